@@ -1,0 +1,3 @@
+from audit.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""The ``hhaudit`` command line: a thin layer over the library functions."""

@@ -1,0 +1,240 @@
+"""The shared vocabulary of hhaudit, declared once.
+
+Every string that reaches Parquet, JSON or the command line is a member of one of
+these enums (``contracts.md``: lower-case snake_case everywhere). Parsers, rules and
+reports import them from here and nowhere else, so a misspelt value is an
+``AttributeError`` at import time rather than a silently unmatched row.
+
+This module imports nothing from the rest of the project: it is the bottom layer.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Platform(StrEnum):
+    """The operator that dealt the hand, from its own header."""
+
+    POKERSTARS = "pokerstars"
+    FULLTILT = "fulltilt"
+    GGPOKER = "ggpoker"
+    PARTYPOKER = "partypoker"
+    POKER888 = "888poker"
+    WINAMAX = "winamax"
+    IPOKER = "ipoker"
+    WINNINGPOKER = "winningpoker"
+    BOVADA = "bovada"
+    KINGSCLUB = "kingsclub"
+    BETONLINE = "betonline"
+    UNIBET = "unibet"
+    EVERLEAF = "everleaf"
+    MERGE = "merge"
+    ONGAME = "ongame"
+    PKR = "pkr"
+    ABSOLUTE = "absolute"
+    ULTIMATEBET = "ultimatebet"
+    CAKE = "cake"
+    SEALSWITHCLUBS = "sealswithclubs"
+    ENTRACTION = "entraction"
+    MICROGAMING = "microgaming"
+    BOSSMEDIA = "bossmedia"
+    BETFAIR = "betfair"
+    ENET = "enet"
+    EVEREST = "everest"
+    # Sites and converters that write another platform's dialect.
+    POKERMASTER = "pokermaster"
+    CHICO = "chico"
+    RUNITONCE = "runitonce"
+    HOMEGAME = "pokerstars_home"
+
+
+class Format(StrEnum):
+    """The text dialect that was parsed (one per parser module)."""
+
+    POKERSTARS = "pokerstars"
+    FULLTILT = "fulltilt"
+    GGPOKER = "ggpoker"
+    PARTYPOKER = "partypoker"
+    PARTYPOKER_2023 = "partypoker_2023"
+    POKER888 = "888poker"
+    WINAMAX = "winamax"
+    IPOKER_XML = "ipoker_xml"
+    WINNINGPOKER = "winningpoker"
+    WINNINGPOKER_OLD = "winningpoker_old"
+    BOVADA = "bovada"
+    KINGSCLUB = "kingsclub"
+    BETONLINE = "betonline"
+    UNIBET = "unibet"
+    EVERLEAF = "everleaf"
+    MERGE_TEXT = "merge"
+    MERGE_XML = "merge_xml"
+    ONGAME = "ongame"
+    PKR = "pkr"
+    ABSOLUTE = "absolute"
+    CAKE = "cake"
+    SEALSWITHCLUBS = "sealswithclubs"
+    ENTRACTION = "entraction"
+    MICROGAMING_XML = "microgaming_xml"
+    BOSSMEDIA_XML = "bossmedia_xml"
+    BETFAIR = "betfair"
+    ENET = "enet"
+    EVEREST = "everest"
+
+
+class Game(StrEnum):
+    """What was dealt. Two-board games are games, not run-it-twice."""
+
+    HOLDEM = "holdem"
+    HOLDEM_SPLIT = "holdem_split"  # two boards, each half of the pot
+    SIXPLUS_HOLDEM = "sixplus_holdem"  # short deck: flush beats full house
+    OMAHA = "omaha"
+    OMAHA5 = "omaha5"
+    OMAHA6 = "omaha6"
+    COURCHEVEL = "courchevel"
+    OMAHA_HILO = "omaha_hilo"
+    OMAHA5_HILO = "omaha5_hilo"
+    OMAHA6_HILO = "omaha6_hilo"
+    COURCHEVEL_HILO = "courchevel_hilo"
+    STUD = "stud"
+    STUD_HILO = "stud_hilo"
+    RAZZ = "razz"
+    DRAW5 = "draw5"
+    LOWBALL27_SINGLE = "lowball27_single"
+    LOWBALL27_TRIPLE = "lowball27_triple"
+    LOWBALL_A5_TRIPLE = "lowball_a5_triple"
+    BADUGI = "badugi"
+    BADACEY = "badacey"
+    BADEUCY = "badeucy"
+    DRAWMAHA27 = "drawmaha27"
+
+
+class Limit(StrEnum):
+    FIXED = "fixed"
+    POT = "pot"
+    NO = "no"
+    HALF_POT = "half_pot"
+    CAP = "cap"
+
+
+class Street(StrEnum):
+    """Betting rounds, in the order a game can visit them."""
+
+    PREDEAL = "predeal"  # blinds, antes, bring-ins
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    THIRD = "third"
+    FOURTH = "fourth"
+    FIFTH = "fifth"
+    SIXTH = "sixth"
+    SEVENTH = "seventh"
+    PREDRAW = "predraw"
+    DRAW1 = "draw1"
+    DRAW2 = "draw2"
+    DRAW3 = "draw3"
+    SHOWDOWN = "showdown"
+
+
+class ActionKind(StrEnum):
+    POST_SMALL_BLIND = "post_small_blind"
+    POST_BIG_BLIND = "post_big_blind"
+    POST_BLIND = "post_blind"  # any other live blind (straddle, new player's post)
+    POST_DEAD = "post_dead"  # dead money: goes to the pot, not to the seat's bet
+    POST_ANTE = "post_ante"
+    BRING_IN = "bring_in"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"  # amount is what the seat added, not the total it raised to
+    COMPLETE = "complete"
+    DISCARD = "discard"
+    STAND_PAT = "stand_pat"
+    UNCALLED_RETURN = "uncalled_return"  # amount returned to the seat
+    SHOW = "show"
+    MUCK = "muck"
+    CASH_OUT = "cash_out"
+
+
+class Half(StrEnum):
+    HIGH = "high"
+    LOW = "low"
+    WHOLE = "whole"
+    UNLABELLED = "unlabelled"
+    # Badugi-family splits name their halves per game (rules.games declares which).
+    BADUGI = "badugi"
+    DRAW = "draw"  # the draw half of Drawmaha
+    OMAHA = "omaha"  # the Omaha half of Drawmaha
+
+
+class PayoutSource(StrEnum):
+    POT = "pot"
+    UNCALLED = "uncalled"
+    CASH_OUT = "cash_out"
+    BOUNTY = "bounty"
+    OTHER = "other"
+
+
+class RakeSource(StrEnum):
+    PRINTED = "printed"
+    INFERRED = "inferred"
+    ABSENT = "absent"
+
+
+class FileStatus(StrEnum):
+    OK = "ok"
+    NO_HANDS = "no_hands"
+    UNREADABLE = "unreadable"
+
+
+class QuarantineReason(StrEnum):
+    TRUNCATED = "truncated"
+    UNKNOWN_FORMAT = "unknown_format"
+    BAD_AMOUNT = "bad_amount"
+    BAD_CARDS = "bad_cards"
+    INCONSISTENT = "inconsistent"
+    CONFLICTING_DUPLICATE = "conflicting_duplicate"
+    UNSUPPORTED_GAME = "unsupported_game"
+    PARSE_ERROR = "parse_error"  # a line the parser did not expect
+
+
+class FindingKind(StrEnum):
+    """Kinds of difference, in precedence order: when several fit, the first wins."""
+
+    WRONG_WINNER = "wrong_winner"
+    PHANTOM_LOW = "phantom_low"
+    MISSED_LOW = "missed_low"
+    TIE_SPLIT = "tie_split"
+    ODD_CHIP = "odd_chip"
+    SIDE_POT = "side_pot"
+    UNCALLED_BET = "uncalled_bet"
+    RAKE = "rake"
+    NOT_CONSERVED = "not_conserved"
+    CASH_OUT = "cash_out"
+    HISTORY_INCONSISTENT = "history_inconsistent"
+
+
+class Verdict(StrEnum):
+    CLEAN = "clean"
+    FINDINGS = "findings"
+    UNVERIFIABLE = "unverifiable"
+    RELATIVE_ONLY = "relative_only"
+
+
+VOCABULARIES: dict[str, type[StrEnum]] = {
+    "platform": Platform,
+    "format": Format,
+    "game": Game,
+    "limit": Limit,
+    "street": Street,
+    "action": ActionKind,
+    "half": Half,
+    "payout_source": PayoutSource,
+    "rake_source": RakeSource,
+    "file_status": FileStatus,
+    "quarantine_reason": QuarantineReason,
+    "finding_kind": FindingKind,
+    "verdict": Verdict,
+}

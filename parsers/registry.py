@@ -1,0 +1,30 @@
+"""Which parsers exist, in the order ``detect`` tries them.
+
+One line per format. Order matters only where one format's header could be mistaken
+for another's (sites that write PokerStars' dialect come before PokerStars itself).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from parsers.base import Parser
+
+# module names under parsers/, each exposing PARSER
+_MODULES: tuple[str, ...] = (
+    "pokerstars",
+)
+
+
+@cache
+def all_parsers() -> tuple[Parser, ...]:
+    return tuple(importlib.import_module(f"parsers.{m}").PARSER for m in _MODULES)
+
+
+def detect(head: str) -> Parser | None:
+    """The parser whose ``sniff`` accepts this file's first characters, or None."""
+    for parser in all_parsers():
+        if parser.sniff(head):
+            return parser
+    return None

@@ -1,0 +1,1 @@
+"""Reports: findings to summaries, files and explanations."""

@@ -1,0 +1,1 @@
+"""Rules: evaluate showdowns and settle pots. Imports only audit.vocab."""

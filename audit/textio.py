@@ -59,12 +59,13 @@ def sniff_encoding(data: bytes) -> tuple[str, str, int]:
 
 
 def decode_bytes(data: bytes) -> Decoded:
-    """Decode a whole file. A second BOM after the first stays in the text as U+FEFF
-    (parsers strip it), so the text still re-encodes to the original bytes.
+    """Decode a whole file. Extra BOMs after the first (some exporters double them)
+    count as prefix too, so the text starts at the first real character and still
+    re-encodes to the original bytes from ``prefix_bytes`` on.
 
     >>> d = decode_bytes(b"\\xef\\xbb\\xbf\\xef\\xbb\\xbfHand")
-    >>> d.label, d.text
-    ('utf-8-bom', '\\ufeffHand')
+    >>> d.label, d.text, d.prefix_bytes
+    ('utf-8-bom', 'Hand', 6)
     >>> decode_bytes(b"caf\\xe9").label
     'cp1252'
     """
@@ -72,7 +73,7 @@ def decode_bytes(data: bytes) -> Decoded:
     body = data[bom:]
     if codec == "utf-8":
         try:
-            return Decoded(body.decode("utf-8"), "utf-8", label, bom)
+            return _strip_extra_boms(Decoded(body.decode("utf-8"), "utf-8", label, bom))
         except UnicodeDecodeError:
             codec, label = "cp1252", "cp1252"
     if codec == "cp1252":
@@ -82,6 +83,14 @@ def decode_bytes(data: bytes) -> Decoded:
             # Five byte values are undefined in cp1252; Latin-1 maps every byte.
             return Decoded(body.decode("latin-1"), "latin-1", "latin-1", bom)
     try:
-        return Decoded(body.decode(codec), codec, label, bom)
+        return _strip_extra_boms(Decoded(body.decode(codec), codec, label, bom))
     except UnicodeDecodeError as exc:
         raise UndecodableError(f"{label}: {exc}") from exc
+
+
+def _strip_extra_boms(d: Decoded) -> Decoded:
+    text = d.text.lstrip("\ufeff")
+    if len(text) == len(d.text):
+        return d
+    extra = len(d.text[: len(d.text) - len(text)].encode(d.encoding))
+    return Decoded(text, d.encoding, d.label, d.prefix_bytes + extra)

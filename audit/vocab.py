@@ -187,6 +187,9 @@ class FileStatus(StrEnum):
     OK = "ok"
     NO_HANDS = "no_hands"
     UNREADABLE = "unreadable"
+    # Text that no parser claims: not silently "no hands", since it may be a platform
+    # hhaudit does not read yet (exit code 3, like unreadable).
+    UNRECOGNISED = "unrecognised"
 
 
 class QuarantineReason(StrEnum):

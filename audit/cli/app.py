@@ -19,7 +19,9 @@ app = typer.Typer(
 )
 
 # command modules under audit/cli/, each with register(app)
-_COMMAND_MODULES: tuple[str, ...] = ()
+_COMMAND_MODULES: tuple[str, ...] = (
+    "ingest_cmd",
+)
 
 for _name in _COMMAND_MODULES:
     importlib.import_module(f"audit.cli.{_name}").register(app)

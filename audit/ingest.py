@@ -1,0 +1,544 @@
+"""Ingest: hand-history files in, the Parquet lake out. Library API; never prints.
+
+``ingest(paths, lake)`` reads files, folders (recursively), ``.gz`` and ``.zip``; decodes
+each file (``audit.textio``); detects its format (``parsers.registry``); cuts it into
+chunks at hand boundaries so that large files spread over all cores; parses each hand
+in worker processes; drops duplicate copies of a hand; and writes the tables of
+``contracts.md``. Every hand found ends up exactly once in ``hands``, counted as a
+duplicate of one that is, or in ``quarantine`` — the returned ``IngestSummary``
+reconciles those counts per file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import hashlib
+import os
+import traceback
+import zipfile
+from collections import Counter, deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO, Callable, Iterator
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from audit.lake import LakeWriter, read_table, table_files, write_atomic
+from audit.records import TableBuilder
+from audit.schema import FILES, QUARANTINE
+from audit.textio import decode_bytes, sniff_encoding
+from audit.vocab import FileStatus, QuarantineReason
+from parsers.base import HandParseError, Parser
+from parsers.registry import all_parsers
+
+#: Files larger than this are cut into chunks of about this many characters.
+CHUNK_CHARS = 4 * 1024 * 1024
+#: Below this many input bytes in total, parse in this process (no pool start-up).
+POOL_THRESHOLD_BYTES = 8 * 1024 * 1024
+#: Extensions of tracker sidecar files (FPDB expected outputs): never hand histories.
+SIDECAR_SUFFIXES = (".hp", ".hands", ".gt")
+SNIFF_CHARS = 8192
+
+
+# ---------------------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True)
+class InputFile:
+    """One file to read: a path, a member of a zip, or the content of a .gz."""
+
+    name: str  # as reported in source_file
+    open: Callable[[], BinaryIO]
+    size_hint: int
+
+
+def iter_inputs(paths: list[Path | str]) -> Iterator[InputFile | tuple[str, str]]:
+    """Every file under ``paths``, in a stable order; ``(name, error)`` for a path that
+    cannot be opened as given (missing, corrupt archive)."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for child in sorted(p for p in path.rglob("*") if p.is_file()):
+                yield from _expand(child, str(child))
+        elif path.is_file():
+            yield from _expand(path, str(raw))
+        else:
+            yield str(raw), "no such file or folder"
+
+
+def _expand(path: Path, name: str) -> Iterator[InputFile | tuple[str, str]]:
+    lower = path.name.lower()
+    if lower.endswith(".zip"):
+        try:
+            archive = zipfile.ZipFile(path)
+            members = [m for m in archive.infolist() if not m.is_dir()]
+        except (zipfile.BadZipFile, OSError) as exc:
+            yield name, f"not a readable zip archive: {exc}"
+            return
+        for member in sorted(members, key=lambda m: m.filename):
+            member_name = f"{name}!{member.filename}"
+            opener = (lambda a=archive, m=member: a.open(m))
+            if member.filename.lower().endswith(".gz"):
+                opener = (lambda a=archive, m=member: gzip.GzipFile(fileobj=a.open(m)))
+            yield InputFile(member_name, opener, member.file_size)
+    elif lower.endswith(".gz"):
+        yield InputFile(name, lambda p=path: gzip.open(p, "rb"), path.stat().st_size * 4)
+    else:
+        yield InputFile(name, lambda p=path: open(p, "rb"), path.stat().st_size)
+
+
+# ---------------------------------------------------------------------------- workers
+
+
+@dataclass
+class ChunkResult:
+    """What a worker returns for one chunk of one file."""
+
+    tables: dict[str, pa.Table]
+    seat_hand: list[int]
+    action_hand: list[int]
+    payout_hand: list[int]
+    hand_rel_offsets: list[int]  # byte offset of each stored hand within the chunk
+    hand_spans: list[tuple[int, int]]  # char span of each parsed hand within the chunk
+    quarantine: list[dict]  # source_offset relative to the chunk
+    found: int
+    chunk_bytes: int
+
+
+def parser_version(parser: Parser) -> str:
+    return f"{parser.format}:{getattr(parser, 'version', '1')}"
+
+
+def parse_chunk(parser: Parser, text: str, codec: str, source_file: str) -> ChunkResult:
+    """Split and parse one chunk. Never raises for a bad hand: it is quarantined."""
+    format_name = str(parser.format)
+    version = parser_version(parser)
+    builder = TableBuilder()
+    rel_offsets: list[int] = []
+    spans: list[tuple[int, int]] = []
+    quarantine: list[dict] = []
+    found = 0
+    byte_pos = 0
+    char_pos = 0
+    for char_offset, hand_text in parser.split(text):
+        found += 1
+        byte_pos += len(text[char_pos:char_offset].encode(codec))
+        raw = hand_text.encode(codec)
+        hand_byte_offset = byte_pos
+        byte_pos += len(raw)
+        char_pos = char_offset + len(hand_text)
+        try:
+            hand = parser.parse(hand_text)
+        except HandParseError as exc:
+            quarantine.append(_quarantine_row(source_file, hand_byte_offset, exc.reason, exc.message,
+                                              hand_text, exc.hand_id, format_name, version))
+            continue
+        except Exception as exc:  # a parser bug must not lose the hand or stop the run
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            message = (f"parser error {type(exc).__name__}: {exc} "
+                       f"(at {Path(where.filename).name}:{where.lineno})")
+            quarantine.append(_quarantine_row(source_file, hand_byte_offset,
+                                              QuarantineReason.PARSE_ERROR, message, hand_text,
+                                              None, format_name, version))
+            continue
+        try:
+            builder.add(hand, source_file=source_file, source_offset=hand_byte_offset,
+                        raw_sha256=hashlib.sha256(raw).hexdigest(), parser_version=version)
+        except Exception as exc:
+            quarantine.append(_quarantine_row(
+                source_file, hand_byte_offset, QuarantineReason.PARSE_ERROR,
+                f"record error {type(exc).__name__}: {exc}", hand_text, hand.hand_id,
+                format_name, version))
+            continue
+        rel_offsets.append(hand_byte_offset)
+        spans.append((char_offset, char_offset + len(hand_text)))
+    byte_pos += len(text[char_pos:].encode(codec))
+    return ChunkResult(builder.tables(), builder.seat_hand, builder.action_hand,
+                       builder.payout_hand, rel_offsets, spans, quarantine, found, byte_pos)
+
+
+def _quarantine_row(source_file: str, offset: int, reason: str, message: str, raw_text: str,
+                    hand_id: str | None, format_name: str | None, version: str | None) -> dict:
+    return {
+        "source_file": source_file, "source_offset": offset, "reason": str(reason),
+        "message": message, "raw_text": raw_text, "hand_id": hand_id, "format": format_name,
+        "parser_version": version,
+    }
+
+
+# ---------------------------------------------------------------------------- chunking
+
+
+def _cut_point(parser: Parser, text: str, target: int) -> int:
+    """The start of the last hand that begins at or after ``target`` chars... or before.
+
+    Returns 0 when no hand starts after position 0 (the whole text is one hand).
+    """
+    pattern = parser.hand_start
+    window = 65536
+    start = max(1, target)
+    while True:
+        lo = max(1, start - window)
+        last = None
+        for m in pattern.finditer(text, lo, min(len(text), start + window)):
+            if m.start() > 0:
+                last = m.start()
+                if last >= start:
+                    break
+        if last is not None:
+            return last
+        if lo == 1:
+            return 0
+        window *= 4
+
+
+def iter_chunks(stream: BinaryIO, codec: str, first: bytes, parser: Parser,
+                chunk_chars: int) -> Iterator[str]:
+    """Decode ``stream`` incrementally and yield text chunks cut at hand starts."""
+    decoder = codecs.getincrementaldecoder(codec)("strict")
+    buffer = decoder.decode(first)
+    while True:
+        block = stream.read(chunk_chars)
+        buffer += decoder.decode(block, final=not block)
+        while len(buffer) >= 2 * chunk_chars:
+            cut = _cut_point(parser, buffer, chunk_chars)
+            if cut == 0:
+                break
+            yield buffer[:cut]
+            buffer = buffer[cut:]
+        if not block:
+            break
+    if buffer:
+        yield buffer
+
+
+# ---------------------------------------------------------------------------- summary
+
+
+@dataclass
+class FileCounts:
+    source_file: str
+    size: int = 0
+    sha256: str = ""
+    encoding: str | None = None
+    platform: str | None = None
+    format: str | None = None
+    found: int = 0
+    parsed: int = 0
+    quarantined: int = 0
+    duplicate: int = 0
+    status: FileStatus = FileStatus.OK
+    message: str | None = None
+    bytes_done: int = 0  # bytes of the file handed to workers so far (offset base)
+
+    def reconciles(self) -> bool:
+        return self.found == self.parsed + self.quarantined + self.duplicate
+
+    def row(self) -> dict:
+        return {
+            "source_file": self.source_file, "size": self.size, "sha256": self.sha256,
+            "encoding": self.encoding, "platform": self.platform, "format": self.format,
+            "hands_found": self.found, "hands_parsed": self.parsed,
+            "hands_quarantined": self.quarantined, "hands_duplicate": self.duplicate,
+            "status": str(self.status), "message": self.message,
+        }
+
+
+@dataclass
+class IngestSummary:
+    lake: Path
+    files: list[FileCounts] = field(default_factory=list)
+    quarantined_by_reason: Counter = field(default_factory=Counter)
+
+    @property
+    def hands_found(self) -> int:
+        return sum(f.found for f in self.files)
+
+    @property
+    def hands_parsed(self) -> int:
+        return sum(f.parsed for f in self.files)
+
+    @property
+    def hands_quarantined(self) -> int:
+        return sum(f.quarantined for f in self.files)
+
+    @property
+    def hands_duplicate(self) -> int:
+        return sum(f.duplicate for f in self.files)
+
+    @property
+    def files_by_status(self) -> Counter:
+        return Counter(str(f.status) for f in self.files)
+
+    def reconciles(self) -> bool:
+        return all(f.reconciles() for f in self.files)
+
+    def as_dict(self) -> dict:
+        return {
+            "files": len(self.files),
+            "files_by_status": dict(sorted(self.files_by_status.items())),
+            "hands_found": self.hands_found,
+            "hands_parsed": self.hands_parsed,
+            "hands_quarantined": self.hands_quarantined,
+            "quarantined_by_reason": dict(sorted(self.quarantined_by_reason.items())),
+            "hands_duplicate": self.hands_duplicate,
+        }
+
+
+# ---------------------------------------------------------------------------- the job
+
+
+class _Collector:
+    """Main-process side: duplicates, offsets, writing, counts. Chunks arrive in order."""
+
+    def __init__(self, lake: Path, summary: IngestSummary) -> None:
+        self.writer = LakeWriter(lake)
+        self.summary = summary
+        self.seen: dict[str, tuple[str, str, str]] = {}  # key -> (fingerprint, raw sha, where)
+        self.card_patches: dict[str, dict[int, list]] = {}
+        self.quarantine_rows: list[dict] = []
+        existing = read_table(lake, "hands", ["hand_key", "content_fingerprint", "raw_sha256",
+                                              "source_file", "source_offset"])
+        for key, fp, raw, src, off in existing.iter_rows():
+            self.seen[key] = (fp, raw, f"{src}@{off}")
+
+    def add(self, counts: FileCounts, text: str, base_bytes: int, result: ChunkResult) -> None:
+        counts.found += result.found
+        for row in result.quarantine:
+            row["source_offset"] += base_bytes
+            self._quarantine(counts, row)
+        hands = result.tables["hands"]
+        n = hands.num_rows
+        if n == 0:
+            return
+        if counts.platform is None:
+            counts.platform = hands.column("platform")[0].as_py()
+        keys = hands.column("hand_key").to_pylist()
+        fps = hands.column("content_fingerprint").to_pylist()
+        raws = hands.column("raw_sha256").to_pylist()
+        keep = [True] * n
+        for i in range(n):
+            offset = base_bytes + result.hand_rel_offsets[i]
+            prior = self.seen.get(keys[i])
+            if prior is None:
+                self.seen[keys[i]] = (fps[i], raws[i], f"{counts.source_file}@{offset}")
+                continue
+            keep[i] = False
+            if prior[0] == fps[i]:
+                counts.duplicate += 1
+                if prior[1] != raws[i]:
+                    self._remember_cards(result, i, keys[i])
+            else:
+                start, end = result.hand_spans[i]
+                self._quarantine(counts, _quarantine_row(
+                    counts.source_file, offset, QuarantineReason.CONFLICTING_DUPLICATE,
+                    f"hand {keys[i]} is already stored from {prior[2]} with a different outcome "
+                    "(players, contributions, boards or payouts differ)",
+                    text[start:end], keys[i].split(":", 1)[1], counts.format, None))
+        counts.parsed += sum(keep)
+        offsets = pa.array([base_bytes + o for o in result.hand_rel_offsets], pa.int64())
+        hands = hands.set_column(hands.schema.get_field_index("source_offset"), "source_offset", offsets)
+        if all(keep):
+            self.writer.add("hands", hands)
+            for name in ("seats", "actions", "payouts"):
+                self.writer.add(name, result.tables[name])
+            return
+        mask = pa.array(keep)
+        self.writer.add("hands", hands.filter(mask))
+        for name, owner in (("seats", result.seat_hand), ("actions", result.action_hand),
+                            ("payouts", result.payout_hand)):
+            child_mask = pa.array([keep[j] for j in owner], pa.bool_())
+            self.writer.add(name, result.tables[name].filter(child_mask))
+
+    def _remember_cards(self, result: ChunkResult, hand_index: int, key: str) -> None:
+        seats = result.tables["seats"]
+        cards = seats.column("cards").to_pylist()
+        numbers = seats.column("seat").to_pylist()
+        for row, owner in enumerate(result.seat_hand):
+            if owner == hand_index and cards[row] and any(c is not None for c in cards[row]):
+                self.card_patches.setdefault(key, {})[numbers[row]] = cards[row]
+
+    def _quarantine(self, counts: FileCounts, row: dict) -> None:
+        counts.quarantined += 1
+        self.summary.quarantined_by_reason[row["reason"]] += 1
+        self.quarantine_rows.append(row)
+        if len(self.quarantine_rows) >= 10_000:
+            self._flush_quarantine()
+
+    def _flush_quarantine(self) -> None:
+        if self.quarantine_rows:
+            self.writer.add("quarantine", pa.Table.from_pylist(self.quarantine_rows, QUARANTINE.schema))
+            self.quarantine_rows = []
+
+    def close(self) -> None:
+        self._flush_quarantine()
+        self.writer.add("files", pa.Table.from_pylist([f.row() for f in self.summary.files],
+                                                      FILES.schema))
+        self.writer.close()
+        if self.card_patches:
+            _apply_card_patches(self.writer.root, self.card_patches)
+
+
+def _merge_cards(stored: list | None, other: list) -> list:
+    if not stored:
+        return other
+    merged = list(stored)
+    for i, c in enumerate(other[: len(merged)]):
+        if merged[i] is None and c is not None:
+            merged[i] = c
+    return merged
+
+
+def _apply_card_patches(lake: Path, patches: dict[str, dict[int, list]]) -> None:
+    """Copies of a hand written for different viewers: merge the hole cards each saw."""
+    keys = pa.array(list(patches))
+    for path in table_files(lake, "seats"):
+        table = pq.read_table(path)
+        hit = pc.is_in(table.column("hand_key"), value_set=keys)
+        if not pc.any(hit).as_py():
+            continue
+        hand_keys = table.column("hand_key").to_pylist()
+        seats = table.column("seat").to_pylist()
+        cards = table.column("cards").to_pylist()
+        for i, key in enumerate(hand_keys):
+            patch = patches.get(key)
+            if patch and seats[i] in patch:
+                cards[i] = _merge_cards(cards[i], patch[seats[i]])
+        idx = table.schema.get_field_index("cards")
+        table = table.set_column(idx, table.schema.field(idx), pa.array(cards, table.schema.field(idx).type))
+        write_atomic(table, path)
+
+
+class _HashingReader:
+    """Wraps a binary stream: counts and hashes every byte read through it."""
+
+    def __init__(self, inner: BinaryIO) -> None:
+        self.inner = inner
+        self.digest = hashlib.sha256()
+        self.size = 0
+
+    def read(self, n: int = -1) -> bytes:
+        data = self.inner.read(n)
+        self.digest.update(data)
+        self.size += len(data)
+        return data
+
+    def finish(self, counts: "FileCounts") -> None:
+        """Hash the rest of the file (it is the file's digest, not the parsed part's)."""
+        while self.read(1 << 20):
+            pass
+        counts.sha256 = self.digest.hexdigest()
+        counts.size = self.size
+
+
+def ingest(paths: list[Path | str], lake: Path | str, *, workers: int | None = None,
+           chunk_chars: int = CHUNK_CHARS, progress: Callable[[str], None] | None = None,
+           parsers: tuple[Parser, ...] | None = None) -> IngestSummary:
+    """Read ``paths`` into the lake at ``lake``. Returns counts that always reconcile.
+
+    ``parsers`` restricts detection to those formats (default: every registered one).
+    """
+    lake = Path(lake)
+    candidates = parsers if parsers is not None else all_parsers()
+    summary = IngestSummary(lake)
+    collector = _Collector(lake, summary)
+    inputs = list(iter_inputs(paths))
+    total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
+    if workers is None:
+        workers = (os.cpu_count() or 1) if total >= POOL_THRESHOLD_BYTES else 1
+    pool: Executor | None = ProcessPoolExecutor(workers) if workers > 1 else None
+    pending: deque[tuple[FileCounts, str, Future | ChunkResult]] = deque()
+    limit = 2 * workers
+
+    def drain(until: int) -> None:
+        while len(pending) > until:
+            counts, text, fut = pending.popleft()
+            result = fut.result() if isinstance(fut, Future) else fut
+            base = counts.bytes_done
+            counts.bytes_done += result.chunk_bytes
+            collector.add(counts, text, base, result)
+
+    try:
+        for item in inputs:
+            if isinstance(item, tuple):
+                name, error = item
+                summary.files.append(FileCounts(name, status=FileStatus.UNREADABLE, message=error))
+                continue
+            counts = FileCounts(item.name)
+            summary.files.append(counts)
+            if progress:
+                progress(item.name)
+            try:
+                _read_file(item, counts, candidates, pool, pending, drain, limit, chunk_chars)
+            except (OSError, EOFError, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeDecodeError) as exc:
+                drain(0)
+                counts.status = FileStatus.UNREADABLE
+                counts.message = f"{type(exc).__name__}: {exc}"
+        drain(0)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    collector.close()
+    return summary
+
+
+def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ...],
+               pool: Executor | None, pending: deque,
+               drain: Callable[[int], None], limit: int, chunk_chars: int) -> None:
+    with item.open() as raw_stream:
+        stream = _HashingReader(raw_stream)
+        head = stream.read(65536)
+        counts.bytes_done = 0
+        if not head:
+            counts.status, counts.message = FileStatus.NO_HANDS, "empty file"
+            stream.finish(counts)
+            return
+        if item.name.lower().endswith(SIDECAR_SUFFIXES):
+            counts.status = FileStatus.NO_HANDS
+            counts.message = "tracker sidecar file (.hp/.hands/.gt), not a hand history"
+            stream.finish(counts)
+            return
+        codec, label, bom = sniff_encoding(head)
+        counts.encoding = label
+        head_text = head[bom:].decode(codec, errors="ignore")[:SNIFF_CHARS]
+        head_text = head_text.lstrip("\ufeff")
+        parser = next((p for p in candidates if p.sniff(head_text)), None)
+        if parser is None:
+            stream.finish(counts)
+            counts.status = FileStatus.UNRECOGNISED
+            if b"\x00" in head and not codec.startswith("utf-16"):
+                counts.message = "binary data, not a hand history"
+            else:
+                first = head_text.lstrip("\ufeff").strip().splitlines()[:1]
+                counts.message = ("no parser recognises this file; first line: "
+                                  + (repr(first[0][:120]) if first else "(blank)"))
+            return
+        counts.format = str(parser.format)
+        counts.bytes_done = bom
+        chunkable = getattr(parser, "chunkable", True)
+        if item.size_hint <= 2 * chunk_chars or not chunkable:
+            decoded = decode_bytes(head + stream.read())
+            counts.encoding = decoded.label
+            counts.bytes_done = decoded.prefix_bytes
+            codec = decoded.encoding
+            chunks: Iterator[str] = iter([decoded.text])
+        else:
+            first = head[bom:]
+            while first.startswith(codecs.BOM_UTF8) and codec == "utf-8":
+                first, counts.bytes_done = first[3:], counts.bytes_done + 3
+            chunks = iter_chunks(stream, codec, first, parser, chunk_chars)
+        for text in chunks:
+            if pool is None:
+                work: Future | ChunkResult = parse_chunk(parser, text, codec, item.name)
+            else:
+                work = pool.submit(parse_chunk, parser, text, codec, item.name)
+            pending.append((counts, text, work))
+            drain(limit)
+        drain(0)
+        stream.finish(counts)
+    if counts.found == 0:
+        counts.status, counts.message = FileStatus.NO_HANDS, "no hand found in a file of a known format"

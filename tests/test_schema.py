@@ -1,0 +1,61 @@
+"""The lake schema is pinned: changing a column without a version bump fails here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from audit.schema import METADATA_KEY, SCHEMA_VERSION, TABLES, describe
+from audit.vocab import VOCABULARIES
+
+PINNED = Path(__file__).parent / "data" / f"schema_v{SCHEMA_VERSION}.json"
+
+
+def test_schema_matches_the_pinned_declaration_of_its_version() -> None:
+    pinned = json.loads(PINNED.read_text())
+    assert pinned["schema_version"] == SCHEMA_VERSION
+    assert describe() == pinned["tables"], (
+        "the lake schema changed: bump SCHEMA_VERSION and pin the new declaration")
+
+
+def test_contract_key_columns_are_present() -> None:
+    required = {
+        "files": "source_file size sha256 encoding platform format hands_found hands_parsed "
+                 "hands_quarantined hands_duplicate status",
+        "hands": "hand_key hand_id platform format game limit is_tournament tournament_id currency "
+                 "amount_scale small_blind big_blind ante bring_in button_seat max_seats "
+                 "start_time_utc start_time_raw boards runs pot_total pots_printed pots_printed_net "
+                 "rake fees rake_source reconciled source_file source_offset raw_sha256 "
+                 "parser_version hand_date",
+        "seats": "hand_key seat player stack cards upcards dealt_in folded_street showed mucked "
+                 "all_in cashed_out contributed platform hand_date",
+        "actions": "hand_key seq street seat kind amount all_in cards_changed",
+        "payouts": "hand_key seat amount pot run half source line",
+        "quarantine": "source_file source_offset reason message raw_text hand_id",
+    }
+    for table, names in required.items():
+        have = {c.name for c in TABLES[table].columns}
+        assert set(names.split()) <= have, (table, set(names.split()) - have)
+
+
+def test_vocabularies_are_lower_snake_case() -> None:
+    for name, enum in VOCABULARIES.items():
+        for member in enum:
+            assert member.value == member.value.lower().replace(" ", "_"), (name, member)
+
+
+def test_written_files_carry_the_schema_version(tmp_path: Path) -> None:
+    from audit.lake import LakeWriter
+
+    writer = LakeWriter(tmp_path)
+    writer.add("quarantine", TABLES["quarantine"].schema.empty_table())
+    import pyarrow as pa
+
+    writer.add("files", pa.Table.from_pylist([{
+        "source_file": "x", "size": 0, "sha256": "", "hands_found": 0, "hands_parsed": 0,
+        "hands_quarantined": 0, "hands_duplicate": 0, "status": "no_hands"}], TABLES["files"].schema))
+    (path,) = writer.close()
+    assert path.suffix == ".parquet"
+    assert pq.read_schema(path).metadata[METADATA_KEY] == SCHEMA_VERSION.encode()

@@ -1,0 +1,74 @@
+"""Every file of the shared corpus: hands found = parsed + duplicates + quarantined, and
+nothing quarantined or unreconciled except the hands listed here with why the history
+itself is at fault.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from audit.ingest import IngestSummary, ingest
+from audit.lake import read_table
+from tests.corpus import CORPUS, require_corpus
+
+#: (corpus-relative file, reason) -> (count, why the file itself is broken)
+KNOWN_QUARANTINED: dict[tuple[str, str], tuple[int, str]] = {}
+
+#: hand_key -> why the history itself does not add up
+KNOWN_UNRECONCILED: dict[str, str] = {}
+
+#: files that hold no hand history, with why
+NO_HANDS = {".hp", ".hands", ".gt"}
+
+
+@pytest.fixture(scope="module")
+def corpus_lake(tmp_path_factory) -> tuple[IngestSummary, Path]:
+    root = require_corpus()
+    platforms = sorted(p for p in root.iterdir() if p.is_dir())
+    lake = tmp_path_factory.mktemp("corpus") / "lake"
+    return ingest(platforms, lake), lake
+
+
+def _rel(source_file: str) -> str:
+    return str(Path(source_file).relative_to(CORPUS))
+
+
+def test_every_corpus_file_is_read_and_reconciles(corpus_lake) -> None:
+    summary, _ = corpus_lake
+    problems = []
+    for f in summary.files:
+        rel = _rel(f.source_file)
+        if not f.reconciles():
+            problems.append(f"{rel}: found {f.found} != parsed {f.parsed} + dup {f.duplicate} + quarantined {f.quarantined}")
+        expected_status = "no_hands" if Path(rel).suffix in NO_HANDS else "ok"
+        if f.status != expected_status:
+            problems.append(f"{rel}: status {f.status} ({f.message})")
+    assert problems == []
+
+
+def test_nothing_is_quarantined_but_the_known_broken_hands(corpus_lake) -> None:
+    _, lake = corpus_lake
+    q = read_table(lake, "quarantine")
+    got: dict[tuple[str, str], int] = {}
+    for src, reason in q.select("source_file", "reason").rows():
+        got[(_rel(src), reason)] = got.get((_rel(src), reason), 0) + 1
+    expected = {k: v[0] for k, v in KNOWN_QUARANTINED.items()}
+    if got != expected:
+        detail = q.select("source_file", "reason", "message").rows()
+        pytest.fail(f"quarantined {got}, expected {expected}: {detail[:20]}")
+
+
+def test_every_parsed_hand_reconciles_or_is_explained(corpus_lake) -> None:
+    _, lake = corpus_lake
+    hands = read_table(lake, "hands", ["hand_key", "reconciled", "source_file"])
+    bad = hands.filter(~pl.col("reconciled"))["hand_key"].to_list()
+    assert sorted(bad) == sorted(KNOWN_UNRECONCILED)
+
+
+def test_hand_keys_are_unique(corpus_lake) -> None:
+    _, lake = corpus_lake
+    hands = read_table(lake, "hands", ["hand_key"])
+    assert hands.height == hands["hand_key"].n_unique()

@@ -40,6 +40,12 @@ class NumberConvention:
         123450
         >>> DOT.to_minor("T1500", 1)
         1500
+        >>> COMMA.to_minor("58,14", 100), DOT.to_minor("1,000", 1)
+        (5814, 1000)
+        >>> DOT.to_minor("0,76", 100)
+        Traceback (most recent call last):
+        ...
+        audit.money.AmountError: not an amount: '0,76' (digit grouping)
         >>> DOT.to_minor("0.005", 100)
         Traceback (most recent call last):
         ...
@@ -52,12 +58,17 @@ class NumberConvention:
             negative, t = True, t[1:].strip()
         elif t.startswith("+"):
             t = t[1:].strip()
-        for ch in self.thousands:
-            t = t.replace(ch, "")
-        if self.decimal != ".":
-            if "." in t:
-                raise AmountError(f"{raw!r} has a '.' where this platform writes {self.decimal!r}")
-            t = t.replace(self.decimal, ".")
+        if self.decimal != "." and "." in t and "." not in self.thousands:
+            raise AmountError(f"{raw!r} has a '.' where this platform writes {self.decimal!r}")
+        whole_part, mark, frac_part = t.partition(self.decimal)
+        if any(ch in whole_part for ch in self.thousands):
+            if not _grouped(whole_part, self.thousands):
+                raise AmountError(f"not an amount: {raw!r} (digit grouping)")
+            for ch in self.thousands:
+                whole_part = whole_part.replace(ch, "")
+        if any(ch in frac_part for ch in self.thousands + self.decimal):
+            raise AmountError(f"not an amount: {raw!r}")
+        t = whole_part + ("." + frac_part if mark else "")
         m = _NUMBER.fullmatch(t)
         if not m:
             raise AmountError(f"not an amount: {raw!r}")
@@ -70,6 +81,13 @@ class NumberConvention:
         frac = (frac + "0" * digits)[:digits]
         value = int(whole or "0") * scale + (int(frac) if frac else 0)
         return -value if negative else value
+
+
+def _grouped(digits: str, separators: str) -> bool:
+    """Thousands separators only between groups of three digits: ``1,234,567``."""
+    groups = re.split("[" + re.escape(separators) + "]", digits)
+    return (1 <= len(groups[0]) <= 3 and groups[0].isdigit()
+            and all(len(g) == 3 and g.isdigit() for g in groups[1:]))
 
 
 def _decimals(scale: int) -> int:

@@ -149,8 +149,36 @@ class ParsedHand:
         return paid + self.rake == self.pot_total
 
 
+class HandText(str):
+    """One hand's exact text as it stands in the file, plus the file-level text it needs.
+
+    XML sessions (iPoker, Merge, Everest) state the game, stakes or currency once, before
+    the hands. ``split`` yields ``HandText(slice, context=header)``: the value is exactly
+    the file's slice (byte offsets and ``raw_sha256`` depend on that) and ``parse`` reads
+    the header from ``context``. Such parsers set ``chunkable = False`` so that a large
+    file is never cut away from its header.
+
+    >>> h = HandText("<game/>", context="<session/>")
+    >>> h == "<game/>", h.context
+    (True, '<session/>')
+    """
+
+    context: str
+
+    def __new__(cls, text: str, context: str = "") -> "HandText":
+        obj = super().__new__(cls, text)
+        obj.context = context
+        return obj
+
+
 class Parser(Protocol):
-    """One text dialect. Implementations are stateless and picklable."""
+    """One text dialect. Implementations are stateless and picklable.
+
+    ``split`` must yield hands whose text is exactly ``text[offset:offset + len(hand)]``;
+    a parser that needs a file header passes it as ``HandText.context``. Optional
+    attributes: ``chunkable`` (default True: a large file may be cut at ``hand_start``
+    matches and parsed in pieces) and ``version`` (recorded as ``parser_version``).
+    """
 
     format: Format
     #: matches at the first character of every hand; used to cut big files in chunks

@@ -72,3 +72,23 @@ def test_hand_keys_are_unique(corpus_lake) -> None:
     _, lake = corpus_lake
     hands = read_table(lake, "hands", ["hand_key"])
     assert hands.height == hands["hand_key"].n_unique()
+
+
+def _corpus_text_files() -> list[Path]:
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix not in NO_HANDS
+                  and p.name != "MANIFEST.tsv")
+
+
+@pytest.mark.parametrize("path", _corpus_text_files(), ids=lambda p: str(p.relative_to(CORPUS)))
+def test_split_yields_exact_slices_of_the_file(path: Path) -> None:
+    """Offsets and raw_sha256 rely on each hand being exactly its slice of the file."""
+    from audit.textio import decode_bytes
+    from parsers.registry import detect
+
+    text = decode_bytes(path.read_bytes()).text
+    parser = detect(text[:8192])
+    assert parser is not None, f"no parser claims {path}"
+    for offset, hand in parser.split(text):
+        assert text[offset:offset + len(hand)] == hand, (offset, hand[:80])

@@ -1,0 +1,148 @@
+"""Benchmark of ``hhaudit ingest`` on one large generated PokerStars file.
+
+Run ``python -m bench.ingest_bench [--mb 100] [--hands N] [--command ingest|run]``.
+
+It writes (once, cached under ``bench/out/``) a deterministic file of generated Omaha
+Hi/Lo hands, then in the same run:
+- times a plain Python line loop over the file (the baseline: read every line, count hand
+  headers — no parsing);
+- times the real command, ``hhaudit ingest FILE --lake DIR`` as a subprocess, start-up
+  included, sampling the resident memory of its whole process tree (the main process
+  and its workers) every 20 ms;
+and prints hands/s, MB/s, peak memory and the ratio of the two throughputs.
+
+A very large file (``--hands 1000000``) is made by generating 20,000 distinct hands and
+writing them again under new hand numbers, which keeps generation quick while every hand
+stays distinct to the lake.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from bench.generate import generate
+
+OUT = Path(__file__).resolve().parent / "out"
+HEADER = re.compile(r"^PokerStars Hand #(\d+):", re.M)
+DISTINCT = 20_000
+
+
+def bench_file(mb: int | None, hands: int | None, seed: int = 7) -> tuple[Path, int]:
+    """The benchmark input (made once) and the number of hands in it."""
+    OUT.mkdir(exist_ok=True)
+    tag = f"{hands}h" if hands else f"{mb}mb"
+    path = OUT / f"pokerstars-omaha-hilo-{tag}-seed{seed}.txt"
+    count_path = path.with_suffix(".count")
+    if path.exists() and count_path.exists():
+        return path, int(count_path.read_text())
+    texts = [t for t, _ in generate(min(DISTINCT, hands or DISTINCT), seed)]
+    target_bytes = (mb or 0) * 1_000_000
+    written = produced = 0
+    next_id = 900_000_000_000
+    tmp = path.with_suffix(".partial")
+    with open(tmp, "w", encoding="utf-8", newline="") as out:
+        while (hands and produced < hands) or (not hands and written < target_bytes):
+            text = texts[produced % len(texts)]
+            if produced >= len(texts):
+                next_id += 1
+                text = HEADER.sub(f"PokerStars Hand #{next_id}:", text, count=1)
+            out.write(text)
+            written += len(text.encode())
+            produced += 1
+    tmp.replace(path)
+    count_path.write_text(str(produced))
+    return path, produced
+
+
+def baseline(path: Path) -> float:
+    """Seconds for a plain Python line loop over the file."""
+    start = time.perf_counter()
+    n = 0
+    with open(path, encoding="utf-8", newline="") as f:
+        for line in f:
+            if line.startswith("PokerStars Hand #"):
+                n += 1
+    return time.perf_counter() - start
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident bytes of ``pid`` and all its descendants (Linux /proc)."""
+    total = 0
+    stack = [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            with open(f"/proc/{p}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+                        break
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    stack.extend(int(c) for c in f.read().split())
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+    return total
+
+
+def timed_command(argv: list[str]) -> tuple[float, int, subprocess.CompletedProcess]:
+    """Wall seconds and peak tree memory of a command."""
+    peak = 0
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _tree_rss(proc.pid))
+            time.sleep(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, err = proc.communicate()
+    wall = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    return wall, peak, subprocess.CompletedProcess(argv, proc.returncode, out, err)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Benchmark hhaudit ingest (or run) on a generated file.")
+    ap.add_argument("--mb", type=int, default=100, help="size of the input file in MB")
+    ap.add_argument("--hands", type=int, default=None, help="number of hands instead of a size")
+    ap.add_argument("--command", choices=["ingest", "run"], default="ingest")
+    args = ap.parse_args()
+    path, hands = bench_file(None if args.hands else args.mb, args.hands)
+    size_mb = path.stat().st_size / 1e6
+    base = baseline(path)
+    hhaudit = shutil.which("hhaudit", path=str(Path(sys.executable).parent)) or "hhaudit"
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.command == "ingest":
+            argv = [hhaudit, "ingest", str(path), "--lake", f"{tmp}/lake", "--json"]
+        else:
+            argv = [hhaudit, "run", str(path), "--out", f"{tmp}/out"]
+        wall, peak, done = timed_command(argv)
+    if done.returncode not in (0, 1):
+        print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
+        raise SystemExit(f"hhaudit {args.command} failed with exit code {done.returncode}")
+    print(f"input: {path.name}: {hands:,} hands, {size_mb:.1f} MB, {os.cpu_count()} cores")
+    print(f"baseline (plain Python line loop): {base:.2f} s, {hands / base:,.0f} hands/s, {size_mb / base:.1f} MB/s")
+    print(f"hhaudit {args.command}: {wall:.2f} s wall (start-up included), "
+          f"{hands / wall:,.0f} hands/s, {size_mb / wall:.1f} MB/s, peak memory {peak / 2**20:,.0f} MiB")
+    print(f"ratio to baseline: {wall / base:.1f}x the baseline's time "
+          f"({(hands / wall) / (hands / base):.3f} of its throughput)")
+    print(f"last line of output: {done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ''}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,387 @@
+"""Boss Media hand histories: one ``<HISTORY>`` XML element per hand.
+
+Files hold ``<HISTORY ID=".." GAME="GAME_OMAHL" LIMIT="PL" TABLECURRENCY="CAD"
+STAKES="0.05/0.10" DATE="<epoch>">`` elements, either bare (``.txt``) or inside
+``<?xml ...?><ROOT>`` (``.xml`` and older ``.txt`` exports). Each element is complete: no
+file-level header is carried; ``split`` keeps the ``<?xml?>``/``<ROOT>`` preamble inside
+the first hand's span so it is not a hand, and ``parse`` reads only the element.
+
+Cards are indices (``<CARD LINK="17">``, ``b`` face down). The map is
+``suit = "dchs"[i // 13]``, ``rank = "A23456789TJQK"[i % 13]``, derived from files where the
+cards are also given another way:
+
+* ``BossMedia/Omaha/PLO-EUR-0.05-0.10-Date-unknown.Sample.txt`` with its FPDB sidecar
+  ``.hp``: Hero's LINKs 25, 24, 2, 27 are stored there as Kc, Qc, 3d, 2h; that hand's winner
+  ``20 49 30 28`` (8c Js 5h 3h) on board ``48 22 21 51 6`` (Ts Tc 9c Ks 7d) is described
+  ``STR_G_WIN_STRAIGHT STR_G_CARD_JACK``: J-T-9-8-7, which no other reading gives.
+* ``LO8-EUR-0.05-0.10-201207.xml``: ``WINCARDS="51 38 12 43 4"`` is a full house (Ks Kh
+  Kd 5s 5d) and ``"51 38 12 0 10"`` three kings (with Ad Jd), as the ``HAND`` texts say.
+* ``GameTypeTests__PotLimitOmahaHiLo.txt``: ``HANDEXT=" 8,7,5,2,A"`` from 13 19 17 12 (Ac 7c
+  5c Kd) on 9 0 33 1 34 (Td Ad 8h 2d 9h): 7c 5c with 8h 2d Ad.
+
+Amounts: ``BET`` adds its value. ``CALL`` brings the seat level with the bet: in files
+up to 2012 its value is the seat's street total (SB ``CALL 0.35`` after a raise to 0.35
+makes the flop ``POT`` 0.80), from 2014 on the amount added (``CALL 11.87`` after 2.50 to
+14.37); the added amount is taken as the difference to the bet and the printed value
+must be one of the two. ``RAISE`` is read as the street total (raise to) unless that
+would take back chips, ``ALLIN`` must equal the rest of the stack (added or total).
+``HAND_DSB`` is a dead small blind. An uncalled last bet is not printed as returned: it
+is absent from the showdown ``POT`` and from ``WIN``; it is recorded as an
+``uncalled_return`` action (with a note). Showdown ``POT`` is after ``RAKE``.
+
+Results: ``WINTYPE_HI``/``WINTYPE_LO`` label the half; ``WINTYPE_HILO`` pays both halves
+of the pot to one seat (``whole``); no ``WINTYPE`` (older files) is ``whole`` in high-only
+games and ``unlabelled`` in Hi/Lo. ``pot`` is 0 when the showdown prints only a main pot.
+``DATE`` is a Unix time (UTC).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from typing import Iterator
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml.ElementTree import fromstring
+
+from audit.money import DOT, AmountError
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers.base import (
+    ActionRecord,
+    BetTracker,
+    HandParseError,
+    ParsedHand,
+    PayoutRecord,
+    SeatRecord,
+)
+
+_HAND_START = re.compile(r"^\ufeff*<HISTORY\b", re.M)
+_ELEMENT = re.compile(r"<HISTORY\b.*?</HISTORY>", re.S)
+_CHATTER = re.compile(r"^(?:\s|\ufeff|<\?xml[^>]*\?>|</?ROOT>)*$")
+_SNIFF = re.compile(r"<HISTORY ID=\"\d+\" SESSION=\"[^\"]*\" TABLE=\"[^\"]*\" GAME=\"GAME_")
+_GAMES = {
+    "GAME_OMA": Game.OMAHA,
+    "GAME_OMATU": Game.OMAHA,
+    "GAME_OMAHL": Game.OMAHA_HILO,
+    "GAME_THM": Game.HOLDEM,
+}
+_SPLIT_GAMES = {Game.OMAHA_HILO}
+_LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
+_BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
+_WINTYPES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": Half.WHOLE}
+_RANKS = "A23456789TJQK"
+_SUITS = "dchs"
+
+
+def link_card(link: str) -> str | None:
+    """One ``LINK`` index to a card; ``b`` (a card back) is None.
+
+    >>> link_card("25"), link_card("0"), link_card("51"), link_card("b")
+    ('Kc', 'Ad', 'Ks', None)
+    """
+    if link == "b":
+        return None
+    if not link.isdigit() or int(link) > 51:
+        raise HandParseError(QuarantineReason.BAD_CARDS, f"card LINK {link!r} is not 0-51 or 'b'")
+    i = int(link)
+    return _RANKS[i % 13] + _SUITS[i // 13]
+
+
+class BossMediaParser:
+    """Boss Media ``<HISTORY>`` elements."""
+
+    format = Format.BOSSMEDIA_XML
+    hand_start = _HAND_START
+
+    def sniff(self, head: str) -> bool:
+        return bool(_SNIFF.search(head))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        """Each ``<HISTORY`` to the next; a leading ``<?xml?><ROOT>`` joins the first hand."""
+        starts = [m.start() for m in _HAND_START.finditer(text)]
+        if not starts:
+            if not _CHATTER.match(text):
+                yield 0, text
+            return
+        if not _CHATTER.match(text[: starts[0]]):
+            yield 0, text[: starts[0]]
+        elif starts[0]:
+            starts[0] = 0
+        ends = starts[1:] + [len(text)]
+        for start, end in zip(starts, ends):
+            yield start, text[start:end]
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        return _Hand(hand_text).parse()
+
+
+class _Hand:
+    def __init__(self, text: str):
+        self.text = text
+        self.hand_id: str | None = None
+        self.scale = 100
+
+    def err(self, reason: QuarantineReason, message: str) -> HandParseError:
+        return HandParseError(reason, message, self.hand_id)
+
+    def amount(self, value: str | None, el: Element) -> int:
+        if value is None or value == "":
+            raise self.err(QuarantineReason.PARSE_ERROR, f"no amount in <{el.tag} {el.attrib}>")
+        try:
+            return DOT.to_minor(value, self.scale)
+        except AmountError as exc:
+            raise self.err(QuarantineReason.BAD_AMOUNT, f"hand {self.hand_id}: {exc}") from None
+
+    def cards(self, el: Element) -> list[str | None]:
+        try:
+            return [link_card(c.get("LINK", "")) for c in el.findall("CARD")]
+        except HandParseError as exc:
+            raise self.err(exc.reason, exc.message) from None
+
+    def parse(self) -> ParsedHand:
+        m = _ELEMENT.search(self.text)
+        if not m:
+            hid = re.search(r'<HISTORY\b[^>]*\bID="(\d+)"', self.text)
+            self.hand_id = hid.group(1) if hid else None
+            if "<HISTORY" in self.text:
+                raise self.err(QuarantineReason.TRUNCATED, "<HISTORY> element without its </HISTORY>: hand cut off")
+            raise self.err(QuarantineReason.PARSE_ERROR, f"no <HISTORY> element in {self.text[:80]!r}")
+        try:
+            root = fromstring(m.group(0))
+        except ParseError as exc:
+            raise self.err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+        self.hand_id = root.get("ID")
+        game = _GAMES.get(root.get("GAME", ""))
+        if game is None:
+            raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"GAME {root.get('GAME')!r} not supported")
+        is_tournament = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
+        real = root.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
+        stakes = (root.get("STAKES") or "").split("/")
+        if len(stakes) != 2:
+            raise self.err(QuarantineReason.PARSE_ERROR, f"STAKES {root.get('STAKES')!r} is not 'sb/bb'")
+        if is_tournament or not real:
+            self.scale = 1 if all(re.fullmatch(r"\d+", s) for s in stakes) else 100
+        epoch = root.get("DATE", "")
+        utc = (datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+               if epoch.isdigit() else None)
+        hand = ParsedHand(
+            hand_id=self.hand_id,
+            platform=Platform.BOSSMEDIA,
+            format=Format.BOSSMEDIA_XML,
+            game=game,
+            limit=_LIMITS.get(root.get("LIMIT", "")),
+            is_tournament=is_tournament,
+            amount_scale=self.scale,
+            currency=root.get("TABLECURRENCY") if real and not is_tournament else None,
+            tournament_id=(root.get("TABLETOURNEYID") or None) if is_tournament else None,
+            is_play_money=not real,
+            table_name=root.get("TABLE"),
+            start_time_raw=epoch or None,
+            start_time_utc=utc,
+            hand_date=utc[:10] if utc else None,
+            small_blind=self.amount(stakes[0], root),
+            big_blind=self.amount(stakes[1], root),
+        )
+        seats: dict[str, SeatRecord] = {}
+        for p in root.findall("PLAYER"):
+            if p.get("STATE") == "STATE_EMPTY":
+                continue
+            seat = SeatRecord(seat=int(p.get("SEAT")), player=p.get("NAME", ""), stack=self.amount(p.get("AMOUNT"), p))
+            if p.get("STATE") == "STATE_SITOUT":
+                seat.dealt_in = False
+            if p.get("DEALER") == "Y":
+                hand.button_seat = seat.seat
+            seats[seat.player] = seat
+        hand.seats = sorted(seats.values(), key=lambda s: s.seat)
+        self.read_actions(root, hand, seats)
+        return hand
+
+    def read_actions(self, root: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
+        tracker = BetTracker()
+        street = Street.PREFLOP
+        board: list[str] = []
+        big_blind_posted = False
+        dealt: set[str] = set()
+        last_aggressor: int | None = None
+
+        def record(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
+                   on: Street | None = None) -> None:
+            hand.actions.append(ActionRecord(len(hand.actions) + 1, on or street, seat, kind, value, all_in))
+
+        def seat_of(el: Element) -> SeatRecord:
+            name = el.get("PLAYER")
+            if name not in seats:
+                raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {el.attrib}")
+            return seats[name]
+
+        def remaining(seat: SeatRecord) -> int:
+            return (seat.stack or 0) - tracker.contributed(seat.seat)
+
+        showdown = root.find("SHOWDOWN")
+        if showdown is None:
+            raise self.err(QuarantineReason.TRUNCATED, "no <SHOWDOWN>: the hand has no result")
+        for el in root.findall("ACTION"):
+            kind = el.get("TYPE", "")
+            if kind == "HAND_BOARD":
+                value = el.get("VALUE", "")
+                if value not in _BOARDS:
+                    raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"board {value!r} not known: {el.attrib}")
+                cards = self.cards(el)
+                if None in cards or cards[: len(board)] != board:
+                    raise self.err(QuarantineReason.INCONSISTENT, f"board {cards} does not extend {board}")
+                board = [c for c in cards if c]
+                street = _BOARDS[value]
+                self.close_street(tracker, hand, record, street, last_aggressor)
+                tracker.new_street()
+                last_aggressor = None
+                continue
+            seat = seat_of(el)
+            if kind == "HAND_DEAL":
+                seat.cards = self.cards(el)
+                dealt.add(seat.player)
+                continue
+            if kind == "HAND_BLINDS":
+                value = self.amount(el.get("VALUE"), el)
+                blind = el.get("KIND", "")
+                if blind == "HAND_SB":
+                    tracker.add(seat.seat, value)
+                    record(seat.seat, ActionKind.POST_SMALL_BLIND, value, on=Street.PREDEAL)
+                elif blind == "HAND_BB":
+                    tracker.add(seat.seat, value)
+                    record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND,
+                           value, on=Street.PREDEAL)
+                    big_blind_posted = True
+                elif blind == "HAND_DSB":
+                    tracker.dead(seat.seat, value)
+                    record(seat.seat, ActionKind.POST_DEAD, value, on=Street.PREDEAL)
+                elif blind == "HAND_AB":
+                    tracker.add(seat.seat, value)
+                    record(seat.seat, ActionKind.POST_BLIND, value, on=Street.PREDEAL)
+                else:
+                    raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
+                continue
+            if kind == "HAND_ANTE":
+                value = self.amount(el.get("VALUE"), el)
+                tracker.dead(seat.seat, value)
+                hand.ante = value
+                record(seat.seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
+                continue
+            if kind == "ACTION_FOLD":
+                seat.folded_street = street
+                record(seat.seat, ActionKind.FOLD)
+                continue
+            if kind == "ACTION_CHECK":
+                record(seat.seat, ActionKind.CHECK)
+                continue
+            if kind not in ("ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
+                raise self.err(QuarantineReason.PARSE_ERROR, f"action TYPE {kind!r} not known: {el.attrib}")
+            value = self.amount(el.get("VALUE"), el)
+            have = tracker.street_bet(seat.seat)
+            top = tracker.max_street_bet()
+            if kind == "ACTION_CALL":
+                added = min(top - have, remaining(seat))
+                if value not in (added, have + added):
+                    raise self.err(QuarantineReason.INCONSISTENT,
+                                   f"{seat.player} calls {value} but the bet to call is {top} with {have} in: {el.attrib}")
+                tracker.add(seat.seat, added)
+                record(seat.seat, ActionKind.CALL, added, all_in=remaining(seat) == 0)
+                if remaining(seat) == 0:
+                    seat.all_in = True
+                continue
+            if kind == "ACTION_BET":
+                added = value
+            elif kind == "ACTION_RAISE":
+                added = value - have if value > have else value
+            else:
+                added = remaining(seat)
+                if value not in (added, have + added):
+                    raise self.err(QuarantineReason.INCONSISTENT,
+                                   f"{seat.player} all-in for {value} but has {added} behind and {have} in: {el.attrib}")
+                seat.all_in = True
+            if added > remaining(seat):
+                raise self.err(QuarantineReason.INCONSISTENT,
+                               f"{seat.player} puts in {added} with {remaining(seat)} behind: {el.attrib}")
+            tracker.add(seat.seat, added)
+            after = tracker.street_bet(seat.seat)
+            action = ActionKind.CALL if after <= top else (ActionKind.RAISE if top else ActionKind.BET)
+            if after > top:
+                last_aggressor = seat.seat
+            record(seat.seat, action, added, all_in=kind == "ACTION_ALLIN")
+        self.close_street(tracker, hand, record, street, last_aggressor)
+        hand.boards = [board] if board else []
+        for seat in hand.seats:
+            if seat.player not in dealt and seat.dealt_in and dealt:
+                seat.dealt_in = False
+            seat.contributed = tracker.contributed(seat.seat)
+        self.read_showdown(showdown, hand, seats)
+
+    def close_street(self, tracker: BetTracker, hand: ParsedHand, record, street: Street,
+                     last_aggressor: int | None) -> None:
+        """The part of the last bet nobody matched goes back (Boss prints no return)."""
+        if last_aggressor is None:
+            return
+        others = [tracker.street_bet(s) for s in tracker.seats() if s != last_aggressor]
+        excess = tracker.street_bet(last_aggressor) - max(others, default=0)
+        if excess > 0:
+            tracker.returned(last_aggressor, excess)
+            record(last_aggressor, ActionKind.UNCALLED_RETURN, excess, on=street)
+            hand.notes.append(f"seat {last_aggressor}: uncalled {excess} returned (not printed; "
+                              f"absent from the showdown POT)")
+
+    def read_showdown(self, showdown: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
+        net_pot = self.amount(showdown.get("POT"), showdown)
+        rake = showdown.get("RAKE")
+        if rake is not None and rake != "":
+            hand.rake, hand.rake_source = self.amount(rake, showdown), RakeSource.PRINTED
+        else:
+            hand.rake, hand.rake_source = None, RakeSource.ABSENT
+            hand.notes.append("rake not printed")
+        side = [showdown.get(k) for k in ("LEFTPOT", "RIGHTPOT")]
+        if showdown.get("MAINPOT"):
+            hand.pots_printed = [self.amount(showdown.get("MAINPOT"), showdown)] + [
+                self.amount(v, showdown) for v in side if v]
+            hand.pots_printed_net = True
+        hand.total_pot_printed = net_pot
+        single_pot = bool(showdown.get("MAINPOT")) and not any(side)
+        if single_pot is False and any(side):
+            hand.notes.append("side pots printed (LEFTPOT/RIGHTPOT): results do not say which pot they pay")
+        for r in showdown.findall("RESULT"):
+            seat = seats.get(r.get("PLAYER", ""))
+            if seat is None:
+                raise self.err(QuarantineReason.INCONSISTENT, f"result for a player not seated: {r.attrib}")
+            shown = self.cards(r)
+            if shown and None not in shown:
+                seat.cards = shown
+                seat.showed = True
+            if "STR_G_FOLD" in r.get("HAND", "") and seat.folded_street is None and seat.dealt_in:
+                seat.mucked = True
+            win = self.amount(r.get("WIN"), r)
+            if win == 0:
+                continue
+            wintype = r.get("WINTYPE")
+            if wintype is None:
+                half = Half.UNLABELLED if hand.game in _SPLIT_GAMES else Half.WHOLE
+            elif wintype in _WINTYPES:
+                half = _WINTYPES[wintype]
+            else:
+                raise self.err(QuarantineReason.PARSE_ERROR, f"WINTYPE {wintype!r} not known: {r.attrib}")
+            line = "<RESULT " + " ".join(f'{k}="{v}"' for k, v in r.attrib.items()) + ">"
+            hand.payouts.append(PayoutRecord(seat.seat, win, 0 if single_pot else None, None, half,
+                                             PayoutSource.POT, line))
+        gross = hand.pot_total
+        if hand.rake is not None and net_pot + hand.rake != gross:
+            hand.notes.append(f"showdown POT {net_pot} + RAKE {hand.rake} != {gross} put in by the actions")
+
+
+PARSER = BossMediaParser()

@@ -1,0 +1,83 @@
+"""Entraction parser: every corpus file, exact values of real hands, malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason
+from parsers.base import HandParseError
+from parsers.entraction import PARSER
+from tests.corpus import corpus_file, corpus_files, read_text
+
+HANDS_PER_FILE = {
+    "PLO5-EUR-0.10-0.20-201208.txt": 1,
+    "GameTypeTests__FixedLimitOmahaHiLo.txt": 1,
+    "GameTypeTests__PotLimitOmahaHiLo.txt": 1,
+    "HandActionTests__AllInHandWithShowdown.txt": 1,
+    "Limits__EuroTable.txt": 1,
+    "PlayerTests__OmahaHiLoShowdown.txt": 1,
+}
+
+
+def _hands(relative: str):
+    return [PARSER.parse(h) for _, h in PARSER.split(read_text(corpus_file(relative)))]
+
+
+@pytest.mark.parametrize("path", corpus_files("Entraction"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192])
+    pieces = list(PARSER.split(text))
+    assert len(pieces) == HANDS_PER_FILE[path.name]
+    for _, piece in pieces:
+        assert PARSER.parse(piece).reconciles()
+
+
+def test_plo5_hand_values():
+    (hand,) = _hands("Entraction/Omaha5/PLO5-EUR-0.10-0.20-201208.txt")
+    assert (hand.hand_id, hand.game, hand.limit, hand.currency) == ("2695932189", Game.OMAHA5, Limit.POT, "EUR")
+    assert hand.start_time_utc == "2012-08-06T23:36:56Z" and hand.hand_date == "2012-08-06"
+    assert hand.boards == [["Kc", "2s", "2d", "8d", "5d"]]
+    assert hand.seat(4).cards == ["Qs", "7d", "8c", "9s", "5h"]
+    assert hand.seat(3).cards == ["Kh", "9h", "As", "6s", "Qh"] and hand.seat(3).mucked
+    assert hand.seat(6).showed and not hand.seat(2).dealt_in
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 2: 0, 3: 150, 4: 10, 6: 150}
+    assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts] == [
+        (6, 295, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.fees, hand.button_seat) == (15, 0, 3)
+
+
+def test_hilo_split_and_uncalled_payback():
+    (split,) = _hands("Entraction/OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt")
+    assert split.game == Game.OMAHA_HILO and split.limit == Limit.FIXED
+    assert split.boards == [["4s", "6c", "5s", "8s", "2s"]]
+    assert split.seat(1).cards == ["Js", "5c", "6h", "6s"] and split.seat(2).cards == ["7d", "3h", "4d", "9c"]
+    assert [s.contributed for s in split.seats] == [70000, 70000]
+    assert [(p.seat, p.amount, p.pot, p.half, p.source) for p in split.payouts] == [
+        (1, 69925, None, Half.UNLABELLED, PayoutSource.POT), (2, 69925, None, Half.UNLABELLED, PayoutSource.POT)]
+    assert (split.rake, split.small_blind, split.big_blind) == (150, 5000, 10000)
+    (allin,) = _hands("Entraction/OmahaHiLo/HandActionTests__AllInHandWithShowdown.txt")
+    assert [(p.seat, p.amount, p.source) for p in allin.payouts] == [
+        (2, 120976, PayoutSource.UNCALLED), (2, 589850, PayoutSource.POT)]
+    assert [a.amount for a in allin.actions if a.kind == ActionKind.UNCALLED_RETURN] == [120976]
+    assert [s.contributed for s in allin.seats] == [295000, 295000] and allin.seat(1).all_in
+
+
+def test_header_stakes_contradicting_blinds_are_noted():
+    (hand,) = _hands("Entraction/OmahaHiLo/Limits__EuroTable.txt")
+    assert ("blinds posted (5000/10000) differ from what the header's stakes (200/400, fixed) imply (100/200)"
+            in hand.notes)
+
+
+def test_truncated_and_bad_amount():
+    text = read_text(corpus_file("Entraction/OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt"))
+    cut = text[: text.index("Rake:")]
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(cut)
+    assert exc.value.reason == QuarantineReason.TRUNCATED
+    assert exc.value.message == "hand 2646515987 has no 'Rake:' line: cut off after 'YoOyYo wins:                EUR 699.25'"
+    garbage = text.replace("EUR 699.25", "EUR 6x9.25", 1)
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(garbage)
+    assert exc.value.reason == QuarantineReason.BAD_AMOUNT
+    assert exc.value.message == "hand 2646515987: not an amount: '6x9.25'"

@@ -1,0 +1,70 @@
+"""Microgaming XML parser: every corpus file, exact values of real hands, malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import Game, Half, Limit, PayoutSource, QuarantineReason
+from parsers.base import HandParseError
+from parsers.microgaming import PARSER
+from tests.corpus import corpus_file, corpus_files, read_text
+
+HANDS_PER_FILE = {
+    "PLO-6max-EUR-5-10-201604.v5.txt": 1,
+    "GameTypeTests__PotLimitOmahaHiLo.txt": 1,
+    "HandActionTests__OmahaHiLo.txt": 1,
+    "PLO8-EUR-1.00-2.00-201209.txt": 1,
+    "PlayerTests__OmahaHiLoShowdown.txt": 1,
+}
+
+
+def _hand(relative: str):
+    (piece,) = [h for _, h in PARSER.split(read_text(corpus_file(relative)))]
+    return PARSER.parse(piece)
+
+
+@pytest.mark.parametrize("path", corpus_files("Microgaming"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192])
+    pieces = list(PARSER.split(text))
+    assert len(pieces) == HANDS_PER_FILE[path.name]
+    assert "".join(p for _, p in pieces) == text  # the leading ----PRIMA.DAT---- stays in the first hand
+    for _, piece in pieces:
+        assert PARSER.parse(piece).reconciles()
+
+
+def test_odd_cent_hilo_split():
+    hand = _hand("Microgaming/OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt")
+    assert (hand.hand_id, hand.game, hand.limit, hand.currency) == ("5049105591", Game.OMAHA_HILO, Limit.POT, "EUR")
+    assert hand.boards == [["7c", "5c", "Th", "2c", "2d"]]
+    assert hand.seat(3).cards == ["Jc", "4d", "2h", "Tc"] and hand.seat(4).cards == ["3s", "3h", "5h", "4c"]
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 17, 4: 17, 5: 0, 6: 2}
+    assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts] == [
+        (3, 17, 0, None, Half.HIGH, PayoutSource.POT), (4, 16, 0, None, Half.LOW, PayoutSource.POT)]
+    assert (hand.rake, hand.fees, hand.button_seat) == (3, 0, 6)
+
+
+def test_lowhandwin_on_every_line_is_unlabelled_and_high_only_is_whole():
+    hand = _hand("Microgaming/OmahaHiLo/PLO8-EUR-1.00-2.00-201209.txt")
+    assert hand.seat(4).cards == ["8d", "5d", "As", "Qh"] and hand.seat(2).cards == ["Ad", "3s", "4c", "3c"]
+    assert [(p.seat, p.amount, p.pot, p.half) for p in hand.payouts] == [(2, 10200, 0, Half.UNLABELLED)]
+    assert (hand.rake, hand.pot_total) == (300, 10500)
+    plo = _hand("Microgaming/Omaha/PLO-6max-EUR-5-10-201604.v5.txt")
+    assert plo.boards == [["2d", "7s", "Kc", "Qd", "3h"]]
+    assert {s.seat: s.contributed for s in plo.seats} == {1: 100400, 2: 0, 3: 100400, 4: 0, 5: 0, 6: 500}
+    assert [(p.seat, p.amount, p.pot, p.half) for p in plo.payouts] == [(3, 201000, 0, Half.WHOLE)]
+    assert plo.rake == 300 and plo.seat(3).all_in and not plo.seat(5).dealt_in
+
+
+def test_truncated_and_bad_amount():
+    text = read_text(corpus_file("Microgaming/OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt"))
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(text[: text.index("</Gameplay>")])
+    assert exc.value.reason == QuarantineReason.TRUNCATED
+    assert exc.value.message == "<Game> element without its </Game>: hand cut off"
+    assert exc.value.hand_id == "5049105591"
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(text.replace('amount="0.16"', 'amount="0.1x"'))
+    assert exc.value.reason == QuarantineReason.BAD_AMOUNT
+    assert exc.value.message == "hand 5049105591: not an amount: '0.1x'"

@@ -91,6 +91,7 @@ class Game(StrEnum):
     OMAHA = "omaha"
     OMAHA5 = "omaha5"
     OMAHA6 = "omaha6"
+    OMAHA_SPLIT = "omaha_split"  # two boards, each half of the pot (KingsClub double-board Omaha)
     COURCHEVEL = "courchevel"
     OMAHA_HILO = "omaha_hilo"
     OMAHA5_HILO = "omaha5_hilo"

@@ -1,0 +1,200 @@
+"""Every game the auditor settles, declared as data.
+
+A game is a :class:`GameSpec`: how many hole and board cards are dealt, and one or two
+:class:`HalfSpec` halves saying how each half of the pot is won (which ranking, how
+many hole and board cards must play, whether a low must qualify). The evaluator
+(:mod:`rules.evaluate`) and the settlement read these records and nothing else, so a
+new game is a new entry here, not new code.
+
+>>> spec = game_spec("omaha_hilo")
+>>> [(h.half.value, h.ranking.value, h.hole_used, h.board_used, h.qualifier) for h in spec.halves]
+[('high', 'high', 2, 3, None), ('low', 'low_a5', 2, 3, 8)]
+>>> spec.always_split, spec.button_game
+(False, True)
+>>> game_spec("razz").halves[0].ranking, game_spec("razz").button_game
+(<Ranking.LOW_A5: 'low_a5'>, False)
+>>> game_spec("pineapple")
+Traceback (most recent call last):
+...
+KeyError: "unknown game 'pineapple'"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from audit.vocab import Game, Half
+
+
+class Ranking(StrEnum):
+    """How five (Badugi: up to four) cards are ranked against each other."""
+
+    HIGH = "high"
+    """Standard high poker: straight flush, quads, full house, flush, straight, trips,
+    two pair, pair, high card. The ace plays high, or low in the A-2-3-4-5 straight."""
+
+    HIGH_SHORT_DECK = "high_short_deck"
+    """6+ (short-deck) Hold'em, 36 cards six to ace: a flush beats a full house, three
+    of a kind beats a straight (PokerStars' and GGPoker's rule), and A-6-7-8-9 is the
+    lowest straight."""
+
+    LOW_A5 = "low_a5"
+    """Ace-to-five low: the ace is low, straights and flushes do not count; fewer pairs
+    is better, then lower cards compared from the top. Best 5-4-3-2-A."""
+
+    LOW_27 = "low_27"
+    """Deuce-to-seven low: the reverse of standard high with the ace always high, so
+    straights and flushes count against the hand and A-2-3-4-5 is an ace-high hand, not
+    a straight. Best 7-5-4-3-2 of two or more suits."""
+
+    BADUGI_ACE_LOW = "badugi_ace_low"
+    """Badugi: the largest set of cards with no repeated rank and no repeated suit wins
+    (four beats three beats two beats one); then the lower cards, compared from the
+    highest down, with the ace lowest. Best A-2-3-4 in four suits."""
+
+    BADUGI_ACE_HIGH = "badugi_ace_high"
+    """Badugi as in Badeucy: the same, but the ace is the highest card. Best 2-3-4-5."""
+
+
+@dataclass(frozen=True)
+class HalfSpec:
+    """One half of the pot: who wins it and from which cards.
+
+    ``hole_used`` and ``board_used`` are *exact* counts (Omaha: 2 and 3); ``None``
+    means any number, the best ``hand_size`` cards of everything the seat can use.
+    ``qualifier`` is the highest rank a qualifying low may contain (8 for 8-or-better,
+    which also demands five different ranks); ``None`` means every hand qualifies.
+    """
+
+    half: Half
+    ranking: Ranking
+    hole_used: int | None
+    board_used: int | None
+    hand_size: int
+    qualifier: int | None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What is dealt and how the pot is divided.
+
+    ``always_split``: the pot is always divided between the halves (Badacey, Badeucy,
+    Drawmaha, and two-board games, which divide by board); when False, a second half
+    is only a low that takes its share if some contender qualifies, otherwise the high
+    takes the pot. ``boards`` is 2 for two-board games, where each board is evaluated
+    with the single half and wins its share of the pot. ``button_game`` is False for
+    stud games, which have no button: their odd chips go by suit.
+    """
+
+    game: Game
+    name: str
+    hole_cards: int
+    board_cards: int
+    halves: tuple[HalfSpec, ...]
+    always_split: bool
+    boards: int
+    button_game: bool
+    stud: bool
+    draw: bool
+
+
+def _high(half: Half = Half.WHOLE, ranking: Ranking = Ranking.HIGH) -> HalfSpec:
+    return HalfSpec(half, ranking, hole_used=None, board_used=None, hand_size=5, qualifier=None)
+
+
+def _whole(ranking: Ranking, hand_size: int = 5) -> HalfSpec:
+    return HalfSpec(Half.WHOLE, ranking, hole_used=None, board_used=None, hand_size=hand_size, qualifier=None)
+
+
+_OMAHA_HIGH = HalfSpec(Half.HIGH, Ranking.HIGH, hole_used=2, board_used=3, hand_size=5, qualifier=None)
+_OMAHA_LOW = HalfSpec(Half.LOW, Ranking.LOW_A5, hole_used=2, board_used=3, hand_size=5, qualifier=8)
+_OMAHA_WHOLE = HalfSpec(Half.WHOLE, Ranking.HIGH, hole_used=2, board_used=3, hand_size=5, qualifier=None)
+_STUD_LOW = HalfSpec(Half.LOW, Ranking.LOW_A5, hole_used=None, board_used=None, hand_size=5, qualifier=8)
+
+
+def _board_game(game: Game, name: str, hole: int, halves: tuple[HalfSpec, ...], **kw: object) -> GameSpec:
+    return GameSpec(
+        game=game, name=name, hole_cards=hole, board_cards=5, halves=halves,
+        always_split=bool(kw.get("always_split", False)), boards=int(kw.get("boards", 1)),  # type: ignore[call-overload]
+        button_game=True, stud=False, draw=False,
+    )
+
+
+def _stud_game(game: Game, name: str, halves: tuple[HalfSpec, ...]) -> GameSpec:
+    return GameSpec(
+        game=game, name=name, hole_cards=7, board_cards=0, halves=halves, always_split=False,
+        boards=1, button_game=False, stud=True, draw=False,
+    )
+
+
+def _draw_game(game: Game, name: str, hole: int, halves: tuple[HalfSpec, ...], always_split: bool = False) -> GameSpec:
+    return GameSpec(
+        game=game, name=name, hole_cards=hole, board_cards=0, halves=halves, always_split=always_split,
+        boards=1, button_game=True, stud=False, draw=True,
+    )
+
+
+_SPECS = (
+    _board_game(Game.HOLDEM, "Hold'em", 2, (_high(),)),
+    _board_game(Game.HOLDEM_SPLIT, "Split Hold'em", 2, (_high(),), always_split=True, boards=2),
+    _board_game(Game.SIXPLUS_HOLDEM, "6+ Hold'em", 2, (_high(ranking=Ranking.HIGH_SHORT_DECK),)),
+    _board_game(Game.OMAHA, "Omaha", 4, (_OMAHA_WHOLE,)),
+    _board_game(Game.OMAHA5, "5-Card Omaha", 5, (_OMAHA_WHOLE,)),
+    _board_game(Game.OMAHA6, "6-Card Omaha", 6, (_OMAHA_WHOLE,)),
+    _board_game(Game.OMAHA_SPLIT, "Split Omaha", 4, (_OMAHA_WHOLE,), always_split=True, boards=2),
+    _board_game(Game.COURCHEVEL, "Courchevel", 5, (_OMAHA_WHOLE,)),
+    _board_game(Game.OMAHA_HILO, "Omaha Hi/Lo", 4, (_OMAHA_HIGH, _OMAHA_LOW)),
+    _board_game(Game.OMAHA5_HILO, "5-Card Omaha Hi/Lo", 5, (_OMAHA_HIGH, _OMAHA_LOW)),
+    _board_game(Game.OMAHA6_HILO, "6-Card Omaha Hi/Lo", 6, (_OMAHA_HIGH, _OMAHA_LOW)),
+    _board_game(Game.COURCHEVEL_HILO, "Courchevel Hi/Lo", 5, (_OMAHA_HIGH, _OMAHA_LOW)),
+    _stud_game(Game.STUD, "7-Card Stud", (_high(),)),
+    _stud_game(Game.STUD_HILO, "7-Card Stud Hi/Lo", (_high(Half.HIGH), _STUD_LOW)),
+    _stud_game(Game.RAZZ, "Razz", (_whole(Ranking.LOW_A5),)),
+    _draw_game(Game.DRAW5, "5-Card Draw", 5, (_high(),)),
+    _draw_game(Game.LOWBALL27_SINGLE, "2-7 Single Draw", 5, (_whole(Ranking.LOW_27),)),
+    _draw_game(Game.LOWBALL27_TRIPLE, "2-7 Triple Draw", 5, (_whole(Ranking.LOW_27),)),
+    _draw_game(Game.LOWBALL_A5_TRIPLE, "A-5 Triple Draw", 5, (_whole(Ranking.LOW_A5),)),
+    _draw_game(Game.BADUGI, "Badugi", 4, (_whole(Ranking.BADUGI_ACE_LOW, hand_size=4),)),
+    _draw_game(
+        Game.BADACEY, "Badacey", 5,
+        (
+            HalfSpec(Half.BADUGI, Ranking.BADUGI_ACE_LOW, hole_used=None, board_used=None, hand_size=4, qualifier=None),
+            HalfSpec(Half.LOW, Ranking.LOW_A5, hole_used=5, board_used=None, hand_size=5, qualifier=None),
+        ),
+        always_split=True,
+    ),
+    _draw_game(
+        Game.BADEUCY, "Badeucy", 5,
+        (
+            HalfSpec(Half.BADUGI, Ranking.BADUGI_ACE_HIGH, hole_used=None, board_used=None, hand_size=4, qualifier=None),
+            HalfSpec(Half.LOW, Ranking.LOW_27, hole_used=5, board_used=None, hand_size=5, qualifier=None),
+        ),
+        always_split=True,
+    ),
+    GameSpec(
+        game=Game.DRAWMAHA27, name="Drawmaha 2-7", hole_cards=5, board_cards=5,
+        halves=(
+            HalfSpec(Half.OMAHA, Ranking.HIGH, hole_used=2, board_used=3, hand_size=5, qualifier=None),
+            HalfSpec(Half.DRAW, Ranking.LOW_27, hole_used=5, board_used=0, hand_size=5, qualifier=None),
+        ),
+        always_split=True, boards=1, button_game=True, stud=False, draw=True,
+    ),
+)
+
+GAMES: Mapping[Game, GameSpec] = MappingProxyType({spec.game: spec for spec in _SPECS})
+"""Every member of :class:`audit.vocab.Game`, declared."""
+
+
+def game_spec(game: Game | str) -> GameSpec:
+    """The declaration of a game, by enum member or by its contract value.
+
+    >>> game_spec(Game.BADEUCY).halves[0].ranking
+    <Ranking.BADUGI_ACE_HIGH: 'badugi_ace_high'>
+    """
+    try:
+        return GAMES[Game(game)]
+    except (ValueError, KeyError):
+        raise KeyError(f"unknown game {str(game)!r}") from None

@@ -13,7 +13,33 @@ from parsers.base import Parser
 
 # module names under parsers/, each exposing PARSER
 _MODULES: tuple[str, ...] = (
+    "merge_xml",
+    "entraction",
+    "microgaming",
+    "bossmedia",
+    "betfair",
+    "enet",
+    "everest",
+    "absolute",
+    "cake",
+    "sealswithclubs",
     "pokerstars",
+    "fulltilt",
+    "everleaf",
+    "ongame",
+    "pkr",
+    "ggpoker",
+    "partypoker",
+    "partypoker_2023",
+    "poker888",
+    "winamax",
+    "ipoker",
+    "winningpoker",
+    "winningpoker_old",
+    "bovada",
+    "kingsclub",
+    "betonline",
+    "unibet",
 )
 
 

@@ -1,0 +1,379 @@
+"""Everleaf Gaming text hand histories (the Everleaf network's skins, 2008-2011).
+
+A hand starts ``Everleaf Gaming Game #N`` and repeats the number in ``***** Hand history
+for game #N *****``; the next line holds stakes, game and local time without a zone:
+``Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/02 - 19:35:19`` (no limit prefix = fixed
+limit; stud writes ``$0.05/$0.10 7 Card Stud - ...``). Bets print the amount each action
+**adds** (``raises [$ 0.20 USD]`` adds 0.20 on top of what the seat had in).
+
+What Everleaf does not print, and what this parser does about it:
+- no rake and no total pot: ``rake`` is None with ``rake_source`` ABSENT;
+- no uncalled-bet line: the part of the largest contribution no one matched is returned
+  to its seat here (an ``UNCALLED_RETURN`` action), and the hand's notes say so;
+- no all-in marker: a seat whose contribution equals its starting stack is all in;
+- a hand has no end line: it ends at the next hand, after its pay lines.
+
+Pay lines: ``Hero wins  high ($ 2.57 USD) from main pot with ...``, ``wins  low ($2.56)``,
+or unlabelled ``Hero wins $ 0.29 USD from main pot`` (a split-pot game then has one such
+line per half, without saying which); ``from side pot`` names the first side pot.
+A long hand description may wrap onto a second line, which carries no money.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from audit.money import DOT, AmountError
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers.base import (
+    ActionRecord,
+    BetTracker,
+    HandParseError,
+    ParsedHand,
+    PayoutRecord,
+    SeatRecord,
+    cards,
+    split_at,
+)
+
+_HAND_START = re.compile(r"^\ufeff*Everleaf Gaming Game #\d+", re.M)
+_SNIFF = re.compile(r"Everleaf Gaming Game #\d+\s*\r?\n\*{5} Hand history for game #\d+")
+
+_FIRST = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
+_GAME_LINE = re.compile(
+    r"^(?:Blinds )?(?P<cur>[$€£])?\s*(?P<lo>[\d,]+(?:\.\d+)?)/[$€£]?\s*(?P<hi>[\d,]+(?:\.\d+)?)"
+    r"(?: (?P<ccy>USD|EUR|GBP))? (?P<game>.+?) - (?P<date>\d{4}/\d{2}/\d{2}) - (?P<time>\d{1,2}:\d{2}:\d{2})\s*$"
+)
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_LIMITS = (("NL ", Limit.NO), ("PL ", Limit.POT), ("FL ", Limit.FIXED), ("Limit ", Limit.FIXED))
+_GAMES = {
+    "hold'em": Game.HOLDEM,
+    "holdem": Game.HOLDEM,
+    "omaha": Game.OMAHA,
+    "omaha hi": Game.OMAHA,
+    "omaha hi/lo": Game.OMAHA_HILO,
+    "omaha h/l": Game.OMAHA_HILO,
+    "7 card stud": Game.STUD,
+    "7 card stud hi/lo": Game.STUD_HILO,
+    "7 card stud h/l": Game.STUD_HILO,
+    "razz": Game.RAZZ,
+}
+_STUD_GAMES = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
+_SPLIT_GAMES = {Game.OMAHA_HILO, Game.STUD_HILO}
+
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$")
+_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
+_TABLE = re.compile(r"^Table (?P<table>.+?)\s*$")
+_AMT = r"(?P<amt>[$€£]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EUR|GBP))?)"
+_ACTIONS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"^posts small blind \[{_AMT}\s*\]$"), "sb"),
+    (re.compile(rf"^posts big blind \[{_AMT}\s*\]$"), "bb"),
+    (re.compile(rf"^posts small & big blinds? \[{_AMT}\s*\]$"), "sb_bb"),
+    (re.compile(rf"^posts ante \[{_AMT}\s*\]$"), "ante"),
+    (re.compile(rf"^posts bring-in {_AMT}\.?$"), "bring_in"),
+    (re.compile(rf"^completes to {_AMT}\.?$"), "complete"),
+    (re.compile(rf"^calls \[{_AMT}\s*\]$"), "call"),
+    (re.compile(rf"^bets \[{_AMT}\s*\]$"), "bet"),
+    (re.compile(rf"^raises \[{_AMT}\s*\]$"), "raise"),
+    (re.compile(r"^folds$"), "fold"),
+    (re.compile(r"^checks$"), "check"),
+    (re.compile(r"^shows \[(?P<cards>[^\]]*)\].*$"), "show"),
+    (re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$"), "muck"),
+]
+_PAY = re.compile(
+    r"^wins\s+(?:(?P<hl>high|low)\s+\((?P<amt1>[^()]*)\)|(?P<amt2>[$€£]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EUR|GBP))?))"
+    r"\s+from\s+(?P<pot>main pot|side pot(?:\s*#?\s*(?P<side>\d+))?)(?:\s+with\b.*)?\s*$"
+)
+_CHATTER = re.compile(
+    r"^(?:has disconnected.*|does not show cards|is sitting out|sits out|has returned|"
+    r"has timed out.*|has been disconnected.*|has reconnected.*|is connected.*)$"
+)
+_DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]\s*$")
+_STREET = re.compile(r"^\*{2,4} (?P<name>[^*]+?) \*{2,4}\s*(?P<rest>.*)$")
+_STUD_STREETS = {
+    "dealing 4th street": Street.FOURTH,
+    "dealing 5th street": Street.FIFTH,
+    "dealing 6th street": Street.SIXTH,
+    "dealing river": Street.SEVENTH,
+    "dealing 7th street": Street.SEVENTH,
+}
+_BOARD_STREETS = {"dealing flop": Street.FLOP, "dealing turn": Street.TURN, "dealing river": Street.RIVER}
+
+
+class EverleafParser:
+    """Parser for Everleaf Gaming's text histories."""
+
+    format = Format.EVERLEAF
+    hand_start = _HAND_START
+
+    def sniff(self, head: str) -> bool:
+        return bool(_SNIFF.match(head.lstrip("\ufeff \r\n\t")))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(self.hand_start, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        return _HandReader(hand_text).read()
+
+
+def infer_uncalled(tracker: BetTracker) -> tuple[int, int] | None:
+    """(seat, amount) of the bet no other seat matched, or None.
+
+    The largest contribution can only be contested up to the second largest; the rest
+    goes back to its seat whatever happens at showdown.
+    """
+    put_in = tracker.seats()
+    if len(put_in) < 2:
+        return None
+    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
+    (top_seat, top), (_, second) = ranked[0], ranked[1]
+    if top > second:
+        return top_seat, top - second
+    return None
+
+
+class _HandReader:
+    """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
+
+    def __init__(self, hand_text: str):
+        text = hand_text.lstrip("\ufeff")
+        self.lines = [line.rstrip("\r") for line in text.split("\n")]
+        self.hand_id: str | None = None
+        self.scale = 100
+
+    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
+        return HandParseError(reason, message, self.hand_id)
+
+    def money(self, text: str, line: str) -> int:
+        try:
+            return DOT.to_minor(text.strip().rstrip("."), self.scale)
+        except AmountError as exc:
+            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {line!r}") from None
+
+    def read(self) -> ParsedHand:
+        lines = [line for line in self.lines]
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        first = _FIRST.match(lines[0].strip()) if lines else None
+        if not first:
+            head = lines[0][:120] if lines else ""
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"not an Everleaf header: {head!r}")
+        self.hand_id = first["id"]
+        game_line = next((ln for ln in lines[1:4] if _GAME_LINE.match(ln.strip())), None)
+        if game_line is None:
+            raise self.fail(
+                QuarantineReason.TRUNCATED if len(lines) < 4 else QuarantineReason.PARSE_ERROR,
+                "no stakes/game/date line in the first lines of the hand",
+            )
+        gm = _GAME_LINE.match(game_line.strip())
+        assert gm is not None
+        hand = self.read_header(gm, game_line)
+        self.read_body(hand, lines[1:])
+        return hand
+
+    def read_header(self, gm: re.Match[str], line: str) -> ParsedHand:
+        currency = _CURRENCIES.get(gm["cur"] or "") or gm["ccy"]
+        if currency is None:
+            # Chips without a currency: tournament or play chips, whole units.
+            whole = "." not in gm["lo"] + gm["hi"]
+            self.scale = 1 if whole else 100
+        name = gm["game"].strip()
+        limit: Limit | None = None
+        for prefix, lim in _LIMITS:
+            if name.startswith(prefix):
+                limit, name = lim, name[len(prefix):]
+                break
+        game = _GAMES.get(name.lower())
+        if game is None:
+            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {gm['game']!r} not known in line {line.strip()!r}")
+        if limit is None:
+            limit = Limit.FIXED  # Everleaf writes no prefix for fixed limit (and stud)
+        return ParsedHand(
+            hand_id=self.hand_id or "",
+            platform=Platform.EVERLEAF,
+            format=Format.EVERLEAF,
+            game=game,
+            limit=limit,
+            is_tournament=False,
+            amount_scale=self.scale,
+            currency=currency,
+            start_time_raw=f"{gm['date']} - {gm['time']}",
+            hand_date=gm["date"].replace("/", "-"),
+            is_play_money=currency is None,
+            rake=None,
+            rake_source=RakeSource.ABSENT,
+            notes=[
+                "rake not printed: Everleaf prints no rake or total pot line",
+                "start time printed without a time zone",
+            ],
+        )
+
+    def read_body(self, hand: ParsedHand, lines: list[str]) -> None:
+        seats: dict[int, SeatRecord] = {}
+        names: dict[str, int] = {}
+        for line in lines:
+            if m := _SEAT.match(line.strip()):
+                seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=self.money(m["stack"], line))
+                seats[seat.seat] = seat
+                names[seat.player] = seat.seat
+            elif seats:
+                break
+        if not seats:
+            raise self.fail(QuarantineReason.TRUNCATED, "no seat lines in the hand")
+        ordered = sorted(names, key=len, reverse=True)
+        game = hand.game
+        stud = game in _STUD_GAMES
+        street = Street.PREDEAL
+        tracker = BetTracker()
+        board: list[str] = []
+        seq = 0
+        seen_table = False
+
+        def act(seat: int | None, kind: ActionKind, amount: int | None = None, on: Street | None = None) -> None:
+            nonlocal seq
+            seq += 1
+            hand.actions.append(ActionRecord(seq, on or street, seat, kind, amount))
+
+        for line in lines:
+            text = line.strip()
+            if not text or _SEAT.match(text) or text.startswith("***** Hand history"):
+                continue
+            if bm := _BUTTON.match(text):
+                hand.button_seat = int(bm["seat"])
+                continue
+            if not seen_table and (tm := _TABLE.match(text)):
+                hand.table_name = tm["table"]
+                seen_table = True
+                continue
+            if text.startswith("Total number of players"):
+                continue
+            if sm := _STREET.match(text):
+                name = sm["name"].strip().lower()
+                if name == "dealing down cards":
+                    street = Street.THIRD if stud else Street.PREFLOP
+                elif stud and name in _STUD_STREETS:
+                    street = _STUD_STREETS[name]
+                    tracker.new_street()
+                elif not stud and name in _BOARD_STREETS:
+                    street = _BOARD_STREETS[name]
+                    tracker.new_street()
+                    board = board + [c for c in cards(sm["rest"].strip().strip("[]")) if c]
+                else:
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {text!r}")
+                continue
+            if dm := _DEALT.match(text):
+                seat_no = names.get(dm["rest"])
+                if seat_no is not None:
+                    seats[seat_no].cards = cards(dm["cards"])
+                continue
+            hit = None
+            for name in ordered:
+                if text.startswith(name) and text[len(name):len(name) + 1] in (" ", ":"):
+                    hit = (names[name], text[len(name):].lstrip(":").strip())
+                    break
+            if hit is None:
+                continue  # a wrapped hand description, or a line about nobody seated
+            seat_no, rest = hit
+            seat = seats[seat_no]
+            if pm := _PAY.match(rest):
+                amount = self.money(pm["amt1"] or pm["amt2"], text)
+                if pm["hl"]:
+                    half = Half.HIGH if pm["hl"] == "high" else Half.LOW
+                else:
+                    half = Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE
+                pot = 0 if pm["pot"] == "main pot" else int(pm["side"] or 1)
+                hand.payouts.append(PayoutRecord(seat_no, amount, pot, None, half, PayoutSource.POT, line.rstrip()))
+                continue
+            for pattern, kind in _ACTIONS:
+                am = pattern.match(rest)
+                if am:
+                    break
+            else:
+                if _CHATTER.match(rest) or text[len(seat.player):].startswith(":"):
+                    continue  # chat, or a connection notice
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {text!r}")
+            amount = self.money(am["amt"], text) if "amt" in am.groupdict() else None
+            if kind == "sb":
+                tracker.add(seat_no, amount)
+                hand.small_blind = hand.small_blind or amount
+                act(seat_no, ActionKind.POST_SMALL_BLIND, amount, Street.PREDEAL)
+            elif kind == "bb":
+                tracker.add(seat_no, amount)
+                if hand.big_blind is None:
+                    hand.big_blind = amount
+                    act(seat_no, ActionKind.POST_BIG_BLIND, amount, Street.PREDEAL)
+                else:
+                    act(seat_no, ActionKind.POST_BLIND, amount, Street.PREDEAL)
+            elif kind == "sb_bb":
+                live = min(amount, hand.big_blind or amount)
+                tracker.add(seat_no, live)
+                act(seat_no, ActionKind.POST_BLIND, live, Street.PREDEAL)
+                if amount > live:
+                    tracker.dead(seat_no, amount - live)
+                    act(seat_no, ActionKind.POST_DEAD, amount - live, Street.PREDEAL)
+            elif kind == "ante":
+                tracker.dead(seat_no, amount)
+                hand.ante = hand.ante or amount
+                act(seat_no, ActionKind.POST_ANTE, amount, Street.PREDEAL)
+            elif kind == "bring_in":
+                tracker.add(seat_no, amount)
+                hand.bring_in = amount
+                act(seat_no, ActionKind.BRING_IN, amount)
+            elif kind == "complete":
+                act(seat_no, ActionKind.COMPLETE, tracker.raise_to(seat_no, amount))
+            elif kind in ("call", "bet", "raise"):
+                tracker.add(seat_no, amount)
+                act(seat_no, {"call": ActionKind.CALL, "bet": ActionKind.BET, "raise": ActionKind.RAISE}[kind], amount)
+            elif kind == "fold":
+                seat.folded_street = street
+                act(seat_no, ActionKind.FOLD)
+            elif kind == "check":
+                act(seat_no, ActionKind.CHECK)
+            elif kind == "show":
+                seat.showed = True
+                seat.cards = cards(am["cards"])
+                act(seat_no, ActionKind.SHOW)
+            elif kind == "muck":
+                seat.mucked = True
+                if am["cards"]:
+                    seat.cards = cards(am["cards"])
+                act(seat_no, ActionKind.MUCK)
+
+        if not hand.payouts:
+            raise self.fail(QuarantineReason.TRUNCATED, "hand has no pay line (cut off before the result?)")
+        if board:
+            hand.boards = [board]
+        for seat_no, seat in seats.items():
+            put_in = tracker.contributed(seat_no)
+            if seat.stack is not None and put_in >= seat.stack > 0:
+                seat.all_in = True
+        returned = infer_uncalled(tracker)
+        if returned:
+            seat_no, amount = returned
+            tracker.returned(seat_no, amount)
+            act(seat_no, ActionKind.UNCALLED_RETURN, amount)
+            hand.notes.append(
+                f"uncalled bet not printed: {amount} returned to seat {seat_no} (what no other seat matched)"
+            )
+        for seat_no, seat in seats.items():
+            seat.contributed = tracker.contributed(seat_no)
+        hand.seats = [seats[s] for s in sorted(seats)]
+        if not hand.reconciles():
+            hand.notes.append(
+                f"history does not add up: put in {hand.pot_total}, paid {hand.paid_from_pots()} (more than was put in)"
+            )
+
+
+PARSER = EverleafParser()

@@ -1,0 +1,611 @@
+"""Merge Network / Carbon Poker hand histories (XML fragments).
+
+A Merge file is not one XML document: a ``<description type=".." stakes=".."/>``
+element names the game and stakes once, then one ``<game>`` element per hand follows.
+The corpus' ``.txt`` files hold exactly the same fragments as its ``.xml`` files (no
+Merge plain-text dialect was found), so this one module reads both, sniffing on content.
+
+Choices, each checked on the real files:
+
+* ``split`` yields exact spans of the file (ingest stores and hashes each hand's own
+  bytes, and computes offsets from the spans), so the file's one ``<description>`` can
+  only travel with the first game, whose span it opens. A ``<game>`` without a
+  description in its text (the second and later hands of a file, or a chunk cut at
+  ``hand_start``) still parses: the game comes from the numeric ``gametype`` /
+  ``multigametype`` codes, the limit is left unknown (None) and a note says so.
+* Seats are numbered from 0 in the XML; records use ``seat + 1`` (as the client shows).
+* Event amounts are what the action put in, except ``RAISE`` and ``COMPLETE`` which,
+  from 2010-09-08 on, are the seat's total bet on the street ("raise to"); before that
+  date ``RAISE`` is the amount added (the 2008 Hold'em file only adds up that way).
+  ``ALL_IN`` is the amount added; it is checked against the seat's stack.
+* ``starttime`` is Eastern Standard Time all year (UTC-5, no daylight saving): in every
+  corpus file with event timestamps (epoch milliseconds) the first event lies within
+  a minute of ``starttime`` + 5 h, in winter and in summer alike.
+* No rake is printed. Cash hands: rake is inferred as everything put in minus
+  everything paid from pots (``rake_source`` inferred, with a note); tournaments: 0.
+  Winner lines of 2011-2013 files include the uncalled part of a last bet (no separate
+  ``uncalled="true"`` line); such hands carry a note with the amount.
+* Tournament ``balance`` is printed after the blinds and antes were posted; ``stack`` adds
+  them back.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from typing import Iterator
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml.ElementTree import fromstring
+
+from audit.money import DOT, AmountError
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers.base import (
+    ActionRecord,
+    BetTracker,
+    HandParseError,
+    ParsedHand,
+    PayoutRecord,
+    SeatRecord,
+    card,
+)
+
+_DESCRIPTION = re.compile(r"<description\b[^>]*?/>")
+_GAME_START = re.compile(r"^[ \t\ufeff]*<game\b", re.M)
+_WINNER_TAG = re.compile(r"<winner\b[^>]*>")
+_SNIFF = re.compile(
+    r'<description type="[^"]*" stakes="[^"]*"|<game id="[0-9]+-[0-9]+" starttime="[0-9]{14}"'
+)
+_STAKES = re.compile(
+    r"^(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)?\s*(?:Level \d+ Blinds)?\s*"
+    r"\(?(?P<amounts>[$0-9./]*)\)?\s*$"
+)
+
+#: Merge's clock: Eastern Standard Time, never daylight time (see module docstring).
+MERGE_CLOCK = timezone(timedelta(hours=-5))
+#: From this start time on, RAISE amounts are "raise to" totals.
+RAISE_TO_SINCE = "20100908000000"
+
+_GAMES_BY_NAME = {
+    "Holdem": Game.HOLDEM,
+    "Omaha": Game.OMAHA,
+    "Omaha H/L8": Game.OMAHA_HILO,
+    "7-Stud": Game.STUD,
+    "7-Stud H/L8": Game.STUD_HILO,
+    "Razz": Game.RAZZ,
+    "Badugi": Game.BADUGI,
+    "2-7 Lowball": Game.LOWBALL27_TRIPLE,
+    "A-5 Lowball": Game.LOWBALL_A5_TRIPLE,
+    "5-Draw": Game.DRAW5,
+}
+_MIXED_NAMES = {"HORSE", "HOSE", "HA", "HO", "RASH", "SHOE", "HAR"}
+# Numeric game codes (``gametype`` and, in mixed games, ``multigametype``).
+_GAMES_BY_CODE = {
+    "1": Game.HOLDEM,
+    "2": Game.HOLDEM,
+    "9": Game.HOLDEM,
+    "23": Game.HOLDEM,
+    "4": Game.OMAHA,
+    "34": Game.OMAHA_HILO,
+    "35": Game.OMAHA_HILO,
+    "37": Game.OMAHA_HILO,
+    "38": Game.STUD,
+    "39": Game.STUD,
+    "41": Game.STUD,
+    "42": Game.STUD,
+    "43": Game.STUD_HILO,
+    "45": Game.STUD_HILO,
+    "46": Game.RAZZ,
+    "47": Game.RAZZ,
+    "49": Game.RAZZ,
+    "71": Game.BADUGI,
+}
+_LIMITS = {
+    "No Limit": Limit.NO,
+    "Pot Limit": Limit.POT,
+    "Half Pot Limit": Limit.HALF_POT,
+    "Limit": Limit.FIXED,
+}
+_HILO = {Game.OMAHA_HILO, Game.STUD_HILO}
+_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
+
+_ROUNDS = {
+    "BLINDS": Street.PREDEAL,
+    "BRING_IN": Street.PREDEAL,
+    "PREFLOP": Street.PREFLOP,
+    "POSTFLOP": Street.FLOP,
+    "POSTTURN": Street.TURN,
+    "POSTRIVER": Street.RIVER,
+    "THIRD_STREET": Street.THIRD,
+    "FOURTH_STREET": Street.FOURTH,
+    "FIFTH_STREET": Street.FIFTH,
+    "SIXTH_STREET": Street.SIXTH,
+    "SEVENTH_STREET": Street.SEVENTH,
+    "PRE_FIRST_DRAW": Street.PREDRAW,
+    "FIRST_DRAW": Street.DRAW1,
+    "POST_FIRST_DRAW": Street.DRAW1,
+    "SECOND_DRAW": Street.DRAW2,
+    "POST_SECOND_DRAW": Street.DRAW2,
+    "THIRD_DRAW": Street.DRAW3,
+    "POST_THIRD_DRAW": Street.DRAW3,
+    "SHOWDOWN": Street.SHOWDOWN,
+    "END_OF_FOLDED_GAME": Street.SHOWDOWN,
+    "END_OF_GAME": Street.SHOWDOWN,
+}
+# Events that move no money and change nothing the audit needs.
+_IGNORED_EVENTS = {
+    "CHAT",
+    "PLAYER_OUT",
+    "LEAVE",
+    "RECONNECTED",
+    "DISCONNECTED",
+    "SIT_IN",
+    "TIMEOUT",
+    "TIME_BANK",
+    "JOIN",
+}
+_HALVES = {"h": Half.HIGH, "l": Half.LOW, "n": Half.WHOLE}
+
+
+def _err(reason: QuarantineReason, message: str, hand_id: str | None) -> HandParseError:
+    return HandParseError(reason, message, hand_id)
+
+
+class MergeXmlParser:
+    """Merge/Carbon ``<game>`` elements, one hand each."""
+
+    format = Format.MERGE_XML
+    hand_start = _GAME_START
+
+    def sniff(self, head: str) -> bool:
+        return bool(_SNIFF.search(head))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        """Literal spans of the file, one per ``<game>``.
+
+        A ``<description>`` standing right before a game (only blank text between) opens
+        that game's span, so the hand that follows it carries it; later games of the
+        file have none in their text (ingest stores each hand as its exact bytes, so no
+        header can be copied in) and parse from their numeric game codes.
+        """
+        games = [m.start() for m in _GAME_START.finditer(text)]
+        if not games:
+            if text.strip(" \r\n\t\ufeff"):
+                yield 0, text
+            return
+        starts = []
+        previous_end = 0
+        for game_at in games:
+            start = game_at
+            for d in _DESCRIPTION.finditer(text, previous_end, game_at):
+                if not text[d.end():game_at].strip(" \r\n\t\ufeff"):
+                    start = d.start()
+            starts.append(start)
+            previous_end = game_at
+        if text[: starts[0]].strip(" \r\n\t\ufeff"):
+            yield 0, text[: starts[0]]
+        for start, end in zip(starts, starts[1:] + [len(text)]):
+            yield start, text[start:end]
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        return _parse(hand_text)
+
+
+def _attr(el: Element, name: str, hand_id: str | None) -> str:
+    value = el.get(name)
+    if value is None:
+        raise _err(
+            QuarantineReason.PARSE_ERROR,
+            f"<{el.tag}> without the {name!r} attribute: {_show(el)}",
+            hand_id,
+        )
+    return value
+
+
+def _show(el: Element) -> str:
+    return "<" + el.tag + "".join(f' {k}="{v}"' for k, v in el.attrib.items()) + "/>"
+
+
+def _cards(text: str) -> list[str | None]:
+    """Comma-separated cards; ``null`` and empty places are face-down (None)."""
+    out: list[str | None] = []
+    for token in text.split(","):
+        token = token.strip()
+        out.append(None if token in ("", "null") else card(token))
+    return out
+
+
+def _parse(hand_text: str) -> ParsedHand:
+    text = hand_text.lstrip("\ufeff")
+    desc_match = _DESCRIPTION.search(text)
+    game_at = text.find("<game")
+    if game_at < 0:
+        raise _err(QuarantineReason.PARSE_ERROR, "no <game> element in this text", None)
+    game_text = text[game_at:]
+    id_match = re.search(r'<game\b[^>]*?\bid="([^"]+)"', game_text)
+    hand_id = id_match.group(1) if id_match else None
+    if "</game>" not in game_text:
+        raise _err(
+            QuarantineReason.TRUNCATED, "the <game> element has no closing </game> tag", hand_id
+        )
+    game_text = game_text[: game_text.index("</game>") + len("</game>")]
+    try:
+        game = fromstring(game_text)
+        description = fromstring(desc_match.group(0)) if desc_match else None
+    except ParseError as exc:
+        raise _err(QuarantineReason.PARSE_ERROR, f"malformed XML: {exc}", hand_id) from None
+    if hand_id is None:
+        raise _err(QuarantineReason.PARSE_ERROR, "<game> without an id", None)
+    return _HandBuilder(game, description, hand_id, game_text).build()
+
+
+class _HandBuilder:
+    """One ``<game>`` element to a ParsedHand (a fresh builder per hand)."""
+
+    def __init__(self, game: Element, description: Element | None, hand_id: str, raw: str):
+        self.game_el = game
+        self.description = description
+        self.hand_id = hand_id
+        self.raw = raw
+        self.notes: list[str] = []
+
+    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
+        return _err(reason, message, self.hand_id)
+
+    def money(self, text: str) -> int:
+        try:
+            return DOT.to_minor(text, self.scale)
+        except AmountError as exc:
+            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+
+    def build(self) -> ParsedHand:
+        g = self.game_el
+        starttime = _attr(g, "starttime", self.hand_id)
+        if not re.fullmatch(r"\d{14}", starttime):
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"starttime {starttime!r} is not YYYYMMDDhhmmss")
+        data = (g.get("data") or "").split("|")
+        desc_type = self.description.get("type", "") if self.description is not None else ""
+        stakes = self.description.get("stakes", "") if self.description is not None else ""
+        is_tournament = desc_type.endswith(" Tournament") or (len(data) >= 5 and data[4] == "true")
+        real_money = g.get("realmoney", "true") == "true"
+        game, limit, stake_amounts = self.game_and_limit(desc_type.removesuffix(" Tournament"), stakes)
+
+        if is_tournament:
+            self.scale = 1
+        elif real_money:
+            self.scale = 100
+        else:
+            whole = all(re.fullmatch(r"\d+(?:\.0+)?", a) for a in stake_amounts) and stake_amounts
+            self.scale = 1 if whole else 100
+
+        when = datetime.strptime(starttime, "%Y%m%d%H%M%S")
+        hand = ParsedHand(
+            hand_id=self.hand_id,
+            platform=Platform.MERGE,
+            format=Format.MERGE_XML,
+            game=game,
+            limit=limit,
+            is_tournament=is_tournament,
+            amount_scale=self.scale,
+            currency="USD" if real_money and not is_tournament else None,
+            tournament_id=data[2].split("-")[0] if is_tournament and len(data) > 2 else None,
+            max_seats=int(g.get("seats")) if (g.get("seats") or "").isdigit() else None,
+            start_time_raw=starttime,
+            start_time_utc=when.replace(tzinfo=MERGE_CLOCK).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            hand_date=when.strftime("%Y-%m-%d"),
+            table_name=data[1] if len(data) > 1 and data[1] else None,
+            is_play_money=not real_money,
+        )
+        self.hand = hand
+        self.read_players()
+        self.read_rounds(starttime >= RAISE_TO_SINCE)
+        self.read_winners()
+        self.finish()
+        hand.notes.extend(self.notes)
+        return hand
+
+    def game_and_limit(self, name: str, stakes: str) -> tuple[Game, Limit | None, list[str]]:
+        g = self.game_el
+        limit: Limit | None = None
+        amounts: list[str] = []
+        if self.description is None:
+            self.notes.append(
+                "no <description> in this hand's text (only the file's first hand carries it): "
+                "game from its numeric code, limit unknown"
+            )
+        else:
+            m = _STAKES.match(stakes)
+            if not m:
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unrecognised stakes {stakes!r}")
+            limit = _LIMITS.get(m.group("limit") or "")
+            amounts = [a.lstrip("$") for a in m.group("amounts").split("/") if a.strip("$")]
+        if name and name not in _MIXED_NAMES:
+            if name not in _GAMES_BY_NAME:
+                raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"Merge game {name!r} is not supported")
+            return _GAMES_BY_NAME[name], limit, amounts
+        code = g.get("multigametype") or g.get("gametype")
+        if code not in _GAMES_BY_CODE:
+            raise self.fail(
+                QuarantineReason.UNSUPPORTED_GAME,
+                f"Merge game code {code!r} (description {name!r}) is not supported",
+            )
+        return _GAMES_BY_CODE[code], limit, amounts
+
+    def seat_of(self, el: Element) -> int:
+        raw = _attr(el, "player", self.hand_id)
+        if not raw.isdigit() or int(raw) + 1 not in self.seats:
+            raise self.fail(QuarantineReason.INCONSISTENT, f"player {raw!r} is not seated: {_show(el)}")
+        return int(raw) + 1
+
+    def read_players(self) -> None:
+        players = self.game_el.find("players")
+        if players is None:
+            raise self.fail(QuarantineReason.PARSE_ERROR, "no <players> element")
+        self.seats: dict[int, SeatRecord] = {}
+        for p in players.findall("player"):
+            seat = int(_attr(p, "seat", self.hand_id)) + 1
+            self.seats[seat] = SeatRecord(
+                seat=seat,
+                player=_attr(p, "nickname", self.hand_id),
+                stack=self.money(_attr(p, "balance", self.hand_id)),
+                dealt_in=p.get("dealtin", "true") == "true",
+            )
+        if not self.seats:
+            raise self.fail(QuarantineReason.PARSE_ERROR, "no player is seated")
+        dealer = players.get("dealer")
+        if dealer is not None and dealer.isdigit() and self.hand.game not in _STUD:
+            self.hand.button_seat = int(dealer) + 1
+
+    def read_rounds(self, raise_is_total: bool) -> None:
+        hand = self.hand
+        tracker = BetTracker()
+        self.tracker = tracker
+        forced: dict[int, int] = {}
+        street_now: Street | None = None
+        seq = 0
+        big_blind = None
+        for bb_event in self.game_el.iter("event"):
+            if bb_event.get("type") == "BIG_BLIND" and bb_event.get("amount"):
+                big_blind = max(big_blind or 0, self.money(bb_event.get("amount")))
+        hand.big_blind = big_blind
+        self.last_bet_street: dict[int, Street] = {}
+        latest_cards: dict[int, list[str | None]] = {}
+        shown: dict[int, list[str | None]] = {}
+
+        for rnd in self.game_el.findall("round"):
+            rid = _attr(rnd, "id", self.hand_id)
+            if rid not in _ROUNDS:
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown round id {rid!r}")
+            street = _ROUNDS[rid]
+            self.round_id = rid
+            if street != street_now:
+                if street_now not in (None, Street.PREDEAL) and street != Street.SHOWDOWN:
+                    tracker.new_street()
+                street_now = street
+            for el in rnd:
+                if el.tag == "event":
+                    seq = self.read_event(el, street, seq, raise_is_total, forced)
+                elif el.tag == "cards":
+                    kind = _attr(el, "type", self.hand_id)
+                    cards_list = _cards(_attr(el, "cards", self.hand_id))
+                    if kind == "COMMUNITY":
+                        hand.boards = [[c for c in cards_list if c]]
+                        continue
+                    seat = self.seat_of(el)
+                    if kind in ("HOLE", "DRAW_DRAWN_CARDS"):
+                        latest_cards[seat] = cards_list
+                    elif kind in ("SHOWN", "MUCKED"):
+                        shown[seat] = cards_list
+                        if kind == "SHOWN":
+                            self.seats[seat].showed = True
+                        else:
+                            self.seats[seat].mucked = True
+                    else:
+                        raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown cards type {kind!r}")
+                elif el.tag == "winner":
+                    continue
+                else:
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected element {_show(el)}")
+
+        for seat, rec in self.seats.items():
+            # A hand shown on an all-in street can be completed by later deals: keep the
+            # list that knows more cards (shown cards on a tie).
+            candidates = [c for c in (shown.get(seat), latest_cards.get(seat)) if c]
+            if candidates:
+                rec.cards = max(candidates, key=lambda cs: sum(c is not None for c in cs))
+            if hand.game in _STUD:
+                partial = latest_cards.get(seat) or []
+                rec.upcards = [c for c in partial[2:6] if c]
+            if self.hand.is_tournament and rec.stack is not None:
+                rec.stack += forced.get(seat, 0)
+
+    def read_event(
+        self, el: Element, street: Street, seq: int, raise_is_total: bool, forced: dict[int, int]
+    ) -> int:
+        hand, tracker = self.hand, self.tracker
+        etype = _attr(el, "type", self.hand_id)
+        if etype in _IGNORED_EVENTS:
+            return seq
+        if etype == "GAME_CANCELLED":
+            raise self.fail(QuarantineReason.INCONSISTENT, "the game was cancelled (GAME_CANCELLED)")
+        seat = self.seat_of(el)
+        rec = self.seats[seat]
+        amount = self.money(el.get("amount")) if el.get("amount") is not None else None
+
+        def act(kind: ActionKind, added: int | None, *, st: Street = street, all_in: bool = False, changed: int | None = None) -> None:
+            nonlocal seq
+            seq += 1
+            hand.actions.append(ActionRecord(seq, st, seat, kind, added, all_in, changed))
+
+        def need_amount() -> int:
+            if amount is None:
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} without an amount: {_show(el)}")
+            return amount
+
+        if etype in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "BRING_IN"):
+            value = need_amount()
+            kind = {
+                "SMALL_BLIND": ActionKind.POST_SMALL_BLIND,
+                "BIG_BLIND": ActionKind.POST_BIG_BLIND,
+                "INITIAL_BLIND": ActionKind.POST_BLIND,
+                "BRING_IN": ActionKind.BRING_IN,
+            }[etype]
+            tracker.add(seat, value)
+            forced[seat] = forced.get(seat, 0) + value
+            if etype == "SMALL_BLIND":
+                hand.small_blind = max(hand.small_blind or 0, value)
+            if etype == "BRING_IN":
+                hand.bring_in = value
+            act(kind, value, st=Street.PREDEAL)
+        elif etype == "RETURN_BLIND":
+            value = need_amount()
+            live = min(value, hand.big_blind) if hand.big_blind else value
+            tracker.add(seat, live)
+            act(ActionKind.POST_BLIND, live, st=Street.PREDEAL)
+            if value > live:
+                tracker.dead(seat, value - live)
+                act(ActionKind.POST_DEAD, value - live, st=Street.PREDEAL)
+            forced[seat] = forced.get(seat, 0) + value
+        elif etype == "ANTE":
+            value = need_amount()
+            tracker.dead(seat, value)
+            forced[seat] = forced.get(seat, 0) + value
+            hand.ante = max(hand.ante or 0, value)
+            act(ActionKind.POST_ANTE, value, st=Street.PREDEAL)
+        elif etype in ("FOLD", "SIT_OUT"):
+            rec.folded_street = street
+            act(ActionKind.FOLD, None)
+        elif etype == "CHECK":
+            act(ActionKind.CHECK, None)
+        elif etype in ("CALL", "BET"):
+            value = need_amount()
+            tracker.add(seat, value)
+            self.last_bet_street[seat] = street
+            act(ActionKind.CALL if etype == "CALL" else ActionKind.BET, value)
+        elif etype in ("RAISE", "COMPLETE"):
+            value = need_amount()
+            if etype == "COMPLETE" or raise_is_total:
+                added = tracker.raise_to(seat, value)
+            else:
+                added = value
+                tracker.add(seat, value)
+            self.last_bet_street[seat] = street
+            act(ActionKind.RAISE if etype == "RAISE" else ActionKind.COMPLETE, added)
+        elif etype == "ALL_IN":
+            value = need_amount()
+            before = tracker.contributed(seat)
+            added = value
+            stack = rec.stack if rec.stack is not None else 0
+            if hand.is_tournament:
+                stack += forced.get(seat, 0)
+            if before + value != stack and before + value - tracker.street_bet(seat) == stack:
+                added = value - tracker.street_bet(seat)
+            elif before + value != stack:
+                self.notes.append(
+                    f"seat {seat} ALL_IN {value} does not bring its total to its stack {stack}"
+                )
+            level = tracker.max_street_bet()
+            new_bet = tracker.street_bet(seat) + added
+            kind = ActionKind.CALL if new_bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
+            tracker.add(seat, added)
+            rec.all_in = True
+            self.last_bet_street[seat] = street
+            act(kind, added, all_in=True)
+        elif etype == "DRAW":
+            changed_text = el.get("text", "")
+            if not changed_text.isdigit():
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"DRAW without a card count: {_show(el)}")
+            changed = int(changed_text)
+            act(ActionKind.STAND_PAT if changed == 0 else ActionKind.DISCARD, None, changed=changed)
+        elif etype == "SHOW":
+            rec.showed = True
+            act(ActionKind.SHOW, None, st=Street.SHOWDOWN)
+        elif etype == "MUCK":
+            # The winner of a folded game "mucks" without a showdown: nothing conceded.
+            if self.round_id == "SHOWDOWN":
+                rec.mucked = True
+            act(ActionKind.MUCK, None, st=Street.SHOWDOWN)
+        elif amount is not None:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown event moving money: {_show(el)}")
+        return seq
+
+    def read_winners(self) -> None:
+        hand = self.hand
+        tags = _WINNER_TAG.findall(self.raw)
+        winners = list(self.game_el.iter("winner"))
+        if len(tags) != len(winners):
+            raise self.fail(QuarantineReason.PARSE_ERROR, "could not match <winner> elements to their text")
+        pot_numbers = sorted(
+            {int(w.get("potnumber", "1")) for w in winners if w.get("uncalled") != "true"}
+        )
+        hilo = hand.game in _HILO
+        for w, line in zip(winners, tags):
+            seat = self.seat_of(w)
+            amount = self.money(_attr(w, "amount", self.hand_id))
+            if w.get("uncalled") == "true":
+                self.tracker.returned(seat, amount)
+                hand.actions.append(
+                    ActionRecord(len(hand.actions) + 1, self.last_bet_street.get(seat, Street.SHOWDOWN), seat, ActionKind.UNCALLED_RETURN, amount)
+                )
+                hand.payouts.append(PayoutRecord(seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
+                continue
+            pottype = w.get("pottype", "n")
+            if pottype not in _HALVES:
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown pottype {pottype!r}: {line}")
+            half = _HALVES[pottype] if hilo else Half.WHOLE
+            pot = pot_numbers.index(int(w.get("potnumber", "1")))
+            hand.payouts.append(PayoutRecord(seat, amount, pot, None, half, PayoutSource.POT, line))
+
+    def finish(self) -> None:
+        hand, tracker = self.hand, self.tracker
+        for seat, rec in sorted(self.seats.items()):
+            rec.contributed = tracker.contributed(seat)
+            if rec.contributed and not rec.dealt_in:
+                rec.dealt_in = True
+            hand.seats.append(rec)
+        # An uncalled last bet that no "uncalled" line returned is inside a winner's amount.
+        if not any(p.source == PayoutSource.UNCALLED for p in hand.payouts):
+            excess = _unreturned_excess(hand)
+            if excess:
+                seat, amount = excess
+                self.notes.append(
+                    f"seat {seat}'s last bet exceeds every other seat's by {amount}: the winner "
+                    "line includes it (Merge printed no uncalled-bet line)"
+                )
+        paid = hand.paid_from_pots()
+        if hand.is_tournament:
+            hand.rake, hand.rake_source = 0, RakeSource.INFERRED
+            self.notes.append("tournament pots are not raked: rake 0 (Merge prints no rake)")
+        elif paid <= hand.pot_total:
+            hand.rake, hand.rake_source = hand.pot_total - paid, RakeSource.INFERRED
+            self.notes.append(
+                f"rake not printed: inferred as put in {hand.pot_total} minus paid {paid}"
+            )
+        else:
+            hand.rake, hand.rake_source = None, RakeSource.ABSENT
+            self.notes.append(f"paid {paid} exceeds everything put in {hand.pot_total}")
+
+
+def _unreturned_excess(hand: ParsedHand) -> tuple[int, int] | None:
+    """The seat whose total exceeds every other seat's, and by how much (it was not called)."""
+    totals = sorted(((s.contributed, s.seat) for s in hand.seats), reverse=True)
+    if len(totals) < 2 or totals[0][0] <= totals[1][0]:
+        return None
+    top, seat = totals[0]
+    if not any(p.seat == seat for p in hand.payouts):
+        return None
+    return seat, top - totals[1][0]
+
+
+PARSER = MergeXmlParser()

@@ -1,0 +1,133 @@
+"""Absolute / UltimateBet ``Stage #`` parser: every corpus file, exact values, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.absolute import PARSER
+from parsers.base import HandParseError
+from parsers.registry import detect
+from tests.corpus import corpus_file, corpus_files, read_text
+
+UB_FILE = "IHH20101106 Baseline Rd - Hold'em No Limit $0.02(Real Money) Table 25932774.txt"
+EXPECTED_HANDS = {
+    "NLHE-USD-0.50-1.00-200912.postboth.txt": 1,
+    "PLO8-2max-USD-30-60-200912.txt": 1,
+    "7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt": 1,
+    UB_FILE: 1,
+    UB_FILE + ".hp": None,
+}
+
+
+def _only(relative: str):
+    (hand_text,) = [t for _, t in PARSER.split(read_text(corpus_file(relative)))]
+    return PARSER.parse(hand_text)
+
+
+@pytest.mark.parametrize("path", corpus_files("Absolute") + corpus_files("UltimateBet"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
+    text = read_text(path)
+    expected = EXPECTED_HANDS[path.name]
+    if expected is None:
+        assert not PARSER.sniff(text[:8192])
+        return
+    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == expected
+    for _, hand_text in chunks:
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert hand.format == Format.ABSOLUTE
+        assert hand.platform == (Platform.ULTIMATEBET if path.parent.parent.name == "UltimateBet" else Platform.ABSOLUTE)
+
+
+def test_stud_hilo_odd_cent_labelled_from_summary():
+    hand = _only("Absolute/StudHiLo/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt")
+    assert (hand.hand_id, hand.game, hand.limit, hand.amount_scale) == ("1300000000", Game.STUD_HILO, Limit.FIXED, 100)
+    assert (hand.ante, hand.bring_in, hand.button_seat) == (1, 1, None)
+    assert hand.start_time_utc == "2009-03-18T23:10:00Z"
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 10, 2: 1, 3: 10, 5: 1, 6: 1, 7: 10, 8: 10}
+    assert hand.seat(3).cards == ["3d", "5d", "6s", "Ah", "8c", "Jc", "As"]
+    assert hand.seat(3).upcards == ["6s", "Ah", "8c", "Jc"]
+    assert hand.seat(2).cards == [None, None, "7h"] and hand.seat(2).folded_street == Street.THIRD
+    assert hand.seat(5).cards == ["Tc", "5c", "7s"]
+    assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source, p.line) for p in hand.payouts] == [
+        (3, 19, 0, None, Half.LOW, PayoutSource.POT, "PLAYER3 Collects $0.19 from main pot"),
+        (7, 20, 0, None, Half.HIGH, PayoutSource.POT, "PLAYER6 Collects $0.20 from main pot"),
+    ]
+    assert (hand.total_pot_printed, hand.rake, hand.rake_source, hand.fees) == (43, 4, RakeSource.PRINTED, 0)
+
+
+def test_holdem_dead_blind_jackpot_fee_and_uncalled():
+    hand = _only("Absolute/Holdem/NLHE-USD-0.50-1.00-200912.postboth.txt")
+    assert (hand.button_seat, hand.small_blind, hand.big_blind, hand.table_name) == (4, 50, 100, "WILLOW ST")
+    posts = [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL]
+    assert posts == [
+        (5, ActionKind.POST_SMALL_BLIND, 50),
+        (6, ActionKind.POST_BIG_BLIND, 100),
+        (2, ActionKind.POST_BLIND, 100),
+        (2, ActionKind.POST_DEAD, 50),
+    ]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 450, 3: 0, 4: 0, 5: 400, 6: 100}
+    assert hand.seat(6).cards == ["Ac", "3h"] and hand.boards == [["9d", "Ad", "3s"]]
+    assert [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts] == [
+        (5, 600, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (5, 855, 0, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.fees, hand.fee_detail, hand.total_pot_printed) == (45, 50, {"jackpot_rake": 50}, 950)
+
+
+def test_omaha_hilo_uncontested_and_ultimatebet():
+    plo8 = _only("Absolute/OmahaHiLo/PLO8-2max-USD-30-60-200912.txt")
+    assert (plo8.game, plo8.limit, plo8.start_time_utc) == (Game.OMAHA_HILO, Limit.FIXED, "2009-12-31T23:23:36Z")
+    assert plo8.seat(4).cards == ["9h", "Qc", "2d", "3h"]
+    assert {s.seat: s.contributed for s in plo8.seats} == {4: 6000, 6: 6000}
+    assert [(p.seat, p.amount, p.half, p.source) for p in plo8.payouts] == [
+        (6, 3000, Half.WHOLE, PayoutSource.UNCALLED),
+        (6, 11925, Half.HIGH, PayoutSource.POT),
+    ]
+    assert plo8.rake == 75
+    ub = _only("UltimateBet/Holdem/" + UB_FILE)
+    assert (ub.hand_id, ub.platform, ub.button_seat) == ("C241220000", Platform.ULTIMATEBET, 8)
+    assert ub.boards == [["Kc", "Qh", "8h", "6d", "8c"]]
+    assert ub.seat(7).cards == ["Ts", "3s"] and ub.seat(7).mucked
+    assert ub.seat(4).cards == ["7s", "6c"] and ub.seat(4).showed
+    assert [(p.seat, p.amount, p.pot, p.half) for p in ub.payouts] == [(4, 9, 0, Half.WHOLE)]
+    assert (ub.rake, ub.rake_source) == (0, RakeSource.INFERRED)
+
+
+HAND = """Stage #1828549717: Omaha Hi/Lo (1 on 1)  Normal $30/$60 - 2009-12-31 18:23:36.005 (ET) [ 2009-12-31 18:23:36 ]
+Table: Linden Ct (Real Money) Seat #6 is the dealer
+Seat 6 - Player0 ($1,195.50 in chips)
+Seat 4 - Hero ($1,000 in chips)
+Player0 - Posts small blind $15
+Hero - Posts big blind AMOUNT
+*** POCKET CARDS ***
+Player0 - Folds
+Hero - returned ($15) : not called
+*** SHOW DOWN ***
+Hero Collects $30 from main pot
+*** SUMMARY ***
+Total Pot($30)
+"""
+
+
+def test_malformed_hands():
+    assert PARSER.parse(HAND.replace("AMOUNT", "$30")).payouts[1].amount == 3000
+    with pytest.raises(HandParseError) as bad:
+        PARSER.parse(HAND.replace("AMOUNT", "$3O"))
+    assert (bad.value.reason, bad.value.message, bad.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR, "unexpected action 'Hero - Posts big blind $3O'", "1828549717")
+    with pytest.raises(HandParseError) as garbage:
+        PARSER.parse(HAND.replace("AMOUNT", "$30").replace("$1,000 in", "$1O00 in"))
+    assert (garbage.value.reason, garbage.value.message) == (QuarantineReason.BAD_AMOUNT, "not an amount: '$1O00'")
+    with pytest.raises(HandParseError) as cut:
+        PARSER.parse(HAND.replace("AMOUNT", "$30").split("*** SUMMARY")[0])
+    assert (cut.value.reason, cut.value.message) == (QuarantineReason.TRUNCATED, "the hand ends before its *** SUMMARY ***")
+
+
+def test_sniff_is_specific():
+    assert not PARSER.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2009/01/01 00:00:00 ET")
+    assert not PARSER.sniff("Stage 1 of the tournament")

@@ -1,0 +1,107 @@
+"""Cake parser: every corpus file, every corpus hand's exact values, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import HandParseError
+from parsers.cake import PARSER
+from parsers.registry import detect
+from tests.corpus import corpus_file, corpus_files, read_text
+
+EXPECTED_HANDS = {
+    "PLO-6max-EUR-0.20-0.41-201209.round.penny.txt": 1,
+    "PLO8-2max-USD-5-201307.txt": 2,
+}
+
+
+def _hands(relative: str):
+    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(read_text(corpus_file(relative))))}
+
+
+@pytest.mark.parametrize("path", corpus_files("Cake"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == EXPECTED_HANDS[path.name]
+    for _, hand_text in chunks:
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert (hand.platform, hand.format) == (Platform.CAKE, Format.CAKE)
+
+
+def test_tournament_hilo_split_and_no_low():
+    hands = _hands("Cake/OmahaHiLo/PLO8-2max-USD-5-201307.txt")
+    split = hands["3389E587C7000012"]
+    assert (split.game, split.limit, split.is_tournament, split.amount_scale) == (Game.OMAHA_HILO, Limit.POT, True, 1)
+    assert (split.tournament_id, split.max_seats, split.table_name, split.button_seat) == ("15042503", 2, "1", 8)
+    assert (split.small_blind, split.big_blind, split.hand_date, split.start_time_utc) == (10, 20, "2013-07-16", None)
+    assert split.boards == [["4d", "2h", "Jc", "8h", "Qs"]]
+    assert split.seat(8).cards == ["5s", "3c", "4s", "5c"] and split.seat(3).cards == ["As", "Kh", "Ah", "Ac"]
+    assert {s.seat: s.contributed for s in split.seats} == {3: 327, 8: 327}
+    assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source, p.line) for p in split.payouts] == [
+        (3, 327, None, None, Half.HIGH, PayoutSource.POT, "Player0 wins high pot 327 with Pair of Aces   "),
+        (8, 327, None, None, Half.LOW, PayoutSource.POT, "Hero wins low pot 327 with  "),
+    ]
+    assert (split.rake, split.rake_source) == (0, RakeSource.INFERRED)
+    walk = hands["3389E587C7000013"]
+    assert {s.seat: s.contributed for s in walk.seats} == {3: 10, 8: 10}
+    assert walk.seat(3).folded_street == Street.PREFLOP
+    assert [(p.seat, p.amount, p.half, p.source) for p in walk.payouts] == [
+        (8, 10, Half.WHOLE, PayoutSource.UNCALLED),
+        (8, 20, Half.WHOLE, PayoutSource.POT),
+    ]
+
+
+def test_cash_dollars_with_euro_equivalents():
+    (hand,) = _hands("Cake/Omaha/PLO-6max-EUR-0.20-0.41-201209.round.penny.txt").values()
+    assert (hand.hand_id, hand.game, hand.currency, hand.amount_scale, hand.max_seats) == (
+        "3048012347000109", Game.OMAHA, "USD", 100, 6)
+    assert (hand.small_blind, hand.big_blind, hand.button_seat) == (25, 50, 1)
+    assert [s.stack for s in hand.seats] == [5355, 2398, 6719, 3678, 11814, 5000]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.amount] == [
+        (2, ActionKind.POST_SMALL_BLIND, 25),
+        (3, ActionKind.POST_BIG_BLIND, 50),
+        (2, ActionKind.CALL, 25),
+        (3, ActionKind.RAISE, 100),
+        (3, ActionKind.UNCALLED_RETURN, 100),
+    ]
+    assert [(p.seat, p.amount, p.half, p.source) for p in hand.payouts] == [
+        (3, 100, Half.WHOLE, PayoutSource.UNCALLED),
+        (3, 100, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert hand.seat(3).cards == ["3c", "5d", "Ks", "6h"] and hand.rake == 0
+
+
+HAND = """Hand#1 - Table -- $0.10/$0.25 PL Omaha -- 2012/08/09 - 02:43:32
+Dealer: Seat 1
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+A: posts small blind $0.10
+B: posts big blind AMOUNT
+A: folds
+B: returns uncalled bet $0.15
+***SHOW DOWN***
+B: mucks
+B wins $0.20
+"""
+
+
+def test_malformed_hands():
+    assert PARSER.parse(HAND.replace("AMOUNT", "$0.25")).payouts[1].amount == 20
+    with pytest.raises(HandParseError) as bad:
+        PARSER.parse(HAND.replace("AMOUNT", "$0.255"))
+    assert (bad.value.reason, bad.value.message, bad.value.hand_id) == (
+        QuarantineReason.BAD_AMOUNT, "'$0.255' has more decimals than the minor unit allows (scale 100)", "1")
+    with pytest.raises(HandParseError) as cut:
+        PARSER.parse(HAND.replace("AMOUNT", "$0.25").split("***SHOW")[0])
+    assert (cut.value.reason, cut.value.message) == (
+        QuarantineReason.TRUNCATED, "the hand ends before its pot is paid (no ***SHOW DOWN*** and wins line)")
+
+
+def test_sniff_is_specific():
+    assert not PARSER.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2009/01/01 00:00:00 ET")
+    assert PARSER.sniff("\ufeffHand#3389E587C7000012 - T -- 0/10/20 PL OmahaHiLo -- 2013/07/16 - 10:38:40")

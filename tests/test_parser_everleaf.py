@@ -1,0 +1,161 @@
+"""Everleaf parser: every corpus file, exact values on real hands, malformed input."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import HandParseError
+from parsers.everleaf import PARSER
+from parsers.registry import detect
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+HANDS = {
+    "Holdem/NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt": 1,
+    "OmahaHiLo/PLO8-10max-USD-0.05-0.10-201003.HU.on.10max.txt": 23,
+    "Stud/7-Stud-USD-0.05-0.10.201107.txt": 19,
+}
+SIDECARS = (".hp", ".hands", ".gt")
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(CORPUS / "Everleaf").as_posix()
+
+
+def _hands(relative: str) -> dict[str, object]:
+    text = read_text(corpus_file(f"Everleaf/{relative}"))
+    return {h.hand_id: h for h in (PARSER.parse(chunk) for _, chunk in PARSER.split(text))}
+
+
+@pytest.mark.parametrize("path", corpus_files("Everleaf"), ids=_name)
+def test_every_corpus_file(path: Path) -> None:
+    text = read_text(path)
+    if path.suffix in SIDECARS:
+        assert not PARSER.sniff(text[:8192])
+        return
+    assert PARSER.sniff(text[:8192])
+    assert detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == HANDS[_name(path)]
+    for _, chunk in chunks:
+        hand = PARSER.parse(chunk)
+        assert hand.reconciles(), hand.notes
+        assert (hand.rake, hand.rake_source) == (None, RakeSource.ABSENT)
+        assert "rake not printed: Everleaf prints no rake or total pot line" in hand.notes
+
+
+def test_corpus_has_every_listed_file() -> None:
+    files = {_name(p) for p in corpus_files("Everleaf") if p.suffix not in SIDECARS}
+    if not files:
+        pytest.skip(f"the shared corpus is absent at {CORPUS}")
+    assert files == set(HANDS)
+
+
+def test_hilo_scoop_labelled_halves() -> None:
+    hand = _hands("OmahaHiLo/PLO8-10max-USD-0.05-0.10-201003.HU.on.10max.txt")["149107795"]
+    assert (hand.platform, hand.format, hand.game, hand.limit) == (Platform.EVERLEAF, Format.EVERLEAF, Game.OMAHA_HILO, Limit.POT)
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.table_name) == (5, 10, 5, "Old Market I")
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == ("2010/03/02 - 19:36:48", None, "2010-03-02")
+    assert hand.boards == [["8d", "6h", "3c", "Qd", "7h"]]
+    assert hand.seat(10).cards == ["Qc", "As", "4s", "Qh"] and hand.seat(10).showed
+    assert hand.seat(5).cards == []
+    assert {s.seat: s.contributed for s in hand.seats} == {5: 270, 10: 270}
+    assert [(p.seat, p.amount, p.pot, p.run, p.half) for p in hand.payouts] == [
+        (10, 257, 0, None, Half.HIGH),
+        (10, 256, 0, None, Half.LOW),
+    ]
+    assert hand.payouts[1].line == "Hero wins  low ($2.56) from main pot with 7, 6, 4, 3, A [ As, 7h, 6h, 4s, 3c ]"
+    assert (hand.rake, hand.fees, hand.pots_printed) == (None, 0, None)
+
+
+def test_hilo_split_between_players_and_unlabelled_lines() -> None:
+    hands = _hands("OmahaHiLo/PLO8-10max-USD-0.05-0.10-201003.HU.on.10max.txt")
+    split = hands["149109783"]
+    assert [(p.seat, p.amount, p.half) for p in split.payouts] == [(5, 10, Half.HIGH), (10, 9, Half.LOW)]
+    assert split.seat(5).cards == ["2h", "Kd", "8d", "Ts"]
+    assert {s.seat: s.contributed for s in split.seats} == {5: 10, 10: 10}
+    unlabelled = hands["149108717"]
+    assert [(p.seat, p.amount, p.half) for p in unlabelled.payouts] == [(10, 29, Half.UNLABELLED), (10, 28, Half.UNLABELLED)]
+    # Hero's river bet of 0.60 was not called; Everleaf prints no return, so it is inferred.
+    assert {s.seat: s.contributed for s in unlabelled.seats} == {5: 30, 10: 30}
+    returned = [(a.seat, a.amount, a.street) for a in unlabelled.actions if a.kind == ActionKind.UNCALLED_RETURN]
+    assert returned == [(10, 60, Street.RIVER)]
+    assert "uncalled bet not printed: 60 returned to seat 10 (what no other seat matched)" in unlabelled.notes
+
+
+def test_side_pot_with_wrapped_line() -> None:
+    hand = _hands("Holdem/NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt")["190070009"]
+    assert (hand.game, hand.limit) == (Game.HOLDEM, Limit.NO)
+    assert hand.boards == [["6d", "Jc", "Js", "3d", "9d"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 98, 2: 0, 3: 2, 4: 98, 5: 2, 8: 0, 9: 3, 10: 0}
+    assert [s.seat for s in hand.seats if s.all_in] == [1, 9]
+    assert hand.seat(9).cards == ["5s", "Td"]
+    assert [(p.seat, p.amount, p.pot, p.half) for p in hand.payouts] == [(4, 13, 0, Half.WHOLE), (4, 181, 1, Half.WHOLE)]
+    assert hand.payouts[1].line == "Player4 wins $ 1.81 USD from side pot with two pairs, jacks and"
+
+
+def test_stud_bring_in_and_completion() -> None:
+    hand = _hands("Stud/7-Stud-USD-0.05-0.10.201107.txt")["285997876"]
+    assert (hand.game, hand.limit, hand.ante, hand.bring_in) == (Game.STUD, Limit.FIXED, 1, 2)
+    assert hand.boards == []
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 1, 2: 51, 3: 3, 4: 51}
+    assert hand.seat(2).cards == ["5d", "8d", "Kd", "7d", "9d", "Jh", "Qc"]
+    complete = [a for a in hand.actions if a.kind == ActionKind.COMPLETE]
+    assert [(a.seat, a.amount, a.street) for a in complete] == [(4, 5, Street.THIRD)]
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(2, 98, Half.WHOLE)]
+
+
+def test_parser_is_picklable() -> None:
+    assert pickle.loads(pickle.dumps(PARSER)).format == Format.EVERLEAF
+
+
+HAND = """Everleaf Gaming Game #149107627
+***** Hand history for game #149107627 *****
+Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/02 - 19:36:09
+Table Old Market I
+Seat 10 is the button
+Total number of players: 2
+Seat 5: Villain (  $ 10.81 USD )
+Seat 10: Hero (  $ 9.10 USD )
+Hero: posts small blind [$ 0.05 USD]
+Villain: posts big blind [$ 0.10 USD]
+** Dealing down cards **
+Dealt to Hero [ Jd, 9h, 3h, 3c ]
+Hero calls [$ 0.05 USD]
+Villain checks
+"""
+
+
+def test_truncated_hand() -> None:
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND)
+    assert err.value.reason == QuarantineReason.TRUNCATED
+    assert err.value.message == "hand has no pay line (cut off before the result?)"
+    assert err.value.hand_id == "149107627"
+
+
+def test_garbage_amount() -> None:
+    text = HAND.replace("calls [$ 0.05 USD]", "calls [$ 0.0x5 USD]")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert err.value.reason == QuarantineReason.PARSE_ERROR
+    assert err.value.message == "unexpected line 'Hero calls [$ 0.0x5 USD]'"
+    text = HAND.replace("calls [$ 0.05 USD]", "calls [$ 0.051 USD]")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert err.value.reason == QuarantineReason.BAD_AMOUNT
+    assert err.value.message == (
+        "'$ 0.051 USD' has more decimals than the minor unit allows (scale 100) in line 'Hero calls [$ 0.051 USD]'"
+    )
+
+
+def test_crlf_and_bom() -> None:
+    text = "\ufeff" + (HAND + "Villain wins $ 0.20 USD from main pot\n").replace("\n", "\r\n")
+    assert PARSER.sniff(text)
+    [(_, chunk)] = list(PARSER.split(text))
+    hand = PARSER.parse(chunk)
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(5, 20, Half.UNLABELLED)]
+    assert hand.pot_total == 20

@@ -1,0 +1,210 @@
+"""Full Tilt parser: every corpus file, exact values on real hands, malformed input."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from parsers.base import HandParseError
+from parsers.fulltilt import PARSER
+from parsers.registry import detect
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+# Hands per file, from reading each file (MANIFEST.tsv agrees); sidecars hold none.
+HANDS = {
+    "Badugi/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt": 1,
+    "Badugi/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": 1,
+    "Courchevel/PL-Courchevel-6max-play-25-50-201305.txt": 1,
+    "Draw/3-Draw-Limit-USD-150-300-201012.txt": 1,
+    "Omaha/PLO-6max-USD-2.00-4.00-201211.RIT.side.pot.txt": 1,
+    "OmahaHiLo/GameTypeTests__FixedLimitOmahaHiLo.txt": 1,
+    "OmahaHiLo/GameTypeTests__NoLimitOmahaHiLo.txt": 1,
+    "OmahaHiLo/GameTypeTests__PotLimitOmahaHiLo.txt": 1,
+    "OmahaHiLo/HandActionTests__OmahaHiLo.txt": 1,
+    "OmahaHiLo/LO8-6max-USD-200-400.200610.Observed.Hand.with.chat.txt": 1,
+    "OmahaHiLo/LO8-HORSE-2max-SnG-USD-200-200604.txt": 1,
+    "OmahaHiLo/Limits__Limit5.txt": 1,
+    "OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt": 1,
+    "Razz/Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt": 1,
+    "StudHiLo/7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt": 1,
+}
+SIDECARS = (".hp", ".hands", ".gt")
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(CORPUS / "FullTilt").as_posix()
+
+
+def _only_hand(relative: str):
+    text = read_text(corpus_file(f"FullTilt/{relative}"))
+    hands = [PARSER.parse(h) for _, h in PARSER.split(text)]
+    assert len(hands) == 1
+    return hands[0]
+
+
+@pytest.mark.parametrize("path", corpus_files("FullTilt"), ids=_name)
+def test_every_corpus_file(path: Path) -> None:
+    text = read_text(path)
+    if path.suffix in SIDECARS:
+        assert not PARSER.sniff(text[:8192])
+        return
+    assert PARSER.sniff(text[:8192])
+    assert detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == HANDS[_name(path)]
+    for _, chunk in chunks:
+        hand = PARSER.parse(chunk)
+        assert hand.reconciles(), hand.notes
+        assert hand.total_pot_printed == hand.pot_total
+        assert hand.pots_printed_net is False
+
+
+def test_corpus_has_every_listed_file() -> None:
+    files = {_name(p) for p in corpus_files("FullTilt") if p.suffix not in SIDECARS}
+    if not files:
+        pytest.skip(f"the shared corpus is absent at {CORPUS}")
+    assert files == set(HANDS)
+
+
+def test_hilo_split_odd_cent() -> None:
+    hand = _only_hand("OmahaHiLo/HandActionTests__OmahaHiLo.txt")
+    assert (hand.hand_id, hand.platform, hand.format) == ("33729545246", Platform.FULLTILT, Format.FULLTILT)
+    assert (hand.game, hand.limit, hand.amount_scale, hand.currency) == (Game.OMAHA_HILO, Limit.POT, 100, "USD")
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.max_seats) == (5, 10, 5, 6)
+    assert hand.start_time_utc == "2014-01-06T15:06:12Z"
+    assert hand.hand_date == "2014-01-06"
+    assert hand.table_name == "Palamos"
+    assert hand.boards == [["Ah", "2s", "7h", "Tc", "Qc"]]
+    johnny, bauko = hand.seat(3), hand.seat(5)
+    assert johnny.cards == ["Ks", "8c", "Ac", "5c"] and bauko.cards == ["8h", "Ad", "6h", "7d"]
+    assert (johnny.contributed, bauko.contributed) == (496, 496)
+    assert johnny.all_in and not bauko.all_in
+    assert [(p.seat, p.amount, p.pot, p.run, p.half) for p in hand.payouts] == [
+        (5, 472, 0, None, Half.HIGH),
+        (3, 471, 0, None, Half.LOW),
+    ]
+    assert hand.payouts[1].line == "great johnny wins the low pot ($4.71) with 8,7,5,2,A"
+    assert (hand.rake, hand.fees, hand.total_pot_printed, hand.pots_printed) == (49, 0, 992, [992])
+    returned = [a for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN]
+    assert [(a.seat, a.amount, a.street) for a in returned] == [(5, 314, Street.FLOP)]
+
+
+def test_run_twice_with_side_pot_rake_from_main() -> None:
+    hand = _only_hand("Omaha/PLO-6max-USD-2.00-4.00-201211.RIT.side.pot.txt")
+    assert hand.game == Game.OMAHA
+    assert hand.boards == [["2c", "As", "Jh", "9h", "Kh"], ["2c", "As", "Jh", "Th", "5d"]]
+    assert hand.start_time_utc == "2012-11-06T16:00:14Z"
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 3855, 2: 6400, 3: 400, 4: 6400, 5: 0, 6: 6400}
+    assert hand.seat(1).cards == ["6d", "Jc", "Kd", "Qc"] and hand.seat(1).all_in
+    assert hand.seat(2).cards == ["Ah", "9c", "4h", "Ac"]
+    assert [(p.seat, p.amount, p.pot, p.run, p.half) for p in hand.payouts] == [
+        (2, 7635, 1, None, Half.WHOLE),
+        (2, 7760, None, 1, Half.WHOLE),
+        (1, 7760, None, 2, Half.WHOLE),
+    ]
+    assert (hand.pots_printed, hand.pots_printed_net, hand.rake) == ([15820, 7635], False, 300)
+    # Gross main pot 158.20 less the whole rake = the two runs' 77.60 each.
+    assert hand.pots_printed[0] - hand.rake == 7760 * 2
+    assert "pots printed before rake; Full Tilt took the rake from the main pot (rules.md §2.2)" in hand.notes
+
+
+def test_2006_hilo_with_observer_chat() -> None:
+    hand = _only_hand("OmahaHiLo/LO8-6max-USD-200-400.200610.Observed.Hand.with.chat.txt")
+    assert (hand.game, hand.limit, hand.small_blind, hand.big_blind) == (Game.OMAHA_HILO, Limit.FIXED, 10000, 20000)
+    assert hand.boards == [["7h", "8s", "3s", "4s", "Ah"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 180000, 2: 180000, 3: 0, 4: 0, 5: 10000, 6: 40000}
+    assert hand.seat(4).dealt_in is False
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(1, 204850, Half.HIGH), (2, 204850, Half.LOW)]
+    assert (hand.rake, hand.total_pot_printed) == (300, 410000)
+
+
+def test_stud_hilo_upcards_and_antes() -> None:
+    hand = _only_hand("StudHiLo/7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt")
+    assert (hand.game, hand.ante, hand.bring_in, hand.button_seat) == (Game.STUD_HILO, 40, 50, None)
+    hero = hand.seat(2)
+    assert hero.cards == ["5d", "Ah", "Ad", "6h", "5c"]
+    assert hero.upcards == ["Ad", "6h", "5c"]
+    assert hand.seat(5).upcards == ["4c", "7c", "Tc"]
+    assert hand.seat(5).cards == [None, None, "4c", "7c", "Tc"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 90, 2: 440, 3: 40, 5: 440, 6: 0, 7: 40, 8: 40}
+    antes = [a for a in hand.actions if a.kind == ActionKind.POST_ANTE]
+    assert len(antes) == 6 and all(a.street == Street.PREDEAL and a.amount == 40 for a in antes)
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(2, 1090, Half.WHOLE)]
+    assert hand.rake == 0
+
+
+def test_play_money_courchevel_and_tournament_scale() -> None:
+    court = _only_hand("Courchevel/PL-Courchevel-6max-play-25-50-201305.txt")
+    assert (court.game, court.amount_scale, court.currency, court.is_play_money) == (Game.COURCHEVEL, 1, None, True)
+    assert court.boards == [["9h", "9s", "Kd", "7h", "7d"]]
+    assert court.seat(6).cards == ["8s", "Ac", "9c", "7c", "5h"]
+    assert [(p.seat, p.amount) for p in court.payouts] == [(6, 900)]
+    assert "summary line for seat 4 does not say how it left the hand: 'Seat 4: Player3 (big blind) [0]'" in court.notes
+    sng = _only_hand("OmahaHiLo/LO8-HORSE-2max-SnG-USD-200-200604.txt")
+    assert (sng.is_tournament, sng.tournament_id, sng.amount_scale, sng.currency) == (True, "3795352", 1, None)
+    assert (sng.table_name, sng.small_blind, sng.big_blind) == ("1", 20, 40)
+
+
+def test_draw_discards_and_final_hand() -> None:
+    hand = _only_hand("Badugi/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt")
+    assert hand.seat(7).cards == ["5c", "4s", "2h", "Js"]
+    discards = [(a.seat, a.street, a.cards_changed) for a in hand.actions if a.kind == ActionKind.DISCARD]
+    assert discards == [(7, Street.DRAW1, 1), (3, Street.DRAW1, 2), (7, Street.DRAW2, 1), (3, Street.DRAW2, 1),
+                        (7, Street.DRAW3, 1), (3, Street.DRAW3, 1)]
+    assert hand.seat(6).dealt_in is False
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(7, 81)] and hand.rake == 4
+
+
+def test_parser_is_picklable() -> None:
+    assert pickle.loads(pickle.dumps(PARSER)).format == Format.FULLTILT
+
+
+HAND = """Full Tilt Poker Game #33729545246: Table Palamos (6 max) - PL Omaha H/L - $0.05/$0.10 - 10:06:12 ET - 2014/01/06
+Seat 3: great johnny ($4.96)
+Seat 5: Bauko ($14.31)
+Bauko posts the small blind of $0.05
+great johnny posts the big blind of $0.10
+The button is in seat #5
+*** HOLE CARDS ***
+Bauko calls $0.05
+great johnny checks
+*** FLOP *** [Ah 2s 7h] (Total Pot: $0.20, 2 Players)
+"""
+
+
+def test_truncated_hand() -> None:
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND)
+    assert err.value.reason == QuarantineReason.TRUNCATED
+    assert err.value.message == "hand ends before its *** SUMMARY *** section (cut off at the end of the file?)"
+    assert err.value.hand_id == "33729545246"
+
+
+def test_garbage_amount() -> None:
+    text = HAND.replace("small blind of $0.05", "small blind of $0.055") + "*** SUMMARY ***\nTotal pot $0.20 | Rake $0\n"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert err.value.reason == QuarantineReason.BAD_AMOUNT
+    assert err.value.message == (
+        "'$0.055' has more decimals than the minor unit allows (scale 100) "
+        "in line 'Bauko posts the small blind of $0.055'"
+    )
+
+
+def test_unknown_player_line_is_refused() -> None:
+    text = HAND.replace("great johnny checks", "great johnny donates $5") + "*** SUMMARY ***\nTotal pot $0.20 | Rake $0\n"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert err.value.reason == QuarantineReason.PARSE_ERROR
+    assert err.value.message == "unexpected line 'great johnny donates $5'"
+
+
+def test_crlf_and_doubled_bom() -> None:
+    text = "\ufeff" + HAND.replace("\n", "\r\n") + "*** SUMMARY ***\r\nTotal pot $0.20 | Rake $0\r\n"
+    assert PARSER.sniff(text)
+    [(offset, chunk)] = list(PARSER.split(text))
+    hand = PARSER.parse(chunk)
+    assert offset == 0 and hand.pot_total == 20 and hand.boards == [["Ah", "2s", "7h"]]

@@ -1,0 +1,231 @@
+"""Merge/Carbon XML parser: every corpus file, exact values on real hands, bad input."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import HandParseError
+from parsers.merge_xml import PARSER
+from parsers.registry import detect
+from tests.corpus import corpus_file, corpus_files, read_text
+
+# Hands per file; None: not a hand-history file (FPDB expected-output sidecars).
+EXPECTED_HANDS = {
+    "Badugi-HPL-USD-0.50-0.50-201104.Sample.txt": 1,
+    "Badugi-PL-USD-0.05-0.10-201101.Sample.txt": 1,
+    "NLHE-9max-USD-0.25-0.50.200810.All.Streets.txt": 1,
+    "NLHE-9max-USD-0.25-0.50.200810.All.Streets.txt.hp": None,
+    "LO8-9max-USD-1.00-2.00-201112.post.both.txt": 1,
+    "PLO8-USD-0.25-0.50-201111.txt": 1,
+    "PLO8-USD-SNG-2-2012.Sample.xml": 1,
+    "PLO8-USD-SNG-2-2012.Sample.xml.gt": None,
+    "PLO8-USD-SNG-2-2012.Sample.xml.hands": None,
+    "PLO8-USD-SNG-2-2012.Sample.xml.hp": None,
+    "Razz-USD-0.50-1.00-201111.allIn.txt": 1,
+    "7-StudHL-USD-0.25-0.50-201111.txt": 1,
+    "7-StudHL-USD-0.25-0.50-201307.no.null.xml": 1,
+    "HORSE-8max-USD-0.25-0.50-201409.new.format.txt": 3,
+    "NL7-StudHL-0.01-0.02-0.10-201204.xml": 1,
+}
+
+
+def _hands(relative: str) -> dict[str, object]:
+    text = read_text(corpus_file(relative))
+    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(text))}
+
+
+@pytest.mark.parametrize("path", corpus_files("Merge"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
+    text = read_text(path)
+    expected = EXPECTED_HANDS[path.name]
+    if expected is None:
+        assert not PARSER.sniff(text[:8192])
+        return
+    assert PARSER.sniff(text[:8192])
+    assert detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == expected
+    for offset, hand_text in chunks:
+        assert text[offset : offset + len(hand_text)] == hand_text
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert hand.platform == Platform.MERGE and hand.format == Format.MERGE_XML
+
+
+def test_horse_stud8_odd_chip_split_to_one_seat():
+    hand = _hands("Merge/StudHiLo/HORSE-8max-USD-0.25-0.50-201409.new.format.txt")["78854953-355"]
+    assert (hand.game, hand.limit, hand.amount_scale, hand.currency) == (Game.STUD_HILO, Limit.FIXED, 100, "USD")
+    assert hand.button_seat is None and hand.ante == 2 and hand.bring_in == 5
+    assert hand.start_time_utc == "2014-09-11T06:44:41Z" and hand.hand_date == "2014-09-11"
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2, 2: 157, 3: 2, 7: 157, 8: 157}
+    winner = hand.seat(8)
+    assert winner.cards == ["Qh", "3s", "2c", "4s", "5d", "6c", "5s"] and winner.showed
+    assert winner.upcards == ["2c", "4s", "5d", "6c"]
+    assert hand.seat(2).mucked and hand.seat(2).cards == ["8c", "Ad", "Qd", "Tc", "8s", "Ah", "6d"]
+    assert hand.seat(1).cards == ["9d", "2s", "Ks"] and hand.seat(1).folded_street == Street.THIRD
+    assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts] == [
+        (8, 230, 0, None, Half.HIGH, PayoutSource.POT),
+        (8, 229, 0, None, Half.LOW, PayoutSource.POT),
+    ]
+    assert hand.payouts[0].line == (
+        '<winner amount="2.30" uncalled="false" potnumber="1" player="7" pottype="h" hand="Six High Straight" />'
+    )
+    assert (hand.rake, hand.rake_source, hand.fees) == (16, RakeSource.INFERRED, 0)
+
+
+def test_horse_split_between_two_seats_and_uncalled_line():
+    hands = _hands("Merge/StudHiLo/HORSE-8max-USD-0.25-0.50-201409.new.format.txt")
+    split = hands["78854953-357"]
+    assert [(p.seat, p.amount, p.pot, p.half) for p in split.payouts] == [(3, 210, 0, Half.HIGH), (1, 209, 0, Half.LOW)]
+    assert split.seat(1).cards == ["5c", "7s", "6h", "Jd", "Ad", "4d", "9c"]
+    assert split.seat(3).cards == ["2d", "Qs", "Qh", "4c", "4h", "5s", "Jh"]
+    assert split.pot_total == 435 and split.rake == 16
+    folded = hands["78854953-356"]
+    assert [(p.seat, p.amount, p.pot, p.half, p.source) for p in folded.payouts] == [
+        (2, 24, 0, Half.WHOLE, PayoutSource.POT),
+        (2, 25, None, Half.WHOLE, PayoutSource.UNCALLED),
+    ]
+    assert folded.seat(2).contributed == 7 and folded.rake == 1
+    returned = [a for a in folded.actions if a.kind == ActionKind.UNCALLED_RETURN]
+    assert [(a.seat, a.amount, a.street) for a in returned] == [(2, 25, Street.FOURTH)]
+
+
+def test_holdem_2008_raise_adds_and_uncalled_return():
+    hand = _hands("Merge/Holdem/NLHE-9max-USD-0.25-0.50.200810.All.Streets.txt")["15245216-1000"]
+    assert (hand.game, hand.limit, hand.button_seat, hand.small_blind, hand.big_blind) == (Game.HOLDEM, Limit.NO, 9, 25, 50)
+    assert hand.boards == [["5h", "3c", "Kd", "3d", "Ks"]]
+    assert {s.seat: s.contributed for s in hand.seats if s.contributed} == {1: 25, 2: 2867, 5: 2867, 8: 100}
+    assert hand.seat(2).cards == ["Ad", "3s"] and hand.seat(5).cards == ["Qd", "Qs"] and hand.seat(5).all_in
+    assert hand.seat(3).cards == ["Ah", "8s"] and not hand.seat(7).dealt_in
+    raises = [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.RAISE]
+    assert raises == [(5, 100), (2, 500)]
+    assert [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts] == [
+        (2, 5567, 0, Half.WHOLE, PayoutSource.POT),
+        (2, 183, None, Half.WHOLE, PayoutSource.UNCALLED),
+    ]
+    assert (hand.rake, hand.rake_source) == (292, RakeSource.INFERRED)
+    assert "rake not printed: inferred as put in 5859 minus paid 5567" in hand.notes
+
+
+def test_omaha8_tournament_and_post_both_blind():
+    sng = _hands("Merge/OmahaHiLo/PLO8-USD-SNG-2-2012.Sample.xml")["46634335-1"]
+    assert (sng.is_tournament, sng.amount_scale, sng.currency, sng.tournament_id) == (True, 1, None, "46630882")
+    assert (sng.game, sng.limit, sng.max_seats) == (Game.OMAHA_HILO, Limit.POT, 9)
+    assert [s.stack for s in sng.seats] == [1500] * 9  # balances are printed after the blinds
+    assert {s.seat: s.contributed for s in sng.seats if s.contributed} == {1: 1500, 2: 1500, 3: 110, 6: 20, 8: 110}
+    assert sng.seat(1).cards == ["Ac", "2h", "6h", "Ks"] and sng.seat(4).cards == ["Js", "8d", "9s", "8s"]
+    assert [(p.seat, p.amount, p.pot, p.half) for p in sng.payouts] == [(2, 3240, 0, Half.WHOLE)]
+    assert (sng.rake, sng.rake_source) == (0, RakeSource.INFERRED)
+    lo8 = _hands("Merge/OmahaHiLo/LO8-9max-USD-1.00-2.00-201112.post.both.txt")["45547825-416"]
+    posts = [(a.seat, a.kind, a.amount) for a in lo8.actions if a.street == Street.PREDEAL]
+    assert posts == [
+        (8, ActionKind.POST_SMALL_BLIND, 50),
+        (1, ActionKind.POST_BIG_BLIND, 100),
+        (2, ActionKind.POST_BLIND, 100),
+        (2, ActionKind.POST_DEAD, 50),
+    ]
+    assert {s.seat: s.contributed for s in lo8.seats} == {1: 200, 2: 350, 8: 50}
+    assert lo8.rake == 25
+    assert any("exceeds every other seat's by 150" in n for n in lo8.notes)
+
+
+def test_badugi_draws():
+    hand = _hands("Merge/Badugi/Badugi-PL-USD-0.05-0.10-201101.Sample.txt")["31274465-32"]
+    assert (hand.game, hand.limit) == (Game.BADUGI, Limit.POT)
+    draws = [(a.seat, a.street, a.kind, a.cards_changed) for a in hand.actions if a.cards_changed is not None]
+    assert draws[:2] == [(5, Street.DRAW1, ActionKind.DISCARD, 2), (4, Street.DRAW1, ActionKind.DISCARD, 2)]
+    assert hand.seat(5).cards == ["Ah", "7d", "2s", "Kc"]
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(5, 97, Half.WHOLE)]
+    assert hand.rake == 3
+    assert Game.BADUGI == _hands("Merge/Badugi/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt")["33227759-34"].game
+
+
+def test_start_time_is_eastern_standard_all_year():
+    """In cash hands the first event's epoch timestamp lies within two minutes of the start.
+
+    (A tournament's first hand carries the tournament's scheduled start, on the hour.)
+    """
+    checked = 0
+    for path in corpus_files("Merge"):
+        if EXPECTED_HANDS.get(path.name) is None:
+            continue
+        for _, hand_text in PARSER.split(read_text(path)):
+            stamp = re.search(r'timestamp="(\d+)"', hand_text)
+            if not stamp:
+                continue
+            hand = PARSER.parse(hand_text)
+            if hand.is_tournament:
+                continue
+            start = datetime.strptime(hand.start_time_utc, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+            event = datetime.fromtimestamp(int(stamp.group(1)) / 1000, tz=timezone.utc)
+            assert abs((event - start).total_seconds()) < 120, hand.hand_id
+            checked += 1
+    assert checked == 11
+
+
+def test_split_spans_are_exact_and_the_description_opens_the_first():
+    text = '<description type="Razz" stakes="Limit $0.50/$1"/>\n<game id="1-1" starttime="20111115223628">x</game>\n\n<game id="1-2">y</game>\n'
+    assert list(PARSER.split(text)) == [
+        (0, '<description type="Razz" stakes="Limit $0.50/$1"/>\n<game id="1-1" starttime="20111115223628">x</game>\n\n'),
+        (103, '<game id="1-2">y</game>\n'),
+    ]
+
+
+def test_hands_after_the_first_parse_without_the_description():
+    hands = _hands("Merge/StudHiLo/HORSE-8max-USD-0.25-0.50-201409.new.format.txt")
+    assert [(h.game, h.limit) for h in hands.values()] == [
+        (Game.STUD_HILO, Limit.FIXED), (Game.STUD_HILO, None), (Game.STUD_HILO, None)]
+    assert hands["78854953-356"].notes[0] == (
+        "no <description> in this hand's text (only the file's first hand carries it): "
+        "game from its numeric code, limit unknown")
+
+
+GAME = """<description type="Omaha H/L8" stakes="Limit $0.25/$0.50"/>
+<game id="9-1" starttime="20110908010704" numholecards="4" gametype="35" realmoney="true" data="20110908|Aral (9)|9|9-1|false">
+<players dealer="1">
+<player seat="0" nickname="A" balance="$12.00" dealtin="true" />
+<player seat="1" nickname="B" balance="$9.83" dealtin="true" />
+</players>
+<round id="BLINDS" sequence="1">
+<event sequence="1" type="SMALL_BLIND" player="1" amount="AMOUNT"/>
+<event sequence="2" type="BIG_BLIND" player="0" amount="0.25"/>
+</round>
+<round id="PREFLOP" sequence="2">
+<event sequence="3" type="FOLD" player="1"/>
+</round>
+<round id="END_OF_FOLDED_GAME" sequence="3">
+<winner amount="0.35" uncalled="false" potnumber="1" player="0" pottype="n"/>
+</round>
+</game>
+"""
+
+
+def test_malformed_hands():
+    assert PARSER.parse(GAME.replace("AMOUNT", "0.10")).payouts[0].amount == 35
+    with pytest.raises(HandParseError) as bad:
+        PARSER.parse(GAME.replace("AMOUNT", "0.1x"))
+    assert (bad.value.reason, bad.value.message, bad.value.hand_id) == (
+        QuarantineReason.BAD_AMOUNT, "not an amount: '0.1x'", "9-1")
+    with pytest.raises(HandParseError) as cut:
+        PARSER.parse(GAME.replace("AMOUNT", "0.10")[:-30])
+    assert (cut.value.reason, cut.value.message, cut.value.hand_id) == (
+        QuarantineReason.TRUNCATED, "the <game> element has no closing </game> tag", "9-1")
+    with pytest.raises(HandParseError) as unknown:
+        PARSER.parse(GAME.replace("AMOUNT", "0.10").replace('"FOLD"', '"SURRENDER" amount="0.05"'))
+    assert unknown.value.reason == QuarantineReason.PARSE_ERROR
+    assert unknown.value.message == 'unknown event moving money: <event sequence="3" type="SURRENDER" amount="0.05" player="1"/>'
+    with pytest.raises(HandParseError) as entity:
+        PARSER.parse(GAME.replace("AMOUNT", "0.10").replace('nickname="A"', 'nickname="&x;"'))
+    assert (entity.value.reason, entity.value.message) == (
+        QuarantineReason.PARSE_ERROR, "malformed XML: undefined entity: line 3, column 0")
+
+
+def test_sniff_is_specific():
+    assert not PARSER.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
+    assert not PARSER.sniff('<session sessioncode="1"><game gamecode="2">')
+    assert PARSER.sniff('\ufeff<description type="Razz" stakes="Limit $0.50/$1"/>')

@@ -1,0 +1,168 @@
+"""OnGame parser: every corpus file, exact values on real hands, malformed input."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from parsers.base import HandParseError
+from parsers.ongame import PARSER
+from parsers.registry import detect
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+HANDS = {
+    "Omaha/LO-9max-0.05-0.10-201009.Sample.txt": 9,
+    "OmahaHiLo/GameTypeTests__PotLimitOmahaHiLo.txt": 1,
+    "OmahaHiLo/HandActionTests__OmahaHiLo.txt": 1,
+    "OmahaHiLo/PLO8-USD-0.50-0.50-201111.txt": 2,
+    "OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt": 1,
+    "Stud/7-Stud-USD-0.10-0.20-201009.Sample.txt": 4,
+    "StudHiLo/7-StudHL-USD-0.25-0.50-201008.All.streets.txt": 1,
+}
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(CORPUS / "OnGame").as_posix()
+
+
+def _hands(relative: str) -> dict:
+    text = read_text(corpus_file(f"OnGame/{relative}"))
+    return {h.hand_id: h for h in (PARSER.parse(chunk) for _, chunk in PARSER.split(text))}
+
+
+@pytest.mark.parametrize("path", corpus_files("OnGame"), ids=_name)
+def test_every_corpus_file(path: Path) -> None:
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192])
+    assert detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == HANDS[_name(path)]
+    for _, chunk in chunks:
+        hand = PARSER.parse(chunk)
+        assert hand.reconciles(), hand.notes
+        assert sum(hand.pots_printed) == hand.pot_total
+        # OnGame's own per-seat net agrees with the parsed lines in every corpus hand.
+        assert not [n for n in hand.notes if "summary net" in n]
+
+
+def test_corpus_has_every_listed_file() -> None:
+    files = {_name(p) for p in corpus_files("OnGame")}
+    if not files:
+        pytest.skip(f"the shared corpus is absent at {CORPUS}")
+    assert files == set(HANDS)
+
+
+def test_hilo_scoop_two_unlabelled_entries() -> None:
+    hand = _hands("OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt")["R5-361875219-14"]
+    assert (hand.platform, hand.format, hand.game, hand.limit) == (Platform.ONGAME, Format.ONGAME, Game.OMAHA_HILO, Limit.POT)
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.table_name) == (500, 500, 2, "Hospitalet")
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == ("Mon Jan 06 08:58:00 CET 2014", "2014-01-06T07:58:00Z", "2014-01-06")
+    assert hand.boards == [["8d", "6c", "Kd", "2d", "3d"]]
+    assert hand.seat(1).cards == ["Ad", "Js", "7d", "Ah"] and hand.seat(2).cards == ["2h", "3c", "As", "9h"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 26000, 2: 26000}
+    line = "Main pot: $520.00 won by alikator21 ($259.50), alikator21 ($259.50)"
+    assert [(p.seat, p.amount, p.pot, p.run, p.half, p.line) for p in hand.payouts] == [
+        (1, 25950, 0, None, Half.UNLABELLED, line),
+        (1, 25950, 0, None, Half.UNLABELLED, line),
+    ]
+    assert (hand.rake, hand.fees, hand.pots_printed, hand.pots_printed_net) == (100, 0, [52000], False)
+
+
+def test_hilo_high_tie_all_in() -> None:
+    hand = _hands("OmahaHiLo/HandActionTests__OmahaHiLo.txt")["R5-361875219-6"]
+    assert hand.seat(1).all_in and not hand.seat(2).all_in
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 35500, 2: 35500}
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(1, 35450, Half.UNLABELLED), (2, 35450, Half.UNLABELLED)]
+    raises = [(a.seat, a.amount, a.street) for a in hand.actions if a.kind == ActionKind.RAISE]
+    assert raises == [(2, 500, Street.PREFLOP), (1, 2500, Street.PREFLOP), (2, 24000, Street.FLOP), (1, 26500, Street.FLOP)]
+
+
+def test_high_only_tie_and_inferred_uncalled() -> None:
+    hands = _hands("Omaha/LO-9max-0.05-0.10-201009.Sample.txt")
+    tie = hands["R5-81867677-657"]
+    assert tie.start_time_utc == "2010-09-12T23:27:13Z"
+    assert [(p.seat, p.amount, p.half) for p in tie.payouts] == [(3, 27, Half.WHOLE), (8, 26, Half.WHOLE)]
+    assert tie.rake == 2
+    uncontested = hands["R5-81867677-656"]
+    assert {s.seat: s.contributed for s in uncontested.seats} == {3: 5, 4: 5, 8: 5}
+    assert [(a.seat, a.amount) for a in uncontested.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(3, 10)]
+    two_bigs = hands["R5-81867677-658"]
+    posts = [(a.seat, a.kind) for a in two_bigs.actions if a.street == Street.PREDEAL]
+    assert posts == [(8, ActionKind.POST_SMALL_BLIND), (10, ActionKind.POST_BIG_BLIND), (1, ActionKind.POST_BLIND)]
+
+
+def test_stud_hilo_cards_and_ante() -> None:
+    hand = _hands("StudHiLo/7-StudHL-USD-0.25-0.50-201008.All.streets.txt")["R5-78227816-62"]
+    assert (hand.game, hand.ante, hand.bring_in, hand.button_seat) == (Game.STUD_HILO, 5, 12, None)
+    hero = hand.seat(1)
+    assert hero.cards == ["8d", "8s", "4d", "3h", "8c", "4c", "5h"]
+    assert hero.upcards == ["4d", "3h", "8c", "4c"]
+    assert hand.seat(6).upcards == ["5c", "2h", "Kh", "Qh"]
+    assert hand.seat(6).cards == [None, None, "5c", "2h", "Kh", "Qh"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 242, 3: 5, 5: 5, 6: 242, 7: 5, 8: 5, 9: 5, 10: 5}
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(1, 489, Half.UNLABELLED)]
+    assert hand.rake == 25
+
+
+def test_parser_is_picklable() -> None:
+    assert pickle.loads(pickle.dumps(PARSER)).format == Format.ONGAME
+
+
+HAND = """***** History for hand R5-361875219-2 *****
+Start hand: Mon Jan 06 08:53:00 CET 2014
+Table: Hospitalet [361875219] (POT_LIMIT OMAHA_HI_LO $5/$5, Real money)
+Button: seat 2
+Players in round: 2
+Seat 1: alikator21 ($370.00)
+Seat 2: McCall901 ($500.00)
+McCall901 posts small blind ($5)
+alikator21 posts big blind ($5)
+---
+Dealing pocket cards
+McCall901 raises $5.00 to $10.00
+alikator21 folds
+---
+Summary:
+Main pot: $10.00 won by McCall901 ($10.00)
+Rake taken: $0.00
+Seat 1: alikator21 ($365.00), net: -$5.00
+Seat 2: McCall901 ($505.00), net: +$5.00
+***** End of hand R5-361875219-2 *****
+"""
+
+
+def test_whole_hand_parses() -> None:
+    hand = PARSER.parse(HAND)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 1000)] and hand.reconciles()
+
+
+def test_truncated_hand() -> None:
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.split("Summary:")[0])
+    assert err.value.reason == QuarantineReason.TRUNCATED
+    assert err.value.message == "hand has no '***** End of hand' line (cut off at the end of the file?)"
+    assert err.value.hand_id == "R5-361875219-2"
+
+
+def test_garbage_amount() -> None:
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.replace("won by McCall901 ($10.00)", "won by McCall901 ($10.0.0)"))
+    assert err.value.reason == QuarantineReason.BAD_AMOUNT
+    assert err.value.message == (
+        "not an amount: '$10.0.0' in line 'Main pot: $10.00 won by McCall901 ($10.0.0)'"
+    )
+
+
+def test_net_disagreement_is_noted() -> None:
+    hand = PARSER.parse(HAND.replace("net: +$5.00", "net: +$6.00"))
+    assert "seat 2: summary net 600 but the lines give 500 (won 1000, put in 500)" in hand.notes
+
+
+def test_crlf_and_bom() -> None:
+    text = "\ufeff" + HAND.replace("\n", "\r\n")
+    assert PARSER.sniff(text)
+    [(_, chunk)] = list(PARSER.split(text))
+    assert PARSER.parse(chunk).pot_total == 1000

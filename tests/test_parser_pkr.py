@@ -1,0 +1,174 @@
+"""PKR parser: every corpus file, exact values on every real hand, malformed input."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from parsers.base import HandParseError
+from parsers.pkr import PARSER
+from parsers.registry import detect
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+HANDS = {
+    "Holdem/NLHE-10max-USD-0.02-0.04-201208.multiple.side.pots.txt": 1,
+    "OmahaHiLo/PLO8-USD-2.00-4.00-201108.ties.low.txt": 1,
+}
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(CORPUS / "PKR").as_posix()
+
+
+def _only_hand(relative: str):
+    text = read_text(corpus_file(f"PKR/{relative}"))
+    [(_, chunk)] = list(PARSER.split(text))
+    return PARSER.parse(chunk)
+
+
+@pytest.mark.parametrize("path", corpus_files("PKR"), ids=_name)
+def test_every_corpus_file(path: Path) -> None:
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192])
+    assert detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == HANDS[_name(path)]
+    for _, chunk in chunks:
+        hand = PARSER.parse(chunk)
+        assert hand.reconciles(), hand.notes
+        assert sum(hand.pots_printed) == hand.pot_total
+        assert not [n for n in hand.notes if "closing stack" in n]
+
+
+def test_corpus_has_every_listed_file() -> None:
+    files = {_name(p) for p in corpus_files("PKR")}
+    if not files:
+        pytest.skip(f"the shared corpus is absent at {CORPUS}")
+    assert files == set(HANDS)
+
+
+def test_hilo_tied_both_halves() -> None:
+    hand = _only_hand("OmahaHiLo/PLO8-USD-2.00-4.00-201108.ties.low.txt")
+    assert (hand.hand_id, hand.platform, hand.format) == ("1830508295", Platform.PKR, Format.PKR)
+    assert (hand.game, hand.limit, hand.amount_scale, hand.currency) == (Game.OMAHA_HILO, Limit.POT, 100, "USD")
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.table_name) == (200, 400, 6, "Montego Bay")
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == ("26 Aug 2011 11:24:50", None, "2011-08-26")
+    assert hand.boards == [["3d", "2c", "8s", "Ac", "4h"]]
+    assert hand.seat(1).cards == ["9d", "5d", "7h", "3s"] and hand.seat(5).cards == ["Ah", "Kd", "7d", "5h"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 7000, 5: 7000, 6: 0}
+    assert [(p.seat, p.amount, p.pot, p.run, p.half) for p in hand.payouts] == [
+        (1, 3475, 0, None, Half.HIGH),
+        (5, 3475, 0, None, Half.HIGH),
+        (1, 3475, 0, None, Half.LOW),
+        (5, 3475, 0, None, Half.LOW),
+    ]
+    assert hand.payouts[3].line == "Player0 ties $34.75 with low hand: A2345"
+    assert (hand.rake, hand.fees, hand.pots_printed, hand.pots_printed_net) == (100, 0, [14000], False)
+    assert "rake 100 taken from pot 1 (PKR counts the main pot as pot 1)" in hand.notes
+
+
+def test_three_pots_tied_with_rake_from_first_side_pot() -> None:
+    hand = _only_hand("Holdem/NLHE-10max-USD-0.02-0.04-201208.multiple.side.pots.txt")
+    assert (hand.game, hand.limit, hand.button_seat) == (Game.HOLDEM, Limit.NO, 9)
+    assert hand.boards == [["4d", "3d", "6c", "7s", "Ks"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {
+        1: 40, 2: 0, 3: 6, 4: 6, 5: 59, 6: 0, 7: 0, 8: 59, 9: 0, 10: 2,
+    }
+    assert [s.seat for s in hand.seats if s.all_in] == [1, 4, 5]
+    assert [s.seat for s in hand.seats if not s.dealt_in] == [7, 9]
+    assert hand.seat(2).cards == ["4h", "Qs"] and hand.seat(4).cards == ["As", "Js"]
+    assert [(p.seat, p.amount, p.pot, p.half) for p in hand.payouts] == [
+        (5, 38, 2, Half.WHOLE),
+        (5, 43, 1, Half.WHOLE),
+        (1, 42, 1, Half.WHOLE),
+        (5, 16, 0, Half.WHOLE),
+        (1, 16, 0, Half.WHOLE),
+    ]
+    assert (hand.pots_printed, hand.rake) == ([32, 102, 38], 17)
+    # "pot 2" in the rake line is side pot #1: it is the pot paid 17 short of its size.
+    assert hand.pots_printed[1] - 43 - 42 == hand.rake
+    calls = [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.CALL and a.street == Street.PREFLOP]
+    assert calls == [(3, 4), (5, 2), (8, 2), (1, 2), (3, 2)]
+    posts = [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL]
+    assert posts == [(10, ActionKind.POST_SMALL_BLIND, 2), (1, ActionKind.POST_BIG_BLIND, 4),
+                     (5, ActionKind.POST_BLIND, 4), (8, ActionKind.POST_BLIND, 4)]
+
+
+def test_parser_is_picklable() -> None:
+    assert pickle.loads(pickle.dumps(PARSER)).format == Format.PKR
+
+
+# Shaped like a real PKR hand that ends without a showdown (rake from the only pot, the
+# uncalled raise not printed).
+HAND = """Table #52120858 - Somewhere
+Starting Hand #2433310836
+Start time of hand: 05 Oct 2013 01:58:02
+Last Hand #2433310632
+Game Type: OMAHA
+Limit Type: POT LIMIT
+Table Type: RING
+Money Type: REAL MONEY
+Blinds are now $0.25 / $0.50
+Button is at seat 5
+Seat 1: Alpha - $269.17
+Seat 2: Beta Two - $55.98
+Shuffling Deck
+Moving Button to seat 2
+Beta Two posts small blind ($0.25)
+Alpha posts big blind ($0.50)
+Dealing Cards
+Beta Two raises to $1.50
+Alpha calls $1.50
+Pot sizes: $3
+Dealing Flop [2 c][4 c][Q h]
+Alpha bets $3
+Beta Two raises to $12
+Alpha folds
+Pot sizes: $9
+Taking Rake of $0.45 from pot 1
+Beta Two doesn't show
+Beta Two wins $8.55
+Seat 1: Alpha - $264.67
+Seat 2: Beta Two - $60.03
+End of Hand #2433310836
+"""
+
+
+def test_uncontested_hand_with_inferred_return() -> None:
+    hand = PARSER.parse(HAND)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 450, 2: 450}
+    assert [(a.seat, a.amount, a.street) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(2, 900, Street.FLOP)]
+    assert [(p.seat, p.amount, p.pot, p.half) for p in hand.payouts] == [(2, 855, 0, Half.WHOLE)]
+    assert hand.reconciles() and not [n for n in hand.notes if "closing stack" in n]
+
+
+def test_truncated_hand() -> None:
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.split("Pot sizes: $9")[0])
+    assert err.value.reason == QuarantineReason.TRUNCATED
+    assert err.value.message == "hand has no 'End of Hand' line (cut off at the end of the file?)"
+    assert err.value.hand_id == "2433310836"
+
+
+def test_garbage_amount() -> None:
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.replace("wins $8.55", "wins $8.555"))
+    assert err.value.reason == QuarantineReason.BAD_AMOUNT
+    assert err.value.message == (
+        "'$8.555' has more decimals than the minor unit allows (scale 100) in line 'Beta Two wins $8.555'"
+    )
+
+
+def test_closing_stack_disagreement_is_noted() -> None:
+    hand = PARSER.parse(HAND.replace("Seat 2: Beta Two - $60.03", "Seat 2: Beta Two - $60.04"))
+    assert "seat 2: closing stack 6004 but the lines give 6003" in hand.notes
+
+
+def test_crlf_and_bom() -> None:
+    text = "\ufeff\ufeff" + HAND.replace("\n", "\r\n")
+    assert PARSER.sniff(text)
+    [(_, chunk)] = list(PARSER.split(text))
+    assert PARSER.parse(chunk).pot_total == 900

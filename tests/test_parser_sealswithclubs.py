@@ -1,0 +1,98 @@
+"""Seals With Clubs parser: every corpus file, exact values on real hands, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from parsers.base import HandParseError
+from parsers.registry import detect
+from parsers.sealswithclubs import PARSER
+from tests.corpus import corpus_file, corpus_files, read_text
+
+EXPECTED_HANDS = {
+    "NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt": 1,
+    "HH20130510 10 After PLO8 - Table 1.txt": 6,
+}
+
+
+def _hands(relative: str):
+    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(read_text(corpus_file(relative))))}
+
+
+@pytest.mark.parametrize("path", corpus_files("SealsWithClubs"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == EXPECTED_HANDS[path.name]
+    for _, hand_text in chunks:
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert (hand.platform, hand.format) == (Platform.SEALSWITHCLUBS, Format.SEALSWITHCLUBS)
+
+
+def test_hilo_split_with_refund():
+    hand = _hands("SealsWithClubs/OmahaHiLo/HH20130510 10 After PLO8 - Table 1.txt")["6800788-3"]
+    assert (hand.game, hand.limit, hand.is_tournament, hand.amount_scale, hand.currency) == (
+        Game.OMAHA_HILO, Limit.POT, True, 1, None)
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.table_name) == (10, 20, 4, "10 After PLO8 - Table 1")
+    assert hand.boards == [["6h", "3h", "5c", "5d", "Ts"]]
+    assert {s.seat: s.contributed for s in hand.seats if s.contributed} == {6: 100, 7: 1330, 8: 20, 9: 1330}
+    assert hand.seat(7).cards == ["4d", "As", "Kd", "4s"] and hand.seat(9).all_in
+    assert hand.seat(6).cards == ["Ah", "Ac", "Qs", "3d"]
+    assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source, p.line) for p in hand.payouts] == [
+        (7, 50, None, None, Half.WHOLE, PayoutSource.UNCALLED, "CAAD1 refunded 50"),
+        (9, 1390, 0, None, Half.HIGH, PayoutSource.POT, "Grub wins Hi Pot (1390) with a Full House"),
+        (7, 1390, 0, None, Half.LOW, PayoutSource.POT, "CAAD1 wins Lo Pot (1390) with 6543A"),
+    ]
+    assert (hand.rake, hand.rake_source) == (0, RakeSource.INFERRED)
+    no_low = _hands("SealsWithClubs/OmahaHiLo/HH20130510 10 After PLO8 - Table 1.txt")["6800834-4"]
+    assert [(p.seat, p.amount, p.pot, p.half) for p in no_low.payouts] == [(8, 100, 0, Half.WHOLE)]
+
+
+def test_cash_side_pot_and_printed_rake():
+    (hand,) = _hands("SealsWithClubs/Holdem/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt").values()
+    assert (hand.hand_id, hand.game, hand.limit, hand.currency, hand.amount_scale) == ("5338590-82", Game.HOLDEM, Limit.NO, "mBTC", 100)
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == ("2013-04-12 00:37:11", None, "2013-04-12")
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 300, 4: 0, 5: 300, 6: 200}
+    assert hand.seat(6).all_in and hand.seat(6).cards == ["Kd", "Qh"] and hand.seat(5).cards == ["Td", "Tc"]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(5, ActionKind.UNCALLED_RETURN, 300)]
+    assert [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts] == [
+        (5, 300, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (5, 200, 1, Half.WHOLE, PayoutSource.POT),
+        (6, 600, 0, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source) == (0, RakeSource.PRINTED)
+
+
+HAND = """Hand #1-2 - 2013-05-10 23:12:49
+Game: PL Omaha Hi-Lo (9.70+0.30) - Blinds 10/20
+Site: Seals With Clubs
+Table: T
+Seat 1: A (1000)
+Seat 2: B (1000)
+A has the dealer button
+A posts small blind 10
+B posts big blind AMOUNT
+** Hole Cards **
+A folds
+B refunded 10
+B wins Pot (20)
+"""
+
+
+def test_malformed_hands():
+    assert [p.amount for p in PARSER.parse(HAND.replace("AMOUNT", "20")).payouts] == [10, 20]
+    with pytest.raises(HandParseError) as bad:
+        PARSER.parse(HAND.replace("AMOUNT", "20.5"))
+    assert (bad.value.reason, bad.value.message, bad.value.hand_id) == (
+        QuarantineReason.BAD_AMOUNT, "'20.5' has more decimals than the minor unit allows (scale 1)", "1-2")
+    with pytest.raises(HandParseError) as cut:
+        PARSER.parse(HAND.replace("AMOUNT", "20").split("B refunded")[0])
+    assert (cut.value.reason, cut.value.message) == (QuarantineReason.TRUNCATED, "the hand ends before any pot is paid")
+
+
+def test_sniff_is_specific():
+    assert not PARSER.sniff("PokerStars Hand #1-2: Hold'em No Limit - 2009/01/01 00:00:00 ET")

@@ -1,0 +1,1123 @@
+"""PokerStars' text hand histories, and every site or converter that writes that dialect.
+
+One pass over the lines of a hand, dispatching on a cheap prefix or keyword check; the
+few regular expressions run once per hand (header, table line, totals), never once per
+action line. Player names are fixed by the seat lines, so an action line is matched by
+the longest seated name followed by ``": "`` (names may hold spaces, colons, brackets).
+
+Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who dealt):
+
+- PokerStars itself: cash, tournaments (chips, ``amount_scale`` 1), play money, Zoom,
+  home games (``pokerstars_home``), mixed games whose game changes per hand
+  (``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``), PokerTracker 2 re-exports with
+  an upper-case header.
+- PokerMaster hands written by a HUD grabber (``PokerMaster Hand #``, a ``# {json}``
+  metadata line), Run It Once (``Run It Once Poker Hand #``), Chico-network hands run
+  through a converter (recognised by a Chico tournament number, longer than any
+  PokerStars one, or by ``_chico`` seat names).
+
+What the platform prints and how it is recorded:
+
+- Pay lines ``X collected $1 from pot`` (``main pot``, ``side pot``, ``side pot-2``):
+  one line per pot and per half, never labelled high or low, so in a hi/lo game each is
+  ``Half.UNLABELLED``; in other games ``Half.WHOLE``. ``from pot`` and ``main pot`` are
+  pot 0, ``side pot`` pot 1, ``side pot-N`` pot N. Run-it-twice and two-board games put
+  each ``*** FIRST SHOW DOWN ***`` section's lines in run 1, ``SECOND`` in run 2.
+- ``Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25``: the total is gross,
+  the pots are after rake (``pots_printed_net``). With a single pot only the gross total
+  is printed: ``pots_printed == [total]`` and ``pots_printed_net`` is False.
+- All-in cash out (``X cashed out the hand for $35.72 | Cash Out Fee $0.36``): a
+  ``CASH_OUT`` payout of what the house paid; the pot share the cashed-out seat would
+  have won is collected by no one and is ``house_retained``. The cash-out fee is the
+  house's charge on its own payment, not pot money: it is kept in ``notes`` only.
+- Knockout bounties (``X wins $18.75 for eliminating Y ...``) are ``BOUNTY`` payouts.
+  They are paid in the buy-in currency while the hand counts chips, so their amount is
+  in that currency's cents; the hand's notes say so.
+- Money the house adds to a pot (a summary segment such as ``| STP added $2``) is
+  recorded as a negative fee (``fee_detail['stp_added'] == -200``) so that put in + added
+  = paid + rake still reconciles; every other extra summary segment is a positive fee.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Iterator
+from zoneinfo import ZoneInfo
+
+from audit.money import DOT, AmountError
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers.base import (
+    ActionRecord,
+    BetTracker,
+    HandParseError,
+    ParsedHand,
+    PayoutRecord,
+    SeatRecord,
+    card,
+    split_at,
+)
+
+_SITES = r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)"
+HAND_START = re.compile(
+    r"^\ufeff*" + _SITES + r"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #\d+:", re.M
+)
+
+_HEADER = re.compile(
+    r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: (?P<kind>Home Game|Zoom))?"
+    r" (?:Game|Hand|GAME|HAND) #(?P<hid>\d+):\s+(?P<rest>.*?)"
+    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]{1,5}))?"
+    r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: (?P<zone2>[A-Z]{1,5}))?\])?\s*$"
+)
+_TOURNAMENT = re.compile(
+    r"^(?i:tournament) #(?P<tid>\d+),\s*(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+"
+    r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
+    r"(?: \((?P<stakes>[^()]*)\))?$"
+)
+_CASH = re.compile(r"^(?:\{[^}]*\}\s*)?(?P<game>.+?) \((?P<stakes>[^()]*)\)$")
+_TABLE = re.compile(
+    r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play Money|Real Money)\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?\s*(?:\(Play Money\))?$"
+)
+_SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.*?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<tail>.*)$"
+)
+_TOTAL = re.compile(
+    r"^Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*))?"
+    r"\s*(?:\|(?P<segments>.*))?$"
+)
+_SIDE = re.compile(r" Side pot(?:-(\d+))? (\S+?)\.(?=\s|$)")
+_AMOUNT_TOKEN = re.compile(r"[$€£¥₹]?\d[\d,]*(?:\.\d+)?")
+_CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR|AUD|CHF|SEK|DKK|NOK|RUB|BRL|CNY|JPY)\b")
+
+_SYMBOL_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+_ZONES = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CT": "America/Chicago",
+    "MT": "America/Denver",
+    "PT": "America/Los_Angeles",
+    "AT": "America/Halifax",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "WET": "Europe/Lisbon",
+    "CET": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "AET": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+    "JST": "Asia/Tokyo",
+    "CCT": "Asia/Shanghai",
+}
+
+# Game name (upper case, limit removed) -> game. PokerTracker 2 re-exports upper-case it.
+_GAMES = {
+    "HOLD'EM": Game.HOLDEM,
+    "SPLIT HOLD'EM": Game.HOLDEM_SPLIT,
+    "6+ HOLD'EM": Game.SIXPLUS_HOLDEM,
+    "OMAHA": Game.OMAHA,
+    "5 CARD OMAHA": Game.OMAHA5,
+    "6 CARD OMAHA": Game.OMAHA6,
+    "COURCHEVEL": Game.COURCHEVEL,
+    "OMAHA HI/LO": Game.OMAHA_HILO,
+    "5 CARD OMAHA HI/LO": Game.OMAHA5_HILO,
+    "6 CARD OMAHA HI/LO": Game.OMAHA6_HILO,
+    "COURCHEVEL HI/LO": Game.COURCHEVEL_HILO,
+    "7 CARD STUD": Game.STUD,
+    "7 CARD STUD HI/LO": Game.STUD_HILO,
+    "RAZZ": Game.RAZZ,
+    "5 CARD DRAW": Game.DRAW5,
+    "SINGLE DRAW 2-7 LOWBALL": Game.LOWBALL27_SINGLE,
+    "TRIPLE DRAW 2-7 LOWBALL": Game.LOWBALL27_TRIPLE,
+    "TRIPLE DRAW A-5 LOWBALL": Game.LOWBALL_A5_TRIPLE,
+    "BADUGI": Game.BADUGI,
+}
+_LIMITS = (
+    (" CAP NO LIMIT", Limit.CAP),
+    (" CAP POT LIMIT", Limit.CAP),
+    (" NO LIMIT", Limit.NO),
+    (" POT LIMIT", Limit.POT),
+    (" FIXED LIMIT", Limit.FIXED),
+    (" LIMIT", Limit.FIXED),
+)
+_HILO = frozenset(
+    {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.OMAHA6_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO}
+)
+_STUD = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ})
+_DRAW = frozenset(
+    {Game.DRAW5, Game.LOWBALL27_SINGLE, Game.LOWBALL27_TRIPLE, Game.LOWBALL_A5_TRIPLE, Game.BADUGI}
+)
+
+_BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_STUD_STREETS = {
+    "3rd STREET": Street.THIRD,
+    "4th STREET": Street.FOURTH,
+    "5th STREET": Street.FIFTH,
+    "6th STREET": Street.SIXTH,
+    "7th STREET": Street.SEVENTH,
+    "RIVER": Street.SEVENTH,
+}
+_DRAW_STREETS = {
+    "FIRST DRAW": Street.DRAW1,
+    "SECOND DRAW": Street.DRAW2,
+    "THIRD DRAW": Street.DRAW3,
+    "DRAW": Street.DRAW1,
+}
+_RUN_PREFIX = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_VALID_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
+_ALL_IN = " and is all-in"
+
+# Lines that say who came, went, timed out or chatted: no money, no cards.
+_INFO_FRAGMENTS = (
+    " joins the table at seat #",
+    " leaves the table",
+    " is connected",
+    " is disconnected",
+    " has timed out",
+    " has returned",
+    " was removed from the table",
+    " will be allowed to play after the button",
+    " is sitting out",
+    " sits out",
+    " finished the tournament",
+    " wins the tournament and receives",
+    " re-buys and receives",
+    " takes the add-on and receives",
+    " is feeling ",
+    "Betting is capped",
+    "Pair on board - a double bet is allowed",
+    "No low hand qualified",
+)
+_SEAT_STATUS = frozenset(
+    {"sits out", "is sitting out", "sitting out", "is disconnected", "is connected",
+     "has timed out", "has returned", "is back", "leaves the table"}
+)
+
+
+def _amount(text: str, scale: int) -> int:
+    """A printed PokerStars amount to minor units (decimal point, comma thousands).
+
+    The common shapes are read directly; anything else goes through the platform's
+    ``NumberConvention`` (``DOT``), which parses it exactly or raises ``AmountError``.
+
+    >>> _amount("$1,234.50", 100), _amount("4300", 1), _amount("€0.5", 100)
+    (123450, 4300, 50)
+    """
+    t = text
+    if t and t[0] in "$€£¥₹":
+        t = t[1:]
+    if "," in t:
+        t = t.replace(",", "")
+    if t.isascii():
+        if t.isdigit():
+            return int(t) * scale
+        whole, _, frac = t.partition(".")
+        if whole.isdigit() and frac.isdigit():
+            digits = 2 if scale == 100 else len(str(scale)) - 1
+            if len(frac) <= digits:
+                return int(whole) * scale + int(frac.ljust(digits, "0"))
+    return DOT.to_minor(text, scale)
+
+
+def _cards_in(text: str) -> list[str]:
+    """Every card inside the brackets of ``text`` (``[Ah Kd] [7c]`` -> three cards)."""
+    out: list[str] = []
+    start = text.find("[")
+    while start != -1:
+        end = text.find("]", start)
+        if end == -1:
+            raise HandParseError(QuarantineReason.BAD_CARDS, f"unclosed card bracket in {text!r}")
+        for tok in text[start + 1 : end].split():
+            out.append(tok if tok in _VALID_CARDS else card(tok))
+        start = text.find("[", end)
+    return out
+
+
+def _bracket_groups(text: str) -> list[list[str]]:
+    groups: list[list[str]] = []
+    start = text.find("[")
+    while start != -1:
+        end = text.find("]", start)
+        if end == -1:
+            raise HandParseError(QuarantineReason.BAD_CARDS, f"unclosed card bracket in {text!r}")
+        groups.append([t if t in _VALID_CARDS else card(t) for t in text[start + 1 : end].split()])
+        start = text.find("[", end)
+    return groups
+
+
+def _known_prefix(line: str, sep: str, names: dict[str, int]) -> tuple[str | None, int]:
+    """The longest seated name that ``line`` starts with, followed by ``sep``."""
+    best: str | None = None
+    best_pos = -1
+    pos = line.find(sep)
+    while pos > 0:
+        candidate = line[:pos]
+        if candidate in names:
+            best, best_pos = candidate, pos
+        pos = line.find(sep, pos + 1)
+    return best, best_pos
+
+
+_UTC_OFFSETS: dict[tuple[str, int, str], timedelta] = {}
+
+
+def _to_utc(stamp: str, zone: str | None) -> str | None:
+    """``2013/04/11 12:57:19`` in ``ET`` -> ``2013-04-11T16:57:19Z``; None for unknown zones.
+
+    >>> _to_utc("2005/05/11 1:29:15", "ET"), _to_utc("2020/01/01 10:00:00", "XYZ")
+    ('2005-05-11T05:29:15Z', None)
+    """
+    if zone is None or zone not in _ZONES:
+        return None
+    day, _, clock = stamp.partition(" ")
+    try:
+        y, mo, d = (int(x) for x in day.split("/"))
+        h, mi, se = (int(x) for x in clock.split(":"))
+        local = datetime(y, mo, d, h, mi, se)
+    except ValueError:
+        return None
+    key = (day, h, zone)
+    offset = _UTC_OFFSETS.get(key)
+    if offset is None:
+        offset = local.replace(tzinfo=ZoneInfo(_ZONES[zone])).utcoffset() or timedelta(0)
+        if len(_UTC_OFFSETS) > 100_000:
+            _UTC_OFFSETS.clear()
+        _UTC_OFFSETS[key] = offset
+    u = local - offset
+    return f"{u.year:04d}-{u.month:02d}-{u.day:02d}T{u.hour:02d}:{u.minute:02d}:{u.second:02d}Z"
+
+
+def _iso_date(stamp: str) -> str:
+    y, m, d = stamp.split(" ", 1)[0].split("/")
+    return f"{y}-{int(m):02d}-{int(d):02d}"
+
+
+def _game_and_limit(text: str) -> tuple[Game, Limit | None]:
+    upper = text.strip().upper().replace("’", "'")
+    limit: Limit | None = None
+    for suffix, value in _LIMITS:
+        if upper.endswith(suffix):
+            upper, limit = upper[: -len(suffix)], value
+            break
+    game = _GAMES.get(upper)
+    if game is None:
+        raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"game not supported: {text!r}")
+    return game, limit
+
+
+def _game_info(rest: str, hid: str) -> dict:
+    """What the header says between the hand number and the date (cached per text).
+
+    Game, limit, mixed-game name, tournament, stakes, and the money unit: currency,
+    ``amount_scale``, play money, the stake amounts in minor units.
+    """
+    info: dict = {"mixed": None, "tournament_id": None, "buyin": None}
+    t = _TOURNAMENT.match(rest)
+    if t is not None:
+        info["tournament_id"] = t["tid"]
+        info["buyin"] = buyin = t["buyin"]
+        game_text = t["game"]
+        stakes = t["stakes"] or ""
+        paren = game_text.find(" (")
+        if paren != -1 and game_text.endswith(")"):  # HORSE (7 Card Stud Hi/Lo Limit)
+            info["mixed"], game_text = game_text[:paren], game_text[paren + 2 : -1]
+    else:
+        c = _CASH.match(rest)
+        if c is None:
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: cannot read game and stakes in {rest!r}", hid)
+        game_text, stakes = c["game"], c["stakes"]
+        if "," in stakes:  # mixed games: 8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)
+            inner, _, after = stakes.partition(",")
+            info["mixed"], game_text, stakes = game_text, inner, after.strip()
+    try:
+        info["game"], info["limit"] = _game_and_limit(game_text)
+    except HandParseError as exc:
+        exc.hand_id = hid
+        raise
+    info["stakes"] = stakes
+
+    currency: str | None = None
+    play_money = False
+    tokens = _AMOUNT_TOKEN.findall(stakes)
+    if info["tournament_id"] is not None:
+        scale = 1
+        play_money = buyin != "Freeroll" and not any(ch in buyin for ch in "$€£₹¥") and not (
+            buyin.endswith(("FPP", "SC")) or _CURRENCY_CODE.search(buyin)
+        )
+    else:
+        code = _CURRENCY_CODE.search(stakes)
+        if code is not None:
+            currency = code.group(1)
+        else:
+            currency = next((iso for sym, iso in _SYMBOL_CURRENCY.items() if sym in stakes), None)
+        if currency is None:
+            play_money = True
+            scale = 100 if any("." in tok for tok in tokens) else 1
+        else:
+            scale = 100
+    try:
+        info["stake_values"] = [_amount(tok, scale) for tok in tokens]
+    except AmountError as exc:
+        raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: stakes {stakes!r}: {exc}", hid) from exc
+    info["currency"], info["scale"], info["play_money"] = currency, scale, play_money
+    return info
+
+
+_GAME_INFO: dict[str, dict] = {}
+_SITE_KINDS = {
+    f"{site}{kind} {word}": (site, kind.strip() or None)
+    for site in ("PokerStars", "POKERSTARS", "PokerMaster", "Run It Once Poker")
+    for kind in ("", " Home Game", " Zoom")
+    for word in ("Game", "Hand", "GAME", "HAND")
+}
+
+
+def _parse_header(first: str) -> tuple[str, str, str | None, str, str | None, dict]:
+    """``(hand_id, site, kind, time_raw, zone, game_info)`` from a hand's first line.
+
+    The usual shape is cut with string operations; anything else goes through the full
+    regular expression, which either reads it or says precisely what is wrong.
+    """
+    hash_at = first.find(" #")
+    colon = first.find(":", hash_at)
+    dash = first.rfind(" - ")
+    site_kind = _SITE_KINDS.get(first[:hash_at])
+    when = first[dash + 3 :].strip()
+    hid = first[hash_at + 2 : colon]
+    if site_kind is None or colon < 0 or dash < colon or not hid.isdigit() or when[4:5] != "/":
+        m = _HEADER.match(first)
+        if m is None:
+            raise HandParseError(QuarantineReason.UNKNOWN_FORMAT, f"not a PokerStars hand header: {first!r}")
+        site_kind = (m["site"], m["kind"])
+        hid, rest = m["hid"], m["rest"]
+        stamp, zone = (m["date2"], m["zone2"]) if m["date2"] else (m["date"], m["zone"])
+    else:
+        rest = first[colon + 1 : dash].strip()
+        bracket = when.find("[")
+        if bracket != -1:  # the ET bracket: the same clock for every viewer of the hand
+            when = when[bracket + 1 : when.rfind("]")]
+        parts = when.split(" ")
+        stamp = f"{parts[0]} {parts[1]}" if len(parts) > 1 else parts[0]
+        zone = parts[2] if len(parts) > 2 else None
+    info = _GAME_INFO.get(rest)
+    if info is None:
+        info = _game_info(rest, hid)
+        if len(_GAME_INFO) > 10_000:
+            _GAME_INFO.clear()
+        _GAME_INFO[rest] = info
+    return hid, site_kind[0], site_kind[1], stamp, zone, info
+
+
+class PokerStarsParser:
+    """PokerStars' dialect (see the module docstring)."""
+
+    format = Format.POKERSTARS
+    hand_start = HAND_START
+
+    def sniff(self, head: str) -> bool:
+        """True when the first non-blank text is a PokerStars-dialect hand header."""
+        return HAND_START.match(head.lstrip("\ufeff \t\r\n")) is not None
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(HAND_START, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        try:
+            return _parse(hand_text)
+        except AmountError as exc:  # raised outside a line handler: the header's stakes
+            raise HandParseError(QuarantineReason.BAD_AMOUNT, str(exc)) from exc
+
+
+PARSER = PokerStarsParser()
+
+
+def _platform(site: str, kind: str | None, tid: str | None, names: dict[str, SeatRecord]) -> Platform:
+    if site == "PokerMaster":
+        return Platform.POKERMASTER
+    if site == "Run It Once Poker":
+        return Platform.RUNITONCE
+    if (tid is not None and len(tid) > 12) or any(n.endswith("_chico") for n in names):
+        return Platform.CHICO
+    if kind == "Home Game":
+        return Platform.HOMEGAME
+    return Platform.POKERSTARS
+
+
+def _money(text: str, scale: int, cache: dict[str, int]) -> int:
+    """``_amount`` through a per-scale cache: a history repeats the same few amounts."""
+    value = cache.get(text)
+    if value is None:
+        value = _amount(text, scale)
+        if len(cache) > 50_000:
+            cache.clear()
+        cache[text] = value
+    return value
+
+
+_MONEY_CACHES: dict[int, dict[str, int]] = {}
+
+
+def _seat_line(s: str) -> tuple[int, str, str, str] | None:
+    """``(seat, name, stack text, tail)`` of ``Seat 3: name ($7.06 in chips) tail``."""
+    colon = s.find(": ")
+    chips = s.rfind(" in chips")
+    if colon < 6 or chips == -1 or not s[5:colon].isdigit():
+        return None
+    paren = s.rfind(" (", colon, chips)
+    close = s.find(")", chips)
+    if paren == -1 or close == -1:
+        return None
+    stack = s[paren + 2 : chips]
+    if "(" in stack or ")" in stack:
+        return None
+    return int(s[5:colon]), s[colon + 2 : paren], stack, s[close + 1 :]
+
+
+def _unexpected(hid: str, s: str) -> HandParseError:
+    return HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected line {s!r}", hid)
+
+
+def _parse(hand_text: str) -> ParsedHand:
+    raw_lines = hand_text.lstrip("\ufeff").split("\n")
+    n_lines = len(raw_lines)
+    hid, site, site_kind, stamp, zone, info = _parse_header(raw_lines[0].rstrip())
+    game: Game = info["game"]
+    is_tournament = info["tournament_id"] is not None
+    scale: int = info["scale"]
+    stake_values: list[int] = info["stake_values"]
+    cache = _MONEY_CACHES.get(scale)
+    if cache is None:
+        cache = _MONEY_CACHES.setdefault(scale, {})
+    notes: list[str] = []
+    is_stud = game in _STUD
+    is_draw = game in _DRAW
+    half_label = Half.UNLABELLED if game in _HILO else Half.WHOLE
+
+    # Table line, then seat lines.
+    i = 1
+    while i < n_lines and not raw_lines[i].strip():
+        i += 1
+    table_line = raw_lines[i].rstrip() if i < n_lines else ""
+    tm = _TABLE.match(table_line)
+    if tm is None:
+        if i >= n_lines - 1:
+            raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends after its header", hid)
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: not a table line: {table_line!r}", hid)
+    button = int(tm["button"]) if tm["button"] else None
+    max_seats = int(tm["max"]) if tm["max"] else None
+    i += 1
+
+    seats: list[SeatRecord] = []
+    seat_of: dict[str, SeatRecord] = {}
+    by_number: dict[int, SeatRecord] = {}
+    while i < n_lines:
+        s = raw_lines[i].rstrip()
+        if not s.startswith("Seat "):
+            break
+        parts = _seat_line(s)
+        if parts is None:
+            sm = _SEAT.match(s)
+            if sm is None:
+                raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unreadable seat line {s!r}", hid)
+            parts = (int(sm["seat"]), sm["name"], sm["stack"], sm["tail"])
+        number, name, stack_text, tail = parts
+        try:
+            stack = _money(stack_text, scale, cache)
+        except AmountError as exc:
+            raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in {s!r}", hid) from exc
+        # "is sitting out" / "out of hand": dealt in only if the seat then acts or gets cards
+        rec = SeatRecord(number, name, stack, [], [], not tail.strip())
+        seats.append(rec)
+        seat_of[name] = rec
+        by_number[number] = rec
+        i += 1
+    if not seats:
+        raise HandParseError(QuarantineReason.TRUNCATED if i >= n_lines else QuarantineReason.PARSE_ERROR,
+                             f"hand {hid} has no seat lines", hid)
+    platform = _platform(site, site_kind, info["tournament_id"], seat_of)
+
+    tracker = BetTracker()
+    add = tracker.add
+    actions: list[ActionRecord] = []
+    append_action = actions.append
+    payouts: list[PayoutRecord] = []
+    street = Street.PREDEAL
+    run: int | None = None
+    board_unprefixed: list[str] = []
+    board_by_run: dict[int, list[str]] = {}
+    dealt: dict[int, list[str | None]] = {}
+    upcards: dict[int, list[str]] = {}
+    shown: dict[int, list[str | None]] = {}
+    small_blind = big_blind = ante = bring_in = None
+    cash_out_fees: list[str] = []
+    bounty_lines = False
+    summary_at = -1
+    seq = 0
+    FOLD, CHECK, CALL, BET, RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE
+
+    while i < n_lines:
+        s = raw_lines[i].rstrip()
+        i += 1
+        if not s:
+            continue
+        try:
+            pos = s.find(": ")
+            if pos > 0:
+                rec = seat_of.get(s[:pos])
+                if rec is None and s.find(": ", pos + 1) != -1:
+                    name, pos = _known_prefix(s, ": ", seat_of)
+                    rec = seat_of[name] if name is not None else None
+            else:
+                rec = None
+            if rec is not None:
+                # "name: action"
+                seat = rec.seat
+                rest = s[pos + 2 :]
+                all_in = rest.endswith(_ALL_IN)
+                if all_in:
+                    rest = rest[:-14]
+                    rec.all_in = True
+                if rest == "folds":
+                    rec.folded_street = street
+                    rec.dealt_in = True
+                    append_action(ActionRecord(seq, street, seat, FOLD))
+                elif rest == "checks":
+                    rec.dealt_in = True
+                    append_action(ActionRecord(seq, street, seat, CHECK))
+                elif rest.startswith("calls "):
+                    amt = _money(rest[6:], scale, cache)
+                    add(seat, amt)
+                    rec.dealt_in = True
+                    append_action(ActionRecord(seq, street, seat, CALL, amt, all_in))
+                elif rest.startswith("bets "):
+                    amt = _money(rest[5:], scale, cache)
+                    add(seat, amt)
+                    rec.dealt_in = True
+                    append_action(ActionRecord(seq, street, seat, BET, amt, all_in))
+                elif rest.startswith("raises "):
+                    to = rest.find(" to ")
+                    if to == -1:
+                        raise _unexpected(hid, s)
+                    _money(rest[7:to], scale, cache)  # the increment must be an amount too
+                    amt = tracker.raise_to(seat, _money(rest[to + 4 :], scale, cache))
+                    rec.dealt_in = True
+                    append_action(ActionRecord(seq, street, seat, RAISE, amt, all_in))
+                elif rest.startswith("posts "):
+                    what = rest[6:]
+                    rec.dealt_in = True
+                    if what.startswith("the ante "):
+                        amt = _money(what[9:], scale, cache)
+                        tracker.dead(seat, amt)
+                        if not all_in and (ante is None or amt > ante):
+                            ante = amt
+                        append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_ANTE, amt, all_in))
+                    elif what.startswith("small blind "):
+                        amt = _money(what[12:], scale, cache)
+                        add(seat, amt)
+                        if small_blind is None and not all_in:
+                            small_blind = amt
+                        append_action(
+                            ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amt, all_in)
+                        )
+                    elif what.startswith("big blind "):
+                        amt = _money(what[10:], scale, cache)
+                        add(seat, amt)
+                        if big_blind is None and not all_in:
+                            big_blind = amt
+                        append_action(
+                            ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amt, all_in)
+                        )
+                    elif what.startswith("small & big blinds "):
+                        # a returning player's posts: the big blind is live, the small one dead
+                        amt = _money(what[19:], scale, cache)
+                        live = big_blind if big_blind is not None else (
+                            stake_values[1] if len(stake_values) > 1 else amt
+                        )
+                        live = min(live, amt)
+                        add(seat, live)
+                        append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_BLIND, live, all_in))
+                        if amt > live:
+                            seq += 1
+                            tracker.dead(seat, amt - live)
+                            append_action(
+                                ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_DEAD, amt - live, all_in)
+                            )
+                    else:  # button blind, straddle, ...: a live blind
+                        amt = _money(what.rpartition(" ")[2], scale, cache)
+                        add(seat, amt)
+                        append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_BLIND, amt, all_in))
+                elif rest.startswith("brings in for "):
+                    amt = _money(rest[14:], scale, cache)
+                    add(seat, amt)
+                    rec.dealt_in = True
+                    if bring_in is None and not all_in:
+                        bring_in = amt
+                    append_action(ActionRecord(seq, street, seat, ActionKind.BRING_IN, amt, all_in))
+                elif rest.startswith("discards "):
+                    if street == Street.PREDRAW:  # a draw printed without its street line
+                        street = Street.DRAW1
+                        tracker.new_street()
+                    count = rest[9:].split(" ", 1)[0]
+                    if not count.isdigit():
+                        raise _unexpected(hid, s)
+                    append_action(ActionRecord(seq, street, seat, ActionKind.DISCARD, None, False, int(count)))
+                elif rest.startswith("stands pat"):
+                    if street == Street.PREDRAW:
+                        street = Street.DRAW1
+                        tracker.new_street()
+                    if "[" in rest:
+                        dealt[seat] = list(_cards_in(rest))
+                    append_action(ActionRecord(seq, street, seat, ActionKind.STAND_PAT, None, False, 0))
+                elif rest.startswith("shows"):
+                    shown[seat] = list(_cards_in(rest))
+                    rec.showed = True
+                    append_action(ActionRecord(seq, street, seat, ActionKind.SHOW))
+                elif rest.startswith("mucks"):
+                    rec.mucked = True
+                    if "[" in rest:
+                        shown[seat] = list(_cards_in(rest))
+                    append_action(ActionRecord(seq, street, seat, ActionKind.MUCK))
+                elif rest.startswith("folds ["):  # folded face up
+                    rec.folded_street = street
+                    rec.dealt_in = True
+                    shown[seat] = list(_cards_in(rest))
+                    append_action(ActionRecord(seq, street, seat, FOLD))
+                elif rest.startswith("doesn't show") or rest in _SEAT_STATUS:
+                    pass
+                else:
+                    raise _unexpected(hid, s)
+                seq += 1
+                continue
+
+            if s[0] == "*":
+                end = s.find(" ***", 4)
+                if not s.startswith("*** ") or end == -1:
+                    raise _unexpected(hid, s)
+                label = s[4:end]
+                after = s[end + 4 :]
+                if label == "SUMMARY":
+                    summary_at = i
+                    break
+                if label in ("HOLE CARDS", "PRE-FLOP", "DEALING HANDS"):
+                    # The first betting round goes on from the blinds: no new street bets.
+                    street = Street.PREDRAW if is_draw else Street.PREFLOP
+                    if "*" in after:
+                        notes.append(f"garbled street line as printed: {s!r}")
+                        after = after[: after.find("*")]
+                    if after.strip():
+                        board_unprefixed = _cards_in(after)
+                    continue
+                if label == "SHOW DOWN" or label.endswith(" SHOW DOWN"):
+                    if label != "SHOW DOWN":
+                        run = _RUN_PREFIX.get(label[:-10])
+                        if run is None:
+                            raise _unexpected(hid, s)
+                    street = Street.SHOWDOWN
+                    continue
+                if is_stud:
+                    new_street = _STUD_STREETS.get(label)
+                    if new_street is None:
+                        raise _unexpected(hid, s)
+                    if street != Street.PREDEAL:  # antes are dead: 3rd street starts afresh anyway
+                        tracker.new_street()
+                    street = new_street
+                    if "[" in after:  # too few cards left: one community card for all
+                        board_unprefixed = _cards_in(after)
+                    continue
+                if is_draw:
+                    new_street = _DRAW_STREETS.get(label)
+                    if new_street is None:
+                        raise _unexpected(hid, s)
+                    street = new_street
+                    tracker.new_street()
+                    continue
+                prefix, _, base = label.rpartition(" ")
+                new_street = _BOARD_STREETS.get(base)
+                if new_street is None or (prefix and prefix not in _RUN_PREFIX):
+                    raise _unexpected(hid, s)
+                if new_street != street:
+                    street = new_street
+                    tracker.new_street()
+                try:
+                    cards_now = _cards_in(after)
+                except HandParseError:
+                    notes.append(f"garbled street line as printed: {s!r}")
+                    continue
+                if prefix:
+                    board_by_run[_RUN_PREFIX[prefix]] = cards_now
+                else:
+                    board_unprefixed = cards_now
+                continue
+
+            if s.startswith("Dealt to "):
+                body = s[9:]
+                name, pos = _known_prefix(body, " [", seat_of)
+                if name is None:
+                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: cards dealt to no seat: {s!r}", hid)
+                rec = seat_of[name]
+                rec.dealt_in = True
+                seat = rec.seat
+                groups = _bracket_groups(body[pos:])
+                if is_stud:
+                    have = dealt.setdefault(seat, [])
+                    ups = upcards.setdefault(seat, [])
+                    if street == Street.THIRD and len(groups) == 1:
+                        got = groups[0]
+                        have[:] = [None, None, got[0]] if len(got) == 1 else got
+                        ups[:] = got[-1:]
+                    else:
+                        new = groups[-1]
+                        have.extend(new)
+                        if street != Street.SEVENTH:  # 7th street is dealt face down
+                            ups.extend(new)
+                else:
+                    dealt[seat] = [c for g in groups for c in g]
+                continue
+
+            if " collected " in s:
+                name, pos = _known_prefix(s, " collected ", seat_of)
+                if name is None:
+                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: pot paid to no seat: {s!r}", hid)
+                amount_text, _, source = s[pos + 11 :].partition(" from ")
+                if source == "pot" or source == "main pot":
+                    pot = 0
+                elif source == "side pot":
+                    pot = 1
+                elif source.startswith("side pot-") and source[9:].isdigit():
+                    pot = int(source[9:])
+                else:
+                    raise _unexpected(hid, s)
+                payouts.append(
+                    PayoutRecord(seat_of[name].seat, _money(amount_text, scale, cache), pot, run, half_label,
+                                 PayoutSource.POT, raw_lines[i - 1].rstrip("\r"))
+                )
+                continue
+
+            if s.startswith("Uncalled bet ("):
+                close = s.find(") returned to ")
+                if close == -1:
+                    raise _unexpected(hid, s)
+                rec = seat_of.get(s[close + 14 :])
+                if rec is None:
+                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: bet returned to no seat: {s!r}", hid)
+                amt = _money(s[14:close], scale, cache)
+                tracker.returned(rec.seat, amt)
+                append_action(ActionRecord(seq, street, rec.seat, ActionKind.UNCALLED_RETURN, amt))
+                seq += 1
+                payouts.append(
+                    PayoutRecord(rec.seat, amt, None, None, Half.WHOLE, PayoutSource.UNCALLED, raw_lines[i - 1].rstrip("\r"))
+                )
+                continue
+
+            if ' said, "' in s:
+                continue
+
+            if " cashed out the hand for " in s:
+                name, pos = _known_prefix(s, " cashed out the hand for ", seat_of)
+                if name is None:
+                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: cash out by no seat: {s!r}", hid)
+                rec = seat_of[name]
+                paid_text, _, fee_text = s[pos + 25 :].partition(" | ")
+                amt = _money(paid_text.strip(), scale, cache)
+                rec.cashed_out = True
+                append_action(ActionRecord(seq, street, rec.seat, ActionKind.CASH_OUT))
+                seq += 1
+                payouts.append(
+                    PayoutRecord(rec.seat, amt, None, run, Half.WHOLE, PayoutSource.CASH_OUT, raw_lines[i - 1].rstrip("\r"))
+                )
+                if fee_text:
+                    cash_out_fees.append(f"seat {rec.seat}: {fee_text.strip()}")
+                continue
+
+            if " wins " in s and (" for eliminating " in s or " for splitting the elimination of " in s):
+                name, pos = _known_prefix(s, " wins ", seat_of)
+                if name is None:
+                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: bounty paid to no seat: {s!r}", hid)
+                prize = s[pos + 6 :].split(" ", 2)
+                token = prize[1] if prize[0] == "the" else prize[0]
+                payouts.append(
+                    PayoutRecord(seat_of[name].seat, _amount(token, 100), None, None, Half.WHOLE,
+                                 PayoutSource.BOUNTY, raw_lines[i - 1].rstrip("\r"))
+                )
+                bounty_lines = True
+                continue
+
+            if s[0] == "#" and platform == Platform.POKERMASTER:
+                continue  # the grabber's JSON metadata comment
+            for fragment in _INFO_FRAGMENTS:
+                if fragment in s:
+                    break
+            else:
+                if pos > 0 and s[pos + 2 :] in _SEAT_STATUS:
+                    continue  # someone not seated in this hand: "name: sits out"
+                raise _unexpected(hid, s)
+        except AmountError as exc:
+            raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
+
+    if summary_at < 0:
+        raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends before its *** SUMMARY ***", hid)
+
+    # Summary.
+    total_pot = rake = None
+    pots_printed: list[int] | None = None
+    pots_net: bool | None = None
+    fees = 0
+    fee_detail: dict[str, int] = {}
+    summary_boards: dict[int, list[str]] = {}
+    summary_won: dict[int, int] = {}
+    notional: dict[int, int] = {}
+    summary_seats: set[int] = set()
+    for j in range(summary_at, n_lines):
+        s = raw_lines[j].rstrip()
+        if not s:
+            continue
+        try:
+            if s.startswith("Seat "):
+                colon = s.find(": ")
+                number_text = s[5:colon]
+                if colon == -1 or not number_text.isdigit() or int(number_text) not in by_number:
+                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
+                number = int(number_text)
+                rec = by_number[number]
+                summary_seats.add(number)
+                body = s[colon + 2 :]
+                if body.startswith(rec.player):
+                    body = body[len(rec.player) :]
+                    if "[" not in body and " won (" not in body and " collected (" not in body and "cashed" not in body:
+                        if " mucked" in body:
+                            rec.mucked = True
+                        continue  # folded, or did not bet: nothing to record
+                else:
+                    notes.append(f"summary names seat {number} differently from its seat line ({rec.player!r}): {s!r}")
+                    paren = body.find(" (")
+                    body = body[paren:] if paren != -1 else ""
+                for marker in (" showed [", " mucked ["):
+                    at = body.find(marker)
+                    if at != -1:
+                        got = _cards_in(body[at + len(marker) - 1 : body.find("]", at) + 1])
+                        shown[number] = list(got)
+                        if marker == " showed [":
+                            rec.showed = True
+                        else:
+                            rec.mucked = True
+                if body.startswith(" mucked") or " mucked" in body.split("[", 1)[0]:
+                    rec.mucked = True
+                won = 0
+                for key in (" won (", " collected ("):
+                    at = body.find(key)
+                    while at != -1:
+                        close = body.find(")", at)
+                        won += _money(body[at + len(key) : close], scale, cache)
+                        at = body.find(key, close)
+                if "(pot not awarded" in body:
+                    notional[number] = notional.get(number, 0) + won
+                elif won:
+                    summary_won[number] = won
+                if "(cashed out)" in body or "cashed out" in body:
+                    rec.cashed_out = True
+                continue
+            if s.startswith("Total pot "):
+                tm2 = _TOTAL.match(s)
+                if tm2 is None:
+                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unreadable totals {s!r}", hid)
+                total_pot = _money(tm2["total"], scale, cache)
+                if tm2["main"] is not None:
+                    printed = {0: _money(tm2["main"], scale, cache)}
+                    for k, (index, amount_text) in enumerate(_SIDE.findall(tm2["sides"] or "")):
+                        printed[int(index) if index else k + 1] = _money(amount_text, scale, cache)
+                    pots_printed = [printed[k] for k in sorted(printed)]
+                    pots_net = True
+                else:
+                    pots_printed = [total_pot]
+                    pots_net = False
+                for segment in (tm2["segments"] or "").split("|"):
+                    segment = segment.strip()
+                    if not segment:
+                        continue
+                    label, _, amount_text = segment.rpartition(" ")
+                    value = _money(amount_text, scale, cache)
+                    if label == "Rake":
+                        rake = value
+                        continue
+                    key = label.lower().replace(" ", "_")
+                    if "added" in key:
+                        value = -value
+                        notes.append(f"the house added {amount_text} to the pot ({segment!r}): recorded as a negative fee")
+                    fee_detail[key] = fee_detail.get(key, 0) + value
+                    fees += value
+                continue
+            if s.startswith("Board [") or s.endswith("]") and " Board [" in s:
+                prefix, _, cards_text = s.partition("Board ")
+                index = _RUN_PREFIX.get(prefix.strip(), 1) if prefix.strip() else 1
+                summary_boards[index] = _cards_in(cards_text)
+                continue
+            if s.startswith("Hand was run "):
+                continue
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
+        except AmountError as exc:
+            raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
+
+    if total_pot is None:
+        raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid}: summary has no 'Total pot' line", hid)
+    for rec in seats:
+        if rec.dealt_in and rec.seat not in summary_seats:
+            raise HandParseError(
+                QuarantineReason.TRUNCATED, f"hand {hid}: summary has no line for seat {rec.seat} ({rec.player})", hid
+            )
+
+    # Boards: the summary's are authoritative; the street lines must agree with them.
+    if board_by_run:
+        street_boards = [board_by_run[k] for k in sorted(board_by_run)]
+    elif board_unprefixed:
+        street_boards = [board_unprefixed]
+    else:
+        street_boards = []
+    if summary_boards:
+        boards = [summary_boards[k] for k in sorted(summary_boards)]
+        if street_boards and street_boards != boards:
+            notes.append(f"street lines show board(s) {street_boards} but the summary says {boards}")
+    else:
+        boards = street_boards
+
+    # Old histories (2005) return an uncalled bet without printing it; their Total pot
+    # leaves it out. Infer it only when the printed total says exactly that.
+    put_in = tracker.seats()
+    if put_in and total_pot is not None:
+        ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
+        top_seat, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        excess = top - second
+        if excess > 0 and sum(put_in.values()) - excess == total_pot:
+            tracker.returned(top_seat, excess)
+            bet_street = next(
+                (a.street for a in reversed(actions) if a.seat == top_seat and a.amount), street
+            )
+            actions.append(ActionRecord(seq, bet_street, top_seat, ActionKind.UNCALLED_RETURN, excess))
+            seq += 1
+            payouts.append(PayoutRecord(top_seat, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
+            notes.append(
+                f"uncalled bet of {excess} returned to seat {top_seat} is not printed; inferred from the"
+                f" Total pot {total_pot} (put in {sum(put_in.values())})"
+            )
+
+    # Seats: what each put in, and the final known cards.
+    saw_seventh = is_stud and any(a.street == Street.SEVENTH for a in actions)
+    for rec in seats:
+        rec.contributed = tracker.contributed(rec.seat)
+        number = rec.seat
+        if number in shown and (len(shown[number]) >= len(dealt.get(number, ())) or not is_stud):
+            rec.cards = shown[number]
+        elif number in dealt:
+            cards_known = dealt[number]
+            if is_stud and saw_seventh and len(cards_known) == 6 and rec.folded_street is None:
+                cards_known = cards_known + [None]
+            rec.cards = cards_known
+        if is_stud and number in upcards:
+            rec.upcards = upcards[number]
+
+    hand = ParsedHand(
+        hand_id=hid,
+        platform=platform,
+        format=Format.POKERSTARS,
+        game=game,
+        limit=info["limit"],
+        is_tournament=is_tournament,
+        amount_scale=scale,
+        currency=info["currency"],
+        tournament_id=info["tournament_id"],
+        small_blind=None,
+        big_blind=None,
+        ante=ante,
+        bring_in=bring_in,
+        button_seat=None if is_stud else button,
+        max_seats=max_seats,
+        start_time_utc=_to_utc(stamp, zone),
+        start_time_raw=f"{stamp} {zone}" if zone else stamp,
+        hand_date=_iso_date(stamp),
+        table_name=tm["name"],
+        is_play_money=info["play_money"],
+        boards=boards,
+        pots_printed=pots_printed,
+        pots_printed_net=pots_net,
+        total_pot_printed=total_pot,
+        rake=rake,
+        fees=fees,
+        fee_detail=fee_detail,
+        rake_source=RakeSource.PRINTED if rake is not None else RakeSource.ABSENT,
+        seats=seats,
+        actions=actions,
+        payouts=payouts,
+        notes=notes,
+    )
+    if not is_stud:
+        if info["limit"] in (Limit.NO, Limit.POT) and len(stake_values) >= 2:
+            hand.small_blind, hand.big_blind = stake_values[0], stake_values[1]
+        else:
+            hand.small_blind, hand.big_blind = small_blind, big_blind
+    if info["mixed"]:
+        notes.append(f"mixed game {info['mixed']!r}: this hand is {game.value}")
+    if rake is None:
+        notes.append("rake not printed")
+    _check_money(hand, summary_won, notional, cash_out_fees, bounty_lines)
+    return hand
+
+
+def _check_money(
+    hand: ParsedHand,
+    summary_won: dict[int, int],
+    notional: dict[int, int],
+    cash_out_fees: list[str],
+    bounty_lines: bool,
+) -> None:
+    """Cross-check the history against itself; say in ``notes`` where it does not add up."""
+    notes = hand.notes
+    put_in = hand.pot_total
+    paid = hand.paid_from_pots()
+    rake = hand.rake or 0
+    if hand.total_pot_printed != put_in:
+        notes.append(f"Total pot printed {hand.total_pot_printed} but the seats put in {put_in}")
+    if hand.pots_printed_net and sum(hand.pots_printed or ()) != (hand.total_pot_printed or 0) - rake - hand.fees:
+        notes.append(
+            f"printed pots {hand.pots_printed} do not add up to the total {hand.total_pot_printed} less rake {rake}"
+        )
+    collected: dict[int, int] = {}
+    for p in hand.payouts:
+        if p.source == PayoutSource.POT:
+            collected[p.seat] = collected.get(p.seat, 0) + p.amount
+    for seat in sorted(set(collected) | set(summary_won)):
+        if collected.get(seat, 0) != summary_won.get(seat, 0):
+            notes.append(
+                f"summary says seat {seat} won {summary_won.get(seat, 0)} but its collected lines pay {collected.get(seat, 0)}"
+            )
+    missing = put_in - rake - hand.fees - paid
+    if any(s.cashed_out for s in hand.seats):
+        if missing > 0:
+            hand.house_retained = missing
+            notes.append(
+                f"{missing} of the pot was paid to no seat: the share of a seat that cashed out, kept by the house"
+            )
+        if notional:
+            shares = ", ".join(f"seat {k}: {v}" for k, v in sorted(notional.items()))
+            notes.append(f"summary's notional winnings not paid because the seat cashed out: {shares}")
+            if sum(notional.values()) != max(missing, 0):
+                notes.append(f"notional cash-out winnings {sum(notional.values())} differ from the unpaid pot {missing}")
+        for fee in cash_out_fees:
+            notes.append(f"cash-out fee charged by the house on its own payment (not pot money): {fee}")
+    elif missing != 0 and hand.rake is not None:
+        notes.append(f"history does not add up: put in {put_in}, paid {paid}, rake {rake}, fees {hand.fees}")
+    if bounty_lines:
+        notes.append("bounty payouts are in the buy-in currency's cents, not tournament chips")

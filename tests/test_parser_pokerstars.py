@@ -1,0 +1,449 @@
+"""The PokerStars-dialect parser on every corpus file, exact values on real hands, and
+hand-made histories for the dialect's rarer lines and for malformed input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    Street,
+)
+from parsers.base import HandParseError, ParsedHand
+from parsers.pokerstars import PARSER
+from parsers.registry import detect
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+DATA = Path(__file__).parent / "data" / "pokerstars"
+
+# Hands per file (MANIFEST.tsv's number_of_hands; each checked by hand).
+EXPECTED_HANDS = {
+    "Badugi/Badugi-USD-0.25-0.50-201009.txt": 4,
+    "Badugi/LBad-USD-MTT8-201011.txt": 78,
+    "Courchevel/PL-Courchevel-6max-USD-0.50-1.00-201604.weird.board.txt": 1,
+    "Courchevel/PL-Courchevel-6max-USD-3.00-6.00-201303.txt": 1,
+    "CourchevelHiLo/PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt": 1,
+    "Draw/5-Carddraw-FL-USD-0.10-0.20-201106.sidepot.txt": 1,
+    "Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt": 1,
+    "Holdem/NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt": 1,
+    "Holdem/NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt": 1,
+    "Holdem/NLHE-Split-6max-USD-1.00-2.00-201803.txt": 1,
+    "Omaha/PLO-FR-USD-0.01-0.02-201006.sidepots.txt": 3,
+    "Omaha6/6-Card-PLO-6max-USD-1.00-2.00-202004.Cash.Out.2.txt": 1,
+    "OmahaHiLo/258753941248_anon5.txt": 1,
+    "OmahaHiLo/ExtraHands__MucksHand.txt": 1,
+    "OmahaHiLo/GameTypeTests__NoLimitOmahaHiLo.txt": 1,
+    "OmahaHiLo/GameTypeTests__PotLimitOmahaHiLo.txt": 1,
+    "OmahaHiLo/HandActionTests__NeedsRaiseAdjusting.txt": 1,
+    "OmahaHiLo/HandActionTests__OmahaHiLo.txt": 1,
+    "OmahaHiLo/HandActionTests__StrangePlayerNames.txt": 1,
+    "OmahaHiLo/HandActionTests__UncalledBet.txt": 1,
+    "OmahaHiLo/NLO8-6max-MTT-USD-37.50-37.50-7-201410.progressive.old.txt": 1,
+    "OmahaHiLo/PLO8-6max-USD-0.01-0.02-200911.txt": 15,
+    "OmahaHiLo/PLO8-6max-USD-11-1-202105.Chico.Converted.txt": 1,
+    "OmahaHiLo/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt": 1,
+    "OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt": 1,
+    "OmahaHiLo5/5-Card-PLO8-6max-USD-2.00-4.00-201304.txt": 1,
+    "OmahaHiLo5/HH20251130.Latona.V.-.0.10-.0.25.-.USD.Pot.Limit.5.Card.Omaha.Hi-Lo.txt": 1,
+    "OmahaHiLo6/6-Card-PLO8-6max-USD-2.00-4.00-202310.txt": 1,
+    "Razz/Razz-USD-0.04-0.08-200911.txt": 9,
+    "Stud/7-Stud-USD-0.04-0.08-200911.txt": 11,
+    "StudHiLo/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt": 1,
+    "StudHiLo/7-StudHL-USD-0.04-0.08-200911.txt": 7,
+    "StudHiLo/7-StudHL-USD-0.98-0.12-202302.allin.ante.txt": 1,
+    "StudHiLo/7-StudHL-USD-10-1-200906.PT2.export.txt": 1,
+    "StudHiLo/7-StudHL-USD-400-800-201701.3bet.fix.txt": 1,
+}
+# Files in the folder that are not hand histories: FPDB's expected-output sidecars.
+SIDECARS = {"StudHiLo/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt.hp"}
+
+_FILES = corpus_files("PokerStars")
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(CORPUS / "PokerStars").as_posix()
+
+
+def _hands(relative: str) -> list[ParsedHand]:
+    text = read_text(corpus_file(f"PokerStars/{relative}"))
+    return [PARSER.parse(hand) for _, hand in PARSER.split(text)]
+
+
+def _payouts(hand: ParsedHand) -> list[tuple]:
+    return [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts]
+
+
+def _contributed(hand: ParsedHand) -> dict[int, int]:
+    return {s.seat: s.contributed for s in hand.seats}
+
+
+@pytest.mark.corpus
+def test_every_file_of_the_folder_is_listed():
+    if not _FILES:
+        pytest.skip(f"the shared corpus is absent: expected it at {CORPUS}")
+    assert {_rel(p) for p in _FILES} == set(EXPECTED_HANDS) | SIDECARS
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", _FILES, ids=[_rel(p) for p in _FILES])
+def test_corpus_file_parses_completely_and_reconciles(path: Path):
+    rel = _rel(path)
+    text = read_text(path)
+    if rel in SIDECARS:
+        assert not PARSER.sniff(text[:8192])
+        return
+    assert PARSER.sniff(text[:8192])
+    assert detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == EXPECTED_HANDS[rel]
+    for _, chunk in chunks:
+        hand = PARSER.parse(chunk)
+        assert hand.format == Format.POKERSTARS
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert hand.total_pot_printed == hand.pot_total, (hand.hand_id, hand.notes)
+
+
+@pytest.mark.corpus
+def test_quartered_main_and_side_pot_in_a_tournament():
+    (hand,) = _hands("OmahaHiLo/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt")
+    assert (hand.hand_id, hand.platform, hand.game, hand.limit) == (
+        "1676150046", Platform.POKERSTARS, Game.OMAHA_HILO, Limit.POT)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "7817460", 1, None)
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.max_seats) == (25, 50, 3, None)
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == (
+        "2005/05/11 1:29:15 ET", "2005-05-11T05:29:15Z", "2005-05-11")
+    assert hand.boards == [["3d", "Ad", "As", "5c", "7c"]]
+    assert hand.seat(9).cards == ["6h", "3h", "2h", "4s"]
+    assert hand.seat(6).cards == ["2d", "9h", "3s", "4d"]
+    assert hand.seat(3).cards == ["Qs", "Ac", "7h", "Tc"]
+    assert _contributed(hand) == {1: 0, 2: 0, 3: 1555, 4: 50, 5: 50, 6: 1598, 7: 0, 9: 1598}
+    u = Half.UNLABELLED
+    assert _payouts(hand) == [
+        (9, 43, 1, None, u, PayoutSource.POT),
+        (6, 22, 1, None, u, PayoutSource.POT),
+        (9, 21, 1, None, u, PayoutSource.POT),
+        (3, 2383, 0, None, u, PayoutSource.POT),
+        (6, 1191, 0, None, u, PayoutSource.POT),
+        (9, 1191, 0, None, u, PayoutSource.POT),
+        (6, 302, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+    ]
+    assert (hand.pots_printed, hand.pots_printed_net, hand.total_pot_printed) == ([4765, 86], True, 4851)
+    assert (hand.rake, hand.fees, hand.house_retained) == (0, 0, 0)
+    # 2005 histories do not print the returned part of Player5's raise: inferred, and said so.
+    assert hand.notes == [
+        "uncalled bet of 302 returned to seat 6 is not printed; inferred from the Total pot 4851 (put in 5153)"
+    ]
+    assert hand.actions[-1].kind == ActionKind.UNCALLED_RETURN and hand.actions[-1].street == Street.TURN
+
+
+@pytest.mark.corpus
+def test_courchevel_hilo_run_twice():
+    (hand,) = _hands("CourchevelHiLo/PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt")
+    assert (hand.game, hand.currency, hand.amount_scale, hand.runs) == (Game.COURCHEVEL_HILO, "USD", 100, 2)
+    assert hand.start_time_raw == "2013/04/11 12:57:19 ET"
+    assert hand.start_time_utc == "2013-04-11T16:57:19Z"
+    assert hand.boards == [["7h", "5d", "3s", "7s", "Ts"], ["7h", "5d", "3s", "2s", "4h"]]
+    assert hand.seat(3).cards == ["7d", "6d", "Jh", "Ah", "5s"]
+    assert hand.seat(4).cards == ["As", "4s", "Ks", "Ad", "Qh"]
+    assert _contributed(hand) == {3: 8175, 4: 8175}
+    u = Half.UNLABELLED
+    assert _payouts(hand) == [
+        (4, 2575, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (3, 4075, 0, 1, u, PayoutSource.POT),
+        (4, 4075, 0, 1, u, PayoutSource.POT),
+        (3, 4075, 0, 2, u, PayoutSource.POT),
+        (4, 2038, 0, 2, u, PayoutSource.POT),
+        (3, 2037, 0, 2, u, PayoutSource.POT),
+    ]
+    assert hand.payouts[4].line == "Hero collected $20.38 from pot"
+    assert (hand.rake, hand.total_pot_printed, hand.pots_printed, hand.pots_printed_net) == (50, 16350, [16350], False)
+    assert hand.notes == []
+
+
+@pytest.mark.corpus
+def test_all_in_cash_out_paid_by_the_house():
+    (hand,) = _hands("Omaha6/6-Card-PLO-6max-USD-1.00-2.00-202004.Cash.Out.2.txt")
+    assert hand.game == Game.OMAHA6
+    hero = hand.seat(4)
+    assert (hero.cashed_out, hero.all_in, hero.contributed) == (True, True, 20000)
+    assert hero.cards == ["Kd", "8s", "Ks", "5h", "Th", "Td"]
+    assert _contributed(hand) == {1: 19379, 2: 0, 3: 0, 4: 20000, 5: 20000, 6: 0}
+    w = Half.WHOLE
+    assert _payouts(hand) == [
+        (5, 10800, None, None, w, PayoutSource.UNCALLED),
+        (5, 1242, 1, None, w, PayoutSource.POT),
+        (5, 57862, 0, None, w, PayoutSource.POT),
+        (4, 25865, None, None, w, PayoutSource.CASH_OUT),
+    ]
+    assert hand.payouts[-1].line == "Hero cashed out the hand for $258.65 | Cash Out Fee $2.61"
+    # The cashed-out seat lost both pots: the house kept nothing of them.
+    assert (hand.rake, hand.fees, hand.house_retained) == (275, 0, 0)
+    assert (hand.pots_printed, hand.pots_printed_net, hand.total_pot_printed) == ([57862, 1242], True, 59379)
+    assert hand.notes == ["cash-out fee charged by the house on its own payment (not pot money): seat 4: Cash Out Fee $2.61"]
+
+
+@pytest.mark.corpus
+def test_three_pots_printed_net_of_rake():
+    hands = _hands("Omaha/PLO-FR-USD-0.01-0.02-201006.sidepots.txt")
+    hand = hands[1]
+    assert (hand.hand_id, hand.game, hand.button_seat, hand.max_seats) == ("22865231671", Game.OMAHA, 6, 9)
+    assert hand.start_time_raw == "2010/06/07 15:14:17 ET"
+    assert (hand.pots_printed, hand.pots_printed_net, hand.total_pot_printed, hand.rake) == (
+        [235, 88, 29], True, 370, 18)
+    assert _contributed(hand) == {2: 8, 3: 59, 5: 90, 6: 105, 7: 1, 8: 2, 9: 105}
+    w = Half.WHOLE
+    assert _payouts(hand) == [
+        (9, 29, 2, None, w, PayoutSource.POT),
+        (5, 88, 1, None, w, PayoutSource.POT),
+        (5, 235, 0, None, w, PayoutSource.POT),
+    ]
+    assert hand.seat(5).cards == ["Ks", "Ad", "7s", "Tc"]
+    assert hand.boards == [["6c", "Kc", "Qc", "Jc", "4c"]]
+    # A new player's big blind is live: Player0's later raise adds only the difference.
+    raise_ = next(a for a in hand.actions if a.seat == 5 and a.kind == ActionKind.RAISE)
+    assert raise_.amount == 6
+
+
+@pytest.mark.corpus
+def test_stud_hilo_split_main_and_side_pot():
+    (hand,) = _hands("StudHiLo/7-StudHL-USD-0.98-0.12-202302.allin.ante.txt")
+    assert (hand.game, hand.limit, hand.button_seat, hand.ante, hand.bring_in) == (
+        Game.STUD_HILO, Limit.FIXED, None, 40, 60)
+    assert (hand.small_blind, hand.big_blind, hand.is_tournament, hand.tournament_id) == (None, None, True, "3540610518")
+    assert hand.boards == []
+    hero = hand.seat(6)
+    assert hero.cards == ["3h", "Ah", "2s", "4d", "7d", "5h", "6d"]
+    assert hero.upcards == ["2s", "4d", "7d", "5h"]
+    assert (hero.all_in, hero.contributed) == (True, 40)
+    assert hand.seat(3).cards == [None, None, "Js"] and hand.seat(3).folded_street == Street.THIRD
+    assert hand.seat(2).cards == ["Jd", "7c", "5c", "Qc", "4s", "6s", "7s"] and hand.seat(2).mucked
+    assert _contributed(hand) == {1: 100, 2: 100, 3: 40, 4: 100, 5: 40, 6: 40, 7: 100, 8: 100}
+    u = Half.UNLABELLED
+    assert _payouts(hand) == [
+        (4, 150, 1, None, u, PayoutSource.POT),
+        (1, 150, 1, None, u, PayoutSource.POT),
+        (6, 160, 0, None, u, PayoutSource.POT),
+        (6, 160, 0, None, u, PayoutSource.POT),
+    ]
+    assert (hand.pots_printed, hand.total_pot_printed, hand.rake) == ([320, 300], 620, 0)
+    assert hand.notes == ["mixed game 'HORSE': this hand is stud_hilo"]
+
+
+@pytest.mark.corpus
+def test_stud_hilo_cash_odd_cent_to_high():
+    (hand,) = _hands("StudHiLo/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt")
+    assert (hand.ante, hand.bring_in, hand.rake, hand.currency) == (1, 2, 4, "USD")
+    assert hand.seat(5).cards == ["7c", "3s", "5h", "Qc", "Kc", "6d", "4d"]
+    assert hand.seat(5).upcards == ["5h", "Qc", "Kc", "6d"]
+    # Soroka69 reached 7th street and folded there: its face-down 7th card is unknown.
+    assert hand.seat(7).cards == [None, None, "7d", "5s", "5c", "2s"]
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(3, 40, Half.UNLABELLED), (5, 40, Half.UNLABELLED)]
+
+
+@pytest.mark.corpus
+def test_badugi_side_pot_and_draws():
+    hand = _hands("Badugi/Badugi-USD-0.25-0.50-201009.txt")[0]
+    assert (hand.hand_id, hand.game, hand.limit, hand.small_blind, hand.big_blind) == (
+        "49164202872", Game.BADUGI, Limit.FIXED, 10, 25)
+    assert hand.seat(2).cards == ["As", "3h", "5h", "Ks"]  # Hero after the first draw
+    assert hand.seat(2).folded_street == Street.DRAW1
+    assert hand.seat(5).cards == ["8s", "3d", "Ac", "4h"]
+    assert hand.seat(3).cards == ["Ad", "Td", "Qc", "2s"] and hand.seat(3).mucked
+    assert _contributed(hand) == {1: 125, 2: 25, 3: 70, 4: 175, 5: 175, 6: 0, 8: 0}
+    w = Half.WHOLE
+    assert _payouts(hand) == [(5, 255, 1, None, w, PayoutSource.POT), (5, 290, 0, None, w, PayoutSource.POT)]
+    assert (hand.pots_printed, hand.total_pot_printed, hand.rake) == ([290, 255], 570, 25)
+    draws = [(a.street, a.seat, a.cards_changed) for a in hand.actions if a.kind == ActionKind.DISCARD][:3]
+    assert draws == [(Street.DRAW1, 1, 1), (Street.DRAW1, 2, 2), (Street.DRAW1, 3, 2)]
+
+
+@pytest.mark.corpus
+def test_five_card_draw_side_pot():
+    (hand,) = _hands("Draw/5-Carddraw-FL-USD-0.10-0.20-201106.sidepot.txt")
+    assert (hand.game, hand.start_time_raw) == (Game.DRAW5, "2011/07/04 16:56:59 ET")
+    assert hand.seat(3).cards == ["Qd", "4h", "6c", "6h", "Td"]  # Hero after drawing two
+    assert hand.seat(5).cards == ["Kc", "9c", "9s", "Qc", "4c"]
+    assert hand.seat(4).cards == ["2h", "Kh", "Qs", "Ad", "Ks"]
+    assert _contributed(hand) == {1: 0, 3: 20, 4: 20, 5: 15, 6: 0}
+    w = Half.WHOLE
+    assert _payouts(hand) == [(4, 10, 1, None, w, PayoutSource.POT), (4, 43, 0, None, w, PayoutSource.POT)]
+    assert (hand.pots_printed, hand.rake) == ([43, 10], 2)
+    # The draw has no street line in this history: the discards still open the draw round.
+    assert {a.street for a in hand.actions if a.kind == ActionKind.DISCARD} == {Street.DRAW1}
+
+
+@pytest.mark.corpus
+def test_split_holdem_two_boards():
+    (hand,) = _hands("Holdem/NLHE-Split-6max-USD-1.00-2.00-201803.txt")
+    assert (hand.game, hand.limit, hand.small_blind, hand.big_blind) == (Game.HOLDEM_SPLIT, Limit.NO, 100, 200)
+    assert hand.boards == [["Ks", "4c", "8c", "8d", "6h"], ["4s", "Qd", "5h", "Ac", "Ts"]]
+    assert hand.seat(2).cards == ["7c", "6c"] and hand.seat(3).cards == ["3d", "Ad"]
+    assert hand.seat(4).cards == ["Qs", "Jd"]
+    assert _contributed(hand) == {1: 0, 2: 3341, 3: 3341, 4: 100, 5: 200, 6: 0}
+    w = Half.WHOLE
+    assert _payouts(hand) == [(2, 3354, 0, 1, w, PayoutSource.POT), (3, 3353, 0, 2, w, PayoutSource.POT)]
+    assert (hand.rake, hand.total_pot_printed) == (275, 6982)
+    # Chat lines are not actions: the bets on both flops are.
+    assert [a.amount for a in hand.actions if a.kind == ActionKind.BET] == [741, 2000]
+
+
+@pytest.mark.corpus
+def test_strange_player_names():
+    (hand,) = _hands("OmahaHiLo/HandActionTests__StrangePlayerNames.txt")
+    assert hand.seat(1).player == "wo_ooly :D"
+    assert _contributed(hand) == {1: 100, 3: 0, 4: 50, 5: 100, 6: 0}
+    assert _payouts(hand) == [
+        (1, 200, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (1, 250, 0, None, Half.UNLABELLED, PayoutSource.POT),
+    ]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 1] == [
+        (1, ActionKind.RAISE, 300), (1, ActionKind.UNCALLED_RETURN, 200)]
+    assert (hand.rake, hand.total_pot_printed) == (0, 250)
+
+
+@pytest.mark.corpus
+def test_pokermaster_chico_and_pokertracker_dialects():
+    (pm,) = _hands("OmahaHiLo6/6-Card-PLO8-6max-USD-2.00-4.00-202310.txt")
+    assert (pm.platform, pm.format, pm.game, pm.start_time_utc) == (
+        Platform.POKERMASTER, Format.POKERSTARS, Game.OMAHA6_HILO, "2023-10-03T09:07:54Z")
+    assert [(p.seat, p.amount, p.half) for p in pm.payouts] == [(6, 4100, Half.UNLABELLED)]
+    (chico,) = _hands("OmahaHiLo/PLO8-6max-USD-11-1-202105.Chico.Converted.txt")
+    assert (chico.platform, chico.tournament_id, chico.ante) == (Platform.CHICO, "18272685271857837393", 1000)
+    (pt2,) = _hands("StudHiLo/7-StudHL-USD-10-1-200906.PT2.export.txt")
+    assert (pt2.platform, pt2.game, pt2.limit, pt2.tournament_id) == (
+        Platform.POKERSTARS, Game.STUD_HILO, Limit.FIXED, "169962475")
+
+
+@pytest.mark.corpus
+def test_bounty_and_anomalies_are_recorded():
+    (ko,) = _hands("OmahaHiLo/NLO8-6max-MTT-USD-37.50-37.50-7-201410.progressive.old.txt")
+    assert [(p.seat, p.amount, p.source) for p in ko.payouts] == [(5, 4300, PayoutSource.POT), (5, 1875, PayoutSource.BOUNTY)]
+    assert ko.notes == ["bounty payouts are in the buy-in currency's cents, not tournament chips"]
+    (anon,) = _hands("OmahaHiLo/258753941248_anon5.txt")
+    assert anon.notes == [
+        "summary names seat 5 differently from its seat line ('Player5'): \"Seat 5: Player6 (didn't bet)\""]
+    (weird,) = _hands("Courchevel/PL-Courchevel-6max-USD-0.50-1.00-201604.weird.board.txt")
+    assert weird.boards == [["2s", "3d", "3c", "8d", "6s"]]
+    assert weird.notes == [
+        "garbled street line as printed: '*** HOLE CARDS *** [2s]*** HOLE CARDSPRE-FLOP *** [2s]'",
+        "garbled street line as printed: '*** FLOP *** [2s] [2s3d 3c]'",
+    ]
+
+
+def test_truncated_hand_is_quarantined():
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse((DATA / "truncated.txt").read_text())
+    assert caught.value.reason == QuarantineReason.TRUNCATED
+    assert caught.value.message == "hand 100000000001 ends before its *** SUMMARY ***"
+    assert caught.value.hand_id == "100000000001"
+
+
+def test_garbage_amount_is_quarantined():
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse((DATA / "bad_amount.txt").read_text())
+    assert caught.value.reason == QuarantineReason.BAD_AMOUNT
+    assert caught.value.message == "hand 100000000002: not an amount: '$0.2O' in line 'Bob: raises $0.2O to $0.30'"
+
+
+def test_unknown_line_and_unknown_game_are_quarantined():
+    text = (DATA / "bad_amount.txt").read_text().replace("Bob: raises $0.2O to $0.30", "Bob: dances")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.PARSE_ERROR, "hand 100000000002: unexpected line 'Bob: dances'")
+    text = (DATA / "bad_amount.txt").read_text().replace("Omaha Hi/Lo Pot Limit", "Fusion Pot Limit")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.UNSUPPORTED_GAME, "game not supported: 'Fusion Pot Limit'")
+
+
+CASH_OUT_WIN = """\ufeffPokerStars Hand #200000000001:  Hold'em No Limit ($1/$2 USD) - 2020/04/23 22:25:53 ET\r
+Table 'Synth' 6-max Seat #1 is the button\r
+Seat 1: Al [x]: y ($101 in chips)\r
+Seat 2: Bob ($100 in chips)\r
+Seat 3: Carol ($100 in chips)\r
+Bob: posts small blind $1\r
+Carol: posts big blind $2\r
+Al [x]: y: posts small & big blinds $3\r
+*** HOLE CARDS ***\r
+Dealt to Al [x]: y [Ah Kh]\r
+Al [x]: y said, "Bob: folds"\r
+Al [x]: y: raises $98 to $100 and is all-in\r
+Bob: folds\r
+Carol: calls $98 and is all-in\r
+*** FLOP *** [2c 3d 4h]\r
+*** TURN *** [2c 3d 4h] [5s]\r
+*** RIVER *** [2c 3d 4h 5s] [9d]\r
+*** SHOW DOWN ***\r
+Al [x]: y: shows [Ah Kh] (a straight, Five high)\r
+Carol: shows [Qs Qd] (a pair of Queens)\r
+Al [x]: y cashed out the hand for $150 | Cash Out Fee $1.50\r
+*** SUMMARY ***\r
+Total pot $202 | Rake $3\r
+Board [2c 3d 4h 5s 9d]\r
+Seat 1: Al [x]: y (button) showed [Ah Kh] and won ($199) with a straight, Five high (pot not awarded as player cashed out)\r
+Seat 2: Bob (small blind) folded before Flop\r
+Seat 3: Carol (big blind) showed [Qs Qd] and lost with a pair of Queens\r
+\r
+"""
+
+
+def test_cash_out_share_kept_by_the_house_and_dead_blind():
+    hand = PARSER.parse(CASH_OUT_WIN)
+    assert PARSER.sniff(CASH_OUT_WIN)
+    al = hand.seat(1)
+    assert (al.player, al.cards, al.cashed_out, al.all_in, al.contributed) == (
+        "Al [x]: y", ["Ah", "Kh"], True, True, 10100)
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 1][:3] == [
+        (ActionKind.POST_BLIND, 200), (ActionKind.POST_DEAD, 100), (ActionKind.RAISE, 9800)]
+    assert _payouts(hand) == [(1, 15000, None, None, Half.WHOLE, PayoutSource.CASH_OUT)]
+    assert (hand.paid_from_pots(), hand.rake, hand.house_retained) == (0, 300, 19900)
+    assert hand.reconciles()
+    assert hand.notes == [
+        "19900 of the pot was paid to no seat: the share of a seat that cashed out, kept by the house",
+        "summary's notional winnings not paid because the seat cashed out: seat 1: 19900",
+        "cash-out fee charged by the house on its own payment (not pot money): seat 1: Cash Out Fee $1.50",
+    ]
+
+
+HOME_PLAY_MONEY = """PokerStars Home Game Hand #300000000001: {Friday Club} Hold'em No Limit (10/20) - 2015/06/01 21:00:00 CET [2015/06/01 15:00:00 ET]
+Table 'Friday Club 1' 6-max (Play Money) Seat #1 is the button
+Seat 1: Ann (2,000 in chips)
+Seat 2: Ben (1500 in chips)
+Ann: posts small blind 10
+Ben: posts big blind 20
+*** HOLE CARDS ***
+Ann: raises 40 to 60
+Ben: calls 40
+*** FLOP *** [Tc 9c 2d]
+Ben: checks
+Ann: bets 100
+Ben: folds
+Uncalled bet (100) returned to Ann
+Ann collected 115 from pot
+*** SUMMARY ***
+Total pot 120 | Rake 0 | STP added 0 | Jackpot 5
+Board [Tc 9c 2d]
+Seat 1: Ann (button) (small blind) collected (115)
+Seat 2: Ben (big blind) folded on the Flop
+"""
+
+
+def test_home_game_play_money_and_extra_fees():
+    hand = PARSER.parse(HOME_PLAY_MONEY)
+    assert (hand.platform, hand.game, hand.is_play_money, hand.currency, hand.amount_scale) == (
+        Platform.HOMEGAME, Game.HOLDEM, True, None, 1)
+    assert (hand.small_blind, hand.big_blind, hand.table_name) == (10, 20, "Friday Club 1")
+    assert (hand.seat(1).stack, hand.start_time_raw, hand.start_time_utc) == (2000, "2015/06/01 15:00:00 ET", "2015-06-01T19:00:00Z")
+    assert (hand.rake, hand.fees, hand.fee_detail) == (0, 5, {"stp_added": 0, "jackpot": 5})
+    assert hand.reconciles()

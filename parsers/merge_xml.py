@@ -8,11 +8,12 @@ Merge plain-text dialect was found), so this one module reads both, sniffing on 
 Choices, each checked on the real files:
 
 * ``split`` yields exact spans of the file (ingest stores and hashes each hand's own
-  bytes, and computes offsets from the spans), so the file's one ``<description>`` can
-  only travel with the first game, whose span it opens. A ``<game>`` without a
-  description in its text (the second and later hands of a file, or a chunk cut at
-  ``hand_start``) still parses: the game comes from the numeric ``gametype`` /
-  ``multigametype`` codes, the limit is left unknown (None) and a note says so.
+  bytes, and computes offsets from the spans) as ``HandText`` whose ``context`` is the
+  latest ``<description>`` before the game, so every hand of a file knows its game and
+  stakes. The parser is not ``chunkable``: a chunk cut mid-file would lose the header.
+  A ``<game>`` with no description at all still parses: the game comes from the numeric
+  ``gametype`` / ``multigametype`` codes, the limit is left unknown (None) and a note
+  says so.
 * Seats are numbered from 0 in the XML; records use ``seat + 1`` (as the client shows).
 * Event amounts are what the action put in, except ``RAISE`` and ``COMPLETE`` which,
   from 2010-09-08 on, are the seat's total bet on the street ("raise to"); before that
@@ -52,6 +53,7 @@ from audit.vocab import (
     Street,
 )
 from parsers.base import (
+    HandText,
     ActionRecord,
     BetTracker,
     HandParseError,
@@ -167,6 +169,7 @@ class MergeXmlParser:
 
     format = Format.MERGE_XML
     hand_start = _GAME_START
+    chunkable = False  # hands need the file's <description>
 
     def sniff(self, head: str) -> bool:
         return bool(_SNIFF.search(head))
@@ -175,9 +178,8 @@ class MergeXmlParser:
         """Literal spans of the file, one per ``<game>``.
 
         A ``<description>`` standing right before a game (only blank text between) opens
-        that game's span, so the hand that follows it carries it; later games of the
-        file have none in their text (ingest stores each hand as its exact bytes, so no
-        header can be copied in) and parse from their numeric game codes.
+        that game's span; every game carries the latest description before it as its
+        ``HandText.context``.
         """
         games = [m.start() for m in _GAME_START.finditer(text)]
         if not games:
@@ -195,8 +197,12 @@ class MergeXmlParser:
             previous_end = game_at
         if text[: starts[0]].strip(" \r\n\t\ufeff"):
             yield 0, text[: starts[0]]
+        context = ""
         for start, end in zip(starts, starts[1:] + [len(text)]):
-            yield start, text[start:end]
+            for d in _DESCRIPTION.finditer(text, start, end):
+                if d.start() < text.find("<game", start, end):
+                    context = d.group(0)
+            yield start, HandText(text[start:end], context=context)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _parse(hand_text)
@@ -228,7 +234,7 @@ def _cards(text: str) -> list[str | None]:
 
 def _parse(hand_text: str) -> ParsedHand:
     text = hand_text.lstrip("\ufeff")
-    desc_match = _DESCRIPTION.search(text)
+    desc_match = _DESCRIPTION.search(text) or _DESCRIPTION.search(getattr(hand_text, "context", ""))
     game_at = text.find("<game")
     if game_at < 0:
         raise _err(QuarantineReason.PARSE_ERROR, "no <game> element in this text", None)

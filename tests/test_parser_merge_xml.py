@@ -176,11 +176,19 @@ def test_split_spans_are_exact_and_the_description_opens_the_first():
     ]
 
 
-def test_hands_after_the_first_parse_without_the_description():
+def test_hands_after_the_first_take_the_file_description_as_context():
     hands = _hands("Merge/StudHiLo/HORSE-8max-USD-0.25-0.50-201409.new.format.txt")
     assert [(h.game, h.limit) for h in hands.values()] == [
-        (Game.STUD_HILO, Limit.FIXED), (Game.STUD_HILO, None), (Game.STUD_HILO, None)]
-    assert hands["78854953-356"].notes[0] == (
+        (Game.STUD_HILO, Limit.FIXED), (Game.STUD_HILO, Limit.FIXED), (Game.STUD_HILO, Limit.FIXED)]
+    assert not any("no <description>" in n for n in hands["78854953-356"].notes)
+
+
+def test_a_game_with_no_description_at_all_still_parses_from_its_code():
+    text = read_text(corpus_file("Merge/StudHiLo/HORSE-8max-USD-0.25-0.50-201409.new.format.txt"))
+    game = text[text.index("<game", text.index("<game") + 1):]
+    hand = PARSER.parse(game[: game.index("</game>") + len("</game>")])
+    assert (hand.game, hand.limit) == (Game.STUD_HILO, None)
+    assert hand.notes[0] == (
         "no <description> in this hand's text (only the file's first hand carries it): "
         "game from its numeric code, limit unknown")
 

@@ -21,6 +21,7 @@ app = typer.Typer(
 # command modules under audit/cli/, each with register(app)
 _COMMAND_MODULES: tuple[str, ...] = (
     "ingest_cmd",
+    "rules_cmds",
 )
 
 for _name in _COMMAND_MODULES:

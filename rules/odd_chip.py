@@ -1,0 +1,517 @@
+"""Odd-chip policies: the options of rules.md §4.1 and the named profiles of §4.2.
+
+A :class:`Policy` is a frozen set of options. Every option has a fixed set of values
+(:data:`OPTION_VALUES`); ``unit`` is symbolic here (``currency_minor``, ``fixed:5``, ...)
+and becomes a number only at settlement, where the showdown says what the smallest chip
+is. Profiles are built from the factory default (rules.md §4.2, "recommended factory
+default") by overriding options, and each records which of its options rest on no
+published or observed evidence (``unconfirmed``, the [U] marks of rules.md), so a run can
+say which payouts were checked against a guess.
+
+Options (values in the order of rules.md §4.1):
+
+``unit``
+    What "one odd chip" is: ``denomination_in_play`` (TDA 20, WSOP-T 73),
+    ``blind_unit`` (WSOP-L 152), ``currency_minor`` (online cash), ``tournament_chip``
+    (online tournaments: 1 chip), ``fixed:<amount>`` (a number of minor units).
+``hilo_between_halves``
+    The odd unit between the high and low halves: ``high`` (every rulebook) or
+    ``by_position`` (to the half won by the first winner clockwise from the button).
+``nontraditional_high_half``
+    Which half counts as "high" in splits without one (Badacey, Badeucy, Drawmaha):
+    ``five_card_hand`` (BARGE: the five-card hand; Drawmaha: the draw hand),
+    ``razz_hand`` (WSOP-L 153/331: the A-5 hand), ``by_position`` (WSOP-L 153 low-low
+    split games), ``floor_random`` (a seeded draw; TDA RP-14).
+``identical_hands_both_halves``
+    When the same tied seats win both halves: ``pool_even`` (one even split of the pot
+    share: WSOP-T 73, WSOP-L 153, RRoP, TDA-2017 19-F: 66 -> 33/33) or ``per_half``
+    (each half split on its own: TDA-2024 by deletion: 66 -> 34/32).
+``tie_order_button``
+    Who gets leftover units of a tie in button games: ``left_of_button`` (first winner
+    clockwise from the button, button last), ``high_card_by_suit``, ``lowest_seat``,
+    ``random`` (needs ``seed``).
+``tie_order_stud``
+    The same for stud games: ``high_card_by_suit``, ``high_for_high_low_for_low`` (RRoP:
+    lowest card by suit in low halves), ``position_from_dealer`` (pokerkit: seats from
+    seat 1, as stud records no button), ``lowest_seat``.
+``stud_card_scope``
+    Which cards the stud suit rule looks at: ``best_five`` (TDA, WSOP) or ``all_cards``
+    (RRoP).
+``multi_remainder``
+    Two or more leftover units: ``one_each_in_order`` (RRoP, PokerStars 2008) or
+    ``all_to_first`` (pokerkit).
+``runout_remainder``
+    The odd unit between runs or boards: ``first_run`` (WSOP-L 217, every sample) or
+    ``by_position`` (dealt one unit each to the pot's winners in tie order).
+``rake_allocation``
+    How a total rake is charged to the pots when the platform did not print it per pot
+    (a per-pot list given at settlement is always used as printed):
+    ``use_printed_net`` (the printed per-pot nets; with only a total, charged as
+    ``main_first_cumulative``), ``main_first_cumulative`` (each pot absorbs the rake of
+    its increment at the hand's effective rate, rounded half to even, main first -
+    reproduces PokerStars' 1.37/0.45/0.72, rake 0.12 -> 0.06/0.03/0.03),
+    ``main_only`` (all of it from the main pot: Full Tilt), ``pro_rata`` (in proportion
+    to pot size, largest remainders, main first on ties), ``largest_pot`` (all of it
+    from the largest pot, the earliest on ties: PKR), ``per_pot_cap`` (pokerkit: every
+    pot raked on its own at ``rake_rate_bp`` basis points capped at ``rake_cap``; the
+    total given must equal what that computes).
+``fees_before_split``
+    The deductions taken off before any split (rake, jackpot, bingo ...). Settlement
+    receives them summed into ``rake``; this records what a parser must include.
+``cash_out_model``
+    ``house_takes_share`` (PokerStars: a cashed-out seat is not paid; a share its hand
+    wins goes to the house) or ``seat_paid`` (GGPoker EV cash-out: paid as usual).
+``rake_rate_bp``, ``rake_cap``
+    Rate (basis points) and per-pot cap (minor units; 0 = none) for ``per_pot_cap``.
+``seed``
+    Integer seed for ``random`` and ``floor_random``; none means those values are refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from audit.vocab import Platform
+
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
+    "hilo_between_halves": ("high", "by_position"),
+    "nontraditional_high_half": ("five_card_hand", "razz_hand", "by_position", "floor_random"),
+    "identical_hands_both_halves": ("pool_even", "per_half"),
+    "tie_order_button": ("left_of_button", "high_card_by_suit", "lowest_seat", "random"),
+    "tie_order_stud": (
+        "high_card_by_suit",
+        "high_for_high_low_for_low",
+        "position_from_dealer",
+        "lowest_seat",
+    ),
+    "stud_card_scope": ("best_five", "all_cards"),
+    "multi_remainder": ("one_each_in_order", "all_to_first"),
+    "runout_remainder": ("first_run", "by_position"),
+    "rake_allocation": (
+        "use_printed_net",
+        "main_first_cumulative",
+        "main_only",
+        "pro_rata",
+        "largest_pot",
+        "per_pot_cap",
+    ),
+    "cash_out_model": ("house_takes_share", "seat_paid"),
+}
+"""Every enumerated option and its values; the first value is not implied to be default."""
+
+UNIT_SYMBOLS: tuple[str, ...] = (
+    "denomination_in_play",
+    "blind_unit",
+    "currency_minor",
+    "tournament_chip",
+)
+FEE_NAMES: tuple[str, ...] = ("rake", "jackpot", "bingo", "jp_fee", "stp")
+
+_FIXED_UNIT = re.compile(r"fixed:([1-9][0-9]*)")
+_META_FIELDS = frozenset({"name", "description", "unconfirmed", "base"})
+
+
+class PolicyError(ValueError):
+    """An unknown profile, option or option value."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """One fully specified odd-chip and settlement policy (see the module docstring).
+
+    >>> p = FACTORY_DEFAULT
+    >>> p.tie_order_button, p.multi_remainder
+    ('left_of_button', 'one_each_in_order')
+    >>> p.with_options({"multi_remainder": "all_to_first"}).multi_remainder
+    'all_to_first'
+    >>> p.with_options({"multi_remainder": "all"})
+    Traceback (most recent call last):
+    ...
+    rules.odd_chip.PolicyError: multi_remainder: unknown value 'all' (expected one of one_each_in_order, all_to_first)
+    """
+
+    name: str
+    description: str
+    unit: str = "currency_minor"
+    hilo_between_halves: str = "high"
+    nontraditional_high_half: str = "five_card_hand"
+    identical_hands_both_halves: str = "pool_even"
+    tie_order_button: str = "left_of_button"
+    tie_order_stud: str = "high_card_by_suit"
+    stud_card_scope: str = "best_five"
+    multi_remainder: str = "one_each_in_order"
+    runout_remainder: str = "first_run"
+    rake_allocation: str = "use_printed_net"
+    fees_before_split: tuple[str, ...] = ("rake", "jackpot", "bingo")
+    cash_out_model: str = "house_takes_share"
+    rake_rate_bp: int = 0
+    rake_cap: int = 0
+    seed: int | None = None
+    unconfirmed: frozenset[str] = field(default_factory=frozenset)
+    base: str | None = None
+
+    def __post_init__(self) -> None:
+        for option, values in OPTION_VALUES.items():
+            value = getattr(self, option)
+            if value not in values:
+                raise PolicyError(
+                    f"{option}: unknown value {value!r} (expected one of {', '.join(values)})"
+                )
+        if self.unit not in UNIT_SYMBOLS and not _FIXED_UNIT.fullmatch(self.unit):
+            raise PolicyError(
+                f"unit: unknown value {self.unit!r} (expected one of "
+                f"{', '.join(UNIT_SYMBOLS)} or fixed:<amount>)"
+            )
+        for fee in self.fees_before_split:
+            if fee not in FEE_NAMES:
+                raise PolicyError(
+                    f"fees_before_split: unknown fee {fee!r} (expected some of {', '.join(FEE_NAMES)})"
+                )
+        for number in ("rake_rate_bp", "rake_cap"):
+            value = getattr(self, number)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise PolicyError(f"{number}: must be a non-negative integer, not {value!r}")
+        if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
+            raise PolicyError(f"seed: must be an integer, not {self.seed!r}")
+        unknown = set(self.unconfirmed) - set(option_names())
+        if unknown:
+            raise PolicyError(f"unconfirmed names unknown options: {', '.join(sorted(unknown))}")
+
+    @property
+    def fixed_unit(self) -> int | None:
+        """The unit in minor units when the policy fixes it (``fixed:<amount>``)."""
+        match = _FIXED_UNIT.fullmatch(self.unit)
+        return int(match.group(1)) if match else None
+
+    def resolve(self) -> dict[str, Any]:
+        """Every option with its value (lists for tuples), sorted by name: what a run records."""
+        out: dict[str, Any] = {}
+        for name in option_names():
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
+        return dict(sorted(out.items()))
+
+    @property
+    def hash(self) -> str:
+        """SHA-256 (hex, first 16) of the resolved options: same options, same hash.
+
+        >>> get_policy("tda").hash == get_policy("tda").with_options({}).hash
+        True
+        >>> get_policy("tda").hash == get_policy("wsop").hash
+        False
+        """
+        canonical = json.dumps(self.resolve(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+    def with_options(self, options: Mapping[str, Any], name: str | None = None) -> Policy:
+        """A copy with ``options`` overridden (unknown names or values: PolicyError).
+
+        An option set explicitly is no longer unconfirmed: whoever set it decided it.
+        """
+        known = set(option_names())
+        changes: dict[str, Any] = {}
+        for key, value in options.items():
+            if key not in known:
+                raise PolicyError(f"unknown policy option {key!r}")
+            if key == "fees_before_split":
+                if isinstance(value, str) or not isinstance(value, (list, tuple)):
+                    raise PolicyError(f"fees_before_split: must be a list, not {value!r}")
+                value = tuple(value)
+            changes[key] = value
+        return replace(
+            self,
+            name=name if name is not None else self.name,
+            unconfirmed=frozenset(self.unconfirmed - set(changes)),
+            base=self.base if name is None else self.name,
+            **changes,
+        )
+
+    def describe(self) -> str:
+        """One line per option, ``name = value``, unconfirmed ones marked ``[U]``."""
+        lines = []
+        for option, value in self.resolve().items():
+            mark = "  [U]" if option in self.unconfirmed else ""
+            shown = ",".join(value) if isinstance(value, list) else ("none" if value is None else value)
+            lines.append(f"{option} = {shown}{mark}")
+        return "\n".join(lines)
+
+
+def option_names() -> tuple[str, ...]:
+    """The option names of :class:`Policy` (no name, description or bookkeeping)."""
+    return tuple(f.name for f in fields(Policy) if f.name not in _META_FIELDS)
+
+
+FACTORY_DEFAULT = Policy(
+    name="default",
+    description=(
+        "Factory default for an unknown platform (rules.md §4.2 'recommended factory "
+        "default'): left_of_button, high side, one unit each in order, first run, stud "
+        "high card by suit in the best five, identical hands pooled evenly "
+        "(WSOP-T 73 and RRoP agree), printed per-pot nets for rake."
+    ),
+)
+
+_ALL_OPTIONS = frozenset(option_names()) - {"rake_rate_bp", "rake_cap", "seed"}
+
+
+def _profile(name: str, description: str, unconfirmed: set[str] | frozenset[str] = frozenset(),
+             base: Policy = FACTORY_DEFAULT, **options: Any) -> Policy:
+    policy = replace(base, name=name, description=description, base=base.name, **options)
+    return replace(policy, unconfirmed=frozenset(unconfirmed))
+
+
+_TDA = _profile(
+    "tda",
+    "Poker TDA 2024 v1.0 Rule 20 (A: board games first seat left of the button; B: stud, "
+    "razz and stud/8 halves by high card by suit in the 5-card hand; C: odd chip of the "
+    "total pot to the high side; D deleted 2022, so identical hands are split half by "
+    "half) and Rule 21 (side pots split separately). Draw games, several odd units and "
+    "run-outs are not covered by the text.",
+    {"nontraditional_high_half", "multi_remainder", "runout_remainder", "rake_allocation",
+     "cash_out_model"},
+    unit="denomination_in_play",
+    identical_hands_both_halves="per_half",
+)
+_WSOP = _profile(
+    "wsop",
+    "2026 WSOP Tournament Rules 73 (button games left of the button; stud by high card by "
+    "suit in the best 5 cards; H/L odd chip to the high side; identical hands winning both "
+    "halves split as evenly as possible), 74 (side pots separately), 129 -> WSOP-L 217 "
+    "(run it twice: extra chip to the main board). Badacey/Badeucy between halves [U].",
+    {"nontraditional_high_half", "multi_remainder", "rake_allocation", "cash_out_model"},
+    unit="denomination_in_play",
+)
+_WSOP_LIVE = _profile(
+    "wsop-live",
+    "2026 WSOP Live Action Rules 150 (suits never break ties), 152 (unit: smallest unit "
+    "used to make the blinds), 153 (button games clockwise from the button; stud high card "
+    "by suit, five cards; high hand gets the odd chip; identical hands split evenly; "
+    "low-low split games by position from the button), 217 (extra chip to the main board), "
+    "248, 331; Rule 31 rake 10% up to $6 (pot allocation not stated).",
+    {"multi_remainder", "rake_allocation", "cash_out_model"},
+    unit="blind_unit",
+    nontraditional_high_half="by_position",
+)
+_ROBERT = _profile(
+    "robert",
+    "Robert's Rules of Poker, 'Ties': smallest unit used in the game; no player gets more "
+    "than one odd chip; button games clockwise from the button; stud highest card by suit "
+    "in high games and lowest card by suit in low games, using all cards; high hand gets "
+    "the odd chip between halves; identical hands split as evenly as possible.",
+    {"nontraditional_high_half", "runout_remainder", "rake_allocation", "cash_out_model"},
+    unit="denomination_in_play",
+    tie_order_stud="high_for_high_low_for_low",
+    stud_card_scope="all_cards",
+)
+_BARGE = _profile(
+    "barge",
+    "BARGE rulebook 'Ties and odd chips' (follows TDA: identical hands per half; one odd "
+    "chip per player; suits s>h>d>c) plus its split-game rule: in 5-card vs 4-card splits "
+    "(Badacey, Badeucy, Razzdugi) the five-card hand is 'high', in Dramaha the draw hand.",
+    {"runout_remainder", "rake_allocation", "cash_out_model"},
+    unit="denomination_in_play",
+    identical_hands_both_halves="per_half",
+)
+_POKERKIT = _profile(
+    "pokerkit",
+    "PokerKit 0.7.7 (reference library, not a rulebook; rules.md §1.9): whole remainder "
+    "to the winner most out of position (pot 14, three tied -> 6/4/4), hi/lo remainder to "
+    "high, board 0 first, stud position from the dealer's left, each pot raked on its own "
+    "with its own cap.",
+    frozenset(),
+    identical_hands_both_halves="per_half",
+    tie_order_stud="position_from_dealer",
+    multi_remainder="all_to_first",
+    rake_allocation="per_pot_cap",
+)
+_WA_STATE = _profile(
+    "wa-state",
+    "Washington State: odd chips are a matter of each room's approved house rules "
+    "(WAC 230-15-030/065); no statewide rule was found, so every option is the factory "
+    "default and unconfirmed. Rake at most 10% of the wagers per hand (WAC 230-15-080).",
+    _ALL_OPTIONS,
+)
+
+_PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
+    Platform.POKERSTARS: (
+        "PokerStars, observed in the HH corpus (rules.md §1.8): high side between halves "
+        "[O 5]; ties first clockwise from the button, button last, heads-up the big blind "
+        "[O 10]; several odd units one each in that order (#14402833808: $1.90 -> "
+        ".50/.50/.45/.45) [O 1]; extra unit to the first run (#184487904738) [O]; printed "
+        "per-pot nets, otherwise main pot first cumulatively [O 7]; a cashed-out seat is "
+        "not paid and its winning share goes to PokerStars [D].",
+        {"identical_hands_both_halves", "tie_order_stud", "stud_card_scope",
+         "nontraditional_high_half"},
+        {},
+    ),
+    Platform.GGPOKER: (
+        "GGPoker: ties first clockwise from the button, button last [O 1]; extra unit to "
+        "the first run (#OM232657303 $48.93/$48.92) [O 1]; rake, jackpot and bingo off "
+        "before the split [D]; EV cash-out pays the seat as usual.",
+        {"hilo_between_halves", "nontraditional_high_half", "identical_hands_both_halves",
+         "tie_order_stud", "stud_card_scope", "multi_remainder", "rake_allocation"},
+        {"cash_out_model": "seat_paid"},
+    ),
+    Platform.PARTYPOKER: (
+        "partypoker: ties first clockwise from the button, button last (Game 12566995177: "
+        "$7.13 -> $3.57 seat 2 / $3.56 button) [O 1]; printed nets.",
+        {"hilo_between_halves", "nontraditional_high_half", "identical_hands_both_halves",
+         "tie_order_stud", "stud_card_scope", "multi_remainder", "runout_remainder",
+         "cash_out_model"},
+        {},
+    ),
+    Platform.POKER888: (
+        "888poker: ties first clockwise from the button [O 3, play-money fixed-limit "
+        "Hold'em].",
+        _ALL_OPTIONS - {"tie_order_button", "unit"},
+        {},
+    ),
+    Platform.WINAMAX: (
+        "Winamax: odd cent to the high half (0.93 -> 0.47 HI / 0.46 LO; 4.96 / 4.95) "
+        "[O 2]; printed net totals.",
+        _ALL_OPTIONS - {"hilo_between_halves", "unit", "rake_allocation"},
+        {},
+    ),
+    Platform.FULLTILT: (
+        "Full Tilt (historical): rake came off the main pot, per-pot amounts printed gross "
+        "[O 2]; nothing observed about odd chips.",
+        _ALL_OPTIONS - {"rake_allocation", "unit"},
+        {"rake_allocation": "main_only"},
+    ),
+    Platform.ONGAME: (
+        "OnGame (historical): the odd cent went to the higher card by suit, not left of "
+        "the button (R5-81867677-657: button with Ks over Kd) [O 1].",
+        _ALL_OPTIONS - {"tie_order_button"},
+        {"tie_order_button": "high_card_by_suit"},
+    ),
+    Platform.PKR: (
+        "PKR (historical): the odd cent went to the higher card by suit (5s over 5c) "
+        "[O 1]; 'Taking Rake ... from pot 2': the whole rake from the largest pot [O 1].",
+        _ALL_OPTIONS - {"tie_order_button", "rake_allocation"},
+        {"tie_order_button": "high_card_by_suit", "rake_allocation": "largest_pot"},
+    ),
+    Platform.MERGE: (
+        "Merge (historical): odd chip to the high side [O 1].",
+        _ALL_OPTIONS - {"hilo_between_halves"},
+        {},
+    ),
+    Platform.ABSOLUTE: (
+        "Absolute (historical): odd chip to the high side [O 1].",
+        _ALL_OPTIONS - {"hilo_between_halves"},
+        {},
+    ),
+    Platform.EVERLEAF: (
+        "Everleaf (historical): odd chip to the high side [O 1].",
+        _ALL_OPTIONS - {"hilo_between_halves"},
+        {},
+    ),
+    Platform.IPOKER: (
+        "iPoker: the XML gives per-player totals only; nothing is known of its odd-chip "
+        "rules, so this is the factory default (rules.md §4.2).",
+        _ALL_OPTIONS,
+        {},
+    ),
+    Platform.WINNINGPOKER: (
+        "ACR/WPN: sample hi/lo splits were even; nothing is known of its odd-chip rules, so "
+        "this is the factory default (rules.md §4.2); 'JP Fee' is off before the split.",
+        _ALL_OPTIONS,
+        {"fees_before_split": ("rake", "jp_fee")},
+    ),
+}
+
+
+def _platform_profile(platform: Platform) -> Policy:
+    if platform in _PLATFORM_EVIDENCE:
+        description, unconfirmed, options = _PLATFORM_EVIDENCE[platform]
+    else:
+        description = (
+            f"{platform.value}: nothing is known of this platform's odd-chip rules; this is "
+            "the factory default of rules.md §4.2, every option unconfirmed."
+        )
+        unconfirmed, options = set(_ALL_OPTIONS), {}
+    return _profile(platform.value, description, unconfirmed, **options)
+
+
+BUILTIN_PROFILES: dict[str, Policy] = {
+    p.name: p for p in (_TDA, _WSOP, _WSOP_LIVE, _ROBERT, _BARGE, _POKERKIT, _WA_STATE)
+}
+BUILTIN_PROFILES.update({p.value: _platform_profile(p) for p in Platform})
+
+PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
+
+
+def load_profile_file(path: Path) -> Policy:
+    """A profile from TOML: ``base = "<profile>"``, optional ``description``, then options.
+
+    The profile is named after the file (``house-high-card.toml`` -> ``house-high-card``).
+    """
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise PolicyError(f"{path.name}: not valid TOML: {exc}") from exc
+    name = path.stem
+    base_name = data.pop("base", FACTORY_DEFAULT.name)
+    description = data.pop("description", f"{name}: {base_name} with {sorted(data)} changed")
+    base = FACTORY_DEFAULT if base_name == FACTORY_DEFAULT.name else get_policy(base_name)
+    policy = base.with_options(data, name=name)
+    return replace(policy, description=description)
+
+
+def profile_names() -> list[str]:
+    """Every profile name: built-ins, then TOML files in ``rules/profiles``, sorted."""
+    names = set(BUILTIN_PROFILES) | {FACTORY_DEFAULT.name}
+    if PROFILE_DIR.is_dir():
+        names |= {p.stem for p in PROFILE_DIR.glob("*.toml")}
+    return sorted(names)
+
+
+def get_policy(name: str) -> Policy:
+    """The profile called ``name`` (built-in, ``default``, or ``rules/profiles/<name>.toml``).
+
+    >>> get_policy("ongame").tie_order_button
+    'high_card_by_suit'
+    >>> get_policy("nosuch")
+    Traceback (most recent call last):
+    ...
+    rules.odd_chip.PolicyError: unknown policy 'nosuch'
+    """
+    if name == FACTORY_DEFAULT.name:
+        return FACTORY_DEFAULT
+    if name in BUILTIN_PROFILES:
+        return BUILTIN_PROFILES[name]
+    path = PROFILE_DIR / f"{name}.toml"
+    if re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name) and path.is_file():
+        return load_profile_file(path)
+    raise PolicyError(f"unknown policy {name!r}")
+
+
+def policy_from_spec(spec: str | Mapping[str, Any] | Policy | None) -> Policy:
+    """A policy from a profile name, an options object (``base`` + options), or a Policy.
+
+    >>> policy_from_spec({"base": "tda", "multi_remainder": "all_to_first"}).multi_remainder
+    'all_to_first'
+    >>> policy_from_spec(None).name
+    'default'
+    """
+    if spec is None:
+        return FACTORY_DEFAULT
+    if isinstance(spec, Policy):
+        return spec
+    if isinstance(spec, str):
+        return get_policy(spec)
+    if isinstance(spec, Mapping):
+        options = dict(spec)
+        base_name = options.pop("base", FACTORY_DEFAULT.name)
+        if not isinstance(base_name, str):
+            raise PolicyError(f"policy base must be a profile name, not {base_name!r}")
+        base = get_policy(base_name)
+        if not options:
+            return base
+        return base.with_options(options, name=f"{base.name}+custom")
+    raise PolicyError(f"policy must be a profile name or an object, not {spec!r}")

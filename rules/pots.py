@@ -1,0 +1,284 @@
+"""Pots from contributions, rake charged to pots, and division into whole units.
+
+Everything here is integer arithmetic on minor units and knows nothing of cards.
+
+How pots form (rules.md §1.10 f; TDA 21):
+
+* An amount one seat put in that no other seat matched comes back to it (uncalled):
+  the single largest contributor gets back what it put in above the second largest.
+* The levels are the distinct amounts put in by the seats still in (not folded); pot
+  ``k`` holds, from every seat, what it put in between level ``k-1`` and level ``k``.
+  Folded money therefore stays in the pots it reached. Dead money above the highest
+  level (folded seats that put in more than any seat still in) joins the last pot; if
+  no seat still in put anything in, that dead money is one pot contested by them all.
+* A pot is contested by the seats still in that reached its level. Pots with the same
+  contenders are merged (they would be settled identically).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterable, Mapping, Sequence
+
+
+class PotError(ValueError):
+    """Contributions or rake that cannot form pots (negative amounts, rake above a pot)."""
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its gross amount, who put money into it, and who contests it.
+
+    ``index`` 0 is the main pot, then side pots in order of creation (as contracts.md
+    numbers them). ``level`` is the per-seat amount a seat had to reach to contest it.
+    """
+
+    index: int
+    amount: int
+    level: int
+    contenders: tuple[int, ...]
+    contributors: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PotBreakdown:
+    """The pots of one hand and the uncalled amounts returned (seat -> amount)."""
+
+    pots: tuple[Pot, ...]
+    uncalled: tuple[tuple[int, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(p.amount for p in self.pots)
+
+    def uncalled_to(self, seat: int) -> int:
+        return dict(self.uncalled).get(seat, 0)
+
+
+def build_pots(contributions: Mapping[int, int], live: Iterable[int]) -> PotBreakdown:
+    """Main and side pots from what each seat put in; ``live`` are the seats not folded.
+
+    Two players all in for 600, a third folded after putting in 25:
+
+    >>> build_pots({1: 600, 4: 600, 6: 25}, live=[1, 4]).pots
+    (Pot(index=0, amount=1225, level=600, contenders=(1, 4), contributors=(1, 4, 6)),)
+
+    A short all-in makes a side pot; the bigger stack's unmatched 100 comes back:
+
+    >>> b = build_pots({1: 50, 2: 300, 3: 200}, live=[1, 2, 3])
+    >>> [(p.amount, p.contenders) for p in b.pots], b.uncalled
+    ([(150, (1, 2, 3)), (300, (2, 3))], ((2, 100),))
+
+    Folded money stays in the pots it reached:
+
+    >>> [(p.amount, p.contenders) for p in build_pots({1: 50, 2: 100, 3: 100, 4: 80}, [1, 2, 3]).pots]
+    [(200, (1, 2, 3)), (130, (2, 3))]
+    """
+    for seat, amount in contributions.items():
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise PotError(f"seat {seat}: contribution must be a non-negative integer, not {amount!r}")
+    live_seats = {s for s in live if s in contributions}
+    if not live_seats:
+        raise PotError("no seat is still in the hand (every seat folded)")
+
+    put_in = dict(contributions)
+    uncalled: list[tuple[int, int]] = []
+    ordered = sorted(put_in.values(), reverse=True)
+    if len(ordered) == 1:
+        seat = next(iter(put_in))
+        if put_in[seat] > 0:
+            uncalled.append((seat, put_in[seat]))
+            put_in[seat] = 0
+    elif ordered[0] > ordered[1]:
+        top_seat = next(s for s, a in put_in.items() if a == ordered[0])
+        uncalled.append((top_seat, ordered[0] - ordered[1]))
+        put_in[top_seat] = ordered[1]
+
+    levels = sorted({put_in[s] for s in live_seats if put_in[s] > 0})
+    top_dead = max(put_in.values(), default=0)
+    if not levels:
+        levels = [top_dead] if top_dead > 0 else []
+    pots: list[Pot] = []
+    previous = 0
+    for position, level in enumerate(levels):
+        is_last = position == len(levels) - 1
+        ceiling = max(level, top_dead) if is_last else level
+        amount = 0
+        contributors = []
+        for seat in sorted(put_in):
+            slice_ = min(put_in[seat], ceiling) - min(put_in[seat], previous)
+            if slice_ > 0:
+                amount += slice_
+                contributors.append(seat)
+        contenders = tuple(sorted(s for s in live_seats if put_in[s] >= level)) or tuple(sorted(live_seats))
+        if pots and pots[-1].contenders == contenders:
+            last = pots[-1]
+            merged_contributors = tuple(sorted(set(last.contributors) | set(contributors)))
+            pots[-1] = Pot(last.index, last.amount + amount, level, contenders, merged_contributors)
+        elif amount > 0:
+            pots.append(Pot(len(pots), amount, level, contenders, tuple(contributors)))
+        previous = ceiling
+    return PotBreakdown(tuple(pots), tuple(uncalled))
+
+
+def _round_half_even(value: Fraction) -> int:
+    return round(value)  # Fraction.__round__ rounds half to even, exactly
+
+
+def allocate_rake(
+    pots: Sequence[Pot],
+    rake: int | Sequence[int],
+    allocation: str,
+    rake_rate_bp: int = 0,
+    rake_cap: int = 0,
+) -> tuple[int, ...]:
+    """The rake (and fees) charged to each pot, main first.
+
+    A list is the platform's own per-pot figures and is used as given; a total is charged
+    by ``allocation`` (odd_chip module docstring describes each).
+
+    >>> pots = [Pot(0, 137, 0, (1, 2), ()), Pot(1, 45, 0, (1, 2), ()), Pot(2, 72, 0, (1, 2), ())]
+    >>> allocate_rake(pots, 12, "main_first_cumulative")
+    (6, 3, 3)
+    >>> allocate_rake(pots, 12, "pro_rata")
+    (7, 2, 3)
+    >>> allocate_rake(pots, 12, "largest_pot"), allocate_rake(pots, 12, "main_only")
+    ((12, 0, 0), (12, 0, 0))
+    >>> allocate_rake(pots, [1, 2, 3], "main_only")
+    (1, 2, 3)
+    >>> allocate_rake(pots, 138, "main_only")
+    Traceback (most recent call last):
+    ...
+    rules.pots.PotError: rake 138 is above pot 0 (137)
+    """
+    amounts = [p.amount for p in pots]
+    if not isinstance(rake, int):
+        per_pot = list(rake)
+        if len(per_pot) != len(amounts):
+            raise PotError(f"rake lists {len(per_pot)} amounts but the hand has {len(amounts)} pots")
+        for index, (charge, amount) in enumerate(zip(per_pot, amounts)):
+            if not isinstance(charge, int) or isinstance(charge, bool) or charge < 0:
+                raise PotError(f"rake for pot {index} must be a non-negative integer, not {charge!r}")
+            if charge > amount:
+                raise PotError(f"rake {charge} is above pot {index} ({amount})")
+        return tuple(per_pot)
+    if isinstance(rake, bool) or rake < 0:
+        raise PotError(f"rake must be a non-negative integer, not {rake!r}")
+    total = sum(amounts)
+    if rake > total:
+        raise PotError(f"rake {rake} is above the pot ({total})")
+    if rake == 0:
+        return tuple(0 for _ in amounts)
+    charges = _ALLOCATORS[allocation](amounts, rake, rake_rate_bp, rake_cap)
+    for index, (charge, amount) in enumerate(zip(charges, amounts)):
+        if charge > amount:
+            raise PotError(f"rake {rake} is above pot {index} ({amount})")
+    return tuple(charges)
+
+
+def _main_first_cumulative(amounts: list[int], rake: int, _bp: int, _cap: int) -> list[int]:
+    total = sum(amounts)
+    charges, charged, running = [], 0, 0
+    for amount in amounts:
+        running += amount
+        target = min(rake, _round_half_even(Fraction(rake * running, total)))
+        charges.append(target - charged)
+        charged = target
+    charges[-1] += rake - charged
+    return charges
+
+
+def _main_only(amounts: list[int], rake: int, _bp: int, _cap: int) -> list[int]:
+    return [rake] + [0] * (len(amounts) - 1)
+
+
+def _largest_pot(amounts: list[int], rake: int, _bp: int, _cap: int) -> list[int]:
+    largest = max(range(len(amounts)), key=lambda i: (amounts[i], -i))
+    return [rake if i == largest else 0 for i in range(len(amounts))]
+
+
+def _pro_rata(amounts: list[int], rake: int, _bp: int, _cap: int) -> list[int]:
+    total = sum(amounts)
+    shares = [Fraction(rake * a, total) for a in amounts]
+    charges = [int(s) for s in shares]
+    left = rake - sum(charges)
+    by_remainder = sorted(range(len(amounts)), key=lambda i: (-(shares[i] - charges[i]), i))
+    for i in by_remainder[:left]:
+        charges[i] += 1
+    return charges
+
+
+def _per_pot_cap(amounts: list[int], rake: int, bp: int, cap: int) -> list[int]:
+    charges = []
+    for amount in amounts:
+        charge = amount * bp // 10_000
+        charges.append(min(charge, cap) if cap else charge)
+    if sum(charges) != rake:
+        raise PotError(
+            f"rake {rake} does not match per_pot_cap at {bp} bp capped at {cap} "
+            f"(computes {sum(charges)})"
+        )
+    return charges
+
+
+_ALLOCATORS: dict[str, Callable[[list[int], int, int, int], list[int]]] = {
+    "use_printed_net": _main_first_cumulative,
+    "main_first_cumulative": _main_first_cumulative,
+    "main_only": _main_only,
+    "pro_rata": _pro_rata,
+    "largest_pot": _largest_pot,
+    "per_pot_cap": _per_pot_cap,
+}
+
+
+@dataclass(frozen=True)
+class Division:
+    """An amount divided into shares, and who received each leftover unit.
+
+    ``odd`` lists ``(share_index, amount)`` for every leftover unit, in the order
+    dealt; the residue below one unit (an amount not a multiple of the unit) travels
+    with the first leftover unit, or alone to the first share when nothing is left over.
+    """
+
+    shares: tuple[int, ...]
+    odd: tuple[tuple[int, int], ...]
+
+
+def divide(amount: int, count: int, unit: int, order: Sequence[int], all_to_first: bool = False) -> Division:
+    """Split ``amount`` into ``count`` equal whole-unit shares; leftovers by ``order``.
+
+    ``order`` ranks the share indexes for leftover units (first = first to receive).
+
+    The 2008 PokerStars four-way tie, $1.90 in $0.05 units, SB and BB first:
+
+    >>> divide(190, 4, 5, [0, 1, 2, 3]).shares
+    (50, 50, 45, 45)
+    >>> divide(14, 3, 1, [0, 1, 2]).shares, divide(14, 3, 1, [0, 1, 2], all_to_first=True).shares
+    ((5, 5, 4), (6, 4, 4))
+    >>> divide(7, 2, 5, [1, 0])
+    Division(shares=(0, 7), odd=((1, 7),))
+    """
+    if count < 1:
+        raise PotError("cannot divide among nobody")
+    if sorted(order) != list(range(count)):
+        raise PotError(f"order {list(order)} is not a ranking of {count} shares")
+    units, residue = divmod(amount, unit)
+    base, extra = divmod(units, count)
+    shares = [base * unit] * count
+    odd: list[tuple[int, int]] = []
+    if all_to_first and extra:
+        shares[order[0]] += extra * unit
+        odd.append((order[0], extra * unit))
+    else:
+        for index in order[:extra]:
+            shares[index] += unit
+            odd.append((index, unit))
+    if residue:
+        target = order[0] if all_to_first or not odd else odd[0][0]
+        shares[target] += residue
+        if odd and odd[0][0] == target:
+            odd[0] = (target, odd[0][1] + residue)
+        else:
+            odd.insert(0, (target, residue))
+    return Division(tuple(shares), tuple(odd))

@@ -1,0 +1,522 @@
+"""Settle one showdown: who is paid what, and which rule placed every odd chip.
+
+Order of division (rules.md §2.6 and §4.1 "fixed"): contributions -> pots (uncalled
+amounts back) -> rake and fees off each pot -> each pot on its own: equal share per run
+or board -> within a run the high/low (or Badugi-family) halves -> tied winners of a half.
+At every step the leftover units go where the policy says, and each is recorded as an
+:class:`OddChip` naming the option that placed it (``"hilo_between_halves=high"``).
+
+Decisions this module makes where the rules are silent:
+
+* A pot contested by one seat goes to it whole, without evaluating anything (everyone
+  else folded or did not reach it). A seat that mucked at showdown concedes: if only one
+  contender of a pot did not muck, the pot is its; if every contender of a pot mucked,
+  nobody can claim it and that is an input error.
+* A pot is split high/low only when one of *that pot's* claimants (contenders that did
+  not muck, cashed-out seats included since their hands still play) has a qualifying
+  low. An unsplit pot's half is recorded as ``whole``.
+* A cashed-out seat under ``cash_out_model=house_takes_share`` is evaluated like any
+  other (the notional split is recorded), but whatever it would be paid goes to the
+  house (``Settlement.house``); under ``seat_paid`` it is paid as usual.
+* ``runout_remainder=by_position``: runs get equal whole-unit shares and the leftover
+  units are dealt to the pot's winners (any run, any half) in tie order.
+* "By position" in a stud game (no button) means by seat number from seat 1.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from rules.cards import parse_card, rank_of, suit_rank
+from rules.evaluate import HandValue, best_hand
+from rules.games import GameSpec, HalfSpec, Ranking, game_spec
+from rules.odd_chip import FACTORY_DEFAULT, Policy
+from rules.pots import Pot, PotError, allocate_rake, build_pots, divide
+
+from audit.vocab import Half
+
+
+class SettlementInputError(ValueError):
+    """A showdown that cannot be settled; the message names the problem."""
+
+
+@dataclass(frozen=True)
+class SeatInput:
+    """One seat: what it put in, its cards (empty if unknown) and how it left the hand."""
+
+    seat: int
+    contributed: int
+    cards: tuple[str, ...] = ()
+    folded: bool = False
+    mucked: bool = False
+    cashed_out: bool = False
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """Everything settlement needs. ``boards`` holds one board per run (or the two
+    boards of a two-board game); stud and draw games have a single empty board, or in
+    stud a one-card board for a shared seventh-street card. ``rake`` is a total or one
+    amount per pot, main first. ``unit`` None: the policy's fixed unit, else 1."""
+
+    game: str
+    seats: tuple[SeatInput, ...]
+    boards: tuple[tuple[str, ...], ...] = ((),)
+    button: int | None = None
+    rake: int | tuple[int, ...] = 0
+    unit: int | None = None
+    policy: Policy = FACTORY_DEFAULT
+
+
+@dataclass(frozen=True)
+class OddChip:
+    """One leftover unit (or the residue below a unit) and the rule that placed it.
+
+    Exactly one of ``seat`` (inside a half), ``half`` (between halves) or ``run``
+    (between runs) says where it went.
+    """
+
+    amount: int
+    rule: str
+    seat: int | None = None
+    half: str | None = None
+    run: int | None = None
+
+
+@dataclass(frozen=True)
+class HalfAward:
+    """One half of one run of one pot (``half`` is ``whole`` when the pot is not split)."""
+
+    half: str
+    amount: int
+    winners: tuple[int, ...]
+    awards: tuple[tuple[int, int], ...]
+    odd_chips: tuple[OddChip, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RunAward:
+    """One run (or board) of a pot: its share and its halves."""
+
+    run: int
+    amount: int
+    halves: tuple[HalfAward, ...]
+    odd_chips: tuple[OddChip, ...] = ()
+
+
+@dataclass(frozen=True)
+class PotAward:
+    """One pot settled: gross amount, rake charged to it, contenders, and its runs."""
+
+    index: int
+    amount: int
+    rake: int
+    contenders: tuple[int, ...]
+    runs: tuple[RunAward, ...]
+    odd_chips: tuple[OddChip, ...] = ()
+    house: int = 0
+
+    @property
+    def net(self) -> int:
+        return self.amount - self.rake
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """The best hand one seat makes for one half on one run, with the exact cards used."""
+
+    seat: int
+    run: int
+    half: str
+    cards: tuple[str, ...]
+    hole: tuple[str, ...]
+    board: tuple[str, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The outcome: ``payouts`` has every seat (uncalled returns included)."""
+
+    payouts: Mapping[int, int]
+    uncalled: Mapping[int, int]
+    pots: tuple[PotAward, ...]
+    hands: tuple[SeatHand, ...]
+    rake: int
+    house: int
+    unit: int
+    policy: Policy = field(default=FACTORY_DEFAULT)
+
+
+_LOW_RANKINGS = frozenset({Ranking.LOW_A5, Ranking.LOW_27, Ranking.BADUGI_ACE_LOW, Ranking.BADUGI_ACE_HIGH})
+_ACE_LOW_RANKINGS = frozenset({Ranking.LOW_A5, Ranking.BADUGI_ACE_LOW})
+
+
+def _card_key(card: str, ranking: Ranking) -> tuple[int, int]:
+    """(rank as the card plays in this half, suit): the odd-chip comparison of one card."""
+    rank = rank_of(card)
+    if rank == 14 and ranking in _ACE_LOW_RANKINGS:
+        rank = 1
+    return rank, suit_rank(card)
+
+
+class _Table:
+    """The validated showdown, with cached hand evaluations."""
+
+    def __init__(self, showdown: Showdown) -> None:
+        try:
+            self.spec: GameSpec = game_spec(showdown.game)
+        except KeyError as exc:
+            raise SettlementInputError(exc.args[0]) from None
+        self.showdown = showdown
+        self.policy = showdown.policy
+        self.seats: dict[int, SeatInput] = {}
+        for seat in showdown.seats:
+            if not isinstance(seat.seat, int) or isinstance(seat.seat, bool) or seat.seat < 1:
+                raise SettlementInputError(f"seat numbers must be positive integers, not {seat.seat!r}")
+            if seat.seat in self.seats:
+                raise SettlementInputError(f"seat {seat.seat} is listed twice")
+            if not isinstance(seat.contributed, int) or isinstance(seat.contributed, bool) or seat.contributed < 0:
+                raise SettlementInputError(
+                    f"seat {seat.seat}: contributed must be a non-negative integer, not {seat.contributed!r}"
+                )
+            self.seats[seat.seat] = seat
+        if not self.seats:
+            raise SettlementInputError("no seats")
+        unit = showdown.unit if showdown.unit is not None else (self.policy.fixed_unit or 1)
+        if not isinstance(unit, int) or isinstance(unit, bool) or unit < 1:
+            raise SettlementInputError(f"unit must be a positive integer, not {unit!r}")
+        self.unit = unit
+        self.button = None if self.spec.stud else showdown.button
+        self.boards = tuple(tuple(b) for b in showdown.boards) or ((),)
+        self._check_cards()
+        self._hands: dict[tuple[int, int, int], HandValue | None] = {}
+
+    # -- validation -------------------------------------------------------------------
+
+    def _hole_count(self) -> int:
+        if self.spec.stud:
+            return self.spec.hole_cards - len(self.boards[0])
+        return self.spec.hole_cards
+
+    def _check_cards(self) -> None:
+        spec = self.spec
+        game = spec.game.value
+        if spec.stud or spec.board_cards == 0:
+            if len(self.boards) != 1:
+                raise SettlementInputError(f"{game} has no runs: give one board, not {len(self.boards)}")
+            allowed = 1 if spec.stud else 0
+            if len(self.boards[0]) > allowed:
+                raise SettlementInputError(
+                    f"{game} takes {'at most one shared card' if spec.stud else 'no board'}; "
+                    f"got {len(self.boards[0])} board cards"
+                )
+        else:
+            if spec.boards == 2 and len(self.boards) != 2:
+                raise SettlementInputError(f"{game} is dealt on two boards; got {len(self.boards)}")
+            for number, board in enumerate(self.boards, start=1):
+                if len(board) != spec.board_cards and (board or len(self.boards) > 1):
+                    raise SettlementInputError(
+                        f"board {number} has {len(board)} cards; {game} needs {spec.board_cards}"
+                    )
+        seen: dict[str, str] = {}
+        for number, board in enumerate(self.boards, start=1):
+            for position, card in enumerate(board):
+                self._parse(card, f"board {number}")
+                where = f"board {number}"
+                if card in seen:
+                    shared_prefix = (
+                        spec.boards != 2 and seen[card].startswith("board ")
+                        and all(b[position:position + 1] == (card,) for b in self.boards[:number])
+                    )
+                    if not shared_prefix:
+                        raise SettlementInputError(f"duplicate card {card} ({seen[card]} and {where})")
+                else:
+                    seen[card] = where
+        holes = self._hole_count()
+        for seat in self.seats.values():
+            where = f"seat {seat.seat}"
+            if isinstance(seat.cards, str):
+                raise SettlementInputError(f"{where}: cards must be a list of cards")
+            for card in seat.cards:
+                self._parse(card, where)
+                if card in seen:
+                    raise SettlementInputError(f"duplicate card {card} ({seen[card]} and {where})")
+                seen[card] = where
+            if len(seat.cards) > holes or (seat.cards and len(seat.cards) != holes and not (seat.folded or seat.mucked)):
+                raise SettlementInputError(f"{where} has {len(seat.cards)} cards; {game} deals {holes}")
+
+    @staticmethod
+    def _parse(card: object, where: str) -> None:
+        try:
+            parse_card(card)  # type: ignore[arg-type]
+        except ValueError:
+            raise SettlementInputError(f"{where}: not a card: {card!r}") from None
+
+    # -- evaluation -------------------------------------------------------------------
+
+    def hand(self, seat: int, run: int, half_index: int) -> HandValue | None:
+        key = (seat, run, half_index)
+        if key not in self._hands:
+            cards = self.seats[seat].cards
+            board = self.boards[run] if self.spec.board_cards or self.spec.stud else ()
+            if not cards:
+                raise SettlementInputError(f"seat {seat} contests a pot at showdown but has no cards")
+            if self.spec.board_cards and len(board) != self.spec.board_cards:
+                raise SettlementInputError(
+                    f"board {run + 1} has {len(board)} cards; {self.spec.game.value} needs {self.spec.board_cards}"
+                )
+            try:
+                self._hands[key] = best_hand(self.spec.halves[half_index], cards, board)
+            except ValueError as exc:
+                raise SettlementInputError(f"seat {seat}: {exc}") from None
+        return self._hands[key]
+
+    def is_house(self, seat: int) -> bool:
+        return self.seats[seat].cashed_out and self.policy.cash_out_model == "house_takes_share"
+
+    # -- ordering ---------------------------------------------------------------------
+
+    def position_order(self, seats: Sequence[int], rule: str) -> list[int]:
+        """Seats clockwise from the button (button last); stud: from seat 1."""
+        if self.spec.stud:
+            return sorted(seats)
+        if self.button is None:
+            raise SettlementInputError(f"{rule} needs the button seat")
+        modulus = max([*self.seats, self.button]) + 1
+        return sorted(seats, key=lambda s: (s - self.button - 1) % modulus)
+
+    def tie_order(self, winners: Sequence[int], run: int, half_index: int, where: str) -> tuple[list[int], str]:
+        """The order tied winners receive leftover units, and the rule that set it."""
+        policy = self.policy
+        half = self.spec.halves[half_index]
+        if not self.spec.stud:
+            option = policy.tie_order_button
+            rule = f"tie_order_button={option}"
+            if option == "left_of_button":
+                return self.position_order(winners, rule), rule
+            if option == "lowest_seat":
+                return sorted(winners), rule
+            if option == "random":
+                if policy.seed is None:
+                    raise SettlementInputError("tie_order_button=random needs a seed")
+                ordered = sorted(winners)
+                random.Random(f"{policy.seed}:{where}").shuffle(ordered)
+                return ordered, rule
+            return self._by_suit(winners, run, half_index, highest=True, scope="best_five"), rule
+        option = policy.tie_order_stud
+        rule = f"tie_order_stud={option}"
+        if option in ("lowest_seat", "position_from_dealer"):
+            return sorted(winners), rule
+        highest = option == "high_card_by_suit" or half.ranking not in _LOW_RANKINGS
+        rule += f"; stud_card_scope={policy.stud_card_scope}"
+        return self._by_suit(winners, run, half_index, highest=highest, scope=policy.stud_card_scope), rule
+
+    def _by_suit(self, winners: Sequence[int], run: int, half_index: int, *, highest: bool, scope: str) -> list[int]:
+        ranking = self.spec.halves[half_index].ranking
+
+        def cards_of(seat: int) -> list[tuple[int, int]]:
+            if scope == "all_cards":
+                own = list(self.seats[seat].cards) + list(self.boards[run] if self.spec.stud else ())
+                return sorted((_card_key(c, ranking) for c in own), reverse=highest)
+            hand = self.hand(seat, run, half_index)
+            used = sorted((_card_key(c, ranking) for c in hand.cards), reverse=highest) if hand else []
+            own = sorted((_card_key(c, ranking) for c in self.seats[seat].cards), reverse=highest)
+            return used + [(-1, -1)] + own
+
+        if highest:
+            return sorted(winners, key=lambda s: ([(-r, -u) for r, u in cards_of(s)], s))
+        return sorted(winners, key=lambda s: (cards_of(s), s))
+
+
+def _award_half(table: _Table, amount: int, winners: Sequence[int], run: int, half_index: int,
+                half_name: str, where: str, note: str = "") -> HalfAward:
+    if len(winners) == 1:
+        return HalfAward(half_name, amount, tuple(winners), ((winners[0], amount),), (), note)
+    order, rule = table.tie_order(winners, run, half_index, where)
+    all_first = table.policy.multi_remainder == "all_to_first"
+    division = divide(amount, len(order), table.unit, list(range(len(order))), all_to_first=all_first)
+    if all_first and division.odd and division.odd[0][1] > table.unit:
+        rule = f"{rule}; multi_remainder=all_to_first"
+    awards = tuple(sorted((order[i], share) for i, share in enumerate(division.shares)))
+    chips = tuple(OddChip(chip, rule, seat=order[i]) for i, chip in division.odd)
+    return HalfAward(half_name, amount, tuple(sorted(winners)), awards, chips, note)
+
+
+def _best(table: _Table, claimants: Sequence[int], run: int, half_index: int) -> list[int]:
+    scored = [(table.hand(s, run, half_index), s) for s in claimants]
+    qualified = [(h.strength, s) for h, s in scored if h is not None]
+    if not qualified:
+        return []
+    top = max(strength for strength, _ in qualified)
+    return sorted(s for strength, s in qualified if strength == top)
+
+
+def _high_half_first(table: _Table, winners_by_half: list[list[int]]) -> tuple[list[int], str]:
+    """Which half (index order) receives the odd unit between the two halves."""
+    spec, policy = table.spec, table.policy
+    traditional = not spec.always_split
+    option = policy.hilo_between_halves if traditional else policy.nontraditional_high_half
+    rule = f"{'hilo_between_halves' if traditional else 'nontraditional_high_half'}={option}"
+    if option == "by_position":
+        first = table.position_order(sorted({s for w in winners_by_half for s in w}), rule)[0]
+        high = 0 if first in winners_by_half[0] else 1
+    elif option == "high":
+        high = next(i for i, h in enumerate(spec.halves) if h.half is Half.HIGH)
+    elif option == "floor_random":
+        if policy.seed is None:
+            raise SettlementInputError("nontraditional_high_half=floor_random needs a seed")
+        high = random.Random(f"{policy.seed}:halves").randrange(2)
+    else:
+        high = _nontraditional_high(spec.halves, option)
+    return [high, 1 - high], rule
+
+
+def _nontraditional_high(halves: Sequence[HalfSpec], option: str) -> int:
+    if option == "razz_hand":
+        for index, half in enumerate(halves):
+            if half.ranking is Ranking.LOW_A5:
+                return index
+    for index, half in enumerate(halves):
+        if half.half is Half.DRAW:
+            return index
+    for index, half in enumerate(halves):
+        if half.hand_size == 5 and half.ranking not in (Ranking.BADUGI_ACE_LOW, Ranking.BADUGI_ACE_HIGH):
+            return index
+    return 0
+
+
+def _settle_run(table: _Table, amount: int, claimants: Sequence[int], run: int, where: str) -> RunAward:
+    spec = table.spec
+    halves = spec.halves
+    winners = [_best(table, claimants, run, i) for i in range(len(halves))]
+    split = len(halves) == 2 and (spec.always_split or bool(winners[1]))
+    if not split:
+        return RunAward(run + 1, amount, (_award_half(table, amount, winners[0], run, 0, Half.WHOLE.value, where,
+                                                       "no qualifying low" if len(halves) == 2 else ""),))
+    if (table.policy.identical_hands_both_halves == "pool_even" and winners[0] == winners[1]
+            and len(winners[0]) > 1):
+        rule = "identical_hands_both_halves=pool_even"
+        return RunAward(run + 1, amount, (_award_half(table, amount, winners[0], run, 0, Half.WHOLE.value, where, rule),))
+    order, rule = _high_half_first(table, winners)
+    division = divide(amount, 2, table.unit, order)
+    awards = tuple(
+        _award_half(table, division.shares[i], winners[i], run, i, halves[i].half.value, f"{where}:{i}")
+        for i in range(2)
+    )
+    chips = tuple(OddChip(chip, rule, half=halves[i].half.value) for i, chip in division.odd)
+    return RunAward(run + 1, amount, awards, chips)
+
+
+def _settle_pot(table: _Table, pot: Pot, rake: int) -> tuple[PotAward, dict[int, int]]:
+    net = pot.amount - rake
+    claimants = [s for s in pot.contenders if not table.seats[s].mucked]
+    paid: dict[int, int] = {}
+    if len(pot.contenders) == 1 or len(claimants) == 1:
+        (winner,) = pot.contenders if len(pot.contenders) == 1 else claimants
+        note = "uncontested" if len(pot.contenders) == 1 else "the other contenders mucked"
+        half = HalfAward(Half.WHOLE.value, net, (winner,), ((winner, net),), (), note)
+        runs = (RunAward(1, net, (half,)),)
+        paid[winner] = net
+        return _with_house(table, PotAward(pot.index, pot.amount, rake, pot.contenders, runs), paid)
+    if not claimants:
+        raise SettlementInputError(f"pot {pot.index}: every contender mucked; nobody can be paid")
+    run_count = len(table.boards)
+    policy = table.policy
+    pot_chips: tuple[OddChip, ...] = ()
+    if policy.runout_remainder == "first_run" or run_count == 1:
+        division = divide(net, run_count, table.unit, list(range(run_count)))
+        shares, pooled = list(division.shares), 0
+        pot_chips = tuple(OddChip(c, "runout_remainder=first_run", run=i + 1) for i, c in division.odd)
+    else:
+        each = (net // table.unit // run_count) * table.unit
+        shares, pooled = [each] * run_count, net - each * run_count
+    runs = tuple(_settle_run(table, shares[r], claimants, r, f"{pot.index}:{r}") for r in range(run_count))
+    for run in runs:
+        for half in run.halves:
+            for seat, amount in half.awards:
+                paid[seat] = paid.get(seat, 0) + amount
+    if pooled:
+        rule = "runout_remainder=by_position"
+        order = table.position_order(sorted(paid), rule)
+        division = divide(pooled, len(order), table.unit, list(range(len(order))),
+                          all_to_first=policy.multi_remainder == "all_to_first")
+        extra = [OddChip(share, rule, seat=order[i]) for i, share in enumerate(division.shares) if share]
+        for chip in extra:
+            paid[chip.seat] += chip.amount  # type: ignore[index]
+        pot_chips = tuple(extra)
+    return _with_house(table, PotAward(pot.index, pot.amount, rake, pot.contenders, runs, pot_chips), paid)
+
+
+def _with_house(table: _Table, award: PotAward, paid: dict[int, int]) -> tuple[PotAward, dict[int, int]]:
+    house = sum(amount for seat, amount in paid.items() if table.is_house(seat))
+    kept = {seat: amount for seat, amount in paid.items() if not table.is_house(seat)}
+    if house:
+        award = PotAward(award.index, award.amount, award.rake, award.contenders, award.runs, award.odd_chips, house)
+    return award, kept
+
+
+def settle(showdown: Showdown) -> Settlement:
+    """Settle ``showdown`` under its policy (see the module docstring for the order).
+
+    The contracts.md worked example: four kings take the high half and the odd chip,
+    6-4-3-2-A the low half.
+
+    >>> from rules.odd_chip import get_policy
+    >>> s = settle(Showdown(
+    ...     game="omaha_hilo", boards=(("Ac", "3d", "6h", "Ks", "Kd"),),
+    ...     seats=(SeatInput(1, 600, ("2c", "4d", "Qc", "Jd")), SeatInput(4, 600, ("Kh", "Kc", "5c", "7d")),
+    ...            SeatInput(6, 25, folded=True)),
+    ...     button=4, policy=get_policy("pokerstars")))
+    >>> dict(s.payouts)
+    {1: 612, 4: 613, 6: 0}
+    >>> s.pots[0].runs[0].odd_chips
+    (OddChip(amount=1, rule='hilo_between_halves=high', seat=None, half='high', run=None),)
+    """
+    table = _Table(showdown)
+    contributions = {s: seat.contributed for s, seat in table.seats.items()}
+    live = [s for s, seat in table.seats.items() if not seat.folded]
+    try:
+        breakdown = build_pots(contributions, live)
+        rakes = allocate_rake(
+            breakdown.pots,
+            showdown.rake if isinstance(showdown.rake, int) else list(showdown.rake),
+            table.policy.rake_allocation,
+            table.policy.rake_rate_bp,
+            table.policy.rake_cap,
+        )
+    except PotError as exc:
+        raise SettlementInputError(str(exc)) from None
+    payouts = {s: 0 for s in sorted(table.seats)}
+    uncalled = dict(breakdown.uncalled)
+    for seat, amount in uncalled.items():
+        payouts[seat] += amount
+    pots: list[PotAward] = []
+    for pot, rake in zip(breakdown.pots, rakes):
+        award, paid = _settle_pot(table, pot, rake)
+        pots.append(award)
+        for seat, amount in paid.items():
+            payouts[seat] += amount
+    return Settlement(
+        payouts=payouts,
+        uncalled=uncalled,
+        pots=tuple(pots),
+        hands=_hands(table),
+        rake=sum(rakes),
+        house=sum(p.house for p in pots),
+        unit=table.unit,
+        policy=table.policy,
+    )
+
+
+def _hands(table: _Table) -> tuple[SeatHand, ...]:
+    out = []
+    for (seat, run, half_index), value in sorted(table._hands.items()):
+        if value is not None:
+            out.append(SeatHand(seat, run + 1, table.spec.halves[half_index].half.value,
+                                value.cards, value.hole, value.board, value.description))
+    return tuple(out)
+

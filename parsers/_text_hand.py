@@ -1,0 +1,229 @@
+"""Shared machinery for the line-oriented parsers of GGPoker, partypoker, 888poker and Winamax.
+
+Each of those dialects is read one line at a time; what they share is how a hand is
+assembled once a line is understood: seats looked up by name, each money line pushed
+through one ``BetTracker`` so ``contributed`` is derived the same way everywhere, and
+every amount converted with the platform's single ``NumberConvention`` so that a bad
+amount quarantines the hand with the line that carried it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+from audit.money import AmountError, NumberConvention
+from audit.vocab import ActionKind, Game, Half, PayoutSource, QuarantineReason, Street
+from parsers.base import ActionRecord, BetTracker, HandParseError, PayoutRecord, SeatRecord
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def hand_lines(hand_text: str) -> list[str]:
+    """The hand's lines without BOMs, NULs, line endings or trailing blanks."""
+    text = hand_text.replace("\ufeff", "").replace("\x00", "")
+    return [line.rstrip() for line in LINE_BREAK.split(text)]
+
+
+# Abbreviations these platforms print after the clock time, as fixed UTC offsets: the
+# abbreviation itself says whether summer time applied, so no zone database is needed.
+ZONE_OFFSETS_HOURS: dict[str, float] = {
+    "UTC": 0, "GMT": 0, "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2,
+    "EET": 2, "EEST": 3, "MSK": 3, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
+    "MST": -7, "MDT": -6, "PST": -8, "PDT": -7, "AKST": -9, "AKDT": -8,
+    "AEST": 10, "AEDT": 11, "IST": 5.5,
+}
+
+
+def utc_iso(local: datetime, zone: str | None) -> str | None:
+    """``local`` read in ``zone`` (an abbreviation above) as ISO-8601 UTC with ``Z``."""
+    if zone is None or zone.upper() not in ZONE_OFFSETS_HOURS:
+        return None
+    offset = timedelta(hours=ZONE_OFFSETS_HOURS[zone.upper()])
+    moment = local.replace(tzinfo=timezone(offset)).astimezone(timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def play_money_scale(printed_amounts: list[str]) -> int:
+    """Play money: 1 minor unit per printed unit when every header amount is whole, else 100."""
+    return 100 if any(re.search(r"\.\d*[1-9]", a.replace(",", "")) for a in printed_amounts) else 1
+
+
+SPLIT_GAMES = frozenset(
+    {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.OMAHA6_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO}
+)
+STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ})
+
+_HILO = re.compile(r"hi[ -/]?lo|h/l|hl\b|omaha8|o8|\b8\b|hilo", re.I)
+
+
+def game_from_name(name: str) -> Game | None:
+    """Map a printed game name (any of these platforms' spellings) to a ``Game``."""
+    low = name.lower()
+    hilo = bool(_HILO.search(low)) or low.rstrip().endswith("hl")
+    if "razz" in low:
+        return Game.RAZZ
+    if "stud" in low:
+        return Game.STUD_HILO if hilo else Game.STUD
+    if "short deck" in low or "6+" in low or "six plus" in low:
+        return Game.SIXPLUS_HOLDEM
+    if "courchevel" in low:
+        return Game.COURCHEVEL_HILO if hilo else Game.COURCHEVEL
+    if "hold" in low:
+        return Game.HOLDEM
+    if "omaha" in low or "plo" in low:
+        if re.search(r"\b6[ -]?card|plo-?6\b|omaha ?6\b", low):
+            return Game.OMAHA6_HILO if hilo else Game.OMAHA6
+        if re.search(r"\b5[ -]?card|plo-?5\b|omaha ?5\b", low):
+            return Game.OMAHA5_HILO if hilo else Game.OMAHA5
+        return Game.OMAHA_HILO if hilo else Game.OMAHA
+    return None
+
+
+class HandBuilder:
+    """Seats, actions and payouts of one hand as its lines are read.
+
+    ``amount`` converts printed money with the platform's convention and the hand's
+    scale, turning ``AmountError`` into a quarantine error that names the line.
+    """
+
+    def __init__(self, hand_id: str | None, convention: NumberConvention, scale: int = 100):
+        self.hand_id = hand_id
+        self.convention = convention
+        self.scale = scale
+        self.seats: dict[str, SeatRecord] = {}
+        self.tracker = BetTracker()
+        self.actions: list[ActionRecord] = []
+        self.payouts: list[PayoutRecord] = []
+        self.notes: list[str] = []
+        self.line_no = 0
+        self.line = ""
+        self._names: re.Pattern[str] | None = None
+
+    # --- errors and amounts -------------------------------------------------------
+    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
+        where = f"line {self.line_no} {self.line!r}: " if self.line else ""
+        return HandParseError(reason, where + message, self.hand_id)
+
+    def amount(self, text: str) -> int:
+        try:
+            return self.convention.to_minor(text, self.scale)
+        except AmountError as exc:
+            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+
+    # --- seats --------------------------------------------------------------------
+    def add_seat(self, seat: int, player: str, stack: int | None) -> SeatRecord:
+        record = SeatRecord(seat=seat, player=player, stack=stack)
+        self.seats[player] = record
+        self._names = None
+        return record
+
+    def names_pattern(self) -> re.Pattern[str]:
+        """Matches a line starting with any seated player's name (longest name first)."""
+        if self._names is None:
+            names = sorted(self.seats, key=len, reverse=True)
+            alternatives = "|".join(re.escape(n) for n in names) or r"(?!x)x"
+            self._names = re.compile(rf"(?P<name>{alternatives})(?=[ :]|$)")
+        return self._names
+
+    def split_name(self, line: str) -> tuple[SeatRecord, str] | None:
+        """``(seat, rest of line)`` when the line starts with a seated player's name."""
+        m = self.names_pattern().match(line)
+        if not m:
+            return None
+        return self.seats[m.group("name")], line[m.end():].lstrip(": ").rstrip()
+
+    def seat_named(self, name: str) -> SeatRecord:
+        try:
+            return self.seats[name]
+        except KeyError:
+            raise self.fail(QuarantineReason.INCONSISTENT, f"player {name!r} has no seat") from None
+
+    # --- actions ------------------------------------------------------------------
+    def act(
+        self,
+        street: Street,
+        seat: SeatRecord,
+        kind: ActionKind,
+        amount: int | None = None,
+        *,
+        raise_to: int | None = None,
+        all_in: bool = False,
+    ) -> ActionRecord:
+        """Record one action; money goes through the tracker (dead money stays off the bet)."""
+        if raise_to is not None:
+            amount = self.tracker.raise_to(seat.seat, raise_to)
+        elif kind in (ActionKind.POST_DEAD, ActionKind.POST_ANTE) and amount:
+            self.tracker.dead(seat.seat, amount)
+        elif kind == ActionKind.UNCALLED_RETURN and amount:
+            self.tracker.returned(seat.seat, amount)
+        elif amount:
+            self.tracker.add(seat.seat, amount)
+        if all_in:
+            seat.all_in = True
+        if kind == ActionKind.FOLD and seat.folded_street is None:
+            seat.folded_street = street
+        record = ActionRecord(len(self.actions), street, seat.seat, kind, amount, all_in)
+        self.actions.append(record)
+        return record
+
+    def return_unmatched_bet(self, street: Street, *, blind_excess_returned: bool = True) -> int:
+        """For dialects that print no return line: give back this street's unmatched bet.
+
+        The excess of the largest bet this street over the next largest came back to its
+        bettor (nobody could match it). Some platforms leave a big blind nobody called in
+        the pot (a walk pays the big blind the whole pot): ``blind_excess_returned=False``
+        then returns nothing when the top bettor only posted blinds this street.
+        Returns the amount (0 when every bet was matched).
+        """
+        bets = sorted(
+            ((self.tracker.street_bet(s.seat), s) for s in self.seats.values()),
+            key=lambda pair: pair[0],
+            reverse=True,
+        )
+        if not bets or bets[0][0] <= 0:
+            return 0
+        second = bets[1][0] if len(bets) > 1 else 0
+        excess = bets[0][0] - second
+        seat = bets[0][1]
+        if not blind_excess_returned and all(
+            a.kind in _BLIND_POSTS for a in self.actions if a.seat == seat.seat and a.amount and a.street in (street, Street.PREDEAL)
+        ):
+            return 0
+        if excess > 0:
+            self.act(street, seat, ActionKind.UNCALLED_RETURN, excess)
+            return excess
+        return 0
+
+    # --- payouts ------------------------------------------------------------------
+    def pay(
+        self,
+        seat: SeatRecord,
+        amount: int,
+        line: str,
+        *,
+        pot: int | None = None,
+        run: int | None = None,
+        half: Half = Half.UNLABELLED,
+        source: PayoutSource = PayoutSource.POT,
+    ) -> PayoutRecord:
+        record = PayoutRecord(seat.seat, amount, pot, run, half, source, line)
+        self.payouts.append(record)
+        return record
+
+    # --- end of hand --------------------------------------------------------------
+    def finish_seats(self) -> list[SeatRecord]:
+        """Seats in seat order with ``contributed`` from the tracker."""
+        for record in self.seats.values():
+            record.contributed = self.tracker.contributed(record.seat)
+            if record.stack is not None and record.contributed and record.contributed >= record.stack:
+                record.all_in = True
+        return sorted(self.seats.values(), key=lambda s: s.seat)
+
+
+_BLIND_POSTS = frozenset({ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_BLIND})
+
+
+def stud_upcards(known: list[str | None]) -> list[str]:
+    """Stud cards dealt face up: the 3rd to 6th cards, where known."""
+    return [c for c in known[2:6] if c is not None]

@@ -1,0 +1,362 @@
+"""GGPoker (and its network skins) text hand histories.
+
+A hand starts ``Poker Hand #OM232657303: PLO ($2/$5) - 2021/01/21 02:41:55`` (cash) or
+``Poker Hand #TM...: Tournament #N, <name> Hold'em No Limit - Level12(200/400) - date``.
+Actions are ``name: verb``; pay lines ``name collected $X from pot`` sit under a
+``*** SHOWDOWN ***`` header, one header per run when the hand is run more than once
+(``*** FIRST SHOWDOWN ***``), so the run of each pay line is the header above it. The
+summary prints ``Total pot $X | Rake $R | Jackpot $J | Bingo $B`` (and, in newer files,
+``| Fortune $F | Tax $T``): X is gross; everything after the rake is a fee taken before
+the split.
+
+EV cash-out (``Chooses to EV Cashout``): GG still pays the cashed-out seat from the pot
+as usual and settles with it outside the pot: ``Pays Cashout Risk ($x)`` when the seat
+won (it gives the house back the part it had insured) or ``Receives Cashout ($x)`` when it
+lost (the house pays it). Pot payouts are recorded as printed; a received cash-out is a
+``cash_out`` payout (not from the pot) and a paid risk is a note.
+
+Times are printed without a zone, so ``start_time_utc`` stays empty.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from audit.money import DOT
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines
+from parsers.base import HandParseError, ParsedHand, cards, split_at
+
+_HAND_START = re.compile(r"^\ufeff*Poker Hand #[A-Z]*\d+: ", re.M)
+_HEADER = re.compile(
+    r"^Poker Hand #(?P<id>[A-Z]*\d+): (?P<body>.+?) - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})\s*$"
+)
+_CASH_BODY = re.compile(r"^(?P<game>.+?) \((?P<sb>[^/()]+)/(?P<bb>[^/()]+?)(?:/[^()]*)?\)$")
+_TOURNEY_BODY = re.compile(
+    r"^Tournament #(?P<tid>\d+), (?P<name_game>.+?) - Level\s*\d+\s*"
+    r"\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?:\((?P<ante>[\d,.]+)\))?\)$"
+)
+_GAME_NAMES = re.compile(
+    r"(?:Hold'?em|PLO(?:-\d)?|Omaha|Short Deck|6\+)[^,]*$", re.I
+)
+_TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips\)")
+_STREET = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOWDOWN|SHOW DOWN|SUMMARY) \*\*\*(?P<rest>.*)$"
+)
+_RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
+_AMT = r"(?P<amt>[^\s()|\[\]]+)"
+_POST = re.compile(
+    r"^posts (?P<what>small blind|big blind|the ante|ante|missed blind|straddle|dead blind|small & big blinds) " + _AMT + "$"
+)
+_BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)?$")
+_RAISE = re.compile(r"^raises \S+ to " + _AMT.replace("amt", "to") + r"(?P<allin> and is all-in)?$")
+_UNCALLED = re.compile(r"^Uncalled bet \(" + _AMT + r"\) returned to (?P<name>.+)$")
+_COLLECTED = re.compile(
+    r"^(?P<name>.+?) collected " + _AMT + r" from (?:the )?(?P<pot>main pot|side pot(?:[- ]?(?P<side>\d+))?|pot)$"
+)
+_DEALT = re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$")
+_SHOWS = re.compile(r"^(?P<verb>shows|mucks|shows hand|mucks hand) \[(?P<cards>[^\]]*)\]")
+_CASHOUT_RISK = re.compile(r"^Pays Cashout Risk \(" + _AMT + r"\)$")
+_CASHOUT_PAID = re.compile(r"^Receives Cashout \(" + _AMT + r"\)$")
+_CASH_DROP = re.compile(r"^Cash Drop to Pot : total " + _AMT + "$")
+_TOTAL = re.compile(r"^Total pot " + _AMT + r"(?P<rest>(?: \| [^|]+)*)$")
+_FEE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?) " + _AMT + r"\s*$")
+_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?Board \[(?P<cards>[^\]]*)\]$")
+_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
+_MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|Cashout|wins|won)\b")
+
+
+class GGPokerParser:
+    """Parser for GGPoker's text dialect (cash and tournaments, run it twice, EV cash-out)."""
+
+    format = Format.GGPOKER
+    hand_start = _HAND_START
+
+    def sniff(self, head: str) -> bool:
+        first = head.lstrip("\ufeff \r\n\t")
+        return bool(re.match(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} ", first))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(_HAND_START, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        lines = hand_lines(hand_text)
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        header = _HEADER.match(lines[0]) if lines else None
+        if not header:
+            raise HandParseError(
+                QuarantineReason.PARSE_ERROR,
+                f"first line is not a GGPoker header: {lines[0][:120]!r}" if lines else "empty hand",
+            )
+        hand_id = header.group("id")
+        build = HandBuilder(hand_id, DOT)
+        body = header.group("body")
+        tourney = _TOURNEY_BODY.match(body)
+        cash = None if tourney else _CASH_BODY.match(body)
+        if tourney:
+            game_match = _GAME_NAMES.search(tourney.group("name_game"))
+            game_name = game_match.group(0) if game_match else tourney.group("name_game")
+            sb_text, bb_text, ante_text = tourney.group("sb"), tourney.group("bb"), tourney.group("ante")
+            build.scale = 1
+        elif cash:
+            game_name, sb_text, bb_text, ante_text = cash.group("game"), cash.group("sb"), cash.group("bb"), None
+        else:
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"cannot read stakes in header {lines[0]!r}", hand_id)
+        game = game_from_name(game_name)
+        if game is None:
+            raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", hand_id)
+        limit = _limit(game_name)
+        currency = None if tourney else {"$": "USD", "€": "EUR", "¥": "CNY", "£": "GBP"}.get(sb_text.strip()[:1])
+        if not tourney and currency is None:
+            build.scale = 100  # GG cash stakes are always money; a bare number is dollars
+            currency = "USD"
+        hand = ParsedHand(
+            hand_id=hand_id,
+            platform=Platform.GGPOKER,
+            format=Format.GGPOKER,
+            game=game,
+            limit=limit,
+            is_tournament=bool(tourney),
+            amount_scale=build.scale,
+            currency=currency,
+            tournament_id=tourney.group("tid") if tourney else None,
+            start_time_raw=header.group("date"),
+            hand_date=header.group("date")[:10].replace("/", "-"),
+        )
+        build.line, build.line_no = lines[0], 1
+        hand.small_blind, hand.big_blind = build.amount(sb_text), build.amount(bb_text)
+        hand.ante = build.amount(ante_text) if ante_text else None
+        hand.notes.append("start time printed without a time zone")
+        split_game = game in SPLIT_GAMES
+
+        street = Street.PREDEAL
+        run: int | None = None
+        in_summary = False
+        saw_summary_total = False
+        boards: dict[int, list[str]] = {}
+        street_boards: dict[int, list[str]] = {}
+        big_blind_posted = False
+        for number, line in enumerate(lines[1:], start=2):
+            build.line, build.line_no = line, number
+            if not line.strip():
+                continue
+            m = _STREET.match(line)
+            if m:
+                name = m.group("street")
+                run_word = m.group("run")
+                if name == "SUMMARY":
+                    in_summary = True
+                elif name == "HOLE CARDS":
+                    street = Street.PREFLOP
+                elif name in ("SHOWDOWN", "SHOW DOWN"):
+                    street = Street.SHOWDOWN
+                    run = _RUNS[run_word] if run_word else None
+                else:
+                    street = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}[name]
+                    build.tracker.new_street()
+                    shown = cards(" ".join(re.findall(r"\[([^\]]*)\]", m.group("rest"))))
+                    street_boards[_RUNS[run_word] if run_word else 0] = [c for c in shown if c]
+                continue
+            if in_summary:
+                saw_summary_total |= self._summary_line(line, build, hand, boards)
+                continue
+            if not build.seats or line.startswith("Seat ") or line.startswith("Table "):
+                if self._preamble_line(line, build, hand):
+                    continue
+            m = _DEALT.match(line)
+            if m:
+                seat = build.seat_named(m.group("name"))
+                if m.group("cards"):
+                    seat.cards = cards(m.group("cards"))
+                continue
+            m = _UNCALLED.match(line)
+            if m:
+                build.act(street, build.seat_named(m.group("name")), ActionKind.UNCALLED_RETURN, build.amount(m.group("amt")))
+                seat = build.seat_named(m.group("name"))
+                build.pay(seat, build.amount(m.group("amt")), line, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+                continue
+            m = _COLLECTED.match(line)
+            if m and m.group("name") in build.seats:
+                pot = 0 if m.group("pot") == "main pot" else None
+                if m.group("pot").startswith("side pot"):
+                    pot = int(m.group("side") or 1)
+                half = Half.UNLABELLED if split_game else Half.WHOLE
+                build.pay(build.seats[m.group("name")], build.amount(m.group("amt")), line, pot=pot, run=run, half=half)
+                continue
+            m = _CASH_DROP.match(line)
+            if m:
+                drop = build.amount(m.group("amt"))
+                hand.fee_detail["cash_drop"] = hand.fee_detail.get("cash_drop", 0) - drop
+                hand.notes.append(f"house added {drop} to the pot (Cash Drop): recorded as a negative fee")
+                continue
+            split = build.split_name(line)
+            if split is None:
+                if _MONEY_WORDS.search(line):
+                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
+                continue
+            seat, rest = split
+            big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
+
+        if not in_summary or not saw_summary_total:
+            raise HandParseError(
+                QuarantineReason.TRUNCATED,
+                "hand ends before its summary's 'Total pot' line",
+                hand_id,
+            )
+        if boards:
+            hand.boards = [boards[k] for k in sorted(boards)]
+        elif street_boards:
+            hand.boards = [street_boards[k] for k in sorted(street_boards)]
+        hand.seats = build.finish_seats()
+        hand.actions = build.actions
+        hand.payouts = build.payouts
+        hand.fees = sum(hand.fee_detail.values())
+        hand.notes.extend(build.notes)
+        if hand.is_tournament and hand.rake:
+            hand.notes.append(f"tournament hand prints rake {hand.rake}")
+        return hand
+
+    # -------------------------------------------------------------------------------
+    def _preamble_line(self, line: str, build: HandBuilder, hand: ParsedHand) -> bool:
+        m = _TABLE.match(line)
+        if m:
+            hand.table_name = m.group("table")
+            hand.max_seats = int(m.group("max"))
+            hand.button_seat = int(m.group("button")) if m.group("button") else None
+            return True
+        m = _SEAT.match(line)
+        if m:
+            build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
+            return True
+        return False
+
+    def _action(self, rest, seat, street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
+        m = _POST.match(rest)
+        if m:
+            what, amount = m.group("what"), build.amount(m.group("amt"))
+            if what == "small blind":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
+            elif what == "big blind" and not big_blind_posted:
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
+                big_blind_posted = True
+            elif what in ("big blind", "straddle"):
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
+            elif what in ("the ante", "ante"):
+                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
+                hand.ante = hand.ante or amount
+            elif what == "small & big blinds":
+                live = min(amount, hand.big_blind or amount)
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, live)
+                if amount - live:
+                    build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount - live)
+            else:  # missed or dead blind: money in the pot that is not part of the seat's bet
+                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
+            return big_blind_posted
+        if rest in ("folds", "checks"):
+            build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
+            return big_blind_posted
+        m = _BET.match(rest)
+        if m:
+            kind = ActionKind.CALL if m.group("verb") == "calls" else ActionKind.BET
+            build.act(street, seat, kind, build.amount(m.group("amt")), all_in=bool(m.group("allin")))
+            return big_blind_posted
+        m = _RAISE.match(rest)
+        if m:
+            build.act(street, seat, ActionKind.RAISE, raise_to=build.amount(m.group("to")), all_in=bool(m.group("allin")))
+            return big_blind_posted
+        m = _SHOWS.match(rest)
+        if m:
+            seat.cards = cards(m.group("cards"))
+            if m.group("verb").startswith("shows"):
+                seat.showed = True
+                build.act(street, seat, ActionKind.SHOW)
+            else:
+                seat.mucked = True
+                build.act(street, seat, ActionKind.MUCK)
+            return big_blind_posted
+        if rest.startswith("Chooses to EV Cashout"):
+            seat.cashed_out = True
+            build.act(street, seat, ActionKind.CASH_OUT)
+            return big_blind_posted
+        m = _CASHOUT_RISK.match(rest)
+        if m:
+            risk = build.amount(m.group("amt"))
+            build.notes.append(
+                f"seat {seat.seat} ({seat.player}) took EV Cashout and paid the house "
+                f"cashout risk {risk} outside the pot; its pot winnings are recorded as printed"
+            )
+            return big_blind_posted
+        m = _CASHOUT_PAID.match(rest)
+        if m:
+            seat.cashed_out = True
+            build.pay(seat, build.amount(m.group("amt")), build.line, half=Half.WHOLE, source=PayoutSource.CASH_OUT)
+            return big_blind_posted
+        if rest.startswith(("mucks", "doesn't show", "does not show")):
+            seat.mucked = rest.startswith("mucks")
+            return big_blind_posted
+        if _MONEY_WORDS.search(rest):
+            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
+        return big_blind_posted
+
+    def _summary_line(self, line: str, build: HandBuilder, hand: ParsedHand, boards: dict[int, list[str]]) -> bool:
+        m = _TOTAL.match(line)
+        if m:
+            hand.total_pot_printed = build.amount(m.group("amt"))
+            hand.pots_printed_net = False
+            for part in filter(None, (p.strip() for p in m.group("rest").split("|"))):
+                fee = _FEE.match(part)
+                if not fee:
+                    raise build.fail(QuarantineReason.PARSE_ERROR, f"cannot read {part!r} in the pot total")
+                name, amount = fee.group("name").strip().lower().replace(" ", "_"), build.amount(fee.group("amt"))
+                if name == "rake":
+                    hand.rake = amount
+                    hand.rake_source = RakeSource.PRINTED
+                elif name in ("main_pot",) or name.startswith("side_pot"):
+                    hand.pots_printed = (hand.pots_printed or []) + [amount]
+                else:
+                    hand.fee_detail[name] = hand.fee_detail.get(name, 0) + amount
+            if hand.rake is None:
+                hand.rake_source = RakeSource.ABSENT
+                hand.notes.append("rake not printed")
+            return True
+        m = _BOARD.match(line)
+        if m:
+            boards[_RUNS[m.group("run")] if m.group("run") else 0] = [c for c in cards(m.group("cards")) if c]
+            return False
+        m = _SUMMARY_SEAT.match(line)
+        if m:
+            for seat in build.seats.values():
+                if seat.seat == int(m.group("seat")):
+                    seat.cards = cards(m.group("cards"))
+                    if m.group("verb") == "showed":
+                        seat.showed = True
+                    else:
+                        seat.mucked = True
+        return False
+
+
+def _limit(game_name: str) -> Limit | None:
+    low = game_name.lower()
+    if "no limit" in low:
+        return Limit.NO
+    if "pot limit" in low or "plo" in low:
+        return Limit.POT
+    if "limit" in low:
+        return Limit.FIXED
+    return None
+
+
+PARSER = GGPokerParser()

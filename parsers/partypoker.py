@@ -1,0 +1,333 @@
+"""partypoker's classic text hand histories (to about 2022).
+
+A hand may be preceded by ``Game #N starts.`` and ``#Game No : N``; it then reads
+``***** Hand History for Game N *****``, a header such as ``$20/$40 USD FL Omaha Hi-Lo -
+Thursday, January 26, 18:13:53 EST 2012`` (``$10 USD PL Omaha Hi-Lo`` names the table's
+buy-in, not the blinds; tournaments: ``PL Omaha Hi-Lo $22 USD Buy-in Trny: N Level: 2
+Blinds(20/40) - ...``), the table, the button and the seats. Bracketed amounts are what
+each action added: ``raises [$10 USD]``, ``is all-In  [$19 USD]``.
+
+Pay lines: ``X wins $90.50 USD from the main pot with ...`` (the high half, or the whole
+pot when no low is paid from that pot), ``X wins Lo ($90.50 USD) from the main pot with
+8,5,3,2,A``, ``from the side pot 1``, and a bare ``X wins $3 USD`` for an uncontested
+pot. No rake, no pot total and no uncalled-bet line are printed: a bet nobody matched is
+paid back inside the win lines (often as a side pot of its own), so ``contributed``
+keeps it and the rake is whatever the win lines do not pay (``rake`` stays empty).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterator
+
+from audit.money import DOT
+from audit.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, RakeSource, Street
+from parsers._text_hand import (
+    SPLIT_GAMES,
+    STUD_GAMES,
+    HandBuilder,
+    game_from_name,
+    hand_lines,
+    play_money_scale,
+    stud_upcards,
+    utc_iso,
+)
+from parsers.base import HandParseError, ParsedHand, cards
+
+_HAND_START = re.compile(
+    r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History for Game \d+ \*{5})", re.M
+)
+_PREAMBLE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)\s*$")
+_BANNER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
+_HEADER = re.compile(
+    r"^(?P<pre>.+?) - (?P<day>\w+), (?P<month>\w+) (?P<dom>\d{1,2}), (?P<time>\d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
+)
+_TOURNEY = re.compile(
+    r"^(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?) (?P<buyin>\S+ (?:[A-Z]{3} )?Buy-in|Freeroll)\s+Trny: ?(?P<tid>\d+) Level: \d+\s+Blinds\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\)$"
+)
+_CASH = re.compile(
+    r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?) (?P<cur>[A-Z]{3}) (?:(?P<limit>NL|PL|FL) )?(?P<game>.+)$"
+)
+_TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)$")
+_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
+_PLAYERS = re.compile(r"^Total number of players : \d+(?:/(?P<max>\d+))?$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")
+_STREET = re.compile(r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$")
+_FLOP_STREETS = {"down cards": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_STUD_STREETS = {
+    "": Street.THIRD,
+    "Fourth street": Street.FOURTH,
+    "Fifth street": Street.FIFTH,
+    "Sixth street": Street.SIXTH,
+    "River": Street.SEVENTH,
+}
+_AMT = r"\[\s*(?P<amt>[^\]]+?)\s*\]"
+_POST = re.compile(r"^posts (?P<what>small blind|big blind \+ dead|big blind|ante|dead blind|bring-in) " + _AMT + r"\.?$")
+_ACT = re.compile(r"^(?P<verb>calls|bets|raises|completes|bring-ins|is all-In|is all-in) +" + _AMT + r"\.?$")
+_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
+_SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\]]*)\]")
+_WINS = re.compile(
+    r"^wins (?:Lo \((?P<lo>[^)]+)\)|(?P<amt>[$€£]?[\d.,]+(?: [A-Z]{3}| chips)?))"
+    r"(?: from the (?P<pot>main pot|side pot(?: (?P<side>\d+))?))?(?: with .*)?\.?$"
+)
+_MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|wins|ties|collected|returned|all-In|completes|bring-ins)\b")
+
+
+class PartyPokerParser:
+    """Parser for partypoker's classic text dialect."""
+
+    format = Format.PARTYPOKER
+    hand_start = _HAND_START
+
+    def sniff(self, head: str) -> bool:
+        return bool(re.search(r"^\*{5} Hand History for Game \d+ \*{5}\s*$", head, re.M))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        """Each hand starts at the first of its preamble lines; a lone preamble is a cut-off hand."""
+        yield from split_with_preamble(_HAND_START, _PREAMBLE, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        lines = hand_lines(hand_text)
+        index = 0
+        hand_id = None
+        while index < len(lines) and (not lines[index].strip() or _PREAMBLE.match(lines[index])):
+            number = re.search(r"\d+", lines[index])
+            hand_id = hand_id or (number.group(0) if number else None)
+            index += 1
+        banner = _BANNER.match(lines[index]) if index < len(lines) else None
+        if not banner:
+            if index >= len(lines):
+                raise HandParseError(QuarantineReason.TRUNCATED, "hand ends after its 'Game #N starts.' preamble", hand_id)
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[index][:120]!r}", hand_id)
+        hand_id = banner.group("id")
+        header = _HEADER.match(lines[index + 1]) if index + 1 < len(lines) else None
+        if not header:
+            raise HandParseError(
+                QuarantineReason.TRUNCATED if index + 1 >= len(lines) else QuarantineReason.PARSE_ERROR,
+                f"cannot read the game/date line {lines[index + 1][:120] if index + 1 < len(lines) else ''!r}",
+                hand_id,
+            )
+        pre = header.group("pre")
+        tourney = _TOURNEY.match(pre)
+        cash = None if tourney else _CASH.match(pre)
+        if not (tourney or cash):
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"cannot read stakes and game in {pre!r}", hand_id)
+        game_name = (tourney or cash).group("game")
+        game = game_from_name(game_name)
+        if game is None:
+            raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", hand_id)
+        limit_code = (tourney or cash).group("limit")
+        limit = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}.get(limit_code or "")
+        if limit is None and game in STUD_GAMES:
+            limit = Limit.FIXED
+        table_line = lines[index + 2] if index + 2 < len(lines) else ""
+        table = _TABLE.match(table_line)
+        play_money = bool(table and table.group("money") == "Play Money")
+        seat_stacks = [m.group("stack") for m in map(_SEAT.match, lines) if m]
+        if tourney:
+            scale = 1
+        elif play_money:
+            scale = play_money_scale(cash.group("stakes").split("/") + seat_stacks)
+        else:
+            scale = 100
+        build = HandBuilder(hand_id, DOT, scale)
+        local = datetime.strptime(
+            f"{header.group('month')} {header.group('dom')} {header.group('year')} {header.group('time')}", "%B %d %Y %H:%M:%S"
+        )
+        zone = header.group("tz")
+        hand = ParsedHand(
+            hand_id=hand_id,
+            platform=Platform.PARTYPOKER,
+            format=Format.PARTYPOKER,
+            game=game,
+            limit=limit,
+            is_tournament=bool(tourney),
+            amount_scale=scale,
+            currency=None if (tourney or play_money) else cash.group("cur"),
+            tournament_id=tourney.group("tid") if tourney else None,
+            is_play_money=play_money,
+            start_time_raw=lines[index + 1][len(pre) + 3:],
+            start_time_utc=utc_iso(local, zone),
+            hand_date=local.strftime("%Y-%m-%d"),
+            table_name=table.group("table") if table else None,
+            rake_source=RakeSource.ABSENT,
+        )
+        hand.notes.append("rake not printed")
+        build.line, build.line_no = lines[index + 1], index + 2
+        if tourney:
+            hand.small_blind, hand.big_blind = build.amount(tourney.group("sb")), build.amount(tourney.group("bb"))
+        split_game = game in SPLIT_GAMES
+        stud = game in STUD_GAMES
+
+        street = Street.PREDEAL
+        big_blind_posted = False
+        wins: list[tuple] = []
+        no_low = False
+        for number, line in enumerate(lines[index + 2:], start=index + 3):
+            build.line, build.line_no = line, number
+            if not line.strip() or _PREAMBLE.match(line):
+                continue
+            m = _STREET.match(line)
+            if m:
+                names = _STUD_STREETS if stud else _FLOP_STREETS
+                if m.group("street") not in names:
+                    raise build.fail(QuarantineReason.PARSE_ERROR, f"unknown street {m.group('street')!r}")
+                new_street = names[m.group("street")]
+                if new_street not in (Street.PREFLOP, Street.THIRD):
+                    build.tracker.new_street()
+                street = new_street
+                if not stud and new_street != Street.PREFLOP:
+                    board = [c for c in cards(m.group("rest").strip().strip("[]")) if c]
+                    hand.boards = [(hand.boards[0] if hand.boards else []) + board]
+                continue
+            m = _BUTTON.match(line)
+            if m:
+                hand.button_seat = None if stud else int(m.group("seat"))
+                continue
+            m = _PLAYERS.match(line)
+            if m:
+                hand.max_seats = int(m.group("max")) if m.group("max") else None
+                continue
+            m = _SEAT.match(line)
+            if m and not build.actions:
+                build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
+                continue
+            if line.startswith("There was no qualifying low hand"):
+                no_low = True
+                continue
+            m = _DEALT.match(line)
+            if m:
+                seat = build.seat_named(m.group("name"))
+                dealt = cards(m.group("cards"))
+                seat.cards = (seat.cards + dealt) if stud else dealt
+                continue
+            split = build.split_name(line)
+            if split is None:
+                if _MONEY_WORDS.search(line):
+                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
+                continue
+            seat, rest = split
+            if line[len(seat.player):].startswith(":"):
+                continue  # chat
+            m = _WINS.match(rest)
+            if m:
+                wins.append((seat, m, line))
+                continue
+            big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
+
+        if not wins:
+            raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before any 'wins' line", hand_id)
+        self._pay(build, wins, split_game, no_low)
+        if stud:
+            for seat in build.seats.values():
+                # cards are listed in deal order (the hero as dealt, others when shown), so
+                # the 3rd to 6th are the face-up ones
+                seat.upcards = stud_upcards(seat.cards) if len(seat.cards) >= 3 else []
+        hand.seats = build.finish_seats()
+        hand.actions = build.actions
+        hand.payouts = build.payouts
+        hand.notes.extend(build.notes)
+        return hand
+
+    def _action(self, rest: str, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
+        m = _POST.match(rest)
+        if m:
+            what, amount = m.group("what"), build.amount(m.group("amt"))
+            if what == "small blind":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
+                hand.small_blind = hand.small_blind or amount
+            elif what == "big blind" and not big_blind_posted:
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
+                hand.big_blind = hand.big_blind or amount
+                big_blind_posted = True
+            elif what == "big blind + dead":
+                live = min(amount, hand.big_blind or amount)
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, live)
+                if amount > live:
+                    build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount - live)
+            elif what == "ante":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
+                hand.ante = hand.ante or amount
+            elif what == "dead blind":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
+            else:
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
+            return big_blind_posted
+        if rest in ("folds", "checks"):
+            build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
+            return big_blind_posted
+        m = _ACT.match(rest)
+        if m:
+            verb, amount = m.group("verb"), build.amount(m.group("amt"))
+            if verb == "bring-ins":
+                build.act(Street.PREDEAL, seat, ActionKind.BRING_IN, amount)
+                hand.bring_in = amount
+            else:
+                kind = {
+                    "calls": ActionKind.CALL,
+                    "bets": ActionKind.BET,
+                    "completes": ActionKind.COMPLETE,
+                }.get(verb, ActionKind.RAISE)
+                all_in = verb.startswith("is all")
+                if all_in:
+                    kind = ActionKind.CALL if amount + build.tracker.street_bet(seat.seat) <= build.tracker.max_street_bet() else ActionKind.RAISE
+                build.act(street, seat, kind, amount, all_in=all_in)
+            return big_blind_posted
+        m = _SHOWS.match(rest)
+        if m:
+            shown = cards(m.group("cards"))
+            if hand.game in STUD_GAMES or len(shown) >= len(seat.cards):
+                seat.cards = shown
+            if m.group("verb") == "shows":
+                seat.showed = True
+                build.act(Street.SHOWDOWN, seat, ActionKind.SHOW)
+            else:
+                seat.mucked = True
+                build.act(Street.SHOWDOWN, seat, ActionKind.MUCK)
+            return big_blind_posted
+        if rest.startswith(("shows", "does not show", "opens", "has ", "is ", "will ", "did not", "sits", "returns")):
+            return big_blind_posted
+        if _MONEY_WORDS.search(rest):
+            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
+        return big_blind_posted
+
+    @staticmethod
+    def _pay(build: HandBuilder, wins, split_game: bool, no_low: bool) -> None:
+        """A pot with a ``wins Lo`` line was split: its other lines are the high half."""
+        pots_with_low = set()
+        for _, m, _ in wins:
+            if m.group("lo"):
+                pots_with_low.add(m.group("pot"))
+        for seat, m, line in wins:
+            build.line = line
+            pot_name = m.group("pot")
+            pot = None if pot_name is None else 0 if pot_name == "main pot" else int(m.group("side") or 1)
+            if m.group("lo"):
+                half, amount = Half.LOW, build.amount(m.group("lo"))
+            else:
+                amount = build.amount(m.group("amt"))
+                half = Half.HIGH if split_game and pot_name in pots_with_low and not no_low else Half.WHOLE
+            build.pay(seat, amount, line, pot=pot, half=half)
+
+
+def split_with_preamble(start: re.Pattern[str], preamble: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
+    """Cut at ``start`` matches, keeping a hand's preamble lines with the hand they announce."""
+    starts: list[int] = []
+    for m in start.finditer(text):
+        if starts:
+            between = [l for l in hand_lines(text[starts[-1]:m.start()]) if l.strip()]
+            if between and all(preamble.match(l) for l in between):
+                continue  # the previous start was only this hand's preamble
+        starts.append(m.start())
+    if not starts:
+        if text.strip(" \r\n\t\ufeff\x00"):
+            yield 0, text
+        return
+    if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff\x00"):
+        yield 0, text[: starts[0]]
+    for begin, end in zip(starts, starts[1:] + [len(text)]):
+        yield begin, text[begin:end]
+
+
+PARSER = PartyPokerParser()

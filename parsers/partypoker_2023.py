@@ -1,0 +1,302 @@
+"""partypoker's text hand histories from 2023 on.
+
+A hand reads ``***** Hand History For Game 1676832422659jxi26omnah *****``, then
+``0.05/0.10 Omaha Hi/Lo Game Table (PL) - Sun Feb 19 13:45:49 EST 2023`` and ``Table
+Fremont 14 (Real Money) -- Seat 1 is the button``. Actions print what they added in
+parentheses (``calls (0.10)``) except raises (``raises 0.35 to 0.40``: added, then the
+street total).
+
+Nothing is paid by a line of its own: the summary gives each pot after rake (``Main Pot:
+$2.23 Rake: $0.11``) and one line per player, ``balance $14.91, bet $0.97, collected
+$2.23, net +$1.26[cards]``. ``bet`` and ``collected`` include a bet nobody matched, which
+the history never prints as returned; the parser takes it back from the action lines and
+splits ``collected`` into the returned (``uncalled``) part and the pot part. An all-in
+player who takes the cash-out (``opted for cash-out``, ``Cashout Amount is 23.01``,
+summary ``Cashed out``) is paid that amount by the house: a ``cash_out`` payout, not from
+the pot; the pot is still paid to its winner as printed.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterator
+
+from audit.money import DOT
+from audit.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines, utc_iso
+from parsers.base import HandParseError, ParsedHand, cards, split_at
+
+_HAND_START = re.compile(r"^\ufeff*\*{5} Hand History For Game \w+ \*{5}", re.M)
+_BANNER = re.compile(r"^\*{5} Hand History For Game (?P<id>\w+) \*{5}$")
+_HEADER = re.compile(
+    r"^(?P<stakes>[$€£]?[\d.,]+/[$€£]?[\d.,]+) (?P<game>.+?) Game Table \((?P<limit>[A-Z]+)\)"
+    r" - (?P<date>\w{3} \w{3} \d{1,2} \d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
+)
+_TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)(?: -- Seat (?P<button>\d+) is the button)?$")
+_PLAYERS = re.compile(r"^Total number of players : \d+(?:/(?P<max>\d+))?$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*)\)$")
+_STREET = re.compile(r"^\*\* (?:Dealing (?P<street>down cards|Flop|Turn|River)|(?P<summary>Summary)) \*\*(?P<rest>.*)$")
+_STREETS = {"down cards": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_AMT = r"(?P<amt>[^\s()]+)"
+_POST = re.compile(r"^posts (?P<what>small blind|big blind|ante|dead blind|straddle) \(" + _AMT + r"\)$")
+_BET = re.compile(r"^(?P<verb>calls|bets) \(" + _AMT + r"\)$")
+_RAISE = re.compile(r"^raises \S+ to " + _AMT + "$")
+_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
+_CASHOUT_AMOUNT = re.compile(r"^Cashout Amount is " + _AMT + "$")
+_POTS = re.compile(r"(?P<name>Main Pot|Side Pot(?: \d+)?|Rake): " + _AMT)
+_MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+_RESULT = re.compile(
+    rf"^(?P<cashed>Cashed out\s+)?balance (?P<balance>{_MONEY}), (?:didn't bet|lost (?P<lost>{_MONEY})"
+    rf"|bet (?P<bet>{_MONEY}), collected (?P<collected>{_MONEY}), net [+-]?{_MONEY})"
+    r"(?: \(folded\))?\s*(?P<cards>\[[^\]]*\])?"
+)
+_MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|Cashout|balance)\b")
+
+
+class PartyPoker2023Parser:
+    """Parser for partypoker's 2023+ text dialect."""
+
+    format = Format.PARTYPOKER_2023
+    hand_start = _HAND_START
+
+    def sniff(self, head: str) -> bool:
+        return bool(re.search(r"^\*{5} Hand History For Game \w+ \*{5}\s*$", head, re.M)) and " Game Table (" in head
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(_HAND_START, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        lines = hand_lines(hand_text)
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        banner = _BANNER.match(lines[0]) if lines else None
+        if not banner:
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[0][:120] if lines else ''!r}")
+        hand_id = banner.group("id")
+        header = _HEADER.match(lines[1]) if len(lines) > 1 else None
+        if not header:
+            raise HandParseError(
+                QuarantineReason.TRUNCATED if len(lines) < 2 else QuarantineReason.PARSE_ERROR,
+                f"cannot read the stakes/game line {lines[1][:120] if len(lines) > 1 else ''!r}",
+                hand_id,
+            )
+        game = game_from_name(header.group("game"))
+        if game is None:
+            raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header.group('game')!r}", hand_id)
+        table = _TABLE.match(lines[2]) if len(lines) > 2 else None
+        if not table:
+            raise HandParseError(
+                QuarantineReason.TRUNCATED if len(lines) < 3 else QuarantineReason.PARSE_ERROR,
+                f"cannot read the table line {lines[2][:120] if len(lines) > 2 else ''!r}",
+                hand_id,
+            )
+        play_money = table.group("money") == "Play Money"
+        seat_text = " ".join(l for l in lines if l.startswith("Seat "))
+        currency = None if play_money else "EUR" if "€" in seat_text else "GBP" if "£" in seat_text else "USD"
+        build = HandBuilder(hand_id, DOT, 100)
+        local = datetime.strptime(f"{header.group('date')} {header.group('year')}", "%a %b %d %H:%M:%S %Y")
+        hand = ParsedHand(
+            hand_id=hand_id,
+            platform=Platform.PARTYPOKER,
+            format=Format.PARTYPOKER_2023,
+            game=game,
+            limit={"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}.get(header.group("limit")),
+            is_tournament=False,
+            amount_scale=100,
+            currency=currency,
+            is_play_money=play_money,
+            start_time_raw=f"{header.group('date')} {header.group('tz')} {header.group('year')}",
+            start_time_utc=utc_iso(local, header.group("tz")),
+            hand_date=local.strftime("%Y-%m-%d"),
+            table_name=table.group("table"),
+            button_seat=int(table.group("button")) if table.group("button") else None,
+        )
+        build.line, build.line_no = lines[1], 2
+        small, big = header.group("stakes").split("/")
+        hand.small_blind, hand.big_blind = build.amount(small), build.amount(big)
+        split_game = game in SPLIT_GAMES
+
+        street = Street.PREDEAL
+        in_summary = False
+        big_blind_posted = False
+        cashout_amounts: dict[int, int] = {}
+        results: list[tuple] = []
+        returned: dict[int, int] = {}
+        for number, line in enumerate(lines[3:], start=4):
+            build.line, build.line_no = line, number
+            if not line.strip():
+                continue
+            m = _STREET.match(line)
+            if m:
+                if street != Street.PREDEAL and not in_summary:
+                    self._close_street(build, street, returned)
+                if m.group("summary"):
+                    in_summary = True
+                    continue
+                street = _STREETS[m.group("street")]
+                if street != Street.PREFLOP:
+                    board = [c for c in cards(m.group("rest").strip(" :[]")) if c]
+                    hand.boards = [(hand.boards[0] if hand.boards else []) + board]
+                continue
+            m = _PLAYERS.match(line)
+            if m:
+                hand.max_seats = int(m.group("max")) if m.group("max") else None
+                continue
+            m = _SEAT.match(line)
+            if m and not build.actions and not in_summary:
+                build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
+                continue
+            if in_summary:
+                self._summary_line(line, build, hand, results)
+                continue
+            if line.startswith("Creating "):
+                continue  # pot announcements repeat what the actions put in
+            m = _DEALT.match(line)
+            if m:
+                build.seat_named(m.group("name")).cards = cards(m.group("cards"))
+                continue
+            split = build.split_name(line)
+            if split is None:
+                if _MONEY_WORDS.search(line):
+                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
+                continue
+            seat, rest = split
+            big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted, cashout_amounts)
+
+        if not in_summary or hand.rake is None:
+            raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its summary's 'Main Pot: ... Rake: ...' line", hand_id)
+        self._pay(build, hand, results, returned, cashout_amounts, split_game)
+        hand.seats = build.finish_seats()
+        hand.actions = build.actions
+        hand.payouts = build.payouts
+        hand.notes.extend(build.notes)
+        shortfall = hand.pot_total - hand.paid_from_pots() - hand.rake
+        if shortfall > 0 and any(s.cashed_out for s in hand.seats):
+            hand.house_retained = shortfall
+            hand.notes.append(f"{shortfall} of the pot was paid to no seat after a cash-out: taken as kept by the house")
+        return hand
+
+    @staticmethod
+    def _close_street(build: HandBuilder, street: Street, returned: dict[int, int]) -> None:
+        amount = build.return_unmatched_bet(street)
+        if amount:
+            seat_no = build.actions[-1].seat
+            returned[seat_no] = returned.get(seat_no, 0) + amount
+        build.tracker.new_street()
+
+    def _action(self, rest, seat, street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool, cashout_amounts) -> bool:
+        m = _POST.match(rest)
+        if m:
+            what, amount = m.group("what"), build.amount(m.group("amt"))
+            if what == "small blind":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
+            elif what == "big blind" and not big_blind_posted:
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
+                big_blind_posted = True
+            elif what == "ante":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
+                hand.ante = hand.ante or amount
+            elif what == "dead blind":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
+            else:
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
+            return big_blind_posted
+        if rest in ("folds", "checks"):
+            build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
+            return big_blind_posted
+        m = _BET.match(rest)
+        if m:
+            kind = ActionKind.CALL if m.group("verb") == "calls" else ActionKind.BET
+            build.act(street, seat, kind, build.amount(m.group("amt")))
+            return big_blind_posted
+        m = _RAISE.match(rest)
+        if m:
+            build.act(street, seat, ActionKind.RAISE, raise_to=build.amount(m.group("amt")))
+            return big_blind_posted
+        if rest.startswith("is all-In") or rest.startswith("is all-in"):
+            seat.all_in = True
+            for action in reversed(build.actions):
+                if action.seat == seat.seat:
+                    action.all_in = True
+                    break
+            return big_blind_posted
+        if rest == "opted for cash-out":
+            seat.cashed_out = True
+            build.act(street, seat, ActionKind.CASH_OUT)
+            return big_blind_posted
+        m = _CASHOUT_AMOUNT.match(rest)
+        if m:
+            cashout_amounts[seat.seat] = build.amount(m.group("amt"))
+            return big_blind_posted
+        if rest.startswith(("Cash-out Premium", "probabilty", "probability", "shows", "mucks", "does not show", "doesn't show")):
+            return big_blind_posted
+        if _MONEY_WORDS.search(rest):
+            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
+        return big_blind_posted
+
+    @staticmethod
+    def _summary_line(line: str, build: HandBuilder, hand: ParsedHand, results: list) -> None:
+        if line.startswith(("Main Pot:", "Side Pot")):
+            for m in _POTS.finditer(line):
+                amount = build.amount(m.group("amt"))
+                if m.group("name") == "Rake":
+                    hand.rake = amount
+                    hand.rake_source = RakeSource.PRINTED
+                else:
+                    hand.pots_printed = (hand.pots_printed or []) + [amount]
+            hand.pots_printed_net = True
+            return
+        if line.startswith("Board:"):
+            return
+        split = build.split_name(line)
+        if split is None:
+            if _MONEY_WORDS.search(line):
+                raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected summary line")
+            return
+        seat, rest = split
+        m = _RESULT.match(rest)
+        if not m:
+            raise build.fail(QuarantineReason.PARSE_ERROR, "cannot read this player's result")
+        if m.group("cards"):
+            seat.cards = cards(m.group("cards").strip("[]"))
+            seat.showed = True
+        if m.group("cashed"):
+            seat.cashed_out = True
+        put_in = m.group("bet") or m.group("lost")
+        results.append(
+            (seat, build.amount(put_in) if put_in else 0, build.amount(m.group("collected")) if m.group("collected") else 0, line)
+        )
+
+    @staticmethod
+    def _pay(build: HandBuilder, hand: ParsedHand, results, returned, cashout_amounts, split_game: bool) -> None:
+        """Split each ``collected`` into returned bet, house cash-out and pot winnings."""
+        single_pot = hand.pots_printed is not None and len(hand.pots_printed) == 1
+        for seat, bet, collected, line in results:
+            build.line = line
+            back = returned.get(seat.seat, 0)
+            if bet != build.tracker.contributed(seat.seat) + back:
+                build.notes.append(
+                    f"seat {seat.seat} ({seat.player}): summary says {bet} put in, the actions add up to "
+                    f"{build.tracker.contributed(seat.seat) + back}"
+                )
+            if not collected:
+                if back:
+                    build.notes.append(f"seat {seat.seat} ({seat.player}) had {back} unmatched but collected nothing")
+                continue
+            uncalled = min(back, collected)
+            if uncalled:
+                build.pay(seat, uncalled, line, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+            rest = collected - uncalled
+            if seat.cashed_out and seat.seat in cashout_amounts and rest:
+                cash_out = min(rest, cashout_amounts[seat.seat])
+                build.pay(seat, cash_out, line, half=Half.WHOLE, source=PayoutSource.CASH_OUT)
+                rest -= cash_out
+                if rest:
+                    build.notes.append(f"seat {seat.seat} ({seat.player}) cashed out and also collected {rest} from the pot")
+            if rest:
+                half = Half.UNLABELLED if split_game else Half.WHOLE
+                build.pay(seat, rest, line, pot=0 if single_pot else None, half=half)
+
+
+PARSER = PartyPoker2023Parser()

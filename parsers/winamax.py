@@ -1,0 +1,344 @@
+"""Winamax text hand histories (cash, play money, tournaments; flop games and stud).
+
+A hand starts ``Winamax Poker - CashGame - HandId: #9247976-238-1478874600 - Omaha Hi/Lo
+pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament "name" buyIn:
+... level: N`` in place of ``CashGame``. Amounts carry the euro sign after the number
+(``4.96€``); play money and chips have none. Pay lines name the pot and the half:
+``collected 4.96€ from pot(HI)``, ``from side pot 1``, ``from main pot``; a line without
+``(HI)``/``(LO)`` paid a pot that was not split. The summary's ``Total pot 9.91€ | Rake
+0.69€`` prints the total after rake.
+
+Older files print no uncalled-bet line: an unmatched bet is paid back inside the pot
+lines (for example as part of ``side pot 1``), and the totals add up that way.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterator
+
+from audit.money import NumberConvention
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers._text_hand import (
+    SPLIT_GAMES,
+    STUD_GAMES,
+    HandBuilder,
+    game_from_name,
+    hand_lines,
+    play_money_scale,
+    stud_upcards,
+    utc_iso,
+)
+from parsers.base import HandParseError, ParsedHand, cards, split_at
+
+# Winamax writes a decimal point and never groups digits: a comma is not part of an amount.
+WINAMAX_NUMBERS = NumberConvention(".", "")
+
+_HAND_START = re.compile(r"^\ufeff*Winamax Poker - ", re.M)
+_HEADER = re.compile(
+    r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) \((?P<stakes>[^()]*)\)"
+    r" - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]{2,5}))?"
+)
+_TABLE = re.compile(
+    r"^Table: '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)(?: Seat #(?P<button>\d+) is the button)?"
+)
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]+)(?:, [^()]*)?\)$")
+_STREET = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?P<rest>.*)$")
+_STREETS = {
+    "ANTE/BLINDS": Street.PREDEAL,
+    "PRE-FLOP": Street.PREFLOP,
+    "FLOP": Street.FLOP,
+    "TURN": Street.TURN,
+    "RIVER": Street.RIVER,
+    "3rd STREET": Street.THIRD,
+    "4th STREET": Street.FOURTH,
+    "5th STREET": Street.FIFTH,
+    "6th STREET": Street.SIXTH,
+    "7th STREET": Street.SEVENTH,
+    "SHOW DOWN": Street.SHOWDOWN,
+}
+_AMT = r"(?P<amt>[^\s()|]+(?: €)?)"
+_POST = re.compile(
+    r"^posts (?P<what>small blind|big blind|ante|straddle|dead blind) " + _AMT + r"(?P<oop> out of position)?$"
+)
+_BRING_IN = re.compile(r"^brings in " + _AMT + r"(?P<allin> and is all-in)?$")
+_BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)?$")
+_RAISE = re.compile(r"^raises \S+(?: €)? to " + _AMT + r"(?P<allin> and is all-in)?$")
+_DEALT = re.compile(r"^Dealt to (?P<name>.+?) (?P<groups>(?:\[[^\]]*\]\s*)+)$")
+_SHOWS = re.compile(r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\]")
+_COLLECTED = re.compile(
+    r"^(?P<name>.+?) collected " + _AMT
+    + r" from (?P<pot>main pot|side pot(?: (?P<side>\d+))?|pot)\s?(?:\((?P<half>HI|LO)\))?$"
+)
+_UNCALLED = re.compile(r"^Uncalled bet (?:of )?\(?" + _AMT + r"\)? (?:is )?returned to (?P<name>.+)$")
+_TOTAL = re.compile(r"^Total pot " + _AMT + r"(?: \| (?:Rake (?P<rake>[^\s()|]+(?: €)?)|(?P<norake>No rake)))?")
+_BOARD = re.compile(r"^Board: \[(?P<cards>[^\]]*)\]")
+_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
+_MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brings in|won)\b")
+
+
+class WinamaxParser:
+    """Parser for Winamax's text dialect."""
+
+    format = Format.WINAMAX
+    hand_start = _HAND_START
+
+    def sniff(self, head: str) -> bool:
+        first = head.lstrip("\ufeff \r\n\t")
+        return first.startswith("Winamax Poker - ") and "HandId: #" in first[:400]
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(_HAND_START, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        lines = hand_lines(hand_text)
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        header = _HEADER.match(lines[0]) if lines else None
+        if not header:
+            raise HandParseError(
+                QuarantineReason.PARSE_ERROR,
+                f"first line is not a Winamax header: {lines[0][:120]!r}" if lines else "empty hand",
+            )
+        hand_id = header.group("id")
+        game = game_from_name(header.group("game"))
+        if game is None:
+            raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header.group('game')!r}", hand_id)
+        kind = header.group("kind")
+        is_tournament = kind != "CashGame"
+        table = _TABLE.match(lines[1]) if len(lines) > 1 else None
+        if not table:
+            raise HandParseError(
+                QuarantineReason.TRUNCATED if len(lines) < 2 else QuarantineReason.PARSE_ERROR,
+                f"second line is not a Winamax table line: {lines[1][:120] if len(lines) > 1 else ''!r}",
+                hand_id,
+            )
+        play_money = table.group("money") == "play money"
+        stakes = [s.strip() for s in header.group("stakes").split("/")]
+        seat_stacks = [m.group("stack") for m in map(_SEAT.match, lines[2:]) if m]
+        if is_tournament:
+            scale = 1
+        elif play_money:
+            scale = play_money_scale(stakes + seat_stacks)
+        else:
+            scale = 100
+        build = HandBuilder(hand_id, WINAMAX_NUMBERS, scale)
+        date = header.group("date")
+        zone = header.group("tz")
+        hand = ParsedHand(
+            hand_id=hand_id,
+            platform=Platform.WINAMAX,
+            format=Format.WINAMAX,
+            game=game,
+            limit=_limit(header.group("game")),
+            is_tournament=is_tournament,
+            amount_scale=scale,
+            currency=None if (is_tournament or play_money) else "EUR",
+            is_play_money=play_money,
+            start_time_raw=f"{date} {zone}" if zone else date,
+            start_time_utc=utc_iso(datetime.strptime(date, "%Y/%m/%d %H:%M:%S"), zone),
+            hand_date=date[:10].replace("/", "-"),
+            table_name=table.group("table"),
+            max_seats=int(table.group("max")) if table.group("max") else None,
+            button_seat=None if game in STUD_GAMES or not table.group("button") else int(table.group("button")),
+        )
+        if is_tournament:
+            tid = re.search(r"\((\d+)\)#\d+$", table.group("table"))
+            hand.tournament_id = tid.group(1) if tid else None
+        build.line, build.line_no = lines[0], 1
+        amounts = [build.amount(s) for s in stakes]
+        if game in STUD_GAMES:
+            hand.ante = amounts[0] if len(amounts) == 3 else None
+        elif len(amounts) == 3:
+            hand.ante, hand.small_blind, hand.big_blind = amounts
+        elif len(amounts) == 2:
+            hand.small_blind, hand.big_blind = amounts
+        split_game = game in SPLIT_GAMES
+
+        street = Street.PREDEAL
+        in_summary = False
+        saw_total = False
+        big_blind_posted = False
+        stud_known: dict[int, list[str | None]] = {}
+        for number, line in enumerate(lines[2:], start=3):
+            build.line, build.line_no = line, number
+            if not line.strip():
+                continue
+            m = _STREET.match(line)
+            if m:
+                name = m.group("street").strip()
+                if name == "SUMMARY":
+                    in_summary = True
+                    continue
+                if name not in _STREETS:
+                    raise build.fail(QuarantineReason.PARSE_ERROR, f"unknown street {name!r}")
+                new_street = _STREETS[name]
+                if new_street not in (Street.PREFLOP, Street.THIRD, Street.SHOWDOWN):
+                    build.tracker.new_street()
+                street = new_street
+                continue
+            if in_summary:
+                saw_total |= self._summary_line(line, build, hand)
+                continue
+            m = _SEAT.match(line)
+            if m and street == Street.PREDEAL and not build.actions:
+                build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
+                continue
+            m = _DEALT.match(line)
+            if m:
+                seat = build.seat_named(m.group("name"))
+                dealt = cards(" ".join(re.findall(r"\[([^\]]*)\]", m.group("groups"))))
+                if game in STUD_GAMES:
+                    stud_known[seat.seat] = dealt
+                    seat.upcards = stud_upcards(dealt)
+                    if any(dealt):
+                        seat.cards = dealt
+                else:
+                    seat.cards = dealt
+                continue
+            m = _COLLECTED.match(line)
+            if m and m.group("name") in build.seats:
+                pot = {"main pot": 0, "pot": None}.get(m.group("pot"))
+                if m.group("pot").startswith("side pot"):
+                    pot = int(m.group("side") or 1)
+                label = m.group("half")
+                half = Half.HIGH if label == "HI" else Half.LOW if label == "LO" else Half.WHOLE
+                build.pay(build.seats[m.group("name")], build.amount(m.group("amt")), line, pot=pot, half=half)
+                continue
+            m = _UNCALLED.match(line)
+            if m:
+                seat = build.seat_named(m.group("name"))
+                amount = build.amount(m.group("amt"))
+                build.act(street, seat, ActionKind.UNCALLED_RETURN, amount)
+                build.pay(seat, amount, line, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+                continue
+            split = build.split_name(line)
+            if split is None:
+                if _MONEY_WORDS.search(line):
+                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
+                continue
+            seat, rest = split
+            big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
+
+        if not saw_total:
+            raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line", hand_id)
+        hand.seats = build.finish_seats()
+        hand.actions = build.actions
+        hand.payouts = build.payouts
+        hand.notes.extend(build.notes)
+        if split_game is False and any(p.half in (Half.HIGH, Half.LOW) for p in hand.payouts):
+            hand.notes.append("high-only game paid with (HI)/(LO) labels")
+        return hand
+
+    def _action(self, rest: str, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
+        m = _POST.match(rest)
+        if m:
+            what, amount = m.group("what"), build.amount(m.group("amt"))
+            if what == "ante":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
+                hand.ante = hand.ante or amount
+            elif what == "small blind" and m.group("oop"):
+                # a returning player's small blind posted out of position is dead money
+                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
+            elif what == "small blind":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
+            elif what == "big blind" and not big_blind_posted and not m.group("oop"):
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
+                big_blind_posted = True
+            elif what == "dead blind":
+                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
+            else:
+                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
+            return big_blind_posted
+        m = _BRING_IN.match(rest)
+        if m:
+            amount = build.amount(m.group("amt"))
+            build.act(Street.PREDEAL, seat, ActionKind.BRING_IN, amount, all_in=bool(m.group("allin")))
+            hand.bring_in = amount
+            return big_blind_posted
+        if rest in ("folds", "checks"):
+            build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
+            return big_blind_posted
+        m = _BET.match(rest)
+        if m:
+            kind = ActionKind.CALL if m.group("verb") == "calls" else ActionKind.BET
+            build.act(street, seat, kind, build.amount(m.group("amt")), all_in=bool(m.group("allin")))
+            return big_blind_posted
+        m = _RAISE.match(rest)
+        if m:
+            build.act(street, seat, ActionKind.RAISE, raise_to=build.amount(m.group("amt")), all_in=bool(m.group("allin")))
+            return big_blind_posted
+        m = _SHOWS.match(rest)
+        if m:
+            seat.cards = cards(m.group("cards"))
+            if m.group("verb") == "shows":
+                if not seat.showed:
+                    build.act(street, seat, ActionKind.SHOW)
+                seat.showed = True
+            else:
+                seat.mucked = True
+                build.act(street, seat, ActionKind.MUCK)
+            if hand.game in STUD_GAMES:
+                seat.upcards = stud_upcards(seat.cards) if not seat.upcards else seat.upcards
+            return big_blind_posted
+        if rest.startswith(("mucks", "doesn't show", "does not show")):
+            seat.mucked = rest.startswith("mucks")
+            return big_blind_posted
+        if _MONEY_WORDS.search(rest):
+            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
+        return big_blind_posted
+
+    def _summary_line(self, line: str, build: HandBuilder, hand: ParsedHand) -> bool:
+        m = _TOTAL.match(line)
+        if m:
+            hand.total_pot_printed = build.amount(m.group("amt"))
+            hand.pots_printed_net = True
+            if m.group("rake"):
+                hand.rake = build.amount(m.group("rake"))
+                hand.rake_source = RakeSource.PRINTED
+            elif m.group("norake"):
+                hand.rake = 0
+                hand.rake_source = RakeSource.PRINTED
+            else:
+                hand.rake_source = RakeSource.ABSENT
+                hand.notes.append("rake not printed")
+            return True
+        m = _BOARD.match(line)
+        if m:
+            hand.boards = [[c for c in cards(m.group("cards")) if c]]
+            return False
+        m = _SUMMARY_SEAT.match(line)
+        if m:
+            for seat in build.seats.values():
+                if seat.seat == int(m.group("seat")):
+                    seat.cards = cards(m.group("cards"))
+                    if m.group("verb") == "showed":
+                        seat.showed = True
+                    else:
+                        seat.mucked = True
+        return False
+
+
+def _limit(game_name: str) -> Limit | None:
+    low = game_name.lower()
+    if "no limit" in low:
+        return Limit.NO
+    if "pot limit" in low:
+        return Limit.POT
+    if "fixed limit" in low or "limit" in low:
+        return Limit.FIXED
+    return None
+
+
+PARSER = WinamaxParser()

@@ -1,0 +1,120 @@
+"""888poker (Pacific/Cassava) parser: every corpus file, exact values of real hands, malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from parsers.base import HandParseError
+from parsers.poker888 import PARSER
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+NLH = "888poker/Holdem/888-NLH-USD-0.01-0.02.txt"
+PLAY = "888poker/OmahaHiLo/888-FLOHL-PM-30-60.txt"
+GAME_TYPE = "888poker/OmahaHiLo/GameTypeTests__PotLimitOmahaHiLo.txt"
+SCOOP = "888poker/OmahaHiLo/HandActionTests__OmahaHiLo.txt"
+BAD_POT = "888poker/OmahaHiLo/PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt"
+NO_POT = "888poker/OmahaHiLo/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt"
+SHOWDOWN = "888poker/OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt"
+
+EXPECTED_HANDS = {NLH: 35, PLAY: 1, GAME_TYPE: 1, SCOOP: 1, BAD_POT: 1, NO_POT: 1, SHOWDOWN: 1}
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", corpus_files("888poker"), ids=lambda p: p.name)
+def test_every_corpus_file_parses_and_reconciles(path):
+    relative = path.relative_to(CORPUS).as_posix()
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192])
+    hands = list(PARSER.split(text))
+    assert len(hands) == EXPECTED_HANDS[relative]
+    for _, hand_text in hands:
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert (hand.rake, hand.rake_source) == (None, RakeSource.ABSENT)
+
+
+def _hands(relative):
+    return [PARSER.parse(h) for _, h in PARSER.split(read_text(corpus_file(relative)))]
+
+
+def _payouts(hand):
+    return [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts]
+
+
+def _contributed(hand):
+    return {s.seat: s.contributed for s in hand.seats if s.contributed}
+
+
+@pytest.mark.corpus
+def test_play_money_hilo_split_labelled_from_the_summary():
+    (hand,) = _hands(PLAY)
+    assert (hand.hand_id, hand.platform, hand.game, hand.limit) == ("440985926", Platform.POKER888, Game.OMAHA_HILO, Limit.FIXED)
+    # stakes are whole but the seats' play chips have cents: one scale for the hand
+    assert (hand.is_play_money, hand.currency, hand.amount_scale, hand.small_blind, hand.big_blind) == (True, None, 100, 1500, 3000)
+    assert (hand.hand_date, hand.start_time_raw, hand.start_time_utc, hand.button_seat) == ("2011-03-11", "11 03 2011 15:43:53", None, 3)
+    assert hand.boards == [["2s", "5h", "Jc", "Ks", "4d"]]
+    assert hand.seat(6).cards == ["6c", "Ah", "Ac", "8s"] and hand.seat(5).mucked
+    assert _contributed(hand) == {1: 3000, 3: 9000, 4: 3000, 5: 9000, 6: 9000, 7: 3000, 8: 9000, 9: 3000}
+    assert _payouts(hand) == [(3, 23800, None, Half.HIGH, PayoutSource.POT), (6, 23800, None, Half.LOW, PayoutSource.POT)]
+
+
+@pytest.mark.corpus
+def test_no_low_means_the_pot_was_not_split():
+    (hand,) = _hands(GAME_TYPE)
+    assert hand.seat(7).cards == ["Jc", "Qd", "Jh", "Ad"]
+    assert _contributed(hand) == {5: 400, 6: 50, 7: 400}
+    assert _payouts(hand) == [(7, 808, None, Half.WHOLE, PayoutSource.POT)]
+
+
+@pytest.mark.corpus
+def test_scooper_gets_two_lines_and_tournament_side_pot_short_paid():
+    (scoop,) = _hands(SHOWDOWN)
+    assert _payouts(scoop) == [(6, 38, None, Half.HIGH, PayoutSource.POT), (6, 38, None, Half.LOW, PayoutSource.POT)]
+    (hand,) = _hands(BAD_POT)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "48749889", 1, None)
+    assert _contributed(hand) == {1: 58, 3: 250, 7: 250, 8: 250}
+    assert [(a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(ActionKind.UNCALLED_RETURN, 500)]
+    assert _payouts(hand) == [
+        (1, 116, None, Half.HIGH, PayoutSource.POT),
+        (1, 116, None, Half.LOW, PayoutSource.POT),
+        (7, 38, None, Half.UNLABELLED, PayoutSource.POT),
+        (7, 38, None, Half.UNLABELLED, PayoutSource.POT),
+    ]
+    assert hand.notes[-1] == "tournament hand (no rake) pays 308 of the 808 put in: the collected lines are 500 short"
+
+
+@pytest.mark.corpus
+def test_walk_pays_the_big_blind_its_own_blind_but_a_bet_nobody_called_is_taken_back():
+    hands = {h.hand_id: h for h in _hands(NLH)}
+    walk = hands["79913108"]
+    assert _contributed(walk) == {4: 1, 5: 2} and _payouts(walk) == [(5, 3, None, Half.WHOLE, PayoutSource.POT)]
+    uncalled = hands["79911427"]
+    assert _contributed(uncalled) == {3: 2, 4: 2, 5: 2, 7: 2, 9: 2}
+    assert _payouts(uncalled) == [(5, 10, None, Half.WHOLE, PayoutSource.POT)]
+    dead = hands["79912193"]
+    assert [(a.kind, a.amount) for a in dead.actions if a.seat == 3][:2] == [(ActionKind.POST_DEAD, 1), (ActionKind.POST_BLIND, 2)]
+
+
+@pytest.mark.corpus
+def test_truncated_hand():
+    text = read_text(corpus_file(SHOWDOWN))
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text[: text.index("** Summary **")])
+    assert caught.value.reason == QuarantineReason.TRUNCATED
+    assert caught.value.message == "hand ends before its '** Summary **' line"
+    assert caught.value.hand_id == "280043556"
+
+
+@pytest.mark.corpus
+def test_garbage_amount():
+    text = read_text(corpus_file(SHOWDOWN)).replace("bets [$0.20]", "bets [$0.2.0]")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert caught.value.reason == QuarantineReason.BAD_AMOUNT
+    assert caught.value.message == "line 21 'IbetIgotYou bets [$0.2.0]': not an amount: '$0.2.0'"
+
+
+def test_sniff_refuses_partypoker_and_sidecars():
+    assert not PARSER.sniff("#Game No : 1\n***** Hand History for Game 1 *****\n$10 USD PL Omaha Hi-Lo - x\n")
+    assert not PARSER.sniff("{'siteHandNo': u'1'}\n")

@@ -1,0 +1,130 @@
+"""GGPoker parser: every corpus file, exact values of both corpus hands, malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from parsers.base import HandParseError
+from parsers.ggpoker import PARSER
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+RIT = "GGPoker/Omaha/PLO-6max-USD-2-5-202101.RIT.txt"
+CASHOUT = "GGPoker/Omaha5/PLO5-6max-USD-2-5-202205.multiway.cashout.win.txt"
+
+# file -> number of hands found; every one of them parses
+EXPECTED_HANDS = {RIT: 1, CASHOUT: 1}
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", corpus_files("GGPoker"), ids=lambda p: p.name)
+def test_every_corpus_file_parses_and_reconciles(path):
+    relative = path.relative_to(CORPUS).as_posix()
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192])
+    hands = list(PARSER.split(text))
+    assert len(hands) == EXPECTED_HANDS[relative]
+    for _, hand_text in hands:
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+
+
+def _hand(relative):
+    hands = list(PARSER.split(read_text(corpus_file(relative))))
+    return PARSER.parse(hands[0][1])
+
+
+def _payouts(hand):
+    return [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts]
+
+
+@pytest.mark.corpus
+def test_run_it_twice_hand():
+    hand = _hand(RIT)
+    assert (hand.hand_id, hand.platform, hand.format, hand.game, hand.limit) == (
+        "OM232657303", Platform.GGPOKER, Format.GGPOKER, Game.OMAHA, Limit.POT)
+    assert (hand.amount_scale, hand.currency, hand.small_blind, hand.big_blind) == (100, "USD", 200, 500)
+    assert (hand.hand_date, hand.start_time_raw, hand.start_time_utc) == ("2021-01-21", "2021/01/21 02:41:55", None)
+    assert (hand.button_seat, hand.max_seats, hand.table_name) == (6, 6, "PLOGold9")
+    assert hand.boards == [["2d", "4h", "Ac", "7h", "Qs"], ["Td", "Qc", "2c", "Kc", "Ah"]]
+    assert hand.runs == 2
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 4800, 2: 500, 3: 0, 4: 5000, 5: 0, 6: 0}
+    assert hand.seat(1).cards == ["Ad", "Jd", "Jc", "Ks"]
+    assert hand.seat(4).cards == ["5d", "2s", "5c", "2h"] and hand.seat(4).all_in
+    # the missed blind is dead money, the big blind posted after it is live
+    posts = [(a.kind, a.amount) for a in hand.actions if a.seat == 4][:3]
+    assert posts == [(ActionKind.POST_DEAD, 200), (ActionKind.POST_BLIND, 500), (ActionKind.RAISE, 1400)]
+    assert _payouts(hand) == [
+        (1, 1600, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (4, 4893, None, 1, Half.WHOLE, PayoutSource.POT),  # odd cent on the first run
+        (1, 4892, None, 2, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source, hand.fees, hand.fee_detail) == (
+        515, RakeSource.PRINTED, 0, {"jackpot": 0, "bingo": 0})
+    assert (hand.total_pot_printed, hand.pots_printed_net) == (10300, False)
+    assert hand.reconciles()
+
+
+@pytest.mark.corpus
+def test_ev_cashout_hand_keeps_the_pot_payout_and_notes_the_risk():
+    hand = _hand(CASHOUT)
+    assert (hand.hand_id, hand.game) == ("OM48095320", Game.OMAHA5)
+    assert hand.boards == [["2d", "Tc", "4s", "3h", "2h"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 30588, 2: 500, 3: 34760, 4: 34760, 5: 31343, 6: 0}
+    assert hand.seat(1).cashed_out and not hand.seat(4).cashed_out
+    assert hand.seat(3).cards == ["As", "8c", "Qd", "Jc", "6s"]
+    assert _payouts(hand) == [
+        (4, 40510, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (1, 121684, None, None, Half.WHOLE, PayoutSource.POT),
+        (5, 2247, None, None, Half.WHOLE, PayoutSource.POT),
+        (4, 6772, None, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.fees, hand.fee_detail) == (748, 500, {"jackpot": 500, "bingo": 0})
+    assert [a.kind for a in hand.actions if a.seat == 1][-2:] == [ActionKind.SHOW, ActionKind.CASH_OUT]
+    assert hand.notes[-1] == (
+        "seat 1 (Hero) took EV Cashout and paid the house cashout risk 31772 outside the pot; "
+        "its pot winnings are recorded as printed")
+    assert hand.pot_total == 131951 and hand.reconciles()
+
+
+@pytest.mark.corpus
+def test_truncated_hand():
+    text = read_text(corpus_file(RIT))
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text[: text.index("*** SUMMARY ***")])
+    assert caught.value.reason == QuarantineReason.TRUNCATED
+    assert caught.value.message == "hand ends before its summary's 'Total pot' line"
+    assert caught.value.hand_id == "OM232657303"
+
+
+@pytest.mark.corpus
+def test_garbage_amount():
+    text = read_text(corpus_file(RIT)).replace("calls $29 and", "calls $2x9 and")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert caught.value.reason == QuarantineReason.BAD_AMOUNT
+    assert caught.value.message == "line 26 '3b7dff87: calls $2x9 and is all-in': not an amount: '$2x9'"
+
+
+def test_sniff_refuses_other_dialects():
+    assert not PARSER.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n")
+    assert not PARSER.sniff("{'boardcard1': 37, 'siteHandNo': u'1'}\n")
+    assert PARSER.sniff("\ufeffPoker Hand #TM1: Tournament #2, X Hold'em No Limit - Level1(10/20) - 2026/02/04 01:07:12\n")
+
+
+def test_tournament_header_and_ante():
+    text = (
+        "Poker Hand #TM1: Tournament #258, $25 GGMasters Hold'em No Limit - Level12(200/400(50)) - 2026/02/04 01:07:12\r\n"
+        "Table '380' 8-max Seat #1 is the button\r\n"
+        "Seat 1: A (1,000 in chips)\r\nSeat 2: B (2,000 in chips)\r\n"
+        "A: posts the ante 50\r\nB: posts the ante 50\r\nA: posts small blind 200\r\nB: posts big blind 400\r\n"
+        "*** HOLE CARDS ***\r\nDealt to A \r\nDealt to B [4d 8d]\r\nA: folds\r\n"
+        "Uncalled bet (200) returned to B\r\nB collected 500 from pot\r\n*** SUMMARY ***\r\n"
+        "Total pot 500 | Rake 0 | Jackpot 0 | Bingo 0 | Fortune 0 | Tax 0\r\n"
+    )
+    hand = PARSER.parse(text)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "258", 1, None)
+    assert (hand.small_blind, hand.big_blind, hand.ante) == (200, 400, 50)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 250, 2: 250}
+    assert hand.fee_detail == {"jackpot": 0, "bingo": 0, "fortune": 0, "tax": 0}
+    assert hand.reconciles()

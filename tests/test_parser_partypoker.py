@@ -1,0 +1,187 @@
+"""partypoker parsers (classic and 2023+ dialects): every corpus file, exact values, malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from parsers.base import HandParseError
+from parsers.partypoker import PARSER as CLASSIC
+from parsers.partypoker_2023 import PARSER as MODERN
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+HOLDEM = "PartyPoker/Holdem/NLHE-USD-0.01-0.02-20100731.blindIsForcedAllIn.txt"
+CASH_OUT = "PartyPoker/Omaha/PLO-6max-USD-0.10-0.25-202602.cash.out.txt"
+MULTI = "PartyPoker/Omaha/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt"
+GAME_TYPE = "PartyPoker/OmahaHiLo/GameTypeTests__PotLimitOmahaHiLo.txt"
+SIDE_POT = "PartyPoker/OmahaHiLo/HandActionTests__OmahaHiLo.txt"
+LO8_2023 = "PartyPoker/OmahaHiLo/LO8-6max-USD-0.05-0.10-202302.forward.slash.txt"
+FL = "PartyPoker/OmahaHiLo/LO8-USD-20-40.201201.limit3format.txt"
+TOURNEY = "PartyPoker/OmahaHiLo/PLO8-10max-USD-20-2-201310.chat.fix.txt"
+PREAMBLE = "PartyPoker/OmahaHiLo/PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt"
+ODD_CENT = "PartyPoker/OmahaHiLo/PlayerTests__OmahaHiLoShowdown.txt"
+STUD = "PartyPoker/Stud/7-Stud-USD-1-2-201104.txt"
+STUD_HILO = "PartyPoker/StudHiLo/7-StudHL-USD-0.50-1.00-201008.txt"
+
+# file -> (parser, hands found, {offset of a broken hand: why the file itself is broken})
+EXPECTED = {
+    HOLDEM: (CLASSIC, 2, {}),
+    CASH_OUT: (MODERN, 1, {}),
+    MULTI: (MODERN, 4, {}),
+    GAME_TYPE: (CLASSIC, 1, {}),
+    SIDE_POT: (CLASSIC, 1, {}),
+    LO8_2023: (MODERN, 1, {}),
+    FL: (CLASSIC, 1, {}),
+    # the file ends with the next hand's 'Game #13387444948 starts.' and nothing more
+    TOURNEY: (CLASSIC, 2, {1444: QuarantineReason.TRUNCATED}),
+    PREAMBLE: (CLASSIC, 1, {}),
+    ODD_CENT: (CLASSIC, 1, {}),
+    STUD: (CLASSIC, 1, {}),
+    STUD_HILO: (CLASSIC, 1, {}),
+}
+SIDECARS = (".hp", ".hands", ".gt")
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", corpus_files("PartyPoker"), ids=lambda p: p.name)
+def test_every_corpus_file_parses_and_reconciles(path):
+    text = read_text(path)
+    claimed = [p for p in (CLASSIC, MODERN) if p.sniff(text[:8192])]
+    if path.suffix in SIDECARS:
+        assert claimed == []  # FPDB's expected-output files are not hands
+        return
+    parser, found, broken = EXPECTED[path.relative_to(CORPUS).as_posix()]
+    assert claimed == [parser]
+    hands = list(parser.split(text))
+    assert len(hands) == found
+    for offset, hand_text in hands:
+        if offset in broken:
+            with pytest.raises(HandParseError) as caught:
+                parser.parse(hand_text)
+            assert caught.value.reason == broken[offset]
+            continue
+        hand = parser.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+
+
+def _hands(relative):
+    parser = EXPECTED[relative][0]
+    return [parser.parse(h) for _, h in parser.split(read_text(corpus_file(relative)))]
+
+
+def _payouts(hand):
+    return [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts]
+
+
+def _contributed(hand):
+    return {s.seat: s.contributed for s in hand.seats if s.contributed}
+
+
+@pytest.mark.corpus
+def test_classic_hilo_with_side_pot_and_low_half():
+    (hand,) = _hands(SIDE_POT)
+    assert (hand.hand_id, hand.platform, hand.format, hand.game, hand.limit) == (
+        "13550918572", Platform.PARTYPOKER, Format.PARTYPOKER, Game.OMAHA_HILO, Limit.POT)
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == (
+        "Monday, January 06, 10:49:40 EST 2014", "2014-01-06T15:49:40Z", "2014-01-06")
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.max_seats) == (50, 100, 6, 6)
+    assert hand.boards == [["5c", "2d", "Jh", "4d", "9d"]]
+    assert hand.seat(2).cards == ["8s", "Qh", "Ad", "7h"] and hand.seat(6).cards == ["Kh", "Kd", "4c", "Ac"]
+    assert _contributed(hand) == {1: 50, 2: 3000, 6: 3100}
+    # the bet nobody could match comes back as a side pot of its own, paid whole
+    assert _payouts(hand) == [
+        (6, 100, 1, Half.WHOLE, PayoutSource.POT),
+        (6, 2875, 0, Half.HIGH, PayoutSource.POT),
+        (2, 2875, 0, Half.LOW, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source, hand.notes) == (None, RakeSource.ABSENT, ["rake not printed"])
+
+
+@pytest.mark.corpus
+def test_classic_odd_cent_split_and_no_qualifying_low_in_stud():
+    (hand,) = _hands(ODD_CENT)
+    assert _contributed(hand) == {1: 10, 2: 10}
+    assert _payouts(hand) == [(1, 10, 0, Half.HIGH, PayoutSource.POT), (2, 9, 0, Half.LOW, PayoutSource.POT)]
+    (stud,) = _hands(STUD_HILO)
+    assert (stud.game, stud.limit, stud.button_seat, stud.ante, stud.bring_in) == (Game.STUD_HILO, Limit.FIXED, None, 5, 25)
+    assert stud.start_time_utc == "2010-08-30T17:20:17Z"  # EEST is UTC+3
+    assert stud.seat(7).cards == ["Ad", "Qd", "Ah", "2d", "7d", "Th", "6d"]
+    assert stud.seat(7).upcards == ["Ah", "2d", "7d", "Th"]
+    assert stud.seat(2).mucked and stud.seat(2).cards[0] == "5h"
+    assert _contributed(stud) == {1: 5, 2: 405, 3: 5, 5: 5, 6: 55, 7: 405, 8: 5}
+    assert _payouts(stud) == [(7, 845, 0, Half.WHOLE, PayoutSource.POT)]
+
+
+@pytest.mark.corpus
+def test_classic_tournament_and_forced_all_in_blind():
+    hand = CLASSIC.parse(next(CLASSIC.split(read_text(corpus_file(TOURNEY))))[1])
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.game) == (True, "105411156", 1, Game.OMAHA_HILO)
+    assert (hand.small_blind, hand.big_blind) == (20, 40)
+    assert _payouts(hand) == [(8, 640, 0, Half.HIGH, PayoutSource.POT), (5, 640, 0, Half.LOW, PayoutSource.POT)]
+    first, second = _hands(HOLDEM)
+    assert _contributed(first) == {1: 2, 3: 6, 5: 1}
+    assert _payouts(first) == [(3, 6, 1, Half.WHOLE, PayoutSource.POT), (3, 3, 0, Half.WHOLE, PayoutSource.POT)]
+    assert first.seat(5).all_in and first.seat(5).mucked
+
+
+@pytest.mark.corpus
+def test_2023_cash_out_and_uncalled_bet_split_from_collected():
+    (hand,) = _hands(CASH_OUT)
+    assert (hand.hand_id, hand.format, hand.game, hand.limit) == (
+        "1770659766668adeb0h5qfm", Format.PARTYPOKER_2023, Game.OMAHA, Limit.POT)
+    assert (hand.start_time_utc, hand.small_blind, hand.big_blind, hand.button_seat) == ("2026-02-09T17:55:26Z", 10, 25, 1)
+    assert hand.boards == [["Jc", "7d", "6c", "Ts", "Js"]]
+    assert hand.seat(3).cashed_out and hand.seat(3).cards == ["Tc", "Ac", "Ad", "4c"]
+    assert _contributed(hand) == {2: 10, 3: 2020, 4: 2020}
+    assert _payouts(hand) == [
+        (3, 2301, None, Half.WHOLE, PayoutSource.CASH_OUT),
+        (4, 297, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (4, 3850, 0, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.pots_printed, hand.pots_printed_net) == (200, [3850], True)
+    assert [(a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [
+        (ActionKind.UNCALLED_RETURN, 297)]
+
+
+@pytest.mark.corpus
+def test_2023_hilo_and_walk():
+    (hand,) = _hands(LO8_2023)
+    assert (hand.game, hand.rake) == (Game.OMAHA_HILO, 11)
+    assert hand.seat(2).cards == ["Ad", "5c", "4s", "Th"]
+    assert _contributed(hand) == {1: 40, 2: 97, 3: 97}
+    assert _payouts(hand) == [(2, 223, 0, Half.UNLABELLED, PayoutSource.POT)]
+    walk = _hands(MULTI)[3]
+    assert _contributed(walk) == {2: 10, 3: 10}
+    assert _payouts(walk) == [(3, 15, None, Half.WHOLE, PayoutSource.UNCALLED), (3, 20, 0, Half.WHOLE, PayoutSource.POT)]
+
+
+@pytest.mark.corpus
+def test_truncated_hands():
+    text = read_text(corpus_file(ODD_CENT))
+    with pytest.raises(HandParseError) as caught:
+        CLASSIC.parse(text[: text.index("Spuel2 wins")])
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.TRUNCATED, "hand ends before any 'wins' line", "13551390421")
+    text = read_text(corpus_file(LO8_2023))
+    with pytest.raises(HandParseError) as caught:
+        MODERN.parse(text[: text.index("** Summary **")])
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.TRUNCATED, "hand ends before its summary's 'Main Pot: ... Rake: ...' line")
+    with pytest.raises(HandParseError) as caught:
+        CLASSIC.parse("Game #13387444948 starts.\r\n")
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.TRUNCATED, "hand ends after its 'Game #N starts.' preamble", "13387444948")
+
+
+@pytest.mark.corpus
+def test_garbage_amounts():
+    text = read_text(corpus_file(ODD_CENT)).replace("calls [$0.05 USD]", "calls [$0.05x USD]")
+    with pytest.raises(HandParseError) as caught:
+        CLASSIC.parse(text)
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.BAD_AMOUNT, "line 11 'Spuel2 calls [$0.05x USD]': not an amount: '$0.05x USD'")
+    text = read_text(corpus_file(LO8_2023)).replace("bets (0.57)", "bets (0.5.7)")
+    with pytest.raises(HandParseError) as caught:
+        MODERN.parse(text)
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.BAD_AMOUNT, "line 27 'Player1 bets (0.5.7)': not an amount: '0.5.7'")

@@ -1,0 +1,151 @@
+"""Winamax parser: every corpus file, exact values of every corpus hand, malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import HandParseError
+from parsers.winamax import PARSER
+from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
+
+SIDE_POT = "Winamax/Holdem/NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt"
+PLAY = "Winamax/OmahaHiLo/PLO8-2max-play-0.05-0.10-201610.export.txt"
+HILO = "Winamax/OmahaHiLo/PLO8-6max-EUR-1.00-2.00-201611.txt"
+PLO5 = "Winamax/OmahaHiLo5/5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt"
+RAZZ = "Winamax/Razz/Razz-6max-EUR-25-50-201611._8games_.txt"
+STUD = "Winamax/Stud/7-Stud-6max-EUR-25-50-201611._8games_.txt"
+STUD_HILO = "Winamax/StudHiLo/7-StudHL-6max-EUR-25-50-201611._8games_.txt"
+
+EXPECTED_HANDS = {SIDE_POT: 1, PLAY: 1, HILO: 1, PLO5: 1, RAZZ: 1, STUD: 1, STUD_HILO: 1}
+SIDECARS = (".hp", ".hands", ".gt")
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", corpus_files("Winamax"), ids=lambda p: p.name)
+def test_every_corpus_file_parses_and_reconciles(path):
+    relative = path.relative_to(CORPUS).as_posix()
+    text = read_text(path)
+    if path.suffix in SIDECARS:
+        assert not PARSER.sniff(text[:8192])  # FPDB's expected-output files are not hands
+        return
+    assert PARSER.sniff(text[:8192])
+    hands = list(PARSER.split(text))
+    assert len(hands) == EXPECTED_HANDS[relative]
+    for _, hand_text in hands:
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+
+
+def _hand(relative):
+    return PARSER.parse(list(PARSER.split(read_text(corpus_file(relative))))[0][1])
+
+
+def _payouts(hand):
+    return [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts]
+
+
+def _contributed(hand):
+    return {s.seat: s.contributed for s in hand.seats}
+
+
+@pytest.mark.corpus
+def test_side_pot_hand_pays_the_unmatched_bet_inside_side_pot_1():
+    hand = _hand(SIDE_POT)
+    assert (hand.hand_id, hand.platform, hand.game, hand.limit) == (
+        "910116-28-1298310000", Platform.WINAMAX, Game.HOLDEM, Limit.NO)
+    assert (hand.start_time_utc, hand.hand_date, hand.currency, hand.button_seat) == (
+        "2011-02-21T20:12:00Z", "2011-02-21", "EUR", 4)
+    assert hand.boards == [["Qc", "5d", "Qh", "Ks", "5h"]]
+    assert _contributed(hand) == {1: 15, 2: 0, 3: 0, 4: 454, 5: 2, 6: 5, 7: 596, 8: 298, 9: 0}
+    assert hand.seat(8).cards == ["Qs", "Qd"] and hand.seat(7).all_in
+    assert _payouts(hand) == [(7, 434, 1, Half.WHOLE, PayoutSource.POT), (8, 856, 0, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source, hand.total_pot_printed, hand.pots_printed_net) == (80, RakeSource.PRINTED, 1290, True)
+
+
+@pytest.mark.corpus
+def test_hilo_split_with_odd_cent_to_high():
+    hand = _hand(HILO)
+    assert (hand.game, hand.small_blind, hand.big_blind) == (Game.OMAHA_HILO, 100, 200)
+    assert hand.seat(2).cards == ["4d", "9h", "7h", "2s"] and hand.seat(1).cards == ["8d", "2d", "2c", "Td"]
+    assert hand.boards == [["Ac", "5s", "4h", "5d", "Qc"]]
+    assert _contributed(hand) == {1: 530, 2: 530}
+    assert _payouts(hand) == [(2, 496, None, Half.HIGH, PayoutSource.POT), (2, 495, None, Half.LOW, PayoutSource.POT)]
+    assert hand.rake == 69 and hand.reconciles()
+
+
+@pytest.mark.corpus
+def test_play_money_hilo_split_between_two_seats():
+    hand = _hand(PLAY)
+    assert (hand.is_play_money, hand.currency, hand.amount_scale) == (True, None, 100)
+    assert _contributed(hand) == {1: 50, 2: 50}
+    assert _payouts(hand) == [(2, 47, None, Half.HIGH, PayoutSource.POT), (1, 46, None, Half.LOW, PayoutSource.POT)]
+    assert hand.rake == 7
+
+
+@pytest.mark.corpus
+def test_five_card_hilo_without_a_low_is_paid_whole_and_dead_small_blind():
+    hand = _hand(PLO5)
+    assert hand.game == Game.OMAHA5_HILO
+    assert _contributed(hand) == {1: 23324, 2: 0, 3: 0, 4: 600, 5: 23324, 6: 200}
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 4][:2] == [
+        (ActionKind.POST_DEAD, 200), (ActionKind.CALL, 400)]
+    assert _payouts(hand) == [(5, 47148, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 300
+
+
+@pytest.mark.corpus
+def test_stud_hands():
+    razz, stud, hilo = _hand(RAZZ), _hand(STUD), _hand(STUD_HILO)
+    assert (razz.game, stud.game, hilo.game) == (Game.RAZZ, Game.STUD, Game.STUD_HILO)
+    assert (hilo.ante, hilo.bring_in, hilo.button_seat, hilo.boards) == (500, 1000, None, [])
+    assert hilo.seat(2).cards == [None, None, "8h", "Ks", "As", "5h", None]
+    assert hilo.seat(2).upcards == ["8h", "Ks", "As", "5h"]
+    assert hilo.seat(1).cards == ["8c", "Tc", "7c", "2d", "Kc", "Qh", "3h"]
+    assert hilo.seat(1).folded_street == Street.SEVENTH
+    assert _contributed(hilo) == {1: 9000, 2: 14000}
+    # uncontested, yet printed as two halves
+    assert _payouts(hilo) == [(2, 11400, None, Half.HIGH, PayoutSource.POT), (2, 11400, None, Half.LOW, PayoutSource.POT)]
+    assert hilo.rake == 200 and hilo.reconciles()
+    assert stud.seat(4).cards == ["8c", "Td", "9h", "Kh", "Kd", "Qc", "Jc"]
+    assert _contributed(stud) == {1: 23000, 4: 23000}
+    assert _payouts(stud) == [(1, 45800, None, Half.WHOLE, PayoutSource.POT)]
+    assert _contributed(razz) == {1: 10500, 4: 15500}
+    assert _payouts(razz) == [(4, 25800, None, Half.WHOLE, PayoutSource.POT)]
+    assert [(a.kind, a.amount) for a in razz.actions if a.seat == 1][:2] == [
+        (ActionKind.POST_ANTE, 500), (ActionKind.BRING_IN, 1000)]
+
+
+@pytest.mark.corpus
+def test_truncated_hand():
+    text = read_text(corpus_file(HILO))
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text[: text.index("*** SUMMARY ***")])
+    assert caught.value.reason == QuarantineReason.TRUNCATED
+    assert caught.value.message == "hand ends before its summary's 'Total pot' line"
+    assert caught.value.hand_id == "9247976-238-1478874600"
+
+
+@pytest.mark.corpus
+def test_comma_in_an_amount_is_refused():
+    text = read_text(corpus_file(HILO)).replace("Hero bets 3.30€", "Hero bets 3,30€")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert caught.value.reason == QuarantineReason.BAD_AMOUNT
+    assert caught.value.message == "line 13 'Hero bets 3,30€': not an amount: '3,30€'"
+
+
+def test_tournament_hand():
+    text = (
+        'Winamax Poker - Tournament "Freeroll" buyIn: 0€ + 0€ level: 6 - HandId: #1-2-3 - Holdem no limit (10/40/80)'
+        " - 2016/01/02 10:00:00 UTC\n"
+        "Table: 'Freeroll(123456789)#003' 6-max (real money) Seat #1 is the button\n"
+        "Seat 1: A (1000)\nSeat 2: B (2000, 1€ bounty)\n*** ANTE/BLINDS ***\nA posts ante 10\nB posts ante 10\n"
+        "A posts small blind 40\nB posts big blind 80\n*** PRE-FLOP ***\nA folds\nB collected 140 from pot\n"
+        "*** SUMMARY ***\nTotal pot 140 | No rake\nSeat 2: B won 140\n"
+    )
+    hand = PARSER.parse(text)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "123456789", 1, None)
+    assert (hand.ante, hand.small_blind, hand.big_blind, hand.rake) == (10, 40, 80, 0)
+    assert _contributed(hand) == {1: 50, 2: 90}
+    assert hand.reconciles()

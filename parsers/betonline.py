@@ -1,0 +1,333 @@
+"""BetOnline (Chico network) text hands.
+
+A hand looks like::
+
+    BetOnline Poker Game #1606125823: Hold'em No Limit ($0.01/0.02) - 2016/05/04 10:36:39 Eastern Daylight Time
+    Table '24' 10-Max, Seat #4 is the button
+    Seat 4: Player0 (0.63 in chips) - The button
+    Player0: ante processed 0.00
+    Player8: posts small blind 0.01
+    *** HOLE CARDS ***
+    Player6: raises 0.04 to 0.04
+    *** FLOP *** [5d Ad 4h]
+    Player5: raises 1.48 to 1.48 and is all in
+    Total pot 1.26 | Rake 0.22
+    *** SHOW DOWN ***
+    Player5 shows Qh Ac
+    *** SUMMARY ***
+    Total pot 2.49 | Rake 0.22
+    Board [5d Ad 4h 5c 9s]
+    Seat 2: Player1 showed [5s 4s] and won (2.49)
+
+Amounts are in the table's currency without a symbol (``$`` appears only in the stakes).
+Pay lines are ``X collected Y from pot`` where printed, else the summary's ``won (Y)``
+(the sample prints only the summary). ``calls X`` adds X; ``raises X to Y`` makes the
+seat's street total Y. Times are US Eastern (``Eastern Daylight Time``).
+
+Anomaly in the corpus sample (hand 1606125823): three seats all in, 3.97 put in, the
+summary pays 2.49 with rake 0.22, and a ``Total pot 1.26 | Rake 0.22`` line printed before
+the showdown is exactly the missing amount; ``notes`` say so and the hand does not
+reconcile.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterator
+from zoneinfo import ZoneInfo
+
+from audit.money import DOT, AmountError
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers.base import (
+    ActionRecord,
+    BetTracker,
+    HandParseError,
+    ParsedHand,
+    PayoutRecord,
+    SeatRecord,
+    cards,
+    split_at,
+)
+
+_NUM = r"\$?\d[\d,]*(?:\.\d+)?"
+_HEADER = re.compile(
+    rf"^BetOnline Poker (?:Game|Hand) #(?P<id>\d+):\s+(?:Tournament #(?P<tid>\d+),?\s+)?(?P<game>.+?)\s+"
+    rf"\((?P<small>{_NUM})/(?P<big>{_NUM})\)\s+-\s+(?P<date>\d{{4}}/\d{{2}}/\d{{2}} \d{{1,2}}:\d{{2}}:\d{{2}})\s*(?P<zone>.*?)\s*$"
+)
+_TABLE = re.compile(r"^Table '(?P<name>[^']*)' (?P<max>\d+)-Max(?:, Seat #(?P<button>\d+) is the button)?")
+_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM}) in chips\)(?P<rest>.*)$")
+_STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_ACTION = re.compile(
+    rf"^(?P<verb>ante processed|posts small blind|posts big blind|posts dead blind|posts blind|posts ante|"
+    rf"brings in for|bets|calls|raises|checks|folds)(?: (?P<amount>{_NUM}))?(?: to (?P<to>{_NUM}))?"
+    rf"(?P<allin> and is all.in)?\s*$"
+)
+_UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_NUM})\) returned to (?P<name>.+?)\s*$")
+_COLLECTED = re.compile(rf"^(?P<name>.+?) collected (?P<amount>{_NUM}) from (?:the )?(?:(?P<main>main )?pot|side pot[- ]?(?P<side>\d+)?)\s*$")
+_TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?:.*?\| Rake (?P<rake>{_NUM}))?\s*$")
+_WON = re.compile(rf"^Seat (?P<seat>\d+): .*? won \((?P<amount>{_NUM})\)")
+_GAMES = [
+    (re.compile(r"omaha hi[-/]?lo", re.I), Game.OMAHA_HILO),
+    (re.compile(r"omaha", re.I), Game.OMAHA),
+    (re.compile(r"7 card stud hi[-/]?lo", re.I), Game.STUD_HILO),
+    (re.compile(r"7 card stud", re.I), Game.STUD),
+    (re.compile(r"razz", re.I), Game.RAZZ),
+    (re.compile(r"hold'?em", re.I), Game.HOLDEM),
+]
+_LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED), ("limit", Limit.FIXED)]
+_SPLIT = {Game.OMAHA_HILO, Game.STUD_HILO}
+_ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": "America/New_York",
+          "et": "America/New_York", "utc": "UTC", "gmt": "UTC"}
+_BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_KINDS = {
+    "posts small blind": ActionKind.POST_SMALL_BLIND,
+    "posts big blind": ActionKind.POST_BIG_BLIND,
+    "posts blind": ActionKind.POST_BLIND,
+    "posts dead blind": ActionKind.POST_DEAD,
+    "posts ante": ActionKind.POST_ANTE,
+    "ante processed": ActionKind.POST_ANTE,
+    "brings in for": ActionKind.BRING_IN,
+}
+
+
+class BetOnlineParser:
+    """BetOnline (``BetOnline Poker Game #N: ...``)."""
+
+    format = Format.BETONLINE
+    hand_start = re.compile(r"^\ufeff*BetOnline Poker (?:Game|Hand) #\d+", re.M)
+
+    def sniff(self, head: str) -> bool:
+        first = head.lstrip("\ufeff \r\n\t").split("\n", 1)[0].rstrip("\r")
+        return bool(_HEADER.match(first))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(self.hand_start, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        return _read(hand_text)
+
+
+def _read(text: str) -> ParsedHand:
+    lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
+    lines = [ln for ln in lines if ln.strip()]
+    hand_id = None
+
+    def fail(reason: QuarantineReason, message: str) -> HandParseError:
+        return HandParseError(reason, f"hand {hand_id}: {message}" if hand_id else message, hand_id)
+
+    m = _HEADER.match(lines[0]) if lines else None
+    if not m:
+        raise fail(QuarantineReason.PARSE_ERROR, f"not a BetOnline header: {lines[0][:120] if lines else ''!r}")
+    hand_id = m["id"]
+    game = next((g for pattern, g in _GAMES if pattern.search(m["game"])), None)
+    if game is None:
+        raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
+    limit = next((v for text_, v in _LIMITS if text_ in m["game"].lower()), None)
+    is_tournament = m["tid"] is not None
+    scale = 1 if is_tournament else 100
+
+    def amount(value: str) -> int:
+        try:
+            return DOT.to_minor(value, scale)
+        except AmountError as exc:
+            raise fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+
+    when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S")
+    zone = _ZONES.get(m["zone"].lower())
+    hand = ParsedHand(
+        hand_id=hand_id,
+        platform=Platform.BETONLINE,
+        format=Format.BETONLINE,
+        game=game,
+        limit=limit,
+        is_tournament=is_tournament,
+        amount_scale=scale,
+        currency=None if is_tournament else "USD",
+        tournament_id=m["tid"],
+        small_blind=amount(m["small"]),
+        big_blind=amount(m["big"]),
+        start_time_raw=f"{m['date']} {m['zone']}".strip(),
+        hand_date=when.strftime("%Y-%m-%d"),
+    )
+    if zone:
+        utc = when.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC"))
+        hand.start_time_utc = utc.strftime("%Y-%m-%dT%H:%M:%SZ")
+    index = 1
+    if index < len(lines) and (t := _TABLE.match(lines[index])):
+        hand.table_name, hand.max_seats = t["name"], int(t["max"])
+        hand.button_seat = int(t["button"]) if t["button"] else None
+        index += 1
+    seats: dict[int, SeatRecord] = {}
+    by_name: dict[str, int] = {}
+    while index < len(lines) and (s := _SEAT.match(lines[index])):
+        seat = int(s["seat"])
+        record = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]))
+        record.dealt_in = "sitting out" not in s["rest"].lower()
+        seats[seat] = record
+        by_name[s["name"]] = seat
+        index += 1
+    if not seats:
+        raise fail(QuarantineReason.PARSE_ERROR, "no seat lines")
+    hand.seats = sorted(seats.values(), key=lambda r: r.seat)
+    names = sorted(by_name, key=len, reverse=True)
+
+    def who(line: str) -> tuple[int, str] | None:
+        for name in names:
+            for sep in (": ", " "):
+                if line.startswith(name + sep):
+                    return by_name[name], line[len(name) + len(sep) :]
+        return None
+
+    tracker = BetTracker()
+    street = Street.PREDEAL
+    seq = 0
+    board: list[str] = []
+    in_summary = False
+    mid_totals: list[int] = []
+    won: list[tuple[int, int, str]] = []
+
+    def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False) -> None:
+        nonlocal seq
+        seq += 1
+        hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in))
+
+    for line in lines[index:]:
+        if sm := _STREET.match(line):
+            label = sm["label"].strip().upper()
+            if label == "SUMMARY":
+                in_summary = True
+            elif label == "HOLE CARDS":
+                street = Street.PREFLOP
+            elif label in _BOARD:
+                tracker.new_street()
+                street = _BOARD[label]
+                got = [c for g in _BRACKETS.findall(sm["rest"]) for c in cards(g) if c]
+                if got:
+                    board = got
+            elif label not in ("SHOW DOWN",):
+                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
+            continue
+        if tm := _TOTAL.match(line):
+            if in_summary:
+                hand.total_pot_printed = amount(tm["amount"])
+                if tm["rake"] is not None:
+                    hand.rake, hand.rake_source = amount(tm["rake"]), RakeSource.PRINTED
+            else:
+                mid_totals.append(amount(tm["amount"]))
+            continue
+        if in_summary:
+            if line.startswith("Board"):
+                found = _BRACKETS.search(line)
+                if found:
+                    board = [c for c in cards(found[1]) if c]
+                continue
+            if wm := _WON.match(line):
+                won.append((int(wm["seat"]), amount(wm["amount"]), line))
+            if sm2 := re.match(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]", line):
+                seats[int(sm2[1])].cards = cards(sm2[2])
+            continue
+        if um := _UNCALLED.match(line):
+            seat = by_name.get(um["name"])
+            if seat is None:
+                raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {um['name']!r}")
+            value = amount(um["amount"])
+            tracker.returned(seat, value)
+            act(seat, ActionKind.UNCALLED_RETURN, value)
+            hand.payouts.append(PayoutRecord(seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
+            continue
+        if cm := _COLLECTED.match(line):
+            seat = by_name.get(cm["name"])
+            if seat is None:
+                raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {cm['name']!r}")
+            pot = int(cm["side"]) if cm["side"] else (None if "side pot" in line else 0)
+            hand.payouts.append(PayoutRecord(seat, amount(cm["amount"]), pot, None,
+                                             Half.UNLABELLED if game in _SPLIT else Half.WHOLE, PayoutSource.POT, line))
+            continue
+        if line.startswith("Dealt to "):
+            found = who(line[len("Dealt to ") :])
+            if found:
+                seats[found[0]].cards = cards(_BRACKETS.search(found[1])[1])
+            continue
+        found = who(line)
+        if not found:
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+        seat, rest = found
+        record = seats[seat]
+        if am := _ACTION.match(rest):
+            verb = am["verb"]
+            all_in = bool(am["allin"])
+            record.all_in = record.all_in or all_in
+            if verb in _KINDS:
+                kind, value = _KINDS[verb], amount(am["amount"])
+                if value == 0 and kind == ActionKind.POST_ANTE:
+                    continue  # "ante processed 0.00": no ante at this table
+                if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
+                    tracker.dead(seat, value)
+                    hand.ante = hand.ante or (value if kind == ActionKind.POST_ANTE else None)
+                else:
+                    tracker.add(seat, value)
+                act(seat, kind, value, all_in)
+            elif verb == "folds":
+                record.folded_street = street
+                act(seat, ActionKind.FOLD)
+            elif verb == "checks":
+                act(seat, ActionKind.CHECK)
+            elif verb == "raises":
+                act(seat, ActionKind.RAISE, tracker.raise_to(seat, amount(am["to"] or am["amount"])), all_in)
+            else:
+                value = amount(am["amount"])
+                tracker.add(seat, value)
+                act(seat, ActionKind.CALL if verb == "calls" else ActionKind.BET, value, all_in)
+            continue
+        if rest.startswith("shows"):
+            record.showed = True
+            shown = cards(rest[len("shows") :].strip().strip("[]"))
+            if shown:
+                record.cards = shown
+            act(seat, ActionKind.SHOW)
+            continue
+        if rest.startswith("mucks"):
+            record.mucked = True
+            act(seat, ActionKind.MUCK)
+            continue
+        if rest.startswith(("is sitting out", "sits out", "has timed out", "is disconnected", "said", "does not show")):
+            continue
+        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+
+    if not in_summary:
+        raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
+    for seat_no, value in tracker.seats().items():
+        seats[seat_no].contributed = value
+    hand.boards = [board] if board else []
+    if not any(p.source == PayoutSource.POT for p in hand.payouts):
+        for seat_no, value, line in won:
+            hand.payouts.append(PayoutRecord(seat_no, value, None, None,
+                                             Half.UNLABELLED if game in _SPLIT else Half.WHOLE, PayoutSource.POT, line))
+    if hand.rake is None:
+        hand.rake_source = RakeSource.ABSENT
+        hand.notes.append("rake not printed")
+    if not hand.reconciles():
+        paid = hand.paid_from_pots() + (hand.rake or 0) + hand.fees
+        missing = hand.pot_total - paid
+        note = (f"history does not add up: seats put in {hand.pot_total}, pay lines pay {hand.paid_from_pots()} "
+                f"with rake {hand.rake} (missing {missing})")
+        if missing in mid_totals:
+            note += f"; a 'Total pot' line before the summary prints exactly {missing}: that pot's payment is not printed"
+        hand.notes.append(note)
+    return hand
+
+
+PARSER = BetOnlineParser()

@@ -1,0 +1,367 @@
+"""iPoker network XML sessions.
+
+A file is one (or more) ``<session>``: a ``<general>`` header (``<gametype>Omaha HiLow PL
+€5/€10</gametype>``, ``<tablecurrency>``, ``<currency>``, ``<nickname>``, ...) then one
+``<game gamecode="...">`` per hand. Each game lists its players with per-seat totals only
+(``<player seat="6" name="Hero" bet="€0.41" win="€0.79"/>``) and rounds of numbered
+actions (``<action no="3" player="Hero" type="23" sum="€0.30"/>``).
+
+**What a hand's text is.** A game cannot be read without its session header (the game,
+its limit and currency are only there). ``split`` yields each ``<game>`` element as the
+exact slice of the file (offsets and ``raw_sha256`` depend on that) wrapped in
+``HandText`` whose ``context`` is the session's start tag and ``<general>`` block; the
+parser is not ``chunkable`` (a chunk cut between games would lose the header).
+``parse`` reads ``context + game + </session>`` with ``defusedxml``; given plain text, it
+reads it as a whole ``<session>`` document.
+
+Action ``type`` codes (worked out from the files, checked against each seat's ``bet``):
+0 fold, 1 small blind, 2 big blind (a second one in a hand is a new player's post),
+3 call (amount added), 4 check, 5 bet, 7 all-in (amount added), 8 and 9 sitting out /
+waiting (no money), 15 ante, 16 bring-in, 23 raise (``sum`` is the street total raised
+to). The ``bet`` attribute is what the seat put in *before* any uncalled return: the part of
+the top contribution no other seat matched is derived and recorded as returned. Older
+clients (2011, 2014 files) count that return inside the seat's ``win`` (it is split off
+as an ``uncalled`` payout with the same line); the 2023 client leaves it out (the wins
+add up to no more than the matched pot), and the return is then recorded on its own. There is no pot or
+hi/lo breakdown (``per_seat_only``), each ``win`` is one payout with pot None, half
+``unlabelled`` in split games. Rake is not printed: it is inferred as everything put in
+minus everything won.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterator
+from xml.etree.ElementTree import Element, ParseError
+
+import defusedxml.ElementTree as SafeET
+from defusedxml import DefusedXmlException
+
+from audit.money import DOT, AmountError
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers.base import (
+    ActionRecord,
+    BetTracker,
+    HandParseError,
+    HandText,
+    ParsedHand,
+    PayoutRecord,
+    SeatRecord,
+    card,
+)
+
+_SESSION = re.compile(r"<session\b[^>]*>", re.S)
+_GENERAL = re.compile(r"<general>.*?</general>", re.S)
+_GAME = re.compile(r"<game\s+gamecode=")
+_GAME_END = "</game>"
+
+_GAMES = [
+    (re.compile(r"omaha\s*hi-?lo(?:w)?|omaha\s*h/l|omaha\s*8", re.I), Game.OMAHA_HILO),
+    (re.compile(r"omaha", re.I), Game.OMAHA),
+    (re.compile(r"(?:7|seven)\s*card\s*stud\s*hi-?lo(?:w)?", re.I), Game.STUD_HILO),
+    (re.compile(r"(?:7|seven)\s*card\s*stud", re.I), Game.STUD),
+    (re.compile(r"razz", re.I), Game.RAZZ),
+    (re.compile(r"hold'?em", re.I), Game.HOLDEM),
+]
+_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "L": Limit.FIXED, "FL": Limit.FIXED}
+_SPLIT = {Game.OMAHA_HILO, Game.STUD_HILO}
+_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
+_BOARD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
+_STUD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREDEAL, 2: Street.THIRD, 3: Street.FOURTH, 4: Street.FIFTH,
+                5: Street.SIXTH, 6: Street.SEVENTH}
+
+
+class IPokerParser:
+    """iPoker XML (``<session>`` / ``<game gamecode>``)."""
+
+    format = Format.IPOKER_XML
+    hand_start = re.compile(r"<game\s+gamecode=")
+    chunkable = False  # a game needs its session's <general> header
+
+    def sniff(self, head: str) -> bool:
+        start = head.lstrip("\ufeff \r\n\t")
+        if start.startswith("<?xml"):
+            start = start[start.find("?>") + 2 :].lstrip()
+        return start.startswith("<session") and "<gametype>" in head
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        sessions = list(_SESSION.finditer(text))
+        if not sessions:
+            if text.strip(" \r\n\t\ufeff"):
+                yield 0, text
+            return
+        for i, sm in enumerate(sessions):
+            end = sessions[i + 1].start() if i + 1 < len(sessions) else len(text)
+            general = _GENERAL.search(text, sm.end(), end)
+            header = sm.group(0) + (general.group(0) if general else "")
+            games = [g.start() for g in _GAME.finditer(text, sm.end(), end)]
+            for j, start in enumerate(games):
+                stop = games[j + 1] if j + 1 < len(games) else end
+                close = text.find(_GAME_END, start, stop)
+                body = text[start : close + len(_GAME_END)] if close >= 0 else text[start:stop]
+                yield start, HandText(body, context=header)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        context = getattr(hand_text, "context", "")
+        if context:
+            return _read(context + str(hand_text) + "</session>", str(hand_text))
+        return _read(str(hand_text), str(hand_text))
+
+
+def _text(parent: Element, tag: str) -> str | None:
+    node = parent.find(tag)
+    return node.text.strip() if node is not None and node.text else None
+
+
+def _ipoker_card(token: str) -> str | None:
+    """``CA`` / ``D10`` (suit first) to ``Ac`` / ``Td``; ``X`` is unknown."""
+    if token.upper() == "X":
+        return None
+    return card(token[1:] + token[0].lower())
+
+
+def _read(text: str, own: str) -> ParsedHand:
+    """``text``: a whole session document holding one game; ``own``: the hand's own text."""
+    gm = re.search(r'<game\s+gamecode="([^"]*)"', own)
+    hand_id = gm[1] if gm else None
+
+    def fail(reason: QuarantineReason, message: str) -> HandParseError:
+        return HandParseError(reason, f"game {hand_id}: {message}" if hand_id else message, hand_id)
+
+    if gm and _GAME_END not in own[gm.start() :]:
+        raise fail(QuarantineReason.TRUNCATED, "game element cut off (no </game>)")
+    try:
+        root = SafeET.fromstring(text.lstrip("\ufeff"))
+    except (ParseError, DefusedXmlException) as exc:
+        raise fail(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+    if root.tag != "session":
+        raise fail(QuarantineReason.PARSE_ERROR, f"root element is <{root.tag}>, not <session>")
+    general = root.find("general")
+    game_node = root.find("game")
+    if general is None or game_node is None:
+        raise fail(QuarantineReason.PARSE_ERROR, "no <general> header or no <game>")
+    gametype = _text(general, "gametype") or ""
+    game = next((g for pattern, g in _GAMES if pattern.search(gametype)), None)
+    if game is None:
+        raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown gametype {gametype!r}")
+    lm = re.search(r"\b(NL|PL|FL|L)\b", gametype)
+    is_tournament = bool(_text(general, "tournamentcode"))
+    mode = (_text(general, "mode") or "real").lower()
+    stakes = re.findall(r"[^\s/]*\d[\d.,]*", gametype.split(lm[0], 1)[1] if lm else "")
+    play = mode != "real" and not is_tournament
+    symbol = any(ch in gametype for ch in "$€£")
+    if is_tournament:
+        scale = 1
+    elif play:
+        scale = 100 if any("." in s for s in stakes) else 1
+    else:
+        scale = 100
+    currency = None if (is_tournament or play) else (_text(general, "tablecurrency") or _text(general, "currency"))
+
+    def amount(value: str | None, what: str) -> int:
+        try:
+            return DOT.to_minor(value or "", scale)
+        except AmountError as exc:
+            raise fail(QuarantineReason.BAD_AMOUNT, f"{what}: {exc}") from None
+
+    start_raw = _text(game_node.find("general") if game_node.find("general") is not None else general, "startdate")
+    hand = ParsedHand(
+        hand_id=game_node.get("gamecode") or "",
+        platform=Platform.IPOKER,
+        format=Format.IPOKER_XML,
+        game=game,
+        limit=_LIMITS.get(lm[1]) if lm else None,
+        is_tournament=is_tournament,
+        amount_scale=scale,
+        currency=currency,
+        tournament_id=_text(general, "tournamentcode"),
+        start_time_raw=start_raw,
+        table_name=_text(general, "tablename"),
+        is_play_money=play,
+        per_seat_only=True,
+    )
+    if start_raw:
+        try:
+            hand.hand_date = datetime.strptime(start_raw[:19], "%Y-%m-%d %H:%M:%S").strftime("%Y-%m-%d")
+        except ValueError:
+            hand.hand_date = None
+    if not symbol and not is_tournament and not play:
+        hand.notes.append("gametype prints no currency symbol")
+    if len(stakes) >= 2 and game not in _STUD:
+        hand.small_blind, hand.big_blind = amount(stakes[0], "stakes"), amount(stakes[1], "stakes")
+    size = _text(general, "tablesize")
+    hand.max_seats = int(size) if size and size.isdigit() else None
+    hero = _text(general, "nickname")
+
+    players = game_node.findall("./general/players/player")
+    seats: dict[int, SeatRecord] = {}
+    by_name: dict[str, int] = {}
+    bets: dict[int, int] = {}
+    wins: dict[int, int] = {}
+    for node in players:
+        name = node.get("name") or ""
+        if not name:
+            continue  # an empty seat
+        seat = int(node.get("seat") or 0)
+        seats[seat] = SeatRecord(seat=seat, player=name, stack=amount(node.get("chips"), f"chips of {name}"))
+        by_name[name] = seat
+        bets[seat] = amount(node.get("bet"), f"bet of {name}")
+        wins[seat] = amount(node.get("win"), f"win of {name}")
+        if node.get("dealer") == "1" and game not in _STUD:
+            hand.button_seat = seat
+    if not seats:
+        raise fail(QuarantineReason.PARSE_ERROR, "no players")
+    hand.seats = list(seats.values())
+    is_stud = game in _STUD
+    rounds = _STUD_ROUNDS if is_stud else _BOARD_ROUNDS
+    tracker = BetTracker()
+    board: list[str] = []
+    entries: list[tuple[int, Street, Element]] = []
+    big_blind_seen = False
+    for round_node in game_node.findall("round"):
+        number = int(round_node.get("no") or 0)
+        street = rounds.get(number)
+        if street is None:
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected round no={number}")
+        for cards_node in round_node.findall("cards"):
+            kind = cards_node.get("type") or ""
+            tokens = (cards_node.text or "").split()
+            got = [_ipoker_card(t) for t in tokens]
+            owner = cards_node.get("player") or ""
+            if kind in ("Flop", "Turn", "River") and not is_stud:
+                board.extend(c for c in got if c)
+                continue
+            seat = by_name.get(owner)
+            if seat is None:
+                raise fail(QuarantineReason.PARSE_ERROR, f"cards for unknown player {owner!r}")
+            record = seats[seat]
+            if is_stud:
+                if kind == "Third Street":
+                    record.upcards = [c for c in got[2:3] if c]
+                elif kind != "River":
+                    record.upcards = record.upcards + [c for c in got if c]
+                record.cards = list(record.cards) + got
+            else:
+                record.cards = got
+            if any(got) and owner != hero:
+                record.showed = True
+        for action in round_node.findall("action"):
+            entries.append((int(action.get("no") or 0), street, action))
+    entries.sort(key=lambda e: e[0])
+    current = None
+    seq = 0
+    for _no, street, action in entries:
+        if street != current:
+            if current not in (None, Street.PREDEAL):
+                tracker.new_street()
+            current = street
+        name = action.get("player") or ""
+        seat = by_name.get(name)
+        if seat is None:
+            raise fail(QuarantineReason.PARSE_ERROR, f"action by unknown player {name!r}")
+        code = action.get("type") or ""
+        value = amount(action.get("sum") or "0", f"action no={_no}")
+        kind: ActionKind | None
+        all_in = False
+        if code == "0":
+            kind, value_out = ActionKind.FOLD, None
+            seats[seat].folded_street = street
+        elif code == "1":
+            kind, value_out = ActionKind.POST_SMALL_BLIND, value
+            tracker.add(seat, value)
+        elif code == "2":
+            kind = ActionKind.POST_BLIND if big_blind_seen else ActionKind.POST_BIG_BLIND
+            big_blind_seen = True
+            value_out = value
+            tracker.add(seat, value)
+        elif code == "3":
+            kind, value_out = ActionKind.CALL, value
+            tracker.add(seat, value)
+        elif code == "4":
+            kind, value_out = ActionKind.CHECK, None
+        elif code == "5":
+            kind, value_out = ActionKind.BET, value
+            tracker.add(seat, value)
+        elif code == "7":
+            before = tracker.max_street_bet()
+            tracker.add(seat, value)
+            after = tracker.street_bet(seat)
+            kind = ActionKind.CALL if after <= before else (ActionKind.BET if before == 0 else ActionKind.RAISE)
+            value_out, all_in = value, True
+            seats[seat].all_in = True
+        elif code == "15":
+            kind, value_out = ActionKind.POST_ANTE, value
+            tracker.dead(seat, value)
+            hand.ante = hand.ante or value
+        elif code == "16":
+            kind, value_out = ActionKind.BRING_IN, value
+            tracker.add(seat, value)
+            hand.bring_in = hand.bring_in or value
+        elif code == "23":
+            kind, value_out = ActionKind.RAISE, tracker.raise_to(seat, value)
+        elif value == 0:
+            continue  # sitting out, waiting for the big blind, ...: no money
+        else:
+            raise fail(QuarantineReason.PARSE_ERROR, f"unknown action type {code} with sum {action.get('sum')!r}")
+        seq += 1
+        hand.actions.append(ActionRecord(seq, street, seat, kind, value_out, all_in))
+    hand.boards = [board] if board else []
+
+    tracked = tracker.seats()
+    mismatched = [f"seat {s}: actions {tracked.get(s, 0)} vs bet {b}" for s, b in bets.items() if tracked.get(s, 0) != b]
+    if mismatched:
+        hand.notes.append("actions disagree with the players' bet attributes (bet used): " + "; ".join(mismatched))
+    for seat, value in bets.items():
+        seats[seat].contributed = value
+    ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
+    uncalled = (ranked[0][0], ranked[0][1] - ranked[1][1]) if len(ranked) > 1 and ranked[0][1] > ranked[1][1] else None
+    half = Half.UNLABELLED if game in _SPLIT else Half.WHOLE
+    # Older clients count the unmatched part inside ``win``, newer ones leave it out;
+    # wins adding up to more than the matched pot can only mean it is inside.
+    inside = bool(uncalled) and sum(wins.values()) > sum(bets.values()) - uncalled[1]
+    if uncalled:
+        top, excess = uncalled
+        seats[top].contributed -= excess
+        hand.actions.append(ActionRecord(seq + 1, hand.actions[-1].street if hand.actions else Street.PREDEAL,
+                                         top, ActionKind.UNCALLED_RETURN, excess))
+        if not inside:
+            hand.payouts.append(PayoutRecord(top, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
+            hand.notes.append(f"seat {top}'s unmatched {excess} is returned (derived; not part of any win)")
+    for node in players:
+        seat = by_name.get(node.get("name") or "")
+        if seat is None or not wins.get(seat):
+            continue
+        line = SafeET.tostring(node, encoding="unicode").strip()
+        won = wins[seat]
+        if inside and uncalled[0] == seat:
+            returned = min(uncalled[1], won)
+            hand.payouts.append(PayoutRecord(seat, returned, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
+            hand.notes.append(f"seat {seat}'s unmatched {returned} is inside its win: recorded as an uncalled return")
+            won -= returned
+        if won:
+            hand.payouts.append(PayoutRecord(seat, won, None, None, half, PayoutSource.POT, line))
+    if inside and not wins.get(uncalled[0]):
+        hand.notes.append(f"seat {uncalled[0]} put in {uncalled[1]} more than anyone and won nothing back")
+    inferred = hand.pot_total - hand.paid_from_pots()
+    if inferred >= 0:
+        hand.rake, hand.rake_source = inferred, RakeSource.INFERRED
+        hand.notes.append(f"rake not printed: inferred as put in minus won ({hand.pot_total} - {hand.paid_from_pots()})")
+    else:
+        hand.rake, hand.rake_source = None, RakeSource.ABSENT
+        hand.notes.append(f"wins exceed what was put in by {-inferred}: the history does not add up")
+    return hand
+
+
+PARSER = IPokerParser()

@@ -1,0 +1,430 @@
+"""KingsClub text hands.
+
+A hand looks like::
+
+    #39969218: Limit Omaha Hi-Lo - 40/80
+    2021-01-02 15:39:12
+    Table '8 Game Mix' Seat 6 is the button
+    Seat 1: Player0 (600)
+    Hero: posts the small blind 20
+    *** HOLE CARDS ***
+    Dealt to Hero: [4d Kd Ac 5s]
+    Hero raises to 80
+    Player0 calls 80
+    ...
+    *** SUMMARY ***
+    Seat 1: Player0 (599.50) -0.50
+    Rake 1
+    Player0 wins (279.50) from pot
+    Hero wins (279.50) from pot
+
+Amounts carry no currency symbol and are written with cents where there are any
+(``1,262.50``): the hand's minor unit is the hundredth (``amount_scale`` 100) and the
+currency is None (the files never say which; notes say so). ``calls X`` and ``raises to
+X`` give the seat's total for the street; ``bets X`` is the amount bet. Pay lines are
+``X wins (168) from pot`` / ``from side pot 1`` / ``X wins pot (568.25)``, one per
+half, quarter or board, never labelled (``unlabelled`` in split games). Uncalled bets
+are not printed: the part of the top contribution nobody matched is derived and
+recorded as returned. No ``Rake`` line means no rake was taken (the summary's per-seat
+results then sum to zero). Older stud files label streets one too early, so stud
+streets are counted from the cards dealt. ``*** BOARD 1 - ... ***`` lines are either a
+run-it-twice (the second board shares the first cards, ``[- - - Kh]``) or, when both
+boards are dealt from the flop with betting after, a two-board game.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterator
+
+from audit.money import DOT, AmountError
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers.base import (
+    ActionRecord,
+    BetTracker,
+    HandParseError,
+    ParsedHand,
+    PayoutRecord,
+    SeatRecord,
+    cards,
+    split_at,
+)
+
+_NUM = r"\d[\d,]*(?:\.\d+)?"
+_HEADER = re.compile(rf"^#(?P<id>\d+): (?P<limit>Limit|Pot Limit|No Limit) (?P<game>.+?) - (?P<small>{_NUM})/(?P<big>{_NUM})\s*$")
+_DATE = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})\s*$")
+_TABLE = re.compile(r"^Table '(?P<name>.*)'(?: Seat (?P<button>\d+) is the button)?\s*$")
+_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)\s*(?P<net>[-+]{_NUM})?\s*$")
+_STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_WINS = re.compile(
+    rf"^(?P<name>.+?) wins (?:pot \((?P<a1>{_NUM})\)|\((?P<a2>{_NUM})\) from (?:pot|side pot (?P<side>\d+)))\s*$"
+)
+_ACTION = re.compile(
+    rf"^(?P<verb>posts ante|posts the small blind|posts the big blind|posts small blind|posts big blind|"
+    rf"posts dead blind|posts|brings in for|bets|calls|raises to|checks|folds)"
+    rf"(?: (?P<amount>{_NUM}))?(?P<allin>, and is all in)?\s*$"
+)
+
+_GAMES = {
+    "omaha hi-lo": Game.OMAHA_HILO,
+    "omaha": Game.OMAHA,
+    "big o": Game.OMAHA5_HILO,
+    "5 card omaha": Game.OMAHA5,
+    "5 card omaha hi-lo": Game.OMAHA5_HILO,
+    "hold'em": Game.HOLDEM,
+    "holdem": Game.HOLDEM,
+    "seven card stud hi-lo": Game.STUD_HILO,
+    "seven card stud": Game.STUD,
+    "razz": Game.RAZZ,
+    "badugi": Game.BADUGI,
+    "badacey": Game.BADACEY,
+    "badeucy": Game.BADEUCY,
+    "2-7 drawmaha": Game.DRAWMAHA27,
+    "2-7 single draw": Game.LOWBALL27_SINGLE,
+    "2-7 triple draw": Game.LOWBALL27_TRIPLE,
+    "a-5 triple draw": Game.LOWBALL_A5_TRIPLE,
+    "5 card draw": Game.DRAW5,
+}
+_LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
+_SPLIT = {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.STUD_HILO, Game.BADACEY, Game.BADEUCY, Game.DRAWMAHA27}
+_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
+_DRAW = {Game.BADUGI, Game.BADACEY, Game.BADEUCY, Game.LOWBALL27_SINGLE, Game.LOWBALL27_TRIPLE,
+         Game.LOWBALL_A5_TRIPLE, Game.DRAW5}
+_STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
+_DRAW_ROUNDS = {"1ST BETTING ROUND": Street.PREDRAW, "2ND BETTING ROUND": Street.DRAW1,
+                "3RD BETTING ROUND": Street.DRAW2, "4TH BETTING ROUND": Street.DRAW3}
+_BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_KINDS = {
+    "posts ante": ActionKind.POST_ANTE,
+    "posts the small blind": ActionKind.POST_SMALL_BLIND,
+    "posts small blind": ActionKind.POST_SMALL_BLIND,
+    "posts the big blind": ActionKind.POST_BIG_BLIND,
+    "posts big blind": ActionKind.POST_BIG_BLIND,
+    "posts dead blind": ActionKind.POST_DEAD,
+    "posts": ActionKind.POST_BLIND,
+    "brings in for": ActionKind.BRING_IN,
+}
+
+
+class KingsClubParser:
+    """KingsClub (``#N: Limit Omaha Hi-Lo - 40/80``)."""
+
+    format = Format.KINGSCLUB
+    hand_start = re.compile(r"^\ufeff*#\d+: (?:Limit|Pot Limit|No Limit) ", re.M)
+
+    def sniff(self, head: str) -> bool:
+        lines = head.lstrip("\ufeff \r\n\t").split("\n", 3)
+        return (
+            len(lines) >= 3
+            and bool(_HEADER.match(lines[0].rstrip("\r")))
+            and bool(_DATE.match(lines[1].rstrip("\r")))
+            and lines[2].startswith("Table '")
+        )
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(self.hand_start, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        return _read(hand_text)
+
+
+def _read(text: str) -> ParsedHand:
+    lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
+    lines = [ln for ln in lines if ln.strip()]
+    hand_id = None
+
+    def fail(reason: QuarantineReason, message: str) -> HandParseError:
+        return HandParseError(reason, f"hand {hand_id}: {message}" if hand_id else message, hand_id)
+
+    m = _HEADER.match(lines[0]) if lines else None
+    if not m:
+        raise fail(QuarantineReason.PARSE_ERROR, f"not a KingsClub header: {lines[0][:120] if lines else ''!r}")
+    hand_id = m["id"]
+    game = _GAMES.get(m["game"].strip().lower())
+    if game is None:
+        raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
+
+    def amount(value: str) -> int:
+        try:
+            return DOT.to_minor(value, 100)
+        except AmountError as exc:
+            raise fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+
+    dm = _DATE.match(lines[1]) if len(lines) > 1 else None
+    if not dm:
+        raise fail(QuarantineReason.PARSE_ERROR, "no date line after the header")
+    when = datetime.strptime(dm["date"], "%Y-%m-%d %H:%M:%S")
+    hand = ParsedHand(
+        hand_id=hand_id,
+        platform=Platform.KINGSCLUB,
+        format=Format.KINGSCLUB,
+        game=game,
+        limit=_LIMITS[m["limit"]],
+        is_tournament=False,
+        amount_scale=100,
+        currency=None,
+        start_time_raw=dm["date"],
+        hand_date=when.strftime("%Y-%m-%d"),
+    )
+    hand.notes.append("KingsClub prints no currency: amounts in hundredths of the table's unit, currency unknown")
+    index = 2
+    if index < len(lines) and (t := _TABLE.match(lines[index])):
+        hand.table_name = t["name"]
+        hand.button_seat = int(t["button"]) if t["button"] else None
+        index += 1
+    seats: dict[int, SeatRecord] = {}
+    by_name: dict[str, int] = {}
+    while index < len(lines) and (s := _SEAT.match(lines[index])):
+        seat = int(s["seat"])
+        seats[seat] = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]))
+        by_name[s["name"]] = seat
+        index += 1
+    if not seats:
+        raise fail(QuarantineReason.PARSE_ERROR, "no seat lines")
+    hand.seats = list(seats.values())
+    names = sorted(by_name, key=len, reverse=True)
+
+    def who(line: str, sep: str) -> tuple[int, str] | None:
+        for name in names:
+            if line.startswith(name + sep):
+                return by_name[name], line[len(name) + len(sep) :]
+        return None
+
+    is_stud, is_draw = game in _STUD, game in _DRAW
+    tracker = BetTracker()
+    street = Street.PREDEAL
+    seq = 0
+    boards: dict[int, list[str]] = {}
+    board_flops: set[int] = set()
+    actions_after_second_flop = False
+    draw_round = 0
+    in_summary = False
+    nets: dict[int, int] = {}
+    rake_printed: int | None = None
+    hand_size: int | None = None
+
+    def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
+            changed: int | None = None) -> None:
+        nonlocal seq
+        seq += 1
+        hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in, changed))
+
+    def move_to(new: Street) -> None:
+        nonlocal street
+        if new != street:
+            if street != Street.PREDEAL:
+                tracker.new_street()
+            street = new
+
+    for line in lines[index:]:
+        sm = _STREET.match(line)
+        if sm:
+            label = sm["label"].strip().upper()
+            bm = re.match(r"^BOARD (\d+) - (FLOP|TURN|RIVER)$", label)
+            if label == "SUMMARY":
+                in_summary = True
+            elif label == "HOLE CARDS":
+                street = Street.PREFLOP if street == Street.PREDEAL else street
+            elif label in _BOARD_STREETS or bm:
+                word = bm[2] if bm else label
+                run = int(bm[1]) if bm else 1
+                move_to(_BOARD_STREETS[word])
+                groups = _BRACKETS.findall(sm["rest"])
+                got: list[str | None] = [c for g in groups for c in cards(g.replace("-", "X"))]
+                known = boards.get(1, [])
+                board = [c if c is not None else (known[i] if i < len(known) else None) for i, c in enumerate(got)]
+                if None in board:
+                    raise fail(QuarantineReason.BAD_CARDS, f"board cards not known in {line!r}")
+                boards[run] = board  # type: ignore[assignment]
+                if word == "FLOP" and bm:
+                    board_flops.add(run)
+            elif label in _DRAW_ROUNDS:
+                move_to(_DRAW_ROUNDS[label])
+            elif re.match(r"^\d(ST|ND|RD|TH) DRAW$", label):
+                draw_round = int(label[0])
+            elif re.match(r"^\d(ST|ND|RD|TH) STREET$", label) and is_stud:
+                pass  # labels are off by one in older files: the deal decides
+            else:
+                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
+            continue
+        if in_summary:
+            if s := _SEAT.match(line):
+                seat = int(s["seat"])
+                nets[seat] = amount(s["net"]) if s["net"] else 0
+                continue
+            if rm := re.match(rf"^Rake (?P<a>{_NUM})\s*$", line):
+                rake_printed = amount(rm["a"])
+                continue
+            if wm := _WINS.match(line):
+                seat = by_name.get(wm["name"])
+                if seat is None:
+                    raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {wm['name']!r}")
+                # "wins pot (X)" is the whole pot; "wins (X) from pot" is one share of it
+                half = Half.UNLABELLED if game in _SPLIT and wm["a2"] else Half.WHOLE
+                hand.payouts.append(
+                    PayoutRecord(seat, amount(wm["a1"] or wm["a2"]), int(wm["side"]) if wm["side"] else 0, None,
+                                 half, PayoutSource.POT, line)
+                )
+                continue
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {line!r}")
+        if line.startswith("Dealt to "):
+            found = who(line[len("Dealt to ") :], ": ")
+            if not found:
+                raise fail(QuarantineReason.PARSE_ERROR, f"dealt to an unknown player: {line!r}")
+            seat, rest = found
+            got = cards(_BRACKETS.search(rest)[1])
+            record = seats[seat]
+            if is_stud:
+                record.cards = list(record.cards) + got
+                count = len(record.cards)
+                if count == 3:
+                    record.upcards = [c for c in got[2:] if c]
+                elif count <= 6:
+                    record.upcards = record.upcards + [c for c in got if c]
+                new = _STUD_BY_COUNT.get(count)
+                if new:
+                    if street == Street.PREDEAL:
+                        street = new
+                    else:
+                        move_to(new)
+            elif not record.cards:
+                record.cards = got
+                hand_size = hand_size or len(got)
+                if street == Street.PREDEAL:
+                    street = Street.PREDRAW if is_draw else Street.PREFLOP
+            # later "Dealt to" lines in draw games repeat a partial hand: the shows decide
+            continue
+        if is_stud is False and street == Street.PREDEAL and (
+            line.startswith(tuple(n + " " for n in names)) and " posts " not in line and ": posts" not in line
+        ):
+            street = Street.PREDRAW if is_draw else Street.PREFLOP
+        found = who(line, ": ") or who(line, " ")
+        if not found:
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+        seat, rest = found
+        record = seats[seat]
+        if am := _ACTION.match(rest):
+            verb = am["verb"]
+            all_in = bool(am["allin"])
+            record.all_in = record.all_in or all_in
+            if verb in _KINDS:
+                kind, value = _KINDS[verb], amount(am["amount"])
+                if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
+                    tracker.dead(seat, value)
+                    if kind == ActionKind.POST_ANTE:
+                        hand.ante = hand.ante or value
+                else:
+                    tracker.add(seat, value)
+                if kind == ActionKind.POST_SMALL_BLIND:
+                    hand.small_blind = hand.small_blind or value
+                elif kind == ActionKind.POST_BIG_BLIND:
+                    hand.big_blind = hand.big_blind or value
+                elif kind == ActionKind.BRING_IN:
+                    hand.bring_in = hand.bring_in or value
+                act(seat, kind, value, all_in)
+            elif verb == "folds":
+                record.folded_street = street
+                act(seat, ActionKind.FOLD)
+            elif verb == "checks":
+                act(seat, ActionKind.CHECK)
+            else:
+                if is_draw is False and street == Street.PREDEAL:
+                    street = Street.PREFLOP
+                before = tracker.max_street_bet()
+                added = tracker.raise_to(seat, amount(am["amount"]))
+                kind = {"bets": ActionKind.BET, "calls": ActionKind.CALL, "raises to": ActionKind.RAISE}[verb]
+                if verb == "bets" and before > 0:
+                    kind = ActionKind.RAISE if tracker.street_bet(seat) > before else ActionKind.CALL
+                act(seat, kind, added, all_in)
+                if board_flops and 2 in board_flops:
+                    actions_after_second_flop = True
+            continue
+        if dm2 := re.match(r"^discards \[(?P<out>[^\]]*)\] draws \[(?P<in>[^\]]*)\]\s*$", rest):
+            out, new = cards(dm2["out"]), cards(dm2["in"])
+            kept = [c for c in record.cards if c not in out]
+            record.cards = kept + new
+            act(seat, ActionKind.DISCARD, None, False, len(new))
+            continue
+        if dm2 := re.match(r"^draws (?P<n>\d+)\s*$", rest):
+            act(seat, ActionKind.DISCARD, None, False, int(dm2["n"]))
+            record.cards = [None] * len(record.cards) if record.cards else record.cards
+            continue
+        if rest.strip() == "stands pat":
+            act(seat, ActionKind.STAND_PAT, None, False, 0)
+            continue
+        if rest.startswith("shows "):
+            record.showed = True
+            record.cards = cards(_BRACKETS.search(rest)[1])
+            act(seat, ActionKind.SHOW)
+            continue
+        if rest.startswith("mucks"):
+            record.mucked = True
+            act(seat, ActionKind.MUCK)
+            continue
+        if rest.startswith(("is sitting out", "sits out", "has timed out", "is disconnected", "said")):
+            continue
+        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+
+    if not in_summary:
+        raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
+    for seat_no, value in tracker.seats().items():
+        seats[seat_no].contributed = value
+    if 2 in board_flops and actions_after_second_flop:
+        if game == Game.OMAHA:
+            game = hand.game = Game.OMAHA_SPLIT
+        elif game == Game.HOLDEM:
+            game = hand.game = Game.HOLDEM_SPLIT
+        hand.notes.append("two boards dealt from the flop with betting after: a two-board game, not run-it-twice")
+        for payout in hand.payouts:
+            if payout.source == PayoutSource.POT and " wins (" in payout.line:
+                payout.half = Half.UNLABELLED
+    hand.boards = [boards[r] for r in sorted(boards)]
+    _return_unmatched(hand)
+    if rake_printed is not None:
+        hand.rake, hand.rake_source = rake_printed, RakeSource.PRINTED
+    else:
+        hand.rake, hand.rake_source = -sum(nets.values()), RakeSource.INFERRED
+        hand.notes.append(f"no Rake line: rake taken as minus the sum of the summary's results ({hand.rake})")
+    for seat_no, record in seats.items():
+        won = sum(p.amount for p in hand.payouts if p.seat == seat_no and p.source == PayoutSource.POT)
+        if seat_no in nets and won - record.contributed != nets[seat_no]:
+            hand.notes.append(
+                f"seat {seat_no}: summary result {nets[seat_no]} but the pay lines give "
+                f"{won - record.contributed} (won {won}, put in {record.contributed})"
+            )
+    if not hand.reconciles():
+        hand.notes.append(
+            f"history does not add up: put in {hand.pot_total}, pay lines {hand.paid_from_pots()}, rake {hand.rake}"
+        )
+    return hand
+
+
+def _return_unmatched(hand: ParsedHand) -> None:
+    """KingsClub prints no uncalled bets: the part of the top contribution no other seat
+    matched went back to that seat (recorded as an uncalled return, not printed)."""
+    ranked = sorted(hand.seats, key=lambda s: s.contributed, reverse=True)
+    if len(ranked) < 2 or ranked[0].contributed <= ranked[1].contributed:
+        return
+    top = ranked[0]
+    excess = top.contributed - ranked[1].contributed
+    top.contributed -= excess
+    street = hand.actions[-1].street if hand.actions else Street.PREDEAL
+    hand.actions.append(ActionRecord(len(hand.actions) + 1, street, top.seat, ActionKind.UNCALLED_RETURN, excess))
+    hand.payouts.append(PayoutRecord(top.seat, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
+    hand.notes.append(f"uncalled {excess} returned to seat {top.seat} (not printed by KingsClub; derived)")
+
+
+PARSER = KingsClubParser()

@@ -1,0 +1,289 @@
+"""Unibet (Relax Gaming client) text hands.
+
+A hand looks like::
+
+    Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai - 13:22:50 2021/04/04
+    *** Seated players ***
+    Seat 1: Player0 (€5.15)
+    *** Blinds and button ***
+    Player4 has the button
+    Player0 posts small blind €0.05
+    *** Hole cards ***
+    Dealt to Hero [Ac 7c]
+    *** Preflop ***
+    Hero raises €0.95 to €0.95, and is all-in
+    Hero wins €1.10
+    *** Summary ***
+    Total pot €1.10 Rake €0
+    Seat 4: Hero: bet €0.95 and won €1.10, net result: €0.15
+
+Amounts carry the table currency's symbol and a decimal point. ``raises X to Y`` makes
+the seat's street total Y. Uncalled bets are not printed: the unmatched part is inside
+the winner's ``wins`` line (``Total pot`` counts it too), so it is derived and split off
+that line as an uncalled return. The time has no zone (``start_time_utc`` None).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterator
+
+from audit.money import DOT, AmountError
+from audit.vocab import (
+    ActionKind,
+    Format,
+    Game,
+    Half,
+    Limit,
+    PayoutSource,
+    Platform,
+    QuarantineReason,
+    RakeSource,
+    Street,
+)
+from parsers.base import (
+    ActionRecord,
+    BetTracker,
+    HandParseError,
+    ParsedHand,
+    PayoutRecord,
+    SeatRecord,
+    cards,
+    split_at,
+)
+
+_NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
+_HEADER = re.compile(
+    rf"^Game #(?P<id>\d+): (?P<table>.+?) - (?P<small>{_NUM})/(?P<big>{_NUM}) - (?P<game>.+?) - "
+    rf"(?P<time>\d{{1,2}}:\d{{2}}:\d{{2}}) (?P<date>\d{{4}}/\d{{2}}/\d{{2}})\s*$"
+)
+_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM})\)\s*$")
+_STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_ACTION = re.compile(
+    rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|posts blind|posts|bets|calls|raises|checks|folds)"
+    rf"(?: (?P<amount>{_NUM}))?(?: to (?P<to>{_NUM}))?(?P<allin>,? and is all-in)?\s*$"
+)
+_WINS = re.compile(rf"^(?P<name>.+?) wins (?P<amount>{_NUM})(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$")
+_TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?: Rake (?P<rake>{_NUM}))?\s*$")
+_GAMES = [
+    (re.compile(r"omaha hi[-/]?lo", re.I), Game.OMAHA_HILO),
+    (re.compile(r"omaha", re.I), Game.OMAHA),
+    (re.compile(r"hold'?em", re.I), Game.HOLDEM),
+]
+_LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED)]
+_BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_CURRENCY = {"€": "EUR", "£": "GBP", "$": "USD"}
+_KINDS = {
+    "posts small blind": ActionKind.POST_SMALL_BLIND,
+    "posts big blind": ActionKind.POST_BIG_BLIND,
+    "posts ante": ActionKind.POST_ANTE,
+    "posts dead blind": ActionKind.POST_DEAD,
+    "posts blind": ActionKind.POST_BLIND,
+    "posts": ActionKind.POST_BLIND,
+}
+
+
+class UnibetParser:
+    """Unibet (``Game #N: Table ... - 0.05/0.10 - No Limit Hold'Em - time date``)."""
+
+    format = Format.UNIBET
+    hand_start = re.compile(r"^\ufeff*Game #\d+: ", re.M)
+
+    def sniff(self, head: str) -> bool:
+        lines = head.lstrip("\ufeff \r\n\t").split("\n", 2)
+        return bool(_HEADER.match(lines[0].rstrip("\r"))) and len(lines) > 1 and lines[1].startswith(
+            "*** Seated players ***"
+        )
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(self.hand_start, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        return _read(hand_text)
+
+
+def _read(text: str) -> ParsedHand:
+    lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
+    lines = [ln for ln in lines if ln.strip()]
+    hand_id = None
+
+    def fail(reason: QuarantineReason, message: str) -> HandParseError:
+        return HandParseError(reason, f"hand {hand_id}: {message}" if hand_id else message, hand_id)
+
+    m = _HEADER.match(lines[0]) if lines else None
+    if not m:
+        raise fail(QuarantineReason.PARSE_ERROR, f"not a Unibet header: {lines[0][:120] if lines else ''!r}")
+    hand_id = m["id"]
+    game = next((g for pattern, g in _GAMES if pattern.search(m["game"])), None)
+    if game is None:
+        raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
+
+    def amount(value: str) -> int:
+        try:
+            return DOT.to_minor(value, 100)
+        except AmountError as exc:
+            raise fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+
+    symbol = next((ch for ch in text[:2000] if ch in _CURRENCY), None)
+    when = datetime.strptime(f"{m['date']} {m['time']}", "%Y/%m/%d %H:%M:%S")
+    hand = ParsedHand(
+        hand_id=hand_id,
+        platform=Platform.UNIBET,
+        format=Format.UNIBET,
+        game=game,
+        limit=next((v for t, v in _LIMITS if t in m["game"].lower()), None),
+        is_tournament=False,
+        amount_scale=100,
+        currency=_CURRENCY.get(symbol) if symbol else None,
+        small_blind=amount(m["small"]),
+        big_blind=amount(m["big"]),
+        start_time_raw=f"{m['time']} {m['date']}",
+        hand_date=when.strftime("%Y-%m-%d"),
+        table_name=m["table"].removeprefix("Table ").strip(),
+    )
+    seats: dict[int, SeatRecord] = {}
+    by_name: dict[str, int] = {}
+    tracker = BetTracker()
+    street = Street.PREDEAL
+    seq = 0
+    board: list[str] = []
+    in_summary = False
+    wins: list[tuple[int, int, int | None, str]] = []
+    names: list[str] = []
+
+    def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False) -> None:
+        nonlocal seq
+        seq += 1
+        hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in))
+
+    def who(line: str) -> tuple[int, str] | None:
+        for name in names:
+            if line.startswith(name + " "):
+                return by_name[name], line[len(name) + 1 :]
+        return None
+
+    for line in lines[1:]:
+        if sm := _STREET.match(line):
+            label = sm["label"].strip().upper()
+            if label == "SUMMARY":
+                in_summary = True
+            elif label == "PREFLOP":
+                street = Street.PREFLOP
+            elif label in _BOARD:
+                tracker.new_street()
+                street = _BOARD[label]
+                got = [c for g in _BRACKETS.findall(sm["rest"]) for c in cards(g) if c]
+                if got:
+                    board = got
+            elif label not in ("SEATED PLAYERS", "BLINDS AND BUTTON", "HOLE CARDS", "SHOWDOWN", "SHOW DOWN"):
+                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
+            continue
+        if in_summary:
+            if tm := _TOTAL.match(line):
+                hand.total_pot_printed = amount(tm["amount"])
+                if tm["rake"] is not None:
+                    hand.rake, hand.rake_source = amount(tm["rake"]), RakeSource.PRINTED
+            elif line.startswith("Board"):
+                found = _BRACKETS.search(line)
+                if found:
+                    board = [c for c in cards(found[1]) if c]
+            continue
+        if s := _SEAT.match(line):
+            seat = int(s["seat"])
+            seats[seat] = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]))
+            by_name[s["name"]] = seat
+            names = sorted(by_name, key=len, reverse=True)
+            continue
+        if line.startswith("Dealt in "):
+            continue
+        if line.startswith("Dealt to "):
+            found = who(line[len("Dealt to ") :])
+            if found:
+                seats[found[0]].cards = cards(_BRACKETS.search(found[1])[1])
+            continue
+        if wm := _WINS.match(line):
+            seat = by_name.get(wm["name"])
+            if seat is None:
+                raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {wm['name']!r}")
+            pot = int(wm["side"]) if wm["side"] else (0 if wm["main"] else None)
+            wins.append((seat, amount(wm["amount"]), pot, line))
+            continue
+        found = who(line)
+        if not found:
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+        seat, rest = found
+        record = seats[seat]
+        if rest == "has the button":
+            hand.button_seat = seat
+            continue
+        if am := _ACTION.match(rest):
+            verb = am["verb"]
+            all_in = bool(am["allin"])
+            record.all_in = record.all_in or all_in
+            if verb in _KINDS:
+                kind, value = _KINDS[verb], amount(am["amount"])
+                if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
+                    tracker.dead(seat, value)
+                else:
+                    tracker.add(seat, value)
+                act(seat, kind, value, all_in)
+            elif verb == "folds":
+                record.folded_street = street
+                act(seat, ActionKind.FOLD)
+            elif verb == "checks":
+                act(seat, ActionKind.CHECK)
+            elif verb == "raises":
+                act(seat, ActionKind.RAISE, tracker.raise_to(seat, amount(am["to"] or am["amount"])), all_in)
+            else:
+                value = amount(am["amount"])
+                tracker.add(seat, value)
+                act(seat, ActionKind.CALL if verb == "calls" else ActionKind.BET, value, all_in)
+            continue
+        if rest.startswith("shows"):
+            record.showed = True
+            found_cards = _BRACKETS.search(rest)
+            if found_cards:
+                record.cards = cards(found_cards[1])
+            act(seat, ActionKind.SHOW)
+            continue
+        if rest.startswith("mucks"):
+            record.mucked = True
+            act(seat, ActionKind.MUCK)
+            continue
+        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+
+    if not in_summary:
+        raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** Summary ***")
+    if not seats:
+        raise fail(QuarantineReason.PARSE_ERROR, "no seat lines")
+    hand.seats = sorted(seats.values(), key=lambda r: r.seat)
+    for seat_no, value in tracker.seats().items():
+        seats[seat_no].contributed = value
+    hand.boards = [board] if board else []
+    ranked = sorted(hand.seats, key=lambda r: r.contributed, reverse=True)
+    excess = ranked[0].contributed - ranked[1].contributed if len(ranked) > 1 else 0
+    for seat_no, value, pot, line in wins:
+        if excess > 0 and seat_no == ranked[0].seat and value >= excess:
+            ranked[0].contributed -= excess
+            hand.payouts.append(PayoutRecord(seat_no, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
+            hand.actions.append(ActionRecord(seq + 1, street, seat_no, ActionKind.UNCALLED_RETURN, excess))
+            hand.notes.append(f"uncalled {excess} is not printed: it is inside {line!r} (split off as returned)")
+            value -= excess
+            excess = 0
+        if value:
+            hand.payouts.append(PayoutRecord(seat_no, value, pot, None,
+                                             Half.UNLABELLED if game == Game.OMAHA_HILO else Half.WHOLE,
+                                             PayoutSource.POT, line))
+    if hand.rake is None:
+        hand.rake_source = RakeSource.ABSENT
+        hand.notes.append("rake not printed")
+    if not hand.reconciles():
+        hand.notes.append(
+            f"history does not add up: put in {hand.pot_total}, paid {hand.paid_from_pots()}, rake {hand.rake}"
+        )
+    return hand
+
+
+PARSER = UnibetParser()

@@ -1,0 +1,132 @@
+"""Bovada / Bodog parser: every corpus file, exact values, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import HandParseError
+from parsers.bovada import PARSER
+from parsers.registry import detect
+from tests.corpus import corpus_file, corpus_files, read_text
+
+EXPECTED_HANDS = {
+    "PLO-USD-2.00-4.00-201205.multiway.allin.txt": 1,
+    "PLO8-9max-USD-10-MTT-201207.txt": 1,
+    "PLO8-USD-MTT - $1-0.10 - 201409.LOW.vs.LO.txt": 1,
+    "PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt": 1,
+    "bovada.ts__HAND_OMAHA_HILO_HIGH_AND_LOW.txt": 1,
+    "bovada.ts__HAND_OMAHA_HILO_HIGH_ONLY.txt": 1,
+    "bovada.ts__HAND_OMAHA_HILO_NO_SHOWDOWN.txt": 1,
+    "7-Stud-USD-2.00-4.00-201205.txt": 4,
+    "7-StudHL-USD - RING - $5-$10, $1.25 Ante - 201404.txt": 1,
+    "7-StudHL-USD-0.25-0.50-201209.txt": 1,
+}
+
+
+def _hands(relative: str):
+    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(read_text(corpus_file(relative))))}
+
+
+def _pays(hand):
+    return [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts]
+
+
+@pytest.mark.parametrize("path", corpus_files("Bovada"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == EXPECTED_HANDS[path.name]
+    for _, hand_text in chunks:
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert (hand.platform, hand.format) == (Platform.BOVADA, Format.BOVADA)
+
+
+def test_one_result_line_split_by_the_summary_halves():
+    (hand,) = _hands("Bovada/OmahaHiLo/bovada.ts__HAND_OMAHA_HILO_HIGH_AND_LOW.txt").values()
+    assert (hand.hand_id, hand.game, hand.limit, hand.amount_scale, hand.currency) == (
+        "4304661864", Game.OMAHA_HILO, Limit.POT, 100, "USD")
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.table_name) == (10, 25, 4, "26953916")
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == ("2022-06-26 16:46:42", None, "2022-06-26")
+    assert hand.boards == [["9d", "2c", "6h", "3h", "3c"]]
+    assert hand.seat(1).cards == ["Kh", "Kc", "Ks", "Th"] and hand.seat(4).cards == ["Td", "Ad", "As", "4c"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 684, 4: 684}
+    assert hand.seat(1).all_in and hand.seat(1).showed
+    line = "Dealer  [ME] : Hand result $13.18"
+    assert [(p.seat, p.amount, p.pot, p.half, p.source, p.line) for p in hand.payouts] == [
+        (4, 406, None, Half.WHOLE, PayoutSource.UNCALLED, "Dealer  [ME] : Return uncalled portion of bet $4.06"),
+        (4, 659, 0, Half.HIGH, PayoutSource.POT, line),
+        (4, 659, 0, Half.LOW, PayoutSource.POT, line),
+    ]
+    assert (hand.rake, hand.rake_source, hand.total_pot_printed) == (50, RakeSource.INFERRED, 1368)
+    assert hand.notes == ["rake not printed: inferred as everything put in minus every Hand result (1368 - 1318 = 50)"]
+
+
+def test_side_pot_with_printed_rake():
+    (hand,) = _hands("Bovada/Omaha/PLO-USD-2.00-4.00-201205.multiway.allin.txt").values()
+    assert (hand.game, hand.small_blind, hand.big_blind, hand.button_seat) == (Game.OMAHA, 200, 400, 2)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 400, 2: 12400, 3: 200, 4: 40000, 5: 40000, 6: 0}
+    assert _pays(hand) == [
+        (4, 55022, 1, None, Half.WHOLE, PayoutSource.POT),
+        (2, 37678, 0, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source) == (300, RakeSource.PRINTED)
+
+
+def test_stud_hilo_odd_cent_to_high():
+    (hand,) = _hands("Bovada/StudHiLo/7-StudHL-USD-0.25-0.50-201209.txt").values()
+    assert (hand.game, hand.limit, hand.ante, hand.button_seat) == (Game.STUD_HILO, Limit.FIXED, 5, None)
+    assert hand.seat(1).cards == ["6d", "Ad", "2s", "3s", "7h", "4h", "Jh"]
+    assert hand.seat(1).upcards == ["2s", "3s", "7h", "4h"]
+    assert hand.seat(5).folded_street == Street.FIFTH
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 205, 2: 5, 3: 5, 4: 205, 5: 55, 6: 5, 8: 5}
+    assert _pays(hand) == [
+        (1, 232, 0, None, Half.LOW, PayoutSource.POT),
+        (4, 233, 0, None, Half.HIGH, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source) == (20, RakeSource.PRINTED)
+
+
+def test_tournament_without_street_lines_and_side_pot():
+    (hand,) = _hands("Bovada/OmahaHiLo/PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt").values()
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "1235263", 1, None)
+    assert (hand.limit, hand.small_blind, hand.big_blind) == (Limit.FIXED, 75, 150)
+    assert hand.boards == [["Ts", "Jd", "5d", "Js", "5c"]]
+    # no street lines: each "Bets" after a closed round opens the next street
+    assert [a.street for a in hand.actions if a.kind == ActionKind.BET] == [Street.FLOP, Street.TURN, Street.RIVER]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 0, 3: 90, 4: 2250, 5: 0, 6: 2250, 7: 0, 8: 0, 9: 150}
+    assert hand.seat(3).mucked and hand.seat(3).all_in
+    assert _pays(hand) == [
+        (4, 2190, 1, None, Half.HIGH, PayoutSource.POT),
+        (6, 2190, 1, None, Half.HIGH, PayoutSource.POT),
+        (4, 180, 0, None, Half.HIGH, PayoutSource.POT),
+        (6, 180, 0, None, Half.HIGH, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source) == (0, RakeSource.INFERRED)
+
+
+def test_low_labelled_low_and_uncontested_whole():
+    (hand,) = _hands("Bovada/OmahaHiLo/PLO8-USD-MTT - $1-0.10 - 201409.LOW.vs.LO.txt").values()
+    assert _pays(hand) == [(1, 30, 0, None, Half.HIGH, PayoutSource.POT), (2, 30, 0, None, Half.LOW, PayoutSource.POT)]
+    (walk,) = _hands("Bovada/OmahaHiLo/bovada.ts__HAND_OMAHA_HILO_NO_SHOWDOWN.txt").values()
+    assert _pays(walk) == [(2, 100, None, None, Half.WHOLE, PayoutSource.UNCALLED), (2, 200, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert walk.seat(5).folded_street == Street.PREFLOP
+
+
+def test_truncated_and_garbage_amounts():
+    raw = read_text(corpus_file("Bovada/OmahaHiLo/bovada.ts__HAND_OMAHA_HILO_HIGH_ONLY.txt"))
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(raw[: raw.index("*** SUMMARY ***")])
+    assert (err.value.reason, err.value.message) == (QuarantineReason.TRUNCATED, "hand 4304661627: hand cut off before *** SUMMARY ***")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(raw.replace("Calls $0.41", "Calls $0.4l", 1))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "hand 4304661627: unexpected line 'Big Blind  [ME] : Calls $0.4l'")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(raw.replace("Calls $0.41", "Calls $0.415", 1))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.BAD_AMOUNT, "hand 4304661627: '$0.415' has more decimals than the minor unit allows (scale 100)")
+    assert not PARSER.sniff("{   'boardcard1': 6,\n")

@@ -1,0 +1,107 @@
+"""iPoker XML parser: every corpus file, exact values, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import HandParseError, HandText
+from parsers.ipoker import PARSER
+from parsers.registry import detect
+from tests.corpus import corpus_file, corpus_files, read_text
+
+EXPECTED_HANDS = {
+    "PLO-USD-0.01-0.02-201108.Sample.txt": 28,
+    # the session header says 22 games; the file holds one complete game and no </session>
+    "PLO8-GBP-40-80-202308.txt": 1,
+    "7-StudHL-EUR-0.05-0.10-201405.txt": 5,
+}
+
+
+def _hands(relative: str):
+    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(read_text(corpus_file(relative))))}
+
+
+def _pays(hand):
+    return [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts]
+
+
+@pytest.mark.parametrize("path", corpus_files("iPoker"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
+    text = read_text(path)
+    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert len(chunks) == EXPECTED_HANDS[path.name]
+    for offset, hand_text in chunks:
+        assert text[offset : offset + len(hand_text)] == hand_text and hand_text.startswith("<game gamecode=")
+        assert hand_text.context.startswith("<session") and hand_text.context.endswith("</general>")
+        hand = PARSER.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert (hand.platform, hand.format, hand.per_seat_only) == (Platform.IPOKER, Format.IPOKER_XML, True)
+
+
+def test_all_in_tie_with_uncalled_inside_the_win():
+    hand = _hands("iPoker/Omaha/PLO-USD-0.01-0.02-201108.Sample.txt")["2874218654"]
+    assert (hand.game, hand.limit, hand.amount_scale, hand.currency) == (Game.OMAHA, Limit.POT, 100, "USD")
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.table_name) == (1, 2, 4, "Pemuco")
+    assert (hand.start_time_raw, hand.hand_date, hand.start_time_utc) == ("2011-08-04 04:50:50", "2011-08-04", None)
+    assert hand.boards == [["Js", "Kh", "Ad", "3h", "8c"]]
+    assert hand.seat(4).cards == ["Qh", "9c", "Td", "5h"] and hand.seat(8).cards == ["Qc", "9d", "8h", "Th"]
+    assert hand.seat(3).all_in and hand.seat(3).cards == ["Qd", "6s", "Kc", "Ks"]
+    assert {s.seat: s.contributed for s in hand.seats} == {
+        1: 0, 2: 2, 3: 74, 4: 476, 5: 2, 6: 2, 7: 0, 8: 476, 9: 0, 10: 0}
+    assert _pays(hand) == [
+        (4, 104, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (4, 481, None, None, Half.WHOLE, PayoutSource.POT),
+        (8, 483, None, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source) == (68, RakeSource.INFERRED)
+    raises = [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.RAISE]
+    assert raises == [(4, 48), (8, 156), (4, 530)]  # type 23 sums are street totals raised to
+
+
+def test_stud_hilo_split_and_upcards():
+    hand = _hands("iPoker/StudHiLo/7-StudHL-EUR-0.05-0.10-201405.txt")["5710054735"]
+    assert (hand.game, hand.limit, hand.currency, hand.ante, hand.button_seat) == (Game.STUD_HILO, Limit.FIXED, "EUR", 1, None)
+    assert hand.seat(6).cards == ["Ac", "5d", "4h", "7h", "8s", "4c", "7s"]
+    assert hand.seat(6).upcards == ["4h", "7h", "8s", "4c"]
+    assert hand.seat(1).cards == ["7d", "4d", "Kd", "3c", "9h", "Ad", "Jc"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 41, 6: 41}
+    assert _pays(hand) == [(6, 79, None, None, Half.UNLABELLED, PayoutSource.POT)]
+    assert hand.rake == 3
+    bring_in = _hands("iPoker/StudHiLo/7-StudHL-EUR-0.05-0.10-201405.txt")["5710077134"]
+    assert bring_in.bring_in == 2 and bring_in.seat(1).cards == [None, None, "2d"]
+    assert _pays(bring_in) == [(1, 2, None, None, Half.WHOLE, PayoutSource.UNCALLED), (1, 2, None, None, Half.UNLABELLED, PayoutSource.POT)]
+
+
+def test_newer_client_leaves_the_return_out_of_the_win():
+    (hand,) = _hands("iPoker/OmahaHiLo/PLO8-GBP-40-80-202308.txt").values()
+    assert (hand.game, hand.currency, hand.small_blind, hand.big_blind, hand.max_seats) == (Game.OMAHA_HILO, "EUR", 500, 1000, 6)
+    assert hand.seat(3).cards == ["Jc", "6s", "2d", "4c"] and hand.seat(3).folded_street == Street.TURN
+    assert hand.boards == [["5c", "Jd", "5d", "Ts"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 4000, 8: 4000}
+    assert _pays(hand) == [(8, 4000, None, None, Half.WHOLE, PayoutSource.UNCALLED), (8, 7900, None, None, Half.UNLABELLED, PayoutSource.POT)]
+    assert hand.rake == 100
+
+
+def test_truncated_garbage_and_hostile_xml():
+    raw = read_text(corpus_file("iPoker/StudHiLo/7-StudHL-EUR-0.05-0.10-201405.txt"))
+    cut = raw[: raw.index("</game>")]
+    chunks = list(PARSER.split(cut))
+    assert len(chunks) == 1
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(chunks[0][1])
+    assert (err.value.reason, err.value.message) == (QuarantineReason.TRUNCATED, "game 5710054735: game element cut off (no </game>)")
+    first = next(PARSER.split(raw))[1]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HandText(first.replace('win="€0.79"', 'win="€0.7.9"', 1), context=first.context))
+    assert (err.value.reason, err.value.message) == (QuarantineReason.BAD_AMOUNT, "game 5710054735: win of Hero: not an amount: '€0.7.9'")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(str(first))  # the game alone, without its session header
+    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, "game 5710054735: root element is <game>, not <session>")
+    bomb = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><session><general><gametype>Omaha PL $1/$2</gametype></general><game gamecode="1">&a;</game></session>'
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(bomb)
+    assert err.value.reason == QuarantineReason.PARSE_ERROR and err.value.message.startswith("game 1: XML: ")
+    assert not PARSER.sniff("{   'boardcard1': 6,\n") and not PARSER.sniff('<?xml version="1.0"?><description type="Omaha H/L8"/>')

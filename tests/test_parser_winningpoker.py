@@ -1,0 +1,182 @@
+"""Winning Poker / ACR parsers (current and 2016 formats): every corpus file, exact values, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import HandParseError
+from parsers.registry import detect
+from parsers.winningpoker import PARSER as NEW
+from parsers.winningpoker_old import PARSER as OLD
+from tests.corpus import corpus_file, corpus_files, read_text
+
+# file name -> (parser, hands found, {hand id: quarantine reason} for hands the file itself breaks)
+EXPECTED = {
+    "PLO-6max-USD-5.00-10.00-201504.capped.HH00000000 G0.txt": (OLD, 1, {}),
+    "LO8-6max-USD-20-40-201907.CASHID-TN-St{FULLSTOP} Lucie GAMETYPE.txt": (NEW, 1, {}),
+    "NLO8-6max-USD-3-6-202104.RIT.txt": (NEW, 1, {}),
+    "NLO8-6max-USD-3-6-202104.walk.txt": (NEW, 1, {}),
+    "NLO8-9max-USD-3.00-6.00-202311.added.space.txt": (NEW, 1, {}),
+    "PLO8-6max-USD-0.10-0.25-201608.HH00000000 G0.txt": (OLD, 5, {}),
+    "PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt": (OLD, 1, {}),
+    "PLO8-6max-USD-3-6-201701.short.HH20170115 G31084891.txt": (OLD, 1, {}),
+    "PLO8-6max-USD-40-80-201610.disconnected.allin.HH00000000 G0.txt": (OLD, 1, {}),
+    "PLO8-9max-USD-15-201906.SITGOID-TN-$15 PLO Hi{BACKSLASH}Lo Turbo - On Demand GAMETYPE.txt": (NEW, 1, {}),
+    "7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": (OLD, 4, {}),
+    # the file ends in the middle of its second hand
+    "7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": (OLD, 2, {"693976187": QuarantineReason.TRUNCATED}),
+    "acr.ts__HAND_7CARD_STUD_HILO.txt": (NEW, 1, {}),
+}
+
+
+def _hands(parser, relative: str):
+    return {h.hand_id: h for h in (parser.parse(t) for _, t in parser.split(read_text(corpus_file(relative))))}
+
+
+def _pays(hand):
+    return [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts]
+
+
+@pytest.mark.parametrize("path", corpus_files("WinningPoker"), ids=lambda p: p.name)
+def test_every_corpus_file(path):
+    assert path.name in EXPECTED, f"new corpus file {path.name}: add its hand count"
+    parser, count, broken = EXPECTED[path.name]
+    text = read_text(path)
+    assert parser.sniff(text[:8192]) and detect(text[:8192]) is parser
+    assert not (NEW if parser is OLD else OLD).sniff(text[:8192])
+    chunks = list(parser.split(text))
+    assert len(chunks) == count
+    for _, hand_text in chunks:
+        hand_id = next((h for h in broken if h in hand_text[:200]), None)
+        if hand_id:
+            with pytest.raises(HandParseError) as err:
+                parser.parse(hand_text)
+            assert err.value.reason == broken[hand_id] and err.value.hand_id == hand_id
+            continue
+        hand = parser.parse(hand_text)
+        assert hand.reconciles(), (hand.hand_id, hand.notes)
+        assert (hand.platform, hand.format) == (Platform.WINNINGPOKER, parser.format)
+
+
+def test_run_it_twice_hilo_with_jackpot_fee():
+    (hand,) = _hands(NEW, "WinningPoker/OmahaHiLo/NLO8-6max-USD-3-6-202104.RIT.txt").values()
+    assert (hand.hand_id, hand.game, hand.limit, hand.amount_scale, hand.currency) == (
+        "779379637", Game.OMAHA_HILO, Limit.NO, 100, "USD")
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.max_seats) == (300, 600, 5, 6)
+    assert (hand.start_time_utc, hand.hand_date, hand.table_name) == ("2021-04-16T19:14:14Z", "2021-04-16", "Parachute")
+    assert hand.boards == [["8h", "Qd", "7d", "7h", "5d"], ["6c", "9s", "Jh", "8c", "6s"]]
+    assert hand.seat(3).cards == ["Ac", "4d", "2d", "2h"] and hand.seat(4).cards == ["Ad", "7s", "2c", "Th"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 600, 2: 0, 3: 12000, 4: 12000, 5: 0, 6: 300}
+    assert _pays(hand) == [
+        (4, 1400, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (3, 9225, 0, 1, Half.UNLABELLED, PayoutSource.POT),
+        (4, 3075, 0, 1, Half.UNLABELLED, PayoutSource.POT),
+        (4, 12300, 0, 2, Half.UNLABELLED, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source, hand.fees, hand.fee_detail) == (276, RakeSource.PRINTED, 24, {"jp_fee": 24})
+    assert (hand.total_pot_printed, hand.pots_printed, hand.pots_printed_net) == (24600, [24600], True)
+    # the summary says Hero "won $61.50" on board 1 and Player2 lost there: the collected lines pay otherwise
+    assert hand.notes == [
+        "summary disagrees with the collected lines for seat 3: summary won 6150, collected 9225 (collected lines used)",
+        "summary disagrees with the collected lines for seat 4: summary won 12300, collected 15375 (collected lines used)",
+    ]
+
+
+def test_stud_hilo_side_pot_split():
+    (hand,) = _hands(NEW, "WinningPoker/StudHiLo/acr.ts__HAND_7CARD_STUD_HILO.txt").values()
+    assert (hand.game, hand.limit, hand.ante, hand.bring_in, hand.button_seat) == (Game.STUD_HILO, Limit.FIXED, 2, 5, None)
+    assert hand.seat(1).cards == ["3h", "2d", "8s", "5s", "7s", "Qh", "9h"]
+    assert hand.seat(1).upcards == ["8s", "5s", "7s", "Qh"]
+    assert hand.seat(2).cards == [None, None, "8c"] and hand.seat(2).folded_street == Street.THIRD
+    assert hand.seat(3).all_in and hand.seat(3).contributed == 167
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 182, 2: 2, 3: 167, 4: 2, 5: 7, 6: 182, 7: 182, 8: 182}
+    assert _pays(hand) == [
+        (1, 418, 0, None, Half.UNLABELLED, PayoutSource.POT),
+        (7, 418, 0, None, Half.UNLABELLED, PayoutSource.POT),
+        (1, 30, 1, None, Half.UNLABELLED, PayoutSource.POT),
+        (7, 30, 1, None, Half.UNLABELLED, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.fees, hand.pots_printed, hand.total_pot_printed) == (8, 2, [836, 60], 896)
+
+
+def test_walk_pays_only_in_the_summary():
+    (hand,) = _hands(NEW, "WinningPoker/OmahaHiLo/NLO8-6max-USD-3-6-202104.walk.txt").values()
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 300, 2: 300, 3: 0, 4: 0, 5: 0, 6: 0}
+    line = "Seat 2: Player0 did not show and won $9.00"
+    assert [(p.seat, p.amount, p.half, p.source, p.line) for p in hand.payouts] == [
+        (2, 300, Half.WHOLE, PayoutSource.UNCALLED, line),
+        (2, 600, Half.UNLABELLED, PayoutSource.POT, line),
+    ]
+    assert hand.actions[-1].kind == ActionKind.UNCALLED_RETURN and hand.actions[-1].amount == 300
+    assert (hand.rake, hand.rake_source) == (0, RakeSource.INFERRED)
+
+
+def test_old_format_side_pot_from_summary_totals():
+    (hand,) = _hands(OLD, "WinningPoker/OmahaHiLo/PLO8-6max-USD-40-80-201610.disconnected.allin.HH00000000 G0.txt").values()
+    assert (hand.hand_id, hand.format, hand.game, hand.limit, hand.currency) == (
+        "741631166", Format.WINNINGPOKER_OLD, Game.OMAHA_HILO, None, "USD")
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.hand_date) == (2000, 4000, 4, "2016-10-02")
+    assert hand.boards == [["6d", "7h", "3h", "2c", "2h"]]
+    assert hand.seat(6).cards == ["Ts", "4c", "9c", "9h"] and hand.seat(2).all_in
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 2: 8000, 3: 12000, 4: 8000, 5: 8000, 6: 12000}
+    assert _pays(hand) == [
+        (2, 19850, None, None, Half.UNLABELLED, PayoutSource.POT),
+        (3, 23850, None, None, Half.UNLABELLED, PayoutSource.POT),
+        (6, 4000, None, None, Half.UNLABELLED, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.fees, hand.total_pot_printed) == (276, 24, 47700)
+
+
+def test_old_format_stud_hilo_split_and_shifted_street_labels():
+    hands = _hands(OLD, "WinningPoker/Stud/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt")
+    hand = hands["693978063"]
+    # "*** Sixth street ***" deals the seventh card here: streets come from the deal
+    assert hand.seat(1).cards == ["Qc", "Ts", "7d", "9c", "6c", "Qd", "7h"]
+    assert hand.seat(1).upcards == ["7d", "9c", "6c", "Qd"]
+    assert [a.street for a in hand.actions if a.kind == ActionKind.CHECK][-2:] == [Street.SEVENTH, Street.SEVENTH]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 455, 5: 455}
+    assert _pays(hand) == [(1, 895, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.fees) == (11, 4)
+    raw = read_text(corpus_file("WinningPoker/StudHiLo/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"))
+    split = OLD.parse(next(OLD.split(raw))[1])
+    assert _pays(split) == [
+        (5, 353, None, None, Half.UNLABELLED, PayoutSource.POT),
+        (8, 352, None, None, Half.UNLABELLED, PayoutSource.POT),
+    ]
+    assert {s.seat: s.contributed for s in split.seats} == {2: 15, 5: 355, 8: 355}
+
+
+def test_old_format_contradicting_actions_are_noted():
+    (hand,) = _hands(OLD, "WinningPoker/OmahaHiLo/PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt").values()
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 3: 0, 4: 0, 5: 4000, 6: 4000}
+    assert hand.notes[-1] == (
+        "action lines disagree with the summary's Bets (Bets used): seat 1 actions 6000 vs Bets 0; "
+        "seat 4 actions 2000 vs Bets 0; seat 5 actions -2000 vs Bets 4000"
+    )
+
+
+def test_truncated_and_garbage_amounts():
+    raw = read_text(corpus_file("WinningPoker/OmahaHiLo/LO8-6max-USD-20-40-201907.CASHID-TN-St{FULLSTOP} Lucie GAMETYPE.txt"))
+    cut = raw[: raw.index("*** SUMMARY ***")]
+    with pytest.raises(HandParseError) as err:
+        NEW.parse(cut)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED, "hand 78708209: no *** SUMMARY *** (hand cut off)")
+    with pytest.raises(HandParseError) as err:
+        NEW.parse(raw.replace("Player0 calls $20.00", "Player0 calls $2O.00", 1))
+    assert (err.value.reason, err.value.message) == (QuarantineReason.BAD_AMOUNT, "hand 78708209: not an amount: '$2O.00'")
+    old = read_text(corpus_file("WinningPoker/OmahaHiLo/PLO8-6max-USD-3-6-201701.short.HH20170115 G31084891.txt"))
+    with pytest.raises(HandParseError) as err:
+        OLD.parse(old.replace("Bets: 12. Collects: 42.", "Bets: 12. Collects: 4x2.", 1))
+    assert err.value.reason == QuarantineReason.PARSE_ERROR
+    assert err.value.message.startswith("hand 820605052: unexpected summary line '*Player Player2 mucks")
+    with pytest.raises(HandParseError) as err:
+        OLD.parse(old[: old.index("Game ended at:")])
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED, "hand 820605052: hand cut off before its summary ended ('Game ended at:' missing)")
+
+
+def test_sidecar_and_foreign_files_are_not_claimed():
+    assert not NEW.sniff("{   'boardcard1': 6,\n") and not OLD.sniff("(   12,\n    'T$',\n")
+    assert not NEW.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n")

@@ -68,6 +68,11 @@ class Showdown:
     rake: int | tuple[int, ...] = 0
     unit: int | None = None
     policy: Policy = FACTORY_DEFAULT
+    #: Optional strengths computed in bulk (``rules.batch``), keyed by
+    #: ``(seat, run index from 0, half index)``; ``None`` is "no qualifying hand".
+    #: They must order exactly like ``HandValue.strength`` within one half. Cards used
+    #: are then evaluated only where an odd chip is placed by suit.
+    strengths: Mapping[tuple[int, int, int], object] | None = None
 
 
 @dataclass(frozen=True)
@@ -260,6 +265,15 @@ class _Table:
 
     def hand(self, seat: int, run: int, half_index: int) -> HandValue | None:
         key = (seat, run, half_index)
+        given = self.showdown.strengths
+        if key not in self._hands and given is not None and key in given:
+            strength = given[key]
+            return None if strength is None else HandValue((strength,), (), (), (), "")  # type: ignore[arg-type]
+        return self.full_hand(seat, run, half_index)
+
+    def full_hand(self, seat: int, run: int, half_index: int) -> HandValue | None:
+        """The evaluated hand with the exact cards used (never a bulk strength)."""
+        key = (seat, run, half_index)
         if key not in self._hands:
             cards = self.seats[seat].cards
             board = self.boards[run] if self.spec.board_cards or self.spec.stud else ()
@@ -322,7 +336,7 @@ class _Table:
             if scope == "all_cards":
                 own = list(self.seats[seat].cards) + list(self.boards[run] if self.spec.stud else ())
                 return sorted((_card_key(c, ranking) for c in own), reverse=highest)
-            hand = self.hand(seat, run, half_index)
+            hand = self.full_hand(seat, run, half_index)
             used = sorted((_card_key(c, ranking) for c in hand.cards), reverse=highest) if hand else []
             own = sorted((_card_key(c, ranking) for c in self.seats[seat].cards), reverse=highest)
             return used + [(-1, -1)] + own

@@ -56,8 +56,13 @@ class PotBreakdown:
         return dict(self.uncalled).get(seat, 0)
 
 
-def build_pots(contributions: Mapping[int, int], live: Iterable[int]) -> PotBreakdown:
+def build_pots(contributions: Mapping[int, int], live: Iterable[int],
+               dead: Mapping[int, int] | None = None) -> PotBreakdown:
     """Main and side pots from what each seat put in; ``live`` are the seats not folded.
+
+    ``dead`` is the part of a seat's contribution that was dead money (a missed blind
+    posted dead): it never counts toward the seat's bet, so it cannot be "uncalled" and
+    makes no level; it goes to the main pot.
 
     Two players all in for 600, a third folded after putting in 25:
 
@@ -74,7 +79,30 @@ def build_pots(contributions: Mapping[int, int], live: Iterable[int]) -> PotBrea
 
     >>> [(p.amount, p.contenders) for p in build_pots({1: 50, 2: 100, 3: 100, 4: 80}, [1, 2, 3]).pots]
     [(200, (1, 2, 3)), (130, (2, 3))]
+
+    A missed blind posted dead (2 of seat 4's 50) is not a bet nobody called:
+
+    >>> b = build_pots({1: 48, 2: 5, 4: 50}, [1, 4], dead={4: 2})
+    >>> [(p.amount, p.contenders) for p in b.pots], b.uncalled
+    ([(103, (1, 4))], ())
     """
+    dead = {s: a for s, a in (dead or {}).items() if a}
+    for seat, amount in dead.items():
+        if amount < 0 or amount > contributions.get(seat, 0):
+            raise PotError(f"seat {seat}: dead money {amount} is not part of its contribution")
+    if dead:
+        live_list = list(live)
+        bets = {s: a - dead.get(s, 0) for s, a in contributions.items()}
+        inner = build_pots(bets, live_list) if any(bets[s] for s in live_list if s in bets) else None
+        extra = sum(dead.values())
+        if inner is None or not inner.pots:
+            contenders = tuple(sorted(s for s in live_list if s in contributions))
+            pot = Pot(0, extra + (inner.total if inner else 0), 0, contenders, tuple(sorted(dead)))
+            return PotBreakdown((pot,), inner.uncalled if inner else ())
+        main = inner.pots[0]
+        merged = Pot(main.index, main.amount + extra, main.level, main.contenders,
+                     tuple(sorted(set(main.contributors) | set(dead))))
+        return PotBreakdown((merged, *inner.pots[1:]), inner.uncalled)
     for seat, amount in contributions.items():
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise PotError(f"seat {seat}: contribution must be a non-negative integer, not {amount!r}")

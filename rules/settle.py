@@ -52,6 +52,7 @@ class SeatInput:
     folded: bool = False
     mucked: bool = False
     cashed_out: bool = False
+    dead: int = 0  # of ``contributed``, dead money (a missed blind posted dead): never a bet
 
 
 @dataclass(frozen=True)
@@ -494,7 +495,7 @@ def settle(showdown: Showdown) -> Settlement:
     contributions = {s: seat.contributed for s, seat in table.seats.items()}
     live = [s for s, seat in table.seats.items() if not seat.folded]
     try:
-        breakdown = build_pots(contributions, live)
+        breakdown = build_pots(contributions, live, {s: seat.dead for s, seat in table.seats.items()})
         rakes = allocate_rake(
             breakdown.pots,
             showdown.rake if isinstance(showdown.rake, int) else list(showdown.rake),

@@ -26,7 +26,7 @@ from rules.settle import (
 )
 
 _TOP_KEYS = frozenset({"game", "board", "boards", "seats", "button", "rake", "unit", "policy"})
-_SEAT_KEYS = frozenset({"cards", "contributed", "folded", "mucked", "cashed_out"})
+_SEAT_KEYS = frozenset({"cards", "contributed", "folded", "mucked", "cashed_out", "dead"})
 
 
 def _int(value: Any, what: str) -> int:
@@ -88,6 +88,7 @@ def showdown_from_json(data: Any) -> Showdown:
             seat=int(key),
             contributed=_int(seat["contributed"], f"seat {key}: contributed"),
             cards=_cards(seat.get("cards", []), f"seat {key}: cards"),
+            dead=_int(seat.get("dead", 0), f"seat {key}: dead"),
             **flags,
         ))
     button = data.get("button")

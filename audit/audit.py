@@ -1,0 +1,569 @@
+"""The audit: what the platform paid against what the rules say, hand by hand.
+
+``audit_lake(lake)`` reads the lake and returns one verdict per hand and one finding per
+difference. Two paths:
+
+* **No showdown** (one seat left): checked in bulk with polars — the last seat standing
+  gets everything put in less rake and fees; no per-hand Python.
+* **Showdown**: each hand becomes a ``rules.settle.Showdown`` under the platform's (or the
+  forced) policy; its settlement is compared with the payout lines at the finest level
+  the platform labels (pot, run, half, seat — per seat only where it prints totals).
+
+What is split is what the players put in less rake and fees *as the platform printed
+them* (per pot where it printed per-pot amounts), never the sum of what was paid, so an
+overpaid winner cannot hide. Where the platform prints no rake, the rake is taken to be
+whatever was not paid and only the relative split is checked (``relative_only``).
+
+Classification of a difference (``contracts.md`` order decides between kinds that fit):
+the money of one pot (and run) is compared as a whole first —
+
+* its total differs: ``uncalled_bet`` when the gap is an amount nobody matched that was
+  not returned, ``rake`` when the deduction itself is wrong (any rake in a tournament, a
+  printed net pot above its gross), else ``not_conserved``;
+* its total agrees but seats differ: ``side_pot`` when a seat not contesting the pot was
+  paid from it; ``cash_out`` when a cashed-out seat's share (which the house keeps) was
+  paid to a seat; ``missed_low`` when the pot was paid as if no low qualified (the high
+  hand scooped a pot the rules split); ``phantom_low`` when a pot the rules give whole to
+  the high hand was split; ``odd_chip`` when the same seats won and no seat is off by more
+  than one unit; ``tie_split`` when the same seats won in other shares; else
+  ``wrong_winner``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+import polars as pl
+
+from audit.lake import read_table
+from audit.vocab import FindingKind, Half, PayoutSource, RakeSource, Verdict
+from rules.games import GAMES
+from rules.odd_chip import Policy, get_policy, load_profile_file, profile_names
+from rules.settle import SeatInput, Settlement, SettlementInputError, Showdown, settle
+
+#: the high-only game whose settlement is "the pot as if no low qualified"
+HIGH_ONLY = {
+    "omaha_hilo": "omaha", "omaha5_hilo": "omaha5", "omaha6_hilo": "omaha6",
+    "courchevel_hilo": "courchevel", "stud_hilo": "stud",
+}
+
+FINDING_COLUMNS = {
+    "hand_key": pl.Utf8, "hand_id": pl.Utf8, "platform": pl.Utf8, "game": pl.Utf8,
+    "seat": pl.Int32, "player": pl.Utf8, "pot": pl.Int32, "run": pl.Int32, "half": pl.Utf8,
+    "recorded": pl.Int64, "expected": pl.Int64, "delta": pl.Int64, "amount_scale": pl.Int64,
+    "currency": pl.Utf8, "kind": pl.Utf8, "detail": pl.Utf8, "accepted": pl.Boolean,
+    "accept_reason": pl.Utf8,
+}
+VERDICT_COLUMNS = {
+    "hand_key": pl.Utf8, "hand_id": pl.Utf8, "platform": pl.Utf8, "game": pl.Utf8,
+    "verdict": pl.Utf8, "reason": pl.Utf8, "policy": pl.Utf8, "currency": pl.Utf8,
+    "amount_scale": pl.Int64, "is_tournament": pl.Boolean,
+}
+
+
+# ----------------------------------------------------------------------------- policies
+
+
+class PolicyResolver:
+    """The policy for each platform: its own profile, or one forced for the whole run."""
+
+    def __init__(self, forced: str | None = None) -> None:
+        self.forced: Policy | None = None
+        if forced:
+            self.forced = load_profile_file(_path(forced)) if forced.endswith(".toml") else get_policy(forced)
+        self._cache: dict[str, Policy] = {}
+        self._known = set(profile_names())
+
+    def __call__(self, platform: str) -> Policy:
+        if self.forced is not None:
+            return self.forced
+        if platform not in self._cache:
+            self._cache[platform] = get_policy(platform if platform in self._known else "default")
+        return self._cache[platform]
+
+    def used(self) -> dict[str, Policy]:
+        return dict(self._cache)
+
+
+def _path(text: str):
+    from pathlib import Path
+
+    return Path(text)
+
+
+def unit_for(policy: Policy, hand: Mapping[str, Any]) -> int:
+    """The odd-chip unit in the hand's minor units, from the policy's symbolic unit."""
+    if policy.fixed_unit:
+        return policy.fixed_unit
+    if policy.unit == "blind_unit":
+        blinds = [b for b in (hand.get("small_blind"), hand.get("big_blind")) if b]
+        return math.gcd(*blinds) if blinds else 1
+    return 1
+
+
+# ----------------------------------------------------------------------------- results
+
+
+@dataclass
+class HandAudit:
+    """One hand's outcome: its verdict and the differences found."""
+
+    verdict: Verdict
+    reason: str | None = None
+    findings: list[dict] = field(default_factory=list)
+    settlement: Settlement | None = None
+    showdown: Showdown | None = None
+    expected: dict[int, int] = field(default_factory=dict)
+    recorded: dict[int, int] = field(default_factory=dict)
+    detail: str | None = None
+
+
+def _finding(hand: Mapping[str, Any], kind: FindingKind, *, seat: int | None, recorded: int,
+             expected: int, detail: str, players: Mapping[int, str] | None = None,
+             pot: int | None = None, run: int | None = None, half: str | None = None) -> dict:
+    return {
+        "hand_key": hand["hand_key"], "hand_id": hand["hand_id"], "platform": hand["platform"],
+        "game": hand["game"], "seat": seat, "player": (players or {}).get(seat) if seat is not None else None,
+        "pot": pot, "run": run, "half": half, "recorded": recorded, "expected": expected,
+        "delta": recorded - expected, "amount_scale": hand["amount_scale"],
+        "currency": hand["currency"], "kind": str(kind), "detail": detail, "accepted": False,
+        "accept_reason": None,
+    }
+
+
+# ----------------------------------------------------------------------------- showdowns
+
+
+def _known(cards: list | None) -> tuple[str, ...] | None:
+    if not cards or any(c is None for c in cards):
+        return None
+    return tuple(cards)
+
+
+def _relative(hand: Mapping[str, Any]) -> bool:
+    return hand["rake_source"] != RakeSource.PRINTED and not hand["is_tournament"]
+
+
+def build_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
+                   payouts: list[Mapping[str, Any]], policy: Policy,
+                   rake: int | tuple[int, ...] | None = None) -> Showdown:
+    """The showdown the rules settle, from the lake's rows of one hand.
+
+    A seat still in at showdown whose cards were never shown concedes (is treated as
+    having mucked) unless the history pays it from a pot: then it is a claimant with
+    unknown cards, and settlement says the hand cannot be checked.
+    """
+    paid = {p["seat"] for p in payouts if p["source"] == PayoutSource.POT and p["amount"] > 0}
+    spec = GAMES.get(hand["game"]) if hand["game"] in {g.value for g in GAMES} else None
+    inputs = []
+    for s in seats:
+        live = s["dealt_in"] and s["folded_street"] is None
+        if not live and not s["contributed"]:
+            continue
+        cards = _known(s["cards"])
+        if spec is not None and cards and spec.stud is False and len(cards) != spec.hole_cards:
+            cards = None
+        mucked = bool(s["mucked"]) and s["seat"] not in paid
+        if live and cards is None and s["seat"] not in paid:
+            mucked = True
+        inputs.append(SeatInput(
+            seat=s["seat"], contributed=s["contributed"], cards=cards or (),
+            folded=not live, mucked=mucked, cashed_out=bool(s["cashed_out"]),
+            dead=min(s.get("dead") or 0, s["contributed"])))
+    boards = tuple(tuple(b) for b in (hand["boards"] or [])) or ((),)
+    if rake is None:
+        rake = hand_deduction(hand, seats, payouts)
+    return Showdown(game=hand["game"], seats=tuple(inputs), boards=boards,
+                    button=hand["button_seat"], rake=rake, unit=unit_for(policy, hand), policy=policy)
+
+
+def hand_deduction(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
+                   payouts: list[Mapping[str, Any]]) -> int | tuple[int, ...]:
+    """Rake and fees to take off before the split: per pot where the platform printed
+    per-pot net amounts that match the pots the contributions make, else the total."""
+    fees = hand["fees"] or 0
+    if hand["is_tournament"] and hand["rake"] is None:
+        return fees
+    if hand["rake"] is None:  # not printed: whatever was not paid (relative check only)
+        paid = sum(p["amount"] for p in payouts if p["source"] == PayoutSource.POT)
+        return max(0, hand["pot_total"] - paid - hand["house_retained"])
+    printed = hand["pots_printed"]
+    if hand["pots_printed_net"] and printed and len(printed) > 1:
+        from rules.pots import build_pots
+
+        live = [s["seat"] for s in seats if s["dealt_in"] and s["folded_street"] is None]
+        contributions = {s["seat"]: s["contributed"] for s in seats if s["contributed"]}
+        try:
+            pots = build_pots(contributions, live).pots
+        except ValueError:
+            pots = ()
+        if len(pots) == len(printed):
+            per_pot = tuple(p.amount - net for p, net in zip(pots, printed))
+            if all(d >= 0 for d in per_pot) and sum(per_pot) == hand["rake"] + fees:
+                return per_pot
+    return hand["rake"] + fees
+
+
+def _unlabelled_half(rows: Iterable[Mapping[str, Any]]) -> bool:
+    return any(r["half"] == Half.UNLABELLED for r in rows)
+
+
+def compare(hand: Mapping[str, Any], seats: list[Mapping[str, Any]], payouts: list[Mapping[str, Any]],
+            settlement: Settlement, showdown: Showdown) -> list[dict]:
+    """Every difference between the payout lines and the settlement, classified."""
+    players = {s["seat"]: s["player"] for s in seats}
+    recorded_rows = [p for p in payouts if p["source"] == PayoutSource.POT]
+    by_pot = bool(recorded_rows) and all(r["pot"] is not None for r in recorded_rows) \
+        and not hand["per_seat_only"]
+    by_run = bool(recorded_rows) and all(r["run"] is not None for r in recorded_rows) \
+        and len(showdown.boards) > 1
+    by_half = bool(recorded_rows) and not _unlabelled_half(recorded_rows) and not hand["per_seat_only"]
+    pot_count = len(settlement.pots)
+    if by_pot and any(r["pot"] >= pot_count for r in recorded_rows):
+        by_pot = False
+
+    # expected money at (pot, run, half, seat); an amount nobody matched belongs to pot 0
+    expected: dict[tuple, int] = defaultdict(int)
+    for award in settlement.pots:
+        for run in award.runs:
+            for half in run.halves:
+                for seat, amount in half.awards:
+                    if showdown.policy.cash_out_model == "house_takes_share" and _cashed(showdown, seat):
+                        continue
+                    expected[(award.index, run.run, half.half, seat)] += amount
+    runs_in_pot = {a.index: len(a.runs) for a in settlement.pots}
+    most_runs = max(runs_in_pot.values(), default=1)
+
+    # money is compared per (pot, run, seat) at the levels the platform labels; halves
+    # only name the rows of a difference (a scoop paid as one line is the same money).
+    # A pot settled as one run (one claimant) is compared whole even if paid per run.
+    def key(pot: int | None, run: int | None, seat: int) -> tuple:
+        runs = runs_in_pot.get(pot, 1) if by_pot else most_runs
+        return (pot if by_pot else None, (run or 1) if by_run and runs > 1 else None, None, seat)
+
+    exp: dict[tuple, int] = defaultdict(int)
+    exp_half: dict[tuple, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for (pot, run, half, seat), amount in expected.items():
+        exp[key(pot, run, seat)] += amount
+        exp_half[key(pot, run, seat)][half] += amount
+    rec: dict[tuple, int] = defaultdict(int)
+    rec_half: dict[tuple, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for r in recorded_rows:
+        rec[key(r["pot"], r["run"], r["seat"])] += r["amount"]
+        rec_half[key(r["pot"], r["run"], r["seat"])][r["half"]] += r["amount"]
+    # An amount nobody matched that the history never printed as returned: platforms pay
+    # it back inside a pot line (Winamax, Merge). Count it where the seat was paid it.
+    for seat, amount in settlement.uncalled.items():
+        home = next((k for k in sorted(rec, key=str) if k[3] == seat and rec[k] - exp.get(k, 0) == amount),
+                    key(0, 1, seat))
+        exp[home] += amount
+        exp_half[home][Half.WHOLE.value] += amount
+    keys = sorted(set(exp) | set(rec), key=lambda k: tuple((x is None, x) for x in k))
+    diffs = [k for k in keys if exp.get(k, 0) != rec.get(k, 0)]
+    if not diffs:
+        return []
+
+    # classify per group (pot, run): the halves and seats of one pot's money together
+    contenders = {a.index: set(a.contenders) for a in settlement.pots}
+    all_contenders = set().union(*contenders.values()) if contenders else set()
+    counterfactual = _high_only(showdown) if showdown.game in HIGH_ONLY else None
+    findings = []
+    groups: dict[tuple, list[tuple]] = defaultdict(list)
+    for k in diffs:
+        groups[(k[0], k[1])].append(k)
+    total_rec = sum(rec.values())
+    total_exp = sum(exp.values())
+    for (pot, run), group_keys in groups.items():
+        group_exp = _per_seat(exp, pot, run)
+        group_rec = _per_seat(rec, pot, run)
+        in_pot = contenders.get(pot, all_contenders) if pot is not None else all_contenders
+        kind, why = _classify(hand, showdown, settlement, group_exp, group_rec, in_pot, pot, run,
+                              counterfactual, total_rec - total_exp)
+        for k in group_keys:
+            seat = k[3]
+            for half, recorded, wanted in _half_rows(rec_half.get(k, {}), exp_half.get(k, {}), by_half):
+                findings.append(_finding(hand, kind, seat=seat, recorded=recorded, expected=wanted,
+                                         detail=why, players=players, pot=pot, run=run, half=half))
+    return findings
+
+
+_SPLIT_HALVES = frozenset({"high", "low", "badugi", "draw", "omaha"})
+
+
+def _half_rows(rec: Mapping[str, int], exp: Mapping[str, int], labelled: bool) -> list[tuple[str | None, int, int]]:
+    """One seat's difference, per half where both sides name halves, else as one row."""
+    total = (None, sum(rec.values()), sum(exp.values()))
+    if not labelled or not set(rec) <= _SPLIT_HALVES or not set(exp) <= _SPLIT_HALVES:
+        return [total]
+    rows = [(h, rec.get(h, 0), exp.get(h, 0)) for h in sorted(set(rec) | set(exp))
+            if rec.get(h, 0) != exp.get(h, 0)]
+    return rows or [total]
+
+
+def _cashed(showdown: Showdown, seat: int) -> bool:
+    return any(s.seat == seat and s.cashed_out for s in showdown.seats)
+
+
+def _per_seat(amounts: Mapping[tuple, int], pot: int | None, run: int | None) -> dict[int, int]:
+    out: dict[int, int] = defaultdict(int)
+    for (p, r, _h, seat), amount in amounts.items():
+        if p == pot and r == run:
+            out[seat] += amount
+    return {s: a for s, a in out.items() if a}
+
+
+def _high_only(showdown: Showdown) -> Settlement | None:
+    try:
+        return settle(Showdown(game=HIGH_ONLY[showdown.game], seats=showdown.seats, boards=showdown.boards,
+                               button=showdown.button, rake=showdown.rake, unit=showdown.unit,
+                               policy=showdown.policy))
+    except SettlementInputError:
+        return None
+
+
+def _pot_payouts(settlement: Settlement, pot: int | None, run: int | None) -> dict[int, int]:
+    out: dict[int, int] = defaultdict(int)
+    for award in settlement.pots:
+        if pot is not None and award.index != pot:
+            continue
+        for r in award.runs:
+            if run is not None and r.run != run:
+                continue
+            for half in r.halves:
+                for seat, amount in half.awards:
+                    out[seat] += amount
+    return {s: a for s, a in out.items() if a}
+
+
+def _odd_chips(settlement: Settlement, pot: int | None, run: int | None) -> list:
+    """Every odd chip the rules placed in one pot (and run), or the whole hand."""
+    out = []
+    for award in settlement.pots:
+        if pot is not None and award.index != pot:
+            continue
+        out.extend(award.odd_chips)
+        for r in award.runs:
+            if run is not None and r.run != run:
+                continue
+            out.extend(r.odd_chips)
+            for half in r.halves:
+                out.extend(half.odd_chips)
+    return out
+
+
+def _classify(hand, showdown: Showdown, settlement: Settlement, exp: dict[int, int], rec: dict[int, int],
+              in_pot: set[int], pot: int | None, run: int | None, high_only: Settlement | None,
+              hand_gap: int) -> tuple[FindingKind, str]:
+    where = "the hand" if pot is None else ("the main pot" if pot == 0 else f"side pot {pot}")
+    if run is not None:
+        where += f", run {run}"
+    gap = sum(rec.values()) - sum(exp.values())
+    if gap != 0:
+        uncalled = sum(settlement.uncalled.values())
+        if uncalled and gap == -uncalled:
+            return FindingKind.UNCALLED_BET, (
+                f"{uncalled} that nobody matched was neither returned nor paid in {where}")
+        if hand["is_tournament"] and (hand["rake"] or 0) > 0:
+            return FindingKind.RAKE, f"rake {hand['rake']} taken in a tournament hand"
+        if hand_gap == 0:
+            return FindingKind.SIDE_POT, f"money paid from {where} belongs to another pot"
+        return FindingKind.NOT_CONSERVED, (
+            f"{where}: paid {sum(rec.values())}, the rules pay {sum(exp.values())} "
+            f"(put in {hand['pot_total']}, rake and fees {settlement.rake})")
+    outsiders = sorted(s for s, a in rec.items() if a > 0 and s not in in_pot)
+    if outsiders:
+        return FindingKind.SIDE_POT, (
+            f"seat {', '.join(map(str, outsiders))} paid from {where}, which it did not contest")
+    cashed = sorted(s for s, a in rec.items() if a > exp.get(s, 0) and _cashed(showdown, s)
+                    and showdown.policy.cash_out_model == "house_takes_share")
+    if cashed or (settlement.house and any(a > exp.get(s, 0) for s, a in rec.items())):
+        return FindingKind.CASH_OUT, (
+            f"a cashed-out seat's share of {where} ({settlement.house}) belongs to the house, "
+            "not to another seat")
+    if high_only is not None:
+        scoop = _pot_payouts(high_only, pot, run)
+        if rec == scoop and scoop != exp:
+            return FindingKind.MISSED_LOW, f"{where} was paid as if no low qualified; a qualifying low was not paid"
+    split_here = any(len(r.halves) == 2 for a in settlement.pots if pot is None or a.index == pot
+                     for r in a.runs if run is None or r.run == run)
+    if hand["game"] in HIGH_ONLY and not split_here:
+        winners = {s for s, a in exp.items() if a}
+        others = sum(a for s, a in rec.items() if s not in winners)
+        total = sum(exp.values())
+        if others and others <= total - total // 2 + settlement.unit * 2:
+            return FindingKind.PHANTOM_LOW, f"{where} was split though no hand qualified for low"
+    winners_exp = {s for s, a in exp.items() if a}
+    winners_rec = {s for s, a in rec.items() if a}
+    if winners_exp == winners_rec:
+        worst = max(abs(rec.get(s, 0) - exp.get(s, 0)) for s in winners_exp | winners_rec)
+        chips = _odd_chips(settlement, pot, run)
+        if chips and worst <= settlement.unit * len(winners_exp):
+            rules_used = sorted({c.rule for c in chips})
+            return FindingKind.ODD_CHIP, (
+                f"the odd units of {where} were placed otherwise than by {'; '.join(rules_used)}")
+        return FindingKind.TIE_SPLIT, f"the winners of {where} were paid other shares than an even split"
+    return FindingKind.WRONG_WINNER, (
+        f"{where} was paid to seat {', '.join(map(str, sorted(winners_rec)))}; the rules pay seat "
+        f"{', '.join(map(str, sorted(winners_exp)))}")
+
+
+def audit_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
+                   payouts: list[Mapping[str, Any]], policy: Policy) -> HandAudit:
+    """Settle one showdown hand and compare; never raises for bad data (unverifiable)."""
+    if hand["game"] not in {g.value for g in GAMES}:
+        return HandAudit(Verdict.UNVERIFIABLE, f"game {hand['game']} is not evaluated yet")
+    findings: list[dict] = []
+    if hand["is_tournament"] and (hand["rake"] or 0) > 0:
+        findings.append(_finding(hand, FindingKind.RAKE, seat=None, recorded=hand["rake"], expected=0,
+                                 detail="rake taken in a tournament hand"))
+    candidates = _rake_candidates(hand, seats, payouts, policy)
+    best: tuple[list[dict], Settlement, Showdown, str | None] | None = None
+    for label, rake in candidates:
+        try:
+            showdown = build_showdown(hand, seats, payouts, policy, rake)
+            settlement = settle(showdown)
+        except SettlementInputError as exc:
+            return HandAudit(Verdict.UNVERIFIABLE, str(exc))
+        diffs = compare(hand, seats, payouts, settlement, showdown)
+        if best is None or len(diffs) < len(best[0]):
+            best = (diffs, settlement, showdown, label)
+        if not diffs:
+            break
+    assert best is not None
+    diffs, settlement, showdown, label = best
+    findings.extend(diffs)
+    expected = {s: a for s, a in settlement.payouts.items()}
+    recorded: dict[int, int] = defaultdict(int)
+    for p in payouts:
+        if p["source"] == PayoutSource.POT:
+            recorded[p["seat"]] += p["amount"]
+    detail = None
+    if label and len(candidates) > 1 and not diffs:
+        detail = f"rake allocation unknown for this platform; {label} explains the payouts"
+    if findings:
+        verdict, reason = Verdict.FINDINGS, None
+    elif _relative(hand):
+        verdict, reason = Verdict.RELATIVE_ONLY, "rake not printed: only who won what share was checked"
+    else:
+        verdict, reason = Verdict.CLEAN, None
+    return HandAudit(verdict, reason or detail, findings, settlement, showdown, expected, dict(recorded), detail)
+
+
+def _rake_candidates(hand, seats, payouts, policy: Policy) -> list[tuple[str | None, int | tuple[int, ...]]]:
+    """Per-pot deductions to try: the printed ones, or where only a total is known for
+    several pots and the profile's allocation is unconfirmed, every allocation."""
+    deduction = hand_deduction(hand, seats, payouts)
+    if not isinstance(deduction, int) or deduction == 0:
+        return [(None, deduction)]
+    if "rake_allocation" not in policy.unconfirmed and not _relative(hand):
+        return [(None, deduction)]
+    from rules.pots import allocate_rake, build_pots
+
+    live = [s["seat"] for s in seats if s["dealt_in"] and s["folded_street"] is None]
+    contributions = {s["seat"]: s["contributed"] for s in seats if s["contributed"]}
+    try:
+        pots = build_pots(contributions, live).pots
+    except ValueError:
+        return [(None, deduction)]
+    if len(pots) < 2:
+        return [(None, deduction)]
+    out: list[tuple[str | None, int | tuple[int, ...]]] = []
+    seen = set()
+    for allocation in (policy.rake_allocation, "main_first_cumulative", "main_only", "pro_rata", "largest_pot"):
+        try:
+            per_pot = allocate_rake(pots, deduction, "main_first_cumulative" if allocation == "use_printed_net"
+                                    else allocation)
+        except ValueError:
+            continue
+        if per_pot not in seen:
+            seen.add(per_pot)
+            out.append((f"rake_allocation={allocation}", per_pot))
+    implied = _implied_deductions(hand, seats, payouts, policy, pots, deduction)
+    if implied is not None and implied not in seen:
+        out.append(("the per-pot rake implied by the payouts", implied))
+    return out or [(None, deduction)]
+
+
+def _implied_deductions(hand, seats, payouts, policy: Policy, pots, deduction: int) -> tuple[int, ...] | None:
+    """Per-pot deductions read off the payouts, where each pot's payments can be told
+    apart (pots labelled, or each pot won by seats that win no other pot). Only the
+    split inside each pot is then checked, not how the rake was shared between pots."""
+    rows = [p for p in payouts if p["source"] == PayoutSource.POT]
+    if all(r["pot"] is not None for r in rows) and rows:
+        paid = [sum(r["amount"] for r in rows if r["pot"] == pot.index) for pot in pots]
+    else:
+        try:
+            zero = settle(build_showdown(hand, seats, payouts, policy, 0))
+        except SettlementInputError:
+            return None
+        if zero.uncalled:
+            return None
+        winners = [{s for r in a.runs for h in r.halves for s, amt in h.awards if amt} for a in zero.pots]
+        if any(winners[i] & winners[j] for i in range(len(winners)) for j in range(i + 1, len(winners))):
+            return None
+        paid = [sum(r["amount"] for r in rows if r["seat"] in w) for w in winners]
+    implied = tuple(pot.amount - amount for pot, amount in zip(pots, paid))
+    if any(d < 0 for d in implied) or sum(implied) != deduction:
+        return None
+    return implied
+
+
+# ----------------------------------------------------------------------------- bulk path
+
+
+def audit_uncontested(hands: pl.DataFrame, live: pl.DataFrame, recorded: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Hands with one seat left, in bulk: (verdict rows, finding rows)."""
+    h = hands.join(live.select("hand_key", pl.col("seat").alias("winner")), on="hand_key")
+    deduction = (pl.when(pl.col("is_tournament") & pl.col("rake").is_null()).then(0)
+                 .otherwise(pl.col("rake")) + pl.col("fees"))
+    h = h.with_columns(expected_net=pl.col("pot_total") - deduction - pl.col("house_retained"),
+                       relative=(pl.col("rake_source") != RakeSource.PRINTED.value) & ~pl.col("is_tournament"))
+    per_seat = recorded.join(h.select("hand_key", "winner"), on="hand_key")
+    # a seat other than the last one standing was paid from the pot
+    wrong = per_seat.filter((pl.col("seat") != pl.col("winner")) & (pl.col("amount") > 0))
+    winner_paid = h.join(per_seat.filter(pl.col("seat") == pl.col("winner")).select("hand_key", "amount"),
+                         on="hand_key", how="left").with_columns(pl.col("amount").fill_null(0))
+    others_paid = wrong.group_by("hand_key").agg(pl.col("amount").sum().alias("others"))
+    winner_paid = winner_paid.join(others_paid, on="hand_key", how="left").with_columns(pl.col("others").fill_null(0))
+    base_cols = ["hand_key", "hand_id", "platform", "game", "amount_scale", "currency"]
+    f_wrong = wrong.join(h.select(*base_cols, "expected_net"), on="hand_key").select(
+        *base_cols, pl.col("seat").cast(pl.Int32), pl.lit(None, pl.Int32).alias("pot"),
+        pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
+        pl.col("amount").alias("recorded"), pl.lit(0, pl.Int64).alias("expected"),
+        pl.lit(FindingKind.WRONG_WINNER.value).alias("kind"),
+        pl.format("uncontested pot paid to seat {} instead of the last seat standing, seat {}",
+                  pl.col("seat"), pl.col("winner")).alias("detail"))
+    tour_rake = winner_paid.filter(pl.col("is_tournament") & (pl.col("rake").fill_null(0) > 0)).select(
+        *base_cols, pl.lit(None, pl.Int32).alias("seat"), pl.lit(None, pl.Int32).alias("pot"),
+        pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
+        pl.col("rake").alias("recorded"), pl.lit(0, pl.Int64).alias("expected"),
+        pl.lit(FindingKind.RAKE.value).alias("kind"), pl.lit("rake taken in a tournament hand").alias("detail"))
+    # the winner's amount: exact where rake is printed; where it is not, it can be at most all put in
+    wrong_amount = winner_paid.filter(
+        ~(pl.col("is_tournament") & (pl.col("rake").fill_null(0) > 0))
+        & (pl.when(pl.col("relative")).then(pl.col("amount") + pl.col("others") > pl.col("pot_total") - pl.col("fees"))
+           .otherwise(pl.col("amount") + pl.col("others") != pl.col("expected_net")))
+    ).select(
+        *base_cols, pl.col("winner").cast(pl.Int32).alias("seat"), pl.lit(None, pl.Int32).alias("pot"),
+        pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
+        pl.col("amount").alias("recorded"),
+        pl.when(pl.col("relative")).then(pl.col("pot_total") - pl.col("fees")).otherwise(pl.col("expected_net")).alias("expected"),
+        pl.lit(FindingKind.NOT_CONSERVED.value).alias("kind"),
+        pl.format("uncontested pot: put in {}, rake and fees {}, paid {}", pl.col("pot_total"),
+                  deduction.fill_null(0), pl.col("amount") + pl.col("others")).alias("detail"))
+    findings = pl.concat([f_wrong, tour_rake, wrong_amount], how="vertical_relaxed")
+    flagged = findings.select("hand_key").unique()
+    verdicts = winner_paid.join(flagged.with_columns(pl.lit(True).alias("flag")), on="hand_key", how="left").select(
+        "hand_key", "hand_id", "platform", "game",
+        pl.when(pl.col("flag")).then(pl.lit(Verdict.FINDINGS.value))
+        .when(pl.col("relative")).then(pl.lit(Verdict.RELATIVE_ONLY.value))
+        .otherwise(pl.lit(Verdict.CLEAN.value)).alias("verdict"),
+        pl.when(pl.col("flag").is_null() & pl.col("relative"))
+        .then(pl.lit("rake not printed: only who won was checked")).otherwise(pl.lit(None, pl.Utf8)).alias("reason"),
+        "currency", "amount_scale", "is_tournament")
+    player = per_seat.select("hand_key", "seat")  # names joined by the caller
+    del player
+    return verdicts, findings

@@ -1,0 +1,329 @@
+"""The library API the CLI calls: audit a lake, write the outputs, explain one hand.
+
+Returns frames and dicts; never prints. ``audit_lake`` is the whole comparison;
+``write_outputs`` writes ``findings.parquet``, ``hands.parquet`` and ``manifest.json`` of
+``contracts.md``; ``explain_hand`` is everything an investigator needs about one hand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from itertools import groupby
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+import polars as pl
+
+from audit.audit import (
+    FINDING_COLUMNS,
+    VERDICT_COLUMNS,
+    HandAudit,
+    PolicyResolver,
+    audit_showdown,
+    audit_uncontested,
+)
+from audit.lake import atomic_path, read_table
+from audit.schema import SCHEMA_VERSION
+from audit.vocab import FileStatus, FindingKind, PayoutSource, Verdict
+from rules.odd_chip import Policy
+
+TOOL_VERSION = "0.1.0"
+
+_HAND_COLUMNS = [
+    "hand_key", "hand_id", "platform", "game", "is_tournament", "currency", "amount_scale",
+    "small_blind", "big_blind", "button_seat", "boards", "pot_total", "pots_printed",
+    "pots_printed_net", "rake", "fees", "rake_source", "house_retained", "per_seat_only",
+    "reconciled",
+]
+_SEAT_COLUMNS = ["hand_key", "seat", "player", "cards", "dealt_in", "folded_street", "showed",
+                 "mucked", "all_in", "cashed_out", "contributed"]
+_PAYOUT_COLUMNS = ["hand_key", "seat", "amount", "pot", "run", "half", "source", "line"]
+
+
+@dataclass
+class AuditOutcome:
+    verdicts: pl.DataFrame
+    findings: pl.DataFrame
+    policies: dict[str, Policy]
+    unmatched_accepts: list[tuple[str, str]] = field(default_factory=list)
+
+    def counts(self) -> dict[str, Any]:
+        v = Counter(self.verdicts["verdict"].to_list())
+        open_findings = self.findings.filter(~pl.col("accepted"))
+        return {
+            "audited": self.verdicts.height,
+            "clean": v.get(Verdict.CLEAN.value, 0),
+            "findings": v.get(Verdict.FINDINGS.value, 0),
+            "findings_by_kind": dict(sorted(Counter(self.findings["kind"].to_list()).items())),
+            "findings_accepted": self.findings.height - open_findings.height,
+            "unverifiable": v.get(Verdict.UNVERIFIABLE.value, 0),
+            "relative_only": v.get(Verdict.RELATIVE_ONLY.value, 0),
+        }
+
+    @property
+    def open_findings(self) -> int:
+        return self.findings.filter(~pl.col("accepted")).height
+
+
+def read_seats(lake: Path) -> pl.DataFrame:
+    """Seats with ``dead``: how much of each contribution was dead money (from actions)."""
+    seats = read_table(lake, "seats", _SEAT_COLUMNS)
+    dead = (read_table(lake, "actions", ["hand_key", "seat", "kind", "amount"])
+            .filter(pl.col("kind") == "post_dead")
+            .group_by("hand_key", "seat").agg(pl.col("amount").sum().alias("dead")))
+    return seats.join(dead, on=["hand_key", "seat"], how="left").with_columns(pl.col("dead").fill_null(0))
+
+
+def _rows_by_hand(frame: pl.DataFrame) -> dict[str, list[dict]]:
+    rows = frame.sort("hand_key", maintain_order=True).to_dicts()
+    return {k: list(g) for k, g in groupby(rows, key=lambda r: r["hand_key"])}
+
+
+def audit_lake(lake: Path, *, policy: str | None = None,
+               accept: Mapping[tuple[str, str], str] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> AuditOutcome:
+    """Audit every hand of the lake under each platform's policy (or ``policy`` for all)."""
+    resolve = PolicyResolver(policy)
+    hands = read_table(lake, "hands", _HAND_COLUMNS)
+    seats = read_seats(lake)
+    payouts = read_table(lake, "payouts", _PAYOUT_COLUMNS)
+    live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
+    live_count = live.group_by("hand_key").agg(pl.len().alias("n_live"))
+    hands = hands.join(live_count, on="hand_key", how="left").with_columns(pl.col("n_live").fill_null(0))
+    for platform in hands["platform"].unique().to_list():
+        resolve(platform)
+
+    # no showdown: the last seat standing, in bulk
+    uncontested = hands.filter(pl.col("n_live") == 1)
+    recorded = (payouts.filter(pl.col("source") == PayoutSource.POT.value)
+                .group_by("hand_key", "seat").agg(pl.col("amount").sum()))
+    bulk_verdicts, bulk_findings = audit_uncontested(
+        uncontested, live.join(uncontested.select("hand_key"), on="hand_key"), recorded)
+    bulk_verdicts = bulk_verdicts.with_columns(
+        pl.col("platform").map_elements(lambda p: resolve(p).name, return_dtype=pl.Utf8).alias("policy"))
+    bulk_findings = bulk_findings.join(seats.select("hand_key", pl.col("seat").cast(pl.Int32), "player"),
+                                       on=["hand_key", "seat"], how="left")
+
+    # showdowns, one by one
+    contested = hands.filter(pl.col("n_live") >= 2)
+    keys = contested.select("hand_key")
+    seat_rows = _rows_by_hand(seats.join(keys, on="hand_key"))
+    payout_rows = _rows_by_hand(payouts.join(keys, on="hand_key"))
+    verdict_rows: list[dict] = []
+    finding_rows: list[dict] = []
+    total = contested.height
+    for i, hand in enumerate(contested.to_dicts()):
+        pol = resolve(hand["platform"])
+        result: HandAudit = audit_showdown(hand, seat_rows.get(hand["hand_key"], []),
+                                           payout_rows.get(hand["hand_key"], []), pol)
+        verdict_rows.append(_verdict_row(hand, result.verdict, result.reason, pol.name))
+        finding_rows.extend(result.findings)
+        if progress and i % 500 == 0:
+            progress(i, total)
+    for hand in hands.filter(pl.col("n_live") == 0).to_dicts():
+        verdict_rows.append(_verdict_row(hand, Verdict.UNVERIFIABLE, "no seat was left in the hand",
+                                         resolve(hand["platform"]).name))
+
+    verdicts = pl.concat([
+        bulk_verdicts.select(list(VERDICT_COLUMNS)).cast(VERDICT_COLUMNS),
+        pl.DataFrame(verdict_rows, schema=VERDICT_COLUMNS),
+    ]).sort("hand_key")
+    findings = pl.concat([
+        bulk_findings.with_columns(
+            (pl.col("recorded") - pl.col("expected")).alias("delta"), pl.lit(False).alias("accepted"),
+            pl.lit(None, pl.Utf8).alias("accept_reason")).select(list(FINDING_COLUMNS)).cast(FINDING_COLUMNS),
+        pl.DataFrame(finding_rows, schema=FINDING_COLUMNS),
+    ])
+    findings = _order_findings(findings)
+    unmatched: list[tuple[str, str]] = []
+    if accept:
+        findings, unmatched = apply_accept(findings, accept)
+    return AuditOutcome(verdicts, findings, resolve.used() if not policy else {"*": resolve("*")}, unmatched)
+
+
+def _verdict_row(hand: Mapping[str, Any], verdict: Verdict, reason: str | None, policy: str) -> dict:
+    return {"hand_key": hand["hand_key"], "hand_id": hand["hand_id"], "platform": hand["platform"],
+            "game": hand["game"], "verdict": str(verdict), "reason": reason, "policy": policy,
+            "currency": hand["currency"], "amount_scale": hand["amount_scale"],
+            "is_tournament": hand["is_tournament"]}
+
+
+def _order_findings(findings: pl.DataFrame) -> pl.DataFrame:
+    order = {k.value: i for i, k in enumerate(FindingKind)}
+    return findings.with_columns(pl.col("kind").replace_strict(order, return_dtype=pl.Int32).alias("_k")).sort(
+        ["hand_key", "_k", "pot", "run", "seat"], nulls_last=True).drop("_k")
+
+
+def apply_accept(findings: pl.DataFrame, accept: Mapping[tuple[str, str], str]
+                 ) -> tuple[pl.DataFrame, list[tuple[str, str]]]:
+    """Mark accepted findings; return the accept entries that matched nothing (stale)."""
+    keys = list(zip(findings["hand_key"].to_list(), findings["kind"].to_list()))
+    reasons = [accept.get(k) for k in keys]
+    marked = findings.with_columns(pl.Series("accepted", [r is not None for r in reasons]),
+                                   pl.Series("accept_reason", reasons, dtype=pl.Utf8))
+    seen = set(keys)
+    return marked, sorted(k for k in accept if k not in seen)
+
+
+# ----------------------------------------------------------------------------- outputs
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: list[Path] = (),
+                  ingest_counts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Write findings, verdicts and the manifest; returns the run's summary counts."""
+    out.mkdir(parents=True, exist_ok=True)
+    findings_path, hands_path = out / "findings.parquet", out / "hands.parquet"
+    with atomic_path(findings_path) as tmp:
+        outcome.findings.write_parquet(tmp)
+    with atomic_path(hands_path) as tmp:
+        outcome.verdicts.write_parquet(tmp)
+    files = read_table(lake, "files")
+    quarantine = read_table(lake, "quarantine", ["reason"])
+    summary = lake_counts(files, quarantine, ingest_counts)
+    summary.update(outcome.counts())
+    manifest = {
+        "run_id": uuid.uuid4().hex,
+        "created_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "tool_version": TOOL_VERSION,
+        "schema_version": SCHEMA_VERSION,
+        "policies": {platform: {"name": p.name, "hash": p.hash(), "options": p.resolve()}
+                     for platform, p in sorted(outcome.policies.items())},
+        "inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}
+                   for r in files.sort("source_file").iter_rows(named=True)],
+        "unmatched_accepts": [{"hand_key": k, "kind": kind} for k, kind in outcome.unmatched_accepts],
+        "summary": summary,
+        "outputs": [{"file": p.name, "sha256": _sha256(p)} for p in (findings_path, hands_path, *extra_files)],
+    }
+    with atomic_path(out / "manifest.json") as tmp:
+        tmp.write_text(json.dumps(manifest, indent=2, default=str) + "\n", encoding="utf-8")
+    return summary
+
+
+def lake_counts(files: pl.DataFrame, quarantine: pl.DataFrame,
+                ingest_counts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    if ingest_counts:
+        return {"files": ingest_counts["files"], "hands_found": ingest_counts["hands_found"],
+                "parsed": ingest_counts["hands_parsed"], "quarantined": ingest_counts["hands_quarantined"],
+                "duplicates": ingest_counts["hands_duplicate"],
+                "bad_files": sum(n for s, n in ingest_counts["files_by_status"].items()
+                                 if s in (FileStatus.UNREADABLE, FileStatus.UNRECOGNISED))}
+    return {
+        "files": files.height,
+        "hands_found": int(files["hands_found"].sum() or 0),
+        "parsed": int(files["hands_parsed"].sum() or 0),
+        "quarantined": quarantine.height,
+        "duplicates": int(files["hands_duplicate"].sum() or 0),
+        "bad_files": files.filter(pl.col("status").is_in([FileStatus.UNREADABLE.value,
+                                                          FileStatus.UNRECOGNISED.value])).height,
+    }
+
+
+# ----------------------------------------------------------------------------- explain
+
+
+class HandNotFound(KeyError):
+    pass
+
+
+def explain_hand(lake: Path, hand: str, *, policy: str | None = None,
+                 accept: Mapping[tuple[str, str], str] | None = None) -> dict[str, Any]:
+    """Everything about one hand: seats, cards, boards, each contender's best hands with
+    the cards used, every pot and half and odd chip with its rule, recorded against
+    expected. ``hand`` is ``PLATFORM:HAND_ID`` (the hand key)."""
+    from audit.audit import build_showdown
+    from rules.settle import SettlementInputError, settle
+    from rules.showdown_json import settlement_to_json
+
+    hands = read_table(lake, "hands").filter(pl.col("hand_key") == hand)
+    if hands.height == 0:
+        raise HandNotFound(f"no hand {hand!r} in the lake {lake} (give PLATFORM:HAND_ID, e.g. pokerstars:1676150046)")
+    row = hands.row(0, named=True)
+    seats = read_seats(lake).filter(pl.col("hand_key") == hand).sort("seat").to_dicts()
+    payouts = read_table(lake, "payouts", _PAYOUT_COLUMNS).filter(pl.col("hand_key") == hand).to_dicts()
+    pol = PolicyResolver(policy)(row["platform"])
+    live = [s for s in seats if s["dealt_in"] and s["folded_street"] is None]
+    recorded: dict[str, int] = defaultdict(int)
+    for p in payouts:
+        if p["source"] == PayoutSource.POT:
+            recorded[str(p["seat"])] += p["amount"]
+    out: dict[str, Any] = {
+        "hand_key": hand, "hand_id": row["hand_id"], "platform": row["platform"], "game": row["game"],
+        "policy": pol.name, "policy_options": pol.resolve(), "currency": row["currency"],
+        "amount_scale": row["amount_scale"], "button": row["button_seat"],
+        "boards": [list(b) for b in (row["boards"] or [])],
+        "pot_total": row["pot_total"], "rake": row["rake"], "fees": row["fees"],
+        "rake_source": row["rake_source"], "notes": row["notes"] or [],
+        "seats": [{"seat": s["seat"], "player": s["player"], "cards": s["cards"] or [],
+                   "contributed": s["contributed"], "folded": s["folded_street"] is not None,
+                   "mucked": bool(s["mucked"]), "cashed_out": bool(s["cashed_out"]),
+                   "showed": bool(s["showed"])} for s in seats],
+        "payout_lines": [{k: p[k] for k in ("seat", "amount", "pot", "run", "half", "source", "line")}
+                         for p in payouts],
+        "recorded": dict(recorded),
+    }
+    if len(live) < 2:
+        full = {**row, "n_live": len(live)}
+        outcome = audit_lake_single(full, seats, payouts, pol)
+        out.update(outcome)
+        return out
+    try:
+        showdown = build_showdown(row, seats, payouts, pol)
+        settlement = settle(showdown)
+    except SettlementInputError as exc:
+        out.update({"verdict": Verdict.UNVERIFIABLE.value, "reason": str(exc), "findings": [],
+                    "expected": {}, "pots": [], "hands": {}})
+        return out
+    result = audit_showdown(row, seats, payouts, pol)
+    findings = result.findings
+    if accept:
+        for f in findings:
+            reason = accept.get((f["hand_key"], f["kind"]))
+            f["accepted"], f["accept_reason"] = reason is not None, reason
+    out.update(settlement_to_json(settlement))
+    out["expected"] = {str(s): a for s, a in result.expected.items()} if result.settlement else out.get("payouts", {})
+    out["verdict"], out["reason"], out["findings"] = result.verdict.value, result.reason, findings
+    return out
+
+
+def audit_lake_single(hand: Mapping[str, Any], seats: list[dict], payouts: list[dict], pol: Policy) -> dict[str, Any]:
+    """The uncontested path for one hand, as an explanation fragment."""
+    frame = pl.DataFrame([{k: hand[k] for k in _HAND_COLUMNS}])
+    live = pl.DataFrame([{"hand_key": s["hand_key"], "seat": s["seat"]} for s in seats
+                         if s["dealt_in"] and s["folded_street"] is None],
+                        schema={"hand_key": pl.Utf8, "seat": pl.Int32})
+    rec = pl.DataFrame([{"hand_key": p["hand_key"], "seat": p["seat"], "amount": p["amount"]} for p in payouts
+                        if p["source"] == PayoutSource.POT],
+                       schema={"hand_key": pl.Utf8, "seat": pl.Int32, "amount": pl.Int64})
+    rec = rec.group_by("hand_key", "seat").agg(pl.col("amount").sum())
+    if live.height != 1:
+        return {"verdict": Verdict.UNVERIFIABLE.value, "reason": "no seat was left in the hand",
+                "findings": [], "expected": {}, "pots": [], "hands": {}}
+    verdicts, findings = audit_uncontested(frame, live, rec)
+    winner = live["seat"][0]
+    deduction = (hand["rake"] or 0) + hand["fees"]
+    return {
+        "verdict": verdicts["verdict"][0], "reason": verdicts["reason"][0],
+        "findings": findings.to_dicts(),
+        "expected": {str(winner): hand["pot_total"] - deduction - hand["house_retained"]},
+        "pots": [{"index": 0, "amount": hand["pot_total"], "rake": deduction,
+                  "net": hand["pot_total"] - deduction, "contenders": [str(winner)], "house": 0,
+                  "odd_chips": [], "runs": [{"run": 1, "amount": hand["pot_total"] - deduction, "odd_chips": [],
+                                             "halves": [{"half": "whole", "amount": hand["pot_total"] - deduction,
+                                                         "winners": [str(winner)],
+                                                         "awards": {str(winner): hand["pot_total"] - deduction},
+                                                         "odd_chips": [], "note": "uncontested"}]}]}],
+        "hands": {},
+    }

@@ -22,6 +22,7 @@ app = typer.Typer(
 _COMMAND_MODULES: tuple[str, ...] = (
     "ingest_cmd",
     "rules_cmds",
+    "report_cmd",
 )
 
 for _name in _COMMAND_MODULES:

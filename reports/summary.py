@@ -1,0 +1,290 @@
+"""The compliance summary: pure functions from ``hands`` and ``findings`` frames to counts.
+
+Inputs are the audit's ``OUT/hands.parquet`` and ``OUT/findings.parquet``
+(``contracts.md``, ``hhaudit run``). Amounts are integers in minor units with the
+hand's ``amount_scale``; ``currency`` null means tournament chips or play money. Money
+is never added across currencies, and chips are never added to money: every total is
+a tuple of :class:`Money`, one per currency, chips last. Sums are exact integer sums;
+amounts of one currency written at different scales are brought to the finest scale by
+integer multiplication (scales are powers of ten), never through floats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import polars as pl
+
+from audit.money import format_minor
+from audit.vocab import FindingKind, Verdict
+
+CHIPS = "chips"
+
+FINDINGS_SCHEMA: dict[str, pl.DataType] = {
+    "hand_key": pl.String(),
+    "hand_id": pl.String(),
+    "platform": pl.String(),
+    "game": pl.String(),
+    "seat": pl.Int64(),
+    "player": pl.String(),
+    "pot": pl.Int64(),
+    "run": pl.Int64(),
+    "half": pl.String(),
+    "recorded": pl.Int64(),
+    "expected": pl.Int64(),
+    "delta": pl.Int64(),
+    "amount_scale": pl.Int64(),
+    "currency": pl.String(),
+    "kind": pl.String(),
+    "detail": pl.String(),
+    "accepted": pl.Boolean(),
+    "accept_reason": pl.String(),
+}
+"""Columns of ``findings.parquet`` as reports read them, in output order."""
+
+FINDINGS_REQUIRED = ("hand_key", "platform", "game", "delta", "amount_scale", "currency", "kind")
+"""Columns without which no summary can be made; the others default to null."""
+
+HANDS_SCHEMA: dict[str, pl.DataType] = {
+    "hand_key": pl.String(),
+    "hand_id": pl.String(),
+    "platform": pl.String(),
+    "game": pl.String(),
+    "verdict": pl.String(),
+    "reason": pl.String(),
+    "policy": pl.String(),
+}
+"""Columns of ``hands.parquet`` reports use (others are kept, not needed)."""
+
+HANDS_REQUIRED = ("hand_key", "platform", "game", "verdict")
+
+_KIND_ORDER = {kind.value: i for i, kind in enumerate(FindingKind)}
+
+
+class ReportInputError(ValueError):
+    """A frame that cannot be summarised (a missing column, a column of the wrong kind)."""
+
+
+def _conform(frame: pl.DataFrame, schema: dict[str, pl.DataType], required: Iterable[str],
+             what: str) -> pl.DataFrame:
+    missing = [c for c in required if c not in frame.columns]
+    if missing:
+        raise ReportInputError(f"{what} has no column {', '.join(missing)}")
+    columns = []
+    for name, dtype in schema.items():
+        if name not in frame.columns:
+            columns.append(pl.lit(None, dtype=dtype).alias(name))
+            continue
+        have = frame.schema[name]
+        if have == dtype:
+            columns.append(pl.col(name))
+        elif dtype == pl.String() and have != pl.Null():
+            columns.append(pl.col(name).cast(pl.String))
+        elif have == pl.Null() or (dtype.is_integer() and have.is_integer()) or dtype == have:
+            columns.append(pl.col(name).cast(dtype))
+        else:
+            raise ReportInputError(f"{what}: column {name} is {have}, expected {dtype}")
+    extra = [c for c in frame.columns if c not in schema]
+    return frame.select(columns + [pl.col(c) for c in extra])
+
+
+def conform_findings(findings: pl.DataFrame) -> pl.DataFrame:
+    """``findings`` with every column of :data:`FINDINGS_SCHEMA`, typed, in order.
+
+    >>> conform_findings(pl.DataFrame({"hand_key": ["a"]}))
+    Traceback (most recent call last):
+    ...
+    reports.summary.ReportInputError: findings has no column platform, game, delta, amount_scale, currency, kind
+    """
+    out = _conform(findings, FINDINGS_SCHEMA, FINDINGS_REQUIRED, "findings")
+    return out.with_columns(pl.col("accepted").fill_null(False))
+
+
+def conform_hands(hands: pl.DataFrame) -> pl.DataFrame:
+    """``hands`` with the columns of :data:`HANDS_SCHEMA` typed (extra columns kept)."""
+    return _conform(hands, HANDS_SCHEMA, HANDS_REQUIRED, "hands")
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """An exact amount of one currency (``currency`` None: chips) in minor units."""
+
+    currency: str | None
+    scale: int
+    amount: int
+
+    def label(self) -> str:
+        """``USD 12.34`` or ``2383 chips``.
+
+        >>> Money("USD", 100, 1234).label(), Money(None, 1, 2383).label()
+        ('USD 12.34', '2383 chips')
+        """
+        if self.currency is None:
+            return f"{format_minor(self.amount, self.scale)} {CHIPS}"
+        return f"{self.currency} {format_minor(self.amount, self.scale)}"
+
+
+def money_label(money: Iterable[Money]) -> str:
+    """Several currencies on one line, ``-`` when there is none."""
+    parts = [m.label() for m in money]
+    return "; ".join(parts) if parts else "-"
+
+
+def money_totals(findings: pl.DataFrame) -> tuple[Money, ...]:
+    """Sum of |delta| per currency over conformed ``findings``: currencies A-Z, chips last.
+
+    >>> f = conform_findings(pl.DataFrame({"hand_key": ["a", "b", "c"], "platform": "p",
+    ...     "game": "g", "delta": [-5, 120, 7], "amount_scale": [100, 10, 1],
+    ...     "currency": ["EUR", "EUR", None], "kind": "rake"}))
+    >>> [m.label() for m in money_totals(f)]
+    ['EUR 12.05', '7 chips']
+    """
+    rows = (
+        findings.filter(pl.col("delta").is_not_null())
+        .group_by("currency", "amount_scale")
+        .agg(pl.col("delta").abs().sum().alias("amount"))
+        .rows()
+    )
+    by_currency: dict[str | None, list[tuple[int, int]]] = {}
+    for currency, scale, amount in rows:
+        by_currency.setdefault(currency, []).append((int(scale), int(amount)))
+    out = []
+    for currency in sorted(by_currency, key=lambda c: (c is None, c or "")):
+        parts = by_currency[currency]
+        finest = max(scale for scale, _ in parts)
+        total = sum(amount * (finest // scale) for scale, amount in parts)
+        out.append(Money(currency, finest, total))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class HandCounts:
+    """Audited hands by verdict."""
+
+    audited: int = 0
+    clean: int = 0
+    findings: int = 0
+    unverifiable: int = 0
+    relative_only: int = 0
+
+
+def hand_counts(hands: pl.DataFrame) -> HandCounts:
+    """Count conformed ``hands`` by verdict."""
+    verdicts = dict(hands.group_by("verdict").len().rows())
+    return HandCounts(
+        audited=hands.height,
+        clean=verdicts.get(Verdict.CLEAN.value, 0),
+        findings=verdicts.get(Verdict.FINDINGS.value, 0),
+        unverifiable=verdicts.get(Verdict.UNVERIFIABLE.value, 0),
+        relative_only=verdicts.get(Verdict.RELATIVE_ONLY.value, 0),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class KindSummary:
+    """Findings of one kind: how many, how many accepted, the money involved."""
+
+    kind: str
+    findings: int
+    accepted: int
+    money: tuple[Money, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSummary:
+    """One platform and game: its hands by verdict and its findings by kind."""
+
+    platform: str
+    game: str
+    hands: HandCounts
+    findings: int
+    accepted: int
+    money: tuple[Money, ...]
+    kinds: tuple[KindSummary, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Everything the report's first page says, computed once."""
+
+    hands: HandCounts
+    findings: int
+    accepted: int
+    money: tuple[Money, ...]
+    kinds: tuple[KindSummary, ...]
+    groups: tuple[GroupSummary, ...]
+    verdicts_by_platform: tuple[tuple[str, HandCounts], ...]
+
+    @property
+    def not_accepted(self) -> int:
+        return self.findings - self.accepted
+
+
+def _kinds(findings: pl.DataFrame) -> tuple[KindSummary, ...]:
+    out = []
+    for (kind,), part in findings.group_by("kind"):
+        accepted = part.filter(pl.col("accepted")).height
+        out.append(KindSummary(kind, part.height, accepted, money_totals(part)))
+    return tuple(sorted(out, key=lambda k: (_KIND_ORDER.get(k.kind, len(_KIND_ORDER)), k.kind)))
+
+
+def summarise(hands: pl.DataFrame, findings: pl.DataFrame) -> Summary:
+    """The summary of one audit run by platform, game and kind."""
+    hands = conform_hands(hands)
+    findings = conform_findings(findings)
+    keys = set(hands.select("platform", "game").unique().rows())
+    keys |= set(findings.select("platform", "game").unique().rows())
+    groups = []
+    for platform, game in sorted(keys, key=lambda k: (k[0] or "", k[1] or "")):
+        group_hands = hands.filter((pl.col("platform") == platform) & (pl.col("game") == game))
+        group_findings = findings.filter(
+            (pl.col("platform") == platform) & (pl.col("game") == game))
+        groups.append(GroupSummary(
+            platform=platform, game=game, hands=hand_counts(group_hands),
+            findings=group_findings.height,
+            accepted=group_findings.filter(pl.col("accepted")).height,
+            money=money_totals(group_findings), kinds=_kinds(group_findings),
+        ))
+    platforms = sorted({p for p, _ in keys}, key=lambda p: p or "")
+    verdicts = tuple(
+        (platform, hand_counts(hands.filter(pl.col("platform") == platform)))
+        for platform in platforms
+    )
+    return Summary(
+        hands=hand_counts(hands),
+        findings=findings.height,
+        accepted=findings.filter(pl.col("accepted")).height,
+        money=money_totals(findings),
+        kinds=_kinds(findings),
+        groups=tuple(groups),
+        verdicts_by_platform=verdicts,
+    )
+
+
+def worst_findings(findings: pl.DataFrame, top: int | None = None) -> pl.DataFrame:
+    """Findings worst first: largest |delta| first within each currency, in its own unit.
+
+    Amounts of different currencies cannot be compared, so ``top`` keeps the findings
+    of best rank within their own currency (every currency's worst before any
+    currency's second worst). The result is ordered by currency (A-Z, chips last),
+    then |delta| descending; ties are broken by hand, seat, pot, run, half and kind so
+    the order never depends on the input's. Adds ``abs_delta`` and ``rank`` (1 = worst
+    of its currency).
+    """
+    findings = conform_findings(findings)
+    ranked = findings.with_columns(
+        pl.col("delta").abs().fill_null(0).alias("abs_delta"),
+        pl.col("currency").is_null().alias("_is_chips"),
+    ).sort(
+        ["_is_chips", "currency", "abs_delta", "accepted", "hand_key", "seat", "pot", "run",
+         "half", "kind"],
+        descending=[False, False, True, False, False, False, False, False, False, False],
+        nulls_last=True,
+    ).with_columns(
+        pl.int_range(1, pl.len() + 1).over("_is_chips", "currency").alias("rank")
+    )
+    if top is not None and ranked.height > top:
+        keep = ranked.with_row_index("_order").sort("rank", "_order").head(top)
+        ranked = keep.sort("_order").drop("_order")
+    return ranked.drop("_is_chips")

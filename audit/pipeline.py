@@ -182,7 +182,7 @@ def _sha256(path: Path) -> str:
 
 
 def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: list[Path] = (),
-                  ingest_counts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                  ingest_counts: Mapping[str, Any] | None = None, run_id: str | None = None) -> dict[str, Any]:
     """Write findings, verdicts and the manifest; returns the run's summary counts."""
     out.mkdir(parents=True, exist_ok=True)
     findings_path, hands_path = out / "findings.parquet", out / "hands.parquet"
@@ -195,11 +195,11 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
     summary = lake_counts(files, quarantine, ingest_counts)
     summary.update(outcome.counts())
     manifest = {
-        "run_id": uuid.uuid4().hex,
+        "run_id": run_id or uuid.uuid4().hex,
         "created_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "tool_version": TOOL_VERSION,
         "schema_version": SCHEMA_VERSION,
-        "policies": {platform: {"name": p.name, "hash": p.hash(), "options": p.resolve()}
+        "policies": {platform: {"name": p.name, "hash": p.hash, "options": p.resolve()}
                      for platform, p in sorted(outcome.policies.items())},
         "inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}
                    for r in files.sort("source_file").iter_rows(named=True)],

@@ -21,6 +21,7 @@ app = typer.Typer(
 # command modules under audit/cli/, each with register(app)
 _COMMAND_MODULES: tuple[str, ...] = (
     "ingest_cmd",
+    "audit_cmds",
     "rules_cmds",
     "report_cmd",
 )

@@ -255,7 +255,7 @@ def explain_hand(lake: Path, hand: str, *, policy: str | None = None,
     payouts = read_table(lake, "payouts", _PAYOUT_COLUMNS).filter(pl.col("hand_key") == hand).to_dicts()
     pol = PolicyResolver(policy)(row["platform"])
     live = [s for s in seats if s["dealt_in"] and s["folded_street"] is None]
-    recorded: dict[str, int] = defaultdict(int)
+    recorded: dict[str, int] = {str(s["seat"]): 0 for s in seats}
     for p in payouts:
         if p["source"] == PayoutSource.POT:
             recorded[str(p["seat"])] += p["amount"]

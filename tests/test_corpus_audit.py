@@ -1,0 +1,53 @@
+"""Every corpus hand audits clean, relative_only or unverifiable for a stated reason — or
+its findings are real platform anomalies listed, with the explanation, in
+``tests/corpus_accept.toml`` (the ``--accept`` file a compliance user would keep).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from audit.accept import load_accept
+from audit.ingest import ingest
+from audit.pipeline import audit_lake
+from tests.corpus import require_corpus
+
+ACCEPT = Path(__file__).parent / "corpus_accept.toml"
+
+#: hand_key -> why the hand cannot be checked (the reason the audit gives must match)
+KNOWN_UNVERIFIABLE: dict[str, str] = {}
+
+
+@pytest.fixture(scope="module")
+def corpus_audit(tmp_path_factory):
+    root = require_corpus()
+    lake = tmp_path_factory.mktemp("corpus_audit") / "lake"
+    ingest(sorted(p for p in root.iterdir() if p.is_dir()), lake)
+    return audit_lake(lake, accept=load_accept(ACCEPT))
+
+
+def test_every_finding_is_a_listed_platform_anomaly(corpus_audit) -> None:
+    open_findings = corpus_audit.findings.filter(~pl.col("accepted"))
+    assert open_findings.select("hand_key", "seat", "recorded", "expected", "kind", "detail").rows() == []
+
+
+def test_every_accepted_anomaly_still_occurs(corpus_audit) -> None:
+    assert corpus_audit.unmatched_accepts == []
+
+
+def test_unverifiable_hands_are_the_listed_ones_for_the_listed_reasons(corpus_audit) -> None:
+    unverifiable = corpus_audit.verdicts.filter(pl.col("verdict") == "unverifiable")
+    assert dict(unverifiable.select("hand_key", "reason").rows()) == KNOWN_UNVERIFIABLE
+
+
+def test_unverifiable_stays_under_five_percent(corpus_audit) -> None:
+    counts = corpus_audit.counts()
+    assert counts["unverifiable"] * 20 < counts["audited"]
+
+
+def test_relative_only_hands_are_those_without_printed_rake(corpus_audit) -> None:
+    relative = corpus_audit.verdicts.filter(pl.col("verdict") == "relative_only")
+    assert relative.filter(pl.col("is_tournament")).height == 0

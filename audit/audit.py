@@ -390,10 +390,11 @@ def _classify(hand, showdown: Showdown, settlement: Settlement, exp: dict[int, i
     split_here = any(len(r.halves) == 2 for a in settlement.pots if pot is None or a.index == pot
                      for r in a.runs if run is None or r.run == run)
     if hand["game"] in HIGH_ONLY and not split_here:
+        # paid as if split: the rules' winners kept about half, others took the rest
         winners = {s for s, a in exp.items() if a}
-        others = sum(a for s, a in rec.items() if s not in winners)
+        kept = sum(a for s, a in rec.items() if s in winners)
         total = sum(exp.values())
-        if others and others <= total - total // 2 + settlement.unit * 2:
+        if kept < total and abs(2 * kept - total) <= 2 * settlement.unit * max(1, len(rec)):
             return FindingKind.PHANTOM_LOW, f"{where} was split though no hand qualified for low"
     winners_exp = {s for s, a in exp.items() if a}
     winners_rec = {s for s, a in rec.items() if a}

@@ -31,7 +31,10 @@ DECK = [r + s for r in RANKS for s in SUITS]
 NAMES = ["Hero", "xX_Ace_Xx", "Bob [NL]", "Ölaf", "Mr: Pigeon", "Tilted Tom", "fish 22",
          "Rocket Man", "Omaha Dan", "LowLow", "scoop88", "Zoë"]
 STAKES = [(2, 5), (5, 10), (10, 25), (25, 50), (50, 100)]  # cents
-PLANT_KINDS = ("low_to_high_winner", "unit_moved", "odd_chip_swapped", "payout_dropped")
+PLANT_KINDS = ("low_to_high_winner", "unit_to_loser", "odd_chip_swapped", "payout_dropped")
+#: the finding kind the audit must report for each planted error
+PLANTED_FINDING = {"low_to_high_winner": "missed_low", "unit_to_loser": "wrong_winner",
+                   "odd_chip_swapped": "odd_chip", "payout_dropped": "not_conserved"}
 
 
 def money(cents: int) -> str:
@@ -217,7 +220,8 @@ class HandWriter:
         rakes = allocate_rake(breakdown.pots, rake, "main_first_cumulative")
         showdown = len(live) > 1
         board = self.board if showdown else self.board[: self._board_dealt()]
-        result = {"showdown": showdown, "collected": []}  # (seat name, amount, pot label)
+        result = {"showdown": showdown, "collected": [],  # [seat name, amount, pot label, half]
+                  "showed": [s.name for s in live] if showdown else []}
         if showdown:
             self.lines.append("*** SHOW DOWN ***")
             for s in live:
@@ -292,26 +296,27 @@ class HandWriter:
 def _plant(outcome: dict, kind: str, hand_id: str) -> Planted | None:
     """Corrupt one hand's collected lines in a known way (only where that kind applies)."""
     col = outcome["collected"]
+    if kind == "unit_to_loser":
+        winners = {c[0] for c in col}
+        losers = [name for name in outcome["showed"] if name not in winners]
+        if losers and col[0][1] > 1:
+            col[0][1] -= 1
+            col.append([losers[0], 1, col[0][2], col[0][3]])
+            return Planted(hand_id, kind, f"one cent moved from {col[0][0]} to {losers[0]}, who lost")
+        return None
     if kind == "low_to_high_winner":
         lows = [c for c in col if c[3] == "low"]
         highs = [c for c in col if c[3] == "high"]
         if lows and highs and lows[0][0] != highs[0][0]:
             lows[0][0] = highs[0][0]
             return Planted(hand_id, kind, "the low half paid to the high winner")
-    elif kind == "unit_moved":
-        names = {c[0] for c in col}
-        if len(names) >= 2:
-            first = col[0]
-            other = next(c for c in col if c[0] != first[0])
-            first[1] -= 1
-            other[1] += 1
-            return Planted(hand_id, kind, f"one cent moved from {first[0]} to {other[0]}")
     elif kind == "odd_chip_swapped":
         for i, a in enumerate(col):
             for b in col[i + 1:]:
-                if a[2] == b[2] and a[3] == b[3] and a[1] == b[1] + 1 and a[0] != b[0]:
+                # a tied half's odd unit, or the one between the high and low halves
+                if a[2] == b[2] and abs(a[1] - b[1]) == 1 and a[0] != b[0]:
                     a[1], b[1] = b[1], a[1]
-                    return Planted(hand_id, kind, f"odd chip given to {b[0]} instead of {a[0]}")
+                    return Planted(hand_id, kind, f"odd chip swapped between {a[0]} and {b[0]}")
     elif kind == "payout_dropped":
         if len(col) >= 2:
             dropped = col.pop()

@@ -1,0 +1,126 @@
+"""Mutation test: real corpus hands with their payouts changed in known ways.
+
+The audit must flag exactly the mutated hands, each with the kind of its mutation, and
+leave every other hand as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import polars as pl
+import pytest
+
+from audit.ingest import ingest
+from audit.lake import LakeWriter, read_table
+from audit.pipeline import audit_lake
+from audit.schema import TABLES
+from tests.corpus import corpus_file
+
+FILES = [
+    "PokerStars/OmahaHiLo/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt",
+    "PokerStars/OmahaHiLo/PLO8-6max-USD-0.01-0.02-200911.txt",
+    "PokerStars/Omaha/PLO-FR-USD-0.01-0.02-201006.sidepots.txt",
+    "PokerStars/Razz/Razz-USD-0.04-0.08-200911.txt",
+    "PokerStars/Stud/7-Stud-USD-0.04-0.08-200911.txt",
+    "PokerStars/Badugi/LBad-USD-MTT8-201011.txt",
+]
+
+Tables = dict[str, pl.DataFrame]
+
+
+def _rows(payouts: pl.DataFrame, hand: str) -> pl.Expr:
+    return pl.col("hand_key") == hand
+
+
+def odd_chip_to_the_wrong_seat(t: Tables) -> None:
+    # side pot 86: low half 43 tied, 22 to seat 6 (first left of the button) and 21 to seat 9
+    hand = "pokerstars:1676150046"
+    p = t["payouts"]
+    side_low = _rows(p, hand) & (pl.col("pot") == 1) & pl.col("amount").is_in([21, 22]) & pl.col("seat").is_in([6, 9])
+    t["payouts"] = p.with_columns(pl.when(side_low).then(43 - pl.col("amount")).otherwise(pl.col("amount")).alias("amount"))
+
+
+def low_half_paid_to_the_high_winner(t: Tables) -> None:
+    # $0.39: high $0.20 seat 3; low tied, $0.10 seat 2 and $0.09 seat 3 -> seat 2's low to seat 3
+    p = t["payouts"]
+    moved = _rows(p, "pokerstars:35875034981") & (pl.col("seat") == 2)
+    t["payouts"] = p.with_columns(pl.when(moved).then(3).otherwise(pl.col("seat")).alias("seat"))
+
+
+def side_pot_paid_to_a_seat_not_in_it(t: Tables) -> None:
+    # side pot-2 ($0.69) is contested by seats 3 and 5; seat 9 (all in for $0.29) is not in it
+    p = t["payouts"]
+    moved = _rows(p, "pokerstars:60920749213") & (pl.col("pot") == 2)
+    t["payouts"] = p.with_columns(pl.when(moved).then(9).otherwise(pl.col("seat")).alias("seat"))
+
+
+def unit_moved_between_two_players_who_showed(t: Tables) -> None:
+    # razz: one cent from the winner to the other player who showed
+    hand = "pokerstars:35874817957"
+    seats, p = t["seats"], t["payouts"]
+    winner = p.filter(_rows(p, hand) & (pl.col("source") == "pot"))["seat"][0]
+    loser = seats.filter(_rows(seats, hand) & pl.col("showed") & (pl.col("seat") != winner))["seat"][0]
+    first = p.filter(_rows(p, hand) & (pl.col("source") == "pot")).head(1)
+    t["payouts"] = pl.concat([
+        p.with_columns(pl.when(_rows(p, hand) & (pl.col("seat") == winner) & (pl.col("source") == "pot"))
+                       .then(pl.col("amount") - 1).otherwise(pl.col("amount")).alias("amount")),
+        first.with_columns(pl.lit(loser, pl.Int32).alias("seat"), pl.lit(1, pl.Int64).alias("amount")),
+    ])
+
+
+def rake_in_a_tournament_hand(t: Tables) -> None:
+    hand = "pokerstars:52475904134"
+    h, p = t["hands"], t["payouts"]
+    t["hands"] = h.with_columns(pl.when(_rows(h, hand)).then(10).otherwise(pl.col("rake")).alias("rake"))
+    winner = p.filter(_rows(p, hand) & (pl.col("source") == "pot"))["seat"][0]
+    t["payouts"] = p.with_columns(pl.when(_rows(p, hand) & (pl.col("seat") == winner) & (pl.col("source") == "pot"))
+                                  .then(pl.col("amount") - 10).otherwise(pl.col("amount")).alias("amount"))
+
+
+def payout_dropped(t: Tables) -> None:
+    p = t["payouts"].with_row_index("_i")
+    first = p.filter(_rows(p, "pokerstars:35874039554") & (pl.col("source") == "pot"))["_i"][0]
+    t["payouts"] = p.filter(pl.col("_i") != first).drop("_i")
+
+
+MUTATIONS: dict[str, tuple[Callable[[Tables], None], str]] = {
+    "pokerstars:1676150046": (odd_chip_to_the_wrong_seat, "odd_chip"),
+    "pokerstars:35875034981": (low_half_paid_to_the_high_winner, "missed_low"),
+    "pokerstars:60920749213": (side_pot_paid_to_a_seat_not_in_it, "side_pot"),
+    "pokerstars:35874817957": (unit_moved_between_two_players_who_showed, "wrong_winner"),
+    "pokerstars:52475904134": (rake_in_a_tournament_hand, "rake"),
+    "pokerstars:35874039554": (payout_dropped, "not_conserved"),
+}
+
+
+@pytest.fixture(scope="module")
+def lakes(tmp_path_factory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("mutation")
+    original = root / "original"
+    ingest([corpus_file(f) for f in FILES], original)
+    tables = {name: read_table(original, name) for name in TABLES}
+    for mutate, _ in MUTATIONS.values():
+        mutate(tables)
+    mutated = root / "mutated"
+    writer = LakeWriter(mutated)
+    for name, frame in tables.items():
+        writer.add(name, frame.to_arrow())
+    writer.close()
+    return original, mutated
+
+
+def _kinds(lake: Path) -> dict[str, list[str]]:
+    findings = audit_lake(lake).findings
+    return {k: sorted(set(v)) for k, v in findings.group_by("hand_key").agg(pl.col("kind")).rows()}
+
+
+def test_the_audit_flags_exactly_the_mutated_hands_each_with_its_kind(lakes) -> None:
+    original, mutated = lakes
+    before = _kinds(original)
+    assert not set(before) & set(MUTATIONS), "a mutated hand must start clean"
+    after = _kinds(mutated)
+    new = {k: v for k, v in after.items() if k not in before}
+    assert new == {hand: [kind] for hand, (_, kind) in MUTATIONS.items()}
+    assert {k: after[k] for k in before} == before

@@ -293,7 +293,9 @@ def explain_hand(lake: Path, hand: str, *, policy: str | None = None,
             reason = accept.get((f["hand_key"], f["kind"]))
             f["accepted"], f["accept_reason"] = reason is not None, reason
     out.update(settlement_to_json(settlement))
-    out["expected"] = {str(s): a for s, a in result.expected.items()} if result.settlement else out.get("payouts", {})
+    expected = {str(s["seat"]): 0 for s in seats}
+    expected.update({str(s): a for s, a in result.expected.items()})
+    out["expected"] = expected
     out["verdict"], out["reason"], out["findings"] = result.verdict.value, result.reason, findings
     return out
 

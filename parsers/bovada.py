@@ -17,7 +17,7 @@ A hand looks like::
     Seat+4: Dealer HI $6.59  with Two pair [...] LO $6.59 [...]
 
 Players are seat-position pseudonyms (``UTG+1``, ``Dealer [ME]``; ``Seat+3`` in stud).
-Every seat's cards are printed. ``Hand result`` is one line per winner and pot (halves
+Every seat's cards are printed (a seat with none that never acts sat out: not dealt in). ``Hand result`` is one line per winner and pot (halves
 summed); the summary gives each seat's ``HI`` and ``LO`` (or ``LOW``) amounts, which
 label the result lines: a seat paid only high (or only low) gets that half on every line;
 a seat paid both halves from one result line gets that line as two records (high and
@@ -389,6 +389,13 @@ def _read(text: str) -> ParsedHand:
         raise fail(QuarantineReason.PARSE_ERROR, "summary without 'Total Pot(...)'")
     for seat_no, value in tracker.seats().items():
         seats[seat_no].contributed = value
+    # every dealt seat's cards are printed: a seat with none that never acted sat out
+    # (``Seat sit out``, ``Table leave user``); counted as still in it would make an
+    # uncontested pot a showdown
+    acted = {a.seat for a in hand.actions}
+    for seat_no, record in seats.items():
+        if not record.cards and seat_no not in acted and not record.contributed:
+            record.dealt_in = False
     if not is_stud:
         final = summary_board or board
         hand.boards = [final] if final else []

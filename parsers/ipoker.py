@@ -25,7 +25,8 @@ as an ``uncalled`` payout with the same line); the 2023 client leaves it out (th
 add up to no more than the matched pot), and the return is then recorded on its own. There is no pot or
 hi/lo breakdown (``per_seat_only``), each ``win`` is one payout with pot None, half
 ``unlabelled`` in split games. Rake is not printed: it is inferred as everything put in
-minus everything won.
+minus everything won. A listed player without cards or actions (sitting out) is recorded
+as not dealt in.
 """
 
 from __future__ import annotations
@@ -230,6 +231,7 @@ def _read(text: str, own: str) -> ParsedHand:
     board: list[str] = []
     entries: list[tuple[int, Street, Element]] = []
     big_blind_seen = False
+    dealt: set[int] = set()
     for round_node in game_node.findall("round"):
         number = int(round_node.get("no") or 0)
         street = rounds.get(number)
@@ -247,6 +249,7 @@ def _read(text: str, own: str) -> ParsedHand:
             if seat is None:
                 raise fail(QuarantineReason.PARSE_ERROR, f"cards for unknown player {owner!r}")
             record = seats[seat]
+            dealt.add(seat)
             if is_stud:
                 if kind == "Third Street":
                     record.upcards = [c for c in got[2:3] if c]
@@ -318,6 +321,13 @@ def _read(text: str, own: str) -> ParsedHand:
         seq += 1
         hand.actions.append(ActionRecord(seq, street, seat, kind, value_out, all_in))
     hand.boards = [board] if board else []
+    # A listed player with no cards and no action (sitting out, a $0 stack, an empty
+    # client seat) was not dealt in: counted as still in, it would turn an uncontested
+    # pot into a showdown on an unfinished board.
+    acted = {a.seat for a in hand.actions}
+    for seat, record in seats.items():
+        if seat not in dealt and seat not in acted and not bets.get(seat) and not wins.get(seat):
+            record.dealt_in = False
 
     tracked = tracker.seats()
     mismatched = [f"seat {s}: actions {tracked.get(s, 0)} vs bet {b}" for s, b in bets.items() if tracked.get(s, 0) != b]

@@ -29,7 +29,9 @@ recorded as returned. No ``Rake`` line means no rake was taken (the summary's pe
 results then sum to zero). Older stud files label streets one too early, so stud
 streets are counted from the cards dealt. ``*** BOARD 1 - ... ***`` lines are either a
 run-it-twice (the second board shares the first cards, ``[- - - Kh]``) or, when both
-boards are dealt from the flop with betting after, a two-board game.
+boards are dealt from the flop with betting after, a two-board game. A draw game all in
+before the draw whose draw is printed as ``Dealt to`` lines was run more than once, each
+run drawing separately: the final hands are then recorded as not known.
 """
 
 from __future__ import annotations
@@ -215,6 +217,7 @@ def _read(text: str) -> ParsedHand:
     nets: dict[int, int] = {}
     rake_printed: int | None = None
     hand_size: int | None = None
+    dealt_in_draw: set[int] = set()
 
     def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
             changed: int | None = None) -> None:
@@ -272,11 +275,12 @@ def _read(text: str) -> ParsedHand:
                 seat = by_name.get(wm["name"])
                 if seat is None:
                     raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {wm['name']!r}")
-                # "wins pot (X)" is the whole pot; "wins (X) from pot" is one share of it
+                # "wins pot (X)" is everything in the middle (main and side pots alike,
+                # so it names no pot); "wins (X) from pot" is one share of the main pot
                 half = Half.UNLABELLED if game in _SPLIT and wm["a2"] else Half.WHOLE
+                pot = None if wm["a1"] else (int(wm["side"]) if wm["side"] else 0)
                 hand.payouts.append(
-                    PayoutRecord(seat, amount(wm["a1"] or wm["a2"]), int(wm["side"]) if wm["side"] else 0, None,
-                                 half, PayoutSource.POT, line)
+                    PayoutRecord(seat, amount(wm["a1"] or wm["a2"]), pot, None, half, PayoutSource.POT, line)
                 )
                 continue
             raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {line!r}")
@@ -305,6 +309,8 @@ def _read(text: str) -> ParsedHand:
                 hand_size = hand_size or len(got)
                 if street == Street.PREDEAL:
                     street = Street.PREDRAW if is_draw else Street.PREFLOP
+            elif draw_round:
+                dealt_in_draw.add(seat)
             # later "Dealt to" lines in draw games repeat a partial hand: the shows decide
             continue
         if is_stud is False and street == Street.PREDEAL and (
@@ -392,6 +398,8 @@ def _read(text: str) -> ParsedHand:
             if payout.source == PayoutSource.POT and " wins (" in payout.line:
                 payout.half = Half.UNLABELLED
     hand.boards = [boards[r] for r in sorted(boards)]
+    if dealt_in_draw:
+        _draw_run_more_than_once(hand, dealt_in_draw)
     _return_unmatched(hand)
     if rake_printed is not None:
         hand.rake, hand.rake_source = rake_printed, RakeSource.PRINTED
@@ -410,6 +418,26 @@ def _read(text: str) -> ParsedHand:
             f"history does not add up: put in {hand.pot_total}, pay lines {hand.paid_from_pots()}, rake {hand.rake}"
         )
     return hand
+
+
+def _draw_run_more_than_once(hand: ParsedHand, dealt_in_draw: set[int]) -> None:
+    """A draw hand all in before the draw that prints the draw as ``Dealt to`` lines
+    (``Dealt to Hero: [6h Ks Ks]``, ``Dealt to Player3: [X X X X X X]``) instead of
+    ``discards``/``draws`` lines was drawn once per run: each run has its own final hands
+    and the history shows only one run's. One final hand per seat cannot stand for the
+    runs, so the final cards of the seats still in are recorded as not known."""
+    live = [s for s in hand.seats if s.dealt_in and s.folded_street is None]
+    if not all(s.all_in for s in live):
+        hand.notes.append(
+            f"seat {', '.join(str(s) for s in sorted(dealt_in_draw))}: cards dealt in the draw without a "
+            "discard line; the shown hands decide")
+        return
+    for record in live:
+        record.cards = [None] * len(record.cards)
+    hand.notes.append(
+        "all in before the draw and the draw dealt as 'Dealt to' lines: drawn once per run, "
+        "each run with its own final hands; the shown hands are one run's, so no seat's final "
+        "hand is known for every run")
 
 
 def _return_unmatched(hand: ParsedHand) -> None:

@@ -21,7 +21,9 @@ paid from the pot); there is no pot or hi/lo breakdown, so each ``Collects`` is 
 payout with ``pot`` None and, in split games, half ``unlabelled``. ``Pot`` is after rake;
 ``Rake`` and ``JP fee`` are what was taken. The summary is the authority for the money:
 the action lines use one number per action (``raises (0.85)`` is the amount added), and
-when they disagree with ``Bets`` the hand says so in ``notes``.
+when they disagree with ``Bets`` the hand says so in ``notes``. A seat the summary pays
+from the pot did not fold, even where an action line says so (the note says which); a
+seat dealt no card that never acts and puts nothing in sat out (not dealt in).
 
 Stud street labels are off by one in these files (``*** Third street ***`` deals the
 fourth card); streets are therefore counted from the deal, not read from the label.
@@ -198,6 +200,7 @@ def _read(text: str) -> ParsedHand:
     summary = False
     ended = False
     summary_bets: dict[int, int] = {}
+    dealt: set[int] = set()
 
     def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False) -> None:
         nonlocal seq
@@ -278,6 +281,8 @@ def _read(text: str) -> ParsedHand:
             raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
         seat, rest = player(line[len("Player ") :])
         record = seats[seat]
+        if rest.startswith(("received card: ", "received a card")):
+            dealt.add(seat)
         if rest.startswith("received card: "):
             got = cards(_BRACKETS.search(rest)[1])
             if is_stud:
@@ -362,12 +367,31 @@ def _read(text: str) -> ParsedHand:
             record.contributed = tracked.get(seat, 0)
     if disagree:
         hand.notes.append("action lines disagree with the summary's Bets (Bets used): " + "; ".join(disagree))
+    _trust_the_summary_winner(hand)
+    acted = {a.seat for a in hand.actions}
+    for seat, record in seats.items():
+        if seat not in dealt and seat not in acted and not record.contributed:
+            record.dealt_in = False
     if not hand.reconciles():
         hand.notes.append(
             f"history does not add up: Bets total {hand.pot_total}, Collects {hand.paid_from_pots()}, "
             f"rake {hand.rake}, fees {hand.fees}"
         )
     return hand
+
+
+def _trust_the_summary_winner(hand: ParsedHand) -> None:
+    """A seat the summary pays from the pot (``*Player X mucks ... Collects: 79.25``) did not
+    fold, whatever an action line says: the summary is the authority, and a fold line for
+    the winner (hand 727152195, which also returns the uncalled bet to that seat) is one of
+    the action lines that disagree with it."""
+    paid = {p.seat for p in hand.payouts if p.source == PayoutSource.POT and p.amount > 0}
+    for record in hand.seats:
+        if record.seat in paid and record.folded_street is not None:
+            hand.notes.append(
+                f"seat {record.seat}: a fold line on {record.folded_street.value}, but the summary pays it "
+                "from the pot: the fold line is taken to be wrong")
+            record.folded_street = None
 
 
 def _stud_street(count: int) -> None:

@@ -18,7 +18,12 @@ from tests.corpus import require_corpus
 ACCEPT = Path(__file__).parent / "corpus_accept.toml"
 
 #: hand_key -> why the hand cannot be checked (the reason the audit gives must match)
-KNOWN_UNVERIFIABLE: dict[str, str] = {}
+KNOWN_UNVERIFIABLE: dict[str, str] = {
+    # 2-7 single draw, all in before the draw and run twice, each run drawing separately:
+    # the shown hands are one run's (Hero's 7-6-4-3-2 would scoop; the pots were split),
+    # so the parser records no final hand for the seats still in
+    "kingsclub:3857875": "seat 1 contests a pot at showdown but has no cards",
+}
 
 
 @pytest.fixture(scope="module")

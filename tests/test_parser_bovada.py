@@ -45,6 +45,21 @@ def test_every_corpus_file(path):
         assert (hand.platform, hand.format) == (Platform.BOVADA, Format.BOVADA)
 
 
+def test_seat_sitting_out_is_not_dealt_in():
+    hand = _hands("Bovada/Stud/7-Stud-USD-2.00-4.00-201205.txt")["2604291787"]
+    # Seat+3 [ME] sits out, stands and leaves: no card, no action; Seat+5 wins on fourth street
+    assert {s.seat: (s.dealt_in, s.folded_street, s.cards) for s in hand.seats} == {
+        1: (True, Street.FOURTH, ["5d", "3h", "Qd", "2c"]),
+        3: (False, None, []),
+        5: (True, None, ["7c", "Kh", "Td", "Ac"]),
+    }
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 3, 3: 0, 5: 3}
+    assert _pays(hand) == [
+        (5, 5, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (5, 6, 0, None, Half.WHOLE, PayoutSource.POT),
+    ]
+
+
 def test_one_result_line_split_by_the_summary_halves():
     (hand,) = _hands("Bovada/OmahaHiLo/bovada.ts__HAND_OMAHA_HILO_HIGH_AND_LOW.txt").values()
     assert (hand.hand_id, hand.game, hand.limit, hand.amount_scale, hand.currency) == (

@@ -61,6 +61,24 @@ def test_all_in_tie_with_uncalled_inside_the_win():
     assert raises == [(4, 48), (8, 156), (4, 530)]  # type 23 sums are street totals raised to
 
 
+def test_listed_players_without_cards_or_actions_were_not_dealt_in():
+    hands = _hands("iPoker/Omaha/PLO-USD-0.01-0.02-201108.Sample.txt")
+    hand = hands["2874221167"]
+    # Player3 ($0 stack) and Hero (no pocket cards) are listed but never dealt or act
+    assert {s.seat: (s.dealt_in, s.folded_street) for s in hand.seats} == {
+        1: (True, Street.PREFLOP), 2: (True, Street.TURN), 3: (False, None), 4: (True, Street.TURN),
+        5: (True, Street.TURN), 6: (True, None), 7: (True, Street.TURN), 8: (True, Street.PREFLOP),
+        9: (False, None), 10: (True, Street.TURN)}
+    assert hand.boards == [["5h", "2c", "Kc", "4c"]]
+    assert _pays(hand) == [
+        (6, 12, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (6, 12, None, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    still_in = {h.hand_id: [s.seat for s in h.seats if s.dealt_in and s.folded_street is None]
+                for h in hands.values() if h.hand_id in {"2874245000", "2874248242", "2874250851", "2874271447", "2874275452"}}
+    assert still_in == {"2874245000": [8], "2874248242": [4], "2874250851": [6], "2874271447": [7], "2874275452": [4]}
+
+
 def test_stud_hilo_split_and_upcards():
     hand = _hands("iPoker/StudHiLo/7-StudHL-EUR-0.05-0.10-201405.txt")["5710054735"]
     assert (hand.game, hand.limit, hand.currency, hand.ante, hand.button_seat) == (Game.STUD_HILO, Limit.FIXED, "EUR", 1, None)

@@ -111,8 +111,9 @@ def test_stud_streets_from_the_deal_and_derived_uncalled():
     assert hand.seat(4).upcards == ["4h", "9d", "7d", "7h"]
     # labelled "*** 4TH STREET ***" but it is the fifth card: the street follows the deal
     assert [a.street for a in hand.actions if a.seat == 5 and a.kind == ActionKind.BET] == [Street.FOURTH, Street.FIFTH]
+    # "wins pot (4,100)" pays the main pot (1,900) and the side pot (2,200): it names no pot
     assert _pays(hand) == [
-        (5, 410000, 0, None, Half.WHOLE, PayoutSource.POT),
+        (5, 410000, None, None, Half.WHOLE, PayoutSource.POT),
         (5, 100000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
     ]
     assert hand.seat(5).contributed == 125000
@@ -120,8 +121,42 @@ def test_stud_streets_from_the_deal_and_derived_uncalled():
     assert (fixed.ante, fixed.bring_in) == (3316, 3316)
     assert fixed.seat(5).cards == ["7s", "9d", "8s", "Ks", "Tc", "9h", "9s"]
     assert fixed.seat(5).upcards == ["8s", "Ks", "Tc", "9h"]
-    assert _pays(fixed) == [(7, 97512, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert _pays(fixed) == [(7, 97512, None, None, Half.WHOLE, PayoutSource.POT)]
     assert {s.seat: s.contributed for s in fixed.seats}[5] == 38516
+
+
+def test_single_draw_run_twice_has_no_final_hands():
+    (hand,) = _hands("KingsClub/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt").values()
+    assert (hand.game, hand.limit, hand.ante, hand.small_blind, hand.big_blind) == (
+        Game.LOWBALL27_SINGLE, Limit.NO, 10000, 12500, 25000)
+    # the shown hands (Hero 7-6-4-3-2 beats Player0's 9-7-6-4-3) are one run's: the other
+    # run, drawn separately, went to Player0, hence the even split of both pots
+    assert {s.seat: (s.cards, s.all_in, s.folded_street) for s in hand.seats} == {
+        1: ([None] * 5, True, None),
+        2: ([None] * 5, False, Street.PREDRAW),
+        3: ([None] * 5, True, None),
+        4: ([None] * 5, False, Street.PREDRAW),
+        5: ([None] * 5, True, None),
+    }
+    assert hand.notes[1] == (
+        "all in before the draw and the draw dealt as 'Dealt to' lines: drawn once per run, "
+        "each run with its own final hands; the shown hands are one run's, so no seat's final "
+        "hand is known for every run")
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 1000000, 2: 10000, 3: 77500, 4: 10000, 5: 1000000}
+    assert _pays(hand) == [
+        (1, 922500, 1, None, Half.WHOLE, PayoutSource.POT),
+        (5, 922500, 1, None, Half.WHOLE, PayoutSource.POT),
+        (1, 126250, 0, None, Half.WHOLE, PayoutSource.POT),
+        (5, 126250, 0, None, Half.WHOLE, PayoutSource.POT),
+    ]
+
+
+def test_cards_dealt_in_the_draw_without_all_in_keep_the_shown_hands():
+    raw = read_text(corpus_file("KingsClub/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt"))
+    hand = PARSER.parse(raw.replace("Player0 raises to 9,900, and is all in", "Player0 raises to 9,900"))
+    assert hand.seat(1).cards == ["4s", "9d", "6s", "7d", "3c"]
+    assert hand.seat(5).cards == ["4c", "3d", "7h", "6h", "2c"]
+    assert hand.notes[1] == "seat 3, 5: cards dealt in the draw without a discard line; the shown hands decide"
 
 
 def test_truncated_and_garbage_amounts():

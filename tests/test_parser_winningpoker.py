@@ -150,10 +150,19 @@ def test_old_format_stud_hilo_split_and_shifted_street_labels():
 def test_old_format_contradicting_actions_are_noted():
     (hand,) = _hands(OLD, "WinningPoker/OmahaHiLo/PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt").values()
     assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 3: 0, 4: 0, 5: 4000, 6: 4000}
-    assert hand.notes[-1] == (
+    assert hand.notes[-2:] == [
         "action lines disagree with the summary's Bets (Bets used): seat 1 actions 6000 vs Bets 0; "
-        "seat 4 actions 2000 vs Bets 0; seat 5 actions -2000 vs Bets 4000"
-    )
+        "seat 4 actions 2000 vs Bets 0; seat 5 actions -2000 vs Bets 4000",
+        "seat 5: a fold line on flop, but the summary pays it from the pot: the fold line is taken to be wrong",
+    ]
+    # the summary pays seat 5 (returned the uncalled 20, too): it did not fold; seat 3 sat
+    # out (no card, no action); seats 1 and 4 put nothing in by the summary and contest nothing
+    assert {s.seat: (s.dealt_in, s.folded_street) for s in hand.seats} == {
+        1: (True, None), 3: (False, None), 4: (True, None), 5: (True, None), 6: (True, Street.FLOP)}
+    assert _pays(hand) == [
+        (5, 2000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (5, 7925, None, None, Half.UNLABELLED, PayoutSource.POT),
+    ]
 
 
 def test_truncated_and_garbage_amounts():

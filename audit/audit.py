@@ -50,6 +50,8 @@ HIGH_ONLY = {
     "courchevel_hilo": "courchevel", "stud_hilo": "stud",
 }
 
+_GAME_VALUES = frozenset(g.value for g in GAMES)
+
 FINDING_COLUMNS = {
     "hand_key": pl.Utf8, "hand_id": pl.Utf8, "platform": pl.Utf8, "game": pl.Utf8,
     "seat": pl.Int32, "player": pl.Utf8, "pot": pl.Int32, "run": pl.Int32, "half": pl.Utf8,
@@ -149,7 +151,8 @@ def _relative(hand: Mapping[str, Any]) -> bool:
 
 def build_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
                    payouts: list[Mapping[str, Any]], policy: Policy,
-                   rake: int | tuple[int, ...] | None = None) -> Showdown:
+                   rake: int | tuple[int, ...] | None = None,
+                   strengths: Mapping[tuple[int, int, int], Any] | None = None) -> Showdown:
     """The showdown the rules settle, from the lake's rows of one hand.
 
     A seat still in at showdown whose cards were never shown concedes (is treated as
@@ -157,7 +160,7 @@ def build_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
     unknown cards, and settlement says the hand cannot be checked.
     """
     paid = {p["seat"] for p in payouts if p["source"] == PayoutSource.POT and p["amount"] > 0}
-    spec = GAMES.get(hand["game"]) if hand["game"] in {g.value for g in GAMES} else None
+    spec = GAMES.get(hand["game"]) if hand["game"] in _GAME_VALUES else None
     inputs = []
     for s in seats:
         live = s["dealt_in"] and s["folded_street"] is None
@@ -177,7 +180,29 @@ def build_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
     if rake is None:
         rake = hand_deduction(hand, seats, payouts)
     return Showdown(game=hand["game"], seats=tuple(inputs), boards=boards,
-                    button=hand["button_seat"], rake=rake, unit=unit_for(policy, hand), policy=policy)
+                    button=hand["button_seat"], rake=rake, unit=unit_for(policy, hand), policy=policy,
+                    strengths=strengths)
+
+
+def strength_requests(hand: Mapping[str, Any], seats: Iterable[Mapping[str, Any]]) -> list[tuple]:
+    """What ``rules.bulk.bulk_strengths`` needs for one showdown: every live seat with
+    known cards, on every complete board. Keys are ``(hand_key, seat, run index)``."""
+    spec = GAMES.get(hand["game"]) if hand["game"] in _GAME_VALUES else None
+    if spec is None:
+        return []
+    boards = [tuple(b) for b in (hand["boards"] or [])] or [()]
+    out = []
+    for s in seats:
+        if not (s["dealt_in"] and s["folded_street"] is None):
+            continue
+        cards = _known(s["cards"])
+        if cards is None or (not spec.stud and len(cards) != spec.hole_cards):
+            continue
+        for run, board in enumerate(boards):
+            if spec.board_cards and len(board) != spec.board_cards:
+                continue
+            out.append(((hand["hand_key"], s["seat"], run), hand["game"], cards, board))
+    return out
 
 
 def hand_deduction(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
@@ -412,9 +437,14 @@ def _classify(hand, showdown: Showdown, settlement: Settlement, exp: dict[int, i
 
 
 def audit_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
-                   payouts: list[Mapping[str, Any]], policy: Policy) -> HandAudit:
-    """Settle one showdown hand and compare; never raises for bad data (unverifiable)."""
-    if hand["game"] not in {g.value for g in GAMES}:
+                   payouts: list[Mapping[str, Any]], policy: Policy,
+                   strengths: Mapping[tuple[int, int, int], Any] | None = None) -> HandAudit:
+    """Settle one showdown hand and compare; never raises for bad data (unverifiable).
+
+    ``strengths``: hand strengths evaluated in bulk (``rules.bulk``), keyed
+    ``(seat, run index, half index)``; without them each hand is evaluated here.
+    """
+    if hand["game"] not in _GAME_VALUES:
         return HandAudit(Verdict.UNVERIFIABLE, f"game {hand['game']} is not evaluated yet")
     findings: list[dict] = []
     if hand["is_tournament"] and (hand["rake"] or 0) > 0:
@@ -424,7 +454,7 @@ def audit_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
     best: tuple[list[dict], Settlement, Showdown, str | None] | None = None
     for label, rake in candidates:
         try:
-            showdown = build_showdown(hand, seats, payouts, policy, rake)
+            showdown = build_showdown(hand, seats, payouts, policy, rake, strengths)
             settlement = settle(showdown)
         except SettlementInputError as exc:
             return HandAudit(Verdict.UNVERIFIABLE, str(exc))

@@ -26,10 +26,12 @@ from audit.audit import (
     PolicyResolver,
     audit_showdown,
     audit_uncontested,
+    strength_requests,
 )
 from audit.lake import atomic_path, read_table
 from audit.schema import SCHEMA_VERSION
 from audit.vocab import FileStatus, FindingKind, PayoutSource, Verdict
+from rules.bulk import bulk_strengths
 from rules.odd_chip import Policy
 
 TOOL_VERSION = "0.1.0"
@@ -117,10 +119,16 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     verdict_rows: list[dict] = []
     finding_rows: list[dict] = []
     total = contested.height
-    for i, hand in enumerate(contested.to_dicts()):
+    contested_rows = contested.to_dicts()
+    requests = [r for hand in contested_rows for r in strength_requests(hand, seat_rows.get(hand["hand_key"], []))]
+    by_hand: dict[str, dict[tuple[int, int, int], Any]] = defaultdict(dict)
+    for ((hand_key, seat, run), half), value in bulk_strengths(requests).items():
+        by_hand[hand_key][(seat, run, half)] = value
+    for i, hand in enumerate(contested_rows):
         pol = resolve(hand["platform"])
         result: HandAudit = audit_showdown(hand, seat_rows.get(hand["hand_key"], []),
-                                           payout_rows.get(hand["hand_key"], []), pol)
+                                           payout_rows.get(hand["hand_key"], []), pol,
+                                           by_hand.get(hand["hand_key"]))
         verdict_rows.append(_verdict_row(hand, result.verdict, result.reason, pol.name))
         finding_rows.extend(result.findings)
         if progress and i % 500 == 0:

@@ -267,7 +267,9 @@ class _Table:
     def hand(self, seat: int, run: int, half_index: int) -> HandValue | None:
         key = (seat, run, half_index)
         given = self.showdown.strengths
-        if key not in self._hands and given is not None and key in given:
+        # Bulk strengths, when given, decide every comparison: they never meet a
+        # reference strength (a different scale) even once full_hand cached one.
+        if given is not None and key in given:
             strength = given[key]
             return None if strength is None else HandValue((strength,), (), (), (), "")  # type: ignore[arg-type]
         return self.full_hand(seat, run, half_index)

@@ -13,8 +13,8 @@ import re
 from datetime import datetime, timedelta, timezone
 
 from audit.money import AmountError, NumberConvention
-from audit.vocab import ActionKind, Game, Half, PayoutSource, QuarantineReason, Street
-from parsers.base import ActionRecord, BetTracker, HandParseError, PayoutRecord, SeatRecord
+from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason, Street
+from parsers.base import ActionRecord, BetTracker, HandParseError, PayoutRecord, SeatRecord, cards
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -77,6 +77,22 @@ def game_from_name(name: str) -> Game | None:
         if re.search(r"\b5[ -]?card|plo-?5\b|omaha ?5\b", low):
             return Game.OMAHA5_HILO if hilo else Game.OMAHA5
         return Game.OMAHA_HILO if hilo else Game.OMAHA
+    return None
+
+
+def limit_from_name(game_name: str) -> Limit | None:
+    """The betting limit a printed game name states (``PLO`` is pot limit), or None.
+
+    >>> limit_from_name("Omaha Hi/Lo pot limit"), limit_from_name("PLO-5"), limit_from_name("Razz")
+    (<Limit.POT: 'pot'>, <Limit.POT: 'pot'>, None)
+    """
+    low = game_name.lower()
+    if "no limit" in low:
+        return Limit.NO
+    if "pot limit" in low or "plo" in low:
+        return Limit.POT
+    if "limit" in low:
+        return Limit.FIXED
     return None
 
 
@@ -210,6 +226,19 @@ class HandBuilder:
         record = PayoutRecord(seat.seat, amount, pot, run, half, source, line)
         self.payouts.append(record)
         return record
+
+    def summary_cards(self, seat_number: int, cards_text: str, *, showed: bool) -> None:
+        """The cards a summary line says seat ``seat_number`` showed (or mucked, when not ``showed``).
+
+        A number no seat has is ignored, and its cards are then not read.
+        """
+        for seat in self.seats.values():
+            if seat.seat == seat_number:
+                seat.cards = cards(cards_text)
+                if showed:
+                    seat.showed = True
+                else:
+                    seat.mucked = True
 
     # --- end of hand --------------------------------------------------------------
     def finish_seats(self) -> list[SeatRecord]:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from typing import Iterator
 from zoneinfo import ZoneInfo
 
 from audit.money import DOT, AmountError
@@ -46,8 +45,8 @@ from parsers.base import (
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     card,
-    split_at,
 )
 
 _HAND_START = re.compile(r"^Stage #[A-Z]*\d+: ", re.M)
@@ -119,7 +118,7 @@ _STUD_STREETS = {
 _EASTERN = ZoneInfo("America/New_York")
 
 
-class AbsoluteParser:
+class AbsoluteParser(TextParser):
     """Absolute Poker / UltimateBet ``Stage #`` hands."""
 
     format = Format.ABSOLUTE
@@ -127,9 +126,6 @@ class AbsoluteParser:
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^Stage #[A-Z]*\d+: .+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d", head.lstrip("\ufeff "), re.M))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _Builder(hand_text).build()

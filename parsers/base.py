@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, Protocol
 
+from audit.money import AmountError, NumberConvention
 from audit.vocab import (
     ActionKind,
     Format,
@@ -310,3 +311,189 @@ class BetTracker:
 
     def seats(self) -> dict[int, int]:
         return dict(self._total)
+
+    def unmatched(self) -> tuple[int, int] | None:
+        """``(seat, amount)`` of the largest contribution's part no other seat matched, or None.
+
+        For platforms that print no uncalled-bet line: the largest contribution can only
+        be contested up to the second largest, so the rest goes back to its seat whatever
+        happens at showdown. Nothing is changed here; the caller records the return.
+
+        >>> t = BetTracker()
+        >>> t.add(1, 50); t.add(2, 20); t.add(3, 20)
+        >>> t.unmatched()
+        (1, 30)
+        >>> t.add(2, 30); t.unmatched() is None
+        True
+        """
+        ranked = sorted(self._total.items(), key=lambda seat_total: seat_total[1], reverse=True)
+        if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+            return ranked[0][0], ranked[0][1] - ranked[1][1]
+        return None
+
+
+def unprinted_uncalled_note(seat: int, amount: int) -> str:
+    """The note a parser leaves when it returned an uncalled bet the platform did not print."""
+    return f"uncalled bet not printed: {amount} returned to seat {seat} (what no other seat matched)"
+
+
+def leading_lines(head: str, count: int) -> list[str]:
+    """The first ``count`` lines of a file's head, after leading BOMs and blank space.
+
+    Lines are cut at ``\\n`` and lose the ``\\r`` of CRLF endings; fewer come back when
+    the head is shorter. For ``sniff`` methods that test a dialect's first lines.
+
+    >>> leading_lines("\\ufeff\\r\\n Hand #1\\r\\nTable 'x'\\r\\nSeat 1", 2)
+    ['Hand #1', "Table 'x'"]
+    """
+    return [line.rstrip("\r") for line in head.lstrip("\ufeff \r\n\t").split("\n", count)[:count]]
+
+
+def hand_text_lines(hand_text: str) -> list[str]:
+    """A hand's lines cut at ``\\n``, without leading BOMs or the ``\\r`` of CRLF endings.
+
+    Blank lines and other trailing space stay: some dialects give them meaning.
+
+    >>> hand_text_lines("\\ufeffHand 1\\r\\nSeat 1 \\r\\n")
+    ['Hand 1', 'Seat 1 ', '']
+    """
+    return [line.rstrip("\r") for line in hand_text.lstrip("\ufeff").split("\n")]
+
+
+class TextParser:
+    """``sniff`` and ``split`` for a text dialect whose every hand starts with a known line.
+
+    A subclass sets ``format``, ``hand_start`` (matches at the first character of every
+    hand) and ``head_pattern`` (matches at the start of a file of the dialect, once
+    leading BOMs and blank space are skipped), and implements ``parse``. A dialect that
+    recognises its files or cuts its hands another way overrides ``sniff`` or ``split``.
+    Instances hold no state, so they pickle and can be shared between processes.
+    """
+
+    format: Format
+    hand_start: re.Pattern[str]
+    head_pattern: re.Pattern[str]
+
+    def sniff(self, head: str) -> bool:
+        return bool(self.head_pattern.match(head.lstrip("\ufeff \r\n\t")))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_at(self.hand_start, text)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        raise NotImplementedError(f"{type(self).__name__} must implement parse")
+
+
+class LineHandReader:
+    """The parse state every line-by-line hand reader starts with, and its two helpers.
+
+    A fresh reader per hand keeps parsers stateless. It holds the hand's ``lines`` (see
+    ``split_lines``), the ``hand_id`` once the header is read (so that every error names
+    the hand) and the amount ``scale`` (minor units per printed unit; 100 until the
+    header says otherwise). A subclass sets ``convention``, how its platform prints
+    numbers.
+    """
+
+    convention: NumberConvention
+
+    def __init__(self, hand_text: str):
+        self.lines = self.split_lines(hand_text)
+        self.hand_id: str | None = None
+        self.scale = 100
+
+    @staticmethod
+    def split_lines(hand_text: str) -> list[str]:
+        """The hand's lines as ``hand_text_lines`` cuts them; dialects may clean them further."""
+        return hand_text_lines(hand_text)
+
+    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
+        """The error that quarantines this hand (raise it)."""
+        return HandParseError(reason, message, self.hand_id)
+
+    def money(self, text: str, line: str) -> int:
+        """A printed amount in minor units; a bad one quarantines the hand, naming ``line``."""
+        try:
+            return self.convention.to_minor(text, self.scale)
+        except AmountError as exc:
+            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {line!r}") from None
+
+    def amount(self, text: str) -> int:
+        """Like ``money``, for readers that do not pass the line on: the error names the hand."""
+        try:
+            return self.convention.to_minor(text, self.scale)
+        except AmountError as exc:
+            raise self.fail(QuarantineReason.BAD_AMOUNT, f"hand {self.hand_id}: {exc}") from None
+
+
+def non_blank_lines(hand_text: str) -> list[str]:
+    """``hand_text_lines`` without the blank ones, for dialects where blank lines mean nothing.
+
+    >>> non_blank_lines("Hand 1\\r\\n\\r\\n  \\r\\nSeat 1\\r\\n")
+    ['Hand 1', 'Seat 1']
+    """
+    return [line for line in hand_text_lines(hand_text) if line.strip()]
+
+
+class HandScope:
+    """Errors and amounts for a hand read by a single function rather than a reader class.
+
+    Set ``hand_id`` as soon as the header gives it: from then on every ``fail`` message
+    starts with ``hand <id>: ``. ``amount`` converts a printed amount with the
+    platform's ``convention`` at ``scale`` (minor units per printed unit) and quarantines
+    the hand as BAD_AMOUNT when it is malformed.
+
+    >>> from audit.money import DOT
+    >>> scope = HandScope(DOT)
+    >>> scope.amount("$1.25")
+    125
+    >>> scope.hand_id = "42"
+    >>> scope.amount("1.255")
+    Traceback (most recent call last):
+    ...
+    parsers.base.HandParseError: bad_amount: hand 42: '1.255' has more decimals than the minor unit allows (scale 100)
+    """
+
+    def __init__(self, convention: NumberConvention, scale: int = 100):
+        self.convention = convention
+        self.scale = scale
+        self.hand_id: str | None = None
+
+    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
+        """The error that quarantines this hand (raise it)."""
+        return HandParseError(reason, f"hand {self.hand_id}: {message}" if self.hand_id else message, self.hand_id)
+
+    def amount(self, text: str) -> int:
+        """A printed amount in minor units of the hand."""
+        try:
+            return self.convention.to_minor(text, self.scale)
+        except AmountError as exc:
+            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+
+
+def split_joining_chatter(pattern: re.Pattern[str], chatter: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
+    """``split_at`` for files that open with chatter (an XML prolog, a root tag, a banner).
+
+    When ``chatter`` matches the whole text before the first hand, that text joins the
+    first hand (which then starts at offset 0) instead of being a hand of its own, so the
+    file's bytes stay covered. Text that is not chatter is still returned as a hand of its
+    own, so that a file cut at the front reaches quarantine.
+
+    >>> import re
+    >>> hand, banner = re.compile(r"^<Game", re.M), re.compile(r"^(?:\\s|--BANNER--)*$")
+    >>> list(split_joining_chatter(hand, banner, "--BANNER--\\n<Game 1/>\\n<Game 2/>"))
+    [(0, '--BANNER--\\n<Game 1/>\\n'), (21, '<Game 2/>')]
+    >>> list(split_joining_chatter(hand, banner, "junk\\n<Game 1/>"))
+    [(0, 'junk\\n'), (5, '<Game 1/>')]
+    """
+    starts = [m.start() for m in pattern.finditer(text)]
+    if not starts:
+        if not chatter.match(text):
+            yield 0, text
+        return
+    if not chatter.match(text[: starts[0]]):
+        yield 0, text[: starts[0]]
+    elif starts[0]:
+        starts[0] = 0
+    ends = starts[1:] + [len(text)]
+    for start, end in zip(starts, ends):
+        yield start, text[start:end]

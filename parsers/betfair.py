@@ -33,9 +33,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from typing import Iterator
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -52,11 +51,12 @@ from parsers.base import (
     ActionRecord,
     BetTracker,
     HandParseError,
+    LineHandReader,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
 )
 
 _HAND_START = re.compile(r"^\ufeff*\*{5} Betfair Poker Hand History for Game \d+ \*{5}", re.M)
@@ -96,7 +96,7 @@ _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 
 
-class BetfairParser:
+class BetfairParser(TextParser):
     """Betfair Poker's text dialect."""
 
     format = Format.BETFAIR
@@ -105,44 +105,36 @@ class BetfairParser:
     def sniff(self, head: str) -> bool:
         return bool(_HAND_START.search(head[:4096]))
 
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
-
     def parse(self, hand_text: str) -> ParsedHand:
         return _Hand(hand_text).parse()
 
 
-class _Hand:
-    def __init__(self, text: str):
-        self.lines = [ln.rstrip() for ln in text.lstrip("\ufeff").splitlines() if ln.strip()]
-        self.hand_id: str | None = None
-        self.scale = 100
+class _Hand(LineHandReader):
+    """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
-    def err(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
+    convention = DOT
 
-    def amount(self, text: str) -> int:
-        try:
-            return DOT.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.err(QuarantineReason.BAD_AMOUNT, f"hand {self.hand_id}: {exc}") from None
+    @staticmethod
+    def split_lines(hand_text: str) -> list[str]:
+        """Every line break ``str.splitlines`` knows; blank lines and trailing space dropped."""
+        return [ln.rstrip() for ln in hand_text.lstrip("\ufeff").splitlines() if ln.strip()]
 
     def cards(self, text: str) -> list[str | None]:
         try:
             return cards(text)
         except HandParseError as exc:
-            raise self.err(exc.reason, exc.message) from None
+            raise self.fail(exc.reason, exc.message) from None
 
     def parse(self) -> ParsedHand:
         if not self.lines or not (t := _TITLE.match(self.lines[0])):
-            raise self.err(QuarantineReason.PARSE_ERROR, f"not a Betfair title: {self.lines[:1]!r}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Betfair title: {self.lines[:1]!r}")
         self.hand_id = t.group("id")
         if len(self.lines) < 2 or not (g := _GAME_LINE.match(self.lines[1])):
-            raise self.err(QuarantineReason.PARSE_ERROR if len(self.lines) > 1 else QuarantineReason.TRUNCATED,
+            raise self.fail(QuarantineReason.PARSE_ERROR if len(self.lines) > 1 else QuarantineReason.TRUNCATED,
                            f"game line not understood: {self.lines[1:2]!r}")
         game = _GAMES.get(g.group("game").lower())
         if game is None:
-            raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"game {g.group('game')!r} not known")
+            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g.group('game')!r} not known")
         when = datetime.strptime(f"{g.group('year')} {g.group('month')} {g.group('day')} {g.group('time')}",
                                  "%Y %B %d %H:%M:%S")
         utc = when.replace(tzinfo=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if g.group("zone") in ("GMT", "UTC") else None
@@ -170,7 +162,7 @@ class _Hand:
 
         def seat_of(name: str, line: str) -> SeatRecord:
             if name not in seats:
-                raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
+                raise self.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
             return seats[name]
 
         for line in self.lines[2:]:
@@ -208,7 +200,7 @@ class _Hand:
                     tracker.dead(seat.seat, value)
                     record(seat, ActionKind.POST_DEAD, value, on=Street.PREDEAL)
                 else:
-                    raise self.err(QuarantineReason.PARSE_ERROR, f"posting not understood: {line!r}")
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"posting not understood: {line!r}")
                 continue
             if (m := _DEALT.match(line)):
                 seat_of(m.group("name"), line).cards = self.cards(m.group("cards"))
@@ -242,9 +234,9 @@ class _Hand:
                     seat.mucked = True
                     record(seat, ActionKind.MUCK, on=Street.SHOWDOWN)
                 continue
-            raise self.err(QuarantineReason.PARSE_ERROR, f"line not understood: {line!r}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"line not understood: {line!r}")
         if not ended:
-            raise self.err(QuarantineReason.TRUNCATED,
+            raise self.fail(QuarantineReason.TRUNCATED,
                            f"hand {self.hand_id} has no 'Game {self.hand_id} ends' line: cut off after {self.lines[-1]!r}")
         hand.boards = [board] if board else []
         for seat in hand.seats:
@@ -271,7 +263,7 @@ class _Hand:
             record(seat, ActionKind.CHECK)
             return
         if raw is None:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {line!r}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {line!r}")
         value = self.amount(raw)
         if verb == "raises to":
             record(seat, ActionKind.RAISE, tracker.raise_to(seat.seat, value), all_in)

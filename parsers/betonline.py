@@ -34,10 +34,9 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -53,12 +52,14 @@ from audit.vocab import (
 from parsers.base import (
     ActionRecord,
     BetTracker,
-    HandParseError,
+    HandScope,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
+    leading_lines,
+    non_blank_lines,
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -103,47 +104,34 @@ _KINDS = {
 }
 
 
-class BetOnlineParser:
+class BetOnlineParser(TextParser):
     """BetOnline (``BetOnline Poker Game #N: ...``)."""
 
     format = Format.BETONLINE
     hand_start = re.compile(r"^\ufeff*BetOnline Poker (?:Game|Hand) #\d+", re.M)
 
     def sniff(self, head: str) -> bool:
-        first = head.lstrip("\ufeff \r\n\t").split("\n", 1)[0].rstrip("\r")
-        return bool(_HEADER.match(first))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
+        return bool(_HEADER.match(leading_lines(head, 1)[0]))
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _read(hand_text)
 
 
 def _read(text: str) -> ParsedHand:
-    lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
-    lines = [ln for ln in lines if ln.strip()]
-    hand_id = None
-
-    def fail(reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, f"hand {hand_id}: {message}" if hand_id else message, hand_id)
+    lines = non_blank_lines(text)
+    scope = HandScope(DOT)
+    fail, amount = scope.fail, scope.amount
 
     m = _HEADER.match(lines[0]) if lines else None
     if not m:
         raise fail(QuarantineReason.PARSE_ERROR, f"not a BetOnline header: {lines[0][:120] if lines else ''!r}")
-    hand_id = m["id"]
+    hand_id = scope.hand_id = m["id"]
     game = next((g for pattern, g in _GAMES if pattern.search(m["game"])), None)
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
     limit = next((v for text_, v in _LIMITS if text_ in m["game"].lower()), None)
     is_tournament = m["tid"] is not None
-    scale = 1 if is_tournament else 100
-
-    def amount(value: str) -> int:
-        try:
-            return DOT.to_minor(value, scale)
-        except AmountError as exc:
-            raise fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+    scale = scope.scale = 1 if is_tournament else 100
 
     when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S")
     zone = _ZONES.get(m["zone"].lower())

@@ -34,9 +34,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -53,11 +52,14 @@ from parsers.base import (
     ActionRecord,
     BetTracker,
     HandParseError,
+    HandScope,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
+    leading_lines,
+    non_blank_lines,
 )
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -121,18 +123,14 @@ def _game(body: str) -> tuple[Game, Limit | None]:
     return game, limit
 
 
-class BovadaParser:
+class BovadaParser(TextParser):
     """Bovada, Bodog and Ignition (``Bovada Hand #N TBL#M ...``)."""
 
     format = Format.BOVADA
     hand_start = re.compile(r"^\ufeff*(?:Bovada|Bodog|Ignition)(?: Poker)? Hand #\d+", re.M)
 
     def sniff(self, head: str) -> bool:
-        first = head.lstrip("\ufeff \r\n\t").split("\n", 1)[0].rstrip("\r")
-        return bool(_HEADER.match(first))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
+        return bool(_HEADER.match(leading_lines(head, 1)[0]))
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _read(hand_text)
@@ -143,17 +141,14 @@ def _name(raw: str) -> str:
 
 
 def _read(text: str) -> ParsedHand:
-    lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
-    lines = [ln for ln in lines if ln.strip()]
-    hand_id = None
-
-    def fail(reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, f"hand {hand_id}: {message}" if hand_id else message, hand_id)
+    lines = non_blank_lines(text)
+    scope = HandScope(DOT)
+    fail, amount = scope.fail, scope.amount
 
     m = _HEADER.match(lines[0]) if lines else None
     if not m:
         raise fail(QuarantineReason.PARSE_ERROR, f"not a Bovada header: {lines[0][:120] if lines else ''!r}")
-    hand_id = m["id"]
+    hand_id = scope.hand_id = m["id"]
     body = m["body"]
     try:
         game, limit = _game(body)
@@ -161,13 +156,7 @@ def _read(text: str) -> ParsedHand:
         raise fail(exc.reason, exc.message) from None
     tm = re.search(r"Tournament #(\d+)", body)
     is_tournament = tm is not None
-    scale = 1 if is_tournament else 100
-
-    def amount(value: str) -> int:
-        try:
-            return DOT.to_minor(value, scale)
-        except AmountError as exc:
-            raise fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+    scale = scope.scale = 1 if is_tournament else 100
 
     when = datetime.strptime(m["date"], "%Y-%m-%d %H:%M:%S")
     table = re.search(r"TBL#(\d+)", body)

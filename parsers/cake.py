@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 from audit.money import DOT, AmountError
 from audit.vocab import (
@@ -40,8 +39,8 @@ from parsers.base import (
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     card,
-    split_at,
 )
 
 _HAND_START = re.compile(r"^Hand#[0-9A-Z]+ - ", re.M)
@@ -85,7 +84,7 @@ _HILO = {Game.OMAHA_HILO}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
-class CakeParser:
+class CakeParser(TextParser):
     """Cake Poker ``Hand#`` hands."""
 
     format = Format.CAKE
@@ -93,9 +92,6 @@ class CakeParser:
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^Hand#[0-9A-Z]+ - .+ -- \d{4}/\d\d/\d\d - \d\d:\d\d:\d\d", head.lstrip("\ufeff"), re.M))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _Builder(hand_text).build()

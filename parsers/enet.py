@@ -30,9 +30,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 
-from audit.money import COMMA, AmountError
+from audit.money import COMMA
 from audit.vocab import (
     ActionKind,
     Format,
@@ -49,11 +48,12 @@ from parsers.base import (
     ActionRecord,
     BetTracker,
     HandParseError,
+    LineHandReader,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     card,
-    split_at,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Game #\d+: ", re.M)
@@ -100,7 +100,7 @@ def concatenated_cards(text: str) -> list[str]:
     return [card(t[i:i + 2]) for i in range(0, len(t), 2)]
 
 
-class EnetParser:
+class EnetParser(TextParser):
     """Enet's text dialect."""
 
     format = Format.ENET
@@ -110,37 +110,29 @@ class EnetParser:
         first = head.lstrip("\ufeff \r\n").split("\n", 1)[0]
         return bool(_HEADER.match(first.rstrip()))
 
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
-
     def parse(self, hand_text: str) -> ParsedHand:
         return _Hand(hand_text).parse()
 
 
-class _Hand:
-    def __init__(self, text: str):
-        self.lines = [ln.strip() for ln in text.lstrip("\ufeff").splitlines() if ln.strip()]
-        self.hand_id: str | None = None
-        self.scale = 100
+class _Hand(LineHandReader):
+    """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
-    def err(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
+    convention = COMMA
 
-    def amount(self, text: str) -> int:
-        try:
-            return COMMA.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.err(QuarantineReason.BAD_AMOUNT, f"hand {self.hand_id}: {exc}") from None
+    @staticmethod
+    def split_lines(hand_text: str) -> list[str]:
+        """Every line break ``str.splitlines`` knows; blank lines and surrounding space dropped."""
+        return [ln.strip() for ln in hand_text.lstrip("\ufeff").splitlines() if ln.strip()]
 
     def cards(self, text: str) -> list[str]:
         try:
             return concatenated_cards(text)
         except HandParseError as exc:
-            raise self.err(exc.reason, exc.message) from None
+            raise self.fail(exc.reason, exc.message) from None
 
     def parse(self) -> ParsedHand:
         if not self.lines or not (h := _HEADER.match(self.lines[0])):
-            raise self.err(QuarantineReason.PARSE_ERROR, f"not an Enet header: {self.lines[:1]!r}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"not an Enet header: {self.lines[:1]!r}")
         self.hand_id = h.group("id")
         is_tournament = h.group("tour") is not None
         real = bool(h.group("sym"))
@@ -172,7 +164,7 @@ class _Hand:
 
         def seat_of(name: str, line: str) -> SeatRecord:
             if name not in seats:
-                raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
+                raise self.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
             return seats[name]
 
         for line in self.lines[1:]:
@@ -224,7 +216,7 @@ class _Hand:
             if (m := _BOARD.match(line)):
                 new = self.cards(m.group("cards"))
                 if new[: len(board)] != board:
-                    raise self.err(QuarantineReason.INCONSISTENT, f"board changes between streets: {line!r}")
+                    raise self.fail(QuarantineReason.INCONSISTENT, f"board changes between streets: {line!r}")
                 board = new
                 street = _STREETS[m.group("street")]
                 tracker.new_street()
@@ -257,9 +249,9 @@ class _Hand:
                     seat.mucked = True
                     record(seat, ActionKind.MUCK, on=Street.SHOWDOWN)
                 continue
-            raise self.err(QuarantineReason.PARSE_ERROR, f"line not understood: {line!r}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"line not understood: {line!r}")
         if section != "summary":
-            raise self.err(QuarantineReason.TRUNCATED,
+            raise self.fail(QuarantineReason.TRUNCATED,
                            f"hand {self.hand_id} has no *** SUMMARY ***: cut off after {self.lines[-1]!r}")
         if hand.limit is None:
             hand.notes.append("limit not printed (neither header nor table name)")
@@ -289,7 +281,7 @@ class _Hand:
             record(seat, ActionKind.CHECK)
             return
         if raw is None:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {line!r}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {line!r}")
         value = self.amount(raw)
         top = tracker.max_street_bet()
         tracker.add(seat.seat, value)
@@ -319,7 +311,7 @@ class _Hand:
             if seat is not None and shown:
                 seat.cards = self.cards(shown.group(1))
             return
-        raise self.err(QuarantineReason.PARSE_ERROR, f"summary line not understood: {line!r}")
+        raise self.fail(QuarantineReason.PARSE_ERROR, f"summary line not understood: {line!r}")
 
     def check_totals(self, hand: ParsedHand) -> None:
         put_in, paid = hand.pot_total, hand.paid_from_pots()

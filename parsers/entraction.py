@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
-from typing import Iterator
 from zoneinfo import ZoneInfo
 
 from audit.money import DOT, AmountError
@@ -57,8 +56,8 @@ from parsers.base import (
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     card,
-    split_at,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Game # \d+ - ", re.M)
@@ -129,7 +128,7 @@ def _cards(text: str, hand_id: str) -> list[str | None]:
         raise HandParseError(exc.reason, exc.message, hand_id) from None
 
 
-class EntractionParser:
+class EntractionParser(TextParser):
     """Entraction's column-aligned text dialect."""
 
     format = Format.ENTRACTION
@@ -137,9 +136,6 @@ class EntractionParser:
 
     def sniff(self, head: str) -> bool:
         return bool(re.match(r"\ufeff*Game # \d+ - .+ [A-Z]{3} [\d,.]+/[\d,.]+", head.lstrip("\ufeff \r\n")))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _Hand(hand_text).parse()

@@ -22,9 +22,8 @@ A long hand description may wrap onto a second line, which carries no money.
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -40,12 +39,13 @@ from audit.vocab import (
 from parsers.base import (
     ActionRecord,
     BetTracker,
-    HandParseError,
+    LineHandReader,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
+    unprinted_uncalled_note,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Everleaf Gaming Game #\d+", re.M)
@@ -112,55 +112,25 @@ _STUD_STREETS = {
 _BOARD_STREETS = {"dealing flop": Street.FLOP, "dealing turn": Street.TURN, "dealing river": Street.RIVER}
 
 
-class EverleafParser:
+class EverleafParser(TextParser):
     """Parser for Everleaf Gaming's text histories."""
 
     format = Format.EVERLEAF
     hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(_SNIFF.match(head.lstrip("\ufeff \r\n\t")))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
+    head_pattern = _SNIFF
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _HandReader(hand_text).read()
 
 
-def infer_uncalled(tracker: BetTracker) -> tuple[int, int] | None:
-    """(seat, amount) of the bet no other seat matched, or None.
-
-    The largest contribution can only be contested up to the second largest; the rest
-    goes back to its seat whatever happens at showdown.
-    """
-    put_in = tracker.seats()
-    if len(put_in) < 2:
-        return None
-    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
-    (top_seat, top), (_, second) = ranked[0], ranked[1]
-    if top > second:
-        return top_seat, top - second
-    return None
-
-
-class _HandReader:
+class _HandReader(LineHandReader):
     """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
-    def __init__(self, hand_text: str):
-        text = hand_text.lstrip("\ufeff")
-        self.lines = [line.rstrip("\r") for line in text.split("\n")]
-        self.hand_id: str | None = None
-        self.scale = 100
-
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
+    convention = DOT
 
     def money(self, text: str, line: str) -> int:
-        try:
-            return DOT.to_minor(text.strip().rstrip("."), self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {line!r}") from None
+        """Everleaf pads amounts with space and may end a sentence's amount with a full stop."""
+        return super().money(text.strip().rstrip("."), line)
 
     def read(self) -> ParsedHand:
         lines = [line for line in self.lines]
@@ -359,14 +329,12 @@ class _HandReader:
             put_in = tracker.contributed(seat_no)
             if seat.stack is not None and put_in >= seat.stack > 0:
                 seat.all_in = True
-        returned = infer_uncalled(tracker)
+        returned = tracker.unmatched()
         if returned:
             seat_no, amount = returned
             tracker.returned(seat_no, amount)
             act(seat_no, ActionKind.UNCALLED_RETURN, amount)
-            hand.notes.append(
-                f"uncalled bet not printed: {amount} returned to seat {seat_no} (what no other seat matched)"
-            )
+            hand.notes.append(unprinted_uncalled_note(seat_no, amount))
         for seat_no, seat in seats.items():
             seat.contributed = tracker.contributed(seat_no)
         hand.seats = [seats[s] for s in sorted(seats)]

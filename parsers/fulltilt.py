@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -36,12 +35,12 @@ from audit.vocab import (
 from parsers.base import (
     ActionRecord,
     BetTracker,
-    HandParseError,
+    LineHandReader,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
 )
 
 _HAND_START = re.compile(r"^\ufeff*(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.M)
@@ -227,38 +226,21 @@ class _Names:
         return None
 
 
-class FullTiltParser:
+class FullTiltParser(TextParser):
     """Parser for Full Tilt Poker's text histories (cash, play money and tournaments)."""
 
     format = Format.FULLTILT
     hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(_SNIFF.match(head.lstrip("\ufeff \r\n\t")))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
+    head_pattern = _SNIFF
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _HandReader(hand_text).read()
 
 
-class _HandReader:
+class _HandReader(LineHandReader):
     """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
-    def __init__(self, hand_text: str):
-        text = hand_text.lstrip("\ufeff")
-        self.lines = [line.rstrip("\r") for line in text.split("\n")]
-        self.hand_id: str | None = None
-
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
-
-    def money(self, text: str, line: str) -> int:
-        try:
-            return DOT.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {line!r}") from None
+    convention = DOT
 
     def read(self) -> ParsedHand:
         lines = self.lines

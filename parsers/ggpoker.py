@@ -21,22 +21,20 @@ Times are printed without a zone, so ``start_time_utc`` stays empty.
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
     Half,
-    Limit,
     PayoutSource,
     Platform,
     QuarantineReason,
     RakeSource,
     Street,
 )
-from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines
-from parsers.base import HandParseError, ParsedHand, cards, split_at
+from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines, limit_from_name
+from parsers.base import HandParseError, ParsedHand, TextParser, cards
 
 _HAND_START = re.compile(r"^\ufeff*Poker Hand #[A-Z]*\d+: ", re.M)
 _HEADER = re.compile(
@@ -78,18 +76,12 @@ _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|Cashout|wins|won)\b")
 
 
-class GGPokerParser:
+class GGPokerParser(TextParser):
     """Parser for GGPoker's text dialect (cash and tournaments, run it twice, EV cash-out)."""
 
     format = Format.GGPOKER
     hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        first = head.lstrip("\ufeff \r\n\t")
-        return bool(re.match(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} ", first))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
+    head_pattern = re.compile(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} ")
 
     def parse(self, hand_text: str) -> ParsedHand:
         lines = hand_lines(hand_text)
@@ -118,7 +110,7 @@ class GGPokerParser:
         game = game_from_name(game_name)
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", hand_id)
-        limit = _limit(game_name)
+        limit = limit_from_name(game_name)
         currency = None if tourney else {"$": "USD", "€": "EUR", "¥": "CNY", "£": "GBP"}.get(sb_text.strip()[:1])
         if not tourney and currency is None:
             build.scale = 100  # GG cash stakes are always money; a bare number is dollars
@@ -338,25 +330,8 @@ class GGPokerParser:
             return False
         m = _SUMMARY_SEAT.match(line)
         if m:
-            for seat in build.seats.values():
-                if seat.seat == int(m.group("seat")):
-                    seat.cards = cards(m.group("cards"))
-                    if m.group("verb") == "showed":
-                        seat.showed = True
-                    else:
-                        seat.mucked = True
+            build.summary_cards(int(m.group("seat")), m.group("cards"), showed=m.group("verb") == "showed")
         return False
-
-
-def _limit(game_name: str) -> Limit | None:
-    low = game_name.lower()
-    if "no limit" in low:
-        return Limit.NO
-    if "pot limit" in low or "plo" in low:
-        return Limit.POT
-    if "limit" in low:
-        return Limit.FIXED
-    return None
 
 
 PARSER = GGPokerParser()

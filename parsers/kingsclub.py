@@ -38,9 +38,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -56,12 +55,14 @@ from audit.vocab import (
 from parsers.base import (
     ActionRecord,
     BetTracker,
-    HandParseError,
+    HandScope,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
+    leading_lines,
+    non_blank_lines,
 )
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
@@ -121,49 +122,37 @@ _KINDS = {
 }
 
 
-class KingsClubParser:
+class KingsClubParser(TextParser):
     """KingsClub (``#N: Limit Omaha Hi-Lo - 40/80``)."""
 
     format = Format.KINGSCLUB
     hand_start = re.compile(r"^\ufeff*#\d+: (?:Limit|Pot Limit|No Limit) ", re.M)
 
     def sniff(self, head: str) -> bool:
-        lines = head.lstrip("\ufeff \r\n\t").split("\n", 3)
+        lines = leading_lines(head, 3)
         return (
-            len(lines) >= 3
-            and bool(_HEADER.match(lines[0].rstrip("\r")))
-            and bool(_DATE.match(lines[1].rstrip("\r")))
+            len(lines) == 3
+            and bool(_HEADER.match(lines[0]))
+            and bool(_DATE.match(lines[1]))
             and lines[2].startswith("Table '")
         )
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _read(hand_text)
 
 
 def _read(text: str) -> ParsedHand:
-    lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
-    lines = [ln for ln in lines if ln.strip()]
-    hand_id = None
-
-    def fail(reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, f"hand {hand_id}: {message}" if hand_id else message, hand_id)
+    lines = non_blank_lines(text)
+    scope = HandScope(DOT)
+    fail, amount = scope.fail, scope.amount
 
     m = _HEADER.match(lines[0]) if lines else None
     if not m:
         raise fail(QuarantineReason.PARSE_ERROR, f"not a KingsClub header: {lines[0][:120] if lines else ''!r}")
-    hand_id = m["id"]
+    hand_id = scope.hand_id = m["id"]
     game = _GAMES.get(m["game"].strip().lower())
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
-
-    def amount(value: str) -> int:
-        try:
-            return DOT.to_minor(value, 100)
-        except AmountError as exc:
-            raise fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
 
     dm = _DATE.match(lines[1]) if len(lines) > 1 else None
     if not dm:

@@ -56,6 +56,7 @@ from parsers.base import (
     PayoutRecord,
     SeatRecord,
     card,
+    split_joining_chatter,
 )
 
 _HAND_START = re.compile(r"^\ufeff*<Game\b", re.M)
@@ -87,18 +88,7 @@ class MicrogamingParser:
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
         """Each ``<Game`` to the next; leading ``----PRIMA.DAT----`` chatter joins the first."""
-        starts = [m.start() for m in _HAND_START.finditer(text)]
-        if not starts:
-            if not _CHATTER.match(text):
-                yield 0, text
-            return
-        if not _CHATTER.match(text[: starts[0]]):
-            yield 0, text[: starts[0]]
-        elif starts[0]:
-            starts[0] = 0
-        ends = starts[1:] + [len(text)]
-        for start, end in zip(starts, ends):
-            yield start, text[start:end]
+        return split_joining_chatter(_HAND_START, _CHATTER, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _parse(hand_text)

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 
 from audit.money import DOT
 from audit.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines, utc_iso
-from parsers.base import HandParseError, ParsedHand, cards, split_at
+from parsers.base import HandParseError, ParsedHand, TextParser, cards
 
 _HAND_START = re.compile(r"^\ufeff*\*{5} Hand History For Game \w+ \*{5}", re.M)
 _BANNER = re.compile(r"^\*{5} Hand History For Game (?P<id>\w+) \*{5}$")
@@ -54,7 +53,7 @@ _RESULT = re.compile(
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|Cashout|balance)\b")
 
 
-class PartyPoker2023Parser:
+class PartyPoker2023Parser(TextParser):
     """Parser for partypoker's 2023+ text dialect."""
 
     format = Format.PARTYPOKER_2023
@@ -62,9 +61,6 @@ class PartyPoker2023Parser:
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^\*{5} Hand History For Game \w+ \*{5}\s*$", head, re.M)) and " Game Table (" in head
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         lines = hand_lines(hand_text)

@@ -21,9 +21,8 @@ from pot N`` counts pots from 1 = the main pot. Pay lines: ``wins $X with: ...``
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -38,12 +37,14 @@ from audit.vocab import (
 from parsers.base import (
     ActionRecord,
     BetTracker,
-    HandParseError,
+    LineHandReader,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     card,
-    split_at,
+    hand_text_lines,
+    unprinted_uncalled_note,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Table #\d+ - [^\r\n]*\r?\n(?=Starting Hand #\d+)", re.M)
@@ -100,48 +101,26 @@ def _bracket_cards(text: str) -> list[str | None]:
     return [card(c.replace(" ", "")) for c in re.findall(r"\[([^\]]*)\]", text)]
 
 
-def infer_uncalled(tracker: BetTracker) -> tuple[int, int] | None:
-    """(seat, amount) of the bet no other seat matched, or None: the largest
-    contribution can only be contested up to the second largest."""
-    ranked = sorted(tracker.seats().items(), key=lambda kv: kv[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
-        return ranked[0][0], ranked[0][1] - ranked[1][1]
-    return None
-
-
-class PkrParser:
+class PkrParser(TextParser):
     """Parser for PKR's text histories."""
 
     format = Format.PKR
     hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(_SNIFF.match(head.lstrip("\ufeff \r\n\t")))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
+    head_pattern = _SNIFF
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _HandReader(hand_text).read()
 
 
-class _HandReader:
+class _HandReader(LineHandReader):
     """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
-    def __init__(self, hand_text: str):
-        text = hand_text.lstrip("\ufeff")
-        self.lines = [line.rstrip("\r").rstrip() for line in text.split("\n")]
-        self.hand_id: str | None = None
-        self.scale = 100
+    convention = DOT
 
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
-
-    def money(self, text: str, line: str) -> int:
-        try:
-            return DOT.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {line!r}") from None
+    @staticmethod
+    def split_lines(hand_text: str) -> list[str]:
+        """Trailing space is never meaningful in this dialect: every line loses it."""
+        return [line.rstrip() for line in hand_text_lines(hand_text)]
 
     def field(self, prefix: str) -> str | None:
         for line in self.lines[:20]:
@@ -334,14 +313,12 @@ class _HandReader:
             hand.boards = [board]
         if pot_groups:
             hand.pots_printed = pot_groups[-1]
-        returned = infer_uncalled(tracker)
+        returned = tracker.unmatched()
         if returned:
             seat_no, amount = returned
             tracker.returned(seat_no, amount)
             act(seat_no, ActionKind.UNCALLED_RETURN, amount)
-            hand.notes.append(
-                f"uncalled bet not printed: {amount} returned to seat {seat_no} (what no other seat matched)"
-            )
+            hand.notes.append(unprinted_uncalled_note(seat_no, amount))
         for seat_no, seat in seats.items():
             seat.contributed = tracker.contributed(seat_no)
             if seat_no not in acted:

@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 from audit.money import DOT, AmountError
 from audit.vocab import (
@@ -38,8 +37,8 @@ from parsers.base import (
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     card,
-    split_at,
 )
 
 _HAND_START = re.compile(r"^Hand #\d+-\d+ - ", re.M)
@@ -84,7 +83,7 @@ _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "Limit": Limit.FIXED}
 _STREETS = {"hole cards": Street.PREFLOP, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 
 
-class SealsWithClubsParser:
+class SealsWithClubsParser(TextParser):
     """Seals With Clubs ``Hand #`` hands."""
 
     format = Format.SEALSWITHCLUBS
@@ -92,9 +91,6 @@ class SealsWithClubsParser:
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^Site: Seals With Clubs\s*$", head, re.M)) and bool(_HAND_START.search(head))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _Builder(hand_text).build()

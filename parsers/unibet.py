@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -45,12 +44,14 @@ from audit.vocab import (
 from parsers.base import (
     ActionRecord,
     BetTracker,
-    HandParseError,
+    HandScope,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
+    leading_lines,
+    non_blank_lines,
 )
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
@@ -85,46 +86,32 @@ _KINDS = {
 }
 
 
-class UnibetParser:
+class UnibetParser(TextParser):
     """Unibet (``Game #N: Table ... - 0.05/0.10 - No Limit Hold'Em - time date``)."""
 
     format = Format.UNIBET
     hand_start = re.compile(r"^\ufeff*Game #\d+: ", re.M)
 
     def sniff(self, head: str) -> bool:
-        lines = head.lstrip("\ufeff \r\n\t").split("\n", 2)
-        return bool(_HEADER.match(lines[0].rstrip("\r"))) and len(lines) > 1 and lines[1].startswith(
-            "*** Seated players ***"
-        )
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
+        lines = leading_lines(head, 2)
+        return bool(_HEADER.match(lines[0])) and len(lines) > 1 and lines[1].startswith("*** Seated players ***")
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _read(hand_text)
 
 
 def _read(text: str) -> ParsedHand:
-    lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
-    lines = [ln for ln in lines if ln.strip()]
-    hand_id = None
-
-    def fail(reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, f"hand {hand_id}: {message}" if hand_id else message, hand_id)
+    lines = non_blank_lines(text)
+    scope = HandScope(DOT)
+    fail, amount = scope.fail, scope.amount
 
     m = _HEADER.match(lines[0]) if lines else None
     if not m:
         raise fail(QuarantineReason.PARSE_ERROR, f"not a Unibet header: {lines[0][:120] if lines else ''!r}")
-    hand_id = m["id"]
+    hand_id = scope.hand_id = m["id"]
     game = next((g for pattern, g in _GAMES if pattern.search(m["game"])), None)
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
-
-    def amount(value: str) -> int:
-        try:
-            return DOT.to_minor(value, 100)
-        except AmountError as exc:
-            raise fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
 
     symbol = next((ch for ch in text[:2000] if ch in _CURRENCY), None)
     when = datetime.strptime(f"{m['date']} {m['time']}", "%Y/%m/%d %H:%M:%S")

@@ -16,14 +16,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 
 from audit.money import NumberConvention
 from audit.vocab import (
     ActionKind,
     Format,
     Half,
-    Limit,
     PayoutSource,
     Platform,
     QuarantineReason,
@@ -36,11 +34,12 @@ from parsers._text_hand import (
     HandBuilder,
     game_from_name,
     hand_lines,
+    limit_from_name,
     play_money_scale,
     stud_upcards,
     utc_iso,
 )
-from parsers.base import HandParseError, ParsedHand, cards, split_at
+from parsers.base import HandParseError, ParsedHand, TextParser, cards
 
 # Winamax writes a decimal point and never groups digits: a comma is not part of an amount.
 WINAMAX_NUMBERS = NumberConvention(".", "")
@@ -88,7 +87,7 @@ _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brings in|won)\b")
 
 
-class WinamaxParser:
+class WinamaxParser(TextParser):
     """Parser for Winamax's text dialect."""
 
     format = Format.WINAMAX
@@ -97,9 +96,6 @@ class WinamaxParser:
     def sniff(self, head: str) -> bool:
         first = head.lstrip("\ufeff \r\n\t")
         return first.startswith("Winamax Poker - ") and "HandId: #" in first[:400]
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(_HAND_START, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         lines = hand_lines(hand_text)
@@ -141,7 +137,7 @@ class WinamaxParser:
             platform=Platform.WINAMAX,
             format=Format.WINAMAX,
             game=game,
-            limit=_limit(header.group("game")),
+            limit=limit_from_name(header.group("game")),
             is_tournament=is_tournament,
             amount_scale=scale,
             currency=None if (is_tournament or play_money) else "EUR",
@@ -320,25 +316,8 @@ class WinamaxParser:
             return False
         m = _SUMMARY_SEAT.match(line)
         if m:
-            for seat in build.seats.values():
-                if seat.seat == int(m.group("seat")):
-                    seat.cards = cards(m.group("cards"))
-                    if m.group("verb") == "showed":
-                        seat.showed = True
-                    else:
-                        seat.mucked = True
+            build.summary_cards(int(m.group("seat")), m.group("cards"), showed=m.group("verb") == "showed")
         return False
-
-
-def _limit(game_name: str) -> Limit | None:
-    low = game_name.lower()
-    if "no limit" in low:
-        return Limit.NO
-    if "pot limit" in low:
-        return Limit.POT
-    if "fixed limit" in low or "limit" in low:
-        return Limit.FIXED
-    return None
 
 
 PARSER = WinamaxParser()

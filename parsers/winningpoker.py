@@ -31,9 +31,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -49,12 +48,13 @@ from audit.vocab import (
 from parsers.base import (
     ActionRecord,
     BetTracker,
-    HandParseError,
+    LineHandReader,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
+    leading_lines,
 )
 
 _HEADER = re.compile(
@@ -116,38 +116,23 @@ _ACTION = re.compile(
 )
 
 
-class WinningPokerParser:
+class WinningPokerParser(TextParser):
     """Americas Cardroom / Winning Poker Network text hands (``Hand #N - ...``)."""
 
     format = Format.WINNINGPOKER
     hand_start = re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M)
 
     def sniff(self, head: str) -> bool:
-        first = head.lstrip("\ufeff \r\n\t").split("\n", 1)[0].rstrip("\r")
-        return bool(_HEADER.match(first))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
+        return bool(_HEADER.match(leading_lines(head, 1)[0]))
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _HandReader(hand_text).read()
 
 
-class _HandReader:
+class _HandReader(LineHandReader):
     """One pass over one hand's lines."""
 
-    def __init__(self, text: str):
-        self.lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
-        self.hand_id: str | None = None
-
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
-
-    def amount(self, text: str) -> int:
-        try:
-            return DOT.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, f"hand {self.hand_id}: {exc}") from None
+    convention = DOT
 
     def seat_of(self, name: str) -> int:
         seat = self.by_name.get(name)

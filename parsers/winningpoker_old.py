@@ -33,9 +33,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterator
 
-from audit.money import DOT, AmountError
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -51,11 +50,14 @@ from parsers.base import (
     ActionRecord,
     BetTracker,
     HandParseError,
+    HandScope,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
+    TextParser,
     cards,
-    split_at,
+    leading_lines,
+    non_blank_lines,
 )
 
 _STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\s*$")
@@ -99,52 +101,36 @@ _IGNORED = ("received a card.", "mucks cards", "is timed out.", "sitting out", "
             "is connected", "has returned", "wait for big blind", "sits out", "joined", "left")
 
 
-class WinningPokerOldParser:
+class WinningPokerOldParser(TextParser):
     """The ``Game started at:`` / ``Game ID:`` format of Winning Poker Network."""
 
     format = Format.WINNINGPOKER_OLD
     hand_start = re.compile(r"^\ufeff*Game started at: ", re.M)
 
     def sniff(self, head: str) -> bool:
-        lines = head.lstrip("\ufeff \r\n\t").split("\n", 2)
-        return (
-            len(lines) >= 2
-            and bool(_STARTED.match(lines[0].rstrip("\r")))
-            and bool(_GAME_ID.match(lines[1].rstrip("\r")))
-        )
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(self.hand_start, text)
+        lines = leading_lines(head, 2)
+        return len(lines) == 2 and bool(_STARTED.match(lines[0])) and bool(_GAME_ID.match(lines[1]))
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _read(hand_text)
 
 
 def _read(text: str) -> ParsedHand:
-    lines = [ln.rstrip("\r") for ln in text.lstrip("\ufeff").split("\n")]
-    lines = [ln for ln in lines if ln.strip()]
-    hand_id = None
-
-    def fail(reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, f"hand {hand_id}: {message}" if hand_id else message, hand_id)
+    lines = non_blank_lines(text)
+    scope = HandScope(DOT)
+    fail, amount = scope.fail, scope.amount
 
     if len(lines) < 2 or not _STARTED.match(lines[0]):
         raise fail(QuarantineReason.PARSE_ERROR, f"not a 'Game started at:' line: {lines[0][:120] if lines else ''!r}")
     gm = _GAME_ID.match(lines[1])
     if not gm:
         raise fail(QuarantineReason.PARSE_ERROR, f"not a 'Game ID:' line: {lines[1][:120]!r}")
-    hand_id = gm["id"]
+    hand_id = scope.hand_id = gm["id"]
     game_name = gm["game"].strip()
     game = _GAMES.get(game_name.lower())
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}")
     when = datetime.strptime(_STARTED.match(lines[0])["date"], "%Y/%m/%d %H:%M:%S")
-
-    def amount(value: str) -> int:
-        try:
-            return DOT.to_minor(value, 100)
-        except AmountError as exc:
-            raise fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
 
     hand = ParsedHand(
         hand_id=hand_id,

@@ -7,8 +7,8 @@ import pytest
 from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import HandParseError
 from parsers.betonline import PARSER
-from parsers.registry import detect
 from tests.corpus import corpus_file, corpus_files, read_text
+from tests.parser_harness import parse_corpus_file
 
 EXPECTED_HANDS = {"NLHE-10max-USD-0.01-0.02-201605.3.way.allin.txt": 1}
 # 3.97 put in, 2.49 paid + 0.22 rake: the file does not print the payment of the 1.26 pot
@@ -18,13 +18,7 @@ FILE = "BetOnline/Holdem/NLHE-10max-USD-0.01-0.02-201605.3.way.allin.txt"
 
 @pytest.mark.parametrize("path", corpus_files("BetOnline"), ids=lambda p: p.name)
 def test_every_corpus_file(path):
-    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
-    text = read_text(path)
-    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
-    chunks = list(PARSER.split(text))
-    assert len(chunks) == EXPECTED_HANDS[path.name]
-    for _, hand_text in chunks:
-        hand = PARSER.parse(hand_text)
+    for hand in parse_corpus_file(PARSER, path, EXPECTED_HANDS):
         assert hand.reconciles() != (hand.hand_id in NOT_RECONCILED), (hand.hand_id, hand.notes)
         assert (hand.platform, hand.format) == (Platform.BETONLINE, Format.BETONLINE)
 

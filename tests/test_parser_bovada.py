@@ -7,8 +7,8 @@ import pytest
 from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import HandParseError
 from parsers.bovada import PARSER
-from parsers.registry import detect
 from tests.corpus import corpus_file, corpus_files, read_text
+from tests.parser_harness import hands_by_id, parse_corpus_file
 
 EXPECTED_HANDS = {
     "PLO-USD-2.00-4.00-201205.multiway.allin.txt": 1,
@@ -24,29 +24,19 @@ EXPECTED_HANDS = {
 }
 
 
-def _hands(relative: str):
-    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(read_text(corpus_file(relative))))}
-
-
 def _pays(hand):
     return [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts]
 
 
 @pytest.mark.parametrize("path", corpus_files("Bovada"), ids=lambda p: p.name)
 def test_every_corpus_file(path):
-    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
-    text = read_text(path)
-    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
-    chunks = list(PARSER.split(text))
-    assert len(chunks) == EXPECTED_HANDS[path.name]
-    for _, hand_text in chunks:
-        hand = PARSER.parse(hand_text)
+    for hand in parse_corpus_file(PARSER, path, EXPECTED_HANDS):
         assert hand.reconciles(), (hand.hand_id, hand.notes)
         assert (hand.platform, hand.format) == (Platform.BOVADA, Format.BOVADA)
 
 
 def test_seat_sitting_out_is_not_dealt_in():
-    hand = _hands("Bovada/Stud/7-Stud-USD-2.00-4.00-201205.txt")["2604291787"]
+    hand = hands_by_id(PARSER, "Bovada/Stud/7-Stud-USD-2.00-4.00-201205.txt")["2604291787"]
     # Seat+3 [ME] sits out, stands and leaves: no card, no action; Seat+5 wins on fourth street
     assert {s.seat: (s.dealt_in, s.folded_street, s.cards) for s in hand.seats} == {
         1: (True, Street.FOURTH, ["5d", "3h", "Qd", "2c"]),
@@ -61,7 +51,7 @@ def test_seat_sitting_out_is_not_dealt_in():
 
 
 def test_one_result_line_split_by_the_summary_halves():
-    (hand,) = _hands("Bovada/OmahaHiLo/bovada.ts__HAND_OMAHA_HILO_HIGH_AND_LOW.txt").values()
+    (hand,) = hands_by_id(PARSER, "Bovada/OmahaHiLo/bovada.ts__HAND_OMAHA_HILO_HIGH_AND_LOW.txt").values()
     assert (hand.hand_id, hand.game, hand.limit, hand.amount_scale, hand.currency) == (
         "4304661864", Game.OMAHA_HILO, Limit.POT, 100, "USD")
     assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.table_name) == (10, 25, 4, "26953916")
@@ -81,7 +71,7 @@ def test_one_result_line_split_by_the_summary_halves():
 
 
 def test_side_pot_with_printed_rake():
-    (hand,) = _hands("Bovada/Omaha/PLO-USD-2.00-4.00-201205.multiway.allin.txt").values()
+    (hand,) = hands_by_id(PARSER, "Bovada/Omaha/PLO-USD-2.00-4.00-201205.multiway.allin.txt").values()
     assert (hand.game, hand.small_blind, hand.big_blind, hand.button_seat) == (Game.OMAHA, 200, 400, 2)
     assert {s.seat: s.contributed for s in hand.seats} == {1: 400, 2: 12400, 3: 200, 4: 40000, 5: 40000, 6: 0}
     assert _pays(hand) == [
@@ -92,7 +82,7 @@ def test_side_pot_with_printed_rake():
 
 
 def test_stud_hilo_odd_cent_to_high():
-    (hand,) = _hands("Bovada/StudHiLo/7-StudHL-USD-0.25-0.50-201209.txt").values()
+    (hand,) = hands_by_id(PARSER, "Bovada/StudHiLo/7-StudHL-USD-0.25-0.50-201209.txt").values()
     assert (hand.game, hand.limit, hand.ante, hand.button_seat) == (Game.STUD_HILO, Limit.FIXED, 5, None)
     assert hand.seat(1).cards == ["6d", "Ad", "2s", "3s", "7h", "4h", "Jh"]
     assert hand.seat(1).upcards == ["2s", "3s", "7h", "4h"]
@@ -106,7 +96,7 @@ def test_stud_hilo_odd_cent_to_high():
 
 
 def test_tournament_without_street_lines_and_side_pot():
-    (hand,) = _hands("Bovada/OmahaHiLo/PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt").values()
+    (hand,) = hands_by_id(PARSER, "Bovada/OmahaHiLo/PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt").values()
     assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "1235263", 1, None)
     assert (hand.limit, hand.small_blind, hand.big_blind) == (Limit.FIXED, 75, 150)
     assert hand.boards == [["Ts", "Jd", "5d", "Js", "5c"]]
@@ -124,9 +114,9 @@ def test_tournament_without_street_lines_and_side_pot():
 
 
 def test_low_labelled_low_and_uncontested_whole():
-    (hand,) = _hands("Bovada/OmahaHiLo/PLO8-USD-MTT - $1-0.10 - 201409.LOW.vs.LO.txt").values()
+    (hand,) = hands_by_id(PARSER, "Bovada/OmahaHiLo/PLO8-USD-MTT - $1-0.10 - 201409.LOW.vs.LO.txt").values()
     assert _pays(hand) == [(1, 30, 0, None, Half.HIGH, PayoutSource.POT), (2, 30, 0, None, Half.LOW, PayoutSource.POT)]
-    (walk,) = _hands("Bovada/OmahaHiLo/bovada.ts__HAND_OMAHA_HILO_NO_SHOWDOWN.txt").values()
+    (walk,) = hands_by_id(PARSER, "Bovada/OmahaHiLo/bovada.ts__HAND_OMAHA_HILO_NO_SHOWDOWN.txt").values()
     assert _pays(walk) == [(2, 100, None, None, Half.WHOLE, PayoutSource.UNCALLED), (2, 200, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert walk.seat(5).folded_street == Street.PREFLOP
 

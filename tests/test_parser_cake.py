@@ -7,8 +7,8 @@ import pytest
 from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import HandParseError
 from parsers.cake import PARSER
-from parsers.registry import detect
-from tests.corpus import corpus_file, corpus_files, read_text
+from tests.corpus import corpus_files
+from tests.parser_harness import hands_by_id, parse_corpus_file
 
 EXPECTED_HANDS = {
     "PLO-6max-EUR-0.20-0.41-201209.round.penny.txt": 1,
@@ -16,25 +16,15 @@ EXPECTED_HANDS = {
 }
 
 
-def _hands(relative: str):
-    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(read_text(corpus_file(relative))))}
-
-
 @pytest.mark.parametrize("path", corpus_files("Cake"), ids=lambda p: p.name)
 def test_every_corpus_file(path):
-    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
-    text = read_text(path)
-    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
-    chunks = list(PARSER.split(text))
-    assert len(chunks) == EXPECTED_HANDS[path.name]
-    for _, hand_text in chunks:
-        hand = PARSER.parse(hand_text)
+    for hand in parse_corpus_file(PARSER, path, EXPECTED_HANDS):
         assert hand.reconciles(), (hand.hand_id, hand.notes)
         assert (hand.platform, hand.format) == (Platform.CAKE, Format.CAKE)
 
 
 def test_tournament_hilo_split_and_no_low():
-    hands = _hands("Cake/OmahaHiLo/PLO8-2max-USD-5-201307.txt")
+    hands = hands_by_id(PARSER, "Cake/OmahaHiLo/PLO8-2max-USD-5-201307.txt")
     split = hands["3389E587C7000012"]
     assert (split.game, split.limit, split.is_tournament, split.amount_scale) == (Game.OMAHA_HILO, Limit.POT, True, 1)
     assert (split.tournament_id, split.max_seats, split.table_name, split.button_seat) == ("15042503", 2, "1", 8)
@@ -57,7 +47,7 @@ def test_tournament_hilo_split_and_no_low():
 
 
 def test_cash_dollars_with_euro_equivalents():
-    (hand,) = _hands("Cake/Omaha/PLO-6max-EUR-0.20-0.41-201209.round.penny.txt").values()
+    (hand,) = hands_by_id(PARSER, "Cake/Omaha/PLO-6max-EUR-0.20-0.41-201209.round.penny.txt").values()
     assert (hand.hand_id, hand.game, hand.currency, hand.amount_scale, hand.max_seats) == (
         "3048012347000109", Game.OMAHA, "USD", 100, 6)
     assert (hand.small_blind, hand.big_blind, hand.button_seat) == (25, 50, 1)

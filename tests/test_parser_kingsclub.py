@@ -7,8 +7,8 @@ import pytest
 from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import HandParseError
 from parsers.kingsclub import PARSER
-from parsers.registry import detect
 from tests.corpus import corpus_file, corpus_files, read_text
+from tests.parser_harness import hands_by_id, parse_corpus_file
 
 EXPECTED_HANDS = {
     "Badacey-Limit-USD-22-44-202101.txt": 1,
@@ -32,30 +32,20 @@ EXPECTED_HANDS = {
 NOT_RECONCILED = {"3969308"}
 
 
-def _hands(relative: str):
-    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(read_text(corpus_file(relative))))}
-
-
 def _pays(hand):
     return [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts]
 
 
 @pytest.mark.parametrize("path", corpus_files("KingsClub"), ids=lambda p: p.name)
 def test_every_corpus_file(path):
-    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
-    text = read_text(path)
-    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
-    chunks = list(PARSER.split(text))
-    assert len(chunks) == EXPECTED_HANDS[path.name]
-    for _, hand_text in chunks:
-        hand = PARSER.parse(hand_text)
+    for hand in parse_corpus_file(PARSER, path, EXPECTED_HANDS):
         assert hand.reconciles() != (hand.hand_id in NOT_RECONCILED), (hand.hand_id, hand.notes)
         assert (hand.platform, hand.format, hand.currency, hand.amount_scale) == (
             Platform.KINGSCLUB, Format.KINGSCLUB, None, 100)
 
 
 def test_unprinted_side_pot_return_is_explained():
-    (hand,) = _hands("KingsClub/OmahaHiLo/LO8-USD-500-100-202104.RIO.txt").values()
+    (hand,) = hands_by_id(PARSER, "KingsClub/OmahaHiLo/LO8-USD-500-100-202104.RIO.txt").values()
     assert {s.seat: s.contributed for s in hand.seats} == {1: 25000, 5: 12500, 7: 25000}
     assert hand.notes[-2:] == [
         "seat 1: summary result 0 but the pay lines give -25000 (won 0, put in 25000)",
@@ -64,7 +54,7 @@ def test_unprinted_side_pot_return_is_explained():
 
 
 def test_run_it_twice_with_side_pot():
-    (hand,) = _hands("KingsClub/Omaha/PLO-USD-125-250-202102.RIT.txt").values()
+    (hand,) = hands_by_id(PARSER, "KingsClub/Omaha/PLO-USD-125-250-202102.RIT.txt").values()
     assert (hand.game, hand.limit, hand.small_blind, hand.big_blind, hand.ante, hand.button_seat) == (
         Game.OMAHA, Limit.POT, 12500, 25000, 5000, 2)
     assert hand.boards == [["3h", "Qc", "4s", "4c", "Qh"], ["3h", "Qc", "4s", "Kh", "Ac"]]
@@ -82,7 +72,7 @@ def test_run_it_twice_with_side_pot():
 
 
 def test_badacey_split_and_draws():
-    (hand,) = _hands("KingsClub/Badacey/Badacey-Limit-USD-22-44-202101.txt").values()
+    (hand,) = hands_by_id(PARSER, "KingsClub/Badacey/Badacey-Limit-USD-22-44-202101.txt").values()
     assert (hand.game, hand.limit, hand.small_blind, hand.big_blind, hand.ante) == (Game.BADACEY, Limit.FIXED, 1100, 2200, 550)
     assert hand.seat(2).cards == ["Ad", "2h", "8h", "7c", "9s"] and hand.seat(4).cards == ["6c", "4d", "6h", "9h", "5s"]
     draws = [(a.street, a.seat, a.kind, a.cards_changed) for a in hand.actions if a.cards_changed is not None]
@@ -97,7 +87,7 @@ def test_badacey_split_and_draws():
 
 
 def test_two_board_omaha_is_a_game():
-    (hand,) = _hands("KingsClub/Omaha/LO-Split-USD-60-120-202108.txt").values()
+    (hand,) = hands_by_id(PARSER, "KingsClub/Omaha/LO-Split-USD-60-120-202108.txt").values()
     assert hand.game == Game.OMAHA_SPLIT
     assert hand.boards == [["Tc", "Qd", "3s", "Ac", "2d"], ["Jc", "6s", "8s", "3c", "Td"]]
     assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(3, 75850, Half.UNLABELLED), (7, 75850, Half.UNLABELLED)]
@@ -105,7 +95,7 @@ def test_two_board_omaha_is_a_game():
 
 
 def test_stud_streets_from_the_deal_and_derived_uncalled():
-    (hand,) = _hands("KingsClub/Razz/Razz-USD-500-100-202101.multi.pot.failure.txt").values()
+    (hand,) = hands_by_id(PARSER, "KingsClub/Razz/Razz-USD-500-100-202101.multi.pot.failure.txt").values()
     # Player3 (seat 4) shows five cards, then the sixth (up) and seventh (down) are dealt
     assert hand.seat(4).cards == ["Td", "5s", "4h", "9d", "7d", "7h", None]
     assert hand.seat(4).upcards == ["4h", "9d", "7d", "7h"]
@@ -117,7 +107,7 @@ def test_stud_streets_from_the_deal_and_derived_uncalled():
         (5, 100000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
     ]
     assert hand.seat(5).contributed == 125000
-    (fixed,) = _hands("KingsClub/StudHiLo/7-StudHL-USD-44-88-202203.fixed.streets.txt").values()
+    (fixed,) = hands_by_id(PARSER, "KingsClub/StudHiLo/7-StudHL-USD-44-88-202203.fixed.streets.txt").values()
     assert (fixed.ante, fixed.bring_in) == (3316, 3316)
     assert fixed.seat(5).cards == ["7s", "9d", "8s", "Ks", "Tc", "9h", "9s"]
     assert fixed.seat(5).upcards == ["8s", "Ks", "Tc", "9h"]
@@ -126,7 +116,7 @@ def test_stud_streets_from_the_deal_and_derived_uncalled():
 
 
 def test_single_draw_run_twice_has_no_final_hands():
-    (hand,) = _hands("KingsClub/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt").values()
+    (hand,) = hands_by_id(PARSER, "KingsClub/Draw/NL-2-7-SD-USD-125-250-202103.RIT.txt").values()
     assert (hand.game, hand.limit, hand.ante, hand.small_blind, hand.big_blind) == (
         Game.LOWBALL27_SINGLE, Limit.NO, 10000, 12500, 25000)
     # the shown hands (Hero 7-6-4-3-2 beats Player0's 9-7-6-4-3) are one run's: the other

@@ -6,9 +6,9 @@ import pytest
 
 from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
 from parsers.base import HandParseError
-from parsers.registry import detect
 from parsers.sealswithclubs import PARSER
-from tests.corpus import corpus_file, corpus_files, read_text
+from tests.corpus import corpus_files
+from tests.parser_harness import hands_by_id, parse_corpus_file
 
 EXPECTED_HANDS = {
     "NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt": 1,
@@ -16,25 +16,15 @@ EXPECTED_HANDS = {
 }
 
 
-def _hands(relative: str):
-    return {h.hand_id: h for h in (PARSER.parse(t) for _, t in PARSER.split(read_text(corpus_file(relative))))}
-
-
 @pytest.mark.parametrize("path", corpus_files("SealsWithClubs"), ids=lambda p: p.name)
 def test_every_corpus_file(path):
-    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
-    text = read_text(path)
-    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
-    chunks = list(PARSER.split(text))
-    assert len(chunks) == EXPECTED_HANDS[path.name]
-    for _, hand_text in chunks:
-        hand = PARSER.parse(hand_text)
+    for hand in parse_corpus_file(PARSER, path, EXPECTED_HANDS):
         assert hand.reconciles(), (hand.hand_id, hand.notes)
         assert (hand.platform, hand.format) == (Platform.SEALSWITHCLUBS, Format.SEALSWITHCLUBS)
 
 
 def test_hilo_split_with_refund():
-    hand = _hands("SealsWithClubs/OmahaHiLo/HH20130510 10 After PLO8 - Table 1.txt")["6800788-3"]
+    hand = hands_by_id(PARSER, "SealsWithClubs/OmahaHiLo/HH20130510 10 After PLO8 - Table 1.txt")["6800788-3"]
     assert (hand.game, hand.limit, hand.is_tournament, hand.amount_scale, hand.currency) == (
         Game.OMAHA_HILO, Limit.POT, True, 1, None)
     assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.table_name) == (10, 20, 4, "10 After PLO8 - Table 1")
@@ -48,12 +38,12 @@ def test_hilo_split_with_refund():
         (7, 1390, 0, None, Half.LOW, PayoutSource.POT, "CAAD1 wins Lo Pot (1390) with 6543A"),
     ]
     assert (hand.rake, hand.rake_source) == (0, RakeSource.INFERRED)
-    no_low = _hands("SealsWithClubs/OmahaHiLo/HH20130510 10 After PLO8 - Table 1.txt")["6800834-4"]
+    no_low = hands_by_id(PARSER, "SealsWithClubs/OmahaHiLo/HH20130510 10 After PLO8 - Table 1.txt")["6800834-4"]
     assert [(p.seat, p.amount, p.pot, p.half) for p in no_low.payouts] == [(8, 100, 0, Half.WHOLE)]
 
 
 def test_cash_side_pot_and_printed_rake():
-    (hand,) = _hands("SealsWithClubs/Holdem/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt").values()
+    (hand,) = hands_by_id(PARSER, "SealsWithClubs/Holdem/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt").values()
     assert (hand.hand_id, hand.game, hand.limit, hand.currency, hand.amount_scale) == ("5338590-82", Game.HOLDEM, Limit.NO, "mBTC", 100)
     assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == ("2013-04-12 00:37:11", None, "2013-04-12")
     assert {s.seat: s.contributed for s in hand.seats} == {2: 300, 4: 0, 5: 300, 6: 200}

@@ -6,9 +6,9 @@ import pytest
 
 from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import HandParseError
-from parsers.registry import detect
 from parsers.unibet import PARSER
 from tests.corpus import corpus_file, corpus_files, read_text
+from tests.parser_harness import parse_corpus_file
 
 EXPECTED_HANDS = {"NLHE-EUR-0.05-0.10-202104.Banzi.txt": 1}
 FILE = "Unibet/Holdem/NLHE-EUR-0.05-0.10-202104.Banzi.txt"
@@ -16,13 +16,7 @@ FILE = "Unibet/Holdem/NLHE-EUR-0.05-0.10-202104.Banzi.txt"
 
 @pytest.mark.parametrize("path", corpus_files("Unibet"), ids=lambda p: p.name)
 def test_every_corpus_file(path):
-    assert path.name in EXPECTED_HANDS, f"new corpus file {path.name}: add its hand count"
-    text = read_text(path)
-    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
-    chunks = list(PARSER.split(text))
-    assert len(chunks) == EXPECTED_HANDS[path.name]
-    for _, hand_text in chunks:
-        hand = PARSER.parse(hand_text)
+    for hand in parse_corpus_file(PARSER, path, EXPECTED_HANDS):
         assert hand.reconciles(), (hand.hand_id, hand.notes)
         assert (hand.platform, hand.format) == (Platform.UNIBET, Format.UNIBET)
 

@@ -7,13 +7,21 @@ in worker processes; drops duplicate copies of a hand; and writes the tables of
 ``contracts.md``. Every hand found ends up exactly once in ``hands``, counted as a
 duplicate of one that is, or in ``quarantine`` — the returned ``IngestSummary``
 reconciles those counts per file.
+
+Memory stays bounded on any input size: at most ``workers + 1`` chunks are in flight,
+the lake writer flushes partitions by age and by a byte budget (``audit.lake``), and the
+duplicate index keeps one dictionary entry per hand key with the rest in Arrow columns.
+``bench/ingest_bench.py`` measures throughput and peak memory.
 """
 
 from __future__ import annotations
 
+import bisect
 import codecs
+import gc
 import gzip
 import hashlib
+import itertools
 import os
 import traceback
 import zipfile
@@ -36,7 +44,7 @@ from parsers.base import HandParseError, Parser
 from parsers.registry import all_parsers
 
 #: Files larger than this are cut into chunks of about this many characters.
-CHUNK_CHARS = 4 * 1024 * 1024
+CHUNK_CHARS = 2 * 1024 * 1024
 #: Below this many input bytes in total, parse in this process (no pool start-up).
 POOL_THRESHOLD_BYTES = 8 * 1024 * 1024
 #: Extensions of tracker sidecar files (FPDB expected outputs): never hand histories.
@@ -114,7 +122,22 @@ def parser_version(parser: Parser) -> str:
 
 
 def parse_chunk(parser: Parser, text: str, codec: str, source_file: str) -> ChunkResult:
-    """Split and parse one chunk. Never raises for a bad hand: it is quarantined."""
+    """Split and parse one chunk. Never raises for a bad hand: it is quarantined.
+
+    The cyclic garbage collector is paused meanwhile: a chunk makes hundreds of thousands
+    of short-lived records and no cycles worth collecting, and the collector's repeated
+    scans of the growing row lists would cost about a third of the time.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse_chunk(parser, text, codec, source_file)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _parse_chunk(parser: Parser, text: str, codec: str, source_file: str) -> ChunkResult:
     format_name = str(parser.format)
     version = parser_version(parser)
     builder = TableBuilder()
@@ -292,19 +315,55 @@ class IngestSummary:
 # ---------------------------------------------------------------------------- the job
 
 
+class _Seen:
+    """Every hand key stored so far, compactly: the dictionary maps a key to a row
+    number, and what a later copy is compared with (fingerprint, the first 64 bits of
+    the raw digest, where it was stored) stays in the chunks' Arrow columns."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, int] = {}
+        self._starts: list[int] = []
+        self._blocks: list[tuple[pa.Array, pa.Array, pa.Array | str, pa.Array]] = []
+        self._next = 0
+
+    def add_block(self, fingerprints: pa.Array, raw_sha: pa.Array, source: pa.Array | str,
+                  offsets: pa.Array) -> int:
+        """Keep a chunk's columns; returns the row number of its first hand."""
+        start = self._next
+        self._starts.append(start)
+        self._blocks.append((_combine(fingerprints), _combine(pc.utf8_slice_codeunits(raw_sha, 0, 16)),
+                             source if isinstance(source, str) else _combine(source), _combine(offsets)))
+        self._next += len(fingerprints)
+        return start
+
+    def prior(self, row: int) -> tuple[str, str, str]:
+        """(fingerprint, raw digest prefix, ``file@offset``) of a stored row."""
+        block = bisect.bisect_right(self._starts, row) - 1
+        fps, raws, source, offsets = self._blocks[block]
+        i = row - self._starts[block]
+        src = source if isinstance(source, str) else source[i].as_py()
+        return fps[i].as_py(), raws[i].as_py(), f"{src}@{offsets[i].as_py()}"
+
+
+def _combine(values: pa.Array | pa.ChunkedArray) -> pa.Array:
+    return values.combine_chunks() if isinstance(values, pa.ChunkedArray) else values
+
+
 class _Collector:
     """Main-process side: duplicates, offsets, writing, counts. Chunks arrive in order."""
 
     def __init__(self, lake: Path, summary: IngestSummary) -> None:
         self.writer = LakeWriter(lake)
         self.summary = summary
-        self.seen: dict[str, tuple[str, str, str]] = {}  # key -> (fingerprint, raw sha, where)
+        self.seen = _Seen()
         self.card_patches: dict[str, dict[int, list]] = {}
         self.quarantine_rows: list[dict] = []
-        existing = read_table(lake, "hands", ["hand_key", "content_fingerprint", "raw_sha256",
-                                              "source_file", "source_offset"])
-        for key, fp, raw, src, off in existing.iter_rows():
-            self.seen[key] = (fp, raw, f"{src}@{off}")
+        if table_files(lake, "hands"):
+            existing = read_table(lake, "hands", ["hand_key", "content_fingerprint", "raw_sha256",
+                                                  "source_file", "source_offset"]).to_arrow()
+            start = self.seen.add_block(existing.column("content_fingerprint"), existing.column("raw_sha256"),
+                                        existing.column("source_file"), existing.column("source_offset"))
+            self.seen.rows.update(zip(existing.column("hand_key").to_pylist(), itertools.count(start)))
 
     def add(self, counts: FileCounts, text: str, base_bytes: int, result: ChunkResult) -> None:
         counts.found += result.found
@@ -317,41 +376,47 @@ class _Collector:
             return
         if counts.platform is None:
             counts.platform = hands.column("platform")[0].as_py()
-        keys = hands.column("hand_key").to_pylist()
-        fps = hands.column("content_fingerprint").to_pylist()
-        raws = hands.column("raw_sha256").to_pylist()
-        keep = [True] * n
-        for i in range(n):
-            offset = base_bytes + result.hand_rel_offsets[i]
-            prior = self.seen.get(keys[i])
-            if prior is None:
-                self.seen[keys[i]] = (fps[i], raws[i], f"{counts.source_file}@{offset}")
-                continue
-            keep[i] = False
-            if prior[0] == fps[i]:
-                counts.duplicate += 1
-                if prior[1] != raws[i]:
-                    self._remember_cards(result, i, keys[i])
-            else:
-                start, end = result.hand_spans[i]
-                self._quarantine(counts, _quarantine_row(
-                    counts.source_file, offset, QuarantineReason.CONFLICTING_DUPLICATE,
-                    f"hand {keys[i]} is already stored from {prior[2]} with a different outcome "
-                    "(players, contributions, boards or payouts differ)",
-                    text[start:end], keys[i].split(":", 1)[1], counts.format, None))
-        counts.parsed += sum(keep)
-        offsets = pa.array([base_bytes + o for o in result.hand_rel_offsets], pa.int64())
+        offsets = pc.add(pa.array(result.hand_rel_offsets, pa.int64()), pa.scalar(base_bytes, pa.int64()))
         hands = hands.set_column(hands.schema.get_field_index("source_offset"), "source_offset", offsets)
-        if all(keep):
+        keys = hands.column("hand_key").to_pylist()
+        fps_column = hands.column("content_fingerprint")
+        start = self.seen.add_block(fps_column, hands.column("raw_sha256"), counts.source_file, offsets)
+        seen = self.seen.rows
+        if seen.keys().isdisjoint(keys) and len(set(keys)) == n:  # the usual case, at C speed
+            seen.update(zip(keys, range(start, start + n)))
+            counts.parsed += n
             self.writer.add("hands", hands)
             for name in ("seats", "actions", "payouts"):
                 self.writer.add(name, result.tables[name])
             return
+        fps = fps_column.to_pylist()
+        raws = pc.utf8_slice_codeunits(hands.column("raw_sha256"), 0, 16).to_pylist()
+        keep = [True] * n
+        for i in range(n):
+            prior_row = seen.get(keys[i])
+            if prior_row is None:
+                seen[keys[i]] = start + i
+                continue
+            keep[i] = False
+            prior_fp, prior_raw, prior_where = self.seen.prior(prior_row)
+            offset = base_bytes + result.hand_rel_offsets[i]
+            if prior_fp == fps[i]:
+                counts.duplicate += 1
+                if prior_raw != raws[i]:
+                    self._remember_cards(result, i, keys[i])
+            else:
+                start_char, end_char = result.hand_spans[i]
+                self._quarantine(counts, _quarantine_row(
+                    counts.source_file, offset, QuarantineReason.CONFLICTING_DUPLICATE,
+                    f"hand {keys[i]} is already stored from {prior_where} with a different outcome "
+                    "(players, contributions, boards or payouts differ)",
+                    text[start_char:end_char], keys[i].split(":", 1)[1], counts.format, None))
+        counts.parsed += sum(keep)
         mask = pa.array(keep)
         self.writer.add("hands", hands.filter(mask))
         for name, owner in (("seats", result.seat_hand), ("actions", result.action_hand),
                             ("payouts", result.payout_hand)):
-            child_mask = pa.array([keep[j] for j in owner], pa.bool_())
+            child_mask = mask.take(pa.array(owner, pa.int32()))
             self.writer.add(name, result.tables[name].filter(child_mask))
 
     def _remember_cards(self, result: ChunkResult, hand_index: int, key: str) -> None:
@@ -450,9 +515,11 @@ def ingest(paths: list[Path | str], lake: Path | str, *, workers: int | None = N
     total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
     if workers is None:
         workers = (os.cpu_count() or 1) if total >= POOL_THRESHOLD_BYTES else 1
-    pool: Executor | None = ProcessPoolExecutor(workers) if workers > 1 else None
+    # gc.freeze in each worker: the objects it inherits from this process are never
+    # scanned by its collector (and their pages stay shared instead of being copied)
+    pool: Executor | None = ProcessPoolExecutor(workers, initializer=gc.freeze) if workers > 1 else None
     pending: deque[tuple[FileCounts, str, Future | ChunkResult]] = deque()
-    limit = 2 * workers
+    limit = workers + 1  # chunks in flight: enough to keep every worker busy, no more
 
     def drain(until: int) -> None:
         while len(pending) > until:

@@ -17,13 +17,16 @@ import uuid
 from collections import defaultdict
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.schema import METADATA_KEY, SCHEMA_VERSION, TABLES, Table
+
+if TYPE_CHECKING:  # polars costs ~0.1 s to import: only the readers need it
+    import polars as pl
 
 
 class LakeError(RuntimeError):
@@ -60,49 +63,70 @@ def _safe(value: str) -> str:
 
 
 class LakeWriter:
-    """Buffers rows per table and partition; flushes a part file every ``rows_per_part``.
+    """Buffers rows per table and partition and writes them as part files.
 
     Memory stays bounded whatever the input size: a 1,000,000-hand input is written as
-    a stream of parts.
+    a stream of parts. A partition's buffer is written when it reaches
+    ``rows_per_part`` rows, when no rows came for it in the last ``idle_adds`` calls of
+    ``add`` (histories run in time order, so an old date is finished), and the biggest
+    buffers go out whenever all of them together pass ``max_buffered_bytes``.
     """
 
-    def __init__(self, root: Path, rows_per_part: int = 500_000) -> None:
+    def __init__(self, root: Path, rows_per_part: int = 500_000, *, idle_adds: int = 24,
+                 max_buffered_bytes: int = 64 * 2**20) -> None:
         self.root = Path(root)
         self.run = uuid.uuid4().hex[:12]
         self.rows_per_part = rows_per_part
+        self.idle_adds = idle_adds
+        self.max_buffered_bytes = max_buffered_bytes
         self._buffers: dict[tuple[str, str, str], list[pa.Table]] = defaultdict(list)
         self._rows: dict[tuple[str, str, str], int] = defaultdict(int)
+        self._bytes: dict[tuple[str, str, str], int] = defaultdict(int)
+        self._last_add: dict[tuple[str, str, str], int] = {}
+        self._adds = 0
         self._seq = 0
         self.written: list[Path] = []
 
     def add(self, table_name: str, rows: pa.Table) -> None:
         if rows.num_rows == 0:
             return
+        self._adds += 1
         spec = TABLES[table_name]
-        rows = rows.select([c.name for c in spec.columns]).cast(spec.schema)
+        rows = rows.select([c.name for c in spec.columns])
+        if not rows.schema.equals(spec.schema):
+            rows = rows.cast(spec.schema)
         if not spec.partitioned:
             self._buffer((table_name, "", ""), rows)
-            return
-        platforms = rows.column("platform")
-        dates = rows.column("hand_date")
-        keys = set(zip(platforms.to_pylist(), dates.to_pylist()))
-        if len(keys) == 1:
-            (platform, date), = keys
-            self._buffer((table_name, platform, date), rows)
-            return
-        frame = pl.from_arrow(rows)
-        for (platform, date), part in frame.group_by(["platform", "hand_date"], maintain_order=True):
-            self._buffer((table_name, platform, date), part.to_arrow().cast(spec.schema))
+        else:
+            for (platform, date), part in _partitions(rows):
+                self._buffer((table_name, platform, date), part)
+        self._flush_idle()
 
     def _buffer(self, key: tuple[str, str, str], rows: pa.Table) -> None:
         self._buffers[key].append(rows)
         self._rows[key] += rows.num_rows
+        self._bytes[key] += rows.nbytes
+        self._last_add[key] = self._adds
         if self._rows[key] >= self.rows_per_part:
             self._flush(key)
+
+    def _flush_idle(self) -> None:
+        idle = [k for k, last in self._last_add.items() if self._adds - last > self.idle_adds]
+        for key in idle:
+            self._flush(key)
+        total = sum(self._bytes.values())
+        if total > self.max_buffered_bytes:
+            for key in sorted(self._bytes, key=self._bytes.__getitem__, reverse=True):
+                total -= self._bytes[key]
+                self._flush(key)
+                if total <= self.max_buffered_bytes // 2:
+                    break
 
     def _flush(self, key: tuple[str, str, str]) -> None:
         parts = self._buffers.pop(key, [])
         self._rows.pop(key, None)
+        self._bytes.pop(key, None)
+        self._last_add.pop(key, None)
         if not parts:
             return
         table_name, platform, date = key
@@ -115,6 +139,8 @@ class LakeWriter:
         path = folder / f"part-{self.run}-{self._seq:05d}.parquet"
         write_atomic(table, path)
         self.written.append(path)
+        del table, parts
+        pa.default_memory_pool().release_unused()  # give the written rows back to the system
 
     def close(self) -> list[Path]:
         for key in list(self._buffers):
@@ -122,6 +148,34 @@ class LakeWriter:
         for name in TABLES:
             (self.root / name).mkdir(parents=True, exist_ok=True)
         return self.written
+
+
+def _partitions(rows: pa.Table) -> list[tuple[tuple[str, str], pa.Table]]:
+    """``rows`` split by (platform, hand_date): groups in order of first appearance, rows
+    in their order within each group.
+
+    Hands come in time order, so a partition is a few runs of consecutive rows: the runs
+    are found by comparing each row with the next in Arrow, and a group is its runs'
+    zero-copy slices. (No Python value is handed to Arrow compute here: converting one
+    makes pyarrow retry importing the absent ``dateutil`` each time, which costs
+    milliseconds.)
+    """
+    n = rows.num_rows
+    platforms = rows.column("platform").combine_chunks()
+    dates = rows.column("hand_date").combine_chunks()
+    if n > 1:
+        changed = pc.or_(pc.not_equal(platforms.slice(1), platforms.slice(0, n - 1)),
+                         pc.not_equal(dates.slice(1), dates.slice(0, n - 1)))
+        starts = [0] + [i + 1 for i in pc.indices_nonzero(changed).to_pylist()]
+    else:
+        starts = [0]
+    if len(starts) == 1:
+        return [((platforms[0].as_py(), dates[0].as_py()), rows)]
+    groups: dict[tuple[str, str], list[pa.Table]] = {}
+    for start, end in zip(starts, starts[1:] + [n]):
+        key = (platforms[start].as_py(), dates[start].as_py())
+        groups.setdefault(key, []).append(rows.slice(start, end - start))
+    return [(key, parts[0] if len(parts) == 1 else pa.concat_tables(parts)) for key, parts in groups.items()]
 
 
 def table_files(root: Path, table_name: str) -> list[Path]:
@@ -137,6 +191,8 @@ def read_table(root: Path, table_name: str, columns: list[str] | None = None) ->
     An absent table reads as an empty frame with the declared columns, so downstream code
     never special-cases a lake with, say, no quarantined hands.
     """
+    import polars as pl
+
     spec: Table = TABLES[table_name]
     files = table_files(root, table_name)
     if not files:
@@ -155,6 +211,8 @@ def read_table(root: Path, table_name: str, columns: list[str] | None = None) ->
 
 
 def scan_table(root: Path, table_name: str) -> pl.LazyFrame:
+    import polars as pl
+
     files = table_files(root, table_name)
     if not files:
         return pl.from_arrow(TABLES[table_name].schema.empty_table()).lazy()

@@ -2,16 +2,24 @@
 
 Kept apart from ``audit.lake`` so that worker processes build Arrow tables without
 touching the file system.
+
+This is the hottest code of ``hhaudit ingest`` after the parsers, so it avoids
+per-value Python work: each record becomes one tuple (read with C-level
+``attrgetter``), the tuples are transposed once per chunk, and the columns every child
+row shares with its hand (``hand_key``, ``platform``, ``hand_date``) are gathered in C
+from the hands table instead of being repeated row by row in Python.
 """
 
 from __future__ import annotations
 
 import hashlib
 from datetime import datetime
+from enum import Enum
+from operator import attrgetter
 
 import pyarrow as pa
 
-from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS
+from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
 from parsers.base import ParsedHand
 
 UNKNOWN_DATE = "unknown"
@@ -21,20 +29,42 @@ def hand_key(hand: ParsedHand) -> str:
     return f"{hand.platform}:{hand.hand_id}"
 
 
+_ENUM_REPRS: dict[object, str] = {}
+
+
+def _repr(value: object) -> str:
+    """``repr(value)``, with enum members' (slow, Python-level) reprs remembered."""
+    if isinstance(value, Enum):
+        text = _ENUM_REPRS.get(value)
+        if text is None:
+            text = _ENUM_REPRS[value] = repr(value)
+        return text
+    return repr(value)
+
+
+_fingerprint_seat = attrgetter("seat", "player", "contributed")
+
+
 def content_fingerprint(hand: ParsedHand) -> str:
     """Digest of what every viewer of the hand saw alike: game, boards, who put in what,
     who was paid what. Hole cards are left out, so copies of one hand written for
     different players (each seeing their own cards) share a fingerprint.
+
+    The digest is of ``repr((game, boards, seats, payouts, rake, fees))`` (lakes written
+    before keep matching); that text is assembled here without calling the enums' slow
+    ``__repr__`` once per value.
     """
-    public = (
-        hand.game,
-        tuple(tuple(b) for b in hand.boards),
-        tuple(sorted((s.seat, s.player, s.contributed) for s in hand.seats)),
-        tuple(sorted((p.seat, p.amount, p.pot or 0, p.run or 0, p.half, p.source) for p in hand.payouts)),
-        hand.rake,
-        hand.fees,
-    )
-    return hashlib.blake2b(repr(public).encode(), digest_size=12).hexdigest()
+    seats = repr(tuple(sorted(map(_fingerprint_seat, hand.seats))))
+    if hand.payouts:
+        items = [f"({seat!r}, {amount!r}, {pot!r}, {run!r}, {_repr(half)}, {_repr(source)})"
+                 for seat, amount, pot, run, half, source in sorted(
+                     [(p.seat, p.amount, p.pot or 0, p.run or 0, p.half, p.source) for p in hand.payouts])]
+        payouts = f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    else:
+        payouts = "()"
+    text = (f"({_repr(hand.game)}, {tuple(map(tuple, hand.boards))!r}, {seats}, {payouts}, "
+            f"{hand.rake!r}, {hand.fees!r})")
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def _utc(value: str | None) -> datetime | None:
@@ -43,14 +73,39 @@ def _utc(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value)
 
 
+# Each child record is read as one tuple, in these columns' order.
+_SEAT_COLUMNS = ("seat", "player", "stack", "cards", "upcards", "dealt_in", "folded_street", "showed",
+                 "mucked", "all_in", "cashed_out", "contributed")
+_ACTION_COLUMNS = ("seq", "street", "seat", "kind", "amount", "all_in", "cards_changed")
+_PAYOUT_COLUMNS = ("seat", "amount", "pot", "run", "half", "source", "line")
+_seat_row = attrgetter(*_SEAT_COLUMNS)
+_action_row = attrgetter(*_ACTION_COLUMNS)
+_payout_row = attrgetter(*_PAYOUT_COLUMNS)
+_SHARED = ("hand_key", "platform", "hand_date")  # child columns gathered from the hand's row
+_HAND_COLUMNS = tuple(c.name for c in HANDS.columns)
+
+for _spec, _own in ((SEATS, _SEAT_COLUMNS), (ACTIONS, _ACTION_COLUMNS), (PAYOUTS, _PAYOUT_COLUMNS)):
+    assert {c.name for c in _spec.columns} == set(_own) | set(_SHARED), _spec.name
+
+
+def _empty_to_none(values: tuple) -> list:
+    """Empty card lists are stored as null, as they always were."""
+    return [v or None for v in values]
+
+
+def _as_text(values: tuple) -> list:
+    """Vocabulary values as stored (``str()`` of each, even of a stray None)."""
+    return [str(v) for v in values]
+
+
 class TableBuilder:
-    """Column lists for the four per-hand tables, filled hand by hand."""
+    """Rows for the four per-hand tables, filled hand by hand; ``tables()`` makes Arrow."""
 
     def __init__(self) -> None:
-        self.hands: dict[str, list] = {c.name: [] for c in HANDS.columns}
-        self.seats: dict[str, list] = {c.name: [] for c in SEATS.columns}
-        self.actions: dict[str, list] = {c.name: [] for c in ACTIONS.columns}
-        self.payouts: dict[str, list] = {c.name: [] for c in PAYOUTS.columns}
+        self.hand_rows: list[tuple] = []
+        self.seat_rows: list[tuple] = []
+        self.action_rows: list[tuple] = []
+        self.payout_rows: list[tuple] = []
         # which hand (row of ``hands``) each child row belongs to, for dropping duplicates
         self.seat_hand: list[int] = []
         self.action_hand: list[int] = []
@@ -58,103 +113,62 @@ class TableBuilder:
 
     def add(self, hand: ParsedHand, *, source_file: str, source_offset: int, raw_sha256: str,
             parser_version: str) -> None:
-        index = len(self.hands["hand_key"])
+        index = len(self.hand_rows)
         key = hand_key(hand)
-        platform = str(hand.platform)
-        date = hand.hand_date or UNKNOWN_DATE
-        h = self.hands
-        h["hand_key"].append(key)
-        h["hand_id"].append(hand.hand_id)
-        h["platform"].append(platform)
-        h["hand_date"].append(date)
-        h["format"].append(str(hand.format))
-        h["game"].append(str(hand.game))
-        h["limit"].append(str(hand.limit) if hand.limit else None)
-        h["is_tournament"].append(hand.is_tournament)
-        h["tournament_id"].append(hand.tournament_id)
-        h["is_play_money"].append(hand.is_play_money)
-        h["currency"].append(hand.currency)
-        h["amount_scale"].append(hand.amount_scale)
-        h["small_blind"].append(hand.small_blind)
-        h["big_blind"].append(hand.big_blind)
-        h["ante"].append(hand.ante)
-        h["bring_in"].append(hand.bring_in)
-        h["button_seat"].append(hand.button_seat)
-        h["max_seats"].append(hand.max_seats)
-        h["table_name"].append(hand.table_name)
-        h["start_time_utc"].append(_utc(hand.start_time_utc))
-        h["start_time_raw"].append(hand.start_time_raw)
-        h["boards"].append([list(b) for b in hand.boards])
-        h["runs"].append(hand.runs)
-        h["pot_total"].append(hand.pot_total)
-        h["total_pot_printed"].append(hand.total_pot_printed)
-        h["pots_printed"].append(hand.pots_printed)
-        h["pots_printed_net"].append(hand.pots_printed_net)
-        h["rake"].append(hand.rake)
-        h["fees"].append(hand.fees)
-        h["fee_detail"].append(list(hand.fee_detail.items()) if hand.fee_detail else None)
-        h["rake_source"].append(str(hand.rake_source))
-        h["house_retained"].append(hand.house_retained)
-        h["per_seat_only"].append(hand.per_seat_only)
-        h["reconciled"].append(hand.reconciles())
-        h["notes"].append(hand.notes or None)
-        h["source_file"].append(source_file)
-        h["source_offset"].append(source_offset)
-        h["raw_sha256"].append(raw_sha256)
-        h["content_fingerprint"].append(content_fingerprint(hand))
-        h["parser_version"].append(parser_version)
-
-        s = self.seats
-        for seat in hand.seats:
-            s["hand_key"].append(key)
-            s["platform"].append(platform)
-            s["hand_date"].append(date)
-            s["seat"].append(seat.seat)
-            s["player"].append(seat.player)
-            s["stack"].append(seat.stack)
-            s["cards"].append(seat.cards or None)
-            s["upcards"].append(seat.upcards or None)
-            s["dealt_in"].append(seat.dealt_in)
-            s["folded_street"].append(str(seat.folded_street) if seat.folded_street else None)
-            s["showed"].append(seat.showed)
-            s["mucked"].append(seat.mucked)
-            s["all_in"].append(seat.all_in)
-            s["cashed_out"].append(seat.cashed_out)
-            s["contributed"].append(seat.contributed)
-            self.seat_hand.append(index)
-
-        a = self.actions
-        for act in hand.actions:
-            a["hand_key"].append(key)
-            a["platform"].append(platform)
-            a["hand_date"].append(date)
-            a["seq"].append(act.seq)
-            a["street"].append(str(act.street))
-            a["seat"].append(act.seat)
-            a["kind"].append(str(act.kind))
-            a["amount"].append(act.amount)
-            a["all_in"].append(act.all_in)
-            a["cards_changed"].append(act.cards_changed)
-            self.action_hand.append(index)
-
-        p = self.payouts
-        for pay in hand.payouts:
-            p["hand_key"].append(key)
-            p["platform"].append(platform)
-            p["hand_date"].append(date)
-            p["seat"].append(pay.seat)
-            p["amount"].append(pay.amount)
-            p["pot"].append(pay.pot)
-            p["run"].append(pay.run)
-            p["half"].append(str(pay.half))
-            p["source"].append(str(pay.source))
-            p["line"].append(pay.line)
-            self.payout_hand.append(index)
+        # in HANDS column order (checked by the table's schema in ``tables``)
+        self.hand_rows.append((
+            key, hand.hand_id, str(hand.platform), hand.hand_date or UNKNOWN_DATE, str(hand.format),
+            str(hand.game), str(hand.limit) if hand.limit else None, hand.is_tournament,
+            hand.tournament_id, hand.is_play_money, hand.currency, hand.amount_scale,
+            hand.small_blind, hand.big_blind, hand.ante, hand.bring_in, hand.button_seat,
+            hand.max_seats, hand.table_name, _utc(hand.start_time_utc), hand.start_time_raw,
+            [list(b) for b in hand.boards], hand.runs, hand.pot_total, hand.total_pot_printed,
+            hand.pots_printed, hand.pots_printed_net, hand.rake, hand.fees,
+            list(hand.fee_detail.items()) if hand.fee_detail else None, str(hand.rake_source),
+            hand.house_retained, hand.per_seat_only, hand.reconciles(), hand.notes or None,
+            source_file, source_offset, raw_sha256, content_fingerprint(hand), parser_version,
+        ))
+        if hand.seats:
+            self.seat_rows.extend(map(_seat_row, hand.seats))
+            self.seat_hand.extend([index] * len(hand.seats))
+        if hand.actions:
+            self.action_rows.extend(map(_action_row, hand.actions))
+            self.action_hand.extend([index] * len(hand.actions))
+        if hand.payouts:
+            self.payout_rows.extend(map(_payout_row, hand.payouts))
+            self.payout_hand.extend([index] * len(hand.payouts))
 
     def tables(self) -> dict[str, pa.Table]:
+        hands = _hands_table(self.hand_rows)
         return {
-            "hands": pa.table(self.hands, schema=HANDS.schema),
-            "seats": pa.table(self.seats, schema=SEATS.schema),
-            "actions": pa.table(self.actions, schema=ACTIONS.schema),
-            "payouts": pa.table(self.payouts, schema=PAYOUTS.schema),
+            "hands": hands,
+            "seats": _child_table(SEATS, _SEAT_COLUMNS, self.seat_rows, self.seat_hand, hands, {
+                "cards": _empty_to_none, "upcards": _empty_to_none}),
+            "actions": _child_table(ACTIONS, _ACTION_COLUMNS, self.action_rows, self.action_hand, hands, {
+                "street": _as_text, "kind": _as_text}),
+            "payouts": _child_table(PAYOUTS, _PAYOUT_COLUMNS, self.payout_rows, self.payout_hand, hands, {
+                "half": _as_text, "source": _as_text}),
         }
+
+
+def _hands_table(rows: list[tuple]) -> pa.Table:
+    schema = HANDS.schema
+    columns = list(zip(*rows)) if rows else [()] * len(_HAND_COLUMNS)
+    arrays = [pa.array(values, schema.field(name).type) for name, values in zip(_HAND_COLUMNS, columns)]
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def _child_table(spec: Table, names: tuple[str, ...], rows: list[tuple], owner: list[int],
+                 hands: pa.Table, convert: dict) -> pa.Table:
+    schema = spec.schema
+    columns = list(zip(*rows)) if rows else [()] * len(names)
+    by_name: dict[str, pa.Array] = {}
+    for name, values in zip(names, columns):
+        field = schema.field(name)
+        if name in convert and (convert[name] is not _as_text or None in values):
+            values = convert[name](values)
+        by_name[name] = pa.array(values, field.type)
+    owners = pa.array(owner, pa.int32())
+    for name in _SHARED:
+        by_name[name] = hands.column(name).take(owners)
+    return pa.Table.from_arrays([by_name[f.name] for f in schema], schema=schema)

@@ -9,7 +9,9 @@ Hi/Lo hands, then in the same run:
 - times the real command, ``hhaudit ingest FILE --lake DIR`` as a subprocess, start-up
   included, sampling the resident memory of its whole process tree (the main process
   and its workers) every 20 ms;
-and prints hands/s, MB/s, peak memory and the ratio of the two throughputs.
+and prints hands/s, MB/s, peak memory and the ratio of the two throughputs. It also
+prints the CPU seconds the command's process tree used and the load average before the
+run: on a shared machine, wall-clock figures move with other work, CPU seconds much less.
 
 A very large file (``--hands 1000000``) is made by generating 20,000 distinct hands and
 writing them again under new hand numbers, which keeps generation quick while every hand
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -94,9 +97,16 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
-def timed_command(argv: list[str]) -> tuple[float, int, subprocess.CompletedProcess]:
-    """Wall seconds and peak tree memory of a command."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_command(argv: list[str]) -> tuple[float, int, float, subprocess.CompletedProcess]:
+    """Wall seconds, peak tree memory and CPU seconds (user + system, the command and the
+    workers it waited for) of a command."""
     peak = 0
+    cpu_before = _children_cpu()
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     done = threading.Event()
@@ -113,7 +123,7 @@ def timed_command(argv: list[str]) -> tuple[float, int, subprocess.CompletedProc
     wall = time.perf_counter() - start
     done.set()
     sampler.join()
-    return wall, peak, subprocess.CompletedProcess(argv, proc.returncode, out, err)
+    return wall, peak, _children_cpu() - cpu_before, subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 def main() -> None:
@@ -125,13 +135,14 @@ def main() -> None:
     path, hands = bench_file(None if args.hands else args.mb, args.hands)
     size_mb = path.stat().st_size / 1e6
     base = baseline(path)
+    load = os.getloadavg()[0]
     hhaudit = shutil.which("hhaudit", path=str(Path(sys.executable).parent)) or "hhaudit"
     with tempfile.TemporaryDirectory() as tmp:
         if args.command == "ingest":
             argv = [hhaudit, "ingest", str(path), "--lake", f"{tmp}/lake", "--json"]
         else:
             argv = [hhaudit, "run", str(path), "--out", f"{tmp}/out"]
-        wall, peak, done = timed_command(argv)
+        wall, peak, cpu, done = timed_command(argv)
     if done.returncode not in (0, 1):
         print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
         raise SystemExit(f"hhaudit {args.command} failed with exit code {done.returncode}")
@@ -139,6 +150,8 @@ def main() -> None:
     print(f"baseline (plain Python line loop): {base:.2f} s, {hands / base:,.0f} hands/s, {size_mb / base:.1f} MB/s")
     print(f"hhaudit {args.command}: {wall:.2f} s wall (start-up included), "
           f"{hands / wall:,.0f} hands/s, {size_mb / wall:.1f} MB/s, peak memory {peak / 2**20:,.0f} MiB")
+    print(f"CPU: {cpu:.2f} s user+system over the process tree ({hands / cpu:,.0f} hands per CPU-second); "
+          f"load average before the run {load:.2f}")
     print(f"ratio to baseline: {wall / base:.1f}x the baseline's time "
           f"({(hands / wall) / (hands / base):.3f} of its throughput)")
     print(f"last line of output: {done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ''}")

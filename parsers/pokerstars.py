@@ -66,12 +66,16 @@ from parsers.base import (
     PayoutRecord,
     SeatRecord,
     card,
-    split_at,
 )
 
 _SITES = r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)"
 HAND_START = re.compile(
     r"^\ufeff*" + _SITES + r"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #\d+:", re.M
+)
+
+# HAND_START's matches after the first character, as a newline followed by a hand header
+_HAND_AFTER_NEWLINE = re.compile(
+    r"\n(?=\ufeff*" + _SITES + r"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #\d+:)"
 )
 
 _HEADER = re.compile(
@@ -233,8 +237,25 @@ def _amount(text: str, scale: int) -> int:
     return DOT.to_minor(text, scale)
 
 
+_CARDS_SEEN: dict[str, tuple[str, ...]] = {}
+
+
 def _cards_in(text: str) -> list[str]:
-    """Every card inside the brackets of ``text`` (``[Ah Kd] [7c]`` -> three cards)."""
+    """Every card inside the brackets of ``text`` (``[Ah Kd] [7c]`` -> three cards).
+
+    Boards and shown hands repeat: a text already read is answered from a cache.
+    """
+    known = _CARDS_SEEN.get(text)
+    if known is not None:
+        return list(known)
+    out = _read_cards_in(text)
+    if len(_CARDS_SEEN) > 20_000:
+        _CARDS_SEEN.clear()
+    _CARDS_SEEN[text] = tuple(out)
+    return out
+
+
+def _read_cards_in(text: str) -> list[str]:
     out: list[str] = []
     start = text.find("[")
     while start != -1:
@@ -278,12 +299,22 @@ _UTC_OFFSETS: dict[tuple[str, int, str], timedelta] = {}
 def _to_utc(stamp: str, zone: str | None) -> str | None:
     """``2013/04/11 12:57:19`` in ``ET`` -> ``2013-04-11T16:57:19Z``; None for unknown zones.
 
+    Hands of one hour share everything up to the minutes: that prefix is remembered per
+    (day, hour, zone) when the zone's offset is whole hours, and the printed minutes and
+    seconds are appended.
+
     >>> _to_utc("2005/05/11 1:29:15", "ET"), _to_utc("2020/01/01 10:00:00", "XYZ")
     ('2005-05-11T05:29:15Z', None)
     """
     if zone is None or zone not in _ZONES:
         return None
     day, _, clock = stamp.partition(" ")
+    hour, _, minutes_seconds = clock.partition(":")
+    prefix = _UTC_HOURS.get((day, hour, zone))
+    minutes, seconds = minutes_seconds[:2], minutes_seconds[3:]
+    if (prefix is not None and len(minutes_seconds) == 5 and minutes_seconds[2] == ":" and minutes_seconds.isascii()
+            and minutes.isdigit() and seconds.isdigit() and minutes <= "59" and seconds <= "59"):
+        return prefix + minutes_seconds + "Z"
     try:
         y, mo, d = (int(x) for x in day.split("/"))
         h, mi, se = (int(x) for x in clock.split(":"))
@@ -296,14 +327,32 @@ def _to_utc(stamp: str, zone: str | None) -> str | None:
         offset = local.replace(tzinfo=ZoneInfo(_ZONES[zone])).utcoffset() or timedelta(0)
         if len(_UTC_OFFSETS) > 100_000:
             _UTC_OFFSETS.clear()
+            _UTC_HOURS.clear()
         _UTC_OFFSETS[key] = offset
     u = local - offset
+    if offset % timedelta(hours=1) == timedelta(0):
+        top = local.replace(minute=0, second=0) - offset
+        _UTC_HOURS[(day, hour, zone)] = f"{top.year:04d}-{top.month:02d}-{top.day:02d}T{top.hour:02d}:"
     return f"{u.year:04d}-{u.month:02d}-{u.day:02d}T{u.hour:02d}:{u.minute:02d}:{u.second:02d}Z"
 
 
+#: (day, hour as printed, zone) -> ``YYYY-MM-DDTHH:`` in UTC, for whole-hour offsets
+_UTC_HOURS: dict[tuple[str, str, str], str] = {}
+
+
+_ISO_DATES: dict[str, str] = {}
+
+
 def _iso_date(stamp: str) -> str:
-    y, m, d = stamp.split(" ", 1)[0].split("/")
-    return f"{y}-{int(m):02d}-{int(d):02d}"
+    day = stamp.split(" ", 1)[0]
+    iso = _ISO_DATES.get(day)
+    if iso is None:
+        y, m, d = day.split("/")
+        iso = f"{y}-{int(m):02d}-{int(d):02d}"
+        if len(_ISO_DATES) > 100_000:
+            _ISO_DATES.clear()
+        _ISO_DATES[day] = iso
+    return iso
 
 
 def _game_and_limit(text: str) -> tuple[Game, Limit | None]:
@@ -433,7 +482,21 @@ class PokerStarsParser:
         return HAND_START.match(head.lstrip("\ufeff \t\r\n")) is not None
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_at(HAND_START, text)
+        """Exactly ``split_at(HAND_START, text)``, found faster: the search looks for a
+        newline first (a literal the regex engine scans for in C) instead of trying
+        ``^`` at every character."""
+        starts = [m.start() + 1 for m in _HAND_AFTER_NEWLINE.finditer(text)]
+        if HAND_START.match(text) is not None:
+            starts.insert(0, 0)
+        if not starts:
+            if text.strip(" \r\n\t\ufeff"):
+                yield 0, text
+            return
+        if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff"):
+            yield 0, text[: starts[0]]
+        ends = starts[1:] + [len(text)]
+        for start, end in zip(starts, ends):
+            yield start, text[start:end]
 
     def parse(self, hand_text: str) -> ParsedHand:
         try:
@@ -469,6 +532,23 @@ def _money(text: str, scale: int, cache: dict[str, int]) -> int:
 
 
 _MONEY_CACHES: dict[int, dict[str, int]] = {}
+_TABLES_SEEN: dict[str, tuple[str, int | None, int | None]] = {}
+# per amount scale: an action line already read -> (name, kind, amount, all in), for the
+# lines whose reading needs nothing from the hand but the seat: folds, checks, calls,
+# bets, raises (the amount raised to), antes and blinds
+_ACTION_LINES: dict[int, dict[str, tuple]] = {}
+
+
+def _table_line(line: str) -> tuple[str, int | None, int | None] | None:
+    """``(name, button, max seats)`` of the table line (remembered: tables repeat)."""
+    tm = _TABLE.match(line)
+    if tm is None:
+        return None
+    got = (tm["name"], int(tm["button"]) if tm["button"] else None, int(tm["max"]) if tm["max"] else None)
+    if len(_TABLES_SEEN) > 10_000:
+        _TABLES_SEEN.clear()
+    _TABLES_SEEN[line] = got
+    return got
 
 
 def _seat_line(s: str) -> tuple[int, str, str, str] | None:
@@ -512,13 +592,14 @@ def _parse(hand_text: str) -> ParsedHand:
     while i < n_lines and not raw_lines[i].strip():
         i += 1
     table_line = raw_lines[i].rstrip() if i < n_lines else ""
-    tm = _TABLE.match(table_line)
+    tm = _TABLES_SEEN.get(table_line)
+    if tm is None:
+        tm = _table_line(table_line)
     if tm is None:
         if i >= n_lines - 1:
             raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends after its header", hid)
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: not a table line: {table_line!r}", hid)
-    button = int(tm["button"]) if tm["button"] else None
-    max_seats = int(tm["max"]) if tm["max"] else None
+    table_name, button, max_seats = tm
     i += 1
 
     seats: list[SeatRecord] = []
@@ -568,16 +649,62 @@ def _parse(hand_text: str) -> ParsedHand:
     summary_at = -1
     seq = 0
     FOLD, CHECK, CALL, BET, RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE
+    POST_SB, POST_BB, POST_ANTE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_ANTE
+
+    action_lines = _ACTION_LINES.get(scale)
+    if action_lines is None:
+        action_lines = _ACTION_LINES.setdefault(scale, {})
+    elif len(action_lines) > 50_000:
+        action_lines.clear()
+    known_line = action_lines.get
 
     while i < n_lines:
-        s = raw_lines[i].rstrip()
+        line = raw_lines[i]
         i += 1
+        known = known_line(line)
+        if known is not None:
+            # a fold, check, call or bet line read before: only the seat is looked up
+            rec = seat_of.get(known[0])
+            if rec is not None:
+                kind, amt, all_in = known[1], known[2], known[3]
+                if all_in:
+                    rec.all_in = True
+                rec.dealt_in = True
+                if kind is FOLD:
+                    rec.folded_street = street
+                    append_action(ActionRecord(seq, street, rec.seat, FOLD))
+                elif kind is CHECK:
+                    append_action(ActionRecord(seq, street, rec.seat, CHECK))
+                elif kind is CALL or kind is BET:
+                    add(rec.seat, amt)
+                    append_action(ActionRecord(seq, street, rec.seat, kind, amt, all_in))
+                elif kind is RAISE:
+                    append_action(ActionRecord(seq, street, rec.seat, RAISE, tracker.raise_to(rec.seat, amt), all_in))
+                elif kind is POST_SB:
+                    add(rec.seat, amt)
+                    if small_blind is None and not all_in:
+                        small_blind = amt
+                    append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, POST_SB, amt, all_in))
+                elif kind is POST_BB:
+                    add(rec.seat, amt)
+                    if big_blind is None and not all_in:
+                        big_blind = amt
+                    append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, POST_BB, amt, all_in))
+                else:  # the ante
+                    tracker.dead(rec.seat, amt)
+                    if not all_in and (ante is None or amt > ante):
+                        ante = amt
+                    append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, POST_ANTE, amt, all_in))
+                seq += 1
+                continue
+        s = line.rstrip()
         if not s:
             continue
         try:
             pos = s.find(": ")
             if pos > 0:
                 rec = seat_of.get(s[:pos])
+                plain_name = rec is not None
                 if rec is None and s.find(": ", pos + 1) != -1:
                     name, pos = _known_prefix(s, ": ", seat_of)
                     rec = seat_of[name] if name is not None else None
@@ -595,27 +722,38 @@ def _parse(hand_text: str) -> ParsedHand:
                     rec.folded_street = street
                     rec.dealt_in = True
                     append_action(ActionRecord(seq, street, seat, FOLD))
+                    if plain_name:
+                        action_lines[line] = (rec.player, FOLD, None, all_in)
                 elif rest == "checks":
                     rec.dealt_in = True
                     append_action(ActionRecord(seq, street, seat, CHECK))
+                    if plain_name:
+                        action_lines[line] = (rec.player, CHECK, None, all_in)
                 elif rest.startswith("calls "):
                     amt = _money(rest[6:], scale, cache)
                     add(seat, amt)
                     rec.dealt_in = True
                     append_action(ActionRecord(seq, street, seat, CALL, amt, all_in))
+                    if plain_name:
+                        action_lines[line] = (rec.player, CALL, amt, all_in)
                 elif rest.startswith("bets "):
                     amt = _money(rest[5:], scale, cache)
                     add(seat, amt)
                     rec.dealt_in = True
                     append_action(ActionRecord(seq, street, seat, BET, amt, all_in))
+                    if plain_name:
+                        action_lines[line] = (rec.player, BET, amt, all_in)
                 elif rest.startswith("raises "):
                     to = rest.find(" to ")
                     if to == -1:
                         raise _unexpected(hid, s)
                     _money(rest[7:to], scale, cache)  # the increment must be an amount too
-                    amt = tracker.raise_to(seat, _money(rest[to + 4 :], scale, cache))
+                    raised_to = _money(rest[to + 4 :], scale, cache)
+                    amt = tracker.raise_to(seat, raised_to)
                     rec.dealt_in = True
                     append_action(ActionRecord(seq, street, seat, RAISE, amt, all_in))
+                    if plain_name:
+                        action_lines[line] = (rec.player, RAISE, raised_to, all_in)
                 elif rest.startswith("posts "):
                     what = rest[6:]
                     rec.dealt_in = True
@@ -625,6 +763,8 @@ def _parse(hand_text: str) -> ParsedHand:
                         if not all_in and (ante is None or amt > ante):
                             ante = amt
                         append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_ANTE, amt, all_in))
+                        if plain_name:
+                            action_lines[line] = (rec.player, POST_ANTE, amt, all_in)
                     elif what.startswith("small blind "):
                         amt = _money(what[12:], scale, cache)
                         add(seat, amt)
@@ -633,6 +773,8 @@ def _parse(hand_text: str) -> ParsedHand:
                         append_action(
                             ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amt, all_in)
                         )
+                        if plain_name:
+                            action_lines[line] = (rec.player, POST_SB, amt, all_in)
                     elif what.startswith("big blind "):
                         amt = _money(what[10:], scale, cache)
                         add(seat, amt)
@@ -641,6 +783,8 @@ def _parse(hand_text: str) -> ParsedHand:
                         append_action(
                             ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amt, all_in)
                         )
+                        if plain_name:
+                            action_lines[line] = (rec.player, POST_BB, amt, all_in)
                     elif what.startswith("small & big blinds "):
                         # a returning player's posts: the big blind is live, the small one dead
                         amt = _money(what[19:], scale, cache)
@@ -881,12 +1025,24 @@ def _parse(hand_text: str) -> ParsedHand:
     summary_won: dict[int, int] = {}
     notional: dict[int, int] = {}
     summary_seats: set[int] = set()
+    summary_lines = _SUMMARY_LINES.get(scale)
+    if summary_lines is None:
+        summary_lines = _SUMMARY_LINES.setdefault(scale, {})
+    known_summary = summary_lines.get
     for j in range(summary_at, n_lines):
         s = raw_lines[j].rstrip()
         if not s:
             continue
         try:
             if s.startswith("Seat "):
+                known = known_summary(s)
+                if known is not None and known[0] in by_number and by_number[known[0]].player == known[1]:
+                    # a summary line read before, for a seat of the same name
+                    number = known[0]
+                    rec = by_number[number]
+                    summary_seats.add(number)
+                    _apply_summary(known[2], rec, number, shown, summary_won, notional)
+                    continue
                 colon = s.find(": ")
                 number_text = s[5:colon]
                 if colon == -1 or not number_text.isdigit() or int(number_text) not in by_number:
@@ -896,39 +1052,15 @@ def _parse(hand_text: str) -> ParsedHand:
                 summary_seats.add(number)
                 body = s[colon + 2 :]
                 if body.startswith(rec.player):
-                    body = body[len(rec.player) :]
-                    if "[" not in body and " won (" not in body and " collected (" not in body and "cashed" not in body:
-                        if " mucked" in body:
-                            rec.mucked = True
-                        continue  # folded, or did not bet: nothing to record
+                    effects = _summary_effects(body[len(rec.player) :], scale, cache, True)
+                    if len(summary_lines) > 50_000:
+                        summary_lines.clear()
+                    summary_lines[s] = (number, rec.player, effects)
                 else:
                     notes.append(f"summary names seat {number} differently from its seat line ({rec.player!r}): {s!r}")
                     paren = body.find(" (")
-                    body = body[paren:] if paren != -1 else ""
-                for marker in (" showed [", " mucked ["):
-                    at = body.find(marker)
-                    if at != -1:
-                        got = _cards_in(body[at + len(marker) - 1 : body.find("]", at) + 1])
-                        shown[number] = list(got)
-                        if marker == " showed [":
-                            rec.showed = True
-                        else:
-                            rec.mucked = True
-                if body.startswith(" mucked") or " mucked" in body.split("[", 1)[0]:
-                    rec.mucked = True
-                won = 0
-                for key in (" won (", " collected ("):
-                    at = body.find(key)
-                    while at != -1:
-                        close = body.find(")", at)
-                        won += _money(body[at + len(key) : close], scale, cache)
-                        at = body.find(key, close)
-                if "(pot not awarded" in body:
-                    notional[number] = notional.get(number, 0) + won
-                elif won:
-                    summary_won[number] = won
-                if "(cashed out)" in body or "cashed out" in body:
-                    rec.cashed_out = True
+                    effects = _summary_effects(body[paren:] if paren != -1 else "", scale, cache, False)
+                _apply_summary(effects, rec, number, shown, summary_won, notional)
                 continue
             if s.startswith("Total pot "):
                 tm2 = _TOTAL.match(s)
@@ -1048,7 +1180,7 @@ def _parse(hand_text: str) -> ParsedHand:
         start_time_utc=_to_utc(stamp, zone),
         start_time_raw=f"{stamp} {zone}" if zone else stamp,
         hand_date=_iso_date(stamp),
-        table_name=tm["name"],
+        table_name=table_name,
         is_play_money=info["play_money"],
         boards=boards,
         pots_printed=pots_printed,
@@ -1074,6 +1206,59 @@ def _parse(hand_text: str) -> ParsedHand:
         notes.append("rake not printed")
     _check_money(hand, summary_won, notional, cash_out_fees, bounty_lines)
     return hand
+
+
+# per amount scale: a summary seat line already read -> (seat, name, effects)
+_SUMMARY_LINES: dict[int, dict[str, tuple]] = {}
+
+
+def _summary_effects(body: str, scale: int, cache: dict[str, int], may_skip: bool) -> tuple:
+    """What a summary seat line says after the player's name: ``(mucked, cards shown or
+    mucked, showed, won, won but not paid, cashed out)``.
+
+    ``may_skip``: a line with no cards, no winnings and no cash out records nothing but
+    a muck (when the name was read as printed).
+    """
+    if may_skip and "[" not in body and " won (" not in body and " collected (" not in body and "cashed" not in body:
+        return (" mucked" in body, None, False, 0, False, False)  # folded, or did not bet
+    mucked = showed = False
+    cards = None
+    for marker in (" showed [", " mucked ["):
+        at = body.find(marker)
+        if at != -1:
+            cards = tuple(_cards_in(body[at + len(marker) - 1 : body.find("]", at) + 1]))
+            if marker == " showed [":
+                showed = True
+            else:
+                mucked = True
+    if body.startswith(" mucked") or " mucked" in body.split("[", 1)[0]:
+        mucked = True
+    won = 0
+    for key in (" won (", " collected ("):
+        at = body.find(key)
+        while at != -1:
+            close = body.find(")", at)
+            won += _money(body[at + len(key) : close], scale, cache)
+            at = body.find(key, close)
+    cashed = "(cashed out)" in body or "cashed out" in body
+    return (mucked, cards, showed, won, "(pot not awarded" in body, cashed)
+
+
+def _apply_summary(effects: tuple, rec: SeatRecord, number: int, shown: dict, summary_won: dict[int, int],
+                   notional: dict[int, int]) -> None:
+    mucked, cards, showed, won, unpaid, cashed = effects
+    if mucked:
+        rec.mucked = True
+    if cards is not None:
+        shown[number] = list(cards)
+    if showed:
+        rec.showed = True
+    if unpaid:
+        notional[number] = notional.get(number, 0) + won
+    elif won:
+        summary_won[number] = won
+    if cashed:
+        rec.cashed_out = True
 
 
 def _check_money(

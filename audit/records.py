@@ -126,6 +126,7 @@ class TableBuilder:
             hand.pots_printed, hand.pots_printed_net, hand.rake, hand.fees,
             list(hand.fee_detail.items()) if hand.fee_detail else None, str(hand.rake_source),
             hand.house_retained, hand.per_seat_only, hand.reconciles(), hand.notes or None,
+            [(c.message, c.seat, c.recorded, c.stated) for c in hand.contradictions] or None,
             source_file, source_offset, raw_sha256, content_fingerprint(hand), parser_version,
         ))
         if hand.seats:

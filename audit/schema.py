@@ -120,6 +120,10 @@ HANDS = Table(
         _c("per_seat_only", _BOOL, "platform prints per-seat totals only", False),
         _c("reconciled", _BOOL, "put in = paid from pots + rake + fees + house_retained", False),
         _c("notes", _cards, "what an auditor must know about this history"),
+        _c("contradictions", pa.list_(pa.struct([
+            pa.field("message", _STR), pa.field("seat", _I32), pa.field("recorded", _I64),
+            pa.field("stated", _I64)])),
+           "where the history contradicts itself: what its pay lines record against what another part states"),
         _c("source_file", _STR, "file the stored copy came from", False),
         _c("source_offset", _I64, "byte offset of the hand's first byte in the file", False),
         _c("raw_sha256", _STR, "of the hand's original bytes", False),

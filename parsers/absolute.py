@@ -385,9 +385,9 @@ class _Builder:
             total = _SUMMARY_TOTAL.search(text)
             collected = sum(a for s, a, _, _ in collect_lines if s == seat)
             if total and self.money(total.group("amount")) != collected:
-                self.notes.append(
-                    f"summary says seat {seat} won {self.money(total.group('amount'))}, its Collects lines pay {collected}"
-                )
+                stated = self.money(total.group("amount"))
+                hand.contradicts(f"summary says seat {seat} won {stated}, its Collects lines pay {collected}",
+                                 seat, collected, stated)
         labels = _label_halves(collect_lines, halves) if hilo else [Half.WHOLE] * len(collect_lines)
         for (seat, amount, pot, line), half in zip(collect_lines, labels):
             hand.payouts.append(PayoutRecord(seat, amount, pot, None, half, PayoutSource.POT, line))

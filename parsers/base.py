@@ -82,6 +82,20 @@ class PayoutRecord:
     line: str = ""  # the history line that paid it, verbatim
 
 
+@dataclass(slots=True, frozen=True)
+class Contradiction:
+    """Where a history contradicts itself, e.g. its summary against its pay lines.
+
+    ``recorded`` is what the lines that paid say (the record of what was paid),
+    ``stated`` what the contradicting part of the history says, for ``seat``.
+    """
+
+    message: str
+    seat: int | None = None
+    recorded: int | None = None
+    stated: int | None = None
+
+
 @dataclass(slots=True)
 class ParsedHand:
     hand_id: str
@@ -118,6 +132,13 @@ class ParsedHand:
     actions: list[ActionRecord] = field(default_factory=list)
     payouts: list[PayoutRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the platform does not print, etc.
+    contradictions: list[Contradiction] = field(default_factory=list)
+
+    def contradicts(self, message: str, seat: int | None = None, recorded: int | None = None,
+                    stated: int | None = None) -> None:
+        """Record that the history contradicts itself (also as a note, for people)."""
+        self.notes.append(message)
+        self.contradictions.append(Contradiction(message, seat, recorded, stated))
 
     @property
     def runs(self) -> int:

@@ -1285,9 +1285,9 @@ def _check_money(
             collected[p.seat] = collected.get(p.seat, 0) + p.amount
     for seat in sorted(set(collected) | set(summary_won)):
         if collected.get(seat, 0) != summary_won.get(seat, 0):
-            notes.append(
-                f"summary says seat {seat} won {summary_won.get(seat, 0)} but its collected lines pay {collected.get(seat, 0)}"
-            )
+            hand.contradicts(
+                f"summary says seat {seat} won {summary_won.get(seat, 0)} but its collected lines pay {collected.get(seat, 0)}",
+                seat, collected.get(seat, 0), summary_won.get(seat, 0))
     missing = put_in - rake - hand.fees - paid
     if any(s.cashed_out for s in hand.seats):
         if missing > 0:

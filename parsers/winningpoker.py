@@ -432,10 +432,10 @@ class _HandReader(LineHandReader):
                 collected[p.seat] = collected.get(p.seat, 0) + p.amount
             for seat in sorted(set(collected) | set(summary_won)):
                 if collected.get(seat, 0) != summary_won.get(seat, 0):
-                    hand.notes.append(
+                    hand.contradicts(
                         f"summary disagrees with the collected lines for seat {seat}: summary won "
-                        f"{summary_won.get(seat, 0)}, collected {collected.get(seat, 0)} (collected lines used)"
-                    )
+                        f"{summary_won.get(seat, 0)}, collected {collected.get(seat, 0)} (collected lines used)",
+                        seat, collected.get(seat, 0), summary_won.get(seat, 0))
         _return_unmatched(hand, printed_uncalled)
         if not hand.reconciles():
             hand.notes.append(_shortfall(hand))

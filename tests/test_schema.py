@@ -1,4 +1,9 @@
-"""The lake schema is pinned: changing a column without a version bump fails here."""
+"""The lake schema is pinned.
+
+contracts.md: columns may be added freely (update the pinned file in the same change);
+renaming or dropping one, or changing its type, needs a schema version bump — which this
+test enforces by keeping every column of the pinned declaration of each released version.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,18 @@ def test_schema_matches_the_pinned_declaration_of_its_version() -> None:
     pinned = json.loads(PINNED.read_text())
     assert pinned["schema_version"] == SCHEMA_VERSION
     assert describe() == pinned["tables"], (
-        "the lake schema changed: bump SCHEMA_VERSION and pin the new declaration")
+        "the lake schema changed: pin the new declaration (and bump SCHEMA_VERSION if a "
+        "column was renamed, dropped or retyped)")
+
+
+#: the columns of version 1 as first released: never renamed, dropped or retyped in v1
+RELEASED_V1_HANDS = {"hand_key", "hand_id", "platform", "hand_date", "format", "game", "pot_total",
+                     "rake", "fees", "rake_source", "reconciled", "source_file", "source_offset",
+                     "raw_sha256", "notes"}
+
+
+def test_version_1_keeps_its_released_columns() -> None:
+    assert RELEASED_V1_HANDS <= {c.name for c in TABLES["hands"].columns}
 
 
 def test_contract_key_columns_are_present() -> None:

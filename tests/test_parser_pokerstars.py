@@ -447,3 +447,15 @@ def test_home_game_play_money_and_extra_fees():
     assert (hand.seat(1).stack, hand.start_time_raw, hand.start_time_utc) == (2000, "2015/06/01 15:00:00 ET", "2015-06-01T19:00:00Z")
     assert (hand.rake, hand.fees, hand.fee_detail) == (0, 5, {"stp_added": 0, "jackpot": 5})
     assert hand.reconciles()
+
+
+def test_a_summary_that_contradicts_the_collected_lines_is_recorded() -> None:
+    text = read_text(corpus_file("PokerStars/OmahaHiLo/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt"))
+    edited = text.replace("Seat 9: Hero showed [6h 3h 2h 4s] and won (1255)", "Seat 9: Hero showed [6h 3h 2h 4s] and won (1300)")
+    assert edited != text
+    (_, hand_text), = PARSER.split(edited)
+    hand = PARSER.parse(hand_text)
+    assert [(c.seat, c.recorded, c.stated, c.message) for c in hand.contradictions] == [
+        (9, 1255, 1300, "summary says seat 9 won 1300 but its collected lines pay 1255")]
+    assert "summary says seat 9 won 1300 but its collected lines pay 1255" in hand.notes
+    assert sum(p.amount for p in hand.payouts if p.seat == 9) == 1255  # the collected lines are the record

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from itertools import groupby
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import polars as pl
 
@@ -25,10 +25,11 @@ from audit.audit import (
     HandAudit,
     PolicyResolver,
     audit_showdown,
+    audit_showdowns_bulk,
     audit_uncontested,
     strength_requests,
 )
-from audit.lake import atomic_path, read_table
+from audit.lake import atomic_path, read_table, scan_table
 from audit.schema import SCHEMA_VERSION
 from audit.vocab import FileStatus, FindingKind, PayoutSource, Verdict
 from rules.bulk import bulk_strengths
@@ -45,6 +46,8 @@ _HAND_COLUMNS = [
 _SEAT_COLUMNS = ["hand_key", "seat", "player", "cards", "dealt_in", "folded_street", "showed",
                  "mucked", "all_in", "cashed_out", "contributed"]
 _PAYOUT_COLUMNS = ["hand_key", "seat", "amount", "pot", "run", "half", "source", "line"]
+#: what the audit compares (the printed ``line`` is only shown by explanations)
+_AUDIT_PAYOUT_COLUMNS = _PAYOUT_COLUMNS[:-1]
 
 
 @dataclass
@@ -75,9 +78,12 @@ class AuditOutcome:
 def read_seats(lake: Path) -> pl.DataFrame:
     """Seats with ``dead``: how much of each contribution was dead money (from actions)."""
     seats = read_table(lake, "seats", _SEAT_COLUMNS)
-    dead = (read_table(lake, "actions", ["hand_key", "seat", "kind", "amount"])
-            .filter(pl.col("kind") == "post_dead")
-            .group_by("hand_key", "seat").agg(pl.col("amount").sum().alias("dead")))
+    # only the few dead-blind posts are decoded, not every action (the seats table read
+    # above has checked the lake's schema version)
+    dead = (scan_table(lake, "actions").filter(pl.col("kind") == "post_dead")
+            .group_by("hand_key", "seat").agg(pl.col("amount").sum().alias("dead")).collect())
+    if dead.height == 0:
+        return seats.with_columns(pl.lit(0, pl.Int64).alias("dead"))
     return seats.join(dead, on=["hand_key", "seat"], how="left").with_columns(pl.col("dead").fill_null(0))
 
 
@@ -88,12 +94,19 @@ def _rows_by_hand(frame: pl.DataFrame) -> dict[str, list[dict]]:
 
 def audit_lake(lake: Path, *, policy: str | None = None,
                accept: Mapping[tuple[str, str], str] | None = None,
-               progress: Callable[[int, int], None] | None = None) -> AuditOutcome:
-    """Audit every hand of the lake under each platform's policy (or ``policy`` for all)."""
+               progress: Callable[[int, int], None] | None = None,
+               bulk_showdowns: bool = True, workers: int | None = None) -> AuditOutcome:
+    """Audit every hand of the lake under each platform's policy (or ``policy`` for all).
+
+    ``bulk_showdowns=False`` audits every showdown one by one (``audit_showdown``), the
+    reference the bulk path (``audit_showdowns_bulk``) must agree with exactly. Showdowns
+    audited one by one use ``workers`` processes (default: one per core) when there are
+    at least ``PARALLEL_FROM`` of them.
+    """
     resolve = PolicyResolver(policy)
     hands = read_table(lake, "hands", _HAND_COLUMNS)
     seats = read_seats(lake)
-    payouts = read_table(lake, "payouts", _PAYOUT_COLUMNS)
+    payouts = read_table(lake, "payouts", _AUDIT_PAYOUT_COLUMNS)
     live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
     live_count = live.group_by("hand_key").agg(pl.len().alias("n_live"))
     hands = hands.join(live_count, on="hand_key", how="left").with_columns(pl.col("n_live").fill_null(0))
@@ -106,39 +119,45 @@ def audit_lake(lake: Path, *, policy: str | None = None,
                 .group_by("hand_key", "seat").agg(pl.col("amount").sum()))
     bulk_verdicts, bulk_findings = audit_uncontested(
         uncontested, live.join(uncontested.select("hand_key"), on="hand_key"), recorded)
+    policy_names = {p: resolve(p).name for p in hands["platform"].unique().to_list()}
     bulk_verdicts = bulk_verdicts.with_columns(
-        pl.col("platform").map_elements(lambda p: resolve(p).name, return_dtype=pl.Utf8).alias("policy"))
-    bulk_findings = bulk_findings.join(seats.select("hand_key", pl.col("seat").cast(pl.Int32), "player"),
-                                       on=["hand_key", "seat"], how="left")
+        pl.col("platform").replace_strict(policy_names, return_dtype=pl.Utf8).alias("policy"))
+    if bulk_findings.height:
+        bulk_findings = bulk_findings.join(seats.select("hand_key", pl.col("seat").cast(pl.Int32), "player"),
+                                           on=["hand_key", "seat"], how="left")
+    else:
+        bulk_findings = bulk_findings.with_columns(pl.lit(None, pl.Utf8).alias("player"))
 
-    # showdowns, one by one
+    # showdowns: the common shape in bulk, every other hand one by one
     contested = hands.filter(pl.col("n_live") >= 2)
-    keys = contested.select("hand_key")
+    settled = (audit_showdowns_bulk(contested, seats, payouts, resolve)
+               if bulk_showdowns else pl.DataFrame(schema=VERDICT_COLUMNS))
+    one_by_one = contested.join(settled.select("hand_key"), on="hand_key", how="anti")
+    keys = one_by_one.select("hand_key")
     seat_rows = _rows_by_hand(seats.join(keys, on="hand_key"))
     payout_rows = _rows_by_hand(payouts.join(keys, on="hand_key"))
     verdict_rows: list[dict] = []
     finding_rows: list[dict] = []
     total = contested.height
-    contested_rows = contested.to_dicts()
+    contested_rows = one_by_one.to_dicts()
     requests = [r for hand in contested_rows for r in strength_requests(hand, seat_rows.get(hand["hand_key"], []))]
     by_hand: dict[str, dict[tuple[int, int, int], Any]] = defaultdict(dict)
     for ((hand_key, seat, run), half), value in bulk_strengths(requests).items():
         by_hand[hand_key][(seat, run, half)] = value
-    for i, hand in enumerate(contested_rows):
-        pol = resolve(hand["platform"])
-        result: HandAudit = audit_showdown(hand, seat_rows.get(hand["hand_key"], []),
-                                           payout_rows.get(hand["hand_key"], []), pol,
-                                           by_hand.get(hand["hand_key"]))
-        verdict_rows.append(_verdict_row(hand, result.verdict, result.reason, pol.name))
-        finding_rows.extend(result.findings)
+    work = [(hand, seat_rows.get(hand["hand_key"], []), payout_rows.get(hand["hand_key"], []),
+             resolve(hand["platform"]), by_hand.get(hand["hand_key"])) for hand in contested_rows]
+    for i, (hand, (verdict, reason, findings)) in enumerate(zip(contested_rows, _audit_one_by_one(work, workers))):
+        verdict_rows.append(_verdict_row(hand, verdict, reason, resolve(hand["platform"]).name))
+        finding_rows.extend(findings)
         if progress and i % 500 == 0:
-            progress(i, total)
+            progress(settled.height + i, total)
     for hand in hands.filter(pl.col("n_live") == 0).to_dicts():
         verdict_rows.append(_verdict_row(hand, Verdict.UNVERIFIABLE, "no seat was left in the hand",
                                          resolve(hand["platform"]).name))
 
     verdicts = pl.concat([
         bulk_verdicts.select(list(VERDICT_COLUMNS)).cast(VERDICT_COLUMNS),
+        settled,
         pl.DataFrame(verdict_rows, schema=VERDICT_COLUMNS),
     ]).sort("hand_key")
     findings = pl.concat([
@@ -152,6 +171,55 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     if accept:
         findings, unmatched = apply_accept(findings, accept)
     return AuditOutcome(verdicts, findings, resolve.used() if not policy else {"*": resolve("*")}, unmatched)
+
+
+#: showdowns audited one by one from which worker processes pay for their start
+PARALLEL_FROM = 2000
+#: explanations (each settles a hand with every card evaluated) from which they do
+EXPLAIN_PARALLEL_FROM = 200
+#: the work of ``_in_order``, inherited by forked workers (never pickled)
+_WORK: list[tuple] = []
+_TASK: Callable[..., Any] | None = None
+
+
+def _run_slice(bounds: tuple[int, int]) -> list[Any]:
+    return [_TASK(*item) for item in _WORK[bounds[0]:bounds[1]]]  # type: ignore[misc]
+
+
+def _in_order(task: Callable[..., Any], work: list[tuple], workers: int | None, least: int) -> Iterator[Any]:
+    """``task(*item)`` of every item of ``work``, in order.
+
+    From ``least`` items on, forked worker processes share the work in contiguous
+    slices whose results come back in order, so the outcome is the same as here. Tasks
+    must not use polars (its threads do not survive a fork).
+    """
+    import multiprocessing
+    import os
+
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if count < 2 or len(work) < least or "fork" not in multiprocessing.get_all_start_methods():
+        yield from (task(*item) for item in work)
+        return
+    global _WORK, _TASK
+    _WORK, _TASK = work, task
+    try:
+        step = max(1, -(-len(work) // (8 * count)))
+        slices = [(start, min(start + step, len(work))) for start in range(0, len(work), step)]
+        with multiprocessing.get_context("fork").Pool(count) as pool:
+            for results in pool.imap(_run_slice, slices):
+                yield from results
+    finally:
+        _WORK, _TASK = [], None
+
+
+def _audit_one(hand, seats, payouts, policy, strengths) -> tuple[Verdict, str | None, list[dict]]:
+    result: HandAudit = audit_showdown(hand, seats, payouts, policy, strengths)
+    return result.verdict, result.reason, result.findings
+
+
+def _audit_one_by_one(work: list[tuple], workers: int | None) -> Iterator[tuple[Verdict, str | None, list[dict]]]:
+    """``audit_showdown`` of every (hand, seats, payouts, policy, strengths), in order."""
+    return _in_order(_audit_one, work, workers, PARALLEL_FROM)
 
 
 def _verdict_row(hand: Mapping[str, Any], verdict: Verdict, reason: str | None, policy: str) -> dict:
@@ -190,14 +258,19 @@ def _sha256(path: Path) -> str:
 
 
 def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: list[Path] = (),
-                  ingest_counts: Mapping[str, Any] | None = None, run_id: str | None = None) -> dict[str, Any]:
-    """Write findings, verdicts and the manifest; returns the run's summary counts."""
+                  ingest_counts: Mapping[str, Any] | None = None, run_id: str | None = None,
+                  tables: bool = True) -> dict[str, Any]:
+    """Write findings, verdicts and the manifest; returns the run's summary counts.
+
+    ``tables=False`` rewrites only the manifest, over findings and verdicts this outcome
+    already wrote (the manifest lists their digests either way)."""
     out.mkdir(parents=True, exist_ok=True)
     findings_path, hands_path = out / "findings.parquet", out / "hands.parquet"
-    with atomic_path(findings_path) as tmp:
-        outcome.findings.write_parquet(tmp)
-    with atomic_path(hands_path) as tmp:
-        outcome.verdicts.write_parquet(tmp)
+    if tables or not findings_path.exists() or not hands_path.exists():
+        with atomic_path(findings_path) as tmp:
+            outcome.findings.write_parquet(tmp)
+        with atomic_path(hands_path) as tmp:
+            outcome.verdicts.write_parquet(tmp)
     files = read_table(lake, "files")
     quarantine = read_table(lake, "quarantine", ["reason"])
     summary = lake_counts(files, quarantine, ingest_counts)
@@ -251,17 +324,60 @@ def explain_hand(lake: Path, hand: str, *, policy: str | None = None,
     """Everything about one hand: seats, cards, boards, each contender's best hands with
     the cards used, every pot and half and odd chip with its rule, recorded against
     expected. ``hand`` is ``PLATFORM:HAND_ID`` (the hand key)."""
+    return next(explain_hands(lake, [hand], policy=policy, accept=accept))
+
+
+def explain_hands(lake: Path, hands: Iterable[str], *, policy: str | None = None,
+                  accept: Mapping[tuple[str, str], str] | None = None,
+                  workers: int | None = None) -> Iterator[dict[str, Any]]:
+    """``explain_hand`` of each of ``hands`` in turn, reading the lake once for all
+    (with ``workers`` processes, default one per core, for many showdowns)."""
+    wanted = list(hands)
+    if not wanted:
+        return
+    rows = read_table(lake, "hands").filter(pl.col("hand_key").is_in(wanted))
+    by_key = {r["hand_key"]: r for r in rows.iter_rows(named=True)}
+    missing = next((k for k in wanted if k not in by_key), None)
+    if missing is not None:
+        raise HandNotFound(f"no hand {missing!r} in the lake {lake} "
+                           "(give PLATFORM:HAND_ID, e.g. pokerstars:1676150046)")
+    seats: dict[str, list[dict]] = defaultdict(list)
+    for s in read_seats(lake).filter(pl.col("hand_key").is_in(wanted)).sort("seat", maintain_order=True).iter_rows(
+            named=True):
+        seats[s["hand_key"]].append(s)
+    payouts: dict[str, list[dict]] = defaultdict(list)
+    for p in read_table(lake, "payouts", _PAYOUT_COLUMNS).filter(pl.col("hand_key").is_in(wanted)).iter_rows(
+            named=True):
+        payouts[p["hand_key"]].append(p)
+    resolve = PolicyResolver(policy)
+    # the audit's own verdict for each hand, with hand strengths evaluated in bulk; the
+    # explanation's settlement below still evaluates every hand with the cards used
+    requests = [r for key in wanted for r in strength_requests(by_key[key], seats[key])]
+    strengths: dict[str, dict[tuple[int, int, int], Any]] = defaultdict(dict)
+    for ((hand_key, seat, run), half), value in bulk_strengths(requests).items():
+        strengths[hand_key][(seat, run, half)] = value
+    # showdowns (pure settlement work) may go to worker processes; the rest (polars) stays
+    def showdown(key: str) -> bool:
+        return sum(1 for s in seats[key] if s["dealt_in"] and s["folded_street"] is None) >= 2
+
+    work = [(by_key[k], seats[k], payouts[k], resolve(by_key[k]["platform"]), accept, strengths.get(k))
+            for k in wanted if showdown(k)]
+    settled = _in_order(_explanation, work, workers, EXPLAIN_PARALLEL_FROM)
+    for key in wanted:
+        if showdown(key):
+            yield next(settled)
+        else:
+            yield _explanation(by_key[key], seats[key], payouts[key], resolve(by_key[key]["platform"]), accept)
+
+
+def _explanation(row: Mapping[str, Any], seats: list[dict], payouts: list[dict], pol: Policy,
+                 accept: Mapping[tuple[str, str], str] | None,
+                 strengths: Mapping[tuple[int, int, int], Any] | None = None) -> dict[str, Any]:
     from audit.audit import build_showdown
     from rules.settle import SettlementInputError, settle
     from rules.showdown_json import settlement_to_json
 
-    hands = read_table(lake, "hands").filter(pl.col("hand_key") == hand)
-    if hands.height == 0:
-        raise HandNotFound(f"no hand {hand!r} in the lake {lake} (give PLATFORM:HAND_ID, e.g. pokerstars:1676150046)")
-    row = hands.row(0, named=True)
-    seats = read_seats(lake).filter(pl.col("hand_key") == hand).sort("seat").to_dicts()
-    payouts = read_table(lake, "payouts", _PAYOUT_COLUMNS).filter(pl.col("hand_key") == hand).to_dicts()
-    pol = PolicyResolver(policy)(row["platform"])
+    hand = row["hand_key"]
     live = [s for s in seats if s["dealt_in"] and s["folded_street"] is None]
     recorded: dict[str, int] = {str(s["seat"]): 0 for s in seats}
     for p in payouts:
@@ -294,7 +410,7 @@ def explain_hand(lake: Path, hand: str, *, policy: str | None = None,
         out.update({"verdict": Verdict.UNVERIFIABLE.value, "reason": str(exc), "findings": [],
                     "expected": {}, "pots": [], "hands": {}})
         return out
-    result = audit_showdown(row, seats, payouts, pol)
+    result = audit_showdown(row, seats, payouts, pol, strengths)
     findings = result.findings
     if accept:
         for f in findings:

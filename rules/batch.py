@@ -33,7 +33,7 @@ from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 
-from rules.evaluate import made_hand
+from rules.evaluate import LOWBALL_ORDER, Category, made_hand
 from rules.games import Ranking
 
 NO_HAND = -1
@@ -104,7 +104,24 @@ def value_count(ranking: Ranking) -> int:
 def value_table(ranking: Ranking, qualifier: int | None = None) -> np.ndarray:
     """The lookup table of one ranking: ``pair index + triple index (+ 41,405 if flush)``
     -> value. With a ``qualifier`` (A-5 low only), hands that do not qualify are
-    ``NO_HAND``."""
+    ``NO_HAND``.
+
+    Standard high and A-5 low are built from array arithmetic on the rank multisets (a
+    test checks every slot against :func:`reference_value_table`); other rankings
+    evaluate one representative hand per multiset with :func:`rules.evaluate.made_hand`.
+    """
+    if qualifier is not None and ranking is not Ranking.LOW_A5:
+        raise ValueError(f"no batch qualifier for {ranking.value}")
+    if ranking in (Ranking.HIGH, Ranking.LOW_A5):
+        table = _arithmetic_table(ranking, qualifier)
+    else:
+        table = reference_value_table(ranking, qualifier)
+    table.setflags(write=False)
+    return table
+
+
+def reference_value_table(ranking: Ranking, qualifier: int | None = None) -> np.ndarray:
+    """:func:`value_table` built slot by slot from :func:`rules.evaluate.made_hand`."""
     by_hand, ordered = _strengths(ranking)
     position = {strength: i for i, strength in enumerate(ordered)}
     table = np.full(2 * _HALF, _IMPOSSIBLE, dtype=np.int32)
@@ -124,7 +141,64 @@ def value_table(ranking: Ranking, qualifier: int | None = None) -> np.ndarray:
                     if not (unpaired and top <= qualifier):
                         value = NO_HAND
                 table[p * _TRIPLE_COUNT + t + (_HALF if flush else 0)] = value
-    table.setflags(write=False)
+    return table
+
+
+def _arithmetic_table(ranking: Ranking, qualifier: int | None) -> np.ndarray:
+    """Standard high or A-5 low for every slot at once.
+
+    Each hand gets an integer key that orders as its ``made_hand`` strength does: the
+    category's place (high: ``Category`` order; low: minus its ``LOWBALL_ORDER`` place),
+    then the ranks grouped most copies first, then highest (a straight: its top card
+    only), as base-15 digits. A slot's value is its key's place among all keys.
+    """
+    pairs = np.array(_PAIRS, dtype=np.int64)
+    triples = np.array(_TRIPLES, dtype=np.int64)
+    ranks = np.concatenate([np.repeat(pairs, len(triples), axis=0), np.tile(triples, (len(pairs), 1))], axis=1)
+    low = ranking is Ranking.LOW_A5
+    values = np.where(ranks == 12, 1, ranks + 2) if low else ranks + 2  # the ace plays 1 in A-5 low
+    copies = (values[:, :, None] == np.arange(15)[None, None, :]).sum(axis=1)  # per rank value 0..14
+    present = copies > 0
+    distinct = present.sum(axis=1)
+    most = copies.max(axis=1)
+    # grouped ranks: most copies first, then highest; up to five base-15 digits
+    order_key = np.where(present, copies * 16 + np.arange(15)[None, :], -1)
+    grouped = np.argsort(-order_key, axis=1, kind="stable")[:, :5]
+    grouped = np.where(np.take_along_axis(present, grouped, axis=1), grouped, 0)
+    pattern = np.select(
+        [distinct == 5, (distinct == 4), (distinct == 3) & (most == 2), (distinct == 3) & (most == 3),
+         (distinct == 2) & (most == 3), (distinct == 2) & (most == 4)],
+        [int(Category.HIGH_CARD), int(Category.PAIR), int(Category.TWO_PAIR), int(Category.THREE_OF_A_KIND),
+         int(Category.FULL_HOUSE), int(Category.FOUR_OF_A_KIND)], default=-1)
+    possible = most <= 4
+    digits = 15 ** np.arange(4, -1, -1)
+    keys = []
+    for flush in (False, True):
+        valid = possible & (distinct == 5 if flush else True)
+        if low:
+            place = np.array([-LOWBALL_ORDER.index(c) if c in LOWBALL_ORDER else 0 for c in Category])
+            category = place[np.maximum(pattern, 0)]
+            tiebreak = np.where(grouped > 0, 15 - grouped, 0) @ digits
+        else:
+            top, bottom = values.max(axis=1), values.min(axis=1)
+            wheel = (distinct == 5) & (np.sort(values, axis=1) == np.array([2, 3, 4, 5, 14])).all(axis=1)
+            straight = (distinct == 5) & ((top - bottom == 4) | wheel)
+            category = pattern.copy()
+            category = np.where(straight, int(Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT), category)
+            if flush:
+                category = np.where(~straight & (distinct == 5), int(Category.FLUSH), category)
+            straight_top = np.where(wheel, 5, top)
+            tiebreak = np.where(straight, straight_top * digits[0], grouped @ digits)
+        key = category * 15 ** 5 + tiebreak
+        keys.append(np.where(valid, key, np.iinfo(np.int64).min))
+    keys = np.concatenate(keys)
+    valid = keys != np.iinfo(np.int64).min
+    _, position = np.unique(keys[valid], return_inverse=True)
+    table = np.full(2 * _HALF, _IMPOSSIBLE, dtype=np.int32)
+    table[valid] = position
+    if qualifier is not None:  # both flush halves: an unpaired low whose top card is at most the qualifier
+        qualifies = np.tile((distinct == 5) & (values.max(axis=1) <= qualifier), 2)
+        table[valid & ~qualifies] = NO_HAND
     return table
 
 

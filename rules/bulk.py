@@ -23,13 +23,17 @@ True
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Hashable, Iterable, Sequence
 
 import numpy as np
 
+from audit.vocab import Half
 from rules.batch import NO_HAND, best_of_values, omaha_strengths, omaha_hilo_strengths
 from rules.cards import parse_card
-from rules.games import HalfSpec, Ranking, game_spec
+from rules.games import GameSpec, HalfSpec, Ranking, game_spec
+from rules.odd_chip import Policy
+from rules.pots import Pot, PotError, allocate_rake
 
 _BATCHED = (Ranking.HIGH, Ranking.LOW_A5)
 
@@ -80,3 +84,386 @@ def bulk_strengths(requests: Iterable[Request]) -> dict[tuple[Hashable, int], in
         for key, value in zip(keys, values.tolist()):
             out[(key, index)] = None if value == NO_HAND else value
     return out
+
+
+# ----------------------------------------------------------------------------- simple showdowns
+
+#: tie orders the bulk settlement places leftover units by (others: per-hand settlement)
+_BULK_TIE_ORDERS = ("left_of_button", "lowest_seat")
+_NO_VALUE = np.iinfo(np.int32).min  # below every batch value and NO_HAND
+
+
+@dataclass(frozen=True)
+class ShowdownBatch:
+    """Many showdowns of one game under one policy, as flat arrays.
+
+    Seat rows are grouped by hand: hand ``i`` owns rows ``starts[i]:starts[i + 1]``, the
+    seats its ``rules.settle.Showdown`` would list. Cards are codes (:mod:`rules.cards`),
+    ``-1`` where unknown; a seat's cards are all known or all unknown. Per hand: the one
+    board, the total rake and fees (``Showdown.rake`` as a total), the odd-chip unit and
+    the button (``has_button`` False where none is known). ``pot_rake`` optionally gives
+    the rake of every pot of :func:`bulk_pots` (``Showdown.rake`` as a per-pot list) for
+    the hands where ``pot_rake_given``.
+    """
+
+    game: str
+    policy: Policy
+    starts: np.ndarray
+    boards: np.ndarray
+    rake: np.ndarray
+    unit: np.ndarray
+    button: np.ndarray
+    has_button: np.ndarray
+    seat: np.ndarray
+    contributed: np.ndarray
+    folded: np.ndarray
+    mucked: np.ndarray
+    cashed_out: np.ndarray
+    dead: np.ndarray
+    cards: np.ndarray
+    pot_rake: np.ndarray | None = None
+    pot_rake_given: np.ndarray | None = None
+
+    @property
+    def hands(self) -> int:
+        return len(self.starts) - 1
+
+
+@dataclass(frozen=True)
+class BulkPots:
+    """The pots of many hands (``rules.pots.build_pots`` without dead money), in order of
+    hand then pot index. ``formed[i]``: hand ``i`` has pots of the shape handled here
+    (every seat still in put something in); other hands have no pots listed."""
+
+    hand: np.ndarray
+    index: np.ndarray
+    amount: np.ndarray
+    level: np.ndarray
+    count: np.ndarray
+    put_in: np.ndarray
+    uncalled: np.ndarray
+    formed: np.ndarray
+
+    def first(self) -> np.ndarray:
+        """Position of each hand's first pot (as if it had one where it has none)."""
+        return np.cumsum(self.count) - self.count
+
+
+def bulk_pots(starts: np.ndarray, contributed: np.ndarray, folded: np.ndarray) -> BulkPots:
+    """Main and side pots of every hand at once, as ``rules.pots.build_pots`` makes them.
+
+    The single largest contribution above the second largest comes back (uncalled); the
+    distinct amounts the seats still in then put in are the pot levels; a pot holds what
+    every seat put in between the previous level and its own (the last pot also takes
+    folded money above the top level) and is contested by the seats still in that
+    reached its level.
+    """
+    starts = np.asarray(starts, dtype=np.int64)
+    counts = np.diff(starts)
+    h = len(counts)
+    hid = np.repeat(np.arange(h), counts)
+    contributed = np.asarray(contributed, dtype=np.int64)
+    live = ~np.asarray(folded, dtype=bool)
+    top = _segment_reduce(np.maximum, contributed, starts, 0)
+    at_top = contributed == top[hid]
+    top_count = np.bincount(hid[at_top], minlength=h)
+    second = _segment_reduce(np.maximum, np.where(at_top, -1, contributed), starts, -1)
+    second = np.where(top_count >= 2, top, np.maximum(second, 0))
+    uncalled = np.where(at_top & (top_count[hid] == 1), top[hid] - second[hid], 0)
+    put_in = contributed - uncalled
+    live_min = _segment_reduce(np.minimum, np.where(live, put_in, np.iinfo(np.int64).max), starts,
+                               np.iinfo(np.int64).max)
+    formed = (live_min > 0) & (live_min < np.iinfo(np.int64).max) & ~_segment_any(contributed < 0, starts, h)
+    rows = np.flatnonzero(live & formed[hid])
+    # the distinct (hand, level) pairs, in order
+    sorted_rows = rows[np.lexsort((put_in[rows], hid[rows]))]
+    fresh = np.ones(sorted_rows.size, dtype=bool)
+    fresh[1:] = (hid[sorted_rows][1:] != hid[sorted_rows][:-1]) | (put_in[sorted_rows][1:] != put_in[sorted_rows][:-1])
+    pot_hand, level = hid[sorted_rows][fresh], put_in[sorted_rows][fresh]
+    count = np.bincount(pot_hand, minlength=h).astype(np.int64)
+    first = np.cumsum(count) - count
+    index = np.arange(len(pot_hand)) - first[pot_hand]
+    previous = np.where(index > 0, np.concatenate([[0], level[:-1]]), 0)
+    last = index == count[pot_hand] - 1
+    top_put_in = _segment_reduce(np.maximum, put_in, starts, 0)
+    ceiling = np.where(last, np.maximum(level, top_put_in[pot_hand]), level)
+    # every (pot, seat of its hand) pair: what the seat put in between the two levels
+    per_pot = counts[pot_hand]
+    pair_pot = np.repeat(np.arange(len(pot_hand)), per_pot)
+    pair_row = starts[pot_hand][pair_pot] + np.arange(len(pair_pot)) - np.repeat(np.cumsum(per_pot) - per_pot, per_pot)
+    slices = np.minimum(put_in[pair_row], ceiling[pair_pot]) - np.minimum(put_in[pair_row], previous[pair_pot])
+    amount = _sum_by(pair_pot, slices, len(pot_hand))
+    return BulkPots(pot_hand, index, amount, level, count, put_in, uncalled, formed)
+
+
+@dataclass(frozen=True)
+class BulkSettlement:
+    """What :func:`settle_simple` settled: ``settled[i]`` for hand ``i``; for its seat
+    rows ``payouts`` (``Settlement.payouts``, uncalled returns included) and
+    ``uncalled``; and every award of a pot to a seat (``award_row`` the seat's row,
+    ``award_pot`` the pot index, ``award_amount``)."""
+
+    settled: np.ndarray
+    payouts: np.ndarray
+    uncalled: np.ndarray
+    pot_count: np.ndarray
+    award_row: np.ndarray
+    award_pot: np.ndarray
+    award_amount: np.ndarray
+
+
+def bulk_settles(game: str) -> bool:
+    """Whether :func:`settle_simple` settles showdowns of ``game`` at all."""
+    return _supported(game_spec(game))
+
+
+def _supported(spec: GameSpec) -> bool:
+    """One board of five, no stud or draw, every half evaluated by a batch kernel, and a
+    second half (if any) that is a low taking its share only when it qualifies."""
+    if spec.stud or spec.draw or spec.boards != 1 or spec.always_split or spec.board_cards != 5:
+        return False
+    if len(spec.halves) not in (1, 2) or any(_kind(h, spec.hole_cards, 5) is None for h in spec.halves):
+        return False
+    return len(spec.halves) == 1 or any(h.half is Half.HIGH for h in spec.halves)
+
+
+def _half_values(spec: GameSpec, hole: np.ndarray, board: np.ndarray) -> list[np.ndarray]:
+    """Batch values of every half for rows of hole cards on their boards."""
+    halves = spec.halves
+    if (len(halves) == 2 and all(_kind(h, spec.hole_cards, 5) == "omaha" for h in halves)
+            and [h.ranking for h in halves] == [Ranking.HIGH, Ranking.LOW_A5]):
+        high, low = omaha_hilo_strengths(hole, board, halves[1].qualifier)
+        return [high, low]
+    out = []
+    for half in halves:
+        if _kind(half, spec.hole_cards, 5) == "omaha":
+            if half.ranking is Ranking.LOW_A5:
+                out.append(omaha_hilo_strengths(hole, board, half.qualifier)[1])
+            else:
+                out.append(omaha_strengths(hole, board, half.ranking))
+        else:
+            out.append(best_of_values(np.concatenate([hole, board], axis=1), half.ranking, half.qualifier))
+    return out
+
+
+def _segment_any(flags: np.ndarray, starts: np.ndarray, hands: int) -> np.ndarray:
+    """Per segment: is any row's flag set (empty segments: False)."""
+    counts = np.diff(starts)
+    out = np.zeros(hands, dtype=bool)
+    nonempty = counts > 0
+    if flags.size:
+        out[nonempty] = np.logical_or.reduceat(flags, starts[:-1][nonempty])
+    return out
+
+
+def _segment_reduce(ufunc: np.ufunc, values: np.ndarray, starts: np.ndarray, empty: int) -> np.ndarray:
+    """Per segment: ``ufunc`` over its rows (empty segments: ``empty``)."""
+    counts = np.diff(starts)
+    out = np.full(len(counts), empty, dtype=values.dtype if values.size else np.int64)
+    nonempty = counts > 0
+    if values.size:
+        out[nonempty] = ufunc.reduceat(values, starts[:-1][nonempty])
+    return out
+
+
+def _sum_by(index: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
+    """Integer sums of ``values`` by ``index`` (money stays integer: no float weights)."""
+    out = np.zeros(size, dtype=np.int64)
+    np.add.at(out, index, values.astype(np.int64, copy=False))
+    return out
+
+
+def _pot_rakes(batch: ShowdownBatch, pots: BulkPots, ok: np.ndarray) -> np.ndarray:
+    """The rake charged to each pot, as ``settle`` charges it (``ok`` cleared where
+    ``allocate_rake`` would refuse)."""
+    policy = batch.policy
+    rake = np.asarray(batch.rake, dtype=np.int64)
+    given = (np.zeros(batch.hands, dtype=bool) if batch.pot_rake_given is None
+             else np.asarray(batch.pot_rake_given, dtype=bool))
+    single = (pots.count == 1) & ~given
+    first = pots.first()
+    total = _sum_by(pots.hand, pots.amount, batch.hands)
+    charges = np.zeros(len(pots.hand), dtype=np.int64)
+    # one pot charged a total: all of it (per_pot_cap computes its own: see below)
+    simple = single & (policy.rake_allocation != "per_pot_cap")
+    charges[first[simple & (pots.count > 0)]] = rake[simple & (pots.count > 0)]
+    ok &= ~(simple & ((rake < 0) | (rake > total)))
+    # per-pot amounts given: used as given, each within its pot
+    if given.any():
+        listed = given[pots.hand]
+        charges[listed] = batch.pot_rake[listed]  # type: ignore[index]
+        ok &= ~_sum_by(pots.hand, listed & ((charges < 0) | (charges > pots.amount)), batch.hands).astype(bool)
+    nothing = ~given & ~simple & (rake == 0)
+    # a total over several pots: allocated by the policy, exactly as settle allocates it
+    for i in np.flatnonzero(ok & ~given & ~simple & ~nothing & (pots.count > 0)):
+        span = slice(first[i], first[i] + pots.count[i])
+        amounts = [Pot(int(j), int(a), 0, (), ()) for j, a in zip(pots.index[span], pots.amount[span])]
+        try:
+            charges[span] = allocate_rake(amounts, int(rake[i]), policy.rake_allocation, policy.rake_rate_bp,
+                                          policy.rake_cap)
+        except PotError:
+            ok[i] = False
+    return charges
+
+
+def settle_simple(batch: ShowdownBatch) -> BulkSettlement:
+    """Settle the showdowns of ``batch`` that have the common shape, all at once.
+
+    For a hand settled here (``settled``) the payouts and the award of each pot to each
+    seat are exactly those of ``rules.settle.settle`` on the same showdown. The common
+    shape: one board; every seat still in put money in, did not cash out, and has its
+    cards unless it mucked; no dead money; valid distinct cards; rake the pots can pay;
+    and leftover units of a tie placed by a tie order this function knows
+    (``left_of_button`` with a button, ``lowest_seat``), or none left over. Main and side
+    pots are formed as settle forms them. Every other hand is left to ``settle``
+    (``settled`` False), which also reports the input errors such hands may have.
+    """
+    spec = game_spec(batch.game)
+    policy = batch.policy
+    h = batch.hands
+    starts = np.asarray(batch.starts, dtype=np.int64)
+    counts = np.diff(starts)
+    n = int(starts[-1]) if h else 0
+    if h == 0 or not _supported(spec):
+        nothing = np.zeros(0, dtype=np.int64)
+        return BulkSettlement(np.zeros(h, dtype=bool), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
+                              np.zeros(h, dtype=np.int64), nothing, nothing, nothing)
+    hid = np.repeat(np.arange(h), counts)
+    seat = np.asarray(batch.seat, dtype=np.int64)
+    contributed = np.asarray(batch.contributed, dtype=np.int64)
+    folded = np.asarray(batch.folded, dtype=bool)
+    live = ~folded
+    mucked = np.asarray(batch.mucked, dtype=bool) & live  # a seat still in that conceded
+    cards = np.asarray(batch.cards, dtype=np.int64).reshape(n, spec.hole_cards)
+    boards = np.asarray(batch.boards, dtype=np.int64).reshape(h, 5)
+    unit = np.asarray(batch.unit, dtype=np.int64)
+    button = np.asarray(batch.button, dtype=np.int64)
+    has_button = np.asarray(batch.has_button, dtype=bool)
+
+    # the shape, seat by seat: anything else is left to settle()
+    known = (cards >= 0).all(axis=1)
+    partial = (cards >= 0).any(axis=1) & ~known
+    bad_row = ((seat < 1) | (contributed < 0) | (np.asarray(batch.dead, dtype=np.int64) != 0) | partial
+               | (cards > 51).any(axis=1)
+               | (live & (np.asarray(batch.cashed_out, dtype=bool) | (~mucked & ~known))))
+    ok = ~_segment_any(bad_row, starts, h)
+    ok &= (unit >= 1) & ((boards >= 0) & (boards <= 51)).all(axis=1) & (counts >= 2)
+    order = np.lexsort((seat, hid))
+    repeated = np.zeros(n, dtype=bool)
+    repeated[1:] = (hid[order][1:] == hid[order][:-1]) & (seat[order][1:] == seat[order][:-1])
+    ok &= ~_segment_any(repeated[np.argsort(order)], starts, h)
+    # every card once: the sum of distinct bits equals their union
+    bits = np.where(cards >= 0, np.left_shift(np.uint64(1), np.clip(cards, 0, 63).astype(np.uint64)), np.uint64(0))
+    board_bits = np.left_shift(np.uint64(1), np.clip(boards, 0, 63).astype(np.uint64))
+    hand_or = (_segment_reduce(np.bitwise_or, np.bitwise_or.reduce(bits, axis=1), starts, 0).astype(np.uint64)
+               | np.bitwise_or.reduce(board_bits, axis=1))
+    hand_sum = (_segment_reduce(np.add, bits.sum(axis=1, dtype=np.uint64), starts, 0).astype(np.uint64)
+                + board_bits.sum(axis=1, dtype=np.uint64))
+    ok &= hand_or == hand_sum
+
+    pots = bulk_pots(starts, contributed, folded)
+    ok &= pots.formed
+    rake = _pot_rakes(batch, pots, ok)
+    net = pots.amount - rake
+
+    # hand values of the seats still in that did not muck, of the hands still in shape
+    rows = np.flatnonzero(ok[hid] & live & ~mucked)
+    values = [np.full(n, _NO_VALUE, dtype=np.int64) for _ in spec.halves]
+    if rows.size:
+        for half_values, computed in zip(values, _half_values(spec, cards[rows].astype(np.int32),
+                                                              boards[hid[rows]].astype(np.int32))):
+            half_values[rows] = computed
+
+    # every (pot, contender) pair, grouped by pot
+    per_pot = np.where(ok[pots.hand], counts[pots.hand], 0)
+    pair_pot = np.repeat(np.arange(len(pots.hand)), per_pot)
+    pair_row = starts[pots.hand[pair_pot]] + np.arange(len(pair_pot)) - np.repeat(np.cumsum(per_pot) - per_pot, per_pot)
+    contends = live[pair_row] & (pots.put_in[pair_row] >= pots.level[pair_pot])
+    pair_pot, pair_row = pair_pot[contends], pair_row[contends]
+    pot_starts = np.concatenate([[0], np.cumsum(np.bincount(pair_pot, minlength=len(pots.hand)))])
+    contenders = np.diff(pot_starts)
+    p_count = len(pots.hand)
+
+    winners = []
+    for half_values in values:
+        v = half_values[pair_row]
+        qualified = v > NO_HAND
+        best = _segment_reduce(np.maximum, np.where(qualified, v, _NO_VALUE), pot_starts, _NO_VALUE)
+        winners.append(qualified & (v == best[pair_pot]))
+    # a pot one seat contests, or that only one contender did not muck, is that seat's,
+    # unevaluated; a pot every contender mucked cannot be settled (settle() refuses it)
+    claims = ~mucked[pair_row]
+    claimants = np.bincount(pair_pot[claims], minlength=p_count)
+    alone = contenders == 1
+    single = alone | (claimants == 1)
+    winners[0] = np.where(single[pair_pot], alone[pair_pot] | claims, winners[0])
+    for i in range(1, len(winners)):
+        winners[i] = winners[i] & ~single[pair_pot]
+    counts_of = [np.bincount(pair_pot[w], minlength=p_count) for w in winners]
+    pot_fine = (counts_of[0] >= 1) & (alone | (claimants >= 1))
+
+    # the money of each half: the pot whole to the first half's winners, or split high/low
+    amounts = [net.copy()] + [np.zeros(p_count, dtype=np.int64) for _ in spec.halves[1:]]
+    if len(spec.halves) == 2:
+        split = counts_of[1] >= 1
+        if policy.identical_hands_both_halves == "pool_even":
+            same = ~_segment_any(winners[0] != winners[1], pot_starts, p_count)
+            split &= ~(same & (counts_of[0] > 1))
+        if policy.hilo_between_halves != "high":
+            pot_fine &= ~split
+        high = next(i for i, half in enumerate(spec.halves) if half.half is Half.HIGH)
+        pot_unit = unit[pots.hand]
+        units, residue = np.divmod(net, np.maximum(pot_unit, 1))
+        base, extra = np.divmod(units, 2)
+        # the odd unit (and any residue below a unit) goes to the high half
+        shares = [(base + extra) * pot_unit + residue if i == high else base * pot_unit for i in range(2)]
+        amounts = [np.where(split, shares[0], net), np.where(split, shares[1], 0)]
+        winners[1] = winners[1] & split[pair_pot]
+
+    # each half among its winners: equal whole units, leftovers in tie order
+    option = policy.tie_order_button
+    modulus = np.maximum(_segment_reduce(np.maximum, seat, starts, 0), button) + 1
+    pair_hand = pots.hand[pair_pot]
+    if option == "left_of_button":
+        tie_key = np.mod(seat[pair_row] - button[pair_hand] - 1, modulus[pair_hand])
+    else:
+        tie_key = seat[pair_row]
+    all_to_first = policy.multi_remainder == "all_to_first"
+    award_pairs, award_amounts = [], []
+    for mask, amount in zip(winners, amounts):
+        count = np.bincount(pair_pot[mask], minlength=p_count)
+        tied = (count > 1) & ~single
+        if option not in _BULK_TIE_ORDERS:
+            # the order is not computed here: fine only where nothing is left over (and
+            # where settle() can compute it: a random order needs its seed)
+            pot_unit = np.maximum(unit[pots.hand], 1)
+            exact = (amount % pot_unit == 0) & ((amount // pot_unit) % np.maximum(count, 1) == 0)
+            orderable = option != "random" or policy.seed is not None
+            pot_fine &= ~(tied & ~(exact & orderable))
+        elif option == "left_of_button":
+            pot_fine &= ~(tied & ~has_button[pots.hand])
+        where = np.flatnonzero(mask)
+        ranked = where[np.lexsort((tie_key[where], pair_pot[where]))]
+        group = pair_pot[ranked]
+        rank = np.arange(ranked.size) - np.searchsorted(group, group, side="left")
+        g_unit = unit[pots.hand[group]]
+        units, residue = np.divmod(amount[group], np.maximum(g_unit, 1))
+        base, extra = np.divmod(units, np.maximum(count[group], 1))
+        share = base * g_unit
+        if all_to_first:
+            share += np.where(rank == 0, extra * g_unit, 0)
+        else:
+            share += np.where(rank < extra, g_unit, 0)
+        share += np.where(rank == 0, residue, 0)
+        award_pairs.append(ranked)
+        award_amounts.append(share)
+    ok &= ~_segment_any(~pot_fine, np.concatenate([[0], np.cumsum(pots.count)]), h)
+    pairs = np.concatenate(award_pairs)
+    award_amount = np.concatenate(award_amounts)
+    keep = ok[pots.hand[pair_pot[pairs]]]
+    pairs, award_amount = pairs[keep], award_amount[keep]
+    award_row, award_pot = pair_row[pairs], pots.index[pair_pot[pairs]]
+    payouts = _sum_by(award_row, award_amount, n) + pots.uncalled
+    payouts[~ok[hid]] = 0
+    return BulkSettlement(ok, payouts, np.where(ok[hid], pots.uncalled, 0), pots.count, award_row, award_pot,
+                          award_amount)

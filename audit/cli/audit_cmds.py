@@ -21,7 +21,7 @@ import typer
 from audit.accept import AcceptFileError, load_accept
 from audit.cli.common import Exit, fail
 from audit.ingest import ingest
-from audit.pipeline import AuditOutcome, HandNotFound, audit_lake, explain_hand, write_outputs
+from audit.pipeline import AuditOutcome, HandNotFound, audit_lake, explain_hand, explain_hands, write_outputs
 from audit.vocab import Verdict
 from rules.odd_chip import PolicyError
 
@@ -75,8 +75,8 @@ def write_explanations(out: Path, lake: Path, outcome: AuditOutcome, policy: str
             .head(limit)["hand_key"].to_list())
     path = out / EXPLANATIONS_FILE
     with open(path, "w", encoding="utf-8") as f:
-        for key in keys:
-            f.write(json.dumps(explain_hand(lake, key, policy=policy, accept=accept), default=str) + "\n")
+        for explanation in explain_hands(lake, keys, policy=policy, accept=accept):
+            f.write(json.dumps(explanation, default=str) + "\n")
     return path
 
 
@@ -172,7 +172,7 @@ def register(app: typer.Typer) -> None:
         write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id)
         report = write_html_report(out, outcome, explanations)
         summary = write_outputs(out, outcome, lake, extra_files=[report, explanations],
-                                ingest_counts=ingested.as_dict(), run_id=run_id)
+                                ingest_counts=ingested.as_dict(), run_id=run_id, tables=False)
         from reports.summary import summarise
         from reports.terminal import render_summary
 

@@ -1,0 +1,141 @@
+"""The audit with showdowns settled in bulk gives exactly the verdicts and findings of the
+audit that settles every showdown one by one, on a lake full of errors of every sort."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+from audit.audit import PolicyResolver, audit_showdowns_bulk
+from audit.ingest import ingest
+from audit.lake import LakeWriter, read_table
+from audit.pipeline import _HAND_COLUMNS, _PAYOUT_COLUMNS, audit_lake, read_seats
+from audit.schema import TABLES
+from bench.generate import write_file
+
+HANDS = 900
+
+
+def _mutate(tables: dict[str, pl.DataFrame], rng: random.Random) -> None:
+    """Change payouts, seats and hands at random: wrong amounts and seats, mucked,
+    cashed-out and card-less seats, dead money, other contributions, no button, rake
+    not printed, tournaments, broken boards."""
+    def pick(frame: pl.DataFrame, share: float) -> pl.Series:
+        return pl.Series([rng.random() < share for _ in range(frame.height)])
+
+    p = tables["payouts"]
+    seats_of = p["seat"].to_list()
+    p = p.with_columns(
+        pl.when(pick(p, 0.03)).then(pl.col("amount") + 1)
+        .when(pick(p, 0.03)).then(pl.col("amount") - 5)
+        .when(pick(p, 0.02)).then(0).otherwise(pl.col("amount")).alias("amount"),
+        pl.when(pick(p, 0.03)).then(pl.Series([rng.choice(seats_of) for _ in range(p.height)]))
+        .otherwise(pl.col("seat")).alias("seat"),
+        pl.when(pick(p, 0.02)).then(pl.lit("uncalled")).otherwise(pl.col("source")).alias("source"),
+    )
+    tables["payouts"] = p.filter(~pick(p, 0.02))
+
+    s = tables["seats"]
+    s = s.with_columns(
+        pl.when(pick(s, 0.03)).then(True).otherwise(pl.col("mucked")).alias("mucked"),
+        pl.when(pick(s, 0.02)).then(True).otherwise(pl.col("cashed_out")).alias("cashed_out"),
+        pl.when(pick(s, 0.02)).then(pl.lit(None, pl.List(pl.Utf8)))
+        .when(pick(s, 0.01)).then(pl.col("cards").list.head(3)).otherwise(pl.col("cards")).alias("cards"),
+        pl.when(pick(s, 0.03)).then(pl.col("contributed") + rng.choice([1, 7, 50, 300]))
+        .when(pick(s, 0.01)).then(0).otherwise(pl.col("contributed")).alias("contributed"),
+    )
+    tables["seats"] = s
+
+    a = tables["actions"]
+    tables["actions"] = a.with_columns(
+        pl.when(pick(a, 0.01) & pl.col("kind").str.starts_with("post")).then(pl.lit("post_dead"))
+        .otherwise(pl.col("kind")).alias("kind"))
+
+    h = tables["hands"]
+    unprinted = pick(h, 0.05)
+    h = h.with_columns(
+        pl.when(pick(h, 0.03)).then(pl.lit(None, pl.Int32)).otherwise(pl.col("button_seat")).alias("button_seat"),
+        pl.when(unprinted).then(pl.lit(None, pl.Int64)).otherwise(pl.col("rake")).alias("rake"),
+        pl.when(unprinted).then(pl.lit("absent")).otherwise(pl.col("rake_source")).alias("rake_source"),
+        pl.when(pick(h, 0.02)).then(True).otherwise(pl.col("is_tournament")).alias("is_tournament"),
+        pl.when(pick(h, 0.01)).then(pl.col("boards").list.eval(pl.element().list.head(4)))
+        .when(pick(h, 0.01)).then(pl.col("boards").list.eval(
+            pl.element().list.head(4).list.concat(pl.element().list.head(1))))
+        .otherwise(pl.col("boards")).alias("boards"),
+        pl.when(pick(h, 0.02)).then(pl.col("fees") + 3).otherwise(pl.col("fees")).alias("fees"),
+    )
+    tables["hands"] = h
+
+
+@pytest.fixture(scope="module")
+def lake(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("bulk")
+    history = root / "hands.txt"
+    write_file(history, HANDS, seed=11, plant_every=9)
+    original = root / "original"
+    ingest([history], original)
+    tables = {name: read_table(original, name) for name in TABLES}
+    _mutate(tables, random.Random("bulk-lake"))
+    mutated = root / "mutated"
+    writer = LakeWriter(mutated)
+    for name, frame in tables.items():
+        writer.add(name, frame.to_arrow())
+    writer.close()
+    return mutated
+
+
+@pytest.mark.parametrize("policy", [None, "tda", "pkr", "pokerkit", "wsop-live"])
+def test_bulk_showdowns_audit_exactly_like_one_by_one(lake: Path, policy: str | None) -> None:
+    bulk = audit_lake(lake, policy=policy)
+    one_by_one = audit_lake(lake, policy=policy, bulk_showdowns=False)
+    assert_frame_equal(bulk.verdicts, one_by_one.verdicts)
+    assert_frame_equal(bulk.findings, one_by_one.findings)
+    assert bulk.verdicts.height == HANDS
+    kinds = set(bulk.findings["kind"].to_list())
+    assert {"not_conserved", "wrong_winner", "odd_chip"} <= kinds
+
+
+def test_most_showdowns_of_the_lake_are_settled_in_bulk(lake: Path) -> None:
+    hands = read_table(lake, "hands", _HAND_COLUMNS)
+    seats = read_seats(lake)
+    live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
+    contested = (hands.join(live.group_by("hand_key").agg(pl.len().alias("n_live")), on="hand_key")
+                 .filter(pl.col("n_live") >= 2))
+    settled = audit_showdowns_bulk(contested, seats, read_table(lake, "payouts", _PAYOUT_COLUMNS),
+                                   PolicyResolver())
+    assert set(settled["verdict"].to_list()) == {"clean", "relative_only"}
+    assert contested.height * 0.3 < settled.height < contested.height  # the rest: changed hands
+
+
+def test_worker_processes_audit_exactly_like_one_process(lake: Path, monkeypatch) -> None:
+    import multiprocessing
+
+    import audit.pipeline as pipeline
+
+    contexts: list[str] = []
+    real = multiprocessing.get_context
+
+    def spy(method=None):
+        contexts.append(method)
+        return real(method)
+
+    monkeypatch.setattr(pipeline, "PARALLEL_FROM", 10)
+    monkeypatch.setattr(multiprocessing, "get_context", spy)
+    one = audit_lake(lake, bulk_showdowns=False, workers=1)
+    assert contexts == []
+    two = audit_lake(lake, bulk_showdowns=False, workers=2)
+    assert contexts == ["fork"]
+    assert_frame_equal(one.verdicts, two.verdicts)
+    assert_frame_equal(one.findings, two.findings)
+    assert one.findings.height > 50
+
+
+def test_showdowns_without_seat_rows_are_left_to_one_by_one(lake: Path) -> None:
+    hands = read_table(lake, "hands", _HAND_COLUMNS).head(5)
+    settled = audit_showdowns_bulk(hands, read_seats(lake).head(0), read_table(lake, "payouts", _PAYOUT_COLUMNS),
+                                   PolicyResolver())
+    assert settled.height == 0 and list(settled.columns)[:5] == ["hand_key", "hand_id", "platform", "game", "verdict"]

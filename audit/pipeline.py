@@ -160,13 +160,22 @@ def audit_lake(lake: Path, *, policy: str | None = None,
         settled,
         pl.DataFrame(verdict_rows, schema=VERDICT_COLUMNS),
     ]).sort("hand_key")
+    contradictions = contradiction_findings(lake)
     findings = pl.concat([
         bulk_findings.with_columns(
             (pl.col("recorded") - pl.col("expected")).alias("delta"), pl.lit(False).alias("accepted"),
             pl.lit(None, pl.Utf8).alias("accept_reason")).select(list(FINDING_COLUMNS)).cast(FINDING_COLUMNS),
         pl.DataFrame(finding_rows, schema=FINDING_COLUMNS),
+        contradictions,
     ])
     findings = _order_findings(findings)
+    if contradictions.height:
+        flagged = contradictions["hand_key"].unique()
+        verdicts = verdicts.with_columns(
+            pl.when(pl.col("hand_key").is_in(flagged.implode()) & (pl.col("verdict") != Verdict.UNVERIFIABLE.value))
+            .then(pl.lit(Verdict.FINDINGS.value)).otherwise(pl.col("verdict")).alias("verdict"),
+            pl.when(pl.col("hand_key").is_in(flagged.implode()) & (pl.col("verdict") != Verdict.UNVERIFIABLE.value))
+            .then(pl.lit(None, pl.Utf8)).otherwise(pl.col("reason")).alias("reason"))
     unmatched: list[tuple[str, str]] = []
     if accept:
         findings, unmatched = apply_accept(findings, accept)
@@ -220,6 +229,36 @@ def _audit_one(hand, seats, payouts, policy, strengths) -> tuple[Verdict, str | 
 def _audit_one_by_one(work: list[tuple], workers: int | None) -> Iterator[tuple[Verdict, str | None, list[dict]]]:
     """``audit_showdown`` of every (hand, seats, payouts, policy, strengths), in order."""
     return _in_order(_audit_one, work, workers, PARALLEL_FROM)
+
+
+def contradiction_findings(lake: Path) -> pl.DataFrame:
+    """One ``history_inconsistent`` finding per place a history contradicts itself
+    (``hands.contradictions``): the pay lines are the record of what was paid
+    (``recorded``), the contradicting part of the history is ``expected``."""
+    hands = read_table(lake, "hands", ["hand_key", "hand_id", "platform", "game", "amount_scale",
+                                       "currency", "contradictions"])
+    hands = hands.filter(pl.col("contradictions").is_not_null() & (pl.col("contradictions").list.len() > 0))
+    if hands.height == 0:
+        return pl.DataFrame(schema=FINDING_COLUMNS)
+    seats = read_table(lake, "seats", ["hand_key", "seat", "player"]).join(hands.select("hand_key"), on="hand_key")
+    return _contradiction_rows(hands, seats)
+
+
+def _contradiction_rows(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    hands = hands.filter(pl.col("contradictions").is_not_null() & (pl.col("contradictions").list.len() > 0))
+    if hands.height == 0:
+        return pl.DataFrame(schema=FINDING_COLUMNS)
+    rows = (hands.select("hand_key", "hand_id", "platform", "game", "amount_scale", "currency", "contradictions")
+            .explode("contradictions").unnest("contradictions")
+            .join(seats, on=["hand_key", "seat"], how="left"))
+    return rows.select(
+        "hand_key", "hand_id", "platform", "game", pl.col("seat").cast(pl.Int32), "player",
+        pl.lit(None, pl.Int32).alias("pot"), pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
+        pl.col("recorded").fill_null(0), pl.col("stated").fill_null(0).alias("expected"),
+        (pl.col("recorded").fill_null(0) - pl.col("stated").fill_null(0)).alias("delta"),
+        "amount_scale", "currency", pl.lit(FindingKind.HISTORY_INCONSISTENT.value).alias("kind"),
+        pl.col("message").alias("detail"), pl.lit(False).alias("accepted"), pl.lit(None, pl.Utf8).alias("accept_reason"),
+    ).cast(FINDING_COLUMNS)
 
 
 def _verdict_row(hand: Mapping[str, Any], verdict: Verdict, reason: str | None, policy: str) -> dict:
@@ -363,11 +402,25 @@ def explain_hands(lake: Path, hands: Iterable[str], *, policy: str | None = None
     work = [(by_key[k], seats[k], payouts[k], resolve(by_key[k]["platform"]), accept, strengths.get(k))
             for k in wanted if showdown(k)]
     settled = _in_order(_explanation, work, workers, EXPLAIN_PARALLEL_FROM)
+    contradictions: dict[str, list[dict]] = defaultdict(list)
+    seat_frame = pl.DataFrame([{"hand_key": s["hand_key"], "seat": s["seat"], "player": s["player"]}
+                               for key in wanted for s in seats[key]],
+                              schema={"hand_key": pl.Utf8, "seat": pl.Int32, "player": pl.Utf8})
+    for f in _contradiction_rows(rows, seat_frame).iter_rows(named=True):
+        reason = (accept or {}).get((f["hand_key"], f["kind"]))
+        f["accepted"], f["accept_reason"] = reason is not None, reason
+        contradictions[f["hand_key"]].append(f)
     for key in wanted:
         if showdown(key):
-            yield next(settled)
+            explanation = next(settled)
         else:
-            yield _explanation(by_key[key], seats[key], payouts[key], resolve(by_key[key]["platform"]), accept)
+            explanation = _explanation(by_key[key], seats[key], payouts[key], resolve(by_key[key]["platform"]),
+                                       accept)
+        if contradictions.get(key):
+            explanation["findings"] = list(explanation.get("findings") or []) + contradictions[key]
+            if explanation.get("verdict") != Verdict.UNVERIFIABLE.value:
+                explanation["verdict"], explanation["reason"] = Verdict.FINDINGS.value, None
+        yield explanation
 
 
 def _explanation(row: Mapping[str, Any], seats: list[dict], payouts: list[dict], pol: Policy,

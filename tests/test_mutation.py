@@ -124,3 +124,15 @@ def test_the_audit_flags_exactly_the_mutated_hands_each_with_its_kind(lakes) -> 
     new = {k: v for k, v in after.items() if k not in before}
     assert new == {hand: [kind] for hand, (_, kind) in MUTATIONS.items()}
     assert {k: after[k] for k in before} == before
+
+
+def test_a_summary_contradicting_the_collected_lines_is_history_inconsistent(tmp_path: Path) -> None:
+    text = corpus_file(FILES[0]).read_text(encoding="utf-8")
+    edited = text.replace("and won (1255) with", "and won (1300) with")
+    assert edited != text
+    (tmp_path / "edited.txt").write_text(edited, encoding="utf-8")
+    ingest([tmp_path / "edited.txt"], tmp_path / "lake")
+    outcome = audit_lake(tmp_path / "lake")
+    assert outcome.findings.select("hand_key", "seat", "recorded", "expected", "kind").rows() == [
+        ("pokerstars:1676150046", 9, 1255, 1300, "history_inconsistent")]
+    assert outcome.verdicts["verdict"].to_list() == ["findings"]

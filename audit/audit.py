@@ -32,6 +32,7 @@ the money of one pot (and run) is compared as a whole first —
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -79,7 +80,7 @@ class PolicyResolver:
     def __init__(self, forced: str | None = None) -> None:
         self.forced: Policy | None = None
         if forced:
-            self.forced = load_profile_file(_path(forced)) if forced.endswith(".toml") else get_policy(forced)
+            self.forced = load_profile_file(Path(forced)) if forced.endswith(".toml") else get_policy(forced)
         self._cache: dict[str, Policy] = {}
         self._known = set(profile_names())
 
@@ -92,12 +93,6 @@ class PolicyResolver:
 
     def used(self) -> dict[str, Policy]:
         return dict(self._cache)
-
-
-def _path(text: str):
-    from pathlib import Path
-
-    return Path(text)
 
 
 def unit_for(policy: Policy, hand: Mapping[str, Any]) -> int:
@@ -619,8 +614,6 @@ def audit_uncontested(hands: pl.DataFrame, live: pl.DataFrame, recorded: pl.Data
         pl.when(pl.col("flag").is_null() & pl.col("relative"))
         .then(pl.lit("rake not printed: only who won was checked")).otherwise(pl.lit(None, pl.Utf8)).alias("reason"),
         "currency", "amount_scale", "is_tournament")
-    player = per_seat.select("hand_key", "seat")  # names joined by the caller
-    del player
     return verdicts, findings
 
 

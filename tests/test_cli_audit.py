@@ -124,3 +124,17 @@ def test_explain_json_and_a_missing_hand(corpus_run) -> None:
     malformed = runner.invoke(app, ["explain", "1676150046", "--lake", str(out / "lake")])
     assert malformed.exit_code == 2
     assert malformed.stderr == "hhaudit: give the hand as PLATFORM:HAND_ID, not '1676150046'\n"
+
+
+def test_a_toml_profile_with_a_five_cent_unit_explains_the_2008_split(corpus_run, tmp_path: Path) -> None:
+    out, _ = corpus_run
+    profile = tmp_path / "stars-2008.toml"
+    profile.write_text('base = "pokerstars"\nunit = "fixed:5"\n')
+    result = runner.invoke(app, ["audit", "--lake", str(out / "lake"), "--out", str(tmp_path / "a"),
+                                 "--policy", str(profile)])
+    assert result.exit_code == 0
+    hands = pl.read_parquet(tmp_path / "a" / "hands.parquet").sort("hand_key")
+    assert hands.select("hand_key", "verdict", "policy").rows() == [
+        ("pokerstars:14402833808", "clean", "stars-2008"),
+        ("pokerstars:1676150046", "clean", "stars-2008"),
+    ]

@@ -205,9 +205,12 @@ def read_table(root: Path, table_name: str, columns: list[str] | None = None) ->
             raise LakeError(
                 f"{f}: written with schema version {version}, this hhaudit reads {SCHEMA_VERSION}"
             )
-    return pl.read_parquet(
-        [str(f) for f in files], columns=columns, hive_partitioning=False, schema=None
-    )
+    # A lake written before a column was added (same schema version: contracts.md lets
+    # columns be added freely) reads with that column null.
+    schema = pl.from_arrow(spec.schema.empty_table()).schema
+    frame = pl.scan_parquet([str(f) for f in files], hive_partitioning=False, schema=schema,
+                            missing_columns="insert")
+    return (frame.select(columns) if columns else frame).collect()
 
 
 def scan_table(root: Path, table_name: str) -> pl.LazyFrame:
@@ -216,4 +219,6 @@ def scan_table(root: Path, table_name: str) -> pl.LazyFrame:
     files = table_files(root, table_name)
     if not files:
         return pl.from_arrow(TABLES[table_name].schema.empty_table()).lazy()
-    return pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
+    schema = pl.from_arrow(TABLES[table_name].schema.empty_table()).schema
+    return pl.scan_parquet([str(f) for f in files], hive_partitioning=False, schema=schema,
+                           missing_columns="insert")

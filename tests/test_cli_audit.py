@@ -126,15 +126,14 @@ def test_explain_json_and_a_missing_hand(corpus_run) -> None:
     assert malformed.stderr == "hhaudit: give the hand as PLATFORM:HAND_ID, not '1676150046'\n"
 
 
-def test_a_toml_profile_with_a_five_cent_unit_explains_the_2008_split(corpus_run, tmp_path: Path) -> None:
-    out, _ = corpus_run
+def test_a_toml_profile_with_a_five_cent_unit_explains_the_2008_split(tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    assert runner.invoke(app, ["ingest", str(corpus_file(FOUR_WAY)), "--lake", str(lake)]).exit_code == 0
     profile = tmp_path / "stars-2008.toml"
     profile.write_text('base = "pokerstars"\nunit = "fixed:5"\n')
-    result = runner.invoke(app, ["audit", "--lake", str(out / "lake"), "--out", str(tmp_path / "a"),
-                                 "--policy", str(profile)])
+    result = runner.invoke(app, ["audit", "--lake", str(lake), "--out", str(tmp_path / "a"), "--policy", str(profile)])
     assert result.exit_code == 0
-    hands = pl.read_parquet(tmp_path / "a" / "hands.parquet").sort("hand_key")
-    assert hands.select("hand_key", "verdict", "policy").rows() == [
-        ("pokerstars:14402833808", "clean", "stars-2008"),
-        ("pokerstars:1676150046", "clean", "stars-2008"),
-    ]
+    hands = pl.read_parquet(tmp_path / "a" / "hands.parquet")
+    assert hands.select("hand_key", "verdict", "policy").rows() == [("pokerstars:14402833808", "clean", "stars-2008")]
+    manifest = json.loads((tmp_path / "a" / "manifest.json").read_text())
+    assert manifest["policies"]["*"]["options"]["unit"] == "fixed:5"

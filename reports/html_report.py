@@ -336,11 +336,13 @@ def render_report(hands: pl.DataFrame, findings: pl.DataFrame,
         '<body data-ready="false">',
         f"<h1>{_esc(heading)}</h1>{redacted}",
         '<ul id="script-errors" data-count="0"></ul>',
-        f'<section id="run"><h2>Run</h2>{_json_html(manifest)}</section>',
         _summary_html(summary),
         _charts_html(summary),
         _findings_table(worst, anchors, findings.height),
         f'<section id="hands"><h2>Hands explained</h2>{hands_note}{explained}</section>',
+        # the run's provenance (inputs, digests, resolved policies) last: it is for the record
+        f'<section id="run"><h2>Run</h2><details><summary>inputs, outputs and policies of this run'
+        f'</summary>{_json_html(manifest)}</details></section>',
         f"<script>{_SORT_SCRIPT}</script>",
         "</body></html>\n",
     ])

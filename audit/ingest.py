@@ -478,6 +478,19 @@ def _apply_card_patches(lake: Path, patches: dict[str, dict[int, list]]) -> None
         write_atomic(table, path)
 
 
+def _all_utf8(item: InputFile) -> bool:
+    """Whether the whole file decodes as UTF-8 (one extra read, in blocks)."""
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    try:
+        with item.open() as stream:
+            while block := stream.read(1 << 22):
+                decoder.decode(block)
+            decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 class _HashingReader:
     """Wraps a binary stream: counts and hashes every byte read through it."""
 
@@ -541,7 +554,7 @@ def ingest(paths: list[Path | str], lake: Path | str, *, workers: int | None = N
                 progress(item.name)
             try:
                 _read_file(item, counts, candidates, pool, pending, drain, limit, chunk_chars)
-            except (OSError, EOFError, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeDecodeError) as exc:
+            except Exception as exc:  # any file that cannot be read is reported, never fatal
                 drain(0)
                 counts.status = FileStatus.UNREADABLE
                 counts.message = f"{type(exc).__name__}: {exc}"
@@ -597,6 +610,9 @@ def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ..
             first = head[bom:]
             while first.startswith(codecs.BOM_UTF8) and codec == "utf-8":
                 first, counts.bytes_done = first[3:], counts.bytes_done + 3
+            if codec == "utf-8" and not _all_utf8(item):
+                # a large Windows-1252 file can look like UTF-8 in its first 64 KB
+                codec, counts.encoding = "cp1252", "cp1252"
             chunks = iter_chunks(stream, codec, first, parser, chunk_chars)
         for text in chunks:
             if pool is None:

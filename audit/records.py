@@ -42,17 +42,24 @@ def _repr(value: object) -> str:
     return repr(value)
 
 
-_fingerprint_seat = attrgetter("seat", "player", "contributed")
+def _fingerprint_seat(seat) -> tuple:
+    """What every viewer saw of a seat: its name, what it put in, whether it folded,
+    mucked or cashed out, and its cards if it showed them (hole cards seen only by their
+    owner stay out, so one player's copy matches another's)."""
+    shown = tuple(seat.cards) if seat.showed else ()
+    return (seat.seat, seat.player, seat.contributed, str(seat.folded_street), seat.mucked,
+            seat.cashed_out, shown)
 
 
 def content_fingerprint(hand: ParsedHand) -> str:
-    """Digest of what every viewer of the hand saw alike: game, boards, who put in what,
-    who was paid what. Hole cards are left out, so copies of one hand written for
-    different players (each seeing their own cards) share a fingerprint.
+    """Digest of what every viewer of the hand saw alike: game, boards, each seat's public
+    state (``_fingerprint_seat``: cards shown at showdown included), who was paid what.
+    Hole cards seen by one viewer are left out, so copies of one hand written for
+    different players share a fingerprint, while copies that disagree on anything public
+    (a shown card, a fold) do not.
 
-    The digest is of ``repr((game, boards, seats, payouts, rake, fees))`` (lakes written
-    before keep matching); that text is assembled here without calling the enums' slow
-    ``__repr__`` once per value.
+    The digest is of ``repr((game, boards, seats, payouts, rake, fees))``, assembled here
+    without calling the enums' slow ``__repr__`` once per value.
     """
     seats = repr(tuple(sorted(map(_fingerprint_seat, hand.seats))))
     if hand.payouts:

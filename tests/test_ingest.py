@@ -142,3 +142,37 @@ def test_lake_writes_are_atomic(tmp_path: Path, monkeypatch) -> None:
     with pytest.raises(OSError, match="disk full"):
         run([tmp_path / "a.txt"], tmp_path / "lake")
     assert [p for p in (tmp_path / "lake").rglob("*") if p.is_file()] == []
+
+
+def test_copies_that_disagree_on_a_shown_card_are_conflicting(tmp_path: Path) -> None:
+    from parsers.pokerstars import PARSER as STARS
+
+    from tests.corpus import corpus_file
+
+    text = corpus_file("PokerStars/OmahaHiLo/PLO8-6max-USD-0.01-0.02-200911.txt").read_text()
+    hand = text[text.index("PokerStars Game #35875034981"):]
+    hand = hand[: hand.index("\n\n\n") + 3] if "\n\n\n" in hand else hand
+    (tmp_path / "a.txt").write_text(hand)
+    (tmp_path / "b.txt").write_text(hand.replace("[Ah 2h Kh 2s]", "[Ah 3c Kh 9s]"))
+    assert "[Ah 2h Kh 2s]" in hand
+    summary = ingest([tmp_path / "a.txt", tmp_path / "b.txt"], tmp_path / "lake", parsers=(STARS,))
+    assert (summary.hands_parsed, summary.hands_duplicate, dict(summary.quarantined_by_reason)) == (
+        1, 0, {"conflicting_duplicate": 1})
+
+
+def test_a_large_file_that_is_not_utf8_past_its_head_is_read_as_cp1252(tmp_path: Path) -> None:
+    text = "".join(toy_hand(str(i)) for i in range(2000)) + toy_hand("9999").replace("alice", "H\xe9r\xf6")
+    path = tmp_path / "big.txt"
+    path.write_bytes(text.encode("cp1252"))
+    summary = run([path], tmp_path / "lake", chunk_chars=20_000)
+    assert (summary.files[0].status, summary.files[0].encoding) == ("ok", "cp1252")
+    assert (summary.hands_found, summary.hands_parsed) == (2001, 2001)
+
+
+def test_a_file_that_cannot_be_read_is_reported_and_the_run_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "bad.txt").write_bytes(b"\xff\xfe" + "TOY HAND #1 2024-01-02\n".encode("utf-16-le") + b"\x00")
+    (tmp_path / "good.txt").write_text(toy_hand("2"))
+    summary = run([tmp_path / "bad.txt", tmp_path / "good.txt"], tmp_path / "lake")
+    statuses = {Path(f.source_file).name: f.status for f in summary.files}
+    assert statuses == {"bad.txt": "unreadable", "good.txt": "ok"}
+    assert summary.hands_parsed == 1

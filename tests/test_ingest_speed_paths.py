@@ -221,7 +221,8 @@ def test_content_fingerprint_is_the_digest_of_the_public_outcome_repr() -> None:
     for hand in hands:
         public = (
             hand.game, tuple(tuple(b) for b in hand.boards),
-            tuple(sorted((s.seat, s.player, s.contributed) for s in hand.seats)),
+            tuple(sorted((s.seat, s.player, s.contributed, str(s.folded_street), s.mucked, s.cashed_out,
+                          tuple(s.cards) if s.showed else ()) for s in hand.seats)),
             tuple(sorted((p.seat, p.amount, p.pot or 0, p.run or 0, p.half, p.source) for p in hand.payouts)),
             hand.rake, hand.fees)
         assert content_fingerprint(hand) == hashlib.blake2b(repr(public).encode(), digest_size=12).hexdigest()

@@ -14,19 +14,28 @@ them* (per pot where it printed per-pot amounts), never the sum of what was paid
 overpaid winner cannot hide. Where the platform prints no rake, the rake is taken to be
 whatever was not paid and only the relative split is checked (``relative_only``).
 
-Classification of a difference (``contracts.md`` order decides between kinds that fit):
-the money of one pot (and run) is compared as a whole first —
+Classification of a difference. Each kind has a precise condition here, and where two fit
+the first in ``contracts.md``'s order wins. The money of one pot (and run) is compared as
+a whole:
 
-* its total differs: ``uncalled_bet`` when the gap is an amount nobody matched that was
-  not returned, ``rake`` when the deduction itself is wrong (any rake in a tournament, a
-  printed net pot above its gross), else ``not_conserved``;
-* its total agrees but seats differ: ``side_pot`` when a seat not contesting the pot was
-  paid from it; ``cash_out`` when a cashed-out seat's share (which the house keeps) was
-  paid to a seat; ``missed_low`` when the pot was paid as if no low qualified (the high
-  hand scooped a pot the rules split); ``phantom_low`` when a pot the rules give whole to
-  the high hand was split; ``odd_chip`` when the same seats won and no seat is off by more
-  than one unit; ``tie_split`` when the same seats won in other shares; else
-  ``wrong_winner``.
+* a seat contesting the pot but not among its winners was paid from it: ``wrong_winner``
+  (even if the pot's total is also off);
+* otherwise, its total differs: ``uncalled_bet`` when the gap is an amount nobody matched
+  that was not returned, ``rake`` for any rake in a tournament hand, ``side_pot`` when the
+  hand's total is right but money sits in the wrong pot, else ``not_conserved``;
+* its total agrees: ``side_pot`` when a seat not contesting the pot (folded, or not in
+  that side pot) was paid from it; ``cash_out`` when a cashed-out seat's share (which the
+  house keeps) was paid to a seat; ``missed_low`` when the pot was paid as if no low
+  qualified (the high hand scooped a pot the rules split); ``phantom_low`` when a pot the
+  rules give whole to the high hand was split about in half; ``odd_chip`` when the same
+  seats won, the rules produced odd units and no seat is off by more than one unit per
+  winner; ``tie_split`` when the same seats won in other shares; else ``wrong_winner``.
+
+Beside the comparison (``audit.pipeline``): a return of an "uncalled" bet that the
+betting does not allow is ``uncalled_bet``; a place where the history contradicts itself
+(``hands.contradictions``) is ``history_inconsistent``; a hand with no printed rake where
+nobody was paid at all is ``not_conserved``. Not yet checked: the rake amount against each
+platform's published schedule (issue "The audit": "comes later").
 """
 
 from __future__ import annotations
@@ -55,6 +64,8 @@ HIGH_ONLY = {
 }
 
 _GAME_VALUES = frozenset(g.value for g in GAMES)
+#: the rake-allocation label of per-pot deductions read off the payouts themselves
+IMPLIED_ALLOCATION = "the per-pot rake implied by the payouts"
 
 FINDING_COLUMNS = {
     "hand_key": pl.Utf8, "hand_id": pl.Utf8, "platform": pl.Utf8, "game": pl.Utf8,
@@ -405,6 +416,13 @@ def _classify(hand, showdown: Showdown, settlement: Settlement, exp: dict[int, i
     if run is not None:
         where += f", run {run}"
     gap = sum(rec.values()) - sum(exp.values())
+    # a seat contesting the pot but not among its winners was paid: whatever else is
+    # wrong with this pot's money, that comes first (contracts.md order)
+    intruders = sorted(s for s, a in rec.items() if a > exp.get(s, 0) and not exp.get(s) and s in in_pot)
+    if intruders and gap != 0:
+        return FindingKind.WRONG_WINNER, (
+            f"{where} was paid to seat {', '.join(map(str, intruders))}, which did not win it "
+            f"(and {abs(gap)} {'more' if gap > 0 else 'less'} than the rules pay)")
     if gap != 0:
         uncalled = sum(settlement.uncalled.values())
         if uncalled and gap == -uncalled:
@@ -493,8 +511,17 @@ def audit_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
     detail = None
     if label and len(candidates) > 1 and not diffs:
         detail = f"rake allocation unknown for this platform; {label} explains the payouts"
+    if _relative(hand) and hand["pot_total"] > 0 and not any(
+            p["amount"] for p in payouts if p["source"] == PayoutSource.POT):
+        findings.append(_finding(hand, FindingKind.NOT_CONSERVED, seat=None, recorded=0,
+                                 expected=hand["pot_total"],
+                                 detail="no pay line at all: nobody was paid from the pot (no rake is printed)"))
     if findings:
         verdict, reason = Verdict.FINDINGS, None
+    elif label == IMPLIED_ALLOCATION:
+        verdict, reason = Verdict.RELATIVE_ONLY, (
+            "rake allocation between pots unknown for this platform: only the split inside each pot "
+            "was checked, with the per-pot rake the payouts imply")
     elif _relative(hand):
         verdict, reason = Verdict.RELATIVE_ONLY, _RELATIVE_REASON
     else:
@@ -533,7 +560,7 @@ def _rake_candidates(hand, seats, payouts, policy: Policy) -> list[tuple[str | N
             out.append((f"rake_allocation={allocation}", per_pot))
     implied = _implied_deductions(hand, seats, payouts, policy, pots, deduction)
     if implied is not None and implied not in seen:
-        out.append(("the per-pot rake implied by the payouts", implied))
+        out.append((IMPLIED_ALLOCATION, implied))
     return out or [(None, deduction)]
 
 
@@ -594,7 +621,8 @@ def audit_uncontested(hands: pl.DataFrame, live: pl.DataFrame, recorded: pl.Data
     # the winner's amount: exact where rake is printed; where it is not, it can be at most all put in
     wrong_amount = winner_paid.filter(
         ~(pl.col("is_tournament") & (pl.col("rake").fill_null(0) > 0))
-        & (pl.when(pl.col("relative")).then(pl.col("amount") + pl.col("others") > pl.col("pot_total") - pl.col("fees"))
+        & (pl.when(pl.col("relative")).then((pl.col("amount") + pl.col("others") > pl.col("pot_total") - pl.col("fees"))
+                                           | ((pl.col("amount") + pl.col("others") == 0) & (pl.col("pot_total") > 0)))
            .otherwise(pl.col("amount") + pl.col("others") != pl.col("expected_net")))
     ).select(
         *base_cols, pl.col("winner").cast(pl.Int32).alias("seat"), pl.lit(None, pl.Int32).alias("pot"),
@@ -703,6 +731,8 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
                  & (pl.col("pots_printed").list.len() > 1).fill_null(False),
                  relative=(pl.col("rake_source").fill_null("") != RakeSource.PRINTED.value) & ~tournament)
              .filter(pl.col("deduction").is_not_null())
+             # nobody paid where no rake is printed: audit_showdown reports it
+             .filter(~(pl.col("relative") & (pl.col("paid_total") == 0) & (pl.col("pot_total") > 0)))
              .sort("_h"))
     frame = frame.filter(pl.col("game").is_in([g for g in _GAME_VALUES if bulk_settles(g)]))
     if frame.height == 0:

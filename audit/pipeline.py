@@ -160,7 +160,7 @@ def audit_lake(lake: Path, *, policy: str | None = None,
         settled,
         pl.DataFrame(verdict_rows, schema=VERDICT_COLUMNS),
     ]).sort("hand_key")
-    contradictions = contradiction_findings(lake)
+    contradictions = pl.concat([contradiction_findings(lake), uncalled_return_findings(lake)])
     findings = pl.concat([
         bulk_findings.with_columns(
             (pl.col("recorded") - pl.col("expected")).alias("delta"), pl.lit(False).alias("accepted"),
@@ -242,6 +242,48 @@ def contradiction_findings(lake: Path) -> pl.DataFrame:
         return pl.DataFrame(schema=FINDING_COLUMNS)
     seats = read_table(lake, "seats", ["hand_key", "seat", "player"]).join(hands.select("hand_key"), on="hand_key")
     return _contradiction_rows(hands, seats)
+
+
+def uncalled_return_findings(lake: Path) -> pl.DataFrame:
+    """Returns of "uncalled" bets that the betting does not allow: only the largest
+    bettor gets back what the second largest did not match (dead money never counts).
+
+    Contributions in the lake are after returns, so a wrong return would otherwise
+    shrink the pot the rules split, and the payout that went with it, out of sight.
+    """
+    actions = read_table(lake, "actions", ["hand_key", "seat", "kind", "amount"]).filter(
+        pl.col("kind").is_in(["uncalled_return", "post_dead"]))
+    returned = (actions.filter(pl.col("kind") == "uncalled_return")
+                .group_by("hand_key", "seat").agg(pl.col("amount").fill_null(0).sum().alias("returned")))
+    if returned.height == 0:
+        return pl.DataFrame(schema=FINDING_COLUMNS)
+    dead = (actions.filter(pl.col("kind") == "post_dead")
+            .group_by("hand_key", "seat").agg(pl.col("amount").fill_null(0).sum().alias("dead")))
+    keys = returned.select("hand_key").unique()
+    seats = (read_table(lake, "seats", ["hand_key", "seat", "player", "contributed"]).join(keys, on="hand_key")
+             .join(returned, on=["hand_key", "seat"], how="left").join(dead, on=["hand_key", "seat"], how="left")
+             .with_columns(pl.col("returned").fill_null(0), pl.col("dead").fill_null(0))
+             .with_columns(bet=pl.col("contributed") + pl.col("returned") - pl.col("dead")))
+    ranked = seats.with_columns(
+        top=pl.col("bet").max().over("hand_key"),
+        tops=(pl.col("bet") == pl.col("bet").max().over("hand_key")).sum().over("hand_key"),
+        second=pl.col("bet").sort(descending=True).slice(1, 1).first().over("hand_key").fill_null(0))
+    allowed = pl.when((pl.col("bet") == pl.col("top")) & (pl.col("tops") == 1)).then(
+        pl.col("top") - pl.col("second")).otherwise(0)
+    wrong = ranked.with_columns(allowed=allowed).filter(pl.col("returned") > pl.col("allowed"))
+    if wrong.height == 0:
+        return pl.DataFrame(schema=FINDING_COLUMNS)
+    hands = read_table(lake, "hands", ["hand_key", "hand_id", "platform", "game", "amount_scale", "currency"])
+    return wrong.join(hands, on="hand_key").select(
+        "hand_key", "hand_id", "platform", "game", pl.col("seat").cast(pl.Int32), "player",
+        pl.lit(None, pl.Int32).alias("pot"), pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
+        pl.col("returned").alias("recorded"), pl.col("allowed").alias("expected"),
+        (pl.col("returned") - pl.col("allowed")).alias("delta"), "amount_scale", "currency",
+        pl.lit(FindingKind.UNCALLED_BET.value).alias("kind"),
+        pl.format("returned {} as uncalled, but the betting leaves only {} unmatched for this seat",
+                  pl.col("returned"), pl.col("allowed")).alias("detail"),
+        pl.lit(False).alias("accepted"), pl.lit(None, pl.Utf8).alias("accept_reason"),
+    ).cast(FINDING_COLUMNS)
 
 
 def _contradiction_rows(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:

@@ -136,3 +136,37 @@ def test_a_summary_contradicting_the_collected_lines_is_history_inconsistent(tmp
     assert outcome.findings.select("hand_key", "seat", "recorded", "expected", "kind").rows() == [
         ("pokerstars:1676150046", 9, 1255, 1300, "history_inconsistent")]
     assert outcome.verdicts["verdict"].to_list() == ["findings"]
+
+
+def test_a_bet_returned_to_the_wrong_seat_is_an_uncalled_bet_finding(tmp_path: Path) -> None:
+    # the big blind folded to a raise: its 0.02 is dead money, not an uncalled bet
+    text = corpus_file(FILES[1]).read_text(encoding="utf-8")
+    start = text.index("PokerStars Game #35875026976")
+    hand = text[start:text.index("\n\n", start) + 2]
+    edited = (hand.replace("tiger48475: folds \n", "tiger48475: folds \nUncalled bet ($0.02) returned to tiger48475\n")
+              .replace("UnderMeSensi collected $0.05 from pot", "UnderMeSensi collected $0.03 from pot")
+              .replace("Total pot $0.05 |", "Total pot $0.03 |")
+              .replace("Seat 2: UnderMeSensi collected ($0.05)", "Seat 2: UnderMeSensi collected ($0.03)"))
+    assert edited.count("Uncalled bet") == 2
+    (tmp_path / "edited.txt").write_text(edited, encoding="utf-8")
+    ingest([tmp_path / "edited.txt"], tmp_path / "lake")
+    outcome = audit_lake(tmp_path / "lake")
+    assert outcome.findings.select("hand_key", "seat", "recorded", "expected", "kind").rows() == [
+        ("pokerstars:35875026976", 6, 2, 0, "uncalled_bet")]
+    assert outcome.verdicts["verdict"].to_list() == ["findings"]
+
+
+def test_a_pot_paid_to_nobody_is_flagged_even_without_printed_rake(tmp_path: Path) -> None:
+    text = corpus_file(FILES[1]).read_text(encoding="utf-8")
+    start = text.index("PokerStars Game #35875034981")
+    hand = text[start:text.index("\n\n", start) + 2]
+    edited = "\n".join(line for line in hand.split("\n") if " collected " not in line).replace(" | Rake $0", "")
+    (tmp_path / "edited.txt").write_text(edited, encoding="utf-8")
+    ingest([tmp_path / "edited.txt"], tmp_path / "lake")
+    outcome = audit_lake(tmp_path / "lake")
+    findings = outcome.findings
+    assert findings.filter(pl.col("kind") == "not_conserved").select("seat", "recorded", "expected").rows() == [
+        (None, 0, 39)]
+    # and the summary, which still says who won, now contradicts the (missing) pay lines
+    assert findings.filter(pl.col("kind") == "history_inconsistent").select("seat", "recorded", "expected").rows() == [
+        (2, 0, 10), (3, 0, 29)]

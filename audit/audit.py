@@ -34,8 +34,9 @@ a whole:
 Beside the comparison (``audit.pipeline``): a return of an "uncalled" bet that the
 betting does not allow is ``uncalled_bet``; a place where the history contradicts itself
 (``hands.contradictions``) is ``history_inconsistent``; a hand with no printed rake where
-nobody was paid at all is ``not_conserved``. Not yet checked: the rake amount against each
-platform's published schedule (issue "The audit": "comes later").
+nobody was paid at all is ``not_conserved``; rake from a hand that ended before the flop is
+``rake`` where the policy says ``no_flop_no_drop``. Not yet checked: the rake amount
+against each platform's published rate and cap (issue "The audit": "comes later").
 """
 
 from __future__ import annotations

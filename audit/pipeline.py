@@ -160,7 +160,9 @@ def audit_lake(lake: Path, *, policy: str | None = None,
         settled,
         pl.DataFrame(verdict_rows, schema=VERDICT_COLUMNS),
     ]).sort("hand_key")
-    contradictions = pl.concat([contradiction_findings(lake), uncalled_return_findings(lake)])
+    no_drop = [p for p in hands["platform"].unique().to_list() if resolve(p).no_flop_no_drop]
+    contradictions = pl.concat([contradiction_findings(lake), uncalled_return_findings(lake),
+                                no_flop_rake_findings(hands, no_drop)])
     findings = pl.concat([
         bulk_findings.with_columns(
             (pl.col("recorded") - pl.col("expected")).alias("delta"), pl.lit(False).alias("accepted"),
@@ -242,6 +244,27 @@ def contradiction_findings(lake: Path) -> pl.DataFrame:
         return pl.DataFrame(schema=FINDING_COLUMNS)
     seats = read_table(lake, "seats", ["hand_key", "seat", "player"]).join(hands.select("hand_key"), on="hand_key")
     return _contradiction_rows(hands, seats)
+
+
+def no_flop_rake_findings(hands: pl.DataFrame, platforms: list[str]) -> pl.DataFrame:
+    """Rake taken from a board-game hand that ended before the flop, on platforms whose
+    policy says ``no_flop_no_drop`` (PokerStars: rules.md §2.1)."""
+    from rules.games import GAMES
+
+    flop_games = [g.value for g, spec in GAMES.items() if spec.board_cards]
+    raked = hands.filter(
+        pl.col("platform").is_in(platforms) & pl.col("game").is_in(flop_games)
+        & (pl.col("rake").fill_null(0) > 0)
+        & (pl.col("boards").list.first().list.len().fill_null(0) < 3))
+    return raked.select(
+        "hand_key", "hand_id", "platform", "game", pl.lit(None, pl.Int32).alias("seat"),
+        pl.lit(None, pl.Utf8).alias("player"), pl.lit(None, pl.Int32).alias("pot"),
+        pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
+        pl.col("rake").alias("recorded"), pl.lit(0, pl.Int64).alias("expected"), pl.col("rake").alias("delta"),
+        "amount_scale", "currency", pl.lit(FindingKind.RAKE.value).alias("kind"),
+        pl.lit("rake taken from a hand that ended before the flop (no flop, no drop)").alias("detail"),
+        pl.lit(False).alias("accepted"), pl.lit(None, pl.Utf8).alias("accept_reason"),
+    ).cast(FINDING_COLUMNS)
 
 
 def uncalled_return_findings(lake: Path) -> pl.DataFrame:

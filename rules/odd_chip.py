@@ -63,6 +63,9 @@ Options (values in the order of rules.md §4.1):
     wins goes to the house) or ``seat_paid`` (GGPoker EV cash-out: paid as usual).
 ``rake_rate_bp``, ``rake_cap``
     Rate (basis points) and per-pot cap (minor units; 0 = none) for ``per_pot_cap``.
+``no_flop_no_drop``
+    ``true`` where the platform takes no rake from a board-game hand that ends before
+    the flop (PokerStars, documented: rules.md §2.1); the audit reports any such rake.
 ``seed``
     Integer seed for ``random`` and ``floor_random``; none means those values are refused.
 """
@@ -152,6 +155,7 @@ class Policy:
     cash_out_model: str = "house_takes_share"
     rake_rate_bp: int = 0
     rake_cap: int = 0
+    no_flop_no_drop: bool = False
     seed: int | None = None
     unconfirmed: frozenset[str] = field(default_factory=frozenset)
     base: str | None = None
@@ -177,6 +181,8 @@ class Policy:
             value = getattr(self, number)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise PolicyError(f"{number}: must be a non-negative integer, not {value!r}")
+        if not isinstance(self.no_flop_no_drop, bool):
+            raise PolicyError(f"no_flop_no_drop: must be true or false, not {self.no_flop_no_drop!r}")
         if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
             raise PolicyError(f"seed: must be an integer, not {self.seed!r}")
         unknown = set(self.unconfirmed) - set(option_names())
@@ -348,7 +354,7 @@ _PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
         "not paid and its winning share goes to PokerStars [D].",
         {"identical_hands_both_halves", "tie_order_stud", "stud_card_scope",
          "nontraditional_high_half"},
-        {},
+        {"no_flop_no_drop": True},
     ),
     Platform.GGPOKER: (
         "GGPoker: ties first clockwise from the button, button last [O 1]; extra unit to "

@@ -170,3 +170,19 @@ def test_a_pot_paid_to_nobody_is_flagged_even_without_printed_rake(tmp_path: Pat
     # and the summary, which still says who won, now contradicts the (missing) pay lines
     assert findings.filter(pl.col("kind") == "history_inconsistent").select("seat", "recorded", "expected").rows() == [
         (2, 0, 10), (3, 0, 29)]
+
+
+def test_rake_from_a_hand_that_ended_before_the_flop_is_a_rake_finding(tmp_path: Path) -> None:
+    text = corpus_file(FILES[1]).read_text(encoding="utf-8")
+    start = text.index("PokerStars Game #35875026976")
+    hand = text[start:text.index("\n\n", start) + 2]
+    edited = (hand.replace("UnderMeSensi collected $0.05 from pot", "UnderMeSensi collected $0.04 from pot")
+              .replace("Total pot $0.05 | Rake $0 ", "Total pot $0.05 | Rake $0.01 ")
+              .replace("Seat 2: UnderMeSensi collected ($0.05)", "Seat 2: UnderMeSensi collected ($0.04)"))
+    assert edited.count("$0.04") == 2 and "Rake $0.01" in edited
+    (tmp_path / "edited.txt").write_text(edited, encoding="utf-8")
+    ingest([tmp_path / "edited.txt"], tmp_path / "lake")
+    outcome = audit_lake(tmp_path / "lake")
+    assert outcome.findings.select("hand_key", "seat", "recorded", "expected", "kind", "detail").rows() == [
+        ("pokerstars:35875026976", None, 1, 0, "rake",
+         "rake taken from a hand that ended before the flop (no flop, no drop)")]

@@ -30,7 +30,7 @@ def test_every_rules_md_option_exists_with_its_values():
         "use_printed_net", "main_first_cumulative", "main_only", "pro_rata", "largest_pot", "per_pot_cap",
     )
     assert set(option_names()) == set(OPTION_VALUES) | {
-        "unit", "fees_before_split", "rake_rate_bp", "rake_cap", "seed",
+        "unit", "fees_before_split", "rake_rate_bp", "rake_cap", "no_flop_no_drop", "seed",
     }
 
 

@@ -70,12 +70,27 @@ def iter_inputs(paths: list[Path | str]) -> Iterator[InputFile | tuple[str, str]
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for child in sorted(p for p in path.rglob("*") if p.is_file()):
+            for child in _files_under(path):
                 yield from _expand(child, str(child))
         elif path.is_file():
             yield from _expand(path, str(raw))
         else:
             yield str(raw), "no such file or folder"
+
+
+def _files_under(folder: Path) -> list[Path]:
+    """Every file below ``folder``, sorted, following linked folders (each real folder
+    once, so a link loop ends) — a day's histories are often a folder of links."""
+    seen: set[str] = set()
+    found: list[Path] = []
+    for root, dirs, files in os.walk(folder, followlinks=True):
+        real = os.path.realpath(root)
+        if real in seen:
+            dirs[:] = []
+            continue
+        seen.add(real)
+        found.extend(Path(root) / f for f in files if (Path(root) / f).is_file())
+    return sorted(found)
 
 
 def _expand(path: Path, name: str) -> Iterator[InputFile | tuple[str, str]]:

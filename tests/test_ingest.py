@@ -176,3 +176,16 @@ def test_a_file_that_cannot_be_read_is_reported_and_the_run_goes_on(tmp_path: Pa
     statuses = {Path(f.source_file).name: f.status for f in summary.files}
     assert statuses == {"bad.txt": "unreadable", "good.txt": "ok"}
     assert summary.hands_parsed == 1
+
+
+def test_folders_reached_through_links_are_read_once_and_loops_end(tmp_path: Path) -> None:
+    day = tmp_path / "archive" / "day1"
+    day.mkdir(parents=True)
+    (day / "h.txt").write_text(toy_hand("1"))
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "day1").symlink_to(day, target_is_directory=True)
+    (day / "loop").symlink_to(day, target_is_directory=True)
+    summary = run([inbox], tmp_path / "lake")
+    assert [Path(f.source_file).relative_to(inbox).as_posix() for f in summary.files] == ["day1/h.txt"]
+    assert summary.hands_parsed == 1

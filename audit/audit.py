@@ -51,6 +51,7 @@ import numpy as np
 import polars as pl
 
 from audit.lake import read_table
+from audit.money import format_minor
 from audit.vocab import FindingKind, Half, PayoutSource, RakeSource, Verdict
 from rules.bulk import BulkPots, ShowdownBatch, bulk_pots, bulk_settles, settle_simple
 from rules.cards import RANKS, SUITS
@@ -132,6 +133,27 @@ class HandAudit:
     expected: dict[int, int] = field(default_factory=dict)
     recorded: dict[int, int] = field(default_factory=dict)
     detail: str | None = None
+
+
+def _money(hand: Mapping[str, Any], amount: int) -> str:
+    """An amount of this hand for people: ``USD 39.50``, or chips as a plain number."""
+    text = format_minor(amount, hand["amount_scale"])
+    return f"{hand['currency']} {text}" if hand.get("currency") else text
+
+
+def money_expr(amount: pl.Expr) -> pl.Expr:
+    """``_money`` as a polars expression over the frame's ``amount_scale`` and ``currency``.
+
+    Integer arithmetic only: the whole units, then the minor digits zero-padded to the
+    scale's width (``amount_scale`` is a power of ten).
+    """
+    scale = pl.col("amount_scale")
+    width = scale.cast(pl.Utf8).str.len_chars() - 1
+    whole = (amount.abs() // scale).cast(pl.Utf8)
+    frac = (amount.abs() % scale).cast(pl.Utf8).str.zfill(width.cast(pl.Int64).clip(lower_bound=1))
+    sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
+    text = sign + pl.when(scale > 1).then(whole + "." + frac).otherwise(whole)
+    return pl.when(pl.col("currency").is_not_null()).then(pl.col("currency") + " " + text).otherwise(text)
 
 
 def _finding(hand: Mapping[str, Any], kind: FindingKind, *, seat: int | None, recorded: int,
@@ -423,19 +445,19 @@ def _classify(hand, showdown: Showdown, settlement: Settlement, exp: dict[int, i
     if intruders and gap != 0:
         return FindingKind.WRONG_WINNER, (
             f"{where} was paid to seat {', '.join(map(str, intruders))}, which did not win it "
-            f"(and {abs(gap)} {'more' if gap > 0 else 'less'} than the rules pay)")
+            f"(and {_money(hand, abs(gap))} {'more' if gap > 0 else 'less'} than the rules pay)")
     if gap != 0:
         uncalled = sum(settlement.uncalled.values())
         if uncalled and gap == -uncalled:
             return FindingKind.UNCALLED_BET, (
-                f"{uncalled} that nobody matched was neither returned nor paid in {where}")
+                f"{_money(hand, uncalled)} that nobody matched was neither returned nor paid in {where}")
         if hand["is_tournament"] and (hand["rake"] or 0) > 0:
-            return FindingKind.RAKE, f"rake {hand['rake']} taken in a tournament hand"
+            return FindingKind.RAKE, f"rake {_money(hand, hand['rake'])} taken in a tournament hand"
         if hand_gap == 0:
             return FindingKind.SIDE_POT, f"money paid from {where} belongs to another pot"
         return FindingKind.NOT_CONSERVED, (
-            f"{where}: paid {sum(rec.values())}, the rules pay {sum(exp.values())} "
-            f"(put in {hand['pot_total']}, rake and fees {settlement.rake})")
+            f"{where}: paid {_money(hand, sum(rec.values()))}, the rules pay {_money(hand, sum(exp.values()))} "
+            f"(put in {_money(hand, hand['pot_total'])}, rake and fees {_money(hand, settlement.rake)})")
     outsiders = sorted(s for s, a in rec.items() if a > 0 and s not in in_pot)
     if outsiders:
         return FindingKind.SIDE_POT, (
@@ -444,7 +466,7 @@ def _classify(hand, showdown: Showdown, settlement: Settlement, exp: dict[int, i
                     and showdown.policy.cash_out_model == "house_takes_share")
     if cashed or (settlement.house and any(a > exp.get(s, 0) for s, a in rec.items())):
         return FindingKind.CASH_OUT, (
-            f"a cashed-out seat's share of {where} ({settlement.house}) belongs to the house, "
+            f"a cashed-out seat's share of {where} ({_money(hand, settlement.house)}) belongs to the house, "
             "not to another seat")
     if high_only is not None:
         scoop = _pot_payouts(high_only, pot, run)
@@ -631,8 +653,8 @@ def audit_uncontested(hands: pl.DataFrame, live: pl.DataFrame, recorded: pl.Data
         pl.col("amount").alias("recorded"),
         pl.when(pl.col("relative")).then(pl.col("pot_total") - pl.col("fees")).otherwise(pl.col("expected_net")).alias("expected"),
         pl.lit(FindingKind.NOT_CONSERVED.value).alias("kind"),
-        pl.format("uncontested pot: put in {}, rake and fees {}, paid {}", pl.col("pot_total"),
-                  deduction.fill_null(0), pl.col("amount") + pl.col("others")).alias("detail"))
+        pl.format("uncontested pot: put in {}, rake and fees {}, paid {}", money_expr(pl.col("pot_total")),
+                  money_expr(deduction.fill_null(0)), money_expr(pl.col("amount") + pl.col("others"))).alias("detail"))
     findings = pl.concat([f_wrong, tour_rake, wrong_amount], how="vertical_relaxed")
     flagged = findings.select("hand_key").unique()
     verdicts = winner_paid.join(flagged.with_columns(pl.lit(True).alias("flag")), on="hand_key", how="left").select(

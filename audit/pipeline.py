@@ -27,6 +27,7 @@ from audit.audit import (
     audit_showdown,
     audit_showdowns_bulk,
     audit_uncontested,
+    money_expr,
     strength_requests,
 )
 from audit.lake import atomic_path, read_table, scan_table
@@ -304,7 +305,7 @@ def uncalled_return_findings(lake: Path) -> pl.DataFrame:
         (pl.col("returned") - pl.col("allowed")).alias("delta"), "amount_scale", "currency",
         pl.lit(FindingKind.UNCALLED_BET.value).alias("kind"),
         pl.format("returned {} as uncalled, but the betting leaves only {} unmatched for this seat",
-                  pl.col("returned"), pl.col("allowed")).alias("detail"),
+                  money_expr(pl.col("returned")), money_expr(pl.col("allowed"))).alias("detail"),
         pl.lit(False).alias("accepted"), pl.lit(None, pl.Utf8).alias("accept_reason"),
     ).cast(FINDING_COLUMNS)
 

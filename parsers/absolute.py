@@ -25,7 +25,7 @@ import re
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT, AmountError
+from audit.money import AmountError, DOT, format_minor
 from audit.vocab import (
     ActionKind,
     Format,
@@ -386,7 +386,8 @@ class _Builder:
             collected = sum(a for s, a, _, _ in collect_lines if s == seat)
             if total and self.money(total.group("amount")) != collected:
                 stated = self.money(total.group("amount"))
-                hand.contradicts(f"summary says seat {seat} won {stated}, its Collects lines pay {collected}",
+                hand.contradicts(f"summary says seat {seat} won {format_minor(stated, hand.amount_scale)}, "
+                                 f"its Collects lines pay {format_minor(collected, hand.amount_scale)}",
                                  seat, collected, stated)
         labels = _label_halves(collect_lines, halves) if hilo else [Half.WHOLE] * len(collect_lines)
         for (seat, amount, pot, line), half in zip(collect_lines, labels):

@@ -45,7 +45,7 @@ from datetime import datetime, timedelta
 from typing import Iterator
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT, AmountError
+from audit.money import AmountError, DOT, format_minor
 from audit.vocab import (
     ActionKind,
     Format,
@@ -1286,7 +1286,8 @@ def _check_money(
     for seat in sorted(set(collected) | set(summary_won)):
         if collected.get(seat, 0) != summary_won.get(seat, 0):
             hand.contradicts(
-                f"summary says seat {seat} won {summary_won.get(seat, 0)} but its collected lines pay {collected.get(seat, 0)}",
+                f"summary says seat {seat} won {format_minor(summary_won.get(seat, 0), hand.amount_scale)} "
+                f"but its collected lines pay {format_minor(collected.get(seat, 0), hand.amount_scale)}",
                 seat, collected.get(seat, 0), summary_won.get(seat, 0))
     missing = put_in - rake - hand.fees - paid
     if any(s.cashed_out for s in hand.seats):

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from audit.money import DOT
+from audit.money import DOT, format_minor
 from audit.vocab import (
     ActionKind,
     Format,
@@ -434,7 +434,8 @@ class _HandReader(LineHandReader):
                 if collected.get(seat, 0) != summary_won.get(seat, 0):
                     hand.contradicts(
                         f"summary disagrees with the collected lines for seat {seat}: summary won "
-                        f"{summary_won.get(seat, 0)}, collected {collected.get(seat, 0)} (collected lines used)",
+                        f"{format_minor(summary_won.get(seat, 0), hand.amount_scale)}, collected "
+                        f"{format_minor(collected.get(seat, 0), hand.amount_scale)} (collected lines used)",
                         seat, collected.get(seat, 0), summary_won.get(seat, 0))
         _return_unmatched(hand, printed_uncalled)
         if not hand.reconciles():

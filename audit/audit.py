@@ -439,6 +439,11 @@ def _classify(hand, showdown: Showdown, settlement: Settlement, exp: dict[int, i
     if run is not None:
         where += f", run {run}"
     gap = sum(rec.values()) - sum(exp.values())
+    house = sum(a.house for a in settlement.pots if pot is None or a.index == pot)
+    if house and 0 < gap <= house and showdown.policy.cash_out_model == "house_takes_share":
+        return FindingKind.CASH_OUT, (
+            f"a cashed-out seat's share of {where} ({_money(hand, house)}) belongs to the house, "
+            f"yet {_money(hand, gap)} of it was paid to a seat")
     # a seat contesting the pot but not among its winners was paid: whatever else is
     # wrong with this pot's money, that comes first (contracts.md order)
     intruders = sorted(s for s, a in rec.items() if a > exp.get(s, 0) and not exp.get(s) and s in in_pot)

@@ -85,6 +85,16 @@ def payout_dropped(t: Tables) -> None:
     t["payouts"] = p.filter(pl.col("_i") != first).drop("_i")
 
 
+def cashed_out_winner_paid_all_the_same(t: Tables) -> None:
+    # stud: the winner took the house's all-in cash out; under PokerStars' model its share
+    # of the pot goes to the house, but the history still pays it
+    hand = "pokerstars:35874153086"
+    p, seats = t["payouts"], t["seats"]
+    winner = p.filter(_rows(p, hand) & (pl.col("source") == "pot"))["seat"][0]
+    t["seats"] = seats.with_columns(pl.when(_rows(seats, hand) & (pl.col("seat") == winner))
+                                    .then(True).otherwise(pl.col("cashed_out")).alias("cashed_out"))
+
+
 MUTATIONS: dict[str, tuple[Callable[[Tables], None], str]] = {
     "pokerstars:1676150046": (odd_chip_to_the_wrong_seat, "odd_chip"),
     "pokerstars:35875034981": (low_half_paid_to_the_high_winner, "missed_low"),
@@ -92,6 +102,7 @@ MUTATIONS: dict[str, tuple[Callable[[Tables], None], str]] = {
     "pokerstars:35874817957": (unit_moved_between_two_players_who_showed, "wrong_winner"),
     "pokerstars:52475904134": (rake_in_a_tournament_hand, "rake"),
     "pokerstars:35874039554": (payout_dropped, "not_conserved"),
+    "pokerstars:35874153086": (cashed_out_winner_paid_all_the_same, "cash_out"),
 }
 
 

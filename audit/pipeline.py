@@ -42,7 +42,7 @@ _HAND_COLUMNS = [
     "hand_key", "hand_id", "platform", "game", "is_tournament", "currency", "amount_scale",
     "small_blind", "big_blind", "button_seat", "boards", "pot_total", "pots_printed",
     "pots_printed_net", "rake", "fees", "rake_source", "house_retained", "per_seat_only",
-    "reconciled",
+    "reconciled", "contradictions",
 ]
 _SEAT_COLUMNS = ["hand_key", "seat", "player", "cards", "dealt_in", "folded_street", "showed",
                  "mucked", "all_in", "cashed_out", "contributed"]
@@ -111,8 +111,6 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
     live_count = live.group_by("hand_key").agg(pl.len().alias("n_live"))
     hands = hands.join(live_count, on="hand_key", how="left").with_columns(pl.col("n_live").fill_null(0))
-    for platform in hands["platform"].unique().to_list():
-        resolve(platform)
 
     # no showdown: the last seat standing, in bulk
     uncontested = hands.filter(pl.col("n_live") == 1)
@@ -161,8 +159,8 @@ def audit_lake(lake: Path, *, policy: str | None = None,
         settled,
         pl.DataFrame(verdict_rows, schema=VERDICT_COLUMNS),
     ]).sort("hand_key")
-    no_drop = [p for p in hands["platform"].unique().to_list() if resolve(p).no_flop_no_drop]
-    contradictions = pl.concat([contradiction_findings(lake), uncalled_return_findings(lake),
+    no_drop = [p for p in policy_names if resolve(p).no_flop_no_drop]
+    contradictions = pl.concat([contradiction_findings(hands, seats), uncalled_return_findings(lake, hands, seats),
                                 no_flop_rake_findings(hands, no_drop)])
     findings = pl.concat([
         bulk_findings.with_columns(
@@ -173,12 +171,11 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     ])
     findings = _order_findings(findings)
     if contradictions.height:
-        flagged = contradictions["hand_key"].unique()
+        flagged = (pl.col("hand_key").is_in(contradictions["hand_key"].unique().implode())
+                   & (pl.col("verdict") != Verdict.UNVERIFIABLE.value))
         verdicts = verdicts.with_columns(
-            pl.when(pl.col("hand_key").is_in(flagged.implode()) & (pl.col("verdict") != Verdict.UNVERIFIABLE.value))
-            .then(pl.lit(Verdict.FINDINGS.value)).otherwise(pl.col("verdict")).alias("verdict"),
-            pl.when(pl.col("hand_key").is_in(flagged.implode()) & (pl.col("verdict") != Verdict.UNVERIFIABLE.value))
-            .then(pl.lit(None, pl.Utf8)).otherwise(pl.col("reason")).alias("reason"))
+            pl.when(flagged).then(pl.lit(Verdict.FINDINGS.value)).otherwise(pl.col("verdict")).alias("verdict"),
+            pl.when(flagged).then(pl.lit(None, pl.Utf8)).otherwise(pl.col("reason")).alias("reason"))
     unmatched: list[tuple[str, str]] = []
     if accept:
         findings, unmatched = apply_accept(findings, accept)
@@ -234,17 +231,24 @@ def _audit_one_by_one(work: list[tuple], workers: int | None) -> Iterator[tuple[
     return _in_order(_audit_one, work, workers, PARALLEL_FROM)
 
 
-def contradiction_findings(lake: Path) -> pl.DataFrame:
+def contradiction_findings(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """One ``history_inconsistent`` finding per place a history contradicts itself
     (``hands.contradictions``): the pay lines are the record of what was paid
     (``recorded``), the contradicting part of the history is ``expected``."""
-    hands = read_table(lake, "hands", ["hand_key", "hand_id", "platform", "game", "amount_scale",
-                                       "currency", "contradictions"])
     hands = hands.filter(pl.col("contradictions").is_not_null() & (pl.col("contradictions").list.len() > 0))
     if hands.height == 0:
         return pl.DataFrame(schema=FINDING_COLUMNS)
-    seats = read_table(lake, "seats", ["hand_key", "seat", "player"]).join(hands.select("hand_key"), on="hand_key")
-    return _contradiction_rows(hands, seats)
+    rows = (hands.select("hand_key", "hand_id", "platform", "game", "amount_scale", "currency", "contradictions")
+            .explode("contradictions").unnest("contradictions")
+            .join(seats.select("hand_key", "seat", "player"), on=["hand_key", "seat"], how="left"))
+    return rows.select(
+        "hand_key", "hand_id", "platform", "game", pl.col("seat").cast(pl.Int32), "player",
+        pl.lit(None, pl.Int32).alias("pot"), pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
+        pl.col("recorded").fill_null(0), pl.col("stated").fill_null(0).alias("expected"),
+        (pl.col("recorded").fill_null(0) - pl.col("stated").fill_null(0)).alias("delta"),
+        "amount_scale", "currency", pl.lit(FindingKind.HISTORY_INCONSISTENT.value).alias("kind"),
+        pl.col("message").alias("detail"), pl.lit(False).alias("accepted"), pl.lit(None, pl.Utf8).alias("accept_reason"),
+    ).cast(FINDING_COLUMNS)
 
 
 def no_flop_rake_findings(hands: pl.DataFrame, platforms: list[str]) -> pl.DataFrame:
@@ -268,25 +272,22 @@ def no_flop_rake_findings(hands: pl.DataFrame, platforms: list[str]) -> pl.DataF
     ).cast(FINDING_COLUMNS)
 
 
-def uncalled_return_findings(lake: Path) -> pl.DataFrame:
+def uncalled_return_findings(lake: Path, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Returns of "uncalled" bets that the betting does not allow: only the largest
     bettor gets back what the second largest did not match (dead money never counts).
+    ``hands`` and ``seats`` (with ``dead``, as ``read_seats`` gives them) are the lake's,
+    already read; only the return actions are read here.
 
     Contributions in the lake are after returns, so a wrong return would otherwise
     shrink the pot the rules split, and the payout that went with it, out of sight.
     """
-    actions = read_table(lake, "actions", ["hand_key", "seat", "kind", "amount"]).filter(
-        pl.col("kind").is_in(["uncalled_return", "post_dead"]))
-    returned = (actions.filter(pl.col("kind") == "uncalled_return")
-                .group_by("hand_key", "seat").agg(pl.col("amount").fill_null(0).sum().alias("returned")))
+    returned = (scan_table(lake, "actions").filter(pl.col("kind") == "uncalled_return")
+                .group_by("hand_key", "seat").agg(pl.col("amount").fill_null(0).sum().alias("returned")).collect())
     if returned.height == 0:
         return pl.DataFrame(schema=FINDING_COLUMNS)
-    dead = (actions.filter(pl.col("kind") == "post_dead")
-            .group_by("hand_key", "seat").agg(pl.col("amount").fill_null(0).sum().alias("dead")))
-    keys = returned.select("hand_key").unique()
-    seats = (read_table(lake, "seats", ["hand_key", "seat", "player", "contributed"]).join(keys, on="hand_key")
-             .join(returned, on=["hand_key", "seat"], how="left").join(dead, on=["hand_key", "seat"], how="left")
-             .with_columns(pl.col("returned").fill_null(0), pl.col("dead").fill_null(0))
+    seats = (seats.join(returned.select("hand_key").unique(), on="hand_key")
+             .join(returned, on=["hand_key", "seat"], how="left")
+             .with_columns(pl.col("returned").fill_null(0))
              .with_columns(bet=pl.col("contributed") + pl.col("returned") - pl.col("dead")))
     ranked = seats.with_columns(
         top=pl.col("bet").max().over("hand_key"),
@@ -297,8 +298,8 @@ def uncalled_return_findings(lake: Path) -> pl.DataFrame:
     wrong = ranked.with_columns(allowed=allowed).filter(pl.col("returned") > pl.col("allowed"))
     if wrong.height == 0:
         return pl.DataFrame(schema=FINDING_COLUMNS)
-    hands = read_table(lake, "hands", ["hand_key", "hand_id", "platform", "game", "amount_scale", "currency"])
-    return wrong.join(hands, on="hand_key").select(
+    meta = hands.select("hand_key", "hand_id", "platform", "game", "amount_scale", "currency")
+    return wrong.join(meta, on="hand_key").select(
         "hand_key", "hand_id", "platform", "game", pl.col("seat").cast(pl.Int32), "player",
         pl.lit(None, pl.Int32).alias("pot"), pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
         pl.col("returned").alias("recorded"), pl.col("allowed").alias("expected"),
@@ -307,23 +308,6 @@ def uncalled_return_findings(lake: Path) -> pl.DataFrame:
         pl.format("returned {} as uncalled, but the betting leaves only {} unmatched for this seat",
                   money_expr(pl.col("returned")), money_expr(pl.col("allowed"))).alias("detail"),
         pl.lit(False).alias("accepted"), pl.lit(None, pl.Utf8).alias("accept_reason"),
-    ).cast(FINDING_COLUMNS)
-
-
-def _contradiction_rows(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    hands = hands.filter(pl.col("contradictions").is_not_null() & (pl.col("contradictions").list.len() > 0))
-    if hands.height == 0:
-        return pl.DataFrame(schema=FINDING_COLUMNS)
-    rows = (hands.select("hand_key", "hand_id", "platform", "game", "amount_scale", "currency", "contradictions")
-            .explode("contradictions").unnest("contradictions")
-            .join(seats, on=["hand_key", "seat"], how="left"))
-    return rows.select(
-        "hand_key", "hand_id", "platform", "game", pl.col("seat").cast(pl.Int32), "player",
-        pl.lit(None, pl.Int32).alias("pot"), pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
-        pl.col("recorded").fill_null(0), pl.col("stated").fill_null(0).alias("expected"),
-        (pl.col("recorded").fill_null(0) - pl.col("stated").fill_null(0)).alias("delta"),
-        "amount_scale", "currency", pl.lit(FindingKind.HISTORY_INCONSISTENT.value).alias("kind"),
-        pl.col("message").alias("detail"), pl.lit(False).alias("accepted"), pl.lit(None, pl.Utf8).alias("accept_reason"),
     ).cast(FINDING_COLUMNS)
 
 
@@ -472,7 +456,7 @@ def explain_hands(lake: Path, hands: Iterable[str], *, policy: str | None = None
     seat_frame = pl.DataFrame([{"hand_key": s["hand_key"], "seat": s["seat"], "player": s["player"]}
                                for key in wanted for s in seats[key]],
                               schema={"hand_key": pl.Utf8, "seat": pl.Int32, "player": pl.Utf8})
-    for f in _contradiction_rows(rows, seat_frame).iter_rows(named=True):
+    for f in contradiction_findings(rows, seat_frame).iter_rows(named=True):
         reason = (accept or {}).get((f["hand_key"], f["kind"]))
         f["accepted"], f["accept_reason"] = reason is not None, reason
         contradictions[f["hand_key"]].append(f)

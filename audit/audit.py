@@ -57,6 +57,7 @@ from rules.bulk import BulkPots, ShowdownBatch, bulk_pots, bulk_settles, settle_
 from rules.cards import RANKS, SUITS
 from rules.games import GAMES
 from rules.odd_chip import Policy, get_policy, load_profile_file, profile_names
+from rules.pots import Pot, PotError, allocate_rake, build_pots
 from rules.settle import SeatInput, Settlement, SettlementInputError, Showdown, settle
 
 #: the high-only game whose settlement is "the pot as if no low qualified"
@@ -238,6 +239,18 @@ def strength_requests(hand: Mapping[str, Any], seats: Iterable[Mapping[str, Any]
     return out
 
 
+def hand_pots(seats: list[Mapping[str, Any]]) -> tuple[Pot, ...]:
+    """The pots the hand's contributions make, as settlement makes them (dead money
+    included); none where they cannot form pots (settlement then says why)."""
+    live = [s["seat"] for s in seats if s["dealt_in"] and s["folded_street"] is None]
+    contributions = {s["seat"]: s["contributed"] for s in seats if s["contributed"]}
+    dead = {s["seat"]: s.get("dead") or 0 for s in seats if s["contributed"]}
+    try:
+        return build_pots(contributions, live, dead).pots
+    except PotError:
+        return ()
+
+
 def hand_deduction(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
                    payouts: list[Mapping[str, Any]]) -> int | tuple[int, ...]:
     """Rake and fees to take off before the split: per pot where the platform printed
@@ -250,14 +263,7 @@ def hand_deduction(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
         return max(0, hand["pot_total"] - paid - hand["house_retained"])
     printed = hand["pots_printed"]
     if hand["pots_printed_net"] and printed and len(printed) > 1:
-        from rules.pots import build_pots
-
-        live = [s["seat"] for s in seats if s["dealt_in"] and s["folded_street"] is None]
-        contributions = {s["seat"]: s["contributed"] for s in seats if s["contributed"]}
-        try:
-            pots = build_pots(contributions, live).pots
-        except ValueError:
-            pots = ()
+        pots = hand_pots(seats)
         if len(pots) == len(printed):
             per_pot = tuple(p.amount - net for p, net in zip(pots, printed))
             if all(d >= 0 for d in per_pot) and sum(per_pot) == hand["rake"] + fees:
@@ -565,14 +571,7 @@ def _rake_candidates(hand, seats, payouts, policy: Policy) -> list[tuple[str | N
         return [(None, deduction)]
     if "rake_allocation" not in policy.unconfirmed and not _relative(hand):
         return [(None, deduction)]
-    from rules.pots import allocate_rake, build_pots
-
-    live = [s["seat"] for s in seats if s["dealt_in"] and s["folded_street"] is None]
-    contributions = {s["seat"]: s["contributed"] for s in seats if s["contributed"]}
-    try:
-        pots = build_pots(contributions, live).pots
-    except ValueError:
-        return [(None, deduction)]
+    pots = hand_pots(seats)
     if len(pots) < 2:
         return [(None, deduction)]
     out: list[tuple[str | None, int | tuple[int, ...]]] = []

@@ -30,7 +30,8 @@ FILES = [
 Tables = dict[str, pl.DataFrame]
 
 
-def _rows(payouts: pl.DataFrame, hand: str) -> pl.Expr:
+def _of(hand: str) -> pl.Expr:
+    """The rows of one hand, in any per-hand table."""
     return pl.col("hand_key") == hand
 
 
@@ -38,21 +39,21 @@ def odd_chip_to_the_wrong_seat(t: Tables) -> None:
     # side pot 86: low half 43 tied, 22 to seat 6 (first left of the button) and 21 to seat 9
     hand = "pokerstars:1676150046"
     p = t["payouts"]
-    side_low = _rows(p, hand) & (pl.col("pot") == 1) & pl.col("amount").is_in([21, 22]) & pl.col("seat").is_in([6, 9])
+    side_low = _of(hand) & (pl.col("pot") == 1) & pl.col("amount").is_in([21, 22]) & pl.col("seat").is_in([6, 9])
     t["payouts"] = p.with_columns(pl.when(side_low).then(43 - pl.col("amount")).otherwise(pl.col("amount")).alias("amount"))
 
 
 def low_half_paid_to_the_high_winner(t: Tables) -> None:
     # $0.39: high $0.20 seat 3; low tied, $0.10 seat 2 and $0.09 seat 3 -> seat 2's low to seat 3
     p = t["payouts"]
-    moved = _rows(p, "pokerstars:35875034981") & (pl.col("seat") == 2)
+    moved = _of("pokerstars:35875034981") & (pl.col("seat") == 2)
     t["payouts"] = p.with_columns(pl.when(moved).then(3).otherwise(pl.col("seat")).alias("seat"))
 
 
 def side_pot_paid_to_a_seat_not_in_it(t: Tables) -> None:
     # side pot-2 ($0.69) is contested by seats 3 and 5; seat 9 (all in for $0.29) is not in it
     p = t["payouts"]
-    moved = _rows(p, "pokerstars:60920749213") & (pl.col("pot") == 2)
+    moved = _of("pokerstars:60920749213") & (pl.col("pot") == 2)
     t["payouts"] = p.with_columns(pl.when(moved).then(9).otherwise(pl.col("seat")).alias("seat"))
 
 
@@ -60,11 +61,11 @@ def unit_moved_between_two_players_who_showed(t: Tables) -> None:
     # razz: one cent from the winner to the other player who showed
     hand = "pokerstars:35874817957"
     seats, p = t["seats"], t["payouts"]
-    winner = p.filter(_rows(p, hand) & (pl.col("source") == "pot"))["seat"][0]
-    loser = seats.filter(_rows(seats, hand) & pl.col("showed") & (pl.col("seat") != winner))["seat"][0]
-    first = p.filter(_rows(p, hand) & (pl.col("source") == "pot")).head(1)
+    winner = p.filter(_of(hand) & (pl.col("source") == "pot"))["seat"][0]
+    loser = seats.filter(_of(hand) & pl.col("showed") & (pl.col("seat") != winner))["seat"][0]
+    first = p.filter(_of(hand) & (pl.col("source") == "pot")).head(1)
     t["payouts"] = pl.concat([
-        p.with_columns(pl.when(_rows(p, hand) & (pl.col("seat") == winner) & (pl.col("source") == "pot"))
+        p.with_columns(pl.when(_of(hand) & (pl.col("seat") == winner) & (pl.col("source") == "pot"))
                        .then(pl.col("amount") - 1).otherwise(pl.col("amount")).alias("amount")),
         first.with_columns(pl.lit(loser, pl.Int32).alias("seat"), pl.lit(1, pl.Int64).alias("amount")),
     ])
@@ -73,15 +74,15 @@ def unit_moved_between_two_players_who_showed(t: Tables) -> None:
 def rake_in_a_tournament_hand(t: Tables) -> None:
     hand = "pokerstars:52475904134"
     h, p = t["hands"], t["payouts"]
-    t["hands"] = h.with_columns(pl.when(_rows(h, hand)).then(10).otherwise(pl.col("rake")).alias("rake"))
-    winner = p.filter(_rows(p, hand) & (pl.col("source") == "pot"))["seat"][0]
-    t["payouts"] = p.with_columns(pl.when(_rows(p, hand) & (pl.col("seat") == winner) & (pl.col("source") == "pot"))
+    t["hands"] = h.with_columns(pl.when(_of(hand)).then(10).otherwise(pl.col("rake")).alias("rake"))
+    winner = p.filter(_of(hand) & (pl.col("source") == "pot"))["seat"][0]
+    t["payouts"] = p.with_columns(pl.when(_of(hand) & (pl.col("seat") == winner) & (pl.col("source") == "pot"))
                                   .then(pl.col("amount") - 10).otherwise(pl.col("amount")).alias("amount"))
 
 
 def payout_dropped(t: Tables) -> None:
     p = t["payouts"].with_row_index("_i")
-    first = p.filter(_rows(p, "pokerstars:35874039554") & (pl.col("source") == "pot"))["_i"][0]
+    first = p.filter(_of("pokerstars:35874039554") & (pl.col("source") == "pot"))["_i"][0]
     t["payouts"] = p.filter(pl.col("_i") != first).drop("_i")
 
 
@@ -90,8 +91,8 @@ def cashed_out_winner_paid_all_the_same(t: Tables) -> None:
     # of the pot goes to the house, but the history still pays it
     hand = "pokerstars:35874153086"
     p, seats = t["payouts"], t["seats"]
-    winner = p.filter(_rows(p, hand) & (pl.col("source") == "pot"))["seat"][0]
-    t["seats"] = seats.with_columns(pl.when(_rows(seats, hand) & (pl.col("seat") == winner))
+    winner = p.filter(_of(hand) & (pl.col("source") == "pot"))["seat"][0]
+    t["seats"] = seats.with_columns(pl.when(_of(hand) & (pl.col("seat") == winner))
                                     .then(True).otherwise(pl.col("cashed_out")).alias("cashed_out"))
 
 

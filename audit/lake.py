@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections import defaultdict
+from collections import defaultdict, deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
@@ -70,6 +71,10 @@ class LakeWriter:
     ``rows_per_part`` rows, when no rows came for it in the last ``idle_adds`` calls of
     ``add`` (histories run in time order, so an old date is finished), and the biggest
     buffers go out whenever all of them together pass ``max_buffered_bytes``.
+
+    Parts are written by one background thread (Parquet encoding releases the GIL), so
+    that parsing goes on meanwhile; at most two parts wait for it, which bounds memory.
+    ``close`` waits for every write and raises the first error.
     """
 
     def __init__(self, root: Path, rows_per_part: int = 500_000, *, idle_adds: int = 24,
@@ -85,7 +90,9 @@ class LakeWriter:
         self._last_add: dict[tuple[str, str, str], int] = {}
         self._adds = 0
         self._seq = 0
-        self.written: list[Path] = []
+        self._written: list[Path] = []
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="lake-writer")
+        self._writes: deque[Future] = deque()
 
     def add(self, table_name: str, rows: pa.Table) -> None:
         if rows.num_rows == 0:
@@ -137,14 +144,27 @@ class LakeWriter:
             folder = folder / f"platform={_safe(platform)}" / f"date={_safe(date)}"
         self._seq += 1
         path = folder / f"part-{self.run}-{self._seq:05d}.parquet"
-        write_atomic(table, path)
-        self.written.append(path)
-        del table, parts
-        pa.default_memory_pool().release_unused()  # give the written rows back to the system
+        while len(self._writes) >= 2:
+            self._writes.popleft().result()
+        self._writes.append(self._writer.submit(write_atomic, table, path))
+        self._written.append(path)
+
+    @property
+    def written(self) -> list[Path]:
+        """The part files written so far (once those still being written are done)."""
+        self._wait()
+        return list(self._written)
+
+    def _wait(self) -> None:
+        while self._writes:
+            self._writes.popleft().result()
 
     def close(self) -> list[Path]:
         for key in list(self._buffers):
             self._flush(key)
+        self._wait()
+        self._writer.shutdown()
+        pa.default_memory_pool().release_unused()  # give the written rows back to the system
         for name in TABLES:
             (self.root / name).mkdir(parents=True, exist_ok=True)
         return self.written

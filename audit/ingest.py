@@ -22,22 +22,26 @@ import gc
 import gzip
 import hashlib
 import itertools
+import multiprocessing
 import os
+import re
 import traceback
 import zipfile
 from collections import Counter, deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator
+from typing import BinaryIO, Callable, Iterator, Sequence
+
+import numpy as np
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.lake import LakeWriter, read_table, table_files, write_atomic
-from audit.records import TableBuilder
-from audit.schema import FILES, QUARANTINE
+from audit.records import TableBuilder, columnar_tables, content_fingerprints
+from audit.schema import FILES, FINGERPRINT_KEY, FINGERPRINT_VERSION, QUARANTINE
 from audit.textio import decode_bytes, sniff_encoding
 from audit.vocab import FileStatus, QuarantineReason
 from parsers.base import HandParseError, Parser
@@ -119,14 +123,19 @@ def _expand(path: Path, name: str) -> Iterator[InputFile | tuple[str, str]]:
 
 @dataclass
 class ChunkResult:
-    """What a worker returns for one chunk of one file."""
+    """What a worker returns for one chunk of one file.
+
+    Child rows point at their hand's row of ``tables["hands"]`` through ``seat_hand``,
+    ``action_hand`` and ``payout_hand``; stored hands are in the order they stand in
+    the chunk.
+    """
 
     tables: dict[str, pa.Table]
-    seat_hand: list[int]
-    action_hand: list[int]
-    payout_hand: list[int]
-    hand_rel_offsets: list[int]  # byte offset of each stored hand within the chunk
-    hand_spans: list[tuple[int, int]]  # char span of each parsed hand within the chunk
+    seat_hand: Sequence[int]
+    action_hand: Sequence[int]
+    payout_hand: Sequence[int]
+    hand_rel_offsets: Sequence[int]  # byte offset of each stored hand within the chunk
+    hand_rel_ends: Sequence[int]  # and of the byte just after it
     quarantine: list[dict]  # source_offset relative to the chunk
     found: int
     chunk_bytes: int
@@ -136,8 +145,13 @@ def parser_version(parser: Parser) -> str:
     return f"{parser.format}:{getattr(parser, 'version', '1')}"
 
 
-def parse_chunk(parser: Parser, text: str, codec: str, source_file: str) -> ChunkResult:
+def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str) -> ChunkResult:
     """Split and parse one chunk. Never raises for a bad hand: it is quarantined.
+
+    ``chunk`` is text, or for a parser with a columnar reader (``read_columnar``:
+    PokerStars) the UTF-8 bytes of a large file cut at its ``columnar_cut``. That reader
+    reads the chunk in columns first and hands back what it does not read exactly; those
+    hands, and every hand of other parsers, are parsed one at a time.
 
     The cyclic garbage collector is paused meanwhile: a chunk makes hundreds of thousands
     of short-lived records and no cycles worth collecting, and the collector's repeated
@@ -146,19 +160,60 @@ def parse_chunk(parser: Parser, text: str, codec: str, source_file: str) -> Chun
     collecting = gc.isenabled()
     gc.disable()
     try:
+        read_columnar = getattr(parser, "read_columnar", None)
+        if read_columnar is not None and codec == "utf-8":
+            fast = read_columnar(chunk)
+            if fast is not None:
+                return _merge_columnar(parser, fast, source_file)
+        text = chunk.decode(codec) if isinstance(chunk, bytes) else chunk
         return _parse_chunk(parser, text, codec, source_file)
     finally:
         if collecting:
             gc.enable()
 
 
+class _HandSink:
+    """Parses hands one at a time into a ``TableBuilder``, or into quarantine rows."""
+
+    def __init__(self, parser: Parser, source_file: str) -> None:
+        self.parser = parser
+        self.source_file = source_file
+        self.format_name = str(parser.format)
+        self.version = parser_version(parser)
+        self.builder = TableBuilder()
+        self.quarantine: list[dict] = []
+
+    def parse(self, hand_text: str, raw: bytes, byte_offset: int) -> bool:
+        """True when the hand was stored, False when it was quarantined."""
+        try:
+            hand = self.parser.parse(hand_text)
+        except HandParseError as exc:
+            self._quarantine(byte_offset, exc.reason, exc.message, hand_text, exc.hand_id)
+            return False
+        except Exception as exc:  # a parser bug must not lose the hand or stop the run
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            message = (f"parser error {type(exc).__name__}: {exc} "
+                       f"(at {Path(where.filename).name}:{where.lineno})")
+            self._quarantine(byte_offset, QuarantineReason.PARSE_ERROR, message, hand_text, None)
+            return False
+        try:
+            self.builder.add(hand, source_file=self.source_file, source_offset=byte_offset,
+                             raw_sha256=hashlib.sha256(raw).hexdigest(), parser_version=self.version)
+        except Exception as exc:
+            self._quarantine(byte_offset, QuarantineReason.PARSE_ERROR,
+                             f"record error {type(exc).__name__}: {exc}", hand_text, hand.hand_id)
+            return False
+        return True
+
+    def _quarantine(self, offset: int, reason: str, message: str, hand_text: str, hand_id: str | None) -> None:
+        self.quarantine.append(_quarantine_row(self.source_file, offset, reason, message, hand_text, hand_id,
+                                               self.format_name, self.version))
+
+
 def _parse_chunk(parser: Parser, text: str, codec: str, source_file: str) -> ChunkResult:
-    format_name = str(parser.format)
-    version = parser_version(parser)
-    builder = TableBuilder()
+    sink = _HandSink(parser, source_file)
     rel_offsets: list[int] = []
-    spans: list[tuple[int, int]] = []
-    quarantine: list[dict] = []
+    rel_ends: list[int] = []
     found = 0
     byte_pos = 0
     char_pos = 0
@@ -169,34 +224,48 @@ def _parse_chunk(parser: Parser, text: str, codec: str, source_file: str) -> Chu
         hand_byte_offset = byte_pos
         byte_pos += len(raw)
         char_pos = char_offset + len(hand_text)
-        try:
-            hand = parser.parse(hand_text)
-        except HandParseError as exc:
-            quarantine.append(_quarantine_row(source_file, hand_byte_offset, exc.reason, exc.message,
-                                              hand_text, exc.hand_id, format_name, version))
-            continue
-        except Exception as exc:  # a parser bug must not lose the hand or stop the run
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            message = (f"parser error {type(exc).__name__}: {exc} "
-                       f"(at {Path(where.filename).name}:{where.lineno})")
-            quarantine.append(_quarantine_row(source_file, hand_byte_offset,
-                                              QuarantineReason.PARSE_ERROR, message, hand_text,
-                                              None, format_name, version))
-            continue
-        try:
-            builder.add(hand, source_file=source_file, source_offset=hand_byte_offset,
-                        raw_sha256=hashlib.sha256(raw).hexdigest(), parser_version=version)
-        except Exception as exc:
-            quarantine.append(_quarantine_row(
-                source_file, hand_byte_offset, QuarantineReason.PARSE_ERROR,
-                f"record error {type(exc).__name__}: {exc}", hand_text, hand.hand_id,
-                format_name, version))
-            continue
-        rel_offsets.append(hand_byte_offset)
-        spans.append((char_offset, char_offset + len(hand_text)))
+        if sink.parse(hand_text, raw, hand_byte_offset):
+            rel_offsets.append(hand_byte_offset)
+            rel_ends.append(byte_pos)
     byte_pos += len(text[char_pos:].encode(codec))
-    return ChunkResult(builder.tables(), builder.seat_hand, builder.action_hand,
-                       builder.payout_hand, rel_offsets, spans, quarantine, found, byte_pos)
+    builder = sink.builder
+    return ChunkResult(builder.tables(), builder.seat_hand, builder.action_hand, builder.payout_hand,
+                       rel_offsets, rel_ends, sink.quarantine, found, byte_pos)
+
+
+def _merge_columnar(parser: Parser, fast, source_file: str) -> ChunkResult:
+    """The hands the columnar reader read, and the others parsed one at a time, as one
+    chunk's tables in the order the hands stand in the chunk."""
+    data, starts = fast.data, fast.starts
+    sink = _HandSink(parser, source_file)
+    slow_index: list[int] = []  # chunk hand number of each hand the sink stored
+    for k, done in enumerate(fast.handled):
+        if not done:
+            raw = data[starts[k]:starts[k + 1]]
+            if sink.parse(raw.decode("utf-8"), raw, starts[k]):
+                slow_index.append(k)
+    fast_index = fast.hands["hand"].to_numpy().astype(np.int64)
+    quick = columnar_tables(fast, source_file, sink.version)
+    slow = sink.builder.tables()
+    every = np.concatenate([fast_index, np.asarray(slow_index, np.int64)])
+    order = np.argsort(every, kind="stable")
+    hands = pa.concat_tables([quick["hands"], slow["hands"]]).take(order)
+    position = np.zeros(len(fast.handled), np.int64)
+    position[every[order]] = np.arange(len(order))
+    owners: dict[str, np.ndarray] = {}
+    tables = {"hands": hands}
+    slow_owner = {"seats": sink.builder.seat_hand, "actions": sink.builder.action_hand,
+                  "payouts": sink.builder.payout_hand}
+    slow_at = np.asarray(slow_index, np.int64)
+    for name in ("seats", "actions", "payouts"):
+        chunk_hand = np.concatenate([quick[f"{name}_hand"], slow_at[np.asarray(slow_owner[name], np.int64)]])
+        child_order = np.argsort(chunk_hand, kind="stable")
+        tables[name] = pa.concat_tables([quick[name], slow[name]]).take(child_order)
+        owners[name] = position[chunk_hand[child_order]]
+    stored = every[order]
+    return ChunkResult(tables, owners["seats"], owners["actions"], owners["payouts"],
+                       [starts[k] for k in stored], [starts[k + 1] for k in stored], sink.quarantine,
+                       len(fast.handled), len(data))
 
 
 def _quarantine_row(source_file: str, offset: int, reason: str, message: str, raw_text: str,
@@ -232,6 +301,25 @@ def _cut_point(parser: Parser, text: str, target: int) -> int:
         if lo == 1:
             return 0
         window *= 4
+
+
+def iter_byte_chunks(stream: BinaryIO, first: bytes, cut: re.Pattern[bytes], chunk_bytes: int) -> Iterator[bytes]:
+    """Read ``stream`` in blocks and yield byte chunks of about ``chunk_bytes``, each cut
+    just after a newline where ``cut`` matches (a hand starts), without decoding."""
+    buffer = first
+    while True:
+        block = stream.read(chunk_bytes)
+        buffer += block
+        while len(buffer) >= 2 * chunk_bytes:
+            found = cut.search(buffer, chunk_bytes)
+            if found is None:
+                break  # one very long hand: read on
+            yield buffer[:found.start() + 1]
+            buffer = buffer[found.start() + 1:]
+        if not block:
+            break
+    if buffer:
+        yield buffer
 
 
 def iter_chunks(stream: BinaryIO, codec: str, first: bytes, parser: Parser,
@@ -272,6 +360,7 @@ class FileCounts:
     status: FileStatus = FileStatus.OK
     message: str | None = None
     bytes_done: int = 0  # bytes of the file handed to workers so far (offset base)
+    codec: str = "utf-8"  # the Python codec its text was decoded with
 
     def reconciles(self) -> bool:
         return self.found == self.parsed + self.quarantined + self.duplicate
@@ -376,11 +465,14 @@ class _Collector:
         if table_files(lake, "hands"):
             existing = read_table(lake, "hands", ["hand_key", "content_fingerprint", "raw_sha256",
                                                   "source_file", "source_offset"]).to_arrow()
-            start = self.seen.add_block(existing.column("content_fingerprint"), existing.column("raw_sha256"),
+            fingerprints = existing.column("content_fingerprint")
+            if _older_fingerprints(lake):
+                fingerprints = _recomputed_fingerprints(lake, existing.column("hand_key"))
+            start = self.seen.add_block(fingerprints, existing.column("raw_sha256"),
                                         existing.column("source_file"), existing.column("source_offset"))
             self.seen.rows.update(zip(existing.column("hand_key").to_pylist(), itertools.count(start)))
 
-    def add(self, counts: FileCounts, text: str, base_bytes: int, result: ChunkResult) -> None:
+    def add(self, counts: FileCounts, chunk: str | bytes, base_bytes: int, result: ChunkResult) -> None:
         counts.found += result.found
         for row in result.quarantine:
             row["source_offset"] += base_bytes
@@ -420,12 +512,13 @@ class _Collector:
                 if prior_raw != raws[i]:
                     self._remember_cards(result, i, keys[i])
             else:
-                start_char, end_char = result.hand_spans[i]
+                data = chunk if isinstance(chunk, bytes) else chunk.encode(counts.codec)
+                raw = data[result.hand_rel_offsets[i]:result.hand_rel_ends[i]]
                 self._quarantine(counts, _quarantine_row(
                     counts.source_file, offset, QuarantineReason.CONFLICTING_DUPLICATE,
                     f"hand {keys[i]} is already stored from {prior_where} with a different outcome "
                     "(players, contributions, boards or payouts differ)",
-                    text[start_char:end_char], keys[i].split(":", 1)[1], counts.format, None))
+                    raw.decode(counts.codec), keys[i].split(":", 1)[1], counts.format, None))
         counts.parsed += sum(keep)
         mask = pa.array(keep)
         self.writer.add("hands", hands.filter(mask))
@@ -461,6 +554,26 @@ class _Collector:
         self.writer.close()
         if self.card_patches:
             _apply_card_patches(self.writer.root, self.card_patches)
+
+
+def _older_fingerprints(lake: Path) -> bool:
+    """Whether some hands file of the lake holds fingerprints of an older method."""
+    return any((pq.read_schema(f).metadata or {}).get(FINGERPRINT_KEY, b"1").decode() != FINGERPRINT_VERSION
+               for f in table_files(lake, "hands"))
+
+
+def _recomputed_fingerprints(lake: Path, keys: pa.ChunkedArray) -> pa.Array:
+    """Today's fingerprint of every hand stored in the lake, in the order of ``keys``,
+    from its stored seats and payouts: a copy of a hand stored by an older hhaudit is
+    then still recognised as a duplicate."""
+    hands = read_table(lake, "hands", ["hand_key", "game", "boards", "rake", "fees"]).to_arrow()
+    row = {key: i for i, key in enumerate(hands.column("hand_key").to_pylist())}
+    seats = read_table(lake, "seats").to_arrow()
+    payouts = read_table(lake, "payouts").to_arrow()
+    digests = content_fingerprints(
+        hands, seats, pa.array([row[k] for k in seats.column("hand_key").to_pylist()], pa.int32()),
+        payouts, pa.array([row[k] for k in payouts.column("hand_key").to_pylist()], pa.int32()))
+    return digests.take(pa.array([row[k] for k in keys.to_pylist()], pa.int32()))
 
 
 def _merge_cards(stored: list | None, other: list) -> list:
@@ -543,19 +656,17 @@ def ingest(paths: list[Path | str], lake: Path | str, *, workers: int | None = N
     total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
     if workers is None:
         workers = (os.cpu_count() or 1) if total >= POOL_THRESHOLD_BYTES else 1
-    # gc.freeze in each worker: the objects it inherits from this process are never
-    # scanned by its collector (and their pages stay shared instead of being copied)
-    pool: Executor | None = ProcessPoolExecutor(workers, initializer=gc.freeze) if workers > 1 else None
-    pending: deque[tuple[FileCounts, str, Future | ChunkResult]] = deque()
+    pool = _Workers(workers)
+    pending: deque[tuple[FileCounts, str | bytes, Future | ChunkResult]] = deque()
     limit = workers + 1  # chunks in flight: enough to keep every worker busy, no more
 
     def drain(until: int) -> None:
         while len(pending) > until:
-            counts, text, fut = pending.popleft()
+            counts, chunk, fut = pending.popleft()
             result = fut.result() if isinstance(fut, Future) else fut
             base = counts.bytes_done
             counts.bytes_done += result.chunk_bytes
-            collector.add(counts, text, base, result)
+            collector.add(counts, chunk, base, result)
 
     try:
         for item in inputs:
@@ -575,14 +686,51 @@ def ingest(paths: list[Path | str], lake: Path | str, *, workers: int | None = N
                 counts.message = f"{type(exc).__name__}: {exc}"
         drain(0)
     finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
+        pool.shutdown()
     collector.close()
     return summary
 
 
+class _Workers:
+    """Where chunks are parsed: here with one worker; else threads for byte chunks (the
+    columnar reader works in polars and numpy, which release the GIL) and processes for
+    text chunks (the one-hand-at-a-time parsers are Python).
+
+    The processes come from a fork server started afresh: forking this process once
+    polars has started its threads could deadlock the children (their TableBuilder uses
+    polars too). Each is made on first use.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._threads: ThreadPoolExecutor | None = None
+        self._processes: ProcessPoolExecutor | None = None
+
+    def run(self, parser: Parser, chunk: str | bytes, codec: str, source_file: str) -> Future | ChunkResult:
+        if self.workers < 2:
+            return parse_chunk(parser, chunk, codec, source_file)
+        if isinstance(chunk, bytes):
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="ingest")
+            return self._threads.submit(parse_chunk, parser, chunk, codec, source_file)
+        if self._processes is None:
+            if "forkserver" in multiprocessing.get_all_start_methods():
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["audit.ingest"])
+            else:
+                context = multiprocessing.get_context("spawn")
+            # gc.freeze in each worker: what it inherits from the server is never scanned
+            self._processes = ProcessPoolExecutor(self.workers, mp_context=context, initializer=gc.freeze)
+        return self._processes.submit(parse_chunk, parser, chunk, codec, source_file)
+
+    def shutdown(self) -> None:
+        for executor in (self._threads, self._processes):
+            if executor is not None:
+                executor.shutdown(cancel_futures=True)
+
+
 def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ...],
-               pool: Executor | None, pending: deque,
+               pool: _Workers, pending: deque,
                drain: Callable[[int], None], limit: int, chunk_chars: int) -> None:
     with item.open() as raw_stream:
         stream = _HashingReader(raw_stream)
@@ -620,7 +768,7 @@ def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ..
             counts.encoding = decoded.label
             counts.bytes_done = decoded.prefix_bytes
             codec = decoded.encoding
-            chunks: Iterator[str] = iter([decoded.text])
+            chunks = iter([decoded.text])
         else:
             first = head[bom:]
             while first.startswith(codecs.BOM_UTF8) and codec == "utf-8":
@@ -628,13 +776,14 @@ def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ..
             if codec == "utf-8" and not _all_utf8(item):
                 # a large Windows-1252 file can look like UTF-8 in its first 64 KB
                 codec, counts.encoding = "cp1252", "cp1252"
-            chunks = iter_chunks(stream, codec, first, parser, chunk_chars)
-        for text in chunks:
-            if pool is None:
-                work: Future | ChunkResult = parse_chunk(parser, text, codec, item.name)
+            cut = getattr(parser, "columnar_cut", None)
+            if cut is not None and codec == "utf-8":  # the columnar reader takes bytes as they are
+                chunks: Iterator[str | bytes] = iter_byte_chunks(stream, first, cut, 4 * chunk_chars)
             else:
-                work = pool.submit(parse_chunk, parser, text, codec, item.name)
-            pending.append((counts, text, work))
+                chunks = iter_chunks(stream, codec, first, parser, chunk_chars)
+        counts.codec = codec
+        for chunk in chunks:
+            pending.append((counts, chunk, pool.run(parser, chunk, codec, item.name)))
             drain(limit)
         drain(0)
         stream.finish(counts)

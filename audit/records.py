@@ -14,13 +14,19 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime
-from enum import Enum
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
+import numpy as np
+import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
 from parsers.base import ParsedHand
+
+if TYPE_CHECKING:
+    from parsers.pokerstars_fast import FastChunk
 
 UNKNOWN_DATE = "unknown"
 
@@ -29,49 +35,58 @@ def hand_key(hand: ParsedHand) -> str:
     return f"{hand.platform}:{hand.hand_id}"
 
 
-_ENUM_REPRS: dict[object, str] = {}
+def content_fingerprints(hands: pa.Table, seats: pa.Table, seat_owner: pa.Array,
+                         payouts: pa.Table, payout_owner: pa.Array) -> pa.Array:
+    """Per hand, a digest of what every viewer of it saw alike: the game, the boards, each
+    seat's public state (name, what it put in, whether and when it folded, mucked or
+    cashed out, and its cards if it showed them), who was paid what, rake and fees.
 
-
-def _repr(value: object) -> str:
-    """``repr(value)``, with enum members' (slow, Python-level) reprs remembered."""
-    if isinstance(value, Enum):
-        text = _ENUM_REPRS.get(value)
-        if text is None:
-            text = _ENUM_REPRS[value] = repr(value)
-        return text
-    return repr(value)
-
-
-def _fingerprint_seat(seat) -> tuple:
-    """What every viewer saw of a seat: its name, what it put in, whether it folded,
-    mucked or cashed out, and its cards if it showed them (hole cards seen only by their
-    owner stay out, so one player's copy matches another's)."""
-    shown = tuple(seat.cards) if seat.showed else ()
-    return (seat.seat, seat.player, seat.contributed, str(seat.folded_street), seat.mucked,
-            seat.cashed_out, shown)
-
-
-def content_fingerprint(hand: ParsedHand) -> str:
-    """Digest of what every viewer of the hand saw alike: game, boards, each seat's public
-    state (``_fingerprint_seat``: cards shown at showdown included), who was paid what.
     Hole cards seen by one viewer are left out, so copies of one hand written for
     different players share a fingerprint, while copies that disagree on anything public
-    (a shown card, a fold) do not.
+    (a shown card, a fold, a payout) do not. ``seat_owner`` and ``payout_owner`` give the
+    row of ``hands`` each child row belongs to.
 
-    The digest is of ``repr((game, boards, seats, payouts, rake, fees))``, assembled here
-    without calling the enums' slow ``__repr__`` once per value.
+    The digest is blake2b (96 bits) of a canonical text: one field a line (no field can
+    hold a line break), seats and payouts each in a sorted order. It is computed on the
+    tables, not on parsed objects, so that every path into the lake gives the same value.
     """
-    seats = repr(tuple(sorted(map(_fingerprint_seat, hand.seats))))
-    if hand.payouts:
-        items = [f"({seat!r}, {amount!r}, {pot!r}, {run!r}, {_repr(half)}, {_repr(source)})"
-                 for seat, amount, pot, run, half, source in sorted(
-                     [(p.seat, p.amount, p.pot or 0, p.run or 0, p.half, p.source) for p in hand.payouts])]
-        payouts = f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
-    else:
-        payouts = "()"
-    text = (f"({_repr(hand.game)}, {tuple(map(tuple, hand.boards))!r}, {seats}, {payouts}, "
-            f"{hand.rake!r}, {hand.fees!r})")
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    if hands.num_rows == 0:
+        return pa.array([], pa.string())
+
+    def text(name: str) -> pl.Expr:
+        return pl.col(name).cast(pl.String).fill_null("-")
+
+    def cards(column: pl.Expr) -> pl.Expr:
+        return column.list.eval(pl.element().fill_null("?")).list.join(" ").fill_null("")
+
+    head = pl.from_arrow(hands.select(["game", "boards", "rake", "fees"])).with_row_index("owner").select(
+        "owner", head=pl.concat_str(
+            [pl.lit("H"), text("game"), pl.col("boards").list.eval(cards(pl.element())).list.join("|"),
+             text("rake"), text("fees")], separator="\n"))
+    seat_text = pl.from_arrow(seats.select(
+        ["seat", "player", "contributed", "folded_street", "mucked", "cashed_out", "showed", "cards"])).select(
+        owner=pl.Series(seat_owner, dtype=pl.UInt32),
+        seat=pl.col("seat"),
+        t=pl.concat_str([pl.lit("S"), text("seat"), text("player"), text("contributed"), text("folded_street"),
+                         text("mucked"), text("cashed_out"),
+                         pl.when(pl.col("showed")).then(cards(pl.col("cards"))).otherwise(pl.lit(""))],
+                        separator="\n"))
+    payout_text = pl.from_arrow(payouts.select(["seat", "amount", "pot", "run", "half", "source"])).select(
+        owner=pl.Series(payout_owner, dtype=pl.UInt32),
+        t=pl.concat_str([pl.lit("P"), text("seat"), text("amount"), pl.col("pot").fill_null(0).cast(pl.String),
+                         pl.col("run").fill_null(0).cast(pl.String), text("half"), text("source")],
+                        separator="\n"))
+    seat_part = seat_text.sort("owner", "seat", "t").group_by("owner", maintain_order=True).agg(
+        seats=pl.col("t").str.join("\n"))
+    payout_part = payout_text.sort("owner", "t").group_by("owner", maintain_order=True).agg(
+        payouts=pl.col("t").str.join("\n"))
+    whole = (head.join(seat_part, on="owner", how="left", maintain_order="left")
+             .join(payout_part, on="owner", how="left", maintain_order="left")
+             .select(pl.concat_str([pl.col("head"), pl.col("seats").fill_null(""), pl.col("payouts").fill_null("")],
+                                   separator="\n\n")))
+    blake2b = hashlib.blake2b
+    return pa.array([blake2b(t.encode(), digest_size=12).hexdigest() for t in whole.to_series().to_list()],
+                    pa.string())
 
 
 def _utc(value: str | None) -> datetime | None:
@@ -134,7 +149,7 @@ class TableBuilder:
             list(hand.fee_detail.items()) if hand.fee_detail else None, str(hand.rake_source),
             hand.house_retained, hand.per_seat_only, hand.reconciles(), hand.notes or None,
             [(c.message, c.seat, c.recorded, c.stated) for c in hand.contradictions] or None,
-            source_file, source_offset, raw_sha256, content_fingerprint(hand), parser_version,
+            source_file, source_offset, raw_sha256, "", parser_version,  # fingerprint: tables()
         ))
         if hand.seats:
             self.seat_rows.extend(map(_seat_row, hand.seats))
@@ -148,15 +163,26 @@ class TableBuilder:
 
     def tables(self) -> dict[str, pa.Table]:
         hands = _hands_table(self.hand_rows)
+        seats = _child_table(SEATS, _SEAT_COLUMNS, self.seat_rows, self.seat_hand, hands, {
+            "cards": _empty_to_none, "upcards": _empty_to_none})
+        payouts = _child_table(PAYOUTS, _PAYOUT_COLUMNS, self.payout_rows, self.payout_hand, hands, {
+            "half": _as_text, "source": _as_text})
         return {
-            "hands": hands,
-            "seats": _child_table(SEATS, _SEAT_COLUMNS, self.seat_rows, self.seat_hand, hands, {
-                "cards": _empty_to_none, "upcards": _empty_to_none}),
+            "hands": with_fingerprints(hands, seats, pa.array(self.seat_hand, pa.int32()),
+                                       payouts, pa.array(self.payout_hand, pa.int32())),
+            "seats": seats,
             "actions": _child_table(ACTIONS, _ACTION_COLUMNS, self.action_rows, self.action_hand, hands, {
                 "street": _as_text, "kind": _as_text}),
-            "payouts": _child_table(PAYOUTS, _PAYOUT_COLUMNS, self.payout_rows, self.payout_hand, hands, {
-                "half": _as_text, "source": _as_text}),
+            "payouts": payouts,
         }
+
+
+def with_fingerprints(hands: pa.Table, seats: pa.Table, seat_owner: pa.Array, payouts: pa.Table,
+                      payout_owner: pa.Array) -> pa.Table:
+    """``hands`` with its ``content_fingerprint`` column computed from the child tables."""
+    index = hands.schema.get_field_index("content_fingerprint")
+    digests = content_fingerprints(hands, seats, seat_owner, payouts, payout_owner)
+    return hands.set_column(index, hands.schema.field(index), digests)
 
 
 def _hands_table(rows: list[tuple]) -> pa.Table:
@@ -180,3 +206,42 @@ def _child_table(spec: Table, names: tuple[str, ...], rows: list[tuple], owner: 
     for name in _SHARED:
         by_name[name] = hands.column(name).take(owners)
     return pa.Table.from_arrays([by_name[f.name] for f in schema], schema=schema)
+
+
+def columnar_tables(fast: "FastChunk", source_file: str, parser_version: str) -> dict:
+    """The tables of the hands a columnar reader read, in the lake's schema.
+
+    Returns the four tables and, for each child table, ``<name>_hand``: the chunk's hand
+    number of each row (the frames' ``hand`` column), as a numpy array.
+    """
+    data, starts = fast.data, fast.starts
+    index = fast.hands["hand"].to_list()
+    sha256 = hashlib.sha256
+    digests = [sha256(data[starts[k]:starts[k + 1]]).hexdigest() for k in index]
+    frame = fast.hands.with_columns(
+        source_file=pl.lit(source_file), source_offset=pl.Series([starts[k] for k in index], dtype=pl.Int64),
+        raw_sha256=pl.Series(digests, dtype=pl.String), content_fingerprint=pl.lit(""),
+        parser_version=pl.lit(parser_version))
+    raw = frame.to_arrow(compat_level=pl.CompatLevel.oldest())
+    board = raw.column("board").combine_chunks().cast(pa.list_(pa.string()))
+    present = pc.invert(board.is_null())
+    offsets = np.concatenate([[0], np.cumsum(present.to_numpy(zero_copy_only=False), dtype=np.int32)])
+    boards = pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), board.filter(present))
+    schema = HANDS.schema
+    arrays = [boards if f.name == "boards" else raw.column(f.name).cast(f.type) for f in schema]
+    hands = pa.Table.from_arrays(arrays, schema=schema)
+    out: dict = {}
+    numbers = np.asarray(index, np.int64)  # ascending: a child's hand row is a binary search away
+    for name, spec, frame in (("seats", SEATS, fast.seats), ("actions", ACTIONS, fast.actions),
+                              ("payouts", PAYOUTS, fast.payouts)):
+        chunk_hand = frame["hand"].to_numpy().astype(np.int64)
+        rows = pa.array(np.searchsorted(numbers, chunk_hand).astype(np.int32))
+        child = frame.drop("hand").to_arrow(compat_level=pl.CompatLevel.oldest())
+        arrays = [hands.column(f.name).take(rows) if f.name in _SHARED else child.column(f.name).cast(f.type)
+                  for f in spec.schema]
+        out[name] = pa.Table.from_arrays(arrays, schema=spec.schema)
+        out[f"{name}_hand"] = chunk_hand
+    out["hands"] = with_fingerprints(
+        hands, out["seats"], pa.array(np.searchsorted(numbers, out["seats_hand"]).astype(np.int32)),
+        out["payouts"], pa.array(np.searchsorted(numbers, out["payouts_hand"]).astype(np.int32)))
+    return out

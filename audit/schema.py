@@ -15,6 +15,11 @@ from audit.vocab import FileStatus
 
 SCHEMA_VERSION = "1"
 METADATA_KEY = b"hhaudit.schema_version"
+#: How ``hands.content_fingerprint`` was computed: "2" is ``audit.records.content_fingerprints``
+#: (from the tables). Files without the key hold the first method's digests (of a parsed
+#: hand's repr), which ingest recomputes before it compares a new copy with them.
+FINGERPRINT_KEY = b"hhaudit.fingerprint"
+FINGERPRINT_VERSION = "2"
 
 _cards = pa.list_(pa.string())
 
@@ -41,7 +46,8 @@ class Table:
     def schema(self) -> pa.Schema:
         return pa.schema(
             [c.field() for c in self.columns],
-            metadata={METADATA_KEY: SCHEMA_VERSION.encode(), b"hhaudit.table": self.name.encode()},
+            metadata={METADATA_KEY: SCHEMA_VERSION.encode(), b"hhaudit.table": self.name.encode(),
+                      FINGERPRINT_KEY: FINGERPRINT_VERSION.encode()},
         )
 
     def column(self, name: str) -> Column:

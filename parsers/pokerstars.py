@@ -78,6 +78,12 @@ _HAND_AFTER_NEWLINE = re.compile(
     r"\n(?=\ufeff*" + _SITES + r"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #\d+:)"
 )
 
+#: a newline followed by a hand header, in UTF-8 bytes: where ingest cuts a large file into
+#: chunks for ``read_columnar`` (ASCII digits only: every cut is a hand start ``split`` sees)
+COLUMNAR_CUT = re.compile(
+    rb"\n(?=(?:\xef\xbb\xbf)*" + _SITES.encode() + rb"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #[0-9]+:)"
+)
+
 _HEADER = re.compile(
     r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: (?P<kind>Home Game|Zoom))?"
     r" (?:Game|Hand|GAME|HAND) #(?P<hid>\d+):\s+(?P<rest>.*?)"
@@ -476,6 +482,7 @@ class PokerStarsParser:
 
     format = Format.POKERSTARS
     hand_start = HAND_START
+    columnar_cut = COLUMNAR_CUT
 
     def sniff(self, head: str) -> bool:
         """True when the first non-blank text is a PokerStars-dialect hand header."""
@@ -497,6 +504,15 @@ class PokerStarsParser:
         ends = starts[1:] + [len(text)]
         for start, end in zip(starts, ends):
             yield start, text[start:end]
+
+    def read_columnar(self, chunk: str | bytes):
+        """The chunk (text, or UTF-8 bytes cut at ``columnar_cut``) read in columns
+        (``parsers.pokerstars_fast``): the ordinary hands, exactly as ``parse`` reads
+        them, and which hands ``parse`` must read. None when the chunk holds characters
+        that path does not take."""
+        from parsers.pokerstars_fast import read_chunk  # polars, only when ingest reads a chunk
+
+        return read_chunk(chunk)
 
     def parse(self, hand_text: str) -> ParsedHand:
         try:

@@ -19,7 +19,7 @@ import pytest
 
 from audit.ingest import ingest
 from audit.lake import LakeWriter, read_table
-from audit.records import TableBuilder, content_fingerprint, hand_key
+from audit.records import TableBuilder, hand_key
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS
 from parsers import pokerstars
 from parsers.base import HandParseError, split_at
@@ -209,7 +209,27 @@ def test_timestamps_that_are_not_plain_utc_texts_are_still_read() -> None:
     assert [str(v) for v in column] == ["2024-03-01 17:00:31+00:00", "2024-03-01 17:00:31+00:00", "None"]
 
 
-def test_content_fingerprint_is_the_digest_of_the_public_outcome_repr() -> None:
+def _canonical(hand) -> str:
+    """The fingerprint's text, written out plainly from a parsed hand (the tables' version
+    in ``audit.records.content_fingerprints`` must agree)."""
+    def text(value) -> str:
+        if value is None:
+            return "-"
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    def cards(values) -> str:
+        return " ".join(c if c is not None else "?" for c in values)
+
+    head = "\n".join(["H", str(hand.game), "|".join(cards(b) for b in hand.boards), text(hand.rake), text(hand.fees)])
+    seats = sorted((s.seat, "\n".join(["S", text(s.seat), s.player, text(s.contributed), text(s.folded_street),
+                                        text(s.mucked), text(s.cashed_out), cards(s.cards) if s.showed else ""]))
+                   for s in hand.seats)
+    payouts = sorted("\n".join(["P", text(p.seat), text(p.amount), text(p.pot or 0), text(p.run or 0), str(p.half),
+                                str(p.source)]) for p in hand.payouts)
+    return "\n\n".join([head, "\n".join(t for _, t in seats), "\n".join(payouts)])
+
+
+def test_content_fingerprint_is_the_digest_of_the_public_outcome() -> None:
     hands = [PARSER.parse(_hand("1"))]
     for _, text in _pokerstars_corpus_texts()[:12]:
         for _, h in PARSER.split(text):
@@ -218,14 +238,27 @@ def test_content_fingerprint_is_the_digest_of_the_public_outcome_repr() -> None:
             except HandParseError:
                 pass
     assert len(hands) > 40
+    builder = TableBuilder()
     for hand in hands:
-        public = (
-            hand.game, tuple(tuple(b) for b in hand.boards),
-            tuple(sorted((s.seat, s.player, s.contributed, str(s.folded_street), s.mucked, s.cashed_out,
-                          tuple(s.cards) if s.showed else ()) for s in hand.seats)),
-            tuple(sorted((p.seat, p.amount, p.pot or 0, p.run or 0, p.half, p.source) for p in hand.payouts)),
-            hand.rake, hand.fees)
-        assert content_fingerprint(hand) == hashlib.blake2b(repr(public).encode(), digest_size=12).hexdigest()
+        builder.add(hand, source_file="f", source_offset=0, raw_sha256="s", parser_version="v")
+    stored = builder.tables()["hands"].column("content_fingerprint").to_pylist()
+    assert stored == [hashlib.blake2b(_canonical(h).encode(), digest_size=12).hexdigest() for h in hands]
+
+
+def test_content_fingerprint_ignores_private_hole_cards_and_sees_shown_ones() -> None:
+    def fingerprint(hand) -> str:
+        builder = TableBuilder()
+        builder.add(hand, source_file="f", source_offset=0, raw_sha256="s", parser_version="v")
+        return builder.tables()["hands"].column("content_fingerprint")[0].as_py()
+
+    hand = PARSER.parse(_hand("1"))
+    before = fingerprint(hand)
+    bob = hand.seat(1)  # mucked: his hole cards are his viewer's business
+    bob.cards = ["As", "Ks", "Qs", "Js"]
+    assert fingerprint(hand) == before
+    carl = hand.seat(3)  # showed
+    carl.cards = ["Ac", "2d", "3h", "5s"]
+    assert fingerprint(hand) != before
 
 
 # ------------------------------------------------------------------ the lake writer
@@ -333,9 +366,46 @@ def test_a_hand_whose_record_cannot_be_built_is_quarantined_alone(tmp_path: Path
         return hand
 
     monkeypatch.setattr(PARSER, "parse", parse)
+    monkeypatch.setattr(PARSER, "read_columnar", lambda chunk: None)  # every hand through parse
     path = tmp_path / "h.txt"
     path.write_text(_hand("1") + _hand("2") + _hand("3"), encoding="utf-8")
     summary = ingest([path], tmp_path / "lake", parsers=(PARSER,))
     assert (summary.hands_parsed, summary.hands_quarantined) == (2, 1)
     assert read_table(tmp_path / "lake", "quarantine")["message"].to_list() == [
         "record error ValueError: day is out of range for month"]
+
+
+def test_a_lake_with_fingerprints_of_the_older_method_still_recognises_duplicates(tmp_path: Path) -> None:
+    path = tmp_path / "h.txt"
+    path.write_text(_hand("1") + _hand("2"), encoding="utf-8")
+    lake = tmp_path / "lake"
+    ingest([path], lake)
+    # what an older hhaudit wrote: other digests, and no fingerprint version in the file
+    for part in (lake / "hands").rglob("*.parquet"):
+        table = pq.read_table(part)
+        index = table.schema.get_field_index("content_fingerprint")
+        table = table.set_column(index, "content_fingerprint", pa.array(["old"] * table.num_rows))
+        metadata = {k: v for k, v in table.schema.metadata.items() if k != b"hhaudit.fingerprint"}
+        pq.write_table(table.replace_schema_metadata(metadata), part)
+    summary = ingest([path], lake)
+    assert (summary.hands_found, summary.hands_duplicate, summary.hands_quarantined) == (2, 2, 0)
+
+
+def test_workers_parse_text_chunks_in_processes_and_byte_chunks_in_threads() -> None:
+    from concurrent.futures import Future
+
+    from audit.ingest import _Workers, parse_chunk
+
+    text = _hand("1") + _hand("2")
+    here = parse_chunk(PARSER, text, "utf-8", "f")
+    workers = _Workers(2)
+    try:
+        in_process = workers.run(PARSER, text, "utf-8", "f")
+        in_thread = workers.run(PARSER, text.encode(), "utf-8", "f")
+        assert isinstance(in_process, Future) and isinstance(in_thread, Future)
+        for result in (in_process.result(), in_thread.result()):
+            assert result.tables["hands"].equals(here.tables["hands"])
+            assert result.tables["actions"].equals(here.tables["actions"])
+        assert workers._processes is not None and workers._threads is not None
+    finally:
+        workers.shutdown()

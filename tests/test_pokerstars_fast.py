@@ -1,0 +1,230 @@
+"""The columnar PokerStars reader gives exactly what the one-hand-at-a-time parser gives.
+
+``parsers.pokerstars_fast`` reads the ordinary hands of a chunk in columns and hands every
+other hand back to ``parsers.pokerstars``. Each test here runs a text both ways, through
+``audit.ingest``'s two chunk paths, and compares everything ingest keeps: the four tables
+row for row (fingerprints and digests included), which hand each child row belongs to,
+byte offsets, quarantine rows and the count of hands found. Some also pin which hands
+the fast reader took and why it sent the others back.
+"""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from audit.ingest import _parse_chunk, iter_byte_chunks, parse_chunk
+from bench.generate import generate
+from parsers import pokerstars_fast
+from parsers.pokerstars import PARSER
+from tests.corpus import corpus_files, read_text, require_corpus
+from tests.test_ingest_speed_paths import _hand
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def both_ways(text: str | bytes):
+    """(reference result, fast result, what the fast reader read) for one chunk."""
+    reference = _parse_chunk(PARSER, text.decode("utf-8") if isinstance(text, bytes) else text, "utf-8", "f.txt")
+    fast = parse_chunk(PARSER, text, "utf-8", "f.txt")
+    return reference, fast, pokerstars_fast.read_chunk(text)
+
+
+def assert_same(reference, fast) -> None:
+    for name in ("hands", "seats", "actions", "payouts"):
+        want, got = reference.tables[name], fast.tables[name]
+        assert got.schema == want.schema, name
+        for column in want.column_names:
+            assert got.column(column).to_pylist() == want.column(column).to_pylist(), f"{name}.{column}"
+    for field in ("seat_hand", "action_hand", "payout_hand", "hand_rel_offsets", "hand_rel_ends"):
+        assert [int(v) for v in getattr(fast, field)] == [int(v) for v in getattr(reference, field)], field
+    assert fast.quarantine == reference.quarantine
+    assert (fast.found, fast.chunk_bytes) == (reference.found, reference.chunk_bytes)
+
+
+def check(text: str | bytes) -> pokerstars_fast.FastChunk | None:
+    reference, fast, read = both_ways(text)
+    assert_same(reference, fast)
+    return read
+
+
+# ------------------------------------------------------------------ real and generated histories
+
+
+@pytest.mark.corpus
+def test_every_pokerstars_dialect_file_of_the_corpus_reads_the_same_both_ways() -> None:
+    require_corpus()
+    taken = found = 0
+    for path in corpus_files("PokerStars"):
+        text = read_text(path)
+        if not PARSER.sniff(text[:8192]):
+            continue
+        read = check(text)
+        found += len(list(PARSER.split(text)))
+        taken += sum(read.handled) if read is not None else 0
+    # the corpus is mostly odd hands (stud, draw, run it twice, cash-outs, chat, Chico,
+    # files with BOMs inside): those go the reference way; the ordinary ones in columns
+    assert (taken, found) == (28, 155)
+
+
+def test_the_sample_data_reads_the_same_both_ways() -> None:
+    for path in sorted((REPO / "sample_data").iterdir()):
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        text = data.decode("utf-8")
+        if PARSER.sniff(text[:8192]):
+            read = check(data)
+            # the hands with planted payout errors no longer add up: the reference reads those
+            assert set(read.sent_back) <= {"money does not add up"}, path.name
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_generated_hands_read_the_same_both_ways_with_either_line_ending(seed: int) -> None:
+    text = "".join(t for t, _ in generate(600, seed))
+    assert text.count("\n") == text.count("\r\n")  # the generator writes Windows line ends
+    for variant in (text, text.replace("\r\n", "\n")):
+        read = check(variant)
+        assert read.sent_back == {} and len(read.handled) == 600 and all(read.handled)
+
+
+def test_generated_hands_with_planted_errors_read_the_same_and_the_broken_ones_go_back() -> None:
+    texts = [t for t, _ in generate(400, 5, plant_every=7)]
+    read = check("".join(texts))
+    assert read.sent_back == {"money does not add up": 7}
+    assert sum(read.handled) == 393
+
+
+def test_byte_chunks_of_a_large_file_read_the_same_as_the_whole_text() -> None:
+    text = "".join(t for t, _ in generate(300, 8)).encode()
+    from io import BytesIO
+
+    chunks = list(iter_byte_chunks(BytesIO(text), b"", PARSER.columnar_cut, 20_000))
+    assert len(chunks) > 10 and b"".join(chunks) == text
+    assert all(c.startswith(b"PokerStars Hand #") for c in chunks)
+    for chunk in chunks:
+        check(chunk)
+
+
+# ------------------------------------------------------------------ what is read in columns, what goes back
+
+
+def _sent_back(text: str) -> dict[str, int]:
+    read = check(text)
+    assert read is not None
+    return read.sent_back
+
+
+def test_an_ordinary_hand_is_read_in_columns() -> None:
+    assert _sent_back(_hand("1") + _hand("2")) == {}
+
+
+@pytest.mark.parametrize("edit, reason", [
+    # lines this path does not know: the reference reads them (or quarantines the hand)
+    (lambda h: h.replace("*** FLOP ***", "Bob: winks\n*** FLOP ***"), "unread line"),
+    (lambda h: h.replace("*** FLOP ***", "Something odd happened\n*** FLOP ***"), "unread line"),
+    # a chat line that says " collected " is read as a pay line first, and is none
+    (lambda h: h.replace("*** FLOP ***", 'Bob said, "I collected $5 from pot"\n*** FLOP ***'),
+     "dealt, pay or return line"),
+    (lambda h: h.replace("*** SUMMARY ***", "*** SUMMARY *** extra"), "summary line"),
+    (lambda h: h.replace("*** TURN ***", "*** FLOP *** [2c 7d 9h]\n*** TURN ***"), "street line twice"),
+    (lambda h: h.replace("won ($0.57)", "won ($0.58)"), "summary contradicts pay lines"),
+    (lambda h: h.replace("Rake $0.03", "Rake $0.02"), "money does not add up"),
+    (lambda h: h.replace("Total pot $0.60 | Rake $0.03", "Total pot $0.60"), "total line"),
+    (lambda h: h.replace("[Ac 2d 3h 4s]", "[Ac 2d 3h 10s]"), "unread line"),  # "10s" the reference normalises
+    (lambda h: h.replace("Board [2c 7d 9h Ts Kd]", "Board [2c 7d 9h Ts Kh]"), "boards differ"),
+    (lambda h: h.replace("Omaha Hi/Lo Pot Limit", "8-Game (Omaha Hi/Lo Pot Limit,").replace(
+        "USD) - ", "USD)) - "), "game"),
+    (lambda h: h.replace("Seat 3: Carl ($10 in chips) ", "Seat 3: Carl_chico ($10 in chips) ")
+     .replace("Carl", "Carl_chico").replace("Carl_chico_chico", "Carl_chico"), "chico"),
+    (lambda h: h.replace("Carl collected $0.57 from pot\n", ""), "summary contradicts pay lines"),
+])
+def test_hands_outside_the_strict_shapes_go_the_reference_way(edit, reason: str) -> None:
+    sent = _sent_back(_hand("1") + edit(_hand("2")) + _hand("3"))
+    assert sent == {reason: 1}
+
+
+@pytest.mark.parametrize("line", [
+    'Bob said, "gl: hf"', "Bob: sits out ", "Dave joins the table at seat #4 ", "Dave leaves the table ",
+    "Bob has timed out", "Dave: is sitting out", "No low hand qualified",
+])
+def test_lines_that_change_nothing_are_read_in_columns(line: str) -> None:
+    hand = _hand("1").replace("*** FLOP ***", f"{line}\n*** FLOP ***")
+    assert _sent_back(hand) == {}
+
+
+def test_names_with_colons_brackets_and_other_alphabets_are_read_in_columns() -> None:
+    hand = (_hand("7").replace("Bob", "Zoë [NL]").replace("Carl", "Δημήτρης: 2"))
+    assert _sent_back(hand) == {}
+    read = pokerstars_fast.read_chunk(hand)
+    assert read.seats["player"].to_list() == ["Zoë [NL]", "Mr: Pigeon", "Δημήτρης: 2"]
+    assert read.payouts["seat"].to_list() == [3]
+
+
+def test_a_raise_is_recorded_as_what_it_added_over_the_seats_bet() -> None:
+    hand = _hand("4", raise_line="Mr: Pigeon: raises $0.50 to $0.75\n").replace(
+        "Carl: checks \n*** FLOP", "Carl: calls $0.50\nBob: calls $0.50\n*** FLOP").replace(
+        "Total pot $0.60 | Rake $0.03", "Total pot $2.25 | Rake $0.11").replace(
+        "$0.57", "$2.14").replace("Mr: Pigeon (small blind) folded before Flop", "Mr: Pigeon (small blind) folded on the Flop")
+    hand = hand.replace("*** FLOP *** [2c 7d 9h]\nCarl: checks \n", "*** FLOP *** [2c 7d 9h]\nCarl: checks \nMr: Pigeon: folds \n")
+    assert _sent_back(hand) == {}
+    read = pokerstars_fast.read_chunk(hand)
+    raises = read.actions.filter(read.actions["kind"] == "raise")
+    assert (raises["seat"].to_list(), raises["amount"].to_list()) == ([2], [65])  # $0.75 less the $0.10 blind
+    assert read.seats["contributed"].to_list() == [75, 75, 75]
+
+
+def test_text_before_the_first_hand_and_a_cut_off_last_hand_go_the_reference_way() -> None:
+    text = "junk at the top\n" + _hand("1") + _hand("2").split("*** SUMMARY ***")[0]
+    reference, fast, read = both_ways(text)
+    assert_same(reference, fast)
+    assert read.handled == [False, True, False]
+    assert [q["reason"] for q in fast.quarantine] == ["unknown_format", "truncated"]
+
+
+@pytest.mark.parametrize("oddity", ["\ufeff", "\x1f", "\r"])
+def test_a_chunk_with_characters_the_line_reader_does_not_take_goes_the_reference_way(oddity: str) -> None:
+    text = _hand("1") + oddity + _hand("2")
+    assert pokerstars_fast.read_chunk(text) is None
+    check(text)
+
+
+def _mutations(seed: int, count: int) -> str:
+    """Generated hands with one random line edit each: a line dropped, doubled or moved,
+    a digit changed, a name or a card garbled. Whatever the edit, the two readers must
+    agree (the fast one reads the hand exactly or hands it back)."""
+    import random
+
+    rng = random.Random(seed)
+    hands = [t.replace("\r\n", "\n") for t, _ in generate(count, seed)]
+    out = []
+    for text in hands:
+        lines = text.split("\n")
+        i = rng.randrange(1, max(2, len(lines) - 3))
+        edit = rng.randrange(6)
+        if edit == 0:
+            del lines[i]
+        elif edit == 1:
+            lines.insert(i, lines[i])
+        elif edit == 2:
+            j = rng.randrange(1, len(lines) - 1)
+            lines[i], lines[j] = lines[j], lines[i]
+        elif edit == 3:
+            digits = [k for k, ch in enumerate(lines[i]) if ch.isdigit()]
+            if digits:
+                k = rng.choice(digits)
+                lines[i] = lines[i][:k] + str((int(lines[i][k]) + 1) % 10) + lines[i][k + 1:]
+        elif edit == 4:
+            lines[i] = lines[i].replace(": ", " : ", 1)
+        else:
+            lines[i] = lines[i].replace("[", "[X", 1).replace("s ", "S ", 1)
+        out.append("\n".join(lines))
+    return "".join(out)
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_randomly_edited_hands_read_the_same_both_ways(seed: int) -> None:
+    read = check(_mutations(seed, 250))
+    assert 0 < sum(read.handled) < len(read.handled)  # some edits are harmless, most are not

@@ -2,14 +2,15 @@
 
 ``ingest(paths, lake)`` reads files, folders (recursively), ``.gz`` and ``.zip``; decodes
 each file (``audit.textio``); detects its format (``parsers.registry``); cuts it into
-chunks at hand boundaries so that large files spread over all cores; parses each hand
-in worker processes; drops duplicate copies of a hand; and writes the tables of
-``contracts.md``. Every hand found ends up exactly once in ``hands``, counted as a
-duplicate of one that is, or in ``quarantine`` — the returned ``IngestSummary``
-reconciles those counts per file.
+chunks at hand boundaries so that large files spread over all cores; parses the chunks
+side by side (``_Workers``: PokerStars' byte chunks in threads through its columnar
+reader, other dialects' text chunks in processes); drops duplicate copies of a hand; and
+writes the tables of ``contracts.md``. Every hand found ends up exactly once in
+``hands``, counted as a duplicate of one that is, or in ``quarantine`` — the returned
+``IngestSummary`` reconciles those counts per file.
 
-Memory stays bounded on any input size: at most ``workers + 1`` chunks are in flight,
-the lake writer flushes partitions by age and by a byte budget (``audit.lake``), and the
+Memory stays bounded on any input size: one chunk per worker is in flight, the lake
+writer flushes partitions by age and by a byte budget (``audit.lake``), and the
 duplicate index keeps one dictionary entry per hand key with the rest in Arrow columns.
 ``bench/ingest_bench.py`` measures throughput and peak memory.
 """
@@ -658,7 +659,7 @@ def ingest(paths: list[Path | str], lake: Path | str, *, workers: int | None = N
         workers = (os.cpu_count() or 1) if total >= POOL_THRESHOLD_BYTES else 1
     pool = _Workers(workers)
     pending: deque[tuple[FileCounts, str | bytes, Future | ChunkResult]] = deque()
-    limit = workers + 1  # chunks in flight: enough to keep every worker busy, no more
+    limit = workers  # chunks in flight: one per worker (each holds a few hundred MB of columns)
 
     def drain(until: int) -> None:
         while len(pending) > until:
@@ -778,7 +779,7 @@ def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ..
                 codec, counts.encoding = "cp1252", "cp1252"
             cut = getattr(parser, "columnar_cut", None)
             if cut is not None and codec == "utf-8":  # the columnar reader takes bytes as they are
-                chunks: Iterator[str | bytes] = iter_byte_chunks(stream, first, cut, 4 * chunk_chars)
+                chunks: Iterator[str | bytes] = iter_byte_chunks(stream, first, cut, 3 * chunk_chars)
             else:
                 chunks = iter_chunks(stream, codec, first, parser, chunk_chars)
         counts.codec = codec

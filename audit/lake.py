@@ -46,6 +46,12 @@ def write_atomic(table: pa.Table, path: Path) -> None:
         raise
 
 
+def _write_part(table: pa.Table, path: Path) -> None:
+    write_atomic(table, path)
+    del table
+    pa.default_memory_pool().release_unused()  # give the written rows back to the system
+
+
 @contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
     """A temporary path beside ``path`` to write to; renamed onto ``path`` on success."""
@@ -78,7 +84,7 @@ class LakeWriter:
     """
 
     def __init__(self, root: Path, rows_per_part: int = 500_000, *, idle_adds: int = 24,
-                 max_buffered_bytes: int = 64 * 2**20) -> None:
+                 max_buffered_bytes: int = 32 * 2**20) -> None:
         self.root = Path(root)
         self.run = uuid.uuid4().hex[:12]
         self.rows_per_part = rows_per_part
@@ -146,7 +152,7 @@ class LakeWriter:
         path = folder / f"part-{self.run}-{self._seq:05d}.parquet"
         while len(self._writes) >= 2:
             self._writes.popleft().result()
-        self._writes.append(self._writer.submit(write_atomic, table, path))
+        self._writes.append(self._writer.submit(_write_part, table, path))
         self._written.append(path)
 
     @property

@@ -175,7 +175,9 @@ class _Amounts:
         parts = plain.str.split_exact(".", 1)
         whole = parts.struct.field("field_0").cast(pl.Int64, strict=False)
         decimals = parts.struct.field("field_1")
-        valid = plain.str.contains(_AMOUNT).fill_null(False).to_numpy() & whole.is_not_null().to_numpy()
+        # past 10**15 units the reference's Python integers would not fit the lake anyway
+        valid = (plain.str.contains(_AMOUNT).fill_null(False).to_numpy()
+                 & (whole.fill_null(-1).to_numpy() >= 0) & (whole.fill_null(0).to_numpy() < 10**15))
         return cls(whole.fill_null(0).to_numpy(), decimals.str.pad_end(2, "0").cast(pl.Int64, strict=False)
                    .fill_null(0).to_numpy(), decimals.is_not_null().to_numpy(), valid)
 

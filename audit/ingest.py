@@ -247,6 +247,12 @@ def _merge_columnar(parser: Parser, fast, source_file: str) -> ChunkResult:
                 slow_index.append(k)
     fast_index = fast.hands["hand"].to_numpy().astype(np.int64)
     quick = columnar_tables(fast, source_file, sink.version)
+    if not slow_index:  # the usual chunk: every hand read in columns, already in order
+        stored = fast_index.tolist()
+        return ChunkResult({name: quick[name] for name in ("hands", "seats", "actions", "payouts")},
+                           _owners(quick["seats_hand"], fast_index), _owners(quick["actions_hand"], fast_index),
+                           _owners(quick["payouts_hand"], fast_index), [starts[k] for k in stored],
+                           [starts[k + 1] for k in stored], sink.quarantine, len(fast.handled), len(data))
     slow = sink.builder.tables()
     every = np.concatenate([fast_index, np.asarray(slow_index, np.int64)])
     order = np.argsort(every, kind="stable")
@@ -302,6 +308,12 @@ def _cut_point(parser: Parser, text: str, target: int) -> int:
         if lo == 1:
             return 0
         window *= 4
+
+
+def _owners(chunk_hand: np.ndarray, stored: np.ndarray) -> np.ndarray:
+    """Row of ``hands`` each child row belongs to, from its chunk hand number (``stored``
+    is the ascending chunk hand number of each stored hand)."""
+    return np.searchsorted(stored, chunk_hand)
 
 
 def iter_byte_chunks(stream: BinaryIO, first: bytes, cut: re.Pattern[bytes], chunk_bytes: int) -> Iterator[bytes]:

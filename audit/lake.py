@@ -150,8 +150,7 @@ class LakeWriter:
             folder = folder / f"platform={_safe(platform)}" / f"date={_safe(date)}"
         self._seq += 1
         path = folder / f"part-{self.run}-{self._seq:05d}.parquet"
-        while len(self._writes) >= 2:
-            self._writes.popleft().result()
+        self._wait(until=1)
         self._writes.append(self._writer.submit(_write_part, table, path))
         self._written.append(path)
 
@@ -161,15 +160,25 @@ class LakeWriter:
         self._wait()
         return list(self._written)
 
-    def _wait(self) -> None:
-        while self._writes:
-            self._writes.popleft().result()
+    def _wait(self, until: int = 0) -> None:
+        """Wait until at most ``until`` writes are pending. If one failed, wait for all of
+        them (each cleans up its own temporary file) and raise the first error."""
+        while len(self._writes) > until:
+            try:
+                self._writes.popleft().result()
+            except BaseException:
+                for later in self._writes:
+                    later.exception()
+                self._writes.clear()
+                raise
 
     def close(self) -> list[Path]:
-        for key in list(self._buffers):
-            self._flush(key)
-        self._wait()
-        self._writer.shutdown()
+        try:
+            for key in list(self._buffers):
+                self._flush(key)
+            self._wait()
+        finally:
+            self._writer.shutdown()
         pa.default_memory_pool().release_unused()  # give the written rows back to the system
         for name in TABLES:
             (self.root / name).mkdir(parents=True, exist_ok=True)

@@ -32,7 +32,7 @@ from collections import Counter, deque
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -47,6 +47,9 @@ from audit.textio import decode_bytes, sniff_encoding
 from audit.vocab import FileStatus, QuarantineReason
 from parsers.base import HandParseError, Parser
 from parsers.registry import all_parsers
+
+if TYPE_CHECKING:  # polars, loaded by the columnar reader when a chunk needs it
+    from parsers.pokerstars_fast import FastChunk
 
 #: Files larger than this are cut into chunks of about this many characters.
 CHUNK_CHARS = 2 * 1024 * 1024
@@ -234,7 +237,7 @@ def _parse_chunk(parser: Parser, text: str, codec: str, source_file: str) -> Chu
                        rel_offsets, rel_ends, sink.quarantine, found, byte_pos)
 
 
-def _merge_columnar(parser: Parser, fast, source_file: str) -> ChunkResult:
+def _merge_columnar(parser: Parser, fast: FastChunk, source_file: str) -> ChunkResult:
     """The hands the columnar reader read, and the others parsed one at a time, as one
     chunk's tables in the order the hands stand in the chunk."""
     data, starts = fast.data, fast.starts
@@ -275,6 +278,12 @@ def _merge_columnar(parser: Parser, fast, source_file: str) -> ChunkResult:
                        len(fast.handled), len(data))
 
 
+def _owners(chunk_hand: np.ndarray, stored: np.ndarray) -> np.ndarray:
+    """Row of ``hands`` each child row belongs to, from its chunk hand number (``stored``
+    is the ascending chunk hand number of each stored hand)."""
+    return np.searchsorted(stored, chunk_hand)
+
+
 def _quarantine_row(source_file: str, offset: int, reason: str, message: str, raw_text: str,
                     hand_id: str | None, format_name: str | None, version: str | None) -> dict:
     return {
@@ -308,12 +317,6 @@ def _cut_point(parser: Parser, text: str, target: int) -> int:
         if lo == 1:
             return 0
         window *= 4
-
-
-def _owners(chunk_hand: np.ndarray, stored: np.ndarray) -> np.ndarray:
-    """Row of ``hands`` each child row belongs to, from its chunk hand number (``stored``
-    is the ascending chunk hand number of each stored hand)."""
-    return np.searchsorted(stored, chunk_hand)
 
 
 def iter_byte_chunks(stream: BinaryIO, first: bytes, cut: re.Pattern[bytes], chunk_bytes: int) -> Iterator[bytes]:

@@ -1,7 +1,9 @@
-"""Parsed hand records to Arrow tables (worker side), and the duplicate fingerprint.
+"""Parsed hands to Arrow tables (worker side), and the duplicate fingerprint.
 
-Kept apart from ``audit.lake`` so that worker processes build Arrow tables without
-touching the file system.
+Two ways in: ``TableBuilder`` takes the records of parsers that read one hand at a time,
+``columnar_tables`` the frames of a columnar reader (``parsers.pokerstars_fast``); both
+give the lake's schema and the same ``content_fingerprints``. Kept apart from
+``audit.lake`` so that workers build Arrow tables without touching the file system.
 
 This is the hottest code of ``hhaudit ingest`` after the parsers, so it avoids
 per-value Python work: each record becomes one tuple (read with C-level

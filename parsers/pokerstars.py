@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 from zoneinfo import ZoneInfo
 
 from audit.money import AmountError, DOT, format_minor
@@ -67,6 +67,9 @@ from parsers.base import (
     SeatRecord,
     card,
 )
+
+if TYPE_CHECKING:
+    from parsers.pokerstars_fast import FastChunk
 
 _SITES = r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)"
 HAND_START = re.compile(
@@ -505,7 +508,7 @@ class PokerStarsParser:
         for start, end in zip(starts, ends):
             yield start, text[start:end]
 
-    def read_columnar(self, chunk: str | bytes):
+    def read_columnar(self, chunk: str | bytes) -> FastChunk | None:
         """The chunk (text, or UTF-8 bytes cut at ``columnar_cut``) read in columns
         (``parsers.pokerstars_fast``): the ordinary hands, exactly as ``parse`` reads
         them, and which hands ``parse`` must read. None when the chunk holds characters

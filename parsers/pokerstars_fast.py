@@ -43,11 +43,13 @@ from parsers.pokerstars import (
     _to_utc,
 )
 
-# Rust regular expressions: [0-9], not \d (which is any Unicode digit there).
+# Rust regular expressions: [0-9], not \d (which is any Unicode digit there)...
 _CARD = r"[2-9TJQKA][cdhs]"
 _CARDS = rf"{_CARD}(?: {_CARD})*"
+# ...except where a line must start a hand exactly when ``pokerstars.HAND_START`` says so:
+# Python's \d is any Unicode digit too
 _HAND_START = (r"^(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: Home Game| Zoom)?"
-               r" (?:Game|Hand|GAME|HAND) #[0-9]+:")
+               r" (?:Game|Hand|GAME|HAND) #\d+:")
 _STAMP = r"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}"
 _HEADER = (rf"^PokerStars(?: Zoom)? (?:Hand|Game) #(?P<hid>[0-9]+):[ \t]+(?P<rest>.*) - (?P<stamp>{_STAMP})"
            rf"(?: (?P<zone>[A-Z]{{1,5}}))?(?: \[(?P<stamp2>{_STAMP})(?: (?P<zone2>[A-Z]{{1,5}}))?\])?$")

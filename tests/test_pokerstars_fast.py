@@ -184,6 +184,13 @@ def test_text_before_the_first_hand_and_a_cut_off_last_hand_go_the_reference_way
     assert [q["reason"] for q in fast.quarantine] == ["unknown_format", "truncated"]
 
 
+def test_a_hand_numbered_in_other_digits_starts_a_hand_as_for_the_reference() -> None:
+    other = _hand("1").replace("Hand #1:", "Hand #\u0661\u0662:")  # Arabic-Indic 12
+    read = check(_hand("7") + other + _hand("8"))
+    assert read.handled == [True, False, True]
+    assert read.sent_back == {"header": 1}
+
+
 @pytest.mark.parametrize("oddity", ["\ufeff", "\x1f", "\r"])
 def test_a_chunk_with_characters_the_line_reader_does_not_take_goes_the_reference_way(oddity: str) -> None:
     text = _hand("1") + oddity + _hand("2")

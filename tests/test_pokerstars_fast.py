@@ -163,17 +163,49 @@ def test_names_with_colons_brackets_and_other_alphabets_are_read_in_columns() ->
     assert read.payouts["seat"].to_list() == [3]
 
 
-def test_a_raise_is_recorded_as_what_it_added_over_the_seats_bet() -> None:
-    hand = _hand("4", raise_line="Mr: Pigeon: raises $0.50 to $0.75\n").replace(
-        "Carl: checks \n*** FLOP", "Carl: calls $0.50\nBob: calls $0.50\n*** FLOP").replace(
-        "Total pot $0.60 | Rake $0.03", "Total pot $2.25 | Rake $0.11").replace(
-        "$0.57", "$2.14").replace("Mr: Pigeon (small blind) folded before Flop", "Mr: Pigeon (small blind) folded on the Flop")
-    hand = hand.replace("*** FLOP *** [2c 7d 9h]\nCarl: checks \n", "*** FLOP *** [2c 7d 9h]\nCarl: checks \nMr: Pigeon: folds \n")
-    assert _sent_back(hand) == {}
-    read = pokerstars_fast.read_chunk(hand)
+RAISED = """PokerStars Hand #4:  Omaha Hi/Lo Pot Limit ($0.10/$0.25 USD) - 2024/03/01 12:00:31 ET
+Table 'T 1' 6-max Seat #1 is the button
+Seat 1: Bob ($10 in chips) 
+Seat 2: Mr: Pigeon ($10 in chips) 
+Seat 3: Carl ($10 in chips) 
+Mr: Pigeon: posts small blind $0.10
+Carl: posts big blind $0.25
+*** HOLE CARDS ***
+Bob: calls $0.25
+Mr: Pigeon: raises $0.50 to $0.75
+Carl: calls $0.50
+Bob: calls $0.50
+*** FLOP *** [2c 7d 9h]
+Mr: Pigeon: bets $1
+Carl: folds 
+Bob: raises $2 to $3
+Mr: Pigeon: calls $2
+*** TURN *** [2c 7d 9h] [Ts]
+Mr: Pigeon: checks 
+Bob: checks 
+*** RIVER *** [2c 7d 9h Ts] [Kd]
+Mr: Pigeon: checks 
+Bob: checks 
+*** SHOW DOWN ***
+Mr: Pigeon: shows [Ac 2d 3h 4s]
+Bob: mucks hand 
+Mr: Pigeon collected $7.86 from pot
+*** SUMMARY ***
+Total pot $8.25 | Rake $0.39 
+Board [2c 7d 9h Ts Kd]
+Seat 1: Bob (button) mucked
+Seat 2: Mr: Pigeon (small blind) showed [Ac 2d 3h 4s] and won ($7.86)
+Seat 3: Carl (big blind) folded on the Flop
+"""
+
+
+def test_a_raise_is_recorded_as_what_it_added_over_the_seats_bet_this_street() -> None:
+    assert _sent_back(RAISED) == {}
+    read = pokerstars_fast.read_chunk(RAISED)
     raises = read.actions.filter(read.actions["kind"] == "raise")
-    assert (raises["seat"].to_list(), raises["amount"].to_list()) == ([2], [65])  # $0.75 less the $0.10 blind
-    assert read.seats["contributed"].to_list() == [75, 75, 75]
+    # preflop: to $0.75 over the $0.10 blind; on the flop: to $3 from nothing yet
+    assert (raises["seat"].to_list(), raises["amount"].to_list()) == ([2, 1], [65, 300])
+    assert read.seats["contributed"].to_list() == [375, 375, 75]
 
 
 def test_text_before_the_first_hand_and_a_cut_off_last_hand_go_the_reference_way() -> None:

@@ -253,8 +253,8 @@ def _merge_columnar(parser: Parser, fast: FastChunk, source_file: str) -> ChunkR
     if not slow_index:  # the usual chunk: every hand read in columns, already in order
         stored = fast_index.tolist()
         return ChunkResult({name: quick[name] for name in ("hands", "seats", "actions", "payouts")},
-                           _owners(quick["seats_hand"], fast_index), _owners(quick["actions_hand"], fast_index),
-                           _owners(quick["payouts_hand"], fast_index), [starts[k] for k in stored],
+                           quick["seats_owner"], quick["actions_owner"], quick["payouts_owner"],
+                           [starts[k] for k in stored],
                            [starts[k + 1] for k in stored], sink.quarantine, len(fast.handled), len(data))
     slow = sink.builder.tables()
     every = np.concatenate([fast_index, np.asarray(slow_index, np.int64)])
@@ -276,12 +276,6 @@ def _merge_columnar(parser: Parser, fast: FastChunk, source_file: str) -> ChunkR
     return ChunkResult(tables, owners["seats"], owners["actions"], owners["payouts"],
                        [starts[k] for k in stored], [starts[k + 1] for k in stored], sink.quarantine,
                        len(fast.handled), len(data))
-
-
-def _owners(chunk_hand: np.ndarray, stored: np.ndarray) -> np.ndarray:
-    """Row of ``hands`` each child row belongs to, from its chunk hand number (``stored``
-    is the ascending chunk hand number of each stored hand)."""
-    return np.searchsorted(stored, chunk_hand)
 
 
 def _quarantine_row(source_file: str, offset: int, reason: str, message: str, raw_text: str,
@@ -515,6 +509,7 @@ class _Collector:
         fps = fps_column.to_pylist()
         raws = pc.utf8_slice_codeunits(hands.column("raw_sha256"), 0, 16).to_pylist()
         keep = [True] * n
+        data = chunk if isinstance(chunk, bytes) else None  # the chunk's bytes, encoded once if needed
         for i in range(n):
             prior_row = seen.get(keys[i])
             if prior_row is None:
@@ -528,7 +523,8 @@ class _Collector:
                 if prior_raw != raws[i]:
                     self._remember_cards(result, i, keys[i])
             else:
-                data = chunk if isinstance(chunk, bytes) else chunk.encode(counts.codec)
+                if data is None:
+                    data = chunk.encode(counts.codec)
                 raw = data[result.hand_rel_offsets[i]:result.hand_rel_ends[i]]
                 self._quarantine(counts, _quarantine_row(
                     counts.source_file, offset, QuarantineReason.CONFLICTING_DUPLICATE,

@@ -214,7 +214,8 @@ def columnar_tables(fast: "FastChunk", source_file: str, parser_version: str) ->
     """The tables of the hands a columnar reader read, in the lake's schema.
 
     Returns the four tables and, for each child table, ``<name>_hand``: the chunk's hand
-    number of each row (the frames' ``hand`` column), as a numpy array.
+    number of each row (the frames' ``hand`` column), and ``<name>_owner``: the row of
+    ``hands`` it belongs to, both as numpy arrays.
     """
     data, starts = fast.data, fast.starts
     index = fast.hands["hand"].to_list()
@@ -237,13 +238,14 @@ def columnar_tables(fast: "FastChunk", source_file: str, parser_version: str) ->
     for name, spec, frame in (("seats", SEATS, fast.seats), ("actions", ACTIONS, fast.actions),
                               ("payouts", PAYOUTS, fast.payouts)):
         chunk_hand = frame["hand"].to_numpy().astype(np.int64)
-        rows = pa.array(np.searchsorted(numbers, chunk_hand).astype(np.int32))
+        owner = np.searchsorted(numbers, chunk_hand).astype(np.int32)
+        rows = pa.array(owner)
         child = frame.drop("hand").to_arrow(compat_level=pl.CompatLevel.oldest())
         arrays = [hands.column(f.name).take(rows) if f.name in _SHARED else child.column(f.name).cast(f.type)
                   for f in spec.schema]
         out[name] = pa.Table.from_arrays(arrays, schema=spec.schema)
         out[f"{name}_hand"] = chunk_hand
-    out["hands"] = with_fingerprints(
-        hands, out["seats"], pa.array(np.searchsorted(numbers, out["seats_hand"]).astype(np.int32)),
-        out["payouts"], pa.array(np.searchsorted(numbers, out["payouts_hand"]).astype(np.int32)))
+        out[f"{name}_owner"] = owner
+    out["hands"] = with_fingerprints(hands, out["seats"], pa.array(out["seats_owner"]),
+                                     out["payouts"], pa.array(out["payouts_owner"]))
     return out

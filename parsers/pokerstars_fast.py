@@ -619,8 +619,9 @@ class _Reader:
                 raised_by[rows_found] = again["by"].value(local, scale[rows_found])
                 override = (rows_found, again["cards"])
         shows = np.flatnonzero(kind == SHOW)
-        show_cards = said["cards"].gather(index[shows])
-        if override is not None:
+        if override is None:
+            show_cards = said["cards"].gather(index[shows])
+        else:
             replaced = np.isin(shows, override[0])
             kept = said["cards"].gather(index[shows[~replaced]])
             others = override[1].gather(np.searchsorted(override[0], shows[replaced]))
@@ -863,7 +864,8 @@ class _Reader:
         self.reject("dealt seat missing from summary", seat_hand[dealt_in & ~has_summary])
         collected = np.flatnonzero(kind == COLLECTED)
         paid_seat = np.zeros(n_seats, np.int64)
-        np.add.at(paid_seat, seat[collected[seat[collected] >= 0]], amount[collected[seat[collected] >= 0]])
+        to_seat = collected[seat[collected] >= 0]
+        np.add.at(paid_seat, seat[to_seat], amount[to_seat])
         self.reject("summary contradicts pay lines", seat_hand[paid_seat != stated])
 
         n = self.n_hands + 1
@@ -889,13 +891,10 @@ class _Reader:
         summary_board_at = np.full(n, -1, np.int64)
         summary_board_at[summary["board_hand"]] = np.arange(len(summary["board_hand"]))
         summary_board = _pick_series(summary["board"], summary_board_at)
-        boards = pl.DataFrame({"street": street_board, "summary": summary_board,
-                               "has_street": last_board >= 0, "has_summary": summary_board_at >= 0})
-        differ = boards.select(pl.col("has_street") & pl.col("has_summary")
-                               & (pl.col("street") != pl.col("summary")).fill_null(True)).to_series().to_numpy()
+        boards = pl.DataFrame({"street": street_board, "summary": summary_board})
+        differ = boards.select((pl.col("street") != pl.col("summary")).fill_null(False)).to_series().to_numpy()
         self.reject("boards differ", np.flatnonzero(differ))
-        board = boards.select(pl.when(pl.col("has_summary")).then(pl.col("summary"))
-                              .when(pl.col("has_street")).then(pl.col("street"))).to_series()
+        board = boards.select(pl.coalesce("summary", "street")).to_series()  # the summary's is authoritative
 
         posts = np.flatnonzero(np.isin(kind, _POSTS) & ~acts["all_in"])
         first_sb = self._first_amount(hand, posts[kind[posts] == SB], amount, n)

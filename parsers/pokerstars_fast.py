@@ -220,9 +220,14 @@ def _pick(values: np.ndarray, index: np.ndarray, missing: int) -> np.ndarray:
 def _pick_series(values: pl.Series, index: np.ndarray) -> pl.Series:
     """``values[index]``, and null where ``index`` is -1."""
     if len(values) == 0:
-        return pl.Series(values.name, [None] * len(index), values.dtype)
+        return _nulls(len(index), values.dtype, values.name)
     got = values.gather(np.maximum(index, 0))
     return pl.select(pl.when(pl.Series(index >= 0)).then(got)).to_series()
+
+
+def _nulls(n: int, dtype: pl.DataType, name: str = "") -> pl.Series:
+    """``n`` nulls of ``dtype`` (built natively: a list of ``None`` costs ~150 ns each)."""
+    return pl.repeat(None, n, dtype=dtype, eager=True).alias(name)
 
 
 def _labels(codes: np.ndarray, names: list[str]) -> pl.Series:
@@ -945,7 +950,7 @@ class _Reader:
         )
         seat_rows = pl.DataFrame({
             "hand": seat_hand, "seat": seats["number"].astype(np.int32), "player": seats["names"],
-            "stack": seats["stack"], "cards": cards, "upcards": pl.Series([None] * n_seats, dtype=pl.List(pl.String)),
+            "stack": seats["stack"], "cards": cards, "upcards": _nulls(n_seats, pl.List(pl.String)),
             "dealt_in": dealt_in, "folded_street": _labels(fold_street, _STREET_NAMES),
             "showed": showed, "mucked": mucked, "all_in": all_in, "cashed_out": np.zeros(n_seats, bool),
             "contributed": contributed,
@@ -961,7 +966,7 @@ class _Reader:
             "kind": _labels(k, _ACTION_KINDS),
             "amount": pl.Series(action_amount).set(pl.Series(action_amount < 0), None),
             "all_in": acts["all_in"][recorded] & np.isin(k, _PAYING + [RAISE]),
-            "cards_changed": pl.Series([None] * len(recorded), dtype=pl.Int32),
+            "cards_changed": _nulls(len(recorded), pl.Int32),
         })
         paying_rows = np.flatnonzero((kind == COLLECTED) | (kind == UNCALLED))
         is_pot = kind[paying_rows] == COLLECTED
@@ -973,7 +978,7 @@ class _Reader:
             "hand": hand[paying_rows], "seat": seats["number"][seat[paying_rows]].astype(np.int32),
             "amount": amount[paying_rows],
             "pot": pl.Series(pot.astype(np.int32)).set(pl.Series(~is_pot), None),
-            "run": pl.Series([None] * len(paying_rows), dtype=pl.Int32),
+            "run": _nulls(len(paying_rows), pl.Int32),
             "half": half,
             "source": _labels(np.where(is_pot, 0, 1), [str(PayoutSource.POT), str(PayoutSource.UNCALLED)]),
             "line": self.raw.gather(rows[paying_rows]),

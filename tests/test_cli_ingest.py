@@ -56,3 +56,12 @@ def test_python_dash_m_audit_is_the_same_cli() -> None:
     done = subprocess.run([sys.executable, "-m", "audit", "schema"], capture_output=True, text=True)
     assert done.returncode == 0
     assert done.stdout.startswith("hhaudit lake schema version 1\n")
+
+
+def test_version_prints_the_version_pyproject_declares() -> None:
+    import tomllib
+
+    declared = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]["version"]
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout == f"hhaudit {declared}\n"

@@ -26,6 +26,24 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "report_cmd",
 )
 
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"hhaudit {version('hhaudit')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                 help="Print hhaudit's version and exit."),
+) -> None:
+    """Audit split-pot poker payouts: recompute every showdown from the cards."""
+
+
 for _name in _COMMAND_MODULES:
     importlib.import_module(f"audit.cli.{_name}").register(app)
 

@@ -13,6 +13,11 @@ and prints hands/s, MB/s, peak memory and the ratio of the two throughputs. It a
 prints the CPU seconds the command's process tree used and the load average before the
 run: on a shared machine, wall-clock figures move with other work, CPU seconds much less.
 
+Last, the *floor*: what the command spends however fast hands are parsed — its start-up
+(``hhaudit --version``, which imports everything ingest does) and writing the rows it wrote
+(the lake's hand tables read back, then written again by the same ``LakeWriter``) — and
+what that leaves of a throughput target (``--target``) for everything else, per hand.
+
 A very large file (``--hands 1000000``) is made by generating 20,000 distinct hands and
 writing them again under new hand numbers, which keeps generation quick while every hand
 stays distinct to the lake.
@@ -32,6 +37,10 @@ import threading
 import time
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from audit.lake import LakeWriter, table_files
 from bench.generate import generate
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -126,12 +135,34 @@ def timed_command(argv: list[str]) -> tuple[float, int, float, subprocess.Comple
     return wall, peak, _children_cpu() - cpu_before, subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
+HAND_TABLES = ("hands", "seats", "actions", "payouts")
+
+
+def floor(hhaudit: str, lake: Path, slices: int) -> tuple[float, float, float]:
+    """Start-up seconds (best of three), and wall and CPU seconds of writing the hand
+    tables of ``lake`` again, added in ``slices`` pieces as ingest adds them per chunk."""
+    startup = min(timed_command([hhaudit, "--version"])[0] for _ in range(3))
+    tables = {name: pa.concat_tables([pq.read_table(f) for f in table_files(lake, name)]) for name in HAND_TABLES}
+    with tempfile.TemporaryDirectory() as tmp:
+        cpu, start = time.process_time(), time.perf_counter()
+        writer = LakeWriter(Path(tmp))
+        for name, table in tables.items():
+            step = -(-table.num_rows // slices)
+            for at in range(0, table.num_rows, step):
+                writer.add(name, table.slice(at, step))
+        writer.close()
+        return startup, time.perf_counter() - start, time.process_time() - cpu
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="Benchmark hhaudit ingest (or run) on a generated file.")
     ap.add_argument("--mb", type=int, default=100, help="size of the input file in MB")
     ap.add_argument("--hands", type=int, default=None, help="number of hands instead of a size")
     ap.add_argument("--command", choices=["ingest", "run"], default="ingest")
+    ap.add_argument("--target", type=int, default=None,
+                    help="hands/s the command should reach (default: 50,000 for ingest, 30,000 for run)")
     args = ap.parse_args()
+    target = args.target or (50_000 if args.command == "ingest" else 30_000)
     path, hands = bench_file(None if args.hands else args.mb, args.hands)
     size_mb = path.stat().st_size / 1e6
     base = baseline(path)
@@ -143,6 +174,9 @@ def main() -> None:
         else:
             argv = [hhaudit, "run", str(path), "--out", f"{tmp}/out"]
         wall, peak, cpu, done = timed_command(argv)
+        lake = Path(tmp) / ("lake" if args.command == "ingest" else "out/lake")
+        chunks = max(1, -(-path.stat().st_size // (6 * 2**20)))  # ingest's byte chunks
+        startup, write_wall, write_cpu = floor(hhaudit, lake, chunks) if done.returncode in (0, 1) else (0, 0, 0)
     if done.returncode not in (0, 1):
         print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
         raise SystemExit(f"hhaudit {args.command} failed with exit code {done.returncode}")
@@ -154,6 +188,13 @@ def main() -> None:
           f"load average before the run {load:.2f}")
     print(f"ratio to baseline: {wall / base:.1f}x the baseline's time "
           f"({(hands / wall) / (hands / base):.3f} of its throughput)")
+    budget = hands / target
+    cores = os.cpu_count() or 1
+    left = cores * (budget - startup) - write_cpu
+    print(f"floor: start-up {startup:.2f} s; writing the rows it wrote {write_wall:.2f} s wall, {write_cpu:.2f} CPU-s")
+    print(f"at {target:,} hands/s this input has {budget:.2f} s: after start-up and writing, {cores} cores have "
+          f"{left:.2f} CPU-s for reading, parsing and checking, {left / hands * 1e6:.1f} µs a hand "
+          f"(the command used {(cpu - write_cpu - startup) / hands * 1e6:.1f} µs a hand for them)")
     print(f"last line of output: {done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ''}")
 
 

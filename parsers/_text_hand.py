@@ -203,8 +203,10 @@ class HandBuilder:
         excess = bets[0][0] - second
         seat = bets[0][1]
         if not blind_excess_returned and all(
-            a.kind in _BLIND_POSTS for a in self.actions if a.seat == seat.seat and a.amount and a.street in (street, Street.PREDEAL)
-        ):
+            a.kind in _BLIND_POSTS
+            for a in self.actions
+            if a.seat == seat.seat and a.amount and a.street in (street, Street.PREDEAL) and a.kind not in _DEAD_MONEY
+        ):  # an ante beside the blind is no bet of the seat's: the excess still stays in the pot
             return 0
         if excess > 0:
             self.act(street, seat, ActionKind.UNCALLED_RETURN, excess)
@@ -251,6 +253,7 @@ class HandBuilder:
 
 
 _BLIND_POSTS = frozenset({ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_BLIND})
+_DEAD_MONEY = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
 
 
 def stud_upcards(known: list[str | None]) -> list[str]:

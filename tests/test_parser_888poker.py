@@ -96,6 +96,47 @@ def test_walk_pays_the_big_blind_its_own_blind_but_a_bet_nobody_called_is_taken_
     assert [(a.kind, a.amount) for a in dead.actions if a.seat == 3][:2] == [(ActionKind.POST_DEAD, 1), (ActionKind.POST_BLIND, 2)]
 
 
+ANTE_WALK = """#Game No : 410000001
+***** 888poker Hand History for Game 410000001 *****
+$400/$800 Blinds No Limit Holdem - *** 02 06 2014 21:10:42
+Tournament #5500123 $5 + $0.50 - Table #3 (Real Money)
+Seat 4 is the button
+Total number of players : 4
+Seat 1: shortstack ( $560 )
+Seat 2: bigstack ( $41,200 )
+Seat 3: middle ( $12,050 )
+Seat 4: buttoner ( $9,900 )
+bigstack posts ante [$80]
+middle posts ante [$80]
+shortstack posts ante [$80]
+buttoner posts ante [$80]
+shortstack posts small blind [$400]
+bigstack posts big blind [$800]
+** Dealing down cards **
+middle folds
+buttoner folds
+shortstack calls [$80]
+** Dealing flop ** [ 2c, 7d, Js ]
+** Dealing turn ** [ 3h ]
+** Dealing river ** [ Qd ]
+** Summary **
+shortstack shows [ 9c, 8c ]
+bigstack shows [ Kh, Qs ]
+bigstack collected [ $1,280 ]
+bigstack collected [ $320 ]
+"""
+
+
+def test_big_blind_excess_over_an_all_in_caller_stays_in_the_pot_when_antes_were_posted():
+    # 888 pays the big blind's unmatched part as a pot of its own ("collected [ $320 ]"),
+    # as it does in a walk: the ante beside the blind does not make it a returned bet
+    hand = PARSER.parse(ANTE_WALK)
+    assert _contributed(hand) == {1: 560, 2: 880, 3: 80, 4: 80}
+    assert not [a for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN]
+    assert _payouts(hand) == [(2, 1280, None, Half.WHOLE, PayoutSource.POT), (2, 320, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.pot_total == 1600 and hand.reconciles()
+
+
 @pytest.mark.corpus
 def test_truncated_hand():
     text = read_text(corpus_file(SHOWDOWN))

@@ -66,6 +66,7 @@ class AuditOutcome:
             "clean": v.get(Verdict.CLEAN.value, 0),
             "findings": v.get(Verdict.FINDINGS.value, 0),
             "findings_by_kind": dict(sorted(Counter(self.findings["kind"].to_list()).items())),
+            "finding_rows": self.findings.height,
             "findings_accepted": self.findings.height - open_findings.height,
             "unverifiable": v.get(Verdict.UNVERIFIABLE.value, 0),
             "relative_only": v.get(Verdict.RELATIVE_ONLY.value, 0),

@@ -32,7 +32,7 @@ def test_run_writes_every_output_and_ends_with_the_json_counts(corpus_run) -> No
     last = json.loads(result.stdout.strip().splitlines()[-1])
     assert last == {"files": 2, "hands_found": 2, "parsed": 2, "quarantined": 0, "duplicates": 0,
                     "bad_files": 0, "audited": 2, "clean": 1, "findings": 1,
-                    "findings_by_kind": {"odd_chip": 4}, "findings_accepted": 0,
+                    "findings_by_kind": {"odd_chip": 4}, "finding_rows": 4, "findings_accepted": 0,
                     "unverifiable": 0, "relative_only": 0}
     findings = pl.read_parquet(out / "findings.parquet").sort("seat")
     assert findings.select("hand_key", "seat", "recorded", "expected", "delta", "kind").rows() == [

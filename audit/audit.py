@@ -191,7 +191,10 @@ def build_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
 
     A seat still in at showdown whose cards were never shown concedes (is treated as
     having mucked) unless the history pays it from a pot: then it is a claimant with
-    unknown cards, and settlement says the hand cannot be checked.
+    unknown cards, and settlement says the hand cannot be checked. A seat still in that
+    showed some of its cards (PokerStars' ``shows [Qs]``) concedes too; one that showed
+    more cards than the game deals makes the hand unverifiable (``SettlementInputError``):
+    the game or the cards were misread.
     """
     paid = {p["seat"] for p in payouts if p["source"] == PayoutSource.POT and p["amount"] > 0}
     spec = GAMES.get(hand["game"]) if hand["game"] in _GAME_VALUES else None
@@ -202,6 +205,11 @@ def build_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
             continue
         cards = _known(s["cards"])
         if spec is not None and cards and spec.stud is False and len(cards) != spec.hole_cards:
+            if live and s.get("showed") and len(cards) > spec.hole_cards:
+                # more cards than the game deals: the game or the cards are misread, and
+                # conceding would let a wrong winner pass (fewer is a partial show: it concedes)
+                raise SettlementInputError(
+                    f"seat {s['seat']} showed {len(cards)} cards, but {spec.name} deals {spec.hole_cards}")
             cards = None
         mucked = bool(s["mucked"]) and s["seat"] not in paid
         if live and cards is None and s["seat"] not in paid:
@@ -777,6 +785,7 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
         "contributed": seat_rows["contributed"].fill_null(-1).cast(pl.Int64).to_numpy(),
         "folded": ~seat_rows["_live"].to_numpy(),
         "mucked": seat_rows["mucked"].fill_null(False).to_numpy(),
+        "showed": seat_rows["showed"].fill_null(False).to_numpy(),
         "cashed_out": seat_rows["cashed_out"].fill_null(False).to_numpy(),
         "dead": seat_rows["dead"].fill_null(0).cast(pl.Int64).to_numpy(),
         "paid": np.isin(row_hand * 2**32 + seat, paid_rows["_h"].cast(pl.Int64).to_numpy() * 2**32
@@ -867,7 +876,12 @@ def _bulk_group(hands: pl.DataFrame, rows: dict[str, np.ndarray], chosen: np.nda
         cards=hole_codes, pot_rake=pot_rake, pot_rake_given=pot_rake_given,
     )
     result = settle_simple(batch)
-    settled = result.settled & ~tries_allocations
+    # a seat still in that showed more cards than the game deals: build_showdown refuses
+    # the hand (unverifiable), so it is not settled here
+    miscounted = ~folded & rows["showed"][chosen] & (cards.length[chosen] > spec.hole_cards)
+    refused = np.zeros(h, dtype=bool)
+    np.logical_or.at(refused, np.repeat(np.arange(h), counts), miscounted)
+    settled = result.settled & ~tries_allocations & ~refused
     if not settled.any():
         return pl.DataFrame(schema=VERDICT_COLUMNS)
     # compare(): money per (pot, seat) where every line names an existing pot, else per seat

@@ -139,3 +139,39 @@ def test_showdowns_without_seat_rows_are_left_to_one_by_one(lake: Path) -> None:
     settled = audit_showdowns_bulk(hands, read_seats(lake).head(0), read_table(lake, "payouts", _PAYOUT_COLUMNS),
                                    PolicyResolver())
     assert settled.height == 0 and list(settled.columns)[:5] == ["hand_key", "hand_id", "platform", "game", "verdict"]
+
+
+def test_a_seat_that_showed_more_cards_than_the_game_deals_makes_the_hand_unverifiable(tmp_path: Path) -> None:
+    # were it taken as conceding, a pot paid to the wrong seat would pass as clean
+    history = tmp_path / "hands.txt"
+    write_file(history, 40, seed=5)
+    original = tmp_path / "original"
+    ingest([history], original)
+    tables = {name: read_table(original, name) for name in TABLES}
+    paid = tables["payouts"].filter(pl.col("source") == "pot").select("hand_key", "seat").unique()
+    shown_losers = (tables["seats"].filter(pl.col("showed") & pl.col("folded_street").is_null())
+                    .join(paid, on=["hand_key", "seat"], how="anti").sort("hand_key", "seat"))
+    key, seat = shown_losers.row(0, named=True)["hand_key"], shown_losers.row(0, named=True)["seat"]
+    game = tables["hands"].filter(pl.col("hand_key") == key)["game"].item()
+    assert game == "omaha_hilo"
+    before = audit_lake(original).verdicts.filter(pl.col("hand_key") == key)["verdict"].item()
+    assert before == "clean"
+
+    def audited_with(cards: pl.Expr, name: str) -> list[pl.DataFrame]:
+        changed = {**tables, "seats": tables["seats"].with_columns(
+            pl.when((pl.col("hand_key") == key) & (pl.col("seat") == seat)).then(cards)
+            .otherwise(pl.col("cards")).alias("cards"))}
+        writer = LakeWriter(tmp_path / name)
+        for table, frame in changed.items():
+            writer.add(table, frame.to_arrow())
+        writer.close()
+        return [audit_lake(tmp_path / name, bulk_showdowns=bulk).verdicts for bulk in (True, False)]
+
+    for verdicts in audited_with(pl.col("cards").list.concat(pl.lit(["2c"])), "five"):
+        row = verdicts.filter(pl.col("hand_key") == key).row(0, named=True)
+        assert (row["verdict"], row["reason"]) == (
+            "unverifiable", f"seat {seat} showed 5 cards, but Omaha Hi/Lo deals 4")
+        assert verdicts.filter(pl.col("verdict") == "unverifiable").height == 1
+    # showing one card of four (PokerStars' "shows [Qs]") concedes, as mucking does
+    for verdicts in audited_with(pl.col("cards").list.head(1), "one"):
+        assert verdicts.filter(pl.col("hand_key") == key)["verdict"].item() == "clean"

@@ -10,8 +10,18 @@ Pots: the summary ``Total pot $X Main pot $Y. Side pot $Z. | Rake $R`` prints ev
 **before** rake, and Full Tilt took the rake from the main pot (``rules.md`` §2.2), so
 ``pots_printed_net`` is False. Pay lines are the ``wins``/``ties for`` lines before the
 summary (``the high pot``, ``the low pot``, ``the side pot``, ``side pot #2``; run twice
-``pot 1``/``pot 2``); the summary repeats them and is not read as payment. Full Tilt labels
-the halves of a split pot, so an unlabelled pay line is the whole pot.
+``pot 1``/``pot 2``). Full Tilt labels the halves of a split pot, so an unlabelled pay line
+is the whole pot.
+
+The summary repeats what each seat got (``collected ($41.80)``, ``won ($311) with ...``,
+per run under ``*** SUMMARY 1 ***``; a hi/lo seat's two halves as one amount). Where the
+action section has pay lines they are the record and the summary is checked against them
+per seat: a difference is a contradiction (``history_inconsistent``). Some hands have no
+pay line at all (an uncontested pot with only ``Seat 5: X collected ($41.80), mucked``):
+then the summary's amounts are the payouts, unlabelled in hi/lo games, pot 0 when a single
+pot was printed, and a note says so. One summary line for an empty seat was seen running
+into the next seat's line (``Seat 3: Player4 Seat 4: Player1 (big blind) collected
+($0.50), mucked``): the embedded ``Seat 4:`` line is read as seat 4's.
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT
+from audit.money import DOT, format_minor
 from audit.vocab import (
     ActionKind,
     Format,
@@ -122,6 +132,7 @@ _GAMES = {
     "badugi": Game.BADUGI,
 }
 _STUD_GAMES = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
+_SPLIT_GAMES = {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.OMAHA6_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO}
 _DRAW_GAMES = {Game.LOWBALL27_TRIPLE, Game.LOWBALL27_SINGLE, Game.LOWBALL_A5_TRIPLE, Game.DRAW5, Game.BADUGI}
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<tail>, is sitting out)?\s*$")
@@ -166,6 +177,8 @@ _CHATTER = re.compile(
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}(?P<pots>.*?)\s*\| Rake (?P<rake>[$€£]?[\d,]+(?:\.\d+)?)\s*$")
 _POT_PART = re.compile(r"(?:Main|Side) pot(?:[- ]#?\d+)? ([$€£]?[\d,]+(?:\.\d+)?)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
+_SUMMARY_EMBEDDED_SEAT = re.compile(r"\bSeat \d+: .*$")
+_SUMMARY_PAID = re.compile(r"\b(?:won|collected) \((?P<amt>[^()]+)\)")
 _SUMMARY_KNOWN = re.compile(r"folded|didn't bet|showed|mucked|collected|won|lost|is sitting out|wins|ties")
 
 _STUD_STREETS = {
@@ -353,6 +366,7 @@ class _HandReader(LineHandReader):
         seq = 0
         in_summary = False
         summary_run: int | None = None
+        summary_paid: list[PayoutRecord] = []
         uncalled_seen = False
 
         def act(seat: int | None, kind: ActionKind, amount: int | None = None, all_in: bool = False,
@@ -402,7 +416,7 @@ class _HandReader(LineHandReader):
                     raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {text!r}")
                 continue
             if in_summary:
-                self.read_summary_line(hand, text, seats, names, summary_run, run_boards, board, known)
+                self.read_summary_line(hand, text, seats, names, summary_run, run_boards, board, known, summary_paid)
                 continue
             if text.startswith("The button is in seat #"):
                 hand.button_seat = int(text.rsplit("#", 1)[1])
@@ -436,17 +450,7 @@ class _HandReader(LineHandReader):
             seat = seats[seat_no]
             pm = _PAY.match(rest)
             if pm:
-                amount = self.money(pm["amt"], text)
-                hl = pm["hl"]
-                half = Half.HIGH if hl == "high" else Half.LOW if hl == "low" else Half.WHOLE
-                if pm["pot"] == "pot":
-                    pot = None if pm["run"] else 0
-                elif pm["pot"] == "main pot":
-                    pot = 0
-                else:
-                    pot = int(pm["side"]) if pm["side"] else 1
-                run = int(pm["run"]) if pm["run"] else None
-                hand.payouts.append(PayoutRecord(seat_no, amount, pot, run, half, PayoutSource.POT, line.rstrip()))
+                hand.payouts.append(self.pay_record(seat_no, pm, line.rstrip()))
                 continue
             if _BOUNTY.match(rest):
                 hand.notes.append(f"bounty line not counted as pot money: {text!r}")
@@ -512,7 +516,21 @@ class _HandReader(LineHandReader):
                     self.learn_shown(seat_no, cards(am["cards"]), game, stud, known)
                 act(seat_no, ActionKind.MUCK)
 
-        self.finish(hand, seats, tracker, board, run_boards, stud, known, uncalled_seen)
+        self.finish(hand, seats, tracker, board, run_boards, stud, known, uncalled_seen, summary_paid)
+
+    def pay_record(self, seat_no: int, pm: re.Match[str], line: str) -> PayoutRecord:
+        """The payout of a ``wins``/``ties for`` line, in the action section or the summary."""
+        amount = self.money(pm["amt"], line)
+        hl = pm["hl"]
+        half = Half.HIGH if hl == "high" else Half.LOW if hl == "low" else Half.WHOLE
+        if pm["pot"] == "pot":
+            pot = None if pm["run"] else 0
+        elif pm["pot"] == "main pot":
+            pot = 0
+        else:
+            pot = int(pm["side"]) if pm["side"] else 1
+        run = int(pm["run"]) if pm["run"] else None
+        return PayoutRecord(seat_no, amount, pot, run, half, PayoutSource.POT, line)
 
     def board_from(self, board: list[str], rest: str) -> list[str]:
         """The board after a street line: the brackets either repeat the board then add
@@ -556,7 +574,8 @@ class _HandReader(LineHandReader):
 
     def read_summary_line(self, hand: ParsedHand, text: str, seats: dict[int, SeatRecord],
                           names: dict[str, int], summary_run: int | None,
-                          run_boards: dict[int, list[str]], board: list[str], known: dict) -> None:
+                          run_boards: dict[int, list[str]], board: list[str], known: dict,
+                          summary_paid: list[PayoutRecord]) -> None:
         if tm := _TOTAL.match(text):
             hand.total_pot_printed = self.money(tm["amt"], text)
             hand.rake = self.money(tm["rake"], text)
@@ -574,10 +593,21 @@ class _HandReader(LineHandReader):
             return
         seat = seats.get(int(sm["seat"]))
         if seat is None:
+            if embedded := _SUMMARY_EMBEDDED_SEAT.search(sm["rest"]):
+                hand.notes.append(f"summary line for empty seat {sm['seat']} runs into another seat's line: {text!r}")
+                self.read_summary_line(hand, embedded[0], seats, names, summary_run, run_boards, board, known,
+                                       summary_paid)
             return
         rest = sm["rest"]
         if rest.startswith(seat.player):
             rest = rest[len(seat.player):]
+        if pm := _PAY.match(rest.strip()):
+            summary_paid.append(self.pay_record(seat.seat, pm, text))
+        for paid in _SUMMARY_PAID.finditer(rest):
+            # The seat's whole share (both halves of a hi/lo pot); its pot is settled in finish.
+            half = Half.UNLABELLED if hand.game in _SPLIT_GAMES else Half.WHOLE
+            summary_paid.append(PayoutRecord(seat.seat, self.money(paid["amt"], text), None, summary_run, half,
+                                             PayoutSource.POT, text))
         if "is sitting out" in rest and not any(a.seat == seat.seat for a in hand.actions):
             seat.dealt_in = False
         if not _SUMMARY_KNOWN.search(rest):
@@ -590,9 +620,10 @@ class _HandReader(LineHandReader):
 
     def finish(self, hand: ParsedHand, seats: dict[int, SeatRecord], tracker: BetTracker,
                board: list[str], run_boards: dict[int, list[str]], stud: dict, known: dict,
-               uncalled_seen: bool) -> None:
+               uncalled_seen: bool, summary_paid: list[PayoutRecord]) -> None:
         if hand.total_pot_printed is None:
             raise self.fail(QuarantineReason.TRUNCATED, "summary has no 'Total pot ... | Rake' line")
+        self.check_summary_paid(hand, summary_paid)
         if run_boards:
             hand.boards = [run_boards[r] for r in sorted(run_boards)]
         elif board:
@@ -620,6 +651,31 @@ class _HandReader(LineHandReader):
             hand.notes.append(
                 f"history does not add up: put in {hand.pot_total}, paid {paid}, rake {hand.rake}"
             )
+
+    def check_summary_paid(self, hand: ParsedHand, summary_paid: list[PayoutRecord]) -> None:
+        """The pay lines against the summary; the summary pays only where no pay line did."""
+        if not any(p.source == PayoutSource.POT for p in hand.payouts):
+            single_pot = len(hand.pots_printed or ()) <= 1
+            for paid in summary_paid:
+                if paid.pot is None and paid.run is None and single_pot:
+                    paid.pot = 0
+            hand.payouts.extend(summary_paid)
+            if summary_paid:
+                hand.notes.append("no pay line in the action section: payouts taken from the summary")
+            return
+        collected: dict[int, int] = {}
+        for p in hand.payouts:
+            if p.source == PayoutSource.POT:
+                collected[p.seat] = collected.get(p.seat, 0) + p.amount
+        stated: dict[int, int] = {}
+        for p in summary_paid:
+            stated[p.seat] = stated.get(p.seat, 0) + p.amount
+        for seat in sorted(set(collected) | set(stated)):
+            if collected.get(seat, 0) != stated.get(seat, 0):
+                hand.contradicts(
+                    f"summary says seat {seat} won {format_minor(stated.get(seat, 0), hand.amount_scale)} "
+                    f"but its pay lines pay {format_minor(collected.get(seat, 0), hand.amount_scale)}",
+                    seat, collected.get(seat, 0), stated.get(seat, 0))
 
 
 PARSER = FullTiltParser()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
 from parsers.base import HandParseError
 from parsers.fulltilt import PARSER
 from parsers.registry import detect
@@ -208,3 +208,61 @@ def test_crlf_and_doubled_bom() -> None:
     [(offset, chunk)] = list(PARSER.split(text))
     hand = PARSER.parse(chunk)
     assert offset == 0 and hand.pot_total == 20 and hand.boards == [["Ah", "2s", "7h"]]
+
+
+UNCONTESTED = """Full Tilt Poker Game #30112233445: Table Quillon (6 max, shallow) - $1/$2 - Pot Limit Omaha Hi - 21:14:03 ET - 2012/10/02
+Seat 1: marrowbone ($150)
+Seat 3: Tessaly ($212.40)
+Seat 4: ox in clover ($88)
+marrowbone posts the small blind of $1
+Tessaly posts the big blind of $2
+The button is in seat #4
+*** HOLE CARDS ***
+ox in clover raises to $6
+marrowbone folds
+Tessaly calls $4
+*** FLOP *** [2c 9d Kh] (Total Pot: $13, 2 Players)
+Tessaly checks
+ox in clover bets $10
+Tessaly folds
+Uncalled bet of $10 returned to ox in clover
+*** SUMMARY ***
+Total pot $13 | Rake $0.65
+Board: [2c 9d Kh]
+Seat 1: marrowbone (small blind) folded before the Flop
+Seat 3: Tessaly (big blind) folded on the Flop
+Seat 4: ox in clover (button) collected ($12.35), mucked
+"""
+
+
+def test_summary_pays_when_the_action_section_has_no_pay_line() -> None:
+    hand = PARSER.parse(UNCONTESTED)
+    assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts] == [
+        (4, 1235, 0, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert hand.payouts[0].line == "Seat 4: ox in clover (button) collected ($12.35), mucked"
+    assert "no pay line in the action section: payouts taken from the summary" in hand.notes
+    assert hand.reconciles() and not hand.contradictions
+
+
+def test_summary_against_pay_lines_is_a_contradiction() -> None:
+    paid = UNCONTESTED.replace(
+        "Uncalled bet of $10 returned to ox in clover\n",
+        "Uncalled bet of $10 returned to ox in clover\nox in clover wins the pot ($12.35)\n",
+    )
+    assert not PARSER.parse(paid).contradictions
+    hand = PARSER.parse(paid.replace("collected ($12.35)", "collected ($12.53)"))
+    assert [(p.seat, p.amount, p.line) for p in hand.payouts] == [(4, 1235, "ox in clover wins the pot ($12.35)")]
+    assert [(c.message, c.seat, c.recorded, c.stated) for c in hand.contradictions] == [
+        ("summary says seat 4 won 12.53 but its pay lines pay 12.35", 4, 1235, 1253),
+    ]
+
+
+def test_summary_line_of_an_empty_seat_running_into_the_next() -> None:
+    hand = PARSER.parse(UNCONTESTED.replace("Seat 4: ox in clover (button) collected",
+                                            "Seat 2: latecomer Seat 4: ox in clover (button) collected"))
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(4, 1235, 0)]
+    assert (
+        "summary line for empty seat 2 runs into another seat's line: "
+        "'Seat 2: latecomer Seat 4: ox in clover (button) collected ($12.35), mucked'"
+    ) in hand.notes

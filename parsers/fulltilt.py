@@ -6,6 +6,12 @@ stakes; tournaments write ``<name> (<tournament id>), Table N``; some add the Ea
 in brackets). Mixed-game tables (HORSE, 8-Game, 10-Game) name each hand's own game in its
 header, so the game is read per hand.
 
+Cap games (``CAP NL Hold'em``, ``Cap PL ...``; the case varies) are No or Pot Limit with a
+cap on what each player may put in the hand: ``limit`` is ``cap`` (the vocabulary has no
+"capped no limit"), and the cap itself is not printed. A player who reaches it is written
+``raises to $240, and is capped``; Full Tilt then counts the seat as all in (``(Total Pot:
+$625, 2 Players, 2 All-In)``), so the action and the seat are recorded ``all_in``.
+
 Pots: the summary ``Total pot $X Main pot $Y. Side pot $Z. | Rake $R`` prints every pot
 **before** rake, and Full Tilt took the rake from the main pot (``rules.md`` §2.2), so
 ``pots_printed_net`` is False. Pay lines are the ``wins``/``ties for`` lines before the
@@ -92,6 +98,8 @@ _ZONES = {
 _LIMIT_PREFIXES = (
     ("Cap No Limit ", Limit.CAP),
     ("Cap NL ", Limit.CAP),
+    ("Cap Pot Limit ", Limit.CAP),
+    ("Cap PL ", Limit.CAP),
     ("No Limit ", Limit.NO),
     ("NL ", Limit.NO),
     ("Pot Limit ", Limit.POT),
@@ -139,7 +147,7 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<
 _STREET = re.compile(r"^\*\*\* (?P<name>[A-Z0-9 -]+?) \*\*\*(?P<rest>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMOUNT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
-_ALL_IN = r"(?P<allin>, and is all in)?"
+_ALL_IN = r"(?P<allin>, and is (?:all in|capped))?"
 
 _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^posts the small blind of {_AMOUNT}{_ALL_IN}$"), "sb"),
@@ -202,7 +210,7 @@ def _game_of(text: str) -> tuple[Game, Limit | None] | None:
     limit: Limit | None = None
     name = text.strip()
     for prefix, lim in _LIMIT_PREFIXES:
-        if name.startswith(prefix):
+        if name.lower().startswith(prefix.lower()):
             limit, name = lim, name[len(prefix):]
             break
     name = re.sub(r"\s*\((?:Rush|Turbo|Speed)\)\s*$", "", name, flags=re.I)

@@ -266,3 +266,48 @@ def test_summary_line_of_an_empty_seat_running_into_the_next() -> None:
         "summary line for empty seat 2 runs into another seat's line: "
         "'Seat 2: latecomer Seat 4: ox in clover (button) collected ($12.35), mucked'"
     ) in hand.notes
+
+
+CAPPED = """Full Tilt Poker Game #35400011122: Table Wendle (6 max) - CAP NL Hold'em - $1/$2 - 18:02:11 ET - 2015/03/21
+Seat 2: pike and reel ($60)
+Seat 3: Dunmore ($214.50)
+Seat 5: Ellery Vane ($143)
+Dunmore posts the small blind of $1
+Ellery Vane posts the big blind of $2
+The button is in seat #2
+*** HOLE CARDS ***
+Dealt to Ellery Vane [9c 9h]
+pike and reel folds
+Dunmore raises to $6
+Ellery Vane raises to $18
+Dunmore calls $12
+*** FLOP *** [4s 9d Jc] (Total Pot: $36, 2 Players)
+Dunmore bets $20
+Ellery Vane raises to $42, and is capped
+Dunmore calls $22, and is capped
+Dunmore shows [Jh Js]
+Ellery Vane shows [9c 9h]
+*** TURN *** [4s 9d Jc] [2h] (Total Pot: $120, 2 Players, 2 All-In)
+*** RIVER *** [4s 9d Jc 2h] [7d] (Total Pot: $120, 2 Players, 2 All-In)
+*** SHOW DOWN ***
+Dunmore shows three of a kind, Jacks
+Ellery Vane shows three of a kind, Nines
+Dunmore wins the pot ($117) with three of a kind, Jacks
+*** SUMMARY ***
+Total pot $120 | Rake $3
+Board: [4s 9d Jc 2h 7d]
+Seat 2: pike and reel (button) didn't bet (folded)
+Seat 3: Dunmore (small blind) showed [Jh Js] and won ($117) with three of a kind, Jacks
+Seat 5: Ellery Vane (big blind) showed [9c 9h] and lost with three of a kind, Nines
+"""
+
+
+def test_cap_game_and_capped_players() -> None:
+    hand = PARSER.parse(CAPPED)
+    assert (hand.game, hand.limit, hand.small_blind, hand.big_blind) == (Game.HOLDEM, Limit.CAP, 100, 200)
+    assert {s.seat: (s.contributed, s.all_in) for s in hand.seats} == {2: (0, False), 3: (6000, True), 5: (6000, True)}
+    capped = [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions if a.street == Street.FLOP and a.amount]
+    assert capped == [(3, ActionKind.BET, 2000, False), (5, ActionKind.RAISE, 4200, True), (3, ActionKind.CALL, 2200, True)]
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(3, 11700)] and hand.reconciles()
+    pot_limit = PARSER.parse(CAPPED.replace("CAP NL Hold'em", "Cap PL Hold'em"))
+    assert (pot_limit.game, pot_limit.limit) == (Game.HOLDEM, Limit.CAP)

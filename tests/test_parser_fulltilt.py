@@ -311,3 +311,47 @@ def test_cap_game_and_capped_players() -> None:
     assert [(p.seat, p.amount) for p in hand.payouts] == [(3, 11700)] and hand.reconciles()
     pot_limit = PARSER.parse(CAPPED.replace("CAP NL Hold'em", "Cap PL Hold'em"))
     assert (pot_limit.game, pot_limit.limit) == (Game.HOLDEM, Limit.CAP)
+
+
+SIX_CARD = """Full Tilt Poker Game #32900011223: Table Corvan (6 max) - PL 6 Card Omaha Hi - $0.25/$0.50 - 22:41:09 ET - 2013/07/02
+Seat 1: Halloran ($50)
+Seat 4: quiet moth ($61.20)
+Halloran posts the small blind of $0.25
+quiet moth posts the big blind of $0.50
+The button is in seat #1
+*** HOLE CARDS ***
+Halloran calls $0.25
+quiet moth checks
+*** FLOP *** [3h 8c Qd] (Total Pot: $1, 2 Players)
+quiet moth checks
+Halloran checks
+*** TURN *** [3h 8c Qd] [Ts] (Total Pot: $1, 2 Players)
+quiet moth checks
+Halloran checks
+*** RIVER *** [3h 8c Qd Ts] [2s] (Total Pot: $1, 2 Players)
+quiet moth checks
+Halloran checks
+*** SHOW DOWN ***
+quiet moth shows [Jc 9d 4h 4c Ah 7s] a straight, Queen high
+Halloran mucks
+quiet moth wins the pot ($0.95) with a straight, Queen high
+*** SUMMARY ***
+Total pot $1 | Rake $0.05
+Board: [3h 8c Qd Ts 2s]
+Seat 1: Halloran (small blind) mucked [Kd Kh 5c 6d 2c 3s] - a pair of Kings
+Seat 4: quiet moth (big blind) showed [Jc 9d 4h 4c Ah 7s] and won ($0.95) with a straight, Queen high
+"""
+
+
+@pytest.mark.parametrize(("name", "game", "limit"), [
+    ("PL 6 Card Omaha Hi", Game.OMAHA6, Limit.POT),
+    ("Pot Limit 6 Card Omaha", Game.OMAHA6, Limit.POT),
+    ("PL 6 Card Omaha Hi/Lo", Game.OMAHA6_HILO, Limit.POT),
+    ("Limit 6 Card Omaha H/L", Game.OMAHA6_HILO, Limit.FIXED),
+    ("PL 5 Card Omaha Hi-Lo", Game.OMAHA5_HILO, Limit.POT),
+])
+def test_five_and_six_card_omaha(name: str, game: Game, limit: Limit) -> None:
+    hand = PARSER.parse(SIX_CARD.replace("PL 6 Card Omaha Hi", name))
+    assert (hand.game, hand.limit) == (game, limit)
+    assert hand.seat(4).cards == ["Jc", "9d", "4h", "4c", "Ah", "7s"]
+    assert hand.seat(1).cards == ["Kd", "Kh", "5c", "6d", "2c", "3s"]

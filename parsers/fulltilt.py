@@ -306,6 +306,12 @@ class _HandReader(LineHandReader):
         if stakes_at is None:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"no stakes in header: {line!r}")
         if game is None or game_at is None:
+            # A segment with a betting limit names the game even when we do not know it.
+            named = [seg.strip() for seg in segments[1:]
+                     if any(seg.strip().lower().startswith(prefix.lower()) for prefix, _ in _LIMIT_PREFIXES)]
+            if named:
+                raise self.fail(QuarantineReason.UNSUPPORTED_GAME,
+                                f"game {named[0]!r} is not one the rules support, in header: {line!r}")
             raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"no game Full Tilt names that we know in header: {line!r}")
         stakes = _STAKES.match(segments[stakes_at].strip())
         assert stakes is not None

@@ -355,3 +355,13 @@ def test_five_and_six_card_omaha(name: str, game: Game, limit: Limit) -> None:
     assert (hand.game, hand.limit) == (game, limit)
     assert hand.seat(4).cards == ["Jc", "9d", "4h", "4c", "Ah", "7s"]
     assert hand.seat(1).cards == ["Kd", "Kh", "5c", "6d", "2c", "3s"]
+
+
+def test_unsupported_game_is_named() -> None:
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SIX_CARD.replace("PL 6 Card Omaha Hi - $0.25/$0.50", "$0.25/$0.50 - No Limit Irish"))
+    assert err.value.reason == QuarantineReason.UNSUPPORTED_GAME
+    assert err.value.message == (
+        "game 'No Limit Irish' is not one the rules support, in header: 'Full Tilt Poker Game #32900011223: "
+        "Table Corvan (6 max) - $0.25/$0.50 - No Limit Irish - 22:41:09 ET - 2013/07/02'"
+    )

@@ -15,15 +15,25 @@ A hand looks like::
     *Player ramair7 mucks (does not show cards). Bets: 0.25. Collects: 0.57. Wins: 0.32.
     Game ended at: 2016/8/2 11:17:14
 
-No currency is printed (the stakes are cash: amounts in cents). The summary gives each
+No currency is printed: cash tables are in USD, amounts in cents. The summary gives each
 seat's ``Bets`` (what it put in, after uncalled returns) and ``Collects`` (what it was
 paid from the pot); there is no pot or hi/lo breakdown, so each ``Collects`` is one
 payout with ``pot`` None and, in split games, half ``unlabelled``. ``Pot`` is after rake;
-``Rake`` and ``JP fee`` are what was taken. The summary is the authority for the money:
-the action lines use one number per action (``raises (0.85)`` is the amount added), and
-when they disagree with ``Bets`` the hand says so in ``notes``. A seat the summary pays
-from the pot did not fold, even where an action line says so (the note says which); a
-seat dealt no card that never acts and puts nothing in sat out (not dealt in).
+``Rake`` and ``JP fee`` are what was taken (the cash tables seen print ``Rake`` even when
+it is 0; a ``Pot:`` line without it gets rake 0, inferred, with a note). The summary is
+the authority for the money: the action lines use one number per action (``raises
+(0.85)`` is the amount added), and when they disagree with ``Bets`` the hand says so in
+``notes``. A seat the summary pays from the pot did not fold, even where an action line
+says so (the note says which); a seat dealt no card that never acts and puts nothing in
+sat out (not dealt in).
+
+Tournaments: what marks one is its table, named ``<tournament>, Table <n>``
+(``Game ID: 714490456 2500/5000 OSS #27 - $300,000 GTD Sunday Special, Table 8
+(Hold'em)``; cash tables are named like ``(PRR) Elepaio``). Its amounts are chips (scale
+1, no currency) and its ``Pot:`` line prints no ``Rake`` (tournament pots are not raked:
+rake 0, inferred). The hand prints no tournament number, so ``tournament_id`` is the
+tournament's name as printed; the number in the file name (``HH20160828
+T5795043-G33949698``) is not part of the hand and is not read.
 
 Stud street labels are off by one in these files (``*** Third street ***`` deals the
 fourth card); streets are therefore counted from the deal, not read from the label.
@@ -62,6 +72,7 @@ from parsers.base import (
 
 _STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\s*$")
 _GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<stakes>[\d.,]+/[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)\s*$")
+_TOURNAMENT_TABLE = re.compile(r"^(?P<tournament>.+), Table \d+$")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\d[\d,]*(?:\.\d+)?)\)\.?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*:?(?P<rest>.*)$")
@@ -131,6 +142,10 @@ def _read(text: str) -> ParsedHand:
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}")
     when = datetime.strptime(_STARTED.match(lines[0])["date"], "%Y/%m/%d %H:%M:%S")
+    table = gm["table"].strip()
+    tournament = _TOURNAMENT_TABLE.match(table)
+    if tournament:
+        scope.scale = 1
 
     hand = ParsedHand(
         hand_id=hand_id,
@@ -138,17 +153,25 @@ def _read(text: str) -> ParsedHand:
         format=Format.WINNINGPOKER_OLD,
         game=game,
         limit=None,
-        is_tournament=False,
-        amount_scale=100,
-        currency="USD",
+        is_tournament=tournament is not None,
+        tournament_id=tournament["tournament"] if tournament else None,
+        amount_scale=scope.scale,
+        currency=None if tournament else "USD",
         start_time_raw=_STARTED.match(lines[0])["date"],
         hand_date=when.strftime("%Y-%m-%d"),
-        table_name=gm["table"].strip(),
+        table_name=table,
     )
-    hand.notes.append(
-        f"no currency printed: Winning Poker cash tables are in USD; limit not printed; "
-        f"header stakes {gm['stakes']} (blinds taken from the blind lines)"
-    )
+    if tournament:
+        hand.notes.append(
+            "tournament chips (', Table N' ends the table name); no tournament number printed: "
+            f"tournament_id is the tournament's name; limit not printed; header stakes {gm['stakes']} "
+            "(blinds taken from the blind lines)"
+        )
+    else:
+        hand.notes.append(
+            f"no currency printed: Winning Poker cash tables are in USD; limit not printed; "
+            f"header stakes {gm['stakes']} (blinds taken from the blind lines)"
+        )
     if " - CAP" in gm["table"]:
         hand.notes.append("capped table (CAP in the table line)")
 
@@ -206,14 +229,18 @@ def _read(text: str) -> ParsedHand:
                 hand.pots_printed = [hand.total_pot_printed]
                 hand.pots_printed_net = True
                 hand.rake = 0
+                rake_seen = False
                 for name, value in re.findall(r"(Rake|JP fee|[A-Za-z]+ fee) ([\d,]+(?:\.\d+)?)", pm["parts"]):
                     if name == "Rake":
-                        hand.rake = amount(value)
+                        hand.rake, rake_seen = amount(value), True
                     else:
                         key = re.sub(r"\W+", "_", name.lower())
                         hand.fee_detail[key] = hand.fee_detail.get(key, 0) + amount(value)
                         hand.fees += amount(value)
-                hand.rake_source = RakeSource.PRINTED
+                hand.rake_source = RakeSource.PRINTED if rake_seen else RakeSource.INFERRED
+                if not rake_seen:
+                    hand.notes.append("tournament pots are not raked: rake 0 (no Rake on the Pot line)"
+                                      if tournament else "no Rake on the Pot line: rake taken as 0")
                 continue
             if line.startswith("Board:"):
                 found = _BRACKETS.search(line)

@@ -189,3 +189,67 @@ def test_truncated_and_garbage_amounts():
 def test_sidecar_and_foreign_files_are_not_claimed():
     assert not NEW.sniff("{   'boardcard1': 6,\n") and not OLD.sniff("(   12,\n    'T$',\n")
     assert not NEW.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n")
+
+
+OLD_TOURNAMENT = """\
+Game started at: 2016/9/4 19:05:11
+Game ID: 700000123 300/600 $50 Weekly Warmup, Table 3 (Hold'em)
+Seat 2 is the button
+Seat 1: alderwood (14250).
+Seat 2: brightfern (8800).
+Seat 3: copperkite (21000).
+Seat 4: duskmoth (6100).
+Player alderwood ante (60)
+Player brightfern ante (60)
+Player copperkite ante (60)
+Player duskmoth ante (60)
+Player copperkite has small blind (300)
+Player duskmoth has big blind (600)
+Player copperkite received a card.
+Player copperkite received a card.
+Player duskmoth received a card.
+Player duskmoth received a card.
+Player alderwood received card: [Kd]
+Player alderwood received card: [Kc]
+Player brightfern received a card.
+Player brightfern received a card.
+Player alderwood raises (1500)
+Player brightfern folds
+Player copperkite folds
+Player duskmoth calls (900)
+*** FLOP ***: [9h 4c 2s]
+Player duskmoth bets (1200)
+Player alderwood calls (1200)
+*** TURN ***: [9h 4c 2s] [Jd]
+Player duskmoth checks
+Player alderwood checks
+*** RIVER ***: [9h 4c 2s Jd] [7c]
+Player duskmoth checks
+Player alderwood checks
+------ Summary ------
+Pot: 5940
+Board: [9h 4c 2s Jd 7c]
+*Player alderwood shows: One pair of Ks [Kd Kc]. Bets: 2760. Collects: 5940. Wins: 3180.
+Player brightfern does not show cards.Bets: 60. Collects: 0. Loses: 60.
+Player copperkite does not show cards.Bets: 360. Collects: 0. Loses: 360.
+Player duskmoth shows: One pair of 9s [9d Ts]. Bets: 2760. Collects: 0. Loses: 2760.
+Game ended at: 2016/9/4 19:06:02
+"""
+
+
+def test_old_format_tournament_is_chips_named_by_its_table():
+    hand = OLD.parse(OLD_TOURNAMENT)
+    assert (hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale, hand.is_play_money) == (
+        True, "$50 Weekly Warmup", None, 1, False)
+    assert (hand.game, hand.small_blind, hand.big_blind, hand.ante, hand.button_seat) == (Game.HOLDEM, 300, 600, 60, 2)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2760, 2: 60, 3: 360, 4: 2760}
+    assert _pays(hand) == [(1, 5940, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source, hand.fees, hand.total_pot_printed) == (0, RakeSource.INFERRED, 0, 5940)
+    assert hand.seat(4).cards == ["9d", "Ts"] and hand.reconciles()
+    assert "tournament pots are not raked: rake 0 (no Rake on the Pot line)" in hand.notes
+    # a cash table is still dollars, in cents
+    cash = OLD.parse(OLD_TOURNAMENT.replace("$50 Weekly Warmup, Table 3", "(PRR) Tinderbox").replace(
+        "Pot: 5940", "Pot: 5940. Rake 0"))
+    assert (cash.is_tournament, cash.tournament_id, cash.currency, cash.amount_scale) == (False, None, "USD", 100)
+    assert (cash.big_blind, cash.rake_source, _pays(cash)) == (
+        60000, RakeSource.PRINTED, [(1, 594000, None, None, Half.WHOLE, PayoutSource.POT)])

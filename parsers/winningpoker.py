@@ -21,6 +21,11 @@ Pay lines are ``collected X from main pot`` / ``from side pot-1``; run-it-twice 
 split-pot game's payouts are ``unlabelled``. ``Total pot`` is after rake; the parts after
 it (``Rake``, ``JP Fee``, ...) are what was taken, ``JP Fee`` going to ``fees``.
 
+A seat coming back posts its missed blinds in one line, ``posts dead $0.07`` at
+$0.02/$0.05: the small and big blind together, the big blind live (the poster of hand
+784383001 then checks the big blind) and the small one dead. A ``posts dead`` of any other
+amount is quarantined: which part of it is live cannot be told.
+
 Anomalies seen in real files and reported in ``notes``: a walk pays ``won $9.00`` only in
 the summary (no ``collected`` line, no uncalled line: the big blind's unmatched part is
 derived and returned); the run-it-twice summary can disagree with the ``collected`` lines
@@ -110,7 +115,7 @@ _FORCED = {
     "blind": ActionKind.POST_BLIND,
 }
 _ACTION = re.compile(
-    r"^(?P<verb>posts (?P<forced>the small blind|the big blind|small blind|big blind|ante|dead small blind|dead blind|straddle|blind)"
+    r"^(?P<verb>posts (?P<forced>the small blind|the big blind|small blind|big blind|ante|dead small blind|dead blind|dead|straddle|blind)"
     r"|brings in|bets|calls|raises|checks|folds)"
     r"(?: (?P<amount>\S+))?(?: to (?P<to>\S+))?(?P<allin> and is all-in)?\s*$"
 )
@@ -355,7 +360,20 @@ class _HandReader(LineHandReader):
                 verb = am["verb"]
                 all_in = bool(am["allin"])
                 record.all_in = record.all_in or all_in
-                if am["forced"]:
+                if am["forced"] == "dead":
+                    # both missed blinds in one amount: only the big blind is live (module docstring)
+                    value = self.amount(am["amount"])
+                    if hand.big_blind is None or value != hand.small_blind + hand.big_blind:
+                        blinds = ("no blinds in the header" if hand.big_blind is None else
+                                  f"{format_minor(hand.small_blind, self.scale)} + {format_minor(hand.big_blind, self.scale)}")
+                        raise self.fail(QuarantineReason.PARSE_ERROR,
+                                        f"hand {self.hand_id}: {line!r} is not the small and big blind together "
+                                        f"({blinds}): which part is live is unknown")
+                    tracker.add(seat, hand.big_blind)
+                    act(seat, ActionKind.POST_BLIND, hand.big_blind, all_in)
+                    tracker.dead(seat, hand.small_blind)
+                    act(seat, ActionKind.POST_DEAD, hand.small_blind, all_in)
+                elif am["forced"]:
                     kind = _FORCED[am["forced"]]
                     value = self.amount(am["amount"])
                     if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
@@ -461,17 +479,23 @@ class _HandReader(LineHandReader):
 
 
 def _return_unmatched(hand: ParsedHand, printed: set[int]) -> None:
-    """Money one seat put in beyond every other seat can only go back to it.
+    """Money one seat bet beyond every other seat can only go back to it.
 
     When the history prints no uncalled line for it (a walk), record the return and
-    take it out of the pay line that handed it back."""
-    ranked = sorted(hand.seats, key=lambda s: s.contributed, reverse=True)
-    if len(ranked) < 2 or ranked[0].contributed <= ranked[1].contributed:
+    take it out of the pay line that handed it back. A dead blind is no bet: it stays in
+    the pot, so it is left out of the comparison."""
+    dead: dict[int, int] = {}
+    for action in hand.actions:
+        if action.kind == ActionKind.POST_DEAD and action.amount:
+            dead[action.seat] = dead.get(action.seat, 0) + action.amount
+    live = {s.seat: s.contributed - dead.get(s.seat, 0) for s in hand.seats}
+    ranked = sorted(hand.seats, key=lambda s: live[s.seat], reverse=True)
+    if len(ranked) < 2 or live[ranked[0].seat] <= live[ranked[1].seat]:
         return
     top = ranked[0]
     if top.seat in printed:
         return
-    excess = top.contributed - ranked[1].contributed
+    excess = live[top.seat] - live[ranked[1].seat]
     pays = [p for p in hand.payouts if p.seat == top.seat and p.source == PayoutSource.POT]
     if not pays or pays[0].amount < excess:
         return

@@ -253,3 +253,116 @@ def test_old_format_tournament_is_chips_named_by_its_table():
     assert (cash.is_tournament, cash.tournament_id, cash.currency, cash.amount_scale) == (False, None, "USD", 100)
     assert (cash.big_blind, cash.rake_source, _pays(cash)) == (
         60000, RakeSource.PRINTED, [(1, 594000, None, None, Half.WHOLE, PayoutSource.POT)])
+
+
+NEW_DEAD_POST = """\
+Hand #91000417 - Holdem(No Limit) - $0.10/$0.25 - 2021/05/02 21:07:45 UTC
+Quartzsite 6-max Seat #2 is the button
+Seat 1: ember_lane ($24.10)
+Seat 2: tollgate ($31.00)
+Seat 3: marrowfield ($25.00)
+Seat 4: Hero ($18.35)
+Seat 5: wickerbay ($40.80)
+marrowfield posts the small blind $0.10
+Hero posts the big blind $0.25
+ember_lane posts dead $0.35
+*** HOLE CARDS ***
+Dealt to Hero [Qh Js]
+wickerbay folds
+ember_lane raises $0.50 to $0.75
+tollgate folds
+marrowfield folds
+Hero calls $0.50
+*** FLOP *** [8c 5d 2h]
+Main pot $1.62 | Rake $0.08
+Hero checks
+ember_lane bets $1.20
+Hero folds
+Uncalled bet ($1.20) returned to ember_lane
+ember_lane does not show
+*** SUMMARY ***
+Total pot $1.62 | Rake $0.08
+Board [8c 5d 2h]
+Seat 1: ember_lane did not show and won $1.62
+Seat 2: tollgate (button) folded on the Pre-Flop and did not bet
+Seat 3: marrowfield (small blind) folded on the Pre-Flop
+Seat 4: Hero (big blind) folded on the Flop
+Seat 5: wickerbay folded on the Pre-Flop and did not bet
+"""
+
+
+def test_posts_dead_is_a_live_big_blind_and_a_dead_small_blind():
+    hand = NEW.parse(NEW_DEAD_POST)
+    posts = [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL]
+    assert posts[-2:] == [(1, ActionKind.POST_BLIND, 25), (1, ActionKind.POST_DEAD, 10)]
+    # the raise to $0.75 adds $0.50 to the live $0.25 only
+    assert [a.amount for a in hand.actions if a.kind == ActionKind.RAISE] == [50]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 85, 2: 0, 3: 10, 4: 75, 5: 0}
+    assert _pays(hand) == [
+        (1, 120, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (1, 162, 0, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.small_blind, hand.big_blind) == (8, 10, 25) and hand.reconciles()
+    with pytest.raises(HandParseError) as err:
+        NEW.parse(NEW_DEAD_POST.replace("posts dead $0.35", "posts dead $0.10"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR,
+        "hand 91000417: 'ember_lane posts dead $0.10' is not the small and big blind together "
+        "(0.10 + 0.25): which part is live is unknown")
+
+
+NEW_DEAD_POST_SHOWDOWN = """\
+Hand #91000533 - Holdem(No Limit) - $0.05/$0.10 - 2021/05/03 08:14:09 UTC
+Lindell 9-max Seat #3 is the button
+Seat 1: quillon ($9.85)
+Seat 3: Hero ($10.00)
+Seat 4: saltmarsh ($4.40)
+Seat 5: burrowjay ($12.15)
+Seat 7: pennywhistle ($7.70) is sitting out
+saltmarsh posts the small blind $0.05
+burrowjay posts the big blind $0.10
+quillon posts dead $0.15
+*** HOLE CARDS ***
+Dealt to Hero [9c 4d]
+quillon checks
+Hero folds
+saltmarsh calls $0.05
+burrowjay checks
+*** FLOP *** [Kh 7s 7d]
+Main pot $0.35 | Rake $0.00
+saltmarsh checks
+burrowjay checks
+quillon checks
+*** TURN *** [Kh 7s 7d] [2c]
+Main pot $0.35 | Rake $0.00
+saltmarsh checks
+burrowjay checks
+quillon checks
+*** RIVER *** [Kh 7s 7d 2c] [Ts]
+Main pot $0.35 | Rake $0.00
+saltmarsh checks
+burrowjay checks
+quillon checks
+*** SHOW DOWN ***
+Main pot $0.35 | Rake $0.00
+saltmarsh shows [Kc 3h] (two pair, Kings and Sevens [Kh Kc 7s 7d Ts])
+burrowjay shows [Ad Qs] (a pair of Sevens [7s 7d Ad Kh Qs])
+quillon shows [7c 6c] (three of a kind, Sevens [7c 7s 7d Kh Ts])
+quillon collected $0.35 from main pot
+*** SUMMARY ***
+Total pot $0.35
+Board [Kh 7s 7d 2c Ts]
+Seat 1: quillon showed [7c 6c] and won $0.35 with three of a kind, Sevens [7c 7s 7d Kh Ts]
+Seat 3: Hero (button) folded on the Pre-Flop and did not bet
+Seat 4: saltmarsh (small blind) showed [Kc 3h] and lost with two pair, Kings and Sevens [Kh Kc 7s 7d Ts]
+Seat 5: burrowjay (big blind) showed [Ad Qs] and lost with a pair of Sevens [7s 7d Ad Kh Qs]
+"""
+
+
+def test_a_dead_blind_is_not_an_unmatched_bet():
+    hand = NEW.parse(NEW_DEAD_POST_SHOWDOWN)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 15, 3: 0, 4: 10, 5: 10, 7: 0}
+    # the poster's 15 exceeds the others' 10 only by its dead small blind: nothing goes back
+    assert _pays(hand) == [(1, 35, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert ActionKind.UNCALLED_RETURN not in {a.kind for a in hand.actions}
+    assert not any("unmatched" in note for note in hand.notes) and hand.reconciles()

@@ -19,7 +19,12 @@ Tournaments start ``Game Hand #N - Tournament #M - ...`` and print chips without
 Pay lines are ``collected X from main pot`` / ``from side pot-1``; run-it-twice hands say
 ``from main pot 1`` / ``from main pot 2`` (the run). The lines carry no hi/lo label, so a
 split-pot game's payouts are ``unlabelled``. ``Total pot`` is after rake; the parts after
-it (``Rake``, ``JP Fee``, ...) are what was taken, ``JP Fee`` going to ``fees``.
+it (``Rake``, ``JP Fee``, ...) are what was taken, ``JP Fee`` going to ``fees``. The
+running ``Main pot $199.00 | Rake $1.00`` lines print what has been taken so far, fees
+included (that hand's summary: ``Rake $0.96 | JP Fee $0.04``), per pot and run. Some
+summaries print a bare ``Total pot $0.17`` (hand 784383001, whose running lines say
+``Rake $0.00``): the rake is then what the last running line of each pot and run prints,
+less the fees; with no running line either (a walk) it is taken as 0, inferred.
 
 A seat coming back posts its missed blinds in one line, ``posts dead $0.07`` at
 $0.02/$0.05: the small and big blind together, the big blind live (the poster of hand
@@ -228,6 +233,7 @@ class _HandReader(LineHandReader):
         seq = 0
         boards: dict[int, list[str]] = {}
         pots: dict[tuple[int, int], int] = {}
+        running_rake: dict[tuple[int, int], int] = {}
         printed_uncalled: set[int] = set()
         summary_won: dict[int, int] = {}
         summary_lines: dict[int, str] = {}
@@ -288,7 +294,13 @@ class _HandReader(LineHandReader):
                             hand.fee_detail[key] = hand.fee_detail.get(key, 0) + value
                             hand.fees += value
                     hand.rake_source = RakeSource.PRINTED
-                    if not rake_seen:
+                    taken = sum(running_rake.values())
+                    if not rake_seen and running_rake and taken >= hand.fees:
+                        hand.rake = taken - hand.fees
+                        hand.notes.append(
+                            f"no Rake on the Total pot line: rake {format_minor(hand.rake, self.scale)} from the "
+                            "last running pot lines (what they print as Rake includes the fees)")
+                    elif not rake_seen:
                         hand.rake_source = RakeSource.INFERRED
                         hand.notes.append("no Rake on the Total pot line: rake taken as 0")
                     continue
@@ -311,6 +323,8 @@ class _HandReader(LineHandReader):
                 pot_index = int(pm["side"]) if pm["side"] else 0
                 run = int(pm["run"]) if pm["run"] else 1
                 pots[(pot_index, run)] = self.amount(pm["amount"])
+                if pm["rake"]:
+                    running_rake[(pot_index, run)] = self.amount(pm["rake"])
                 continue
             um = _UNCALLED.match(line)
             if um:

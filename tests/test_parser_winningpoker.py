@@ -366,3 +366,15 @@ def test_a_dead_blind_is_not_an_unmatched_bet():
     assert _pays(hand) == [(1, 35, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert ActionKind.UNCALLED_RETURN not in {a.kind for a in hand.actions}
     assert not any("unmatched" in note for note in hand.notes) and hand.reconciles()
+
+
+def test_bare_total_pot_takes_the_rake_from_the_running_pot_lines():
+    hand = NEW.parse(NEW_DEAD_POST_SHOWDOWN)
+    assert (hand.rake, hand.rake_source, hand.fees) == (0, RakeSource.PRINTED, 0)
+    assert "no Rake on the Total pot line: rake 0.00 from the last running pot lines " \
+           "(what they print as Rake includes the fees)" in hand.notes
+    raked = NEW.parse(NEW_DEAD_POST_SHOWDOWN.replace(
+        "*** SHOW DOWN ***\nMain pot $0.35 | Rake $0.00", "*** SHOW DOWN ***\nMain pot $0.33 | Rake $0.02").replace(
+        "collected $0.35", "collected $0.33").replace("Total pot $0.35", "Total pot $0.33").replace(
+        "won $0.35", "won $0.33"))
+    assert (raked.rake, raked.rake_source, raked.pots_printed) == (2, RakeSource.PRINTED, [33]) and raked.reconciles()

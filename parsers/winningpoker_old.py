@@ -35,6 +35,11 @@ rake 0, inferred). The hand prints no tournament number, so ``tournament_id`` is
 tournament's name as printed; the number in the file name (``HH20160828
 T5795043-G33949698``) is not part of the hand and is not read.
 
+``Six Plus Hold'em`` (a table named ``6+ (PRR) ($5 Max)``) is the short-deck game the
+rules call ``sixplus_holdem``; no hand shown down at such a table has been seen, so that
+Winning ranks hands as the rules do (trips over a straight, a flush over a full house) is
+not confirmed by a history. Any other game name is quarantined as ``unsupported_game``.
+
 Stud street labels are off by one in these files (``*** Third street ***`` deals the
 fourth card); streets are therefore counted from the deal, not read from the label.
 """
@@ -90,6 +95,7 @@ _GAMES = {
     "omaha hilow": Game.OMAHA_HILO,
     "holdem": Game.HOLDEM,
     "hold'em": Game.HOLDEM,
+    "six plus hold'em": Game.SIXPLUS_HOLDEM,
     "seven cards stud": Game.STUD,
     "seven cards stud hilow": Game.STUD_HILO,
     "razz": Game.RAZZ,

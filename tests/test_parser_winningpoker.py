@@ -378,3 +378,55 @@ def test_bare_total_pot_takes_the_rake_from_the_running_pot_lines():
         "collected $0.35", "collected $0.33").replace("Total pot $0.35", "Total pot $0.33").replace(
         "won $0.35", "won $0.33"))
     assert (raked.rake, raked.rake_source, raked.pots_printed) == (2, RakeSource.PRINTED, [33]) and raked.reconciles()
+
+
+OLD_SIX_PLUS = """\
+Game started at: 2019/3/9 22:41:7
+Game ID: 1390000452 0.05/0.10 6+ (PRR) ($10 Max) (Six Plus Hold'em)
+Seat 3 is the button
+Seat 2: harrowgate (6.40).
+Seat 3: lintwhite (10).
+Seat 5: morrowind_jo (3.15).
+Player morrowind_jo has small blind (0.05)
+Player harrowgate has big blind (0.10)
+Player morrowind_jo received a card.
+Player morrowind_jo received a card.
+Player harrowgate received a card.
+Player harrowgate received a card.
+Player lintwhite received card: [Ah]
+Player lintwhite received card: [Th]
+Player lintwhite raises (0.30)
+Player morrowind_jo folds
+Player harrowgate calls (0.20)
+*** FLOP ***: [9h 6h Kc]
+Player harrowgate checks
+Player lintwhite bets (0.40)
+Player harrowgate calls (0.40)
+*** TURN ***: [9h 6h Kc] [9d]
+Player harrowgate checks
+Player lintwhite checks
+*** RIVER ***: [9h 6h Kc 9d] [8h]
+Player harrowgate bets (0.60)
+Player lintwhite calls (0.60)
+------ Summary ------
+Pot: 2.57. Rake 0.08
+Board: [9h 6h Kc 9d 8h]
+Player harrowgate shows: Full House (9/K) [Ks 9s]. Bets: 1.30. Collects: 0. Loses: 1.30.
+*Player lintwhite shows: Flush, A high [Ah Th]. Bets: 1.30. Collects: 2.57. Wins: 1.27.
+Player morrowind_jo does not show cards.Bets: 0.05. Collects: 0. Loses: 0.05.
+Game ended at: 2019/3/9 22:42:30
+"""
+
+
+def test_old_format_six_plus_holdem_and_unknown_games():
+    hand = OLD.parse(OLD_SIX_PLUS)
+    assert (hand.game, hand.is_tournament, hand.currency, hand.table_name) == (
+        Game.SIXPLUS_HOLDEM, False, "USD", "6+ (PRR) ($10 Max)")
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 130, 3: 130, 5: 5}
+    assert hand.seat(2).cards == ["Ks", "9s"] and hand.boards == [["9h", "6h", "Kc", "9d", "8h"]]
+    assert _pays(hand) == [(3, 257, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source) == (8, RakeSource.PRINTED) and hand.reconciles()
+    with pytest.raises(HandParseError) as err:
+        OLD.parse(OLD_SIX_PLUS.replace("(Six Plus Hold'em)", "(Pineapple Hold'em)"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.UNSUPPORTED_GAME, "hand 1390000452: unknown game \"Pineapple Hold'em\"")

@@ -378,8 +378,8 @@ class _HandReader(LineHandReader):
                     # both missed blinds in one amount: only the big blind is live (module docstring)
                     value = self.amount(am["amount"])
                     if hand.big_blind is None or value != hand.small_blind + hand.big_blind:
-                        blinds = ("no blinds in the header" if hand.big_blind is None else
-                                  f"{format_minor(hand.small_blind, self.scale)} + {format_minor(hand.big_blind, self.scale)}")
+                        blinds = "no blinds in the header" if hand.big_blind is None else (
+                            f"{format_minor(hand.small_blind, self.scale)} + {format_minor(hand.big_blind, self.scale)}")
                         raise self.fail(QuarantineReason.PARSE_ERROR,
                                         f"hand {self.hand_id}: {line!r} is not the small and big blind together "
                                         f"({blinds}): which part is live is unknown")

@@ -1,4 +1,4 @@
-"""Winning Poker Network, the older text format (2015-2017; often UTF-16).
+"""Winning Poker Network, the older text format (2015-2019; often UTF-16).
 
 A hand looks like::
 

@@ -193,8 +193,8 @@ def build_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
     having mucked) unless the history pays it from a pot: then it is a claimant with
     unknown cards, and settlement says the hand cannot be checked. A seat still in that
     showed some of its cards (PokerStars' ``shows [Qs]``) concedes too; one that showed
-    more cards than the game deals makes the hand unverifiable (``SettlementInputError``):
-    the game or the cards were misread.
+    more cards than the game deals, or showed cards the history does not record, makes
+    the hand unverifiable (``SettlementInputError``): the game or the cards were misread.
     """
     paid = {p["seat"] for p in payouts if p["source"] == PayoutSource.POT and p["amount"] > 0}
     spec = GAMES.get(hand["game"]) if hand["game"] in _GAME_VALUES else None
@@ -204,6 +204,10 @@ def build_showdown(hand: Mapping[str, Any], seats: list[Mapping[str, Any]],
         if not live and not s["contributed"]:
             continue
         cards = _known(s["cards"])
+        if live and cards is None and s.get("showed") and s["seat"] not in paid:
+            # it did not concede, and what it showed cannot be compared (a paid seat without
+            # cards is a claimant with unknown cards: settlement says so)
+            raise SettlementInputError(f"seat {s['seat']} showed its hand, but not all of its cards are recorded")
         if spec is not None and cards and spec.stud is False and len(cards) != spec.hole_cards:
             if live and s.get("showed") and len(cards) > spec.hole_cards:
                 # more cards than the game deals: the game or the cards are misread, and
@@ -876,9 +880,11 @@ def _bulk_group(hands: pl.DataFrame, rows: dict[str, np.ndarray], chosen: np.nda
         cards=hole_codes, pot_rake=pot_rake, pot_rake_given=pot_rake_given,
     )
     result = settle_simple(batch)
-    # a seat still in that showed more cards than the game deals: build_showdown refuses
-    # the hand (unverifiable), so it is not settled here
-    miscounted = ~folded & rows["showed"][chosen] & (cards.length[chosen] > spec.hole_cards)
+    # a seat still in that showed more cards than the game deals, or whose shown cards are
+    # not recorded: build_showdown refuses the hand (unverifiable), so it is not settled here
+    length = cards.length[chosen]
+    unknown = (length == 0) | (cards.present[chosen].sum(axis=1) < np.minimum(length, cards.present.shape[1]))
+    miscounted = ~folded & rows["showed"][chosen] & ((length > spec.hole_cards) | unknown)
     refused = np.zeros(h, dtype=bool)
     np.logical_or.at(refused, np.repeat(np.arange(h), counts), miscounted)
     settled = result.settled & ~tries_allocations & ~refused

@@ -172,6 +172,11 @@ def test_a_seat_that_showed_more_cards_than_the_game_deals_makes_the_hand_unveri
         assert (row["verdict"], row["reason"]) == (
             "unverifiable", f"seat {seat} showed 5 cards, but Omaha Hi/Lo deals 4")
         assert verdicts.filter(pl.col("verdict") == "unverifiable").height == 1
+    # a seat that showed, whose cards the history does not record, did not concede
+    for verdicts in audited_with(pl.lit(None, pl.List(pl.String)), "unrecorded"):
+        row = verdicts.filter(pl.col("hand_key") == key).row(0, named=True)
+        assert (row["verdict"], row["reason"]) == (
+            "unverifiable", f"seat {seat} showed its hand, but not all of its cards are recorded")
     # showing one card of four (PokerStars' "shows [Qs]") concedes, as mucking does
     for verdicts in audited_with(pl.col("cards").list.head(1), "one"):
         assert verdicts.filter(pl.col("hand_key") == key)["verdict"].item() == "clean"

@@ -22,7 +22,10 @@ KNOWN_UNVERIFIABLE: dict[str, str] = {
     # 2-7 single draw, all in before the draw and run twice, each run drawing separately:
     # the shown hands are one run's (Hero's 7-6-4-3-2 would scoop; the pots were split),
     # so the parser records no final hand for the seats still in
-    "kingsclub:3857875": "seat 1 contests a pot at showdown but has no cards",
+    "kingsclub:3857875": "seat 3 showed its hand, but not all of its cards are recorded",
+    # razz, all in on 4th street: the seat showed five cards, was dealt 6th street face up
+    # and 7th as "[X]" (never printed), so its hand is not all known
+    "kingsclub:3537921": "seat 4 showed its hand, but not all of its cards are recorded",
 }
 
 

@@ -13,6 +13,11 @@ pot when no low is paid from that pot), ``X wins Lo ($90.50 USD) from the main p
 pot. No rake, no pot total and no uncalled-bet line are printed: a bet nobody matched is
 paid back inside the win lines (often as a side pot of its own), so ``contributed``
 keeps it and the rake is whatever the win lines do not pay (``rake`` stays empty).
+
+Game names are read exactly (``Texas Hold'em``, ``Omaha``, ``Omaha Hi-Lo``, ``7 Card
+Stud``, ``7 Card Stud Hi-Lo`` and their spellings in ``_GAMES``), never by a word they
+contain: ``NL Double Hold'em`` deals three hole cards and has each player select a point
+card on the flop, so it is quarantined as an unsupported game, not read as Hold'em.
 """
 
 from __future__ import annotations
@@ -22,12 +27,11 @@ from datetime import datetime
 from typing import Iterator
 
 from audit.money import DOT
-from audit.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, RakeSource, Street
+from audit.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import (
     SPLIT_GAMES,
     STUD_GAMES,
     HandBuilder,
-    game_from_name,
     hand_lines,
     play_money_scale,
     stud_upcards,
@@ -49,6 +53,20 @@ _TOURNEY = re.compile(
 _CASH = re.compile(
     r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?) (?P<cur>[A-Z]{3}) (?:(?P<limit>NL|PL|FL) )?(?P<game>.+)$"
 )
+# Every name partypoker gives a game the rules evaluate, spelled exactly: any other name
+# (``Double Hold'em``, three hole cards and a point card; ``Short Deck``) is a game of
+# its own, and reading it by a word it shares with one of these would misjudge it.
+_GAMES = {
+    "Texas Hold'em": Game.HOLDEM,
+    "Texas Holdem": Game.HOLDEM,
+    "Hold'em": Game.HOLDEM,
+    "Holdem": Game.HOLDEM,
+    "Omaha": Game.OMAHA,
+    "Omaha Hi": Game.OMAHA,
+    "Omaha Hi-Lo": Game.OMAHA_HILO,
+    "7 Card Stud": Game.STUD,
+    "7 Card Stud Hi-Lo": Game.STUD_HILO,
+}
 _TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)$")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 _PLAYERS = re.compile(r"^Total number of players : \d+(?:/(?P<max>\d+))?$")
@@ -114,7 +132,7 @@ class PartyPokerParser:
         if not (tourney or cash):
             raise HandParseError(QuarantineReason.PARSE_ERROR, f"cannot read stakes and game in {pre!r}", hand_id)
         game_name = (tourney or cash).group("game")
-        game = game_from_name(game_name)
+        game = _GAMES.get(game_name)
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", hand_id)
         limit_code = (tourney or cash).group("limit")

@@ -185,3 +185,46 @@ def test_garbage_amounts():
         MODERN.parse(text)
     assert (caught.value.reason, caught.value.message) == (
         QuarantineReason.BAD_AMOUNT, "line 27 'Player1 bets (0.5.7)': not an amount: '0.5.7'")
+
+
+DOUBLE_HOLDEM = """#Game No : 20481632641
+***** Hand History for Game 20481632641 *****
+$4 USD NL Double Hold'em - Tuesday, June 12, 21:03:44 EDT 2012
+Table Quartz (Real Money)
+Seat 2 is the button
+Total number of players : 2/6
+Seat 2: Wendeline ( $3.10 USD )
+Seat 5: Osgood_77 ( $4 USD )
+Wendeline posts small blind [$0.02 USD].
+Osgood_77 posts big blind [$0.04 USD].
+** Dealing down cards **
+Dealt to Osgood_77 [  Kd 7c 7h ]
+Wendeline calls [$0.02 USD]
+Osgood_77 checks
+** Dealing Flop ** [ 9s, 4d, Tc ]
+Osgood_77 - Selects point card
+Osgood_77 checks
+Wendeline - Selects point card
+Wendeline checks
+** Dealing Turn ** [ 2h ]
+Osgood_77 checks
+Wendeline checks
+** Dealing River ** [ Ac ]
+Osgood_77 checks
+Wendeline checks
+Osgood_77 shows [ Kd, 7c, 7h ]a pair of Sevens.
+Wendeline doesn't show [ 3s, 5c, Jd ]high card Ace.
+Osgood_77 wins $0.08 USD from the main pot with a pair of Sevens.
+"""
+
+
+@pytest.mark.parametrize("game_name", ["Double Hold'em", "Short Deck", "Omaha Hi-Lo 5 Card"])
+def test_a_game_name_outside_partys_list_is_unsupported_never_read_by_a_word(game_name):
+    text = DOUBLE_HOLDEM.replace("Double Hold'em", game_name)
+    with pytest.raises(HandParseError) as caught:
+        CLASSIC.parse(text)
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", "20481632641")
+    hand = CLASSIC.parse(DOUBLE_HOLDEM.replace("Double Hold'em", "Texas Hold'em").replace(" 7h ]", " ]").replace(", 7h", "")
+                         .replace(", Jd", ""))
+    assert (hand.game, hand.limit, hand.seat(5).cards) == (Game.HOLDEM, Limit.NO, ["Kd", "7c"])

@@ -18,7 +18,9 @@ Choices, each checked on the real files:
 * Event amounts are what the action put in, except ``RAISE`` and ``COMPLETE`` which,
   from 2010-09-08 on, are the seat's total bet on the street ("raise to"); before that
   date ``RAISE`` is the amount added (the 2008 Hold'em file only adds up that way).
-  ``ALL_IN`` is the amount added; it is checked against the seat's stack.
+  ``ALL_IN`` is the amount added; it is checked against the seat's stack. An ``ALL_IN``
+  with no amount, for a seat already all in, repeats it on a later street (2013) and adds
+  nothing; anywhere else it quarantines the hand.
 * ``starttime`` is Eastern Standard Time all year (UTC-5, no daylight saving): in every
   corpus file with event timestamps (epoch milliseconds) the first event lies within
   a minute of ``starttime`` + 5 h, in winter and in summer alike.
@@ -26,6 +28,12 @@ Choices, each checked on the real files:
   everything paid from pots (``rake_source`` inferred, with a note); tournaments: 0.
   Winner lines of 2011-2013 files include the uncalled part of a last bet (no separate
   ``uncalled="true"`` line); such hands carry a note with the amount.
+* A tournament is what the description says: its ``type`` ends in `` Tournament`` (its
+  ``stakes`` then name the limit and no amounts). A ``<game>`` with no description is a
+  tournament when the third ``data`` field is ``<tournament id>-<table number>`` (a cash
+  table's is a bare number). The fifth ``data`` field does not mark tournaments: it is
+  ``true`` in every tournament hand but also in a 2013 real-money $1/$2 Hold'em hand
+  (meaning unknown), and is not read.
 * Tournament ``balance`` is printed after the blinds and antes were posted; ``stack`` adds
   them back.
 """
@@ -69,6 +77,9 @@ _WINNER_TAG = re.compile(r"<winner\b[^>]*>")
 _SNIFF = re.compile(
     r'<description type="[^"]*" stakes="[^"]*"|<game id="[0-9]+-[0-9]+" starttime="[0-9]{14}"'
 )
+# The third ``data`` field of a tournament game: "<tournament id>-<table number>" (a cash
+# game's is its bare table id).
+_TOURNAMENT_TABLE = re.compile(r"\d+-\d+")
 _STAKES = re.compile(
     r"^(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)?\s*(?:Level \d+ Blinds)?\s*"
     r"\(?(?P<amounts>[$0-9./]*)\)?\s*$"
@@ -283,7 +294,10 @@ class _HandBuilder:
         data = (g.get("data") or "").split("|")
         desc_type = self.description.get("type", "") if self.description is not None else ""
         stakes = self.description.get("stakes", "") if self.description is not None else ""
-        is_tournament = desc_type.endswith(" Tournament") or (len(data) >= 5 and data[4] == "true")
+        if self.description is not None:
+            is_tournament = desc_type.endswith(" Tournament")
+        else:
+            is_tournament = len(data) > 2 and bool(_TOURNAMENT_TABLE.fullmatch(data[2]))
         real_money = g.get("realmoney", "true") == "true"
         game, limit, stake_amounts = self.game_and_limit(desc_type.removesuffix(" Tournament"), stakes)
 
@@ -508,6 +522,10 @@ class _HandBuilder:
                 tracker.add(seat, value)
             self.last_bet_street[seat] = street
             act(ActionKind.RAISE if etype == "RAISE" else ActionKind.COMPLETE, added)
+        elif etype == "ALL_IN" and amount is None and rec.all_in:
+            # 2013 files repeat a seat's all-in on a later street without an amount: its
+            # chips went in with the first ALL_IN, and this one moves none.
+            self.notes.append(f"seat {seat} ALL_IN again in {self.round_id} without an amount: nothing added")
         elif etype == "ALL_IN":
             value = need_amount()
             before = tracker.contributed(seat)

@@ -237,3 +237,88 @@ def test_sniff_is_specific():
     assert not PARSER.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
     assert not PARSER.sniff('<session sessioncode="1"><game gamecode="2">')
     assert PARSER.sniff('\ufeff<description type="Razz" stakes="Limit $0.50/$1"/>')
+
+
+CASH_MARKED_TRUE = """<description type="Holdem" stakes="No Limit ($1/$2)"/>
+<game id="80112233-57" starttime="20130902201544" numholecards="2" gametype="2" seats="6" realmoney="true" data="20130902|Kestrel II|80112233|80112233-57|true">
+\t<players dealer="0">
+\t\t<player seat="0" nickname="Tamsin" balance="$96.37" dealtin="true" />
+\t\t<player seat="1" nickname="Rudiger" balance="$203.15" dealtin="true" />
+\t\t<player seat="2" nickname="Bexley" balance="$58.41" dealtin="true" />
+\t</players>
+\t<round id="BLINDS" sequence="1">
+\t\t<event sequence="1" type="SMALL_BLIND" timestamp="1378167344100" player="1" amount="1.00"/>
+\t\t<event sequence="2" type="BIG_BLIND" timestamp="1378167344100" player="2" amount="2.00"/>
+\t</round>
+\t<round id="PREFLOP" sequence="2">
+\t\t<event sequence="3" type="RAISE" timestamp="1378167344100" player="0" amount="7.00"/>
+\t\t<event sequence="4" type="FOLD" timestamp="1378167344100" player="1"/>
+\t\t<event sequence="5" type="ALL_IN" timestamp="1378167344100" player="2" amount="56.41"/>
+\t\t<event sequence="6" type="CALL" timestamp="1378167344100" player="0" amount="51.41"/>
+\t\t<cards type="SHOWN" cards="9h,9d" player="0"/>
+\t\t<cards type="SHOWN" cards="Ah,Qc" player="2"/>
+\t</round>
+\t<round id="POSTFLOP" sequence="3">
+\t\t<cards type="COMMUNITY" cards="2s,7c,Jd" hand=""/>
+\t</round>
+\t<round id="POSTTURN" sequence="4">
+\t\t<event sequence="7" type="ALL_IN" timestamp="1378167344100" player="2"/>
+\t\t<cards type="COMMUNITY" cards="2s,7c,Jd,4h" hand=""/>
+\t</round>
+\t<round id="POSTRIVER" sequence="5">
+\t\t<cards type="COMMUNITY" cards="2s,7c,Jd,4h,Kd" hand=""/>
+\t</round>
+\t<round id="END_OF_GAME" sequence="6">
+\t\t<winner amount="115.82" uncalled="false" potnumber="1" player="0" hand="" pottype="n"/>
+\t</round>
+</game>
+"""
+
+
+def test_a_cash_game_whose_fifth_data_field_is_true_is_still_cash():
+    hand = PARSER.parse(CASH_MARKED_TRUE)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (False, None, 100, "USD")
+    assert [s.stack for s in hand.seats] == [9637, 20315, 5841]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 5841, 2: 100, 3: 5841}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 11582)]
+    assert (hand.rake, hand.rake_source) == (200, RakeSource.INFERRED)
+
+
+TOURNAMENT_GAME = """<game id="79000452-12" starttime="20120311183005" numholecards="2" gametype="23" realmoney="true" data="20120311|Heron Turbo|79000111-3|79000452-12|true">
+<players dealer="0">
+<player seat="0" nickname="Ysolde" balance="$1460.00" dealtin="true" />
+<player seat="1" nickname="Marek" balance="$1480.00" dealtin="true" />
+</players>
+<round id="BLINDS" sequence="1">
+<event sequence="1" type="SMALL_BLIND" player="0" amount="15.00"/>
+<event sequence="2" type="BIG_BLIND" player="1" amount="30.00"/>
+</round>
+<round id="PREFLOP" sequence="2">
+<event sequence="3" type="FOLD" player="0"/>
+</round>
+<round id="END_OF_FOLDED_GAME" sequence="3">
+<winner amount="45.00" uncalled="false" potnumber="1" player="1" pottype="n"/>
+</round>
+</game>
+"""
+
+
+def test_without_a_description_the_table_field_tells_a_tournament():
+    tournament = PARSER.parse(TOURNAMENT_GAME)
+    assert (tournament.is_tournament, tournament.tournament_id, tournament.amount_scale, tournament.currency) == (
+        True, "79000111", 1, None)
+    assert [s.stack for s in tournament.seats] == [1475, 1510]  # balances after the blinds
+    assert PARSER.parse(CASH_MARKED_TRUE[CASH_MARKED_TRUE.index("<game"):]).is_tournament is False
+
+
+def test_an_amountless_all_in_repeated_on_a_later_street_adds_nothing():
+    hand = PARSER.parse(CASH_MARKED_TRUE)
+    all_ins = [(a.seat, a.street, a.amount) for a in hand.actions if a.all_in]
+    assert all_ins == [(3, Street.PREFLOP, 5641)]
+    assert "seat 3 ALL_IN again in POSTTURN without an amount: nothing added" in hand.notes
+    with pytest.raises(HandParseError) as first:
+        PARSER.parse(CASH_MARKED_TRUE.replace('player="2" amount="56.41"', 'player="2"'))
+    assert (first.value.reason, first.value.message) == (
+        QuarantineReason.PARSE_ERROR,
+        'ALL_IN without an amount: <event sequence="5" type="ALL_IN" timestamp="1378167344100" player="2"/>')
+

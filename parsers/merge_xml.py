@@ -34,6 +34,9 @@ Choices, each checked on the real files:
   table's is a bare number). The fifth ``data`` field does not mark tournaments: it is
   ``true`` in every tournament hand but also in a 2013 real-money $1/$2 Hold'em hand
   (meaning unknown), and is not read.
+* A game Merge cancelled (a ``GAME_CANCELLED`` round or event) is quarantined as
+  ``truncated``: the hand was cut short by the platform, unplayed and with no winner,
+  although its text is whole; the message says it was cancelled.
 * Tournament ``balance`` is printed after the blinds and antes were posted; ``stack`` adds
   them back.
 """
@@ -280,6 +283,14 @@ class _HandBuilder:
     def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
         return _err(reason, message, self.hand_id)
 
+    def cancelled(self) -> HandParseError:
+        """A game Merge cancelled was never played out: no pot, no winner to audit."""
+        return self.fail(
+            QuarantineReason.TRUNCATED,
+            f"Merge cancelled the game (GAME_CANCELLED) after {len(self.hand.actions)} action(s): "
+            "the hand stops there unplayed, with no <winner> (its text is whole, not cut)",
+        )
+
     def money(self, text: str) -> int:
         try:
             return DOT.to_minor(text, self.scale)
@@ -405,6 +416,8 @@ class _HandBuilder:
 
         for rnd in self.game_el.findall("round"):
             rid = _attr(rnd, "id", self.hand_id)
+            if rid == "GAME_CANCELLED":
+                raise self.cancelled()
             if rid not in _ROUNDS:
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown round id {rid!r}")
             street = _ROUNDS[rid]
@@ -458,7 +471,7 @@ class _HandBuilder:
         if etype in _IGNORED_EVENTS:
             return seq
         if etype == "GAME_CANCELLED":
-            raise self.fail(QuarantineReason.INCONSISTENT, "the game was cancelled (GAME_CANCELLED)")
+            raise self.cancelled()
         seat = self.seat_of(el)
         rec = self.seats[seat]
         amount = self.money(el.get("amount")) if el.get("amount") is not None else None

@@ -322,3 +322,29 @@ def test_an_amountless_all_in_repeated_on_a_later_street_adds_nothing():
         QuarantineReason.PARSE_ERROR,
         'ALL_IN without an amount: <event sequence="5" type="ALL_IN" timestamp="1378167344100" player="2"/>')
 
+
+CANCELLED = """<description type="Badugi" stakes="Pot Limit ($0.10/$0.25)"/>
+<game id="30550177-88" starttime="20110203194502" numholecards="4" gametype="71" realmoney="true" data="20110203|Wren (30550177)|30550177|30550177-88|false">
+\t<players dealer="1">
+\t\t<player seat="1" nickname="Ottilie" balance="$18.40" dealtin="false" />
+\t\t<player seat="4" nickname="Crispin" balance="$31.05" dealtin="false" />
+\t</players>
+\t<round id="BLINDS" sequence="1">
+\t\t<event sequence="1" type="SMALL_BLIND" timestamp="1296780302211" player="4" amount="0.10"/>
+\t</round>
+\t<round id="GAME_CANCELLED" sequence="2">
+\t\t<event sequence="2" type="GAME_CANCELLED" timestamp="1296780304020"/>
+\t</round>
+</game>
+"""
+
+
+def test_a_cancelled_game_is_quarantined_as_cancelled():
+    message = (
+        "Merge cancelled the game (GAME_CANCELLED) after 1 action(s): "
+        "the hand stops there unplayed, with no <winner> (its text is whole, not cut)")
+    for text in (CANCELLED, CANCELLED.replace('<round id="GAME_CANCELLED"', '<round id="PREFLOP"')):
+        with pytest.raises(HandParseError) as caught:
+            PARSER.parse(text)
+        assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+            QuarantineReason.TRUNCATED, message, "30550177-88")

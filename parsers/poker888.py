@@ -4,9 +4,12 @@ A hand is ``#Game No : 441698247`` then ``***** 888poker Hand History for Game N
 (older files: ``Cassava``), ``$0.05/$0.10 Blinds Pot Limit OmahaHL - *** 06 01 2014
 09:01:04`` (day month year, no time zone), ``Table Coslada 9 Max (Real Money)`` or, in
 tournaments, ``Tournament #N $10 + $1 - Table #1 (Real Money)``; play money says
-``(Practice Play)``. Amounts are bracketed and are what the action added:
-``raises [$2]``; a returning player's ``posts dead blind [$0.01 + $0.02]`` is dead small
-blind plus live big blind.
+``(Practice Play)``. Play chips are printed like money, whole or with two decimals
+(``4,202.50``: play pots are raked too, e.g. 870 put in, ``collected [ 867.50 ]``), so
+play money is read at 100 minor units per chip in every hand, as cash is, even where a
+hand's own amounts are all whole; tournament chips are whole (scale 1). Amounts are
+bracketed and are what the action added: ``raises [$2]``; a returning player's ``posts
+dead blind [$0.01 + $0.02]`` is dead small blind plus live big blind.
 
 No rake and no uncalled-bet line are printed. The pay lines ``X collected [ $0.38 ]``
 come once per half and per pot without saying which; the ``** Summary **`` prints
@@ -23,7 +26,7 @@ from typing import Iterator
 
 from audit.money import DOT
 from audit.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, RakeSource, Street
-from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines, play_money_scale
+from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines
 from parsers.base import HandParseError, ParsedHand, cards
 
 _SITE = r"(?:888poker|888|Cassava|Pacific Poker|Pacific)"
@@ -120,13 +123,9 @@ class Poker888Parser:
             )
         play_money = table.group("money") in ("Practice Play", "Play Money")
         stakes = header.group("stakes").split("/")
-        seat_stacks = [m.group("stack") for m in map(_SEAT.match, lines) if m]
-        if tourney:
-            scale = 1
-        elif play_money:
-            scale = play_money_scale(stakes + seat_stacks)
-        else:
-            scale = 100
+        # play chips are printed like money, with cents where a pot's rake left some
+        # (``957.50``), so play money has the cash scale whatever this hand's stacks show
+        scale = 1 if tourney else 100
         currency = None
         if not tourney and not play_money:
             currency = "EUR" if "€" in header.group("stakes") else "GBP" if "£" in header.group("stakes") else "USD"

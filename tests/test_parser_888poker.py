@@ -159,3 +159,46 @@ def test_garbage_amount():
 def test_sniff_refuses_partypoker_and_sidecars():
     assert not PARSER.sniff("#Game No : 1\n***** Hand History for Game 1 *****\n$10 USD PL Omaha Hi-Lo - x\n")
     assert not PARSER.sniff("{'siteHandNo': u'1'}\n")
+
+
+PLAY_WHOLE_STACKS = """#Game No : 518800412
+***** Cassava Hand History for Game 518800412 *****
+20/40 Blinds Fix Limit Omaha - *** 14 09 2012 20:05:13
+Table Tallinn (Practice Play)
+Seat 2 is the button
+Total number of players : 3
+Seat 2: Ingram_q ( 1,150 )
+Seat 4: vesna81 ( 640 )
+Seat 7: Abelard ( 2,005 )
+vesna81 posts small blind [20]
+Abelard posts big blind [40]
+** Dealing down cards **
+Ingram_q calls [40]
+vesna81 calls [20]
+Abelard checks
+** Dealing flop ** [ 4h, Td, 9c ]
+vesna81 checks
+Abelard bets [40]
+Ingram_q calls [40]
+vesna81 folds
+** Dealing turn ** [ 2s ]
+Abelard checks
+Ingram_q checks
+** Dealing river ** [ Kh ]
+Abelard checks
+Ingram_q checks
+** Summary **
+Abelard shows [ Kc, Tc, 6d, 3s ]
+Ingram_q mucks [ Qs, Jd, 8h, 8c ]
+Abelard collected [ 197.50 ]
+"""
+
+
+def test_play_money_is_read_in_hundredths_even_when_the_hand_prints_only_whole_stacks():
+    hand = PARSER.parse(PLAY_WHOLE_STACKS)
+    assert (hand.is_play_money, hand.currency, hand.amount_scale) == (True, None, 100)
+    assert (hand.small_blind, hand.big_blind) == (2000, 4000)
+    assert [s.stack for s in hand.seats] == [115000, 64000, 200500]
+    assert _contributed(hand) == {2: 8000, 4: 4000, 7: 8000}
+    assert _payouts(hand) == [(7, 19750, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()

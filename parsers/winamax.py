@@ -8,6 +8,11 @@ pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament 
 ``(HI)``/``(LO)`` paid a pot that was not split. The summary's ``Total pot 9.91€ | Rake
 0.69€`` prints the total after rake.
 
+Tournament chips are printed whole or with decimals (a stack of ``7410.50``, ``calls
+4455.50``: chips are split into halves), so tournament hands are read at 100 minor units
+per chip, every one of them (not only those that show a fraction), like euro cents. A
+large total pot is printed rounded (``Total pot 15.52k``) and is then not read.
+
 Older files print no uncalled-bet line: an unmatched bet is paid back inside the pot
 lines (for example as part of ``side pot 1``), and the totals add up that way.
 """
@@ -82,6 +87,8 @@ _COLLECTED = re.compile(
 )
 _UNCALLED = re.compile(r"^Uncalled bet (?:of )?\(?" + _AMT + r"\)? (?:is )?returned to (?P<name>.+)$")
 _TOTAL = re.compile(r"^Total pot " + _AMT + r"(?: \| (?:Rake (?P<rake>[^\s()|]+(?: €)?)|(?P<norake>No rake)))?")
+# A tournament's large total is printed rounded to thousands: ``Total pot 15.52k``.
+_ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
 _BOARD = re.compile(r"^Board: \[(?P<cards>[^\]]*)\]")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brings in|won)\b")
@@ -123,11 +130,11 @@ class WinamaxParser(TextParser):
         play_money = table.group("money") == "play money"
         stakes = [s.strip() for s in header.group("stakes").split("/")]
         seat_stacks = [m.group("stack") for m in map(_SEAT.match, lines[2:]) if m]
-        if is_tournament:
-            scale = 1
-        elif play_money:
+        if play_money:
             scale = play_money_scale(stakes + seat_stacks)
         else:
+            # tournament chips can be halves (a stack of 7410.50, a call of 4455.50), so
+            # they are counted in hundredths like euros, in every tournament hand alike
             scale = 100
         build = HandBuilder(hand_id, WINAMAX_NUMBERS, scale)
         date = header.group("date")
@@ -298,7 +305,10 @@ class WinamaxParser(TextParser):
     def _summary_line(self, line: str, build: HandBuilder, hand: ParsedHand) -> bool:
         m = _TOTAL.match(line)
         if m:
-            hand.total_pot_printed = build.amount(m.group("amt"))
+            if _ABBREVIATED.fullmatch(m.group("amt")):
+                hand.notes.append(f"total pot printed rounded ({m.group('amt')}): not read")
+            else:
+                hand.total_pot_printed = build.amount(m.group("amt"))
             hand.pots_printed_net = True
             if m.group("rake"):
                 hand.rake = build.amount(m.group("rake"))

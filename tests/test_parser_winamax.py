@@ -145,7 +145,54 @@ def test_tournament_hand():
         "*** SUMMARY ***\nTotal pot 140 | No rake\nSeat 2: B won 140\n"
     )
     hand = PARSER.parse(text)
-    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "123456789", 1, None)
-    assert (hand.ante, hand.small_blind, hand.big_blind, hand.rake) == (10, 40, 80, 0)
-    assert _contributed(hand) == {1: 50, 2: 90}
+    # chips in hundredths, as in every Winamax tournament hand (some carry half chips)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "123456789", 100, None)
+    assert (hand.ante, hand.small_blind, hand.big_blind, hand.rake) == (1000, 4000, 8000, 0)
+    assert _contributed(hand) == {1: 5000, 2: 9000}
+    assert hand.reconciles()
+
+
+HALF_CHIPS = """Winamax Poker - Tournament "Lundi Turbo" buyIn: 4.50€ + 0.50€ level: 11 - HandId: #7710023345678901-44-1301234567 - Holdem no limit (25/100/200) - 2011/03/27 20:36:07 UTC
+Table: 'Lundi Turbo(2203344)#041' 6-max (real money) Seat #2 is the button
+Seat 1: Sigrun (3210.50)
+Seat 2: Haldor (4876)
+Seat 3: Pernille (2305)
+*** ANTE/BLINDS ***
+Sigrun posts ante 25
+Haldor posts ante 25
+Pernille posts ante 25
+Pernille posts small blind 100
+Sigrun posts big blind 200
+Dealt to Haldor [Ah Kd]
+*** PRE-FLOP ***
+Haldor raises 400 to 600
+Pernille folds
+Sigrun raises 2585.50 to 3185.50 and is all-in
+Haldor calls 2585.50
+*** FLOP *** [9c 2d Kh]
+*** TURN *** [9c 2d Kh][5s]
+*** RIVER *** [9c 2d Kh 5s][Jd]
+*** SHOW DOWN ***
+Sigrun shows [Qs Qd] (One pair : Queens)
+Haldor shows [Ah Kd] (One pair : Kings)
+Haldor collected 6546 from pot
+*** SUMMARY ***
+Total pot 6.55k | No rake
+Board: [9c 2d Kh 5s Jd]
+Seat 1: Sigrun (big blind) showed [Qs Qd] and lost with One pair : Queens
+Seat 2: Haldor (button) showed [Ah Kd] and won 6546 with One pair : Kings
+Seat 3: Pernille (small blind) folded on the pre-flop
+"""
+
+
+def test_tournament_half_chips_are_read_exactly_and_a_rounded_total_is_left_unread():
+    hand = PARSER.parse(HALF_CHIPS)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale) == (True, "2203344", 100)
+    assert [s.stack for s in hand.seats] == [321050, 487600, 230500]
+    assert _contributed(hand) == {1: 321050, 2: 321050, 3: 12500}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREFLOP] == [
+        (2, ActionKind.RAISE, 60000), (3, ActionKind.FOLD, None), (1, ActionKind.RAISE, 298550), (2, ActionKind.CALL, 258550)]
+    assert _payouts(hand) == [(2, 654600, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.total_pot_printed) == (0, None)
+    assert "total pot printed rounded (6.55k): not read" in hand.notes
     assert hand.reconciles()

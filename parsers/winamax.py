@@ -8,9 +8,10 @@ pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament 
 ``(HI)``/``(LO)`` paid a pot that was not split. The summary's ``Total pot 9.91€ | Rake
 0.69€`` prints the total after rake.
 
-Tournament chips are printed whole or with decimals (a stack of ``7410.50``, ``calls
-4455.50``: chips are split into halves), so tournament hands are read at 100 minor units
-per chip, every one of them (not only those that show a fraction), like euro cents. A
+Play chips and tournament chips are printed whole or with decimals, as euros are (a play
+pot's ``Rake 0.07``; a tournament stack of ``7410.50``, ``calls 4455.50``: tournament
+chips are split into halves), so every hand is read at 100 minor units per printed unit,
+whatever its own amounts show, and the hands of one table or tournament share a scale. A
 large total pot is printed rounded (``Total pot 15.52k``) and is then not read.
 
 Older files print no uncalled-bet line: an unmatched bet is paid back inside the pot
@@ -40,7 +41,6 @@ from parsers._text_hand import (
     game_from_name,
     hand_lines,
     limit_from_name,
-    play_money_scale,
     stud_upcards,
     utc_iso,
 )
@@ -129,13 +129,9 @@ class WinamaxParser(TextParser):
             )
         play_money = table.group("money") == "play money"
         stakes = [s.strip() for s in header.group("stakes").split("/")]
-        seat_stacks = [m.group("stack") for m in map(_SEAT.match, lines[2:]) if m]
-        if play_money:
-            scale = play_money_scale(stakes + seat_stacks)
-        else:
-            # tournament chips can be halves (a stack of 7410.50, a call of 4455.50), so
-            # they are counted in hundredths like euros, in every tournament hand alike
-            scale = 100
+        # play chips (a rake of 0.07) and tournament chips (halves: a stack of 7410.50)
+        # have decimals as euros do: every hand is counted in hundredths alike
+        scale = 100
         build = HandBuilder(hand_id, WINAMAX_NUMBERS, scale)
         date = header.group("date")
         zone = header.group("tz")

@@ -196,3 +196,44 @@ def test_tournament_half_chips_are_read_exactly_and_a_rounded_total_is_left_unre
     assert (hand.rake, hand.total_pot_printed) == (0, None)
     assert "total pot printed rounded (6.55k): not read" in hand.notes
     assert hand.reconciles()
+
+
+PLAY_WHOLE_STAKES = """Winamax Poker - CashGame - HandId: #8810452-17-1477000011 - Holdem no limit (5/10) - 2016/10/20 21:46:51 UTC
+Table: 'Cahors' 6-max (play money) Seat #1 is the button
+Seat 1: Lucienne (1500)
+Seat 2: Baptiste (870)
+*** ANTE/BLINDS ***
+Lucienne posts small blind 5
+Baptiste posts big blind 10
+*** PRE-FLOP ***
+Lucienne calls 5
+Baptiste checks
+*** FLOP *** [8s 3d Qc]
+Baptiste bets 15
+Lucienne calls 15
+*** TURN *** [8s 3d Qc][2h]
+Baptiste checks
+Lucienne checks
+*** RIVER *** [8s 3d Qc 2h][9d]
+Baptiste checks
+Lucienne checks
+*** SHOW DOWN ***
+Baptiste shows [Qh 7c] (One pair : Queens)
+Lucienne shows [Jh Td] (Straight : Queen high)
+Lucienne collected 48.50 from pot
+*** SUMMARY ***
+Total pot 48.50 | Rake 1.50
+Board: [8s 3d Qc 2h 9d]
+Seat 1: Lucienne (button) (small blind) showed [Jh Td] and won 48.50 with Straight : Queen high
+Seat 2: Baptiste (big blind) showed [Qh 7c] and lost with One pair : Queens
+"""
+
+
+def test_play_money_with_whole_stakes_and_stacks_is_still_read_in_hundredths():
+    hand = PARSER.parse(PLAY_WHOLE_STAKES)
+    assert (hand.is_play_money, hand.currency, hand.amount_scale) == (True, None, 100)
+    assert (hand.small_blind, hand.big_blind) == (500, 1000)
+    assert _contributed(hand) == {1: 2500, 2: 2500}
+    assert _payouts(hand) == [(1, 4850, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.total_pot_printed) == (150, 4850)
+    assert hand.reconciles()

@@ -14,6 +14,15 @@ chips are split into halves), so every hand is read at 100 minor units per print
 whatever its own amounts show, and the hands of one table or tournament share a scale. A
 large total pot is printed rounded (``Total pot 15.52k``) and is then not read.
 
+``raises X to Y`` makes the seat's bet on the street ``Y``. A ``to`` at or below the bet
+the seat faced cannot be (a 2016 stud hand: ``brings in 10€``, the other seat completes
+to 25€, then ``raises -6.10€ to 18.90€`` and ``calls 3.90€``): the history contradicts
+itself. The full call that answers such a raise says what the bet became (the caller's
+bet plus its call: 28.90€, the rest of the raiser's stack, and the pot then adds up to
+the pay lines and rake); that is read, and the contradiction is recorded (raise line
+against call). When the next money line is no such call, the hand is quarantined as
+``inconsistent``.
+
 Older files print no uncalled-bet line: an unmatched bet is paid back inside the pot
 lines (for example as part of ``side pot 1``), and the totals add up that way.
 """
@@ -21,9 +30,10 @@ lines (for example as part of ``side pot 1``), and the totals add up that way.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 
-from audit.money import NumberConvention
+from audit.money import NumberConvention, format_minor
 from audit.vocab import (
     ActionKind,
     Format,
@@ -44,7 +54,7 @@ from parsers._text_hand import (
     stud_upcards,
     utc_iso,
 )
-from parsers.base import HandParseError, ParsedHand, TextParser, cards
+from parsers.base import ActionRecord, HandParseError, ParsedHand, SeatRecord, TextParser, cards
 
 # Winamax writes a decimal point and never groups digits: a comma is not part of an amount.
 WINAMAX_NUMBERS = NumberConvention(".", "")
@@ -92,6 +102,21 @@ _ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
 _BOARD = re.compile(r"^Board: \[(?P<cards>[^\]]*)\]")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brings in|won)\b")
+
+
+@dataclass(slots=True)
+class _ShortRaise:
+    """A raise whose "to" is below the bet the seat faced: the history contradicts itself.
+
+    What the seat's bet became is read from the full call that answers it (the caller's
+    bet plus its call); ``action`` waits with no amount until then.
+    """
+
+    seat: SeatRecord
+    action: ActionRecord
+    line: str
+    to: int
+    faced: int
 
 
 class WinamaxParser(TextParser):
@@ -168,6 +193,7 @@ class WinamaxParser(TextParser):
         street = Street.PREDEAL
         in_summary = False
         saw_total = False
+        short_raise: _ShortRaise | None = None
         big_blind_posted = False
         stud_known: dict[int, list[str | None]] = {}
         for number, line in enumerate(lines[2:], start=3):
@@ -176,6 +202,8 @@ class WinamaxParser(TextParser):
                 continue
             m = _STREET.match(line)
             if m:
+                if short_raise is not None:
+                    raise self._unanswered(short_raise, build, line)
                 name = m.group("street").strip()
                 if name == "SUMMARY":
                     in_summary = True
@@ -208,6 +236,8 @@ class WinamaxParser(TextParser):
                 continue
             m = _COLLECTED.match(line)
             if m and m.group("name") in build.seats:
+                if short_raise is not None:
+                    raise self._unanswered(short_raise, build, line)
                 pot = {"main pot": 0, "pot": None}.get(m.group("pot"))
                 if m.group("pot").startswith("side pot"):
                     pot = int(m.group("side") or 1)
@@ -217,6 +247,8 @@ class WinamaxParser(TextParser):
                 continue
             m = _UNCALLED.match(line)
             if m:
+                if short_raise is not None:
+                    raise self._unanswered(short_raise, build, line)
                 seat = build.seat_named(m.group("name"))
                 amount = build.amount(m.group("amt"))
                 build.act(street, seat, ActionKind.UNCALLED_RETURN, amount)
@@ -228,8 +260,19 @@ class WinamaxParser(TextParser):
                     raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
                 continue
             seat, rest = split
+            if short_raise is not None and rest not in ("folds", "checks") and _MONEY_WORDS.search(rest):
+                self._answer_short_raise(short_raise, seat, rest, build, hand)
+                short_raise = None
+            m = _RAISE.match(rest)
+            if m and build.amount(m.group("amt")) <= build.tracker.max_street_bet():
+                short_raise = _ShortRaise(
+                    seat, build.act(street, seat, ActionKind.RAISE, all_in=bool(m.group("allin"))), line,
+                    build.amount(m.group("amt")), build.tracker.max_street_bet())
+                continue
             big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
 
+        if short_raise is not None:
+            raise self._unanswered(short_raise, build, "")
         if not saw_total:
             raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line", hand_id)
         hand.seats = build.finish_seats()
@@ -239,6 +282,37 @@ class WinamaxParser(TextParser):
         if split_game is False and any(p.half in (Half.HIGH, Half.LOW) for p in hand.payouts):
             hand.notes.append("high-only game paid with (HI)/(LO) labels")
         return hand
+
+    @staticmethod
+    def _answer_short_raise(short: _ShortRaise, seat, rest: str, build: HandBuilder, hand: ParsedHand) -> None:
+        """Read the bet a short raise made from the full call that answers it, and record the contradiction."""
+        m = _BET.match(rest)
+        if not m or m.group("verb") != "calls" or m.group("allin") or seat is short.seat:
+            raise WinamaxParser._unanswered(short, build, build.line)
+        call = build.amount(m.group("amt"))
+        level = build.tracker.street_bet(seat.seat) + call
+        added = level - build.tracker.street_bet(short.seat.seat)
+        if level <= short.faced or added <= 0:
+            raise WinamaxParser._unanswered(short, build, build.line)
+        build.tracker.add(short.seat.seat, added)
+        short.action.amount = added
+        scale = hand.amount_scale
+        hand.contradicts(
+            f"seat {short.seat.seat} {short.line[len(short.seat.player):].strip()!r} is a raise to less than the "
+            f"{format_minor(short.faced, scale)} bet it faced; seat {seat.seat}'s call of {format_minor(call, scale)} "
+            f"makes its bet {format_minor(level, scale)}, which is what is read",
+            short.seat.seat, level, short.to)
+
+    @staticmethod
+    def _unanswered(short: _ShortRaise, build: HandBuilder, line: str) -> HandParseError:
+        """A short raise that no full call answers: nothing says what the seat's bet became."""
+        after = f", and the next line {line!r} is no full call that says what its bet became" if line else (
+            ", and no full call says what its bet became")
+        return HandParseError(
+            QuarantineReason.INCONSISTENT,
+            f"{short.line!r} is a raise to less than the {format_minor(short.faced, build.scale)} bet it faced{after}",
+            build.hand_id,
+        )
 
     def _action(self, rest: str, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
         m = _POST.match(rest)

@@ -237,3 +237,71 @@ def test_play_money_with_whole_stakes_and_stacks_is_still_read_in_hundredths():
     assert _payouts(hand) == [(1, 4850, None, Half.WHOLE, PayoutSource.POT)]
     assert (hand.rake, hand.total_pot_printed) == (150, 4850)
     assert hand.reconciles()
+
+
+SHORT_RAISE = """Winamax Poker - CashGame - HandId: #9301144-212-1480001234 - 7-Card Stud fixed limit (2€/10€/20€) - 2016/11/24 17:20:34 UTC
+Table: 'Valence' 6-max (real money)
+Seat 1: Oriane (14.50€)
+Seat 4: Gaspard (512.75€)
+*** ANTE/BLINDS ***
+Oriane posts ante 2€
+Gaspard posts ante 2€
+*** 3rd STREET ***
+Dealt to Oriane [X X 3c]
+Dealt to Gaspard [X X Qd]
+Oriane brings in 5€
+Gaspard raises 10€ to 10€
+Oriane raises -2.50€ to 7.50€
+Gaspard calls 2.50€
+*** 4th STREET ***
+Dealt to Gaspard [X X Qd] [8s]
+Dealt to Oriane [X X 3c] [Kh]
+*** 5th STREET ***
+Dealt to Gaspard [X X Qd 8s] [2c]
+Dealt to Oriane [X X 3c Kh] [7d]
+*** 6th STREET ***
+Dealt to Gaspard [X X Qd 8s 2c] [4h]
+Dealt to Oriane [X X 3c Kh 7d] [Jc]
+*** 7th STREET ***
+Dealt to Gaspard [X X Qd 8s 2c 4h] [X]
+Dealt to Oriane [X X 3c Kh 7d Jc] [X]
+*** SHOW DOWN ***
+Gaspard shows [9h 9d Qd 8s 2c 4h 5s] (One pair : 9)
+Oriane shows [Kd 6c 3c Kh 7d Jc Ts] (One pair : Kings)
+Oriane collected 28€ from pot
+*** SUMMARY ***
+Total pot 28€ | Rake 1€
+Seat 1: Oriane showed [Kd 6c 3c Kh 7d Jc Ts] and won 28€ with One pair : Kings
+Seat 4: Gaspard showed [9h 9d Qd 8s 2c 4h 5s] and lost with One pair : 9
+"""
+
+
+def test_a_raise_to_less_than_the_bet_faced_is_a_contradiction_and_the_call_says_what_the_bet_became():
+    hand = PARSER.parse(SHORT_RAISE)
+    # the raiser's bet is 12.50 (its whole stack after the ante), as the call of 2.50 says;
+    # read with its "to", the pot would be 5 short of the pay line and rake
+    assert _contributed(hand) == {1: 1450, 4: 1450}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.THIRD] == [
+        (4, ActionKind.RAISE, 1000), (1, ActionKind.RAISE, 750), (4, ActionKind.CALL, 250)]
+    assert hand.seat(1).all_in and hand.reconciles() and hand.paid_from_pots() + hand.rake == hand.pot_total
+    (contradiction,) = hand.contradictions
+    assert (contradiction.seat, contradiction.recorded, contradiction.stated) == (1, 1250, 750)
+    assert contradiction.message == (
+        "seat 1 'raises -2.50€ to 7.50€' is a raise to less than the 10.00 bet it faced; "
+        "seat 4's call of 2.50 makes its bet 12.50, which is what is read")
+
+
+def test_a_raise_to_less_than_the_bet_faced_with_no_call_after_it_is_quarantined():
+    folded = SHORT_RAISE.replace("Gaspard calls 2.50€", "Gaspard folds")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(folded)
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.INCONSISTENT,
+        "'Oriane raises -2.50€ to 7.50€' is a raise to less than the 10.00 bet it faced, and the next line "
+        "'*** 4th STREET ***' is no full call that says what its bet became",
+        "9301144-212-1480001234")
+    reraised = SHORT_RAISE.replace("Gaspard calls 2.50€", "Gaspard raises 20€ to 30€")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(reraised)
+    assert caught.value.reason == QuarantineReason.INCONSISTENT
+    assert caught.value.message.endswith("the next line 'Gaspard raises 20€ to 30€' is no full call that says what its bet became")

@@ -4,8 +4,11 @@ A hand may be preceded by ``Game #N starts.`` and ``#Game No : N``; it then read
 ``***** Hand History for Game N *****``, a header such as ``$20/$40 USD FL Omaha Hi-Lo -
 Thursday, January 26, 18:13:53 EST 2012`` (``$10 USD PL Omaha Hi-Lo`` names the table's
 buy-in, not the blinds; tournaments: ``PL Omaha Hi-Lo $22 USD Buy-in Trny: N Level: 2
-Blinds(20/40) - ...``), the table, the button and the seats. Bracketed amounts are what
-each action added: ``raises [$10 USD]``, ``is all-In  [$19 USD]``.
+Blinds(20/40) - ...``; stud: ``FL 7 Card Stud $6 USD Buy-in Trny:69784932 Level:2
+Stakes-Antes(60/120-10)``, the small and big bets and the ante, not blinds), the table,
+the button and the seats. Bracketed amounts are what each action added: ``raises [$10
+USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open pair)
+is ``double bets [120]``.
 
 Pay lines: ``X wins $90.50 USD from the main pot with ...`` (the high half, or the whole
 pot when no low is paid from that pot), ``X wins Lo ($90.50 USD) from the main pot with
@@ -48,7 +51,8 @@ _HEADER = re.compile(
     r"^(?P<pre>.+?) - (?P<day>\w+), (?P<month>\w+) (?P<dom>\d{1,2}), (?P<time>\d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
 )
 _TOURNEY = re.compile(
-    r"^(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?) (?P<buyin>\S+ (?:[A-Z]{3} )?Buy-in|Freeroll)\s+Trny: ?(?P<tid>\d+) Level: \d+\s+Blinds\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\)$"
+    r"^(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?) (?P<buyin>\S+ (?:[A-Z]{3} )?Buy-in|Freeroll)\s+Trny: ?(?P<tid>\d+)"
+    r" Level: ?\d+\s+(?P<stakes>Blinds|Stakes-Antes)\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?:-[\d,.]+)?\)$"
 )
 _CASH = re.compile(
     r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?) (?P<cur>[A-Z]{3}) (?:(?P<limit>NL|PL|FL) )?(?P<game>.+)$"
@@ -82,7 +86,7 @@ _STUD_STREETS = {
 }
 _AMT = r"\[\s*(?P<amt>[^\]]+?)\s*\]"
 _POST = re.compile(r"^posts (?P<what>small blind|big blind \+ dead|big blind|ante|dead blind|bring-in) " + _AMT + r"\.?$")
-_ACT = re.compile(r"^(?P<verb>calls|bets|raises|completes|bring-ins|is all-In|is all-in) +" + _AMT + r"\.?$")
+_ACT = re.compile(r"^(?P<verb>calls|bets|double bets|raises|completes|bring-ins|is all-In|is all-in) +" + _AMT + r"\.?$")
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\]]*)\]")
 _WINS = re.compile(
@@ -173,7 +177,7 @@ class PartyPokerParser:
         )
         hand.notes.append("rake not printed")
         build.line, build.line_no = lines[index + 1], index + 2
-        if tourney:
+        if tourney and tourney.group("stakes") == "Blinds":
             hand.small_blind, hand.big_blind = build.amount(tourney.group("sb")), build.amount(tourney.group("bb"))
         split_game = game in SPLIT_GAMES
         stud = game in STUD_GAMES
@@ -285,6 +289,7 @@ class PartyPokerParser:
                 kind = {
                     "calls": ActionKind.CALL,
                     "bets": ActionKind.BET,
+                    "double bets": ActionKind.BET,
                     "completes": ActionKind.COMPLETE,
                 }.get(verb, ActionKind.RAISE)
                 all_in = verb.startswith("is all")

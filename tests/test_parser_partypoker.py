@@ -228,3 +228,54 @@ def test_a_game_name_outside_partys_list_is_unsupported_never_read_by_a_word(gam
     hand = CLASSIC.parse(DOUBLE_HOLDEM.replace("Double Hold'em", "Texas Hold'em").replace(" 7h ]", " ]").replace(", 7h", "")
                          .replace(", Jd", ""))
     assert (hand.game, hand.limit, hand.seat(5).cards) == (Game.HOLDEM, Limit.NO, ["Kd", "7c"])
+
+
+STUD_TOURNAMENT = """#Game No : 20993157704
+***** Hand History for Game 20993157704 *****
+FL 7 Card Stud $11 USD Buy-in Trny:71230456 Level:3  Stakes-Antes(80/160-15) - Sunday, June 17, 19:02:31 EDT 2012
+Table Regular (2744410) Table #5 (Real Money)
+Seat 0 is the button
+Total number of players : 3/8
+Seat 2: Radomir ( 2,115 )
+Seat 5: Hero ( 1,740 )
+Seat 7: Isaura_k ( 3,020 )
+Trny:71230456 Level:3
+Stakes-Antes(80/160-15)
+Radomir posts ante [15]
+Hero posts ante [15]
+Isaura_k posts ante [15]
+** Dealing **
+Dealt to Hero [  Jc 4d 9s ]
+Isaura_k opens
+Isaura_k bring-ins [25]
+Radomir calls [25]
+Hero folds
+Isaura_k checks
+** Dealing Fourth street **
+Radomir opens
+Radomir double bets [160]
+Isaura_k calls [160]
+** Dealing Fifth street **
+Radomir opens
+Radomir checks
+Isaura_k checks
+** Dealing Sixth street **
+Radomir opens
+Radomir checks
+Isaura_k bets [160]
+Radomir folds
+Isaura_k wins 575 chips
+"""
+
+
+def test_stud_tournament_with_stakes_and_antes_and_a_double_bet():
+    hand = CLASSIC.parse(STUD_TOURNAMENT)
+    assert (hand.game, hand.limit, hand.is_tournament, hand.tournament_id, hand.amount_scale) == (
+        Game.STUD, Limit.FIXED, True, "71230456", 1)
+    # the stakes are the small and big bets, not blinds
+    assert (hand.small_blind, hand.big_blind, hand.ante, hand.bring_in, hand.button_seat) == (None, None, 15, 25, None)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.BET] == [
+        (2, ActionKind.BET, 160), (7, ActionKind.BET, 160)]
+    assert _contributed(hand) == {2: 200, 5: 15, 7: 360}
+    assert _payouts(hand) == [(7, 575, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.paid_from_pots() == hand.pot_total  # the unmatched last bet is inside the win

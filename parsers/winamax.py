@@ -265,9 +265,10 @@ class WinamaxParser(TextParser):
                 short_raise = None
             m = _RAISE.match(rest)
             if m and build.amount(m.group("amt")) <= build.tracker.max_street_bet():
-                short_raise = _ShortRaise(
-                    seat, build.act(street, seat, ActionKind.RAISE, all_in=bool(m.group("allin"))), line,
-                    build.amount(m.group("amt")), build.tracker.max_street_bet())
+                # its "to" cannot be the bet it made: the call that answers it will say
+                faced = build.tracker.max_street_bet()
+                action = build.act(street, seat, ActionKind.RAISE, all_in=bool(m.group("allin")))
+                short_raise = _ShortRaise(seat, action, line, build.amount(m.group("amt")), faced)
                 continue
             big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
 

@@ -24,7 +24,10 @@ against call). When the next money line is no such call, the hand is quarantined
 ``inconsistent``.
 
 Older files print no uncalled-bet line: an unmatched bet is paid back inside the pot
-lines (for example as part of ``side pot 1``), and the totals add up that way.
+lines (for example as part of ``side pot 1``), and the totals add up that way. Some pay it
+as a pot of its own (``collected 0.22€ from side pot 2``: the last pot, one line, to the
+seat that put in most, exactly its excess over the next seat; the total pot leaves it
+out): that line is read as the bet returned.
 """
 
 from __future__ import annotations
@@ -276,6 +279,7 @@ class WinamaxParser(TextParser):
             raise self._unanswered(short_raise, build, "")
         if not saw_total:
             raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line", hand_id)
+        self._unmatched_bet_paid_as_a_pot(build)
         hand.seats = build.finish_seats()
         hand.actions = build.actions
         hand.payouts = build.payouts
@@ -283,6 +287,28 @@ class WinamaxParser(TextParser):
         if split_game is False and any(p.half in (Half.HIGH, Half.LOW) for p in hand.payouts):
             hand.notes.append("high-only game paid with (HI)/(LO) labels")
         return hand
+
+    @staticmethod
+    def _unmatched_bet_paid_as_a_pot(build: HandBuilder) -> None:
+        """An older file pays an unmatched bet back as a pot of its own (``collected 0.22€
+        from side pot 2``: the last pot, one line, to the seat that put in most, exactly
+        its excess over the next seat): that line is the bet returned, not a pot won."""
+        if any(p.source == PayoutSource.UNCALLED for p in build.payouts):
+            return
+        put_in = sorted(((build.tracker.contributed(s.seat), s) for s in build.seats.values()),
+                        key=lambda pair: pair[0], reverse=True)
+        labelled = [p for p in build.payouts if p.source == PayoutSource.POT and p.pot]
+        if len(put_in) < 2 or not labelled:
+            return
+        (most, seat), (second, _) = put_in[0], put_in[1]
+        last = max(labelled, key=lambda p: p.pot)
+        alone = [p for p in labelled if p.pot == last.pot] == [last]
+        if not (alone and last.seat == seat.seat and last.amount == most - second > 0):
+            return
+        street = next(a.street for a in reversed(build.actions) if a.seat == seat.seat and a.amount)
+        build.act(street, seat, ActionKind.UNCALLED_RETURN, last.amount)
+        last.source, last.pot, last.half = PayoutSource.UNCALLED, None, Half.WHOLE
+        build.notes.append(f"{last.line!r} is {seat.player}'s unmatched bet returned (no uncalled-bet line)")
 
     @staticmethod
     def _answer_short_raise(short: _ShortRaise, seat, rest: str, build: HandBuilder, hand: ParsedHand) -> None:

@@ -305,3 +305,52 @@ def test_a_raise_to_less_than_the_bet_faced_with_no_call_after_it_is_quarantined
         PARSER.parse(reraised)
     assert caught.value.reason == QuarantineReason.INCONSISTENT
     assert caught.value.message.endswith("the next line 'Gaspard raises 20€ to 30€' is no full call that says what its bet became")
+
+
+UNMATCHED_AS_POT = """Winamax Poker - CashGame - HandId: #511020-88-1286000000 - Omaha pot limit (0.02€/0.05€) - 2010/10/02 22:10:05 UTC
+Table: 'Brive' 6-max (real money) Seat #3 is the button
+Seat 1: Armelle (0.70€)
+Seat 2: Basile (6.10€)
+Seat 3: Clovis (0.90€)
+*** ANTE/BLINDS ***
+Armelle posts small blind 0.02€
+Basile posts big blind 0.05€
+*** PRE-FLOP ***
+Clovis raises 0.15€ to 0.20€
+Armelle calls 0.18€
+Basile calls 0.15€
+*** FLOP *** [As 7c 2d]
+Armelle checks
+Basile bets 1€
+Clovis calls 0.70€ and is all-in
+Armelle calls 0.50€ and is all-in
+*** TURN *** [As 7c 2d][9h]
+*** RIVER *** [As 7c 2d 9h][3s]
+*** SHOW DOWN ***
+Armelle shows [Ah Ad Kc Qs] (Trips of Ace)
+Basile shows [Qh Qd 4c 8d] (One pair : Queens)
+Clovis shows [Kh Kd 5c 6c] (One pair : Kings)
+Basile collected 0.30€ from side pot 2
+Clovis collected 0.38€ from side pot 1
+Armelle collected 2€ from main pot
+*** SUMMARY ***
+Total pot 2.50€ | Rake 0.12€
+Board: [As 7c 2d 9h 3s]
+Seat 1: Armelle (small blind) showed [Ah Ad Kc Qs] and won 2€ with Trips of Ace
+Seat 2: Basile (big blind) showed [Qh Qd 4c 8d] and won 0.30€ with One pair : Queens
+Seat 3: Clovis (button) showed [Kh Kd 5c 6c] and won 0.38€ with One pair : Kings
+"""
+
+
+def test_an_unmatched_bet_paid_as_a_pot_of_its_own_is_the_bet_returned():
+    # older files print no uncalled-bet line; this one pays Basile's 0.30 over Clovis's
+    # all-in as "side pot 2", a pot nobody could contest
+    hand = PARSER.parse(UNMATCHED_AS_POT)
+    assert _contributed(hand) == {1: 70, 2: 90, 3: 90}
+    assert [(a.street, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(Street.FLOP, 30)]
+    assert _payouts(hand) == [
+        (2, 30, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (3, 38, 1, Half.WHOLE, PayoutSource.POT),
+        (1, 200, 0, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert hand.pot_total == 250 and hand.reconciles()

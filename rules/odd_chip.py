@@ -380,8 +380,10 @@ _PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
     ),
     Platform.WINAMAX: (
         "Winamax: odd cent to the high half (0.93 -> 0.47 HI / 0.46 LO; 4.96 / 4.95) "
-        "[O 2]; printed net totals.",
-        _ALL_OPTIONS - {"hilo_between_halves", "unit", "rake_allocation"},
+        "[O 2]; printed net totals. A total rake over several pots is not charged "
+        "main_first_cumulative (#270777-217-1284853532: 0.22 taken 0.18 main / 0.04 side, "
+        "not 0.17 / 0.05): its allocation is unconfirmed.",
+        _ALL_OPTIONS - {"hilo_between_halves", "unit"},
         {},
     ),
     Platform.FULLTILT: (

@@ -110,12 +110,21 @@ class PolicyResolver:
 
 
 def unit_for(policy: Policy, hand: Mapping[str, Any]) -> int:
-    """The odd-chip unit in the hand's minor units, from the policy's symbolic unit."""
+    """The odd-chip unit in the hand's minor units, from the policy's symbolic unit.
+
+    >>> chip = get_policy("default").with_options({"unit": "tournament_chip"})
+    >>> unit_for(chip, {"amount_scale": 1}), unit_for(chip, {"amount_scale": 100})
+    (1, 100)
+    >>> unit_for(get_policy("default").with_options({"unit": "blind_unit"}), {"small_blind": 25, "big_blind": 50})
+    25
+    """
     if policy.fixed_unit:
         return policy.fixed_unit
     if policy.unit == "blind_unit":
         blinds = [b for b in (hand.get("small_blind"), hand.get("big_blind")) if b]
         return math.gcd(*blinds) if blinds else 1
+    if policy.unit == "tournament_chip":
+        return hand.get("amount_scale") or 1  # one whole chip (Winamax counts in hundredths)
     return 1
 
 
@@ -931,4 +940,6 @@ def _units(hands: pl.DataFrame, policy: Policy) -> np.ndarray:
         big = np.abs(hands["big_blind"].fill_null(0).to_numpy().astype(np.int64))
         unit = np.gcd(small, big)
         return np.where(unit == 0, 1, unit)
+    if policy.unit == "tournament_chip":
+        return hands["amount_scale"].fill_null(1).cast(pl.Int64).to_numpy()
     return np.ones(hands.height, dtype=np.int64)

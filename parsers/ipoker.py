@@ -18,15 +18,33 @@ Action ``type`` codes (worked out from the files, checked against each seat's ``
 0 fold, 1 small blind, 2 big blind (a second one in a hand is a new player's post),
 3 call (amount added), 4 check, 5 bet, 7 all-in (amount added), 8 and 9 sitting out /
 waiting (no money), 15 ante, 16 bring-in, 23 raise (``sum`` is the street total raised
-to). The ``bet`` attribute is what the seat put in *before* any uncalled return: the part of
-the top contribution no other seat matched is derived and recorded as returned. Older
-clients (2011, 2014 files) count that return inside the seat's ``win`` (it is split off
-as an ``uncalled`` payout with the same line); the 2023 client leaves it out (the wins
-add up to no more than the matched pot), and the return is then recorded on its own. There is no pot or
-hi/lo breakdown (``per_seat_only``), each ``win`` is one payout with pot None, half
-``unlabelled`` in split games. Rake is not printed: it is inferred as everything put in
-minus everything won. A listed player without cards or actions (sitting out) is recorded
-as not dealt in.
+to). There is no pot or hi/lo breakdown (``per_seat_only``), each ``win`` is one payout
+with pot None, half ``unlabelled`` in split games. A listed player without cards or
+actions (sitting out) is recorded as not dealt in.
+
+**The unmatched bet.** The ``bet`` attribute is what the seat put in *before* any
+uncalled return: the part of the top contribution no other seat matched is derived and
+recorded as returned. Whether the top seat's ``win`` holds that return is the client's
+convention, not something each hand can always show: a loser's ``win`` that equals its
+unmatched amount (2013: £0.46 back to an ace-queen beaten by a flush) reads equally as
+"only the return" or as "£0.46 won from the pot, the return left out", and a winner's
+``win`` (2013: £5.95 with £0.30 unmatched) as "pot less £0.40 rake, return inside" or
+"pot less £0.10 rake". So the session header decides, as the client writes it:
+``<uncalled_bet_enabled>true</uncalled_bet_enabled>`` (2018-2019 clients) leaves the
+return out of ``win`` and ``false`` counts it in; without that flag, a
+``<client_version>`` of 20 or more leaves it out (the 2023 files) and an older or absent
+version (the 2010-2015 files) counts it in (the rule fpdb's and HandHistories' iPoker
+readers follow too). Every hand seen whose numbers alone can tell agrees: wins above the
+matched pot (return inside) occur only in old sessions, a top seat winning less than its
+unmatched amount (return outside) only in new ones.
+Inside, the return is split off the top seat's ``win`` as an ``uncalled`` payout with the
+same line (all of it for a loser); outside, it is recorded as a payout of its own. Where
+a player carries ``rakeamount`` (newer clients print the rake taken from a winner's
+share), the rake is printed: their sum, and the reading under which the hand then adds up
+is taken. Otherwise the rake is inferred as everything put in minus everything won back
+from the pot. Numbers that contradict the convention (a top seat whose ``win`` holds less
+than its return; wins above the matched pot in a new session) are not explained away:
+they are noted and left for the audit to report.
 """
 
 from __future__ import annotations
@@ -133,6 +151,15 @@ def _ipoker_card(token: str) -> str | None:
     return card(token[1:] + token[0].lower())
 
 
+def _return_inside_win(general: Element) -> bool:
+    """Whether this session's client counts a returned unmatched bet inside the seat's ``win``."""
+    flag = (_text(general, "uncalled_bet_enabled") or "").lower()
+    if flag in ("true", "false"):
+        return flag == "false"
+    major = (_text(general, "client_version") or "").split(".")[0]
+    return not (major.isdigit() and int(major) >= 20)
+
+
 def _read(text: str, own: str) -> ParsedHand:
     """``text``: a whole session document holding one game; ``own``: the hand's own text."""
     gm = re.search(r'<game\s+gamecode="([^"]*)"', own)
@@ -211,6 +238,7 @@ def _read(text: str, own: str) -> ParsedHand:
     by_name: dict[str, int] = {}
     bets: dict[int, int] = {}
     wins: dict[int, int] = {}
+    printed_rake: int | None = None
     for node in players:
         name = node.get("name") or ""
         if not name:
@@ -220,6 +248,8 @@ def _read(text: str, own: str) -> ParsedHand:
         by_name[name] = seat
         bets[seat] = amount(node.get("bet"), f"bet of {name}")
         wins[seat] = amount(node.get("win"), f"win of {name}")
+        if node.get("rakeamount") is not None:
+            printed_rake = (printed_rake or 0) + amount(node.get("rakeamount"), f"rakeamount of {name}")
         if node.get("dealer") == "1" and game not in _STUD:
             hand.button_seat = seat
     if not seats:
@@ -338,9 +368,15 @@ def _read(text: str, own: str) -> ParsedHand:
     ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
     uncalled = (ranked[0][0], ranked[0][1] - ranked[1][1]) if len(ranked) > 1 and ranked[0][1] > ranked[1][1] else None
     half = Half.UNLABELLED if game in _SPLIT else Half.WHOLE
-    # Older clients count the unmatched part inside ``win``, newer ones leave it out;
-    # wins adding up to more than the matched pot can only mean it is inside.
-    inside = bool(uncalled) and sum(wins.values()) > sum(bets.values()) - uncalled[1]
+    inside = bool(uncalled) and _return_inside_win(general)
+    if uncalled and printed_rake is not None:
+        # a printed rake leaves one reading that adds up (they differ by the return)
+        kept = sum(bets.values()) - sum(wins.values()) - printed_rake
+        if kept in (0, uncalled[1]):
+            inside = kept == 0
+    if uncalled and not inside and sum(wins.values()) > sum(bets.values()) - uncalled[1]:
+        hand.notes.append(f"the wins exceed the matched pot although this client leaves seat {uncalled[0]}'s "
+                          f"unmatched {uncalled[1]} out of its win")
     if uncalled:
         top, excess = uncalled
         seats[top].contributed -= excess
@@ -362,10 +398,13 @@ def _read(text: str, own: str) -> ParsedHand:
             won -= returned
         if won:
             hand.payouts.append(PayoutRecord(seat, won, None, None, half, PayoutSource.POT, line))
-    if inside and not wins.get(uncalled[0]):
-        hand.notes.append(f"seat {uncalled[0]} put in {uncalled[1]} more than anyone and won nothing back")
+    if inside and wins.get(uncalled[0], 0) < uncalled[1]:
+        hand.notes.append(f"seat {uncalled[0]} put in {uncalled[1]} more than anyone and its win holds only "
+                          f"{wins.get(uncalled[0], 0)} of it back")
     inferred = hand.pot_total - hand.paid_from_pots()
-    if inferred >= 0:
+    if printed_rake is not None:
+        hand.rake = printed_rake
+    elif inferred >= 0:
         hand.rake, hand.rake_source = inferred, RakeSource.INFERRED
         hand.notes.append(f"rake not printed: inferred as put in minus won ({hand.pot_total} - {hand.paid_from_pots()})")
     else:

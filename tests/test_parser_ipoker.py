@@ -123,3 +123,103 @@ def test_truncated_garbage_and_hostile_xml():
         PARSER.parse(bomb)
     assert err.value.reason == QuarantineReason.PARSE_ERROR and err.value.message.startswith("game 1: XML: ")
     assert not PARSER.sniff("{   'boardcard1': 6,\n") and not PARSER.sniff('<?xml version="1.0"?><description type="Omaha H/L8"/>')
+
+
+def _session(game: str, header: str = "", gametype: str = "Holdem NL £0.05/£0.10", currency: str = "GBP") -> str:
+    return (f'<session sessioncode="77">\n <general>\n  {header}<mode>real</mode>\n  <gametype>{gametype}</gametype>\n'
+            f'  <tablename>Testbed, 4242</tablename>\n  <tablecurrency>{currency}</tablecurrency>\n'
+            f'  <startdate>2013-07-30 18:00:00</startdate>\n  <currency>{currency}</currency>\n'
+            f'  <nickname>Alder</nickname>\n </general>\n{game}\n</session>')
+
+
+def _parse_session(document: str):
+    return [PARSER.parse(t) for _, t in PARSER.split(document)]
+
+
+def _all_in_preflop(alder_win: str, birch_win: str, cedar_win: str, cedar_cards: str, birch_cards: str,
+                    rake: str = "") -> str:
+    """Cedar's £5.90 against Birch's £5.50 all-in: £0.40 of Cedar's is matched by nobody."""
+    return f'''<game gamecode="900100">
+ <general>
+  <startdate>2013-07-30 18:01:00</startdate>
+  <players>
+   <player seat="2" name="Alder" chips="£10" dealer="0" win="{alder_win}" bet="£0.05"/>
+   <player seat="4" name="Birch" chips="£5.50" dealer="0" win="{birch_win}" bet="£5.50"/>
+   <player seat="7" name="Cedar" chips="£12" dealer="1" win="{cedar_win}" bet="£5.90"{rake}/>
+  </players>
+ </general>
+ <round no="0">
+  <action no="1" player="Alder" type="1" sum="£0.05"/>
+  <action no="2" player="Birch" type="2" sum="£0.10"/>
+ </round>
+ <round no="1">
+  <cards type="Pocket" player="Alder">X X</cards>
+  <cards type="Pocket" player="Birch">{birch_cards}</cards>
+  <cards type="Pocket" player="Cedar">{cedar_cards}</cards>
+  <action no="3" player="Cedar" type="23" sum="£0.30"/>
+  <action no="4" player="Alder" type="0" sum="£0"/>
+  <action no="5" player="Birch" type="23" sum="£1.20"/>
+  <action no="6" player="Cedar" type="23" sum="£5.90"/>
+  <action no="7" player="Birch" type="7" sum="£4.30"/>
+ </round>
+ <round no="2"><cards type="Flop">H2 H5 CJ</cards></round>
+ <round no="3"><cards type="Turn">D3</cards></round>
+ <round no="4"><cards type="River">HK</cards></round>
+</game>'''
+
+
+def test_a_loser_whose_win_is_its_unmatched_bet_got_only_the_return():
+    # Birch's flush wins £10.50 of the £11.05 matched (rake £0.55); Cedar's "win" of £0.40 is
+    # its own unmatched bet: read as a pot share, Cedar would have won against the flush.
+    (hand,) = _parse_session(_session(_all_in_preflop("£0", "£10.50", "£0.40", "SA CK", "H9 H8")))
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 5, 4: 550, 7: 550}
+    assert _pays(hand) == [
+        (4, 1050, None, None, Half.WHOLE, PayoutSource.POT),
+        (7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+    ]
+    assert (hand.rake, hand.rake_source) == (55, RakeSource.INFERRED) and hand.reconciles()
+
+
+def test_a_return_smaller_than_the_rake_is_inside_the_winners_win():
+    # Cedar wins with the flush: £10.90 = £10.50 from the pot + its £0.40 back, rake £0.55;
+    # the wins stay under the matched pot because the return is smaller than the rake.
+    (hand,) = _parse_session(_session(_all_in_preflop("£0", "£0", "£10.90", "H9 H8", "SA CK")))
+    assert _pays(hand) == [
+        (7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (7, 1050, None, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source) == (55, RakeSource.INFERRED)
+
+
+def test_the_client_convention_decides_whether_the_return_is_inside_the_win():
+    game = _all_in_preflop("£0", "£0", "£10.90", "H9 H8", "SA CK")
+    outside = [(7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED), (7, 1090, None, None, Half.WHOLE, PayoutSource.POT)]
+    inside = [(7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED), (7, 1050, None, None, Half.WHOLE, PayoutSource.POT)]
+    for header, pays, rake in [
+        ("<client_version>23.5.1.8</client_version>", outside, 15),
+        ("<client_version>18.9.3.4</client_version><uncalled_bet_enabled>true</uncalled_bet_enabled>", outside, 15),
+        ("<client_version>19.9.7.4</client_version><uncalled_bet_enabled>false</uncalled_bet_enabled>", inside, 55),
+        ("<client_version>12.1.0.3</client_version>", inside, 55),
+    ]:
+        (hand,) = _parse_session(_session(game, header=header))
+        assert (_pays(hand), hand.rake) == (pays, rake), header
+    # a new client whose wins exceed the matched pot: noted, not explained away
+    (hand,) = _parse_session(_session(_all_in_preflop("£0", "£0", "£11.40", "H9 H8", "SA CK"),
+                                      header="<client_version>23.5.1.8</client_version>"))
+    assert _pays(hand)[0] == (7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED)
+    assert (hand.rake, hand.rake_source) == (None, RakeSource.ABSENT)
+    assert "the wins exceed the matched pot although this client leaves seat 7's unmatched 40 out of its win" in hand.notes
+
+
+def test_a_printed_rakeamount_is_the_rake_and_leaves_one_reading():
+    header = "<client_version>26.1.1.23</client_version>"
+    (inside,) = _parse_session(_session(_all_in_preflop("£0", "£0", "£10.90", "H9 H8", "SA CK", ' rakeamount="£0.55"'),
+                                        header=header))
+    assert _pays(inside) == [(7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                             (7, 1050, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (inside.rake, inside.rake_source) == (55, RakeSource.PRINTED) and inside.reconciles()
+    (outside,) = _parse_session(_session(_all_in_preflop("£0", "£0", "£10.50", "H9 H8", "SA CK", ' rakeamount="£0.55"'),
+                                         header=header))
+    assert _pays(outside) == [(7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (7, 1050, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (outside.rake, outside.rake_source) == (55, RakeSource.PRINTED) and outside.reconciles()

@@ -22,6 +22,20 @@ to). There is no pot or hi/lo breakdown (``per_seat_only``), each ``win`` is one
 with pot None, half ``unlabelled`` in split games. A listed player without cards or
 actions (sitting out) is recorded as not dealt in.
 
+**Numbers.** The client writes every number in its user's locale: ``€0.46``,
+``14,384.51kr`` and ``150.00`` in one session, ``2,50€``, ``1 192,65€`` and ``0,25`` in
+another. The decimal mark is decided once per ``<session>`` from its numbers that can be
+read only one way (both marks, as in ``14,384.51``; a mark repeated, as in ``1,234,567``;
+one mark not followed by exactly three digits, as in ``2,50`` or ``0.46``) among the
+amounts (``chips``, ``bet``, ``win``, ``sum``, ``rakeamount``, the stakes and session
+totals) and the points totals the same client writes beside them (a session of whole
+amounts such as ``€1,000`` and ``€930`` is decided by its ``<statuspoints>0.00``).
+Amounts without a mark read alike either way; an amount such as ``4,510kr`` in a session
+that decides nothing, or in one that writes numbers both ways, is quarantined
+(``bad_amount``) rather than read by guess. ``split`` decides for the whole session and
+hands the decision on with each game (``parse`` given anything else decides from the
+text it has). A currency may be written after the number, ``kr`` included.
+
 **The unmatched bet.** The ``bet`` attribute is what the seat put in *before* any
 uncalled return: the part of the top contribution no other seat matched is derived and
 recorded as returned. Whether the top seat's ``win`` holds that return is the client's
@@ -57,7 +71,7 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from audit.money import DOT, AmountError
+from audit.money import COMMA, DOT, AmountError, NumberConvention
 from audit.vocab import (
     ActionKind,
     Format,
@@ -85,6 +99,15 @@ _SESSION = re.compile(r"<session\b[^>]*>", re.S)
 _GENERAL = re.compile(r"<general>.*?</general>", re.S)
 _GAME = re.compile(r"<game\s+gamecode=")
 _GAME_END = "</game>"
+#: where the client writes numbers: amounts, and the points totals in the same locale
+_NUMBER_FIELDS = re.compile(
+    r'\b(?:chips|win|bet|sum|rakeamount)="([^"]*)"'
+    r"|<(?:gametype|smallblind|bigblind|bets|wins|chipsin|chipsout|buyin|totalbuyin|win"
+    r"|statuspoints|awardpoints|ipoints)>([^<]*)<"
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_GROUP_SPACE = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}\b)")
+_CURRENCY_WORD = re.compile(r"^\s*(?:kr|RSD)|(?:kr|RSD)\s*$")
 
 _GAMES = [
     (re.compile(r"omaha\s*hi-?lo(?:w)?|omaha\s*h/l|omaha\s*8", re.I), Game.OMAHA_HILO),
@@ -100,6 +123,12 @@ _STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
 _BOARD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
 _STUD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREDEAL, 2: Street.THIRD, 3: Street.FOURTH, 4: Street.FIFTH,
                 5: Street.SIXTH, 6: Street.SEVENTH}
+
+
+class _SessionGame(HandText):
+    """A game's ``HandText`` with how its whole session writes numbers (``_session_numbers``)."""
+
+    numbers: tuple[NumberConvention | None, str]
 
 
 class IPokerParser:
@@ -125,18 +154,21 @@ class IPokerParser:
             end = sessions[i + 1].start() if i + 1 < len(sessions) else len(text)
             general = _GENERAL.search(text, sm.end(), end)
             header = sm.group(0) + (general.group(0) if general else "")
+            numbers = _session_numbers(text[sm.start() : end])
             games = [g.start() for g in _GAME.finditer(text, sm.end(), end)]
             for j, start in enumerate(games):
                 stop = games[j + 1] if j + 1 < len(games) else end
                 close = text.find(_GAME_END, start, stop)
                 body = text[start : close + len(_GAME_END)] if close >= 0 else text[start:stop]
-                yield start, HandText(body, context=header)
+                game = _SessionGame(body, context=header)
+                game.numbers = numbers
+                yield start, game
 
     def parse(self, hand_text: str) -> ParsedHand:
         context = getattr(hand_text, "context", "")
-        if context:
-            return _read(context + str(hand_text) + "</session>", str(hand_text))
-        return _read(str(hand_text), str(hand_text))
+        document = context + str(hand_text) + "</session>" if context else str(hand_text)
+        numbers = getattr(hand_text, "numbers", None) or _session_numbers(document)
+        return _read(document, str(hand_text), numbers)
 
 
 def _text(parent: Element, tag: str) -> str | None:
@@ -151,6 +183,43 @@ def _ipoker_card(token: str) -> str | None:
     return card(token[1:] + token[0].lower())
 
 
+def _decimal_mark(number: str) -> str | None:
+    """The decimal mark ``number`` can only have been written with; None if it reads both
+    ways (``4,510``) or is no well-formed number at all (``0.7.9``: left to ``to_minor``)."""
+    marks = [ch for ch in number if ch in ".,"]
+    if not marks:
+        return None
+    last = marks[-1]
+    if marks.count(last) == 1 and len(set(marks)) == 2:
+        whole, _, _ = number.rpartition(last)  # 14,384.51
+        return last if _grouped(whole, marks[0]) else None
+    if len(marks) > 1:
+        return ("," if last == "." else ".") if _grouped(number, last) else None  # 1,234,567
+    return None if len(number) - number.index(last) - 1 == 3 else last
+
+
+def _grouped(digits: str, separator: str) -> bool:
+    groups = digits.split(separator)
+    return 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
+
+
+def _session_numbers(text: str) -> tuple[NumberConvention | None, str]:
+    """How a session writes numbers, from those that read only one way: (convention, why none)."""
+    seen: dict[str, str] = {}
+    for m in _NUMBER_FIELDS.finditer(text):
+        value = m.group(1) if m.group(1) is not None else m.group(2)
+        for number in _NUMBER.findall(_GROUP_SPACE.sub("", value)):
+            mark = _decimal_mark(number)
+            if mark:
+                seen.setdefault(mark, value.strip())
+    if len(seen) == 2:
+        return None, (f"the session writes numbers both with a decimal point ({seen['.']!r}) "
+                      f"and with a decimal comma ({seen[',']!r})")
+    if seen:
+        return (DOT if "." in seen else COMMA), ""
+    return None, "no number of the session shows whether it marks decimals with '.' or ','"
+
+
 def _return_inside_win(general: Element) -> bool:
     """Whether this session's client counts a returned unmatched bet inside the seat's ``win``."""
     flag = (_text(general, "uncalled_bet_enabled") or "").lower()
@@ -160,8 +229,9 @@ def _return_inside_win(general: Element) -> bool:
     return not (major.isdigit() and int(major) >= 20)
 
 
-def _read(text: str, own: str) -> ParsedHand:
-    """``text``: a whole session document holding one game; ``own``: the hand's own text."""
+def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> ParsedHand:
+    """``text``: a whole session document holding one game; ``own``: the hand's own text;
+    ``numbers``: how the session writes numbers."""
     gm = re.search(r'<game\s+gamecode="([^"]*)"', own)
     hand_id = gm[1] if gm else None
 
@@ -189,18 +259,22 @@ def _read(text: str, own: str) -> ParsedHand:
     mode = (_text(general, "mode") or "real").lower()
     stakes = re.findall(r"[^\s/]*\d[\d.,]*", gametype.split(lm[0], 1)[1] if lm else "")
     play = mode != "real" and not is_tournament
-    symbol = any(ch in gametype for ch in "$€£")
+    symbol = any(mark in gametype for mark in ("$", "€", "£", "kr", "RSD"))
+    convention, undecided = numbers
     if is_tournament:
         scale = 1
     elif play:
-        scale = 100 if any("." in s for s in stakes) else 1
+        scale = 100 if convention and any(convention.decimal in s for s in stakes) else 1
     else:
         scale = 100
     currency = None if (is_tournament or play) else (_text(general, "tablecurrency") or _text(general, "currency"))
 
     def amount(value: str | None, what: str) -> int:
+        number = _CURRENCY_WORD.sub("", value or "")
+        if convention is None and any(mark in number for mark in ".,"):
+            raise fail(QuarantineReason.BAD_AMOUNT, f"{what}: {value!r} reads two ways: {undecided}")
         try:
-            return DOT.to_minor(value or "", scale)
+            return (convention or DOT).to_minor(number, scale)
         except AmountError as exc:
             raise fail(QuarantineReason.BAD_AMOUNT, f"{what}: {exc}") from None
 

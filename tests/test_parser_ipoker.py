@@ -223,3 +223,80 @@ def test_a_printed_rakeamount_is_the_rake_and_leaves_one_reading():
     assert _pays(outside) == [(7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED),
                               (7, 1050, None, None, Half.WHOLE, PayoutSource.POT)]
     assert (outside.rake, outside.rake_source) == (55, RakeSource.PRINTED) and outside.reconciles()
+
+
+def _raise_and_fold(code: str, alder_chips: str, birch_chips: str, sb: str, bb: str, raise_to: str, win: str) -> str:
+    """Alder (small blind) raises, Birch (big blind) folds; a new client: the return is not in the win."""
+    return f'''<game gamecode="{code}">
+ <general>
+  <startdate>2023-11-12 08:20:00</startdate>
+  <players>
+   <player win="{win}" bet="{raise_to}" chips="{alder_chips}" dealer="1" seat="2" name="Alder"/>
+   <player win="0" bet="{bb}" chips="{birch_chips}" dealer="0" seat="5" name="Birch"/>
+  </players>
+ </general>
+ <round no="0">
+  <action player="Alder" sum="{sb}" type="1" no="1"/>
+  <action player="Birch" sum="{bb}" type="2" no="2"/>
+ </round>
+ <round no="1">
+  <cards player="Alder" type="Pocket">S9 H9 C4 D2</cards>
+  <cards player="Birch" type="Pocket">X X X X</cards>
+  <action player="Alder" sum="{raise_to}" type="23" no="3"/>
+  <action player="Birch" sum="0" type="0" no="4"/>
+ </round>
+</game>'''
+
+
+_NEW_CLIENT = "<client_version>23.9.1.10</client_version>"
+
+
+def test_a_session_that_writes_a_decimal_comma_is_read_with_it():
+    game = _raise_and_fold("900301", "1 204,30€", "98,75€", "0,50€", "1€", "3,50€", "2€")
+    (hand,) = _parse_session(_session(game, header=_NEW_CLIENT + "<bets>1 001,20€</bets>",
+                                      gametype="Omaha PL 0,50€/1€", currency="EUR"))
+    assert (hand.small_blind, hand.big_blind, hand.currency) == (50, 100, "EUR")
+    assert {s.seat: (s.stack, s.contributed) for s in hand.seats} == {2: (120430, 100), 5: (9875, 100)}
+    assert _pays(hand) == [(2, 250, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (2, 200, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 0
+
+
+def test_the_whole_session_decides_what_a_grouped_amount_means():
+    first = _raise_and_fold("900201", "3,275kr", "980kr", "25kr", "50kr", "150kr", "100kr")
+    second = _raise_and_fold("900202", "3,375kr", "2,410.50kr", "25kr", "50kr", "150kr", "100kr")
+    # 3,275kr alone reads as 3275 or 3.275; the second game's 2,410.50kr says ',' groups digits
+    hands = _parse_session(_session(first + second, header=_NEW_CLIENT, gametype="Omaha PL 25kr/50kr", currency="SEK"))
+    assert [(h.hand_id, h.seat(2).stack, h.seat(5).stack) for h in hands] == [
+        ("900201", 327500, 98000), ("900202", 337500, 241050)]
+    assert (hands[0].small_blind, hands[0].big_blind, hands[0].currency) == (2500, 5000, "SEK")
+    assert _pays(hands[0]) == [(2, 10000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                               (2, 10000, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert "gametype prints no currency symbol" not in hands[0].notes
+    # whole amounts read alike either way; a session of them is decided by its points
+    (whole,) = _parse_session(_session(first, header=_NEW_CLIENT + "<statuspoints>0.00</statuspoints>",
+                                       gametype="Omaha PL 25kr/50kr", currency="SEK"))
+    assert whole.seat(2).stack == 327500
+
+
+def test_amounts_a_session_does_not_decide_are_quarantined():
+    game = _raise_and_fold("900201", "3,275kr", "980kr", "25kr", "50kr", "150kr", "100kr")
+    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT + "<bets>N/A</bets>",
+                                                   gametype="Omaha PL 25kr/50kr", currency="SEK"))]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.BAD_AMOUNT, "game 900201: chips of Alder: '3,275kr' reads two ways: "
+        "no number of the session shows whether it marks decimals with '.' or ','")
+    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT + "<bets>12,060.50kr</bets><wins>7,50kr</wins>",
+                                                   gametype="Omaha PL 25kr/50kr", currency="SEK"))]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.BAD_AMOUNT, "game 900201: chips of Alder: '3,275kr' reads two ways: the session writes "
+        "numbers both with a decimal point ('12,060.50kr') and with a decimal comma ('7,50kr')")
+    # a game whose amounts carry no mark is read whatever the session says
+    plain = _raise_and_fold("900203", "3275kr", "980kr", "25kr", "50kr", "150kr", "100kr")
+    (hand,) = _parse_session(_session(plain, header=_NEW_CLIENT + "<bets>N/A</bets>", gametype="Omaha PL 25kr/50kr",
+                                      currency="SEK"))
+    assert hand.seat(2).stack == 327500

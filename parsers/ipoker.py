@@ -9,18 +9,30 @@ actions (``<action no="3" player="Hero" type="23" sum="€0.30"/>``).
 **What a hand's text is.** A game cannot be read without its session header (the game,
 its limit and currency are only there). ``split`` yields each ``<game>`` element as the
 exact slice of the file (offsets and ``raw_sha256`` depend on that) wrapped in
-``HandText`` whose ``context`` is the session's start tag and ``<general>`` block; the
-parser is not ``chunkable`` (a chunk cut between games would lose the header).
+``HandText`` whose ``context`` is the session's start tag and ``<general>`` block, and
+which carries how the whole session writes numbers (below); the parser is not
+``chunkable`` (a chunk cut between games would lose the header).
 ``parse`` reads ``context + game + </session>`` with ``defusedxml``; given plain text, it
 reads it as a whole ``<session>`` document.
 
 Action ``type`` codes (worked out from the files, checked against each seat's ``bet``):
 0 fold, 1 small blind, 2 big blind (a second one in a hand is a new player's post),
-3 call (amount added), 4 check, 5 bet, 7 all-in (amount added), 8 and 9 sitting out /
-waiting (no money), 15 ante, 16 bring-in, 23 raise (``sum`` is the street total raised
-to). There is no pot or hi/lo breakdown (``per_seat_only``), each ``win`` is one payout
-with pot None, half ``unlabelled`` in split games. A listed player without cards or
-actions (sitting out) is recorded as not dealt in.
+3 call (amount added), 4 check, 5 bet, 6 raise (amount added; the flat 2011 format, whose
+``actiontxt`` says "Raise"), 7 all-in (amount added), 8 and 9 sitting out / waiting (no
+money), 15 ante, 16 bring-in, 23 raise (``sum`` is the street total raised to). There is
+no pot or hi/lo breakdown (``per_seat_only``), each ``win`` is one payout with pot None,
+half ``unlabelled`` in split games. A listed player without cards or actions (sitting
+out) is recorded as not dealt in.
+
+**Games.** ``<gametype>`` names the game, then the limit and stakes (``Omaha HiLow PL
+€5/€10``, ``7 Card Stud Hi-Lo L €0.05/€0.10``, ``Six Plus Holdem``). The flat 2011 format
+writes limit Hold'em as ``LH 20/40 x2 Limit $10.00/$20.00``: the bets, then after
+``Limit`` the blinds (those the hands post). The 5-card Pot Limit Omaha tables (2019 and
+later) name no game at all, ``PL €2/€4``, and nothing else in the session does: only the
+cards dealt tell, so a nameless gametype whose every pocket holds five cards is read as
+5-card Omaha, high only (iPoker names its split games, ``Omaha HiLow``; fpdb reads these
+tables the same way). Any other nameless gametype, and every game the rules do not play
+(``5 Card Stud``), is quarantined as ``unsupported_game`` with its name.
 
 **Numbers.** The client writes every number in its user's locale: ``€0.46``,
 ``14,384.51kr`` and ``150.00`` in one session, ``2,50€``, ``1 192,65€`` and ``0,25`` in
@@ -50,9 +62,9 @@ return out of ``win`` and ``false`` counts it in; without that flag, a
 version (the 2010-2015 files) counts it in (the rule fpdb's and HandHistories' iPoker
 readers follow too). Every hand seen whose numbers alone can tell agrees: wins above the
 matched pot (return inside) occur only in old sessions, a top seat winning less than its
-unmatched amount (return outside) only in new ones.
-Inside, the return is split off the top seat's ``win`` as an ``uncalled`` payout with the
-same line (all of it for a loser); outside, it is recorded as a payout of its own. Where
+unmatched amount (return outside) only in new ones. Inside, the return is split off the
+top seat's ``win`` as an ``uncalled`` payout with the same line (all of it for a loser);
+outside, it is recorded as a payout of its own. Where
 a player carries ``rakeamount`` (newer clients print the rake taken from a winner's
 share), the rake is printed: their sum, and the reading under which the hand then adds up
 is taken. Otherwise the rake is inferred as everything put in minus everything won back
@@ -115,9 +127,13 @@ _GAMES = [
     (re.compile(r"(?:7|seven)\s*card\s*stud\s*hi-?lo(?:w)?", re.I), Game.STUD_HILO),
     (re.compile(r"(?:7|seven)\s*card\s*stud", re.I), Game.STUD),
     (re.compile(r"razz", re.I), Game.RAZZ),
+    (re.compile(r"six\s*plus\s*hold'?em|6\+\s*hold'?em", re.I), Game.SIXPLUS_HOLDEM),
     (re.compile(r"hold'?em", re.I), Game.HOLDEM),
+    (re.compile(r"^LH\b"), Game.HOLDEM),
 ]
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "L": Limit.FIXED, "FL": Limit.FIXED}
+_LIMIT = re.compile(r"\b(NL|PL|FL|L)\b")
+_FLAT_LIMIT = re.compile(r"^LH\b.*?\b(Limit)\b")  # LH 20/40 x2 Limit $10.00/$20.00: blinds after Limit
+_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "L": Limit.FIXED, "FL": Limit.FIXED, "Limit": Limit.FIXED}
 _SPLIT = {Game.OMAHA_HILO, Game.STUD_HILO}
 _STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
 _BOARD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
@@ -252,9 +268,16 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
         raise fail(QuarantineReason.PARSE_ERROR, "no <general> header or no <game>")
     gametype = _text(general, "gametype") or ""
     game = next((g for pattern, g in _GAMES if pattern.search(gametype)), None)
+    if game is None and _LIMIT.match(gametype):
+        # iPoker's 5-card Omaha tables name no game anywhere: the pockets dealt are all that tells
+        pockets = sorted({len((c.text or "").split()) for c in game_node.iter("cards") if c.get("type") == "Pocket"})
+        if pockets != [5]:
+            raise fail(QuarantineReason.UNSUPPORTED_GAME,
+                       f"gametype {gametype!r} names no game, and pockets of {pockets} cards are not 5-card Omaha")
+        game = Game.OMAHA5
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown gametype {gametype!r}")
-    lm = re.search(r"\b(NL|PL|FL|L)\b", gametype)
+    lm = _LIMIT.search(gametype) or _FLAT_LIMIT.search(gametype)
     is_tournament = bool(_text(general, "tournamentcode"))
     mode = (_text(general, "mode") or "real").lower()
     stakes = re.findall(r"[^\s/]*\d[\d.,]*", gametype.split(lm[0], 1)[1] if lm else "")
@@ -400,6 +423,9 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
             kind, value_out = ActionKind.CHECK, None
         elif code == "5":
             kind, value_out = ActionKind.BET, value
+            tracker.add(seat, value)
+        elif code == "6":
+            kind, value_out = ActionKind.RAISE, value
             tracker.add(seat, value)
         elif code == "7":
             before = tracker.max_street_bet()

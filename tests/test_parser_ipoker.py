@@ -225,7 +225,8 @@ def test_a_printed_rakeamount_is_the_rake_and_leaves_one_reading():
     assert (outside.rake, outside.rake_source) == (55, RakeSource.PRINTED) and outside.reconciles()
 
 
-def _raise_and_fold(code: str, alder_chips: str, birch_chips: str, sb: str, bb: str, raise_to: str, win: str) -> str:
+def _raise_and_fold(code: str, alder_chips: str, birch_chips: str, sb: str, bb: str, raise_to: str, win: str,
+                    alder_cards: str = "S9 H9 C4 D2", birch_cards: str = "X X X X") -> str:
     """Alder (small blind) raises, Birch (big blind) folds; a new client: the return is not in the win."""
     return f'''<game gamecode="{code}">
  <general>
@@ -240,8 +241,8 @@ def _raise_and_fold(code: str, alder_chips: str, birch_chips: str, sb: str, bb: 
   <action player="Birch" sum="{bb}" type="2" no="2"/>
  </round>
  <round no="1">
-  <cards player="Alder" type="Pocket">S9 H9 C4 D2</cards>
-  <cards player="Birch" type="Pocket">X X X X</cards>
+  <cards player="Alder" type="Pocket">{alder_cards}</cards>
+  <cards player="Birch" type="Pocket">{birch_cards}</cards>
   <action player="Alder" sum="{raise_to}" type="23" no="3"/>
   <action player="Birch" sum="0" type="0" no="4"/>
  </round>
@@ -300,3 +301,73 @@ def test_amounts_a_session_does_not_decide_are_quarantined():
     (hand,) = _parse_session(_session(plain, header=_NEW_CLIENT + "<bets>N/A</bets>", gametype="Omaha PL 25kr/50kr",
                                       currency="SEK"))
     assert hand.seat(2).stack == 327500
+
+
+def test_the_flat_format_names_limit_holdem_lh_and_raises_with_type_6():
+    document = """<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="31">
+<general>
+<mode>real</mode>
+<gametype>LH 10/20 x2 Limit $5.00/$10.00</gametype>
+<tablename>Testbed (Heads Up), 4343</tablename>
+<tablecurrency>USD</tablecurrency>
+<startdate>2011-03-20 20:00:00</startdate>
+<currency>USD</currency>
+<nickname>Alder</nickname>
+<bets>$1,204.50</bets>
+</general>
+<game gamecode="900401"><general><startdate>2011-03-20 20:01:00</startdate>
+<players><player seat="2" name="Birch" chips="$310.00" dealer="0" win="$0.00" bet="$20.00" />
+<player seat="6" name="Alder" chips="$200.00" dealer="1" win="$49.50" bet="$30.00" />
+</players>
+</general>
+<round no="0"><action no="1" player="Alder" actiontxt="SB" type="1" sum="$5.00" />
+<action no="2" player="Birch" actiontxt="BB" type="2" sum="$10.00" />
+</round>
+<round no="1"><cards type="Pocket" player="Birch">x x</cards>
+<cards type="Pocket" player="Alder">HA D10</cards>
+<action no="3" player="Alder" actiontxt="Raise" type="6" sum="$15.00" />
+<action no="4" player="Birch" actiontxt="Call" type="3" sum="$10.00" />
+</round>
+<round no="2"><cards type="Flop">S4 C8 DK</cards>
+<action no="5" player="Birch" actiontxt="Check" type="4" sum="$0.00" />
+<action no="6" player="Alder" actiontxt="Bet" type="5" sum="$10.00" />
+<action no="7" player="Birch" actiontxt="Fold" type="0" sum="$0.00" />
+</round>
+</game>
+</session>"""
+    (hand,) = _parse_session(document)
+    assert (hand.game, hand.limit, hand.small_blind, hand.big_blind, hand.button_seat) == (Game.HOLDEM, Limit.FIXED, 500, 1000, 6)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREFLOP] == [
+        (6, ActionKind.RAISE, 1500), (2, ActionKind.CALL, 1000)]
+    assert not any(n.startswith("actions disagree") for n in hand.notes)
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 2000, 6: 2000}
+    assert _pays(hand) == [(6, 1000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (6, 3950, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 50
+
+
+def test_a_gametype_that_names_no_game_is_told_by_the_pocket_cards():
+    five = _raise_and_fold("900501", "€150", "€210,40", "€1", "€2", "€6", "€4", "S8 HK CQ HQ H5", "X X X X X")
+    (hand,) = _parse_session(_session(five, header=_NEW_CLIENT, gametype="PL €1/€2", currency="EUR"))
+    assert (hand.game, hand.limit, hand.small_blind, hand.big_blind) == (Game.OMAHA5, Limit.POT, 100, 200)
+    assert hand.seat(2).cards == ["8s", "Kh", "Qc", "Qh", "5h"] and hand.seat(5).stack == 21040
+    four = _raise_and_fold("900502", "€150", "€210,40", "€1", "€2", "€6", "€4")
+    (text,) = [t for _, t in PARSER.split(_session(four, header=_NEW_CLIENT, gametype="PL €1/€2", currency="EUR"))]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.UNSUPPORTED_GAME, "game 900502: gametype 'PL €1/€2' names no game, and pockets of [4] cards "
+        "are not 5-card Omaha")
+
+
+def test_games_are_named_exactly_or_quarantined():
+    game = _raise_and_fold("900601", "$150", "$210.40", "$1", "$2", "$6", "$4", "SA H6", "X X")
+    (hand,) = _parse_session(_session(game, header=_NEW_CLIENT, gametype="Six Plus Holdem NL $1/$2", currency="USD"))
+    assert hand.game == Game.SIXPLUS_HOLDEM
+    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT, gametype="5 Card Stud L $1/$2",
+                                                   currency="USD"))]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.UNSUPPORTED_GAME, "game 900601: unknown gametype '5 Card Stud L $1/$2'")

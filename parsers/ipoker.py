@@ -68,9 +68,11 @@ outside, it is recorded as a payout of its own. Where
 a player carries ``rakeamount`` (newer clients print the rake taken from a winner's
 share), the rake is printed: their sum, and the reading under which the hand then adds up
 is taken. Otherwise the rake is inferred as everything put in minus everything won back
-from the pot. Numbers that contradict the convention (a top seat whose ``win`` holds less
-than its return; wins above the matched pot in a new session) are not explained away:
-they are noted and left for the audit to report.
+from the pot. Numbers that contradict the convention are not explained away but left for
+the audit to see: in a new session, wins above the matched pot (then more is paid than
+was put in); in an old one, a top seat whose ``win`` holds less than its unmatched amount
+(only what it holds counts as returned, the rest stays put in: the audit finds it was
+never given back).
 """
 
 from __future__ import annotations
@@ -477,11 +479,17 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
     if uncalled and not inside and sum(wins.values()) > sum(bets.values()) - uncalled[1]:
         hand.notes.append(f"the wins exceed the matched pot although this client leaves seat {uncalled[0]}'s "
                           f"unmatched {uncalled[1]} out of its win")
+    returned = 0
     if uncalled:
         top, excess = uncalled
-        seats[top].contributed -= excess
-        hand.actions.append(ActionRecord(seq + 1, hand.actions[-1].street if hand.actions else Street.PREDEAL,
-                                         top, ActionKind.UNCALLED_RETURN, excess))
+        # inside, only what the win holds came back: the rest stays put in, for the audit to see
+        returned = min(excess, wins.get(top, 0)) if inside else excess
+        if returned < excess:
+            hand.notes.append(f"seat {top} put in {excess} more than anyone and its win holds only {returned} of it back")
+        if returned:
+            seats[top].contributed -= returned
+            hand.actions.append(ActionRecord(seq + 1, hand.actions[-1].street if hand.actions else Street.PREDEAL,
+                                             top, ActionKind.UNCALLED_RETURN, returned))
         if not inside:
             hand.payouts.append(PayoutRecord(top, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
             hand.notes.append(f"seat {top}'s unmatched {excess} is returned (derived; not part of any win)")
@@ -492,15 +500,11 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
         line = SafeET.tostring(node, encoding="unicode").strip()
         won = wins[seat]
         if inside and uncalled[0] == seat:
-            returned = min(uncalled[1], won)
             hand.payouts.append(PayoutRecord(seat, returned, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
             hand.notes.append(f"seat {seat}'s unmatched {returned} is inside its win: recorded as an uncalled return")
             won -= returned
         if won:
             hand.payouts.append(PayoutRecord(seat, won, None, None, half, PayoutSource.POT, line))
-    if inside and wins.get(uncalled[0], 0) < uncalled[1]:
-        hand.notes.append(f"seat {uncalled[0]} put in {uncalled[1]} more than anyone and its win holds only "
-                          f"{wins.get(uncalled[0], 0)} of it back")
     inferred = hand.pot_total - hand.paid_from_pots()
     if printed_rake is not None:
         hand.rake = printed_rake

@@ -191,6 +191,15 @@ def test_a_return_smaller_than_the_rake_is_inside_the_winners_win():
     assert (hand.rake, hand.rake_source) == (55, RakeSource.INFERRED)
 
 
+def test_an_unmatched_bet_the_win_does_not_give_back_stays_put_in():
+    # an old client counts the return inside the win: Cedar's £0 says its £0.40 never came back
+    (hand,) = _parse_session(_session(_all_in_preflop("£0", "£10.50", "£0", "SA CK", "H9 H8")))
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 5, 4: 550, 7: 590}
+    assert not any(a.kind == ActionKind.UNCALLED_RETURN for a in hand.actions)
+    assert _pays(hand) == [(4, 1050, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert "seat 7 put in 40 more than anyone and its win holds only 0 of it back" in hand.notes
+
+
 def test_the_client_convention_decides_whether_the_return_is_inside_the_win():
     game = _all_in_preflop("£0", "£0", "£10.90", "H9 H8", "SA CK")
     outside = [(7, 40, None, None, Half.WHOLE, PayoutSource.UNCALLED), (7, 1090, None, None, Half.WHOLE, PayoutSource.POT)]

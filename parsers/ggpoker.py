@@ -4,7 +4,10 @@ A hand starts ``Poker Hand #OM232657303: PLO ($2/$5) - 2021/01/21 02:41:55`` (ca
 ``Poker Hand #TM...: Tournament #N, <name> Hold'em No Limit - Level12(200/400) - date``.
 Actions are ``name: verb``; pay lines ``name collected $X from pot`` sit under a
 ``*** SHOWDOWN ***`` header, one header per run when the hand is run more than once
-(``*** FIRST SHOWDOWN ***``), so the run of each pay line is the header above it. The
+(``*** FIRST SHOWDOWN ***``), so the run of each pay line is the header above it. When
+the all-in came on the flop or turn, the summary prints the first run's board in full but
+the later runs' as their runout only (``FIRST Board [Js 5s Jd 7s 2s]``, ``SECOND Board
+[4d Qs]``): each run's board is the cards dealt before the runs plus its runout. The
 summary prints ``Total pot $X | Rake $R | Jackpot $J | Bingo $B`` (and, in newer files,
 ``| Fortune $F | Tax $T``): X is gross; everything after the rake is a fee taken before
 the split.
@@ -209,7 +212,13 @@ class GGPokerParser(TextParser):
                 hand_id,
             )
         if boards:
-            hand.boards = [boards[k] for k in sorted(boards)]
+            # After an all-in on the flop or turn, GG's summary prints the later runs'
+            # boards as their runout only (``SECOND Board [4d Qs]``); the cards dealt before
+            # the all-in (the last street line without a run word) belong to every run.
+            shared = street_boards.get(0, [])
+            hand.boards = [
+                boards[k] if boards[k][: len(shared)] == shared else shared + boards[k] for k in sorted(boards)
+            ]
         elif street_boards:
             hand.boards = [street_boards[k] for k in sorted(street_boards)]
         hand.seats = build.finish_seats()

@@ -128,3 +128,33 @@ def test_tournament_header_and_ante():
     assert {s.seat: s.contributed for s in hand.seats} == {1: 250, 2: 250}
     assert hand.fee_detail == {"jackpot": 0, "bingo": 0, "fortune": 0, "tax": 0}
     assert hand.reconciles()
+
+
+def test_runs_after_a_flop_all_in_share_the_flop():
+    # GG prints the later runs' summary boards as their runout only
+    text = (
+        "Poker Hand #OM77001: PLO ($1/$2) - 2024/03/09 18:22:05\n"
+        "Table 'PLOTest3' 6-max Seat #2 is the button\n"
+        "Seat 1: Wren ($80 in chips)\nSeat 2: Otter ($120 in chips)\n"
+        "Wren: posts small blind $1\nOtter: posts big blind $2\n"
+        "*** HOLE CARDS ***\nDealt to Wren [Ah Kh 9c 8d]\nDealt to Otter \n"
+        "Wren: raises $4 to $6\nOtter: calls $4\n"
+        "*** FLOP *** [Qh 7h 2c]\n"
+        "Wren: bets $74 and is all-in\nOtter: calls $74\n"
+        "Wren: shows [Ah Kh 9c 8d] (Ace High)\nOtter: shows [Qs Qd 3c 4s] (Three of a Kind, Queens)\n"
+        "*** FIRST TURN *** [Qh 7h 2c] [5h]\n*** FIRST RIVER *** [Qh 7h 2c 5h] [Jd]\n"
+        "*** SECOND TURN *** [Qh 7h 2c] [6s]\n*** SECOND RIVER *** [Qh 7h 2c 6s] [9h]\n"
+        "*** FIRST SHOWDOWN ***\nWren collected $77.5 from pot\n"
+        "*** SECOND SHOWDOWN ***\nWren collected $77.5 from pot\n"
+        "*** SUMMARY ***\n"
+        "Total pot $160 | Rake $5 | Jackpot $0 | Bingo $0\n"
+        "Hand was run two times\n"
+        "FIRST Board [Qh 7h 2c 5h Jd]\nSECOND Board [6s 9h]\n"
+        "Seat 1: Wren (small blind) showed [Ah Kh 9c 8d] and won ($77.5) with a Flush, and won ($77.5) with a Flush\n"
+        "Seat 2: Otter (big blind) showed [Qs Qd 3c 4s] and lost with Three of a Kind, Queens, and lost with Three of a Kind, Queens\n"
+    )
+    hand = PARSER.parse(text)
+    assert hand.boards == [["Qh", "7h", "2c", "5h", "Jd"], ["Qh", "7h", "2c", "6s", "9h"]]
+    assert hand.runs == 2
+    assert [(p.seat, p.amount, p.run) for p in hand.payouts] == [(1, 7750, 1), (1, 7750, 2)]
+    assert hand.reconciles()

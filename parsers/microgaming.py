@@ -23,6 +23,9 @@ Choices, each checked on the corpus files:
   ``0`` lines ``high`` and ``1`` lines ``low`` when the ``1`` lines add up to no more than
   the ``0`` lines (a line holding high money too would exceed them), else
   ``unlabelled``; all ``1`` -> ``unlabelled``.
+* ``<Action type="MoneyReturned">`` is the return of an uncalled bet (its ``value`` is
+  what came back; hands 5049093555, 4519660221): an ``uncalled_return`` action and an
+  ``uncalled`` payout, as printed.
 * ``date`` carries no zone: ``start_time_utc`` is left empty (noted).
 """
 
@@ -268,6 +271,11 @@ def _parse(text: str) -> ParsedHand:
             tracker.dead(seat.seat, value)
             hand.ante = value
             record(seat.seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
+        elif kind == "MoneyReturned":
+            tracker.returned(seat.seat, value)
+            record(seat.seat, ActionKind.UNCALLED_RETURN, value)
+            hand.payouts.append(PayoutRecord(seat.seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED,
+                                             _element_line(el)))
         elif kind in ("Call", "Bet", "Raise", "AllIn"):
             before = tracker.max_street_bet()
             tracker.add(seat.seat, value)
@@ -332,9 +340,12 @@ def _payouts(hand: ParsedHand, wins: list[tuple[Element, int]], game: Game) -> N
                           "those lines are unlabelled")
     for w, value in wins:
         pot = w.get("pot")
-        line = "<Seat " + " ".join(f'{k}="{v}"' for k, v in w.attrib.items()) + "/>"
         hand.payouts.append(PayoutRecord(int(w.get("num")), value, int(pot) if pot and pot.isdigit() else None,
-                                         None, labels[id(w)], PayoutSource.POT, line))
+                                         None, labels[id(w)], PayoutSource.POT, _element_line(w)))
+
+
+def _element_line(el: Element) -> str:
+    return f"<{el.tag} " + " ".join(f'{k}="{v}"' for k, v in el.attrib.items()) + "/>"
 
 
 PARSER = MicrogamingParser()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from audit.vocab import Game, Half, Limit, PayoutSource, QuarantineReason
+from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason
 from parsers.base import HandParseError
 from parsers.microgaming import PARSER
 from tests.corpus import corpus_file, corpus_files, read_text
@@ -68,3 +68,39 @@ def test_truncated_and_bad_amount():
         PARSER.parse(text.replace('amount="0.16"', 'amount="0.1x"'))
     assert exc.value.reason == QuarantineReason.BAD_AMOUNT
     assert exc.value.message == "hand 5049105591: not an amount: '0.1x'"
+
+
+def _game(gameplay: str, *, head: str = 'hhversion="5" ', gametype: str = "Omaha", tablename: str = "Birch - €50 Max",
+          tournament: str = "0", stakes: str = "0.25|0.50", symbol: str = "rCA=", rake: str = ' rake="20"',
+          seats: str = '<Seat num="2" alias="Ferrin" balance="50.00" endbalance="53.80" dealer="true"/>'
+                       '<Seat num="5" alias="Quillon" balance="40.00" endbalance="36.00"/>') -> str:
+    return (f'<Game {head}id="7001002003" date="2016-05-02 20:15:40" tablename="{tablename}" stakes="{stakes}" '
+            f'betlimit="PL" tabletype="Cash Game" gametypeid="50" gametype="{gametype}" realmoney="true" '
+            f'currencysymbol="{symbol}" playerseat="2" betamount="0" istournament="{tournament}"{rake}>'
+            f"<Seats>{seats}</Seats><Gameplay>{gameplay}</Gameplay></Game>")
+
+
+_RETURNED = (
+    '<Action seq="1" type="SmallBlind" seat="2" value="0.25"/>'
+    '<Action seq="2" type="BigBlind" seat="5" value="0.50"/>'
+    '<Action seq="3" type="Raise" seat="2" value="1.25"/>'
+    '<Action seq="4" type="Call" seat="5" value="1.00"/>'
+    '<Action seq="5" type="DealFlop"><Card value="Q" suit="h"/><Card value="6" suit="c"/><Card value="2" suit="d"/>'
+    '</Action>'
+    '<Action seq="6" type="Bet" seat="5" value="2.50"/>'
+    '<Action seq="7" type="Raise" seat="2" value="8.00"/>'
+    '<Action seq="8" type="Fold" seat="5"/>'
+    '<Action seq="9" type="MoneyReturned" seat="2" value="5.50"/>'
+    '<Action type="Win"><Seat num="2" amount="7.80" pot="0" type="" lowhandwin="0"/></Action>'
+)
+
+
+def test_money_returned_is_the_uncalled_bet():
+    hand = PARSER.parse(_game(_RETURNED))
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 400, 5: 400}
+    assert [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts] == [
+        (2, 550, None, Half.WHOLE, PayoutSource.UNCALLED), (2, 780, 0, Half.WHOLE, PayoutSource.POT)]
+    assert hand.payouts[0].line == '<Action seq="9" type="MoneyReturned" seat="2" value="5.50"/>'
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions][-1] == (2, ActionKind.UNCALLED_RETURN, 550)
+    assert (hand.rake, hand.pot_total) == (20, 800) and hand.reconciles()
+    assert not [n for n in hand.notes if "balance" in n]

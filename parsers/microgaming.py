@@ -26,6 +26,14 @@ Choices, each checked on the corpus files:
 * ``<Action type="MoneyReturned">`` is the return of an uncalled bet (its ``value`` is
   what came back; hands 5049093555, 4519660221): an ``uncalled_return`` action and an
   ``uncalled`` payout, as printed.
+* Files of 2009 write ``<Game id=..`` without ``hhversion``. Their blinds and ``AllIn``
+  read as in later files (``AllIn`` 42.60 after a 1.00 blind is a 43.60 stack), but
+  FPDB's converter reads their ``Call``, ``Raise`` and preflop ``Bet`` values as totals
+  ("to") and no file here shows one. A total and an addition are the same for a seat with
+  nothing in yet on the street; a hand where such an action follows the seat's own money
+  on the street is quarantined ``unknown_format``. Their currency symbol is padded (``IAAkAA==`` is `` $``); the one
+  such file is named EUR by its collector and FPDB's converter calls it EUR too, so it is
+  not read as dollars: an unknown symbol stays a ``parse_error``.
 * ``date`` carries no zone: ``start_time_utc`` is left empty (noted).
 """
 
@@ -65,7 +73,7 @@ from parsers.base import (
 _HAND_START = re.compile(r"^\ufeff*<Game\b", re.M)
 _ELEMENT = re.compile(r"<Game\b.*?</Game>", re.S)
 _CHATTER = re.compile(r"^(?:\s|\ufeff|----[^\n]*\.DAT----|ExtendedTableName:[^\n]*)*$")
-_SNIFF = re.compile(r"<Game hhversion=\"\d+\" id=\"\d+\"[^>]*\bgametype=\"")
+_SNIFF = re.compile(r"<Game (?:hhversion=\"\d+\" )?id=\"\d+\"[^>]*\bgametype=\"")
 _GAMES = {
     "omaha h/l": Game.OMAHA_HILO,
     "omaha": Game.OMAHA,
@@ -121,6 +129,7 @@ def _parse(text: str) -> ParsedHand:
     except ParseError as exc:
         raise _err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
     hand_id = root.get("id")
+    versionless = root.get("hhversion") is None
     if not hand_id:
         raise _err(QuarantineReason.PARSE_ERROR, "<Game> without an id")
     gametype = root.get("gametype", "")
@@ -277,6 +286,11 @@ def _parse(text: str) -> ParsedHand:
             hand.payouts.append(PayoutRecord(seat.seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED,
                                              _element_line(el)))
         elif kind in ("Call", "Bet", "Raise", "AllIn"):
+            if versionless and kind != "AllIn" and tracker.street_bet(seat.seat):
+                raise _err(QuarantineReason.UNKNOWN_FORMAT,
+                           f"<Action type={kind!r}> of seat {seat.seat}, which already has "
+                           f"{tracker.street_bet(seat.seat)} in this street, in a <Game> without hhversion: "
+                           f"whether its value is what it added or a total is not known", hand_id)
             before = tracker.max_street_bet()
             tracker.add(seat.seat, value)
             if kind == "AllIn":

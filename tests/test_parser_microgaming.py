@@ -7,6 +7,7 @@ import pytest
 from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason
 from parsers.base import HandParseError
 from parsers.microgaming import PARSER
+from parsers.registry import detect
 from tests.corpus import corpus_file, corpus_files, read_text
 
 HANDS_PER_FILE = {
@@ -104,3 +105,57 @@ def test_money_returned_is_the_uncalled_bet():
     assert [(a.seat, a.kind, a.amount) for a in hand.actions][-1] == (2, ActionKind.UNCALLED_RETURN, 550)
     assert (hand.rake, hand.pot_total) == (20, 800) and hand.reconciles()
     assert not [n for n in hand.notes if "balance" in n]
+
+
+def test_game_without_hhversion_is_recognised():
+    seats = ('<Seat num="2" alias="Ferrin" balance="50.00" endbalance="89.80" dealer="true"/>'
+             '<Seat num="5" alias="Quillon" balance="40.00" endbalance="0.00"/>')
+    gameplay = ('<Action seq="1" type="SmallBlind" seat="2" value="0.25"/>'
+                '<Action seq="2" type="BigBlind" seat="5" value="0.50"/>'
+                '<Action seq="3" type="AllIn" seat="2" value="49.75"/>'
+                '<Action seq="4" type="AllIn" seat="5" value="39.50"/>'
+                '<Action seq="5" type="DealFlop"><Card value="Q" suit="h"/><Card value="6" suit="c"/>'
+                '<Card value="2" suit="d"/></Action>'
+                '<Action seq="6" type="DealTurn"><Card value="8" suit="s"/></Action>'
+                '<Action seq="7" type="DealRiver"><Card value="K" suit="h"/></Action>'
+                '<Action seq="8" type="ShowCards" seat="2"><Card value="A" suit="s"/><Card value="A" suit="c"/>'
+                '<Card value="7" suit="d"/><Card value="3" suit="h"/></Action>'
+                '<Action seq="9" type="ShowCards" seat="5"><Card value="K" suit="s"/><Card value="J" suit="s"/>'
+                '<Card value="T" suit="c"/><Card value="4" suit="d"/></Action>'
+                '<Action type="Win"><Seat num="2" amount="79.80" pot="0" type="" lowhandwin="0"/></Action>')
+    text = "----PRIMA.DAT----\r\n\r\n" + _game(gameplay, head="", seats=seats, rake=' rake="20"')
+    assert PARSER.sniff(text) and detect(text) is PARSER
+    hand = PARSER.parse(text)
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 4000, 5: 4000}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 7980)]
+    assert hand.notes[-1] == "seat 2: 1000 returned as an uncalled bet without a pay line (balance - endbalance + winnings)"
+    assert hand.reconciles()
+    # FPDB reads these files' Call and Raise values as totals; no file here shows one. For a seat
+    # with nothing in on the street yet, a total and an addition are the same
+    limped = PARSER.parse(_game(
+        '<Action seq="1" type="SmallBlind" seat="2" value="0.25"/>'
+        '<Action seq="2" type="BigBlind" seat="5" value="0.50"/>'
+        '<Action seq="3" type="Call" seat="7" value="0.50"/>'
+        '<Action seq="4" type="Fold" seat="2"/>'
+        '<Action seq="5" type="Check" seat="5"/>'
+        '<Action seq="6" type="DealFlop"><Card value="Q" suit="h"/><Card value="6" suit="c"/>'
+        '<Card value="2" suit="d"/></Action>'
+        '<Action seq="7" type="Bet" seat="5" value="1.00"/>'
+        '<Action seq="8" type="Call" seat="7" value="1.00"/>'
+        '<Action seq="9" type="DealTurn"><Card value="8" suit="s"/></Action>'
+        '<Action seq="10" type="Check" seat="5"/><Action seq="11" type="Check" seat="7"/>'
+        '<Action seq="12" type="DealRiver"><Card value="K" suit="h"/></Action>'
+        '<Action seq="13" type="Check" seat="5"/><Action seq="14" type="Check" seat="7"/>'
+        '<Action type="Win"><Seat num="7" amount="3.15" pot="0" type="" lowhandwin="0"/></Action>',
+        head="", rake=' rake="10"',
+        seats='<Seat num="2" alias="Ferrin" balance="50.00" endbalance="49.75" dealer="true"/>'
+              '<Seat num="5" alias="Quillon" balance="40.00" endbalance="38.50"/>'
+              '<Seat num="7" alias="Marrow" balance="30.00" endbalance="31.65"/>'))
+    assert {s.seat: s.contributed for s in limped.seats} == {2: 25, 5: 150, 7: 150}
+    assert limped.reconciles() and not [n for n in limped.notes if "balance" in n]
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_game(_RETURNED, head="", seats=seats))
+    assert exc.value.reason == QuarantineReason.UNKNOWN_FORMAT
+    assert exc.value.message == (
+        "<Action type='Raise'> of seat 2, which already has 25 in this street, in a <Game> without hhversion: "
+        "whether its value is what it added or a total is not known")

@@ -34,6 +34,10 @@ Choices, each checked on the corpus files:
   on the street is quarantined ``unknown_format``. Their currency symbol is padded (``IAAkAA==`` is `` $``); the one
   such file is named EUR by its collector and FPDB's converter calls it EUR too, so it is
   not read as dollars: an unknown symbol stays a ``parse_error``.
+* Tournaments (``istournament="1"``, ``gametype="Multi Table Hold'em"``): chips (scale 1
+  when the stakes are whole numbers; ``2790.00`` is then 2790), no currency, and the
+  tournament id is the ``[16000000]`` of ``tablename="... [16000000]:Table 10"`` (hand
+  5837000000).
 * ``date`` carries no zone: ``start_time_utc`` is left empty (noted).
 """
 
@@ -80,11 +84,13 @@ _GAMES = {
     "hold'em": Game.HOLDEM,
     "holdem": Game.HOLDEM,
     "texas hold'em": Game.HOLDEM,
+    "multi table hold'em": Game.HOLDEM,
 }
 _SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
+_TOURNAMENT_TABLE = re.compile(r"\[(?P<tournament>\d+)\]:Table \d+$")
 _IGNORED = {"Disconnect", "Reconnect", "SitOut", "SitIn", "TimeOut", "Chat"}
 
 
@@ -152,6 +158,7 @@ def _parse(text: str) -> ParsedHand:
         except (ValueError, UnicodeDecodeError):
             symbol = ""
     currency = _CURRENCIES.get(symbol) if real and not is_tournament else None
+    tournament = _TOURNAMENT_TABLE.search(root.get("tablename", "")) if is_tournament else None
 
     def amount(value: str | None, where: Element) -> int:
         if value is None:
@@ -168,6 +175,7 @@ def _parse(text: str) -> ParsedHand:
         game=game,
         limit=_LIMITS.get(root.get("betlimit", "")),
         is_tournament=is_tournament,
+        tournament_id=tournament.group("tournament") if tournament else None,
         amount_scale=scale,
         currency=currency,
         is_play_money=not real,
@@ -181,6 +189,8 @@ def _parse(text: str) -> ParsedHand:
     hand.small_blind = amount(stakes[0], root)
     hand.big_blind = amount(stakes[1], root)
     hand.notes.append("time zone not printed: start_time_utc left empty")
+    if is_tournament and not tournament:
+        hand.notes.append(f"tournament id not printed: tablename {root.get('tablename')!r} has no '[id]:Table n'")
     if root.get("rake") is not None:
         if not re.fullmatch(r"\d+", root.get("rake")):
             raise _err(QuarantineReason.BAD_AMOUNT, f"rake {root.get('rake')!r} is not whole cents", hand_id)

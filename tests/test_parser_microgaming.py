@@ -159,3 +159,20 @@ def test_game_without_hhversion_is_recognised():
     assert exc.value.message == (
         "<Action type='Raise'> of seat 2, which already has 25 in this street, in a <Game> without hhversion: "
         "whether its value is what it added or a total is not known")
+
+
+def test_multi_table_tournament_is_chips_with_the_tournament_id():
+    gameplay = (
+        '<Action seq="1" type="SmallBlind" seat="3" value="25.00"/>'
+        '<Action seq="2" type="BigBlind" seat="8" value="50.00"/>'
+        '<Action seq="3" type="Fold" seat="3"/>'
+        '<Action type="Win"><Seat num="8" amount="75.00" pot="0" type="" lowhandwin="0"/></Action>')
+    seats = ('<Seat num="3" alias="Tamsin" balance="1500.00" endbalance="1475.00" dealer="true"/>'
+             '<Seat num="8" alias="Corvid" balance="1500.00" endbalance="1525.00"/>')
+    hand = PARSER.parse(_game(gameplay, gametype="Multi Table Hold&apos;em", tournament="1", stakes="25|50",
+                              symbol="", rake="", tablename="Sunday Oak 40 [25004417]:Table 3", seats=seats))
+    assert (hand.game, hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (
+        Game.HOLDEM, True, "25004417", None, 1)
+    assert (hand.small_blind, hand.big_blind) == (25, 50)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(8, 75)]
+    assert {s.seat: s.stack for s in hand.seats} == {3: 1500, 8: 1500}

@@ -38,6 +38,10 @@ Choices, each checked on the corpus files:
   when the stakes are whole numbers; ``2790.00`` is then 2790), no currency, and the
   tournament id is the ``[16000000]`` of ``tablename="... [16000000]:Table 10"`` (hand
   5837000000).
+* A complete ``<Game>`` with no ``<Action type="Win">`` is no cut-off hand: when nobody
+  put anything in, the hand was cancelled (hand 6505340843) and is quarantined
+  ``inconsistent``, as ``merge_xml`` does with ``GAME_CANCELLED``; otherwise it is read
+  with no payouts (noted), and the audit reports the money nobody was paid.
 * ``date`` carries no zone: ``start_time_utc`` is left empty (noted).
 """
 
@@ -314,7 +318,13 @@ def _parse(text: str) -> ParsedHand:
             raise _err(QuarantineReason.PARSE_ERROR, f"action type {kind!r} not known: {el.attrib}", hand_id)
 
     if not wins:
-        raise _err(QuarantineReason.TRUNCATED, "no <Action type=\"Win\">: the hand has no result", hand_id)
+        if not any(tracker.seats().values()):
+            # merge_xml quarantines its GAME_CANCELLED the same way: the element is complete
+            # (not truncated) and every part of it was read (no parse error)
+            raise _err(QuarantineReason.INCONSISTENT,
+                       f"hand cancelled: nobody put anything in and there is no <Action type=\"Win\"> "
+                       f"({len(seats)} seat(s) at the table)", hand_id)
+        hand.notes.append("no <Action type=\"Win\">: the platform paid no one")
     hand.boards = [board] if board else []
     won: dict[int, int] = {}
     for w, value in wins:

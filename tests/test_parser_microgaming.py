@@ -176,3 +176,21 @@ def test_multi_table_tournament_is_chips_with_the_tournament_id():
     assert (hand.small_blind, hand.big_blind) == (25, 50)
     assert [(p.seat, p.amount) for p in hand.payouts] == [(8, 75)]
     assert {s.seat: s.stack for s in hand.seats} == {3: 1500, 8: 1500}
+
+
+def test_cancelled_hand_and_hand_that_pays_no_one():
+    cancelled = ('<Action seq="1" type="DealCards" seat="2"><Card value="9" suit="s"/><Card value="4" suit="d"/>'
+                 '<Card value="J" suit="c"/><Card value="2" suit="h"/></Action><Action seq="2" type="Fold" seat="2"/>')
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_game(cancelled, seats='<Seat num="2" alias="Ferrin" balance="50.00" endbalance="50.00"/>'))
+    assert exc.value.reason == QuarantineReason.INCONSISTENT
+    assert exc.value.message == (
+        'hand cancelled: nobody put anything in and there is no <Action type="Win"> (1 seat(s) at the table)')
+    assert exc.value.hand_id == "7001002003"
+    # complete, money in, nobody paid: an audit finding, not a parse failure
+    unpaid = _RETURNED[: _RETURNED.index('<Action type="Win">')]
+    hand = PARSER.parse(_game(unpaid, seats='<Seat num="2" alias="Ferrin" balance="50.00" endbalance="46.00"/>'
+                                            '<Seat num="5" alias="Quillon" balance="40.00" endbalance="36.00"/>'))
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(2, 550, PayoutSource.UNCALLED)]
+    assert hand.pot_total == 800 and not hand.reconciles()
+    assert 'no <Action type="Win">: the platform paid no one' in hand.notes

@@ -21,10 +21,14 @@ Choices, each checked on the corpus files:
   blind makes 200.00, ``Call (100.00)`` tops a 100.00 big blind up to 200.00 (the
   printed rake plus the ``wins`` lines equal these sums in every corpus hand).
   ``All-In (x)`` also adds x; ``Payback (x)`` returns an uncalled x.
+* ``Blind out of turn: name (1.00)`` (a seat posting to come in) is a live blind: in hand
+  2322970601 that seat's ``Raise (2.50)`` and ``Call (8.00)`` match an 11.50 bet only
+  with the 1.00 counted in its bet.
 * ``wins:`` lines name neither the pot nor the half: one line per winner per half (a
   scooper gets two lines). Hi/Lo lines are therefore ``unlabelled``, ``pot`` is None.
 * Names are padded to a column; a name may hold spaces, so action lines are matched
-  against the seated names (longest first), never split on whitespace.
+  against the seated names (longest first), never split on whitespace. Some files pad
+  the name before ``was dealt:``, ``shows:`` and ``wins:`` too (``Hero   shows:``).
 * Only the end of the hand is timed (``Game ended ...``); that time is recorded as
   ``start_time_raw`` with a note. ``BST`` is UTC+1, ``GMT+01:00`` a fixed offset.
 * The ``Rake:`` line closes the hand's money; a hand without it is ``truncated``.
@@ -68,7 +72,9 @@ _HEADER = re.compile(
 )
 _PLAYERS = re.compile(r"^Players\(max (\d+)\):\s*$")
 _SEAT = re.compile(r"^(?P<name>.+?)\s+\((?:[A-Z]{3} )?(?P<stack>[\d,.]+) in seat (?P<seat>\d+)\)\s*$")
-_ROLE = re.compile(r"^(?P<role>Dealer|Small Blind|Big Blind|Ante|Dead Blind|Dead Small Blind):\s+(?P<rest>.+?)\s*$")
+_ROLE = re.compile(
+    r"^(?P<role>Dealer|Small Blind|Big Blind|Blind out of turn|Ante|Dead Blind|Dead Small Blind):\s+(?P<rest>.+?)\s*$"
+)
 _DEALT = re.compile(r"^(?P<name>.+?) was dealt:\s+(?P<cards>.+?)\s*$")
 _STREET = re.compile(r"^(?P<street>Flop|Turn|River)\s{2,}(?P<cards>.+?)\s*$")
 _SHOWS = re.compile(r"^(?P<name>.+?) shows:\s+(?P<cards>[2-9TJQKA][cdhs](?: - [2-9TJQKA][cdhs])*)(?:\s+\((?P<desc>.*)\))?\s*$")
@@ -204,6 +210,7 @@ class _Hand:
                                         amount, all_in))
 
         def seat_of(name: str, line: str) -> SeatRecord:
+            name = name.strip()  # padded to a column before 'was dealt:', 'shows:', 'wins:' in some files
             if name not in seats:
                 raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
             return seats[name]
@@ -240,6 +247,9 @@ class _Hand:
                     kind = ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND
                     big_blind_posted = True
                     act(seat, kind, value, on=Street.PREDEAL)
+                elif role == "Blind out of turn":
+                    tracker.add(seat.seat, value)
+                    act(seat, ActionKind.POST_BLIND, value, on=Street.PREDEAL)
                 elif role == "Ante":
                     tracker.dead(seat.seat, value)
                     hand.ante = value

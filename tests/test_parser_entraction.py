@@ -81,3 +81,48 @@ def test_truncated_and_bad_amount():
         PARSER.parse(garbage)
     assert exc.value.reason == QuarantineReason.BAD_AMOUNT
     assert exc.value.message == "hand 2646515987: not an amount: '6x9.25'"
+
+
+_OUT_OF_TURN = """Game # 4100200300 - Omaha High Pot Limit EUR 0.25/0.50 - Table "Quarry Lane"
+
+Players(max 6):
+Hollis                      (EUR 60.00 in seat 1)
+Maribel                     (EUR 25.00 in seat 3)
+Teodor                      (EUR 40.00 in seat 5)
+
+Dealer:                     Teodor  
+Small Blind:                Hollis      (0.25)
+Big Blind:                  Maribel     (0.50)
+Blind out of turn:          Teodor      (0.50)
+
+Hollis   was dealt:         Kd - Kc - 7h - 4s
+
+Teodor                      Raise       (1.00)
+Hollis                      Call        (1.25)
+Maribel                     Fold        
+
+Flop                        9c - 3d - Kh
+
+Hollis                      Bet         (2.00)
+Teodor                      Fold        
+
+Hollis                      Payback     (2.00)
+Hollis   wins:             EUR 3.40
+Rake:                       EUR 0.10
+
+Game ended 2011-09-14 21:05:12 CEST
+"""
+
+
+def test_blind_out_of_turn_is_a_live_blind():
+    hand = PARSER.parse(_OUT_OF_TURN)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions[:3]] == [
+        (1, ActionKind.POST_SMALL_BLIND, 25), (3, ActionKind.POST_BIG_BLIND, 50), (5, ActionKind.POST_BLIND, 50)]
+    # Teodor's raise to 1.50 counts the blind; Hollis's 1.25 call tops the small blind up to it
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 150, 3: 50, 5: 150}
+    assert (hand.small_blind, hand.big_blind, hand.rake) == (25, 50, 10)
+    # the name is padded before 'was dealt:' and 'wins:' as well
+    assert hand.seat(1).cards == ["Kd", "Kc", "7h", "4s"]
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 200, PayoutSource.UNCALLED), (1, 340, PayoutSource.POT)]
+    assert hand.reconciles()

@@ -31,7 +31,9 @@ Choices, each checked on the corpus files:
   the name before ``was dealt:``, ``shows:`` and ``wins:`` too (``Hero   shows:``).
 * Only the end of the hand is timed (``Game ended ...``); that time is recorded as
   ``start_time_raw`` with a note. ``BST`` is UTC+1, ``GMT+01:00`` a fixed offset.
-* The ``Rake:`` line closes the hand's money; a hand without it is ``truncated``.
+* The ``Rake:`` line closes the hand's money; a hand without it is ``truncated``. A hand
+  with it but no ``wins:`` line is complete and paid no one: it is read with no pot
+  payouts (noted), for the audit to report.
 """
 
 from __future__ import annotations
@@ -304,8 +306,8 @@ class _Hand:
         if not rake_seen:
             raise self.err(QuarantineReason.TRUNCATED,
                            f"hand {self.hand_id} has no 'Rake:' line: cut off after {lines[-1]!r}")
-        if not hand.payouts:
-            raise self.err(QuarantineReason.TRUNCATED, f"hand {self.hand_id} pays no one")
+        if not any(p.source == PayoutSource.POT for p in hand.payouts):
+            hand.notes.append("no 'wins:' line: the platform paid no one")
         if hand.start_time_raw is None:
             hand.notes.append("no 'Game ended' line: the hand is not timed")
         if hand.rake is None:

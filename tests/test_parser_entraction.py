@@ -126,3 +126,16 @@ def test_blind_out_of_turn_is_a_live_blind():
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
         (1, 200, PayoutSource.UNCALLED), (1, 340, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+def test_complete_hand_that_pays_no_one_is_read_for_the_audit():
+    unpaid = _OUT_OF_TURN.replace("Hollis   wins:             EUR 3.40\n", "")
+    hand = PARSER.parse(unpaid)
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(1, 200, PayoutSource.UNCALLED)]
+    assert (hand.pot_total, hand.rake) == (350, 10) and not hand.reconciles()
+    assert "no 'wins:' line: the platform paid no one" in hand.notes
+    # cut off before its Rake line, a hand is truncated
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(unpaid[: unpaid.index("Rake:")])
+    assert exc.value.reason == QuarantineReason.TRUNCATED
+    assert exc.value.message == "hand 4100200300 has no 'Rake:' line: cut off after 'Hollis                      Payback     (2.00)'"

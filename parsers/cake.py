@@ -3,8 +3,9 @@
 * Header ``Hand#3389E587C7000012 - $5 Heads-up PL Omaha Hi-Lo Turbo T15042503 -- CASH --
   $5 + $0.25 -- 2 Max -- Table 1 -- 0/10/20 PL OmahaHiLo -- 2013/07/16 - 10:38:40``: the
   stakes part is ``ante/small/big`` (or ``small/big``) then limit and game; a ``T<digits>``
-  field makes it a tournament (chips, scale 1). No time zone is printed, so
-  ``start_time_utc`` stays empty.
+  field makes it a tournament (chips, scale 1). The date is written ``2013/07/16``,
+  ``2012.02.05`` or ``2012-06-21`` (``hand_date`` takes dashes). No time zone is printed,
+  so ``start_time_utc`` stays empty.
 * Cash tables play in dollars and print euro equivalents in parentheses
   (``posts small blind $0.25 (EUR €0.20)``, header stakes in euros). The dollar amounts are
   the table's money and the ground truth; the euro conversions (rounded) are ignored.
@@ -44,7 +45,9 @@ from parsers.base import (
 )
 
 _HAND_START = re.compile(r"^Hand#[0-9A-Z]+ - ", re.M)
-_HEADER = re.compile(r"^Hand#(?P<id>[0-9A-Z]+) - (?P<body>.+) -- (?P<date>\d{4}/\d\d/\d\d) - (?P<time>\d\d:\d\d:\d\d)\s*$")
+_HEADER = re.compile(
+    r"^Hand#(?P<id>[0-9A-Z]+) - (?P<body>.+) -- (?P<date>\d{4}(?P<sep>[/.-])\d\d(?P=sep)\d\d) - (?P<time>\d\d:\d\d:\d\d)\s*$"
+)
 _STAKES = re.compile(r"^(?P<stakes>\S+) (?P<limit>NL|PL|FL) (?P<game>.+)$")
 _NUM = r"[$€£]?[\d,]+(?:\.\d+)?"
 _EUR = r"(?:\s+\(EUR [^)]*\))?"
@@ -91,7 +94,7 @@ class CakeParser(TextParser):
     hand_start = _HAND_START
 
     def sniff(self, head: str) -> bool:
-        return bool(re.search(r"^Hand#[0-9A-Z]+ - .+ -- \d{4}/\d\d/\d\d - \d\d:\d\d:\d\d", head.lstrip("\ufeff"), re.M))
+        return bool(re.search(r"^Hand#[0-9A-Z]+ - .+ -- \d{4}([/.-])\d\d\1\d\d - \d\d:\d\d:\d\d", head.lstrip("\ufeff"), re.M))
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _Builder(hand_text).build()
@@ -147,7 +150,7 @@ class _Builder:
             currency=None if is_tournament else "USD",
             tournament_id=tournament.group(1) if tournament else None,
             start_time_raw=f"{m.group('date')} - {m.group('time')}",
-            hand_date=m.group("date").replace("/", "-"),
+            hand_date=re.sub(r"[/.]", "-", m.group("date")),
             table_name=table,
         )
         max_seats = re.search(r"\((\d+)-Max\)|\b(\d+) Max\b", m.group("body"))

@@ -7,6 +7,7 @@ import pytest
 from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import HandParseError
 from parsers.cake import PARSER
+from parsers.registry import detect
 from tests.corpus import corpus_files
 from tests.parser_harness import hands_by_id, parse_corpus_file
 
@@ -95,3 +96,11 @@ def test_malformed_hands():
 def test_sniff_is_specific():
     assert not PARSER.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2009/01/01 00:00:00 ET")
     assert PARSER.sniff("\ufeffHand#3389E587C7000012 - T -- 0/10/20 PL OmahaHiLo -- 2013/07/16 - 10:38:40")
+
+
+@pytest.mark.parametrize("date", ["2012.08.09", "2012-08-09"])
+def test_dates_written_with_dots_or_dashes(date):
+    text = HAND.replace("AMOUNT", "$0.25").replace("2012/08/09", date)
+    assert PARSER.sniff(text) and detect(text) is PARSER
+    hand = PARSER.parse(text)
+    assert (hand.hand_date, hand.start_time_raw) == ("2012-08-09", f"{date} - 02:43:32")

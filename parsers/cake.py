@@ -6,6 +6,13 @@
   field makes it a tournament (chips, scale 1). The date is written ``2013/07/16``,
   ``2012.02.05`` or ``2012-06-21`` (``hand_date`` takes dashes). No time zone is printed,
   so ``start_time_utc`` stays empty.
+* Amounts carry the exporting client's decimal mark: ``$53.55`` (files dated
+  ``2012/08/09``) or ``$2,88`` (``2012.02.05``, ``2012-06-21``). Cake prints at most two
+  decimals and groups thousands by three, so an amount whose last mark has one or two
+  digits after it shows the decimal mark. ``split`` decides the mark once for the file (for
+  each chunk of a large one) from those amounts and every amount is read with it; a hand
+  parsed on its own decides from its own amounts. A hand whose amounts show both marks, or
+  none while one of them (``$1,000``) reads either way, is ``bad_amount``.
 * Cash tables play in dollars and print euro equivalents in parentheses
   (``posts small blind $0.25 (EUR €0.20)``, header stakes in euros). The dollar amounts are
   the table's money and the ground truth; the euro conversions (rounded) are ignored.
@@ -20,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from audit.money import DOT, AmountError
+from audit.money import COMMA, DOT, AmountError, NumberConvention
 from audit.vocab import (
     ActionKind,
     Format,
@@ -37,11 +44,13 @@ from parsers.base import (
     ActionRecord,
     BetTracker,
     HandParseError,
+    HandText,
     ParsedHand,
     PayoutRecord,
     SeatRecord,
     TextParser,
     card,
+    split_at,
 )
 
 _HAND_START = re.compile(r"^Hand#[0-9A-Z]+ - ", re.M)
@@ -49,7 +58,8 @@ _HEADER = re.compile(
     r"^Hand#(?P<id>[0-9A-Z]+) - (?P<body>.+) -- (?P<date>\d{4}(?P<sep>[/.-])\d\d(?P=sep)\d\d) - (?P<time>\d\d:\d\d:\d\d)\s*$"
 )
 _STAKES = re.compile(r"^(?P<stakes>\S+) (?P<limit>NL|PL|FL) (?P<game>.+)$")
-_NUM = r"[$€£]?[\d,]+(?:\.\d+)?"
+_NUM = r"[$€£]?\d(?:[\d.,]*\d)?"
+_MONEY = re.compile(r"[$€£]-?\d(?:[\d.,]*\d)?")
 _EUR = r"(?:\s+\(EUR [^)]*\))?"
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r") in chips\)")
 _DEALER = re.compile(r"^Dealer: Seat (?P<seat>\d+)")
@@ -83,6 +93,7 @@ _GAMES = {
     "holdem": Game.HOLDEM,
 }
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
+_CONVENTIONS: dict[str, NumberConvention] = {".": DOT, ",": COMMA}
 _HILO = {Game.OMAHA_HILO}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
@@ -96,25 +107,58 @@ class CakeParser(TextParser):
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^Hand#[0-9A-Z]+ - .+ -- \d{4}([/.-])\d\d\1\d\d - \d\d:\d\d:\d\d", head.lstrip("\ufeff"), re.M))
 
+    def split(self, text: str):
+        """Hands as ``HandText`` whose context is the decimal mark the text's amounts show."""
+        marks, _ = _decimal_marks(text)
+        mark = next(iter(marks)) if len(marks) == 1 else ""
+        for start, piece in split_at(_HAND_START, text):
+            yield start, HandText(piece, context=mark)
+
     def parse(self, hand_text: str) -> ParsedHand:
-        return _Builder(hand_text).build()
+        return _Builder(hand_text, getattr(hand_text, "context", "")).build()
+
+
+def _decimal_marks(text: str) -> tuple[dict[str, str], str | None]:
+    """The decimal marks ``text``'s amounts show (mark -> first amount showing it), and its
+    first amount with a mark that shows nothing.
+
+    Cake prints at most two decimals and groups thousands by three, so a mark with one or
+    two digits after it is the decimal mark; one with three could be either.
+
+    >>> _decimal_marks("posts $0,05 ... ($1.000 in chips) ... wins $2,88")
+    ({',': '$0,05'}, '$1.000')
+    """
+    marks: dict[str, str] = {}
+    ambiguous = None
+    for m in _MONEY.finditer(text):
+        amount = m.group(0)
+        last = max(amount.rfind("."), amount.rfind(","))
+        if last < 0:
+            continue
+        if len(amount) - last - 1 <= 2:
+            marks.setdefault(amount[last], amount)
+        elif ambiguous is None:
+            ambiguous = amount
+    return marks, ambiguous
 
 
 class _Builder:
-    def __init__(self, text: str):
+    def __init__(self, text: str, file_mark: str = ""):
         # (stripped line, line as printed): pay lines keep their verbatim text.
         raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
         self.lines = [ln.strip() for ln in raw_lines if ln.strip()]
         self.raw = [ln.rstrip("\r") for ln in raw_lines if ln.strip()]
         self.hand_id: str | None = None
         self.notes: list[str] = []
+        self.text = text
+        self.file_mark = file_mark
 
     def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
         return HandParseError(reason, message, self.hand_id)
 
     def money(self, text: str) -> int:
         try:
-            return DOT.to_minor(text, self.scale)
+            return self.convention.to_minor(text, self.scale)
         except AmountError as exc:
             raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
 
@@ -125,6 +169,7 @@ class _Builder:
         if not m:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Cake header: {self.lines[0][:120]!r}")
         self.hand_id = m.group("id")
+        self.convention = self.number_convention()
         fields = m.group("body").split(" -- ")
         sm = _STAKES.match(fields[-1])
         if not sm:
@@ -163,6 +208,22 @@ class _Builder:
         self.read_body()
         hand.notes.extend(self.notes)
         return hand
+
+    def number_convention(self) -> NumberConvention:
+        """The file's decimal mark when its amounts show one, else the one this hand's show."""
+        if self.file_mark:
+            return _CONVENTIONS[self.file_mark]
+        marks, ambiguous = _decimal_marks(self.text)
+        if len(marks) > 1:
+            raise self.fail(QuarantineReason.BAD_AMOUNT,
+                            f"amounts written with a decimal point ({marks['.']!r}) and with a decimal comma "
+                            f"({marks[',']!r})")
+        if marks:
+            return _CONVENTIONS[next(iter(marks))]
+        if ambiguous:
+            raise self.fail(QuarantineReason.BAD_AMOUNT,
+                            f"no amount shows the decimal mark: {ambiguous!r} could be grouped thousands or decimals")
+        return DOT  # no amount has a mark: either convention reads them alike
 
     def read_body(self) -> None:
         hand = self.hand

@@ -104,3 +104,59 @@ def test_dates_written_with_dots_or_dashes(date):
     assert PARSER.sniff(text) and detect(text) is PARSER
     hand = PARSER.parse(text)
     assert (hand.hand_date, hand.start_time_raw) == ("2012-08-09", f"{date} - 02:43:32")
+
+
+COMMA_HAND = """Hand#51234 - Lisbon (6-Max) 51234 -- $0,10/$0,25 PL Omaha -- 2012.03.14 - 19:20:11
+Dealer: Seat 1
+Seat 1: Alder ($12,40 in chips) 
+Seat 4: Brisk ($25 in chips) 
+Alder: posts small blind $0,10
+Brisk: posts big blind $0,25
+Dealt to Alder [Ah,Kd,7c,7s]
+Alder: raises to $0,75
+Brisk: calls $0,50
+*** FLOP *** [2c,9h,Jd]
+Brisk: checks
+Alder: bets $1,20
+Brisk: folds
+Alder: returns uncalled bet $1,20
+***SHOW DOWN***
+Alder: mucks
+Alder wins $1,43 
+"""
+
+GROUPED_ONLY = """Hand#51235 - Lisbon (6-Max) 51234 -- $5/$10 NL Hold'em -- 2012.03.14 - 19:21:40
+Dealer: Seat 4
+Seat 1: Alder ($1.000 in chips) 
+Seat 4: Brisk ($30 in chips) 
+Brisk: posts small blind $5
+Alder: posts big blind $10
+Brisk: folds
+Alder: returns uncalled bet $5
+***SHOW DOWN***
+Alder: mucks
+Alder wins $10 
+"""
+
+
+def test_decimal_comma_is_decided_from_the_amounts():
+    hand = PARSER.parse(COMMA_HAND)
+    assert [s.stack for s in hand.seats] == [1240, 2500]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 75, 4: 75}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 120, PayoutSource.UNCALLED), (1, 143, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source) == (7, RakeSource.INFERRED)
+    # '$1.000' alone could be a thousand or one: the file's other hand says ',' is the decimal mark
+    with pytest.raises(HandParseError) as alone:
+        PARSER.parse(GROUPED_ONLY)
+    assert (alone.value.reason, alone.value.message) == (
+        QuarantineReason.BAD_AMOUNT, "no amount shows the decimal mark: '$1.000' could be grouped thousands or decimals")
+    both = [PARSER.parse(t) for _, t in PARSER.split(COMMA_HAND + "\n" + GROUPED_ONLY)]
+    assert both[1].seat(1).stack == 100000 and both[1].reconciles()
+
+
+def test_hand_showing_both_decimal_marks():
+    with pytest.raises(HandParseError) as mixed:
+        PARSER.parse(COMMA_HAND.replace("bets $1,20", "bets $1.20"))
+    assert (mixed.value.reason, mixed.value.message) == (
+        QuarantineReason.BAD_AMOUNT, "amounts written with a decimal point ('$1.20') and with a decimal comma ('$0,10')")

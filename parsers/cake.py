@@ -17,6 +17,9 @@
   (``posts small blind $0.25 (EUR €0.20)``, header stakes in euros). The dollar amounts are
   the table's money and the ground truth; the euro conversions (rounded) are ignored.
 * ``raises to 60`` is a raise-to total; ``returns uncalled bet 10`` returns an uncalled bet.
+  ``posts dead blind $0,05 and big blind $0,10`` posts a live big blind and dead money; a
+  dead blind printed negative (``$-0,10``, hand 2862015946001029) says nothing of what
+  the seat put in, so the hand is ``bad_amount``.
 * Pay lines ``X wins high pot 327 with ...``, ``wins low pot 327``, ``wins $1``. When the
   hand says ``There is no low hand`` the pot was not split: its lines are ``whole``. Lines
   do not say which pot (main or side): ``pot`` stays None.
@@ -67,7 +70,7 @@ _SECTION = re.compile(r"^\*\*\*\s*(?P<name>FLOP|TURN|RIVER|SHOW DOWN)\s*\*\*\*\s
 _ACTIONS = [
     ("sb", re.compile(r"^posts small blind (?P<amount>" + _NUM + r")" + _EUR + r"$")),
     ("bb", re.compile(r"^posts big blind (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("both", re.compile(r"^\s*posts dead blind (?P<dead>" + _NUM + r") and big blind (?P<amount>" + _NUM + r")" + _EUR + r"$")),
+    ("both", re.compile(r"^\s*posts dead blind (?P<dead>[$€£]?-?" + _NUM + r") and big blind (?P<amount>" + _NUM + r")" + _EUR + r"$")),
     ("ante", re.compile(r"^posts ante of (?P<amount>" + _NUM + r")" + _EUR + r"$")),
     ("bring", re.compile(r"^brings[- ]in(?: low)? for (?P<amount>" + _NUM + r")" + _EUR + r"$")),
     ("fold", re.compile(r"^folds$")),
@@ -306,6 +309,10 @@ class _Builder:
                 add(seat, ActionKind.POST_SMALL_BLIND if kind == "sb" else ActionKind.POST_BIG_BLIND, amount, st=Street.PREDEAL)
             elif kind == "both":
                 dead = self.money(am.group("dead"))
+                if dead < 0:
+                    raise self.fail(QuarantineReason.BAD_AMOUNT,
+                                    f"dead blind printed negative ({am.group('dead')!r}): what the seat put in "
+                                    f"is not known: {line!r}")
                 tracker.add(seat, amount)
                 tracker.dead(seat, dead)
                 add(seat, ActionKind.POST_BLIND, amount, st=Street.PREDEAL)

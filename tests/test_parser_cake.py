@@ -160,3 +160,21 @@ def test_hand_showing_both_decimal_marks():
         PARSER.parse(COMMA_HAND.replace("bets $1,20", "bets $1.20"))
     assert (mixed.value.reason, mixed.value.message) == (
         QuarantineReason.BAD_AMOUNT, "amounts written with a decimal point ('$1.20') and with a decimal comma ('$0,10')")
+
+
+def test_negative_dead_blind():
+    dead = COMMA_HAND.replace("Brisk: posts big blind $0,25\n",
+                              "Brisk: posts big blind $0,25\nCedar: posts dead blind DEAD and big blind $0,25\n"
+                              "").replace("Seat 4: Brisk ($25 in chips) \n",
+                                          "Seat 4: Brisk ($25 in chips) \nSeat 6: Cedar ($9 in chips) \n"
+                                          ).replace("Brisk: calls $0,50\n", "Brisk: calls $0,50\nCedar: folds\n")
+    hand = PARSER.parse(dead.replace("DEAD", "$0,10"))
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 6] == [
+        (ActionKind.POST_BLIND, 25), (ActionKind.POST_DEAD, 10), (ActionKind.FOLD, None)]
+    assert hand.seat(6).contributed == 35
+    with pytest.raises(HandParseError) as negative:
+        PARSER.parse(dead.replace("DEAD", "$-0,10"))
+    assert (negative.value.reason, negative.value.message) == (
+        QuarantineReason.BAD_AMOUNT,
+        "dead blind printed negative ('$-0,10'): what the seat put in is not known: "
+        "'Cedar: posts dead blind $-0,10 and big blind $0,25'")

@@ -9,10 +9,11 @@
 * Amounts carry the exporting client's decimal mark: ``$53.55`` (files dated
   ``2012/08/09``) or ``$2,88`` (``2012.02.05``, ``2012-06-21``). Cake prints at most two
   decimals and groups thousands by three, so an amount whose last mark has one or two
-  digits after it shows the decimal mark. ``split`` decides the mark once for the file (for
-  each chunk of a large one) from those amounts and every amount is read with it; a hand
-  parsed on its own decides from its own amounts. A hand whose amounts show both marks, or
-  none while one of them (``$1,000``) reads either way, is ``bad_amount``.
+  digits after it shows the decimal mark. ``split`` decides the mark once for the file
+  (for each chunk of a large one) from those amounts and every amount is read with it; a
+  hand parsed on its own, or from a file showing both marks, decides from its own
+  amounts. A hand whose amounts show both marks, or none while one of them (``$1,000``)
+  reads either way, is ``bad_amount``.
 * Cash tables play in dollars and print euro equivalents in parentheses
   (``posts small blind $0.25 (EUR €0.20)``, header stakes in euros). The dollar amounts are
   the table's money and the ground truth; the euro conversions (rounded) are ignored.

@@ -57,9 +57,31 @@ STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ})
 _HILO = re.compile(r"hi[ -/]?lo|h/l|hl\b|omaha8|o8|\b8\b|hilo", re.I)
 
 
+# Every word these platforms' names of supported games are made of: a name with any other
+# word (Double Hold'em, Pineapple, Irish, 5 Card Stud, ...) is another game, not the one
+# its familiar words suggest, and is not read as it.
+_GAME_NAME_WORDS = frozenset(
+    "texas hold'em holdem hold em omaha hi lo high low h l hl hilo 8 or better eight b card cards "
+    "5 6 7 seven stud razz courchevel short deck six plus 6+ no pot fixed limit nl pl fl plo plo5 plo6 "
+    "plo8 o8 omaha5 omaha6 omahahl omaha8 mixed".split())
+
+
 def game_from_name(name: str) -> Game | None:
-    """Map a printed game name (any of these platforms' spellings) to a ``Game``."""
+    """Map a printed game name (any of these platforms' spellings) to a ``Game``; None for
+    a name with a word no supported game's name has.
+
+    >>> game_from_name("Holdem no limit"), game_from_name("Omaha Hi/Lo pot limit"), game_from_name("PLO-5")
+    (<Game.HOLDEM: 'holdem'>, <Game.OMAHA_HILO: 'omaha_hilo'>, <Game.OMAHA5: 'omaha5'>)
+    >>> game_from_name("Omaha5 pot limit"), game_from_name("OmahaHL"), game_from_name("7 Card Stud Hi-Lo")
+    (<Game.OMAHA5: 'omaha5'>, <Game.OMAHA_HILO: 'omaha_hilo'>, <Game.STUD_HILO: 'stud_hilo'>)
+    >>> game_from_name("5 Card Stud"), game_from_name("Double Hold'em"), game_from_name("Pineapple Holdem")
+    (None, None, None)
+    """
     low = name.lower()
+    if any(word not in _GAME_NAME_WORDS for word in re.findall(r"[a-z0-9'+]+", low)):
+        return None
+    if "stud" in low and re.search(r"\b5[ -]?card", low):
+        return None
     hilo = bool(_HILO.search(low)) or low.rstrip().endswith("hl")
     if "razz" in low:
         return Game.RAZZ

@@ -19,6 +19,11 @@ A hand looks like::
     Board [5d Ad 4h 5c 9s]
     Seat 2: Player1 showed [5s 4s] and won (2.49)
 
+Seats are numbered from 0 (``Seat 0: Hero``, ``Seat #0 is the button``); records use the
+printed number + 1 everywhere (seats, button, summary lines), so that every seat number is
+positive as settlement requires and the order around the table is kept. Pay lines keep the
+printed text.
+
 Amounts are in the table's currency without a symbol (``$`` appears only in the stakes).
 Pay lines are ``X collected Y from pot`` where printed, else the summary's ``won (Y)``
 (the sample prints only the summary). ``calls X`` adds X; ``raises X to Y`` makes the
@@ -104,6 +109,11 @@ _KINDS = {
 }
 
 
+def _seat_number(printed: str) -> int:
+    """BetOnline numbers seats from 0; the lake's seats start at 1 (settlement needs it)."""
+    return int(printed) + 1
+
+
 class BetOnlineParser(TextParser):
     """BetOnline (``BetOnline Poker Game #N: ...``)."""
 
@@ -156,12 +166,12 @@ def _read(text: str) -> ParsedHand:
     index = 1
     if index < len(lines) and (t := _TABLE.match(lines[index])):
         hand.table_name, hand.max_seats = t["name"], int(t["max"])
-        hand.button_seat = int(t["button"]) if t["button"] else None
+        hand.button_seat = _seat_number(t["button"]) if t["button"] else None
         index += 1
     seats: dict[int, SeatRecord] = {}
     by_name: dict[str, int] = {}
     while index < len(lines) and (s := _SEAT.match(lines[index])):
-        seat = int(s["seat"])
+        seat = _seat_number(s["seat"])
         record = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]))
         record.dealt_in = "sitting out" not in s["rest"].lower()
         seats[seat] = record
@@ -223,9 +233,9 @@ def _read(text: str) -> ParsedHand:
                     board = [c for c in cards(found[1]) if c]
                 continue
             if wm := _WON.match(line):
-                won.append((int(wm["seat"]), amount(wm["amount"]), line))
+                won.append((_seat_number(wm["seat"]), amount(wm["amount"]), line))
             if sm2 := re.match(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]", line):
-                seats[int(sm2[1])].cards = cards(sm2[2])
+                seats[_seat_number(sm2[1])].cards = cards(sm2[2])
             continue
         if um := _UNCALLED.match(line):
             seat = by_name.get(um["name"])

@@ -27,21 +27,22 @@ def test_three_way_all_in_exact_values():
     hand = PARSER.parse(read_text(corpus_file(FILE)))
     assert (hand.hand_id, hand.game, hand.limit, hand.amount_scale, hand.currency) == (
         "1606125823", Game.HOLDEM, Limit.NO, 100, "USD")
-    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.max_seats, hand.table_name) == (1, 2, 4, 10, "24")
+    assert (hand.small_blind, hand.big_blind, hand.button_seat, hand.max_seats, hand.table_name) == (1, 2, 5, 10, "24")
     assert (hand.start_time_utc, hand.hand_date) == ("2016-05-04T14:36:39Z", "2016-05-04")
     assert hand.boards == [["5d", "Ad", "4h", "5c", "9s"]]
-    assert hand.seat(0).cards == ["7h", "Tc"] and hand.seat(2).cards == ["5s", "4s"] and hand.seat(9).cards == ["Qh", "Ac"]
-    assert not hand.seat(8).dealt_in and hand.seat(9).all_in and hand.seat(6).folded_street == Street.FLOP
+    # printed seats 0-9 are seats 1-10
+    assert hand.seat(1).cards == ["7h", "Tc"] and hand.seat(3).cards == ["5s", "4s"] and hand.seat(10).cards == ["Qh", "Ac"]
+    assert not hand.seat(9).dealt_in and hand.seat(10).all_in and hand.seat(7).folded_street == Street.FLOP
     assert {s.seat: s.contributed for s in hand.seats} == {
-        0: 0, 1: 0, 2: 152, 3: 0, 4: 0, 5: 4, 6: 4, 7: 85, 8: 0, 9: 152}
+        1: 0, 2: 0, 3: 152, 4: 0, 5: 0, 6: 4, 7: 4, 8: 85, 9: 0, 10: 152}
     assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts] == [
-        (2, 249, None, None, Half.WHOLE, PayoutSource.POT)]
+        (3, 249, None, None, Half.WHOLE, PayoutSource.POT)]
     assert (hand.rake, hand.rake_source, hand.total_pot_printed) == (22, RakeSource.PRINTED, 249)
     assert hand.notes == [
         "history does not add up: seats put in 397, pay lines pay 249 with rake 22 (missing 126); "
         "a 'Total pot' line before the summary prints exactly 126: that pot's payment is not printed"
     ]
-    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.RAISE] == [(7, ActionKind.RAISE, 4), (9, ActionKind.RAISE, 148)]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.RAISE] == [(8, ActionKind.RAISE, 4), (10, ActionKind.RAISE, 148)]
 
 
 def test_truncated_and_garbage_amounts():
@@ -54,3 +55,50 @@ def test_truncated_and_garbage_amounts():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.BAD_AMOUNT, "hand 1606125823: '0.815' has more decimals than the minor unit allows (scale 100)")
     assert not PARSER.sniff("{   'boardcard1': 6,\n")
+
+
+def _hand(*lines: str) -> str:
+    return "\n".join(lines) + "\n"
+
+
+# seat 0 posts the small blind and wins at showdown; the button sits in seat 0 of the next hand
+SEAT_ZERO = _hand(
+    "BetOnline Poker Game #2200000101: Hold'em No Limit ($0.10/0.20) - 2013/03/14 20:05:10 Eastern Daylight Time",
+    "Table 'Quartz' 6-Max, Seat #5 is the button",
+    "Seat 0: Amber (12.00 in chips) - Small Blind",
+    "Seat 1: Basalt (8.40 in chips) - Big Blind",
+    "Seat 5: Dune (9.10 in chips) - The button",
+    "Amber: posts small blind 0.10",
+    "Basalt: posts big blind 0.20",
+    "*** HOLE CARDS ***",
+    "Dune: folds",
+    "Amber: calls 0.10",
+    "Basalt: checks",
+    "*** FLOP *** [9c 4d 2s]",
+    "Amber: bets 0.40",
+    "Basalt: calls 0.40",
+    "*** TURN *** [9c 4d 2s][Jh]",
+    "Amber: checks",
+    "Basalt: checks",
+    "*** RIVER *** [9c 4d 2s Jh][3c]",
+    "Amber: checks",
+    "Basalt: checks",
+    "*** SHOW DOWN ***",
+    "Amber shows Jd Jc",
+    "Basalt shows Ah Kh",
+    "*** SUMMARY ***",
+    "Total pot 1.14 | Rake 0.06",
+    "Board [9c 4d 2s Jh 3c]",
+    "Seat 0: Amber showed [Jd Jc] and won (1.14)",
+    "Seat 1: Basalt showed [Ah Kh] but did not win",
+    "Seat 5: Dune folded before Flop",
+)
+
+
+def test_seats_numbered_from_zero_become_one_to_ten():
+    hand = PARSER.parse(SEAT_ZERO)
+    assert [(s.seat, s.player, s.contributed, s.cards) for s in hand.seats] == [
+        (1, "Amber", 60, ["Jd", "Jc"]), (2, "Basalt", 60, ["Ah", "Kh"]), (6, "Dune", 0, [])]
+    assert hand.button_seat == 6
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 114)]
+    assert hand.reconciles()

@@ -29,6 +29,13 @@ Pay lines are ``X collected Y from pot`` where printed, else the summary's ``won
 (the sample prints only the summary). ``calls X`` adds X; ``raises X to Y`` makes the
 seat's street total Y. Times are US Eastern (``Eastern Daylight Time``).
 
+``X: post now 0.10`` is a new player's blind, and it is live: the poster checks when the
+action comes round, and calls only the rest of a raise (hand 1073064152: post now 0.10,
+raise to 0.75, ``calls 0.65``). ``X joins the table at seat #3`` (the newcomer, seated from
+the next hand, may chat before it) is skipped; ``X has left the table`` makes a seat still
+in the hand that is not all in fold there (a busted seat with 0.00 in chips leaves without
+a fold line, and would otherwise look like a contender).
+
 Anomaly in the corpus sample (hand 1606125823): three seats all in, 3.97 put in, the
 summary pays 2.49 with rake 0.22, and a ``Total pot 1.26 | Rake 0.22`` line printed before
 the showdown is exactly the missing amount; ``notes`` say so and the hand does not
@@ -77,12 +84,15 @@ _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM}) in 
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _ACTION = re.compile(
-    rf"^(?P<verb>ante processed|posts small blind|posts big blind|posts dead blind|posts blind|posts ante|"
+    rf"^(?P<verb>ante processed|posts small blind|posts big blind|posts dead blind|posts blind|post now|posts ante|"
     rf"brings in for|bets|calls|raises|checks|folds)(?: (?P<amount>{_NUM}))?(?: to (?P<to>{_NUM}))?"
     rf"(?P<allin> and is all.in)?\s*$"
 )
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_NUM})\) returned to (?P<name>.+?)\s*$")
 _COLLECTED = re.compile(rf"^(?P<name>.+?) collected (?P<amount>{_NUM}) from (?:the )?(?:(?P<main>main )?pot|side pot[- ]?(?P<side>\d+)?)\s*$")
+_JOINS = re.compile(r"^.+ joins the table at seat #\d+\s*$")
+_LEFT = re.compile(r"^(?P<name>.+?) has left the table\s*$")
+_CHAT = re.compile(r'^.+ said ".*"\s*$')
 _TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?:.*?\| Rake (?P<rake>{_NUM}))?\s*$")
 _WON = re.compile(rf"^Seat (?P<seat>\d+): .*? won \((?P<amount>{_NUM})\)")
 _GAMES = [
@@ -102,6 +112,7 @@ _KINDS = {
     "posts small blind": ActionKind.POST_SMALL_BLIND,
     "posts big blind": ActionKind.POST_BIG_BLIND,
     "posts blind": ActionKind.POST_BLIND,
+    "post now": ActionKind.POST_BLIND,  # a new player's live blind: it counts toward the seat's bet
     "posts dead blind": ActionKind.POST_DEAD,
     "posts ante": ActionKind.POST_ANTE,
     "ante processed": ActionKind.POST_ANTE,
@@ -253,6 +264,17 @@ def _read(text: str) -> ParsedHand:
             pot = int(cm["side"]) if cm["side"] else (None if "side pot" in line else 0)
             hand.payouts.append(PayoutRecord(seat, amount(cm["amount"]), pot, None,
                                              Half.UNLABELLED if game in _SPLIT else Half.WHOLE, PayoutSource.POT, line))
+            continue
+        if _JOINS.match(line) or _CHAT.match(line):
+            continue  # a newcomer is dealt in from the next hand, and may chat before it
+        if lm := _LEFT.match(line):
+            seat = by_name.get(lm["name"])
+            if seat is not None:
+                record = seats[seat]
+                stake = tracker.contributed(seat)
+                all_in = record.all_in or bool(record.stack and stake >= record.stack)
+                if record.folded_street is None and not all_in:
+                    record.folded_street = street  # a seat that leaves forfeits the hand
             continue
         if line.startswith("Dealt to "):
             found = who(line[len("Dealt to ") :])

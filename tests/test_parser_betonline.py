@@ -102,3 +102,62 @@ def test_seats_numbered_from_zero_become_one_to_ten():
     assert hand.button_seat == 6
     assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 114)]
     assert hand.reconciles()
+
+
+# a new player posts a live blind out of turn, a busted seat leaves, a newcomer joins and chats
+TABLE_TRAFFIC = _hand(
+    "BetOnline Poker Game #2200000202: Hold'em No Limit ($0.10/0.20) - 2013/03/14 20:09:41 Eastern Daylight Time",
+    "Table 'Quartz' 6-Max, Seat #0 is the button",
+    "Seat 0: Amber (11.66 in chips) - The button",
+    "Seat 1: Basalt (8.94 in chips) - Small Blind",
+    "Seat 3: Cobalt (15.00 in chips) - Big Blind",
+    "Seat 4: Gneiss (0.00 in chips)",
+    "Seat 5: Ember (20.00 in chips)",
+    "Basalt: posts small blind 0.10",
+    "Cobalt: posts big blind 0.20",
+    "Ember: post now 0.20",
+    "*** HOLE CARDS ***",
+    "Gneiss has left the table",
+    "Ember: checks",
+    "Amber: raises 0.60 to 0.60",
+    "Basalt: folds",
+    "Cobalt: calls 0.40",
+    "Ember: calls 0.40",
+    "Flint joins the table at seat #2",
+    'Flint said "evening all"',
+    "*** FLOP *** [Ks 7d 2c]",
+    "Cobalt: checks",
+    'Ember said "gl"',
+    "Ember: checks",
+    "Amber: checks",
+    "*** TURN *** [Ks 7d 2c][Qh]",
+    "Cobalt: checks",
+    "Ember: checks",
+    "Amber: checks",
+    "*** RIVER *** [Ks 7d 2c Qh][5s]",
+    "Cobalt: checks",
+    "Ember: checks",
+    "Amber: checks",
+    "*** SHOW DOWN ***",
+    "Cobalt shows Kd 9d",
+    "Ember shows Qc Jc",
+    "Amber shows 7s 7c",
+    "*** SUMMARY ***",
+    "Total pot 1.80 | Rake 0.10",
+    "Board [Ks 7d 2c Qh 5s]",
+    "Seat 0: Amber showed [7s 7c] and won (1.80)",
+    "Seat 1: Basalt folded before Flop",
+    "Seat 3: Cobalt showed [Kd 9d] but did not win",
+    "Seat 5: Ember showed [Qc Jc] but did not win",
+)
+
+
+def test_post_now_is_a_live_blind_and_table_traffic_is_read():
+    hand = PARSER.parse(TABLE_TRAFFIC)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 60, 2: 10, 4: 60, 5: 0, 6: 60}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (2, ActionKind.POST_SMALL_BLIND, 10), (4, ActionKind.POST_BIG_BLIND, 20), (6, ActionKind.POST_BLIND, 20)]
+    # the busted seat that left is out of the hand; the newcomer has no seat in it
+    assert hand.seat(5).folded_street == Street.PREFLOP
+    assert [s.seat for s in hand.seats if s.folded_street is None] == [1, 4, 6]
+    assert hand.reconciles() and hand.notes == []

@@ -25,9 +25,12 @@ positive as settlement requires and the order around the table is kept. Pay line
 printed text.
 
 Amounts are in the table's currency without a symbol (``$`` appears only in the stakes).
-Pay lines are ``X collected Y from pot`` where printed, else the summary's ``won (Y)``
-(the sample prints only the summary). ``calls X`` adds X; ``raises X to Y`` makes the
-seat's street total Y. Times are US Eastern (``Eastern Daylight Time``).
+Pay lines are ``X collected Y from pot`` where printed, else the summary's
+``Seat N: X showed [..] and won (Y)`` or, for a pot won without a showdown,
+``Seat N: X collected (Y)`` (the files seen print only the summary); a summary amount that
+differs from a seat's collected lines is recorded as a contradiction. ``collected (0.00)``
+(a seat still in that won nothing, or one not dealt in) pays nothing. ``calls X`` adds X;
+``raises X to Y`` makes the seat's street total Y. Times are US Eastern (``Eastern Daylight Time``).
 
 ``X: post now 0.10`` is a new player's blind, and it is live: the poster checks when the
 action comes round, and calls only the rest of a raise (hand 1073064152: post now 0.10,
@@ -48,7 +51,7 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT
+from audit.money import DOT, format_minor
 from audit.vocab import (
     ActionKind,
     Format,
@@ -94,7 +97,7 @@ _JOINS = re.compile(r"^.+ joins the table at seat #\d+\s*$")
 _LEFT = re.compile(r"^(?P<name>.+?) has left the table\s*$")
 _CHAT = re.compile(r'^.+ said ".*"\s*$')
 _TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?:.*?\| Rake (?P<rake>{_NUM}))?\s*$")
-_WON = re.compile(rf"^Seat (?P<seat>\d+): .*? won \((?P<amount>{_NUM})\)")
+_WON = re.compile(rf"^Seat (?P<seat>\d+): .*? (?:won|collected) \((?P<amount>{_NUM})\)")
 _GAMES = [
     (re.compile(r"omaha hi[-/]?lo", re.I), Game.OMAHA_HILO),
     (re.compile(r"omaha", re.I), Game.OMAHA),
@@ -332,10 +335,13 @@ def _read(text: str) -> ParsedHand:
     for seat_no, value in tracker.seats().items():
         seats[seat_no].contributed = value
     hand.boards = [board] if board else []
-    if not any(p.source == PayoutSource.POT for p in hand.payouts):
+    if any(p.source == PayoutSource.POT for p in hand.payouts):
+        _check_summary(hand, won)
+    else:
         for seat_no, value, line in won:
-            hand.payouts.append(PayoutRecord(seat_no, value, None, None,
-                                             Half.UNLABELLED if game in _SPLIT else Half.WHOLE, PayoutSource.POT, line))
+            if value:  # "collected (0.00)": a seat still in at the end that won nothing
+                hand.payouts.append(PayoutRecord(seat_no, value, None, None,
+                                                 Half.UNLABELLED if game in _SPLIT else Half.WHOLE, PayoutSource.POT, line))
     if hand.rake is None:
         hand.rake_source = RakeSource.ABSENT
         hand.notes.append("rake not printed")
@@ -348,6 +354,25 @@ def _read(text: str) -> ParsedHand:
             note += f"; a 'Total pot' line before the summary prints exactly {missing}: that pot's payment is not printed"
         hand.notes.append(note)
     return hand
+
+
+def _check_summary(hand: ParsedHand, won: list[tuple[int, int, str]]) -> None:
+    """The collected lines are the record of what was paid; where the summary's ``won (X)``
+    or ``collected (X)`` says otherwise for a seat, the history contradicts itself."""
+    collected: dict[int, int] = {}
+    for p in hand.payouts:
+        if p.source == PayoutSource.POT:
+            collected[p.seat] = collected.get(p.seat, 0) + p.amount
+    stated: dict[int, int] = {}
+    for seat_no, value, _ in won:
+        stated[seat_no] = stated.get(seat_no, 0) + value
+    for seat_no in sorted(set(collected) | set(stated)):
+        paid, said = collected.get(seat_no, 0), stated.get(seat_no, 0)
+        if paid != said:
+            hand.contradicts(
+                f"summary says seat {seat_no} won {format_minor(said, hand.amount_scale)} "
+                f"but its collected lines pay {format_minor(paid, hand.amount_scale)}",
+                seat_no, paid, said)
 
 
 PARSER = BetOnlineParser()

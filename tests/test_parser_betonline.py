@@ -161,3 +161,62 @@ def test_post_now_is_a_live_blind_and_table_traffic_is_read():
     assert hand.seat(5).folded_street == Street.PREFLOP
     assert [s.seat for s in hand.seats if s.folded_street is None] == [1, 4, 6]
     assert hand.reconciles() and hand.notes == []
+
+
+# won without a showdown: the summary says "collected (X)"
+UNCONTESTED = _hand(
+    "BetOnline Poker Game #2200000303: Hold'em No Limit ($0.10/0.20) - 2013/03/14 20:12:03 Eastern Daylight Time",
+    "Table 'Quartz' 6-Max, Seat #1 is the button",
+    "Seat 0: Amber (11.66 in chips)",
+    "Seat 1: Basalt (8.84 in chips) - The button",
+    "Seat 3: Cobalt (14.40 in chips) - Small Blind",
+    "Seat 5: Ember (19.40 in chips) - Big Blind",
+    "Cobalt: posts small blind 0.10",
+    "Ember: posts big blind 0.20",
+    "*** HOLE CARDS ***",
+    "Amber: calls 0.20",
+    "Basalt: folds",
+    "Cobalt: calls 0.10",
+    "Ember: checks",
+    "*** FLOP *** [8h 8c 3d]",
+    "Cobalt: checks",
+    "Ember: bets 0.45",
+    "Amber: folds",
+    "Cobalt: folds",
+    "Uncalled bet (0.45) returned to Ember",
+    "*** SUMMARY ***",
+    "Total pot 0.57 | Rake 0.03",
+    "Board [8h 8c 3d]",
+    "Seat 0: Amber folded on the Flop",
+    "Seat 1: Basalt folded before Flop",
+    "Seat 3: Cobalt folded on the Flop",
+    "Seat 5: Ember collected (0.57)",
+)
+
+
+def test_summary_collected_line_pays_a_pot_won_without_showdown():
+    hand = PARSER.parse(UNCONTESTED)
+    assert [(p.seat, p.amount, p.source, p.line) for p in hand.payouts] == [
+        (6, 45, PayoutSource.UNCALLED, "Uncalled bet (0.45) returned to Ember"),
+        (6, 57, PayoutSource.POT, "Seat 5: Ember collected (0.57)")]
+    assert hand.pot_total == 60 and hand.reconciles() and hand.contradictions == []
+
+
+def test_summary_collected_nothing_pays_nothing():
+    # the loser at showdown does not show, and the summary says it "collected (0.00)"
+    raw = SEAT_ZERO.replace("Basalt shows Ah Kh\n", "").replace(
+        "Seat 1: Basalt showed [Ah Kh] but did not win", "Seat 1: Basalt collected (0.00)")
+    hand = PARSER.parse(raw)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 114)]
+    assert hand.reconciles() and hand.contradictions == []
+
+
+def test_summary_that_contradicts_a_collected_line_is_recorded():
+    raw = UNCONTESTED.replace("Uncalled bet (0.45) returned to Ember\n",
+                              "Uncalled bet (0.45) returned to Ember\nEmber collected 0.57 from pot\n")
+    hand = PARSER.parse(raw.replace("Ember collected (0.57)", "Ember collected (0.75)"))
+    assert [(p.seat, p.amount, p.line) for p in hand.payouts if p.source == PayoutSource.POT] == [
+        (6, 57, "Ember collected 0.57 from pot")]
+    assert [(c.seat, c.recorded, c.stated, c.message) for c in hand.contradictions] == [
+        (6, 57, 75, "summary says seat 6 won 0.75 but its collected lines pay 0.57")]
+    assert PARSER.parse(raw).contradictions == []

@@ -32,6 +32,14 @@ differs from a seat's collected lines is recorded as a contradiction. ``collecte
 (a seat still in that won nothing, or one not dealt in) pays nothing. ``calls X`` adds X;
 ``raises X to Y`` makes the seat's street total Y. Times are US Eastern (``Eastern Daylight Time``).
 
+Uncalled bets: some files print ``Uncalled bet (0.45) returned to X``; others (the 2012
+Pot Limit table 'Weeds (Hi)') print nothing, and the bettor's next stack shows the
+unmatched part came back (hand 1073064926: bets 3.77, an all-in call of 3.25, 0.52 back).
+So when a street closes (next street, show down or summary) with no uncalled line printed
+on it, the excess of its largest bet over the next largest is returned to its bettor, with
+a note; a big blind nobody called is returned down to the small blind the same way (no
+walk has been seen to say otherwise).
+
 ``X: post now 0.10`` is a new player's blind, and it is live: the poster checks when the
 action comes round, and calls only the rest of a raise (hand 1073064152: post now 0.10,
 raise to 0.75, ``calls 0.65``). ``X joins the table at seat #3`` (the newcomer, seated from
@@ -75,6 +83,7 @@ from parsers.base import (
     cards,
     leading_lines,
     non_blank_lines,
+    unprinted_uncalled_note,
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -211,20 +220,39 @@ def _read(text: str) -> ParsedHand:
     mid_totals: list[int] = []
     won: list[tuple[int, int, str]] = []
 
+    printed_return = False  # an "Uncalled bet" line was printed this street
+
     def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False) -> None:
         nonlocal seq
         seq += 1
         hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in))
 
+    def close_street() -> None:
+        """Give back the street's unmatched bet where no uncalled-bet line did (some files print none)."""
+        if printed_return:
+            return
+        bets = sorted(((tracker.street_bet(s), s) for s in seats), reverse=True)
+        if not bets or bets[0][0] <= 0:
+            return
+        excess = bets[0][0] - (bets[1][0] if len(bets) > 1 else 0)
+        if excess > 0:
+            tracker.returned(bets[0][1], excess)
+            act(bets[0][1], ActionKind.UNCALLED_RETURN, excess)
+            hand.notes.append(unprinted_uncalled_note(bets[0][1], excess))
+
     for line in lines[index:]:
         if sm := _STREET.match(line):
             label = sm["label"].strip().upper()
+            if label in ("SUMMARY", "SHOW DOWN") or label in _BOARD:
+                if not in_summary:
+                    close_street()
             if label == "SUMMARY":
                 in_summary = True
             elif label == "HOLE CARDS":
                 street = Street.PREFLOP
             elif label in _BOARD:
                 tracker.new_street()
+                printed_return = False
                 street = _BOARD[label]
                 got = [c for g in _BRACKETS.findall(sm["rest"]) for c in cards(g) if c]
                 if got:
@@ -256,6 +284,7 @@ def _read(text: str) -> ParsedHand:
             if seat is None:
                 raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {um['name']!r}")
             value = amount(um["amount"])
+            printed_return = True
             tracker.returned(seat, value)
             act(seat, ActionKind.UNCALLED_RETURN, value)
             hand.payouts.append(PayoutRecord(seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))

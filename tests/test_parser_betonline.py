@@ -220,3 +220,26 @@ def test_summary_that_contradicts_a_collected_line_is_recorded():
     assert [(c.seat, c.recorded, c.stated, c.message) for c in hand.contradictions] == [
         (6, 57, 75, "summary says seat 6 won 0.75 but its collected lines pay 0.57")]
     assert PARSER.parse(raw).contradictions == []
+
+
+def test_unmatched_bet_is_returned_where_no_uncalled_line_is_printed():
+    hand = PARSER.parse(UNCONTESTED.replace("Uncalled bet (0.45) returned to Ember\n", ""))
+    assert [(a.street, a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [
+        (Street.FLOP, 6, 45)]
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(6, 57, PayoutSource.POT)]
+    assert hand.seat(6).contributed == 20 and hand.reconciles()
+    assert hand.notes == ["uncalled bet not printed: 45 returned to seat 6 (what no other seat matched)"]
+    # where the line is printed, nothing more comes back
+    printed = PARSER.parse(UNCONTESTED)
+    assert [a.amount for a in printed.actions if a.kind == ActionKind.UNCALLED_RETURN] == [45] and printed.notes == []
+
+
+def test_bet_over_an_all_in_call_comes_back_before_the_showdown():
+    raw = SEAT_ZERO.replace("Amber: bets 0.40\nBasalt: calls 0.40\n", "Amber: bets 9.00\nBasalt: calls 8.20\n").replace(
+        "*** TURN *** [9c 4d 2s][Jh]\nAmber: checks\nBasalt: checks\n*** RIVER *** [9c 4d 2s Jh][3c]\n"
+        "Amber: checks\nBasalt: checks\n", "*** TURN *** [9c 4d 2s][Jh]\n*** RIVER *** [9c 4d 2s Jh][3c]\n").replace(
+        "Total pot 1.14 | Rake 0.06", "Total pot 15.96 | Rake 0.84").replace("won (1.14)", "won (15.96)")
+    hand = PARSER.parse(raw)
+    assert [(a.street, a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [
+        (Street.FLOP, 1, 80)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 840, 2: 840, 6: 0} and hand.reconciles()

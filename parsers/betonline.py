@@ -19,6 +19,15 @@ A hand looks like::
     Board [5d Ad 4h 5c 9s]
     Seat 2: Player1 showed [5s 4s] and won (2.49)
 
+Other skins of the Chico network write the same dialect under their own name:
+``PayNoRake Game #1027919331: Hold'em No Limit ($0.25/0.50) - 2012/06/07 08:58 GMT Standard
+Time``. The network deals the hands and numbers them in one series (BetOnline's own are
+1073058326 in September 2012 and 1606125823 in 2016), so a skin's hand has platform
+``betonline`` (its ``hand_key`` is the one a BetOnline player's copy of it would have) and a
+note names the skin. Times may lack seconds. ``GMT Standard Time`` (Windows' name for UK time, printed in
+June, when the UK is on summer time) does not say which offset applied: ``start_time_utc``
+stays empty for it.
+
 Seats are numbered from 0 (``Seat 0: Hero``, ``Seat #0 is the button``); records use the
 printed number + 1 everywhere (seats, button, summary lines), so that every seat number is
 positive as settlement requires and the order around the table is kept. Pay lines keep the
@@ -87,9 +96,11 @@ from parsers.base import (
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
+_SKINS = r"BetOnline Poker|PayNoRake"
 _HEADER = re.compile(
-    rf"^BetOnline Poker (?:Game|Hand) #(?P<id>\d+):\s+(?:Tournament #(?P<tid>\d+),?\s+)?(?P<game>.+?)\s+"
-    rf"\((?P<small>{_NUM})/(?P<big>{_NUM})\)\s+-\s+(?P<date>\d{{4}}/\d{{2}}/\d{{2}} \d{{1,2}}:\d{{2}}:\d{{2}})\s*(?P<zone>.*?)\s*$"
+    rf"^(?P<skin>{_SKINS}) (?:Game|Hand) #(?P<id>\d+):\s+(?:Tournament #(?P<tid>\d+),?\s+)?(?P<game>.+?)\s+"
+    rf"\((?P<small>{_NUM})/(?P<big>{_NUM})\)\s+-\s+"
+    rf"(?P<date>\d{{4}}/\d{{2}}/\d{{2}} \d{{1,2}}:\d{{2}}(?P<seconds>:\d{{2}})?)\s*(?P<zone>.*?)\s*$"
 )
 _TABLE = re.compile(r"^Table '(?P<name>[^']*)' (?P<max>\d+)-Max(?:, Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM}) in chips\)(?P<rest>.*)$")
@@ -138,10 +149,10 @@ def _seat_number(printed: str) -> int:
 
 
 class BetOnlineParser(TextParser):
-    """BetOnline (``BetOnline Poker Game #N: ...``)."""
+    """BetOnline and its network's skins (``BetOnline Poker Game #N: ...``, ``PayNoRake Game #N: ...``)."""
 
     format = Format.BETONLINE
-    hand_start = re.compile(r"^\ufeff*BetOnline Poker (?:Game|Hand) #\d+", re.M)
+    hand_start = re.compile(rf"^\ufeff*(?:{_SKINS}) (?:Game|Hand) #\d+", re.M)
 
     def sniff(self, head: str) -> bool:
         return bool(_HEADER.match(leading_lines(head, 1)[0]))
@@ -166,7 +177,7 @@ def _read(text: str) -> ParsedHand:
     is_tournament = m["tid"] is not None
     scale = scope.scale = 1 if is_tournament else 100
 
-    when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S")
+    when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S" if m["seconds"] else "%Y/%m/%d %H:%M")
     zone = _ZONES.get(m["zone"].lower())
     hand = ParsedHand(
         hand_id=hand_id,
@@ -183,6 +194,8 @@ def _read(text: str) -> ParsedHand:
         start_time_raw=f"{m['date']} {m['zone']}".strip(),
         hand_date=when.strftime("%Y-%m-%d"),
     )
+    if m["skin"] != "BetOnline Poker":
+        hand.notes.append(f"skin: {m['skin']} (Chico network, recorded as betonline)")
     if zone:
         utc = when.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC"))
         hand.start_time_utc = utc.strftime("%Y-%m-%dT%H:%M:%SZ")

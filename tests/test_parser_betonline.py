@@ -243,3 +243,53 @@ def test_bet_over_an_all_in_call_comes_back_before_the_showdown():
     assert [(a.street, a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [
         (Street.FLOP, 1, 80)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 840, 2: 840, 6: 0} and hand.reconciles()
+
+
+# the PayNoRake skin: its own name in the header, no seconds, a Windows zone name
+PAYNORAKE = _hand(
+    "PayNoRake Game #2300000404: Hold'em No Limit ($0.25/0.50) - 2013/01/20 14:07 GMT Standard Time",
+    "Table 'Solaris' 10-Max, Seat #6 is the button",
+    "Seat 2: Jun (18.25 in chips)",
+    "Seat 6: Ivo (30.00 in chips) - The button",
+    "Seat 7: Lea (22.00 in chips) - Small Blind",
+    "Seat 8: Kai (40.00 in chips)",
+    "Lea: posts small blind 0.25",
+    "Kai: posts big blind 0.50",
+    "*** HOLE CARDS *** ",
+    "Dealt to Kai [Tc Td]",
+    "Jun: folds",
+    "Ivo: calls 0.50",
+    "Lea: folds",
+    "Kai: checks",
+    "*** FLOP *** [Th 6s 2d]",
+    "Kai: bets 1.00",
+    "Ivo: calls 1.00",
+    "*** TURN *** [Th 6s 2d][Qc]",
+    "Kai: checks",
+    "Ivo: checks",
+    "*** RIVER *** [Th 6s 2d Qc][3h]",
+    "Kai: checks",
+    "Ivo: checks",
+    "*** SHOW DOWN *** ",
+    "Kai shows Tc Td",
+    "Ivo shows Qs Jh",
+    "*** SUMMARY *** ",
+    "Total pot 3.09 | Rake 0.16",
+    "Board [Th 6s 2d Qc 3h]",
+    "Seat 2: Jun folded before Flop",
+    "Seat 6: Ivo showed [Qs Jh] but did not win",
+    "Seat 7: Lea folded before Flop",
+    "Seat 8: Kai showed [Tc Td] and won (3.09)",
+)
+
+
+def test_paynorake_skin_is_read_as_betonline():
+    assert PARSER.sniff(PAYNORAKE) and [offset for offset, _ in PARSER.split(PAYNORAKE)] == [0]
+    hand = PARSER.parse(PAYNORAKE)
+    assert (hand.hand_id, hand.platform, hand.format, hand.game, hand.limit, hand.table_name) == (
+        "2300000404", Platform.BETONLINE, Format.BETONLINE, Game.HOLDEM, Limit.NO, "Solaris")
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == (
+        "2013/01/20 14:07 GMT Standard Time", None, "2013-01-20")
+    assert hand.notes == ["skin: PayNoRake (Chico network, recorded as betonline)"]
+    assert [s.seat for s in hand.seats if s.dealt_in and s.folded_street is None] == [7, 9]
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(9, 309)] and hand.reconciles()

@@ -24,9 +24,13 @@ Other skins of the Chico network write the same dialect under their own name:
 Time``. The network deals the hands and numbers them in one series (BetOnline's own are
 1073058326 in September 2012 and 1606125823 in 2016), so a skin's hand has platform
 ``betonline`` (its ``hand_key`` is the one a BetOnline player's copy of it would have) and a
-note names the skin. Times may lack seconds. ``GMT Standard Time`` (Windows' name for UK time, printed in
-June, when the UK is on summer time) does not say which offset applied: ``start_time_utc``
-stays empty for it.
+note names the skin. Times may lack seconds. ``GMT Standard Time`` (Windows' name for UK
+time, printed in June, when the UK is on summer time) does not say which offset applied:
+``start_time_utc`` stays empty for it.
+
+A seat printed ``- Sitting out`` that posts a live blind, acts or shows was dealt in
+(PayNoRake's hand: ``Hero (25.00 in chips) - Sitting out`` posts the big blind and goes to
+showdown).
 
 Seats are numbered from 0 (``Seat 0: Hero``, ``Seat #0 is the button``); records use the
 printed number + 1 everywhere (seats, button, summary lines), so that every seat number is
@@ -335,6 +339,8 @@ def _read(text: str) -> ParsedHand:
             verb = am["verb"]
             all_in = bool(am["allin"])
             record.all_in = record.all_in or all_in
+            if _KINDS.get(verb) not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
+                record.dealt_in = True  # a seat printed as sitting out that posts a blind or acts plays the hand
             if verb in _KINDS:
                 kind, value = _KINDS[verb], amount(am["amount"])
                 if value == 0 and kind == ActionKind.POST_ANTE:
@@ -358,7 +364,7 @@ def _read(text: str) -> ParsedHand:
                 act(seat, ActionKind.CALL if verb == "calls" else ActionKind.BET, value, all_in)
             continue
         if rest.startswith("shows"):
-            record.showed = True
+            record.dealt_in = record.showed = True
             shown = cards(rest[len("shows") :].strip().strip("[]"))
             if shown:
                 record.cards = shown

@@ -245,14 +245,15 @@ def test_bet_over_an_all_in_call_comes_back_before_the_showdown():
     assert {s.seat: s.contributed for s in hand.seats} == {1: 840, 2: 840, 6: 0} and hand.reconciles()
 
 
-# the PayNoRake skin: its own name in the header, no seconds, a Windows zone name
+# the PayNoRake skin: its own name in the header, no seconds, a Windows zone name; the big
+# blind is printed as sitting out but plays the hand
 PAYNORAKE = _hand(
     "PayNoRake Game #2300000404: Hold'em No Limit ($0.25/0.50) - 2013/01/20 14:07 GMT Standard Time",
     "Table 'Solaris' 10-Max, Seat #6 is the button",
     "Seat 2: Jun (18.25 in chips)",
     "Seat 6: Ivo (30.00 in chips) - The button",
     "Seat 7: Lea (22.00 in chips) - Small Blind",
-    "Seat 8: Kai (40.00 in chips)",
+    "Seat 8: Kai (40.00 in chips) - Sitting out",
     "Lea: posts small blind 0.25",
     "Kai: posts big blind 0.50",
     "*** HOLE CARDS *** ",

@@ -43,7 +43,8 @@ Pay lines are ``X collected Y from pot`` where printed, else the summary's
 ``Seat N: X collected (Y)`` (the files seen print only the summary); a summary amount that
 differs from a seat's collected lines is recorded as a contradiction. ``collected (0.00)``
 (a seat still in that won nothing, or one not dealt in) pays nothing. ``calls X`` adds X;
-``raises X to Y`` makes the seat's street total Y. Times are US Eastern (``Eastern Daylight Time``).
+``raises X to Y`` makes the seat's street total Y. Times are US Eastern (``Eastern Daylight
+Time``, or ``EDT`` as the 2012 files write it).
 
 Uncalled bets: some files print ``Uncalled bet (0.45) returned to X``; others (the 2012
 Pot Limit table 'Weeds (Hi)') print nothing, and the bettor's next stack shows the
@@ -133,7 +134,8 @@ _GAMES = [
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED), ("limit", Limit.FIXED)]
 _SPLIT = {Game.OMAHA_HILO, Game.STUD_HILO}
 _ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": "America/New_York",
-          "et": "America/New_York", "utc": "UTC", "gmt": "UTC"}
+          "et": "America/New_York", "edt": "America/New_York", "est": "America/New_York",
+          "utc": "UTC", "gmt": "UTC"}
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _KINDS = {
     "posts small blind": ActionKind.POST_SMALL_BLIND,

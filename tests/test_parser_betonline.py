@@ -95,6 +95,11 @@ SEAT_ZERO = _hand(
 )
 
 
+def test_eastern_time_abbreviated():
+    hand = PARSER.parse(SEAT_ZERO.replace("20:05:10 Eastern Daylight Time", "20:05:10 EDT"))
+    assert (hand.start_time_raw, hand.start_time_utc) == ("2013/03/14 20:05:10 EDT", "2013-03-15T00:05:10Z")
+
+
 def test_seats_numbered_from_zero_become_one_to_ten():
     hand = PARSER.parse(SEAT_ZERO)
     assert [(s.seat, s.player, s.contributed, s.cards) for s in hand.seats] == [

@@ -49,7 +49,7 @@ Time``, or ``EDT`` as the 2012 files write it).
 Uncalled bets: some files print ``Uncalled bet (0.45) returned to X``; others (the 2012
 Pot Limit table 'Weeds (Hi)') print nothing, and the bettor's next stack shows the
 unmatched part came back (hand 1073064926: bets 3.77, an all-in call of 3.25, 0.52 back).
-So when a street closes (next street, show down or summary) with no uncalled line printed
+So when a street closes (at the next street or the summary) with no uncalled line printed
 on it, the excess of its largest bet over the next largest is returned to its bettor, with
 a note; a big blind nobody called is returned down to the small blind the same way (no
 walk has been seen to say otherwise).
@@ -262,9 +262,8 @@ def _read(text: str) -> ParsedHand:
     for line in lines[index:]:
         if sm := _STREET.match(line):
             label = sm["label"].strip().upper()
-            if label in ("SUMMARY", "SHOW DOWN") or label in _BOARD:
-                if not in_summary:
-                    close_street()
+            if (label == "SUMMARY" and not in_summary) or label in _BOARD:
+                close_street()
             if label == "SUMMARY":
                 in_summary = True
             elif label == "HOLE CARDS":

@@ -240,14 +240,16 @@ def test_unmatched_bet_is_returned_where_no_uncalled_line_is_printed():
 
 
 def test_bet_over_an_all_in_call_comes_back_before_the_showdown():
-    raw = SEAT_ZERO.replace("Amber: bets 0.40\nBasalt: calls 0.40\n", "Amber: bets 9.00\nBasalt: calls 8.20\n").replace(
-        "*** TURN *** [9c 4d 2s][Jh]\nAmber: checks\nBasalt: checks\n*** RIVER *** [9c 4d 2s Jh][3c]\n"
-        "Amber: checks\nBasalt: checks\n", "*** TURN *** [9c 4d 2s][Jh]\n*** RIVER *** [9c 4d 2s Jh][3c]\n").replace(
+    river = "*** RIVER *** [9c 4d 2s Jh][3c]\nAmber: checks\nBasalt: checks\n"
+    raw = SEAT_ZERO.replace(river, "*** RIVER *** [9c 4d 2s Jh][3c]\nAmber: bets 9.00\nBasalt: calls 7.80\n").replace(
         "Total pot 1.14 | Rake 0.06", "Total pot 15.96 | Rake 0.84").replace("won (1.14)", "won (15.96)")
     hand = PARSER.parse(raw)
     assert [(a.street, a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [
-        (Street.FLOP, 1, 80)]
+        (Street.RIVER, 1, 120)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 840, 2: 840, 6: 0} and hand.reconciles()
+    # a return printed after the show down header is the only one
+    printed = PARSER.parse(raw.replace("*** SHOW DOWN ***\n", "*** SHOW DOWN ***\nUncalled bet (1.20) returned to Amber\n"))
+    assert [a.amount for a in printed.actions if a.kind == ActionKind.UNCALLED_RETURN] == [120] and printed.reconciles()
 
 
 # the PayNoRake skin: its own name in the header, no seconds, a Windows zone name; the big

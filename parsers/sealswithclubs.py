@@ -4,6 +4,7 @@
   a tournament (chips, scale 1); ``(20 - 100)`` is a cash table's buy-in range. Cash tables
   play in mBTC (currency ``mBTC``, scale 100: hundredths of a mBTC). No time zone is
   printed, so ``start_time_utc`` stays empty.
+* ``Seat 3: NAME (77) - sitting out`` is a seat not dealt in.
 * ``raises to 90`` is a raise-to total; ``NAME refunded 300`` returns an uncalled bet.
 * Pay lines ``wins Pot (440)`` (the only pot, not split), ``wins Hi Pot (1390)`` /
   ``wins Lo Pot (1390)``, ``wins Main Pot (6)``, ``wins Side Pot 1 (2)`` (``splits`` for a
@@ -48,7 +49,7 @@ _GAME = re.compile(
     r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\s*$"
 )
 _NUM = r"[\d,]+(?:\.\d+)?"
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)\s*$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)(?P<out> - sitting out)?\s*$")
 _SECTION = re.compile(r"^\*\* (?P<name>[^*]+?) \*\*\s*(?:\[(?P<cards>[^\]]*)\])?\s*$")
 _ALLIN = r"(?P<allin> \(All-in\))?"
 _ACTIONS = [
@@ -174,6 +175,7 @@ class _Builder:
                 continue
             if m := _SEAT.match(line):
                 rec = SeatRecord(int(m.group("seat")), m.group("name"), self.money(m.group("stack")))
+                rec.dealt_in = not m.group("out")
                 seats[rec.player] = rec
                 names = sorted(seats, key=len, reverse=True)
                 continue

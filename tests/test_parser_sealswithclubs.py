@@ -86,3 +86,36 @@ def test_malformed_hands():
 
 def test_sniff_is_specific():
     assert not PARSER.sniff("PokerStars Hand #1-2: Hold'em No Limit - 2009/01/01 00:00:00 ET")
+
+
+SITTING_OUT = """Hand #7100200-15 - 2013-06-02 19:40:03
+Game: NL Hold'em (40 - 200) - Blinds 1/2
+Site: Seals With Clubs
+Table: NL 6max 1/2 #4
+Seat 1: Marten (120.50)
+Seat 2: Osprey (88) - sitting out
+Seat 4: Heron (201)
+Marten has the dealer button
+Marten posts small blind 1
+Heron posts big blind 2
+** Hole Cards **
+Dealt to Heron [Jc Jd]
+Marten raises to 6
+Heron calls 4
+** Flop ** [2s 7h Kd]
+Heron checks
+Marten bets 8.25
+Heron folds
+Marten refunded 8.25
+Marten wins Pot (11.60)
+Rake (0.40)
+"""
+
+
+def test_seat_sitting_out_is_not_dealt_in():
+    hand = PARSER.parse(SITTING_OUT)
+    assert [(s.seat, s.player, s.stack, s.dealt_in, s.contributed) for s in hand.seats] == [
+        (1, "Marten", 12050, True, 600), (2, "Osprey", 8800, False, 0), (4, "Heron", 20100, True, 600)]
+    assert [(p.seat, p.amount, p.pot, p.source) for p in hand.payouts] == [
+        (1, 825, None, PayoutSource.UNCALLED), (1, 1160, 0, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source, hand.button_seat) == (40, RakeSource.PRINTED, 1)

@@ -7,7 +7,13 @@ Absolute numbers are all digits (``Stage #1797821771``).
 What the dialect says, and how it lands in the records:
 
 * Header ``Stage #N: Omaha Hi/Lo (1 on 1)  Normal $30/$60 - 2009-12-31 18:23:36.005 (ET)``;
-  ``Normal`` is fixed limit. Times are US Eastern (``America/New_York``).
+  ``Normal`` is fixed limit. Times are US Eastern (``America/New_York``). Files of 2007
+  write game and limit in capitals (``Stage #N: HOLDEM NORMAL $25/$50``).
+* ``NAME - sitout (wait for BB)`` before the deal: the seat is not dealt in.
+* ``Checks (Timeout)`` is a check the client made for a seat that ran out of time;
+  ``All-In (Timeout)`` (no amount) leaves the seat in for what it had already put in: it
+  adds nothing, and the bet it faced is returned ``not called`` (recorded as an all-in
+  call of 0).
 * ``NAME - Posts $1 dead $0.50`` is a live $1 plus a dead $0.50; ``Raises $3.50 to $4``
   adds $3.50; ``NAME - returned ($30) : not called`` returns an uncalled bet.
 * Stud hands list each seat's cards every street, ``Pocket [H H Js 10d]`` (``H`` face
@@ -51,7 +57,7 @@ from parsers.base import (
 
 _HAND_START = re.compile(r"^Stage #[A-Z]*\d+: ", re.M)
 _HEADER = re.compile(
-    r"^Stage #(?P<id>[A-Z]*\d+):\s+(?P<game>.+?)\s+(?P<limit>No Limit|Pot Limit|Normal|Limit)\s+"
+    r"^Stage #(?P<id>[A-Z]*\d+):\s+(?P<game>.+?)\s+(?P<limit>(?i:No Limit|Pot Limit|Normal|Limit))\s+"
     r"(?P<stakes>\S+)\s+-\s+(?P<when>(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.\d+)?"
     r"(?: \((?P<zone>[A-Z]+)\))?.*?)\s*$"
 )
@@ -68,16 +74,18 @@ _ACTIONS = [
     ("ante", re.compile(r"^Ante " + _AMOUNT + r"$")),
     ("bring", re.compile(r"^Bring-In " + _AMOUNT + r"$")),
     ("fold", re.compile(r"^Folds$")),
-    ("check", re.compile(r"^Checks$")),
+    ("check", re.compile(r"^Checks(?: \(Timeout\))?$")),
     ("call", re.compile(r"^Calls " + _AMOUNT + r"$")),
     ("bet", re.compile(r"^Bets " + _AMOUNT + r"$")),
     ("raise", re.compile(r"^Raises " + _AMOUNT + r" to (?P<to>\$?[\d,]+(?:\.\d+)?)$")),
+    ("timeout_allin", re.compile(r"^All-In \(Timeout\)$")),
     ("allin", re.compile(r"^All-In(?:\((?:Raise|Bet|Call)\))? " + _AMOUNT + r"(?: to (?P<to>\$?[\d,]+(?:\.\d+)?))?$")),
     ("returned", re.compile(r"^returned \(" + _AMOUNT + r"\) : not called$")),
     ("pocket", re.compile(r"^Pocket \[(?P<cards>[^\]]*)\]$")),
     ("shows", re.compile(r"^Shows \[(?P<cards>[^\]]*)\].*$")),
     ("mucks", re.compile(r"^Mucks(?: \[(?P<cards>[^\]]*)\])?$")),
     ("noshow", re.compile(r"^Does not show$")),
+    ("sitout", re.compile(r"^sitout(?: \([^)]*\))?$")),
 ]
 _COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMOUNT + r" from (?P<pot>main pot|side pot(?: ?#?(?P<side>\d+))?)\s*$")
 _TOTALS = re.compile(r"^Total Pot\(" + _AMOUNT + r"\)(?P<rest>.*)$")
@@ -176,7 +184,7 @@ class _Builder:
             platform=Platform.ULTIMATEBET if self.hand_id[0].isalpha() else Platform.ABSOLUTE,
             format=Format.ABSOLUTE,
             game=game,
-            limit=_LIMITS[m.group("limit")],
+            limit=_LIMITS[m.group("limit").title()],
             is_tournament=is_tournament,
             amount_scale=self.scale,
             currency="USD" if "$" in stakes and not is_play else None,
@@ -338,6 +346,13 @@ class _Builder:
                 rec.all_in = True
                 last_bet_street[seat] = street
                 add_action(seat, act, added, all_in=True)
+            elif kind == "timeout_allin":
+                # A seat that times out stays in for what it has already put in, adding
+                # nothing: the bet it faced comes back ``returned ... : not called``.
+                rec.all_in = True
+                add_action(seat, ActionKind.CALL, 0, all_in=True)
+            elif kind == "sitout":
+                rec.dealt_in = False
             elif kind == "returned":
                 tracker.returned(seat, amount)
                 add_action(seat, ActionKind.UNCALLED_RETURN, amount, st=last_bet_street.get(seat, street))

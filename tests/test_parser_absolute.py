@@ -131,3 +131,54 @@ def test_malformed_hands():
 def test_sniff_is_specific():
     assert not PARSER.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2009/01/01 00:00:00 ET")
     assert not PARSER.sniff("Stage 1 of the tournament")
+
+
+TIMEOUT_2007 = """Stage #902114377: HOLDEM NORMAL $10/$20 - 2007-09-03 21:45:10 (ET)
+Table: CEDAR LANE (Real Money) Seat #4 is the dealer
+Seat 1 - WALRUS7 ($311.25 in chips)
+Seat 2 - KESTREL ($140 in chips)
+Seat 4 - PIKEFISH ($402 in chips)
+Seat 5 - LOONBIRD ($95 in chips)
+KESTREL - Posts small blind $5
+LOONBIRD - Posts big blind $10
+WALRUS7 - sitout (wait for BB)
+*** POCKET CARDS ***
+Dealt to PIKEFISH [Ah Td]
+PIKEFISH - Raises $20 to $20
+KESTREL - Calls $15
+LOONBIRD - Folds
+*** FLOP *** [3c 9d Qs]
+KESTREL - Checks (Timeout)
+PIKEFISH - Bets $10
+KESTREL - All-In (Timeout)
+PIKEFISH - returned ($10) : not called
+*** TURN *** [3c 9d Qs] [2h]
+*** RIVER *** [3c 9d Qs 2h] [Kd]
+*** SHOW DOWN ***
+KESTREL - Shows [Jh Tc] (King high)
+PIKEFISH - Shows [Ah Td] (Ace high)
+PIKEFISH Collects $48 from main pot
+*** SUMMARY ***
+Total Pot($50) | Rake ($2)
+Board [3c 9d Qs 2h Kd]
+Seat 2: KESTREL (small blind) HI:lost with King high [Jh Tc - B:Kd,B:Qs,P:Jh,P:Tc,B:9d]
+Seat 4: PIKEFISH (dealer) won Total ($48) HI:($48) with Ace high [Ah Td - P:Ah,B:Kd,B:Qs,P:Td,B:9d]
+Seat 5: LOONBIRD (big blind) Folded on the POCKET CARDS
+"""
+
+
+def test_2007_capitals_sitout_and_timeout_all_in():
+    hand = PARSER.parse(TIMEOUT_2007)
+    assert (hand.hand_id, hand.game, hand.limit, hand.small_blind, hand.big_blind) == (
+        "902114377", Game.HOLDEM, Limit.FIXED, 500, 1000)
+    assert [(s.seat, s.dealt_in, s.all_in, s.contributed) for s in hand.seats] == [
+        (1, False, False, 0), (2, True, True, 2000), (4, True, False, 2000), (5, True, False, 1000)]
+    assert [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions if a.street == Street.FLOP] == [
+        (2, ActionKind.CHECK, None, False),
+        (4, ActionKind.BET, 1000, False),
+        (2, ActionKind.CALL, 0, True),
+        (4, ActionKind.UNCALLED_RETURN, 1000, False),
+    ]
+    assert [(p.seat, p.amount, p.pot, p.source) for p in hand.payouts] == [
+        (4, 1000, None, PayoutSource.UNCALLED), (4, 4800, 0, PayoutSource.POT)]
+    assert (hand.total_pot_printed, hand.rake, hand.rake_source, hand.notes) == (5000, 200, RakeSource.PRINTED, [])

@@ -85,7 +85,7 @@ _PAY = re.compile(
 _CHATTER = re.compile(
     r"^(?:doesn't show|did not respond in time and is folded|will be dealt in after the button|"
     r"has .+|is sitting out|sits out|has returned|is away from table|has left the table|"
-    r"has joined the table|is disconnected|has reconnected)\s*$"
+    r"has joined the table|is disconnected|has reconnected|cheers\.)\s*$"
 )
 _DEALING = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
 _BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")

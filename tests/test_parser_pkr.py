@@ -172,3 +172,8 @@ def test_crlf_and_bom() -> None:
     assert PARSER.sniff(text)
     [(_, chunk)] = list(PARSER.split(text))
     assert PARSER.parse(chunk).pot_total == 900
+
+
+def test_chat_emote_is_chatter() -> None:
+    hand = PARSER.parse(HAND.replace("Beta Two wins $8.55\n", "Beta Two wins $8.55\nAlpha cheers.\n"))
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 855)]

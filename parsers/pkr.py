@@ -1,15 +1,18 @@
 """PKR text hand histories (2008-2014; Hold'em and Omaha, high and Hi/Lo).
 
 A hand runs from ``Table #46301943 - Hellenic Aquarium`` / ``Starting Hand #N`` to
-``End of Hand #N``; a block of ``Game Type: OMAHA HI/LO``, ``Limit Type: POT LIMIT``,
-``Table Type: RING``, ``Money Type: REAL MONEY``, ``Blinds are now $2 / $4`` describes it.
-The start time has no zone. The button is the last ``Moving Button to seat N``.
+``End of Hand #N`` (``End Of Hand`` in 2009); a block of ``Game Type: OMAHA HI/LO``,
+``Limit Type: POT LIMIT``, ``Table Type: RING``, ``Money Type: REAL MONEY``, ``Blinds are
+now $2 / $4`` (``$0.02/$0.04`` in 2009) describes it. The start time has no zone. The
+button is the last ``Moving Button to seat N``. Cards are ``[4 h][Q s]``, one a bracket;
+2009 files write ``[Ad 8h]``. ``NAME cheers.`` is a chat emote.
 
 Betting lines print the seat's **total** for the street: ``calls $0.06`` after a $0.04
 blind adds $0.02, as ``raises to $12`` does; ``bets $X`` starts a street so it is the
-same. PKR prints no uncalled-bet line: the part of the largest contribution no one
-matched is returned to its seat here (an ``UNCALLED_RETURN`` action, noted), and the
-closing ``Seat N: name - $stack`` lines are checked against it.
+same. 2009 files print ``Returning $0.13 to NAME uncalled``; later ones print no
+uncalled-bet line: the part of the largest contribution no one matched is returned to
+its seat here (an ``UNCALLED_RETURN`` action, noted), and the closing ``Seat N: name -
+$stack`` lines are checked against it.
 
 ``Pot sizes: $X`` lines print each pot (main first) **before** rake; ``Taking Rake of $R
 from pot N`` counts pots from 1 = the main pot. Pay lines: ``wins $X with: ...``,
@@ -52,9 +55,9 @@ _SNIFF = re.compile(r"Table #\d+ - [^\r\n]*\r?\nStarting Hand #\d+\s*\r?\nStart 
 
 _TABLE = re.compile(r"^Table #(?P<tid>\d+) - (?P<name>.*?)\s*$")
 _HAND_ID = re.compile(r"^Starting Hand #(?P<id>\d+)\s*$")
-_END = re.compile(r"^End of Hand #(?P<id>\d+)\s*$")
+_END = re.compile(r"^End [Oo]f Hand #(?P<id>\d+)\s*$")
 _START = re.compile(r"^Start time of hand: (?P<day>\d{1,2}) (?P<mon>\w{3}) (?P<year>\d{4}) (?P<time>\d{1,2}:\d{2}:\d{2})\s*$")
-_BLINDS = re.compile(r"^Blinds are now (?P<cur>[$€£])?(?P<sb>[\d,]+(?:\.\d+)?) / [$€£]?(?P<bb>[\d,]+(?:\.\d+)?)\s*$")
+_BLINDS = re.compile(r"^Blinds are now (?P<cur>[$€£])?(?P<sb>[\d,]+(?:\.\d+)?) ?/ ?[$€£]?(?P<bb>[\d,]+(?:\.\d+)?)\s*$")
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _GAMES = {"HOLD'EM": Game.HOLDEM, "HOLDEM": Game.HOLDEM, "OMAHA": Game.OMAHA, "OMAHA HI/LO": Game.OMAHA_HILO}
 _LIMITS = {"NO LIMIT": Limit.NO, "POT LIMIT": Limit.POT, "FIXED LIMIT": Limit.FIXED, "LIMIT": Limit.FIXED}
@@ -89,6 +92,7 @@ _CHATTER = re.compile(
 )
 _DEALING = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
 _BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
+_RETURNING = re.compile(rf"^Returning {_AMT} to (?P<name>.+?) uncalled\s*$")
 _POTS = re.compile(rf"^Pot sizes: {_AMT}\s*$")
 _RAKE = re.compile(rf"^Taking Rake of {_AMT} from pot (?P<pot>\d+)\s*$")
 _BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$")
@@ -97,8 +101,17 @@ _HEADER_KEYS = ("Last Hand #", "Table Type:", "Money Type:", "Game Type:", "Limi
 
 
 def _bracket_cards(text: str) -> list[str | None]:
-    """``[4 h][Q s]`` -> ``['4h', 'Qs']``."""
-    return [card(c.replace(" ", "")) for c in re.findall(r"\[([^\]]*)\]", text)]
+    """``[4 h][Q s]`` (one card a bracket) or ``[Ad 8h]`` (2009: one bracket) -> ``['4h', 'Qs']``.
+
+    A bracket whose second word is a lone suit holds one card written rank, space, suit.
+    """
+    out: list[str | None] = []
+    for group in re.findall(r"\[([^\]]*)\]", text):
+        words = group.split()
+        if len(words) == 2 and len(words[1]) == 1:
+            words = ["".join(words)]
+        out.extend(card(word) for word in words or [group])
+    return out
 
 
 class PkrParser(TextParser):
@@ -241,6 +254,15 @@ class _HandReader(LineHandReader):
                 tracker.new_street()
                 board = board + [c for c in _bracket_cards(bm["cards"]) if c]
                 continue
+            if rm := _RETURNING.match(line):
+                seat_no = names.get(rm["name"])
+                if seat_no is None:
+                    raise self.fail(QuarantineReason.INCONSISTENT, f"bet returned to an unseated player: {line!r}")
+                amount = self.money(rm["amt"], line)
+                tracker.returned(seat_no, amount)
+                act(seat_no, ActionKind.UNCALLED_RETURN, amount)
+                hand.payouts.append(PayoutRecord(seat_no, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
+                continue
             if dm := _DEALING.match(line):
                 seat_no = names.get(dm["name"])
                 if seat_no is None:
@@ -330,7 +352,8 @@ class _HandReader(LineHandReader):
         """Compare PKR's closing stacks and pot sizes with what the lines add up to."""
         paid: dict[int, int] = {}
         for p in hand.payouts:
-            paid[p.seat] = paid.get(p.seat, 0) + p.amount
+            if p.source == PayoutSource.POT:  # ``contributed`` is already net of returned bets
+                paid[p.seat] = paid.get(p.seat, 0) + p.amount
         for seat in hand.seats:
             if seat.seat in finals and seat.stack is not None:
                 expected = seat.stack - seat.contributed + paid.get(seat.seat, 0)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
 from parsers.base import HandParseError
 from parsers.pkr import PARSER
 from parsers.registry import detect
@@ -177,3 +177,62 @@ def test_crlf_and_bom() -> None:
 def test_chat_emote_is_chatter() -> None:
     hand = PARSER.parse(HAND.replace("Beta Two wins $8.55\n", "Beta Two wins $8.55\nAlpha cheers.\n"))
     assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 855)]
+
+
+# The 2009 dialect: blinds without spaces around the slash, cards in one bracket, the
+# uncalled bet printed, ``End Of Hand``.
+HAND_2009 = """Table #31007755 - Coral Reef 4
+Starting Hand #812004417
+Start time of hand: 14 Apr 2009 18:22:05
+Last Hand #812004390
+Game Type: HOLD'EM
+Limit Type: NO LIMIT
+Table Type: RING
+Money Type: REAL MONEY
+Blinds are now $0.05/$0.10
+Button is at seat 2
+Seat 1: Gannet - $2
+Seat 2: Puffin - $3.15
+Seat 3: Skua - $10
+Moving Button to seat 3
+Gannet posts small blind ($0.05)
+Puffin posts big blind ($0.10)
+Shuffling Deck
+Dealing Cards
+Dealing [Kh 7c] to Gannet
+Skua calls $0.10
+Gannet calls $0.10
+Puffin checks
+Dealing Flop [7d 2s Jc]
+Gannet bets $0.30
+Puffin raises to $3
+Skua folds
+Gannet calls $1.90 (all-in)
+Returning $1.10 to Puffin uncalled
+Gannet shows [Kh 7c]
+Puffin shows [Jd 9d]
+Dealing Turn [4h]
+Dealing River [7s]
+Taking Rake of $0.20 from pot 1
+Gannet has Three of a Kind, 7s
+Gannet wins $3.90 with: Three of a Kind, 7s
+Seat 1: Gannet - $3.90
+Seat 2: Puffin - $1.15
+Seat 3: Skua - $9.90
+End Of Hand #812004417
+"""
+
+
+def test_2009_dialect() -> None:
+    hand = PARSER.parse(HAND_2009)
+    assert (hand.hand_id, hand.small_blind, hand.big_blind, hand.currency, hand.amount_scale) == ("812004417", 5, 10, "USD", 100)
+    assert hand.seat(1).cards == ["Kh", "7c"] and hand.seat(2).cards == ["Jd", "9d"]
+    assert hand.boards == [["7d", "2s", "Jc", "4h", "7s"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 200, 2: 200, 3: 10}
+    assert [(a.seat, a.amount, a.street) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(2, 110, Street.FLOP)]
+    assert [(p.seat, p.amount, p.pot, p.half, p.source, p.line) for p in hand.payouts] == [
+        (2, 110, None, Half.WHOLE, PayoutSource.UNCALLED, "Returning $1.10 to Puffin uncalled"),
+        (1, 390, 0, Half.WHOLE, PayoutSource.POT, "Gannet wins $3.90 with: Three of a Kind, 7s"),
+    ]
+    assert hand.rake == 20 and hand.reconciles()
+    assert not [n for n in hand.notes if "closing stack" in n or "uncalled" in n]

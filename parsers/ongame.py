@@ -5,6 +5,10 @@ R5-81867677-657 *****``; ``Start hand: Mon Sep 13 00:26:26 GMT+0100 2010`` gives
 time with its zone; ``Table: Tilburg [81867677] (LIMIT OMAHA_HI $0.05/$0.10, Real money)``
 the limit, game, stakes (and ``ante: $0.02`` in stud).
 
+Stud opens with ``small bring in $0.12``, or ``big bring in $1`` when the seat brings it
+in for a full bet (a ``BRING_IN`` of that amount; the table's own bring-in is then not
+printed, so ``bring_in`` stays unset).
+
 Betting lines print what each action **adds**: ``calls $0.03``, ``bets $0.10``,
 ``raises $265.00 to $325.00`` (the first amount is added; the ``to`` amount is the
 street total, or in stud the total since 3rd street). OnGame prints no uncalled-bet
@@ -101,6 +105,7 @@ _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^posts big blind \({_AMT}\){_ALL_IN}$"), "bb"),
     (re.compile(rf"^posts ante {_AMT}{_ALL_IN}$"), "ante"),
     (re.compile(rf"^small bring in {_AMT}{_ALL_IN}$"), "bring_in"),
+    (re.compile(rf"^big bring in {_AMT}{_ALL_IN}$"), "big_bring_in"),
     (re.compile(rf"^calls {_AMT}{_ALL_IN}$"), "call"),
     (re.compile(rf"^bets {_AMT}{_ALL_IN}$"), "bet"),
     (re.compile(rf"^raises {_AMT} to [$€£]?[\d,]+(?:\.\d+)?{_ALL_IN}$"), "raise"),
@@ -362,6 +367,11 @@ class _HandReader(LineHandReader):
             elif kind == "bring_in":
                 tracker.add(seat_no, amount)
                 hand.bring_in = amount
+                act(seat_no, ActionKind.BRING_IN, amount, all_in)
+            elif kind == "big_bring_in":
+                # The seat chose to bring it in for a full bet: what the table's bring-in
+                # is, this hand does not say, so ``bring_in`` stays unset.
+                tracker.add(seat_no, amount)
                 act(seat_no, ActionKind.BRING_IN, amount, all_in)
             elif kind in ("call", "bet", "raise"):
                 tracker.add(seat_no, amount)

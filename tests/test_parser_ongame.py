@@ -166,3 +166,51 @@ def test_crlf_and_bom() -> None:
     assert PARSER.sniff(text)
     [(_, chunk)] = list(PARSER.split(text))
     assert PARSER.parse(chunk).pot_total == 1000
+
+
+BIG_BRING_IN = """***** History for hand R5-300111222-9 *****
+Start hand: Wed Jan 09 21:05:11 CET 2013
+Table: Halifax [300111222] (LIMIT SEVEN_CARD_STUD $0.50/$1, ante: $0.05, Real money)
+User: Walden
+Button: seat 2
+Players in round: 3 (6)
+Seat 2: Walden ($12.40)
+Seat 4: Thoreau ($30)
+Seat 5: Emerson ($8.75)
+Walden posts ante $0.05
+Thoreau posts ante $0.05
+Emerson posts ante $0.05
+---
+Dealing pocket cards
+Dealing to Walden: [Ah, Kd, 9s]
+Dealing to Thoreau: [-, -, 2c]
+Dealing to Emerson: [-, -, Jh]
+Thoreau big bring in $0.50
+Emerson folds
+Walden calls $0.50
+---
+Dealing 4th street
+Dealing to Walden: [4h]
+Dealing to Thoreau: [Qc]
+Walden checks
+Thoreau bets $0.50
+Walden folds
+---
+Summary:
+Main pot: $1.15 won by Thoreau ($1.10)
+Rake taken: $0.05
+Seat 2: Walden ($11.85), net: -$0.55
+Seat 4: Thoreau ($30.55), net: +$0.55
+Seat 5: Emerson ($8.70), net: -$0.05
+***** End of hand R5-300111222-9 *****
+"""
+
+
+def test_stud_big_bring_in() -> None:
+    hand = PARSER.parse(BIG_BRING_IN)
+    assert (hand.game, hand.ante, hand.bring_in) == (Game.STUD, 5, None)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.THIRD] == [
+        (4, ActionKind.BRING_IN, 50), (5, ActionKind.FOLD, None), (2, ActionKind.CALL, 50)]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 55, 4: 55, 5: 5}
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(4, 110, 0)]
+    assert hand.rake == 5 and hand.reconciles() and not [n for n in hand.notes if "summary net" in n]

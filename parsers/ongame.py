@@ -7,7 +7,9 @@ the limit, game, stakes (and ``ante: $0.02`` in stud).
 
 Stud opens with ``small bring in $0.12``, or ``big bring in $1`` when the seat brings it
 in for a full bet (a ``BRING_IN`` of that amount; the table's own bring-in is then not
-printed, so ``bring_in`` stays unset).
+printed, so ``bring_in`` stays unset). In five-card draw, ``NAME changed 2 cards`` is a
+draw and ``New hand for NAME: [...]`` the cards it gives the viewer; some files print no
+``---`` between the betting before and after the draw, so the first draw line starts it.
 
 Betting lines print what each action **adds**: ``calls $0.03``, ``bets $0.10``,
 ``raises $265.00 to $325.00`` (the first amount is added; the ``to`` amount is the
@@ -78,8 +80,10 @@ _GAMES = {
     "SEVEN_CARD_STUD": Game.STUD,
     "SEVEN_CARD_STUD_HI_LO": Game.STUD_HILO,
     "RAZZ": Game.RAZZ,
+    "FIVE_CARD_DRAW": Game.DRAW5,
 }
 _STUD_GAMES = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
+_DRAW_GAMES = {Game.DRAW5}
 _SPLIT_GAMES = {Game.OMAHA_HILO, Game.STUD_HILO}
 # Zone names OnGame printed, as offsets or IANA zones.
 _ZONES = {
@@ -106,6 +110,7 @@ _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^posts ante {_AMT}{_ALL_IN}$"), "ante"),
     (re.compile(rf"^small bring in {_AMT}{_ALL_IN}$"), "bring_in"),
     (re.compile(rf"^big bring in {_AMT}{_ALL_IN}$"), "big_bring_in"),
+    (re.compile(r"^changed (?P<changed>\d+) cards?$"), "draw"),
     (re.compile(rf"^calls {_AMT}{_ALL_IN}$"), "call"),
     (re.compile(rf"^bets {_AMT}{_ALL_IN}$"), "bet"),
     (re.compile(rf"^raises {_AMT} to [$€£]?[\d,]+(?:\.\d+)?{_ALL_IN}$"), "raise"),
@@ -114,6 +119,7 @@ _ACTIONS: list[tuple[re.Pattern[str], str]] = [
 ]
 _CHATTER = re.compile(r"^(?:is sitting out|sits out|has returned|has timed out|is disconnected|has reconnected)$")
 _DEALING_TO = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\]]*)\]\s*$")
+_NEW_HAND = re.compile(r"^New hand for (?P<rest>.+): \[(?P<cards>[^\]]*)\]\s*$")
 _BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$")
 _STUD_STREET = re.compile(r"^Dealing (?P<street>4th street|5th street|6th street|river)\s*$")
 _POT_LINE = re.compile(rf"^(?P<label>Main pot|Side pot (?P<side>\d+)): {_AMT} won by (?P<winners>.+?)\s*$")
@@ -245,6 +251,7 @@ class _HandReader(LineHandReader):
         ordered = sorted(names, key=len, reverse=True)
         game = hand.game
         stud = game in _STUD_GAMES
+        draw = game in _DRAW_GAMES
         street = Street.PREDEAL
         tracker = BetTracker()
         board: list[str] = []
@@ -256,10 +263,10 @@ class _HandReader(LineHandReader):
         bb_seen = False
 
         def act(seat: int | None, kind: ActionKind, amount: int | None = None, all_in: bool = False,
-                on: Street | None = None) -> None:
+                on: Street | None = None, changed: int | None = None) -> None:
             nonlocal seq
             seq += 1
-            hand.actions.append(ActionRecord(seq, on or street, seat, kind, amount, all_in))
+            hand.actions.append(ActionRecord(seq, on or street, seat, kind, amount, all_in, changed))
 
         def who(text: str) -> tuple[int, str] | None:
             for name in ordered:
@@ -313,6 +320,12 @@ class _HandReader(LineHandReader):
                 street = _STUD_STREETS[sm["street"]]
                 tracker.new_street()
                 continue
+            if nm := _NEW_HAND.match(line):
+                seat_no = names.get(nm["rest"])
+                if seat_no is None:
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"cards dealt to an unseated player: {line!r}")
+                held[seat_no] = _cards(nm["cards"])
+                continue
             if dm := _DEALING_TO.match(line):
                 seat_no = names.get(dm["rest"])
                 if seat_no is None:
@@ -348,7 +361,7 @@ class _HandReader(LineHandReader):
                 seat.all_in = True
             amount = self.money(am["amt"], line) if groups.get("amt") else None
             if street == Street.PREDEAL and kind not in ("sb", "bb", "ante"):
-                street = Street.THIRD if stud else Street.PREFLOP
+                street = Street.THIRD if stud else Street.PREDRAW if draw else Street.PREFLOP
             if kind == "sb":
                 tracker.add(seat_no, amount)
                 hand.small_blind = hand.small_blind or amount
@@ -373,6 +386,13 @@ class _HandReader(LineHandReader):
                 # is, this hand does not say, so ``bring_in`` stays unset.
                 tracker.add(seat_no, amount)
                 act(seat_no, ActionKind.BRING_IN, amount, all_in)
+            elif kind == "draw":
+                if not draw:
+                    raise self.fail(QuarantineReason.INCONSISTENT, f"a draw in a {game} hand: {line!r}")
+                if street == Street.PREDRAW:  # no line marks the draw: the first change does
+                    street = Street.DRAW1
+                    tracker.new_street()
+                act(seat_no, ActionKind.DISCARD, changed=int(am["changed"]))
             elif kind in ("call", "bet", "raise"):
                 tracker.add(seat_no, amount)
                 act(seat_no, {"call": ActionKind.CALL, "bet": ActionKind.BET, "raise": ActionKind.RAISE}[kind], amount, all_in)

@@ -214,3 +214,60 @@ def test_stud_big_bring_in() -> None:
     assert {s.seat: s.contributed for s in hand.seats} == {2: 55, 4: 55, 5: 5}
     assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(4, 110, 0)]
     assert hand.rake == 5 and hand.reconciles() and not [n for n in hand.notes if "summary net" in n]
+
+
+# No ``---`` between the betting before and after the draw, as in some OnGame files.
+DRAW = """***** History for hand R5-200333444-17 *****
+Start hand: Sat Dec 03 14:22:40 CET 2011
+Table: Aarhus [200333444] (POT_LIMIT FIVE_CARD_DRAW $0.50/$1, Real money)
+User: Pascal
+Button: seat 4
+Players in round: 3
+Seat 2: Pascal ($40)
+Seat 4: Fermat ($25.50)
+Seat 7: Euler ($60)
+Euler posts small blind ($0.50)
+Pascal posts big blind ($1)
+---
+Dealing pocket cards
+Dealing to Pascal: [Qs, Qd, 7c, 3h, 9d]
+Fermat calls $1
+Euler folds
+Pascal raises $3 to $4
+Fermat calls $3
+Pascal changed 3 cards
+New hand for Pascal: [Qs, Qd, Qh, 2c, 8s]
+Fermat changed 1 cards
+Pascal bets $6
+Fermat calls $6
+---
+Summary:
+Main pot: $20.50 won by Pascal ($19.50)
+Rake taken: $1
+Seat 2: Pascal ($49.50), net: +$9.50, [Qs, Qd, Qh, 2c, 8s] (THREE_OF_A_KIND QUEEN)
+Seat 4: Fermat ($15.50), net: -$10, [Js, Jc, 5d, 5h, Kc] (TWO_PAIR JACK, FIVE)
+Seat 7: Euler ($59.50), net: -$0.50
+***** End of hand R5-200333444-17 *****
+"""
+
+
+def test_five_card_draw_without_street_line() -> None:
+    hand = PARSER.parse(DRAW)
+    assert (hand.game, hand.limit, hand.boards) == (Game.DRAW5, Limit.POT, [])
+    assert [(a.street, a.seat, a.kind, a.amount, a.cards_changed) for a in hand.actions if a.street != Street.PREDEAL] == [
+        (Street.PREDRAW, 4, ActionKind.CALL, 100, None),
+        (Street.PREDRAW, 7, ActionKind.FOLD, None, None),
+        (Street.PREDRAW, 2, ActionKind.RAISE, 300, None),
+        (Street.PREDRAW, 4, ActionKind.CALL, 300, None),
+        (Street.DRAW1, 2, ActionKind.DISCARD, None, 3),
+        (Street.DRAW1, 4, ActionKind.DISCARD, None, 1),
+        (Street.DRAW1, 2, ActionKind.BET, 600, None),
+        (Street.DRAW1, 4, ActionKind.CALL, 600, None),
+    ]
+    assert hand.seat(2).cards == ["Qs", "Qd", "Qh", "2c", "8s"] and hand.seat(4).cards == ["Js", "Jc", "5d", "5h", "Kc"]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 1000, 4: 1000, 7: 50}
+    assert [(p.seat, p.amount, p.pot, p.half) for p in hand.payouts] == [(2, 1950, 0, Half.WHOLE)]
+    assert hand.rake == 100 and hand.reconciles() and not [n for n in hand.notes if "summary net" in n]
+    # Without the summary's cards, the viewer's hand is the one dealt after the draw.
+    unshown = PARSER.parse(DRAW.replace(", [Qs, Qd, Qh, 2c, 8s] (THREE_OF_A_KIND QUEEN)", ""))
+    assert unshown.seat(2).cards == ["Qs", "Qd", "Qh", "2c", "8s"]

@@ -3,7 +3,10 @@
 A hand runs from ``***** History for hand R5-81867677-657 *****`` to ``***** End of hand
 R5-81867677-657 *****``; ``Start hand: Mon Sep 13 00:26:26 GMT+0100 2010`` gives the
 time with its zone; ``Table: Tilburg [81867677] (LIMIT OMAHA_HI $0.05/$0.10, Real money)``
-the limit, game, stakes (and ``ante: $0.02`` in stud).
+the limit, game, stakes (and ``ante: $0.02`` in stud). A tournament hand's first line
+names its tournament, ``***** History for hand T5-556000000-1 (TOURNAMENT: "NAME",
+R-10093-864, buy-in: €5) *****`` (``R-10093-864`` is the ``tournament_id``), and its table
+plays for ``Chips``.
 
 Stud opens with ``small bring in $0.12``, or ``big bring in $1`` when the seat brings it
 in for a full bet (a ``BRING_IN`` of that amount; the table's own bring-in is then not
@@ -56,10 +59,14 @@ from parsers.base import (
     unprinted_uncalled_note,
 )
 
-_HAND_START = re.compile(r"^\ufeff*\*{5} History for hand \S+ \*{5}", re.M)
-_SNIFF = re.compile(r"\*{5} History for hand \S+ \*{5}\s*\r?\nStart hand: ")
+_TOURNAMENT = r"(?: \(TOURNAMENT: [^\r\n]*\))?"
+_HAND_START = re.compile(rf"^\ufeff*\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}", re.M)
+_SNIFF = re.compile(rf"\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}\s*\r?\nStart hand: ")
 
-_FIRST = re.compile(r"^\*{5} History for hand (?P<id>\S+) \*{5}\s*$")
+_FIRST = re.compile(
+    r"^\*{5} History for hand (?P<id>\S+)"
+    r'(?: \(TOURNAMENT: ".*", (?P<tournament_id>[^,()]+), buy-in: [^()]*\))? \*{5}\s*$'
+)
 _END = re.compile(r"^\*{5} End of hand (?P<id>\S+) \*{5}\s*$")
 _START = re.compile(
     r"^Start hand: \w{3} (?P<mon>\w{3}) (?P<day>\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>\S+) (?P<year>\d{4})\s*$"
@@ -192,7 +199,7 @@ class _HandReader(LineHandReader):
         tm = _TABLE.match(table_line) if table_line else None
         if not tm:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"no readable 'Table:' line: {table_line!r}")
-        hand = self.read_header(tm, table_line or "")
+        hand = self.read_header(tm, table_line or "", first["tournament_id"])
         start_line = next((ln for ln in lines[1:6] if ln.startswith("Start hand: ")), None)
         if start_line and (sm := _START.match(start_line)):
             hand.start_time_raw = start_line[len("Start hand: "):]
@@ -203,7 +210,7 @@ class _HandReader(LineHandReader):
         self.read_body(hand, lines[1:])
         return hand
 
-    def read_header(self, tm: re.Match[str], line: str) -> ParsedHand:
+    def read_header(self, tm: re.Match[str], line: str, tournament_id: str | None) -> ParsedHand:
         stakes = _STAKES.match(tm["stakes"].strip())
         if not stakes:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"stakes not understood in {line!r}")
@@ -212,7 +219,7 @@ class _HandReader(LineHandReader):
             raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {tm['game']!r} not known in {line!r}")
         money_kind = tm["money"].strip().lower()
         currency = _CURRENCIES.get(stakes["cur"] or "")
-        is_tournament = "tournament" in money_kind
+        is_tournament = "tournament" in money_kind or tournament_id is not None
         is_play = "play" in money_kind
         if is_tournament or currency is None:
             whole = "." not in stakes["lo"] + stakes["hi"]
@@ -226,6 +233,7 @@ class _HandReader(LineHandReader):
             game=game,
             limit=_LIMITS.get(tm["limit"]),
             is_tournament=is_tournament,
+            tournament_id=tournament_id,
             amount_scale=self.scale,
             currency=currency,
             table_name=tm["table"],

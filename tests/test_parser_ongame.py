@@ -271,3 +271,44 @@ def test_five_card_draw_without_street_line() -> None:
     # Without the summary's cards, the viewer's hand is the one dealt after the draw.
     unshown = PARSER.parse(DRAW.replace(", [Qs, Qd, Qh, 2c, 8s] (THREE_OF_A_KIND QUEEN)", ""))
     assert unshown.seat(2).cards == ["Qs", "Qd", "Qh", "2c", "8s"]
+
+
+TOURNAMENT = """***** History for hand T5-612000777-4 (TOURNAMENT: "€50 Sunday Warm-up", R-22031-118, buy-in: €50) *****
+Start hand: Sun Mar 09 19:31:02 CET 2014
+Table: Table #7 [6120007770] (NO_LIMIT TEXAS_HOLDEM 50/100, Chips)
+User: Kepler
+Button: seat 3
+Players in round: 2 (9)
+Seat 3: Kepler (4200)
+Seat 8: Brahe (2750)
+Kepler posts small blind (50)
+Brahe posts big blind (100)
+---
+Dealing pocket cards
+Dealing to Kepler: [Ac, Qd]
+Kepler raises 250 to 300
+Brahe calls 200
+--- Dealing flop [Qs, 8h, 3c]
+Brahe checks
+Kepler bets 400
+Brahe folds
+---
+Summary:
+Main pot: 600 won by Kepler (600)
+Rake taken: €0
+Seat 3: Kepler (4500), net: +300
+Seat 8: Brahe (2450), net: -300
+***** End of hand T5-612000777-4 *****
+"""
+
+
+def test_tournament_header() -> None:
+    assert PARSER.sniff(TOURNAMENT) and detect(TOURNAMENT) is PARSER
+    [(_, chunk)] = list(PARSER.split(TOURNAMENT))
+    hand = PARSER.parse(chunk)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (
+        "T5-612000777-4", True, "R-22031-118", None, 1)
+    assert (hand.small_blind, hand.big_blind, hand.table_name, hand.start_time_utc) == (50, 100, "Table #7", "2014-03-09T18:31:02Z")
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 300, 8: 300}
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(3, 600, 0)]
+    assert hand.rake == 0 and hand.reconciles() and not [n for n in hand.notes if "summary net" in n]

@@ -21,6 +21,9 @@ Amounts carry the table currency's symbol and a decimal point. ``raises X to Y``
 the seat's street total Y. Uncalled bets are not printed: the unmatched part is inside
 the winner's ``wins`` line (``Total pot`` counts it too), so it is derived and split off
 that line as an uncalled return. The time has no zone (``start_time_utc`` None).
+
+The game is read from its whole name after the limit (``Banzai`` names a kind of table):
+a name that only contains ``Hold'Em`` or ``Omaha`` is ``unsupported_game``.
 """
 
 from __future__ import annotations
@@ -68,12 +71,14 @@ _ACTION = re.compile(
 )
 _WINS = re.compile(rf"^(?P<name>.+?) wins (?P<amount>{_NUM})(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$")
 _TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?: Rake (?P<rake>{_NUM}))?\s*$")
-_GAMES = [
-    (re.compile(r"omaha hi[-/]?lo", re.I), Game.OMAHA_HILO),
-    (re.compile(r"omaha", re.I), Game.OMAHA),
-    (re.compile(r"hold'?em", re.I), Game.HOLDEM),
-]
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED)]
+# A whole game name, after its limit: a word in it is not enough ("Six Plus Hold'Em" is
+# not Hold'em). "Banzai" names a kind of table, not another game.
+_GAME_NAME = re.compile(
+    r"^(?:(?:no|pot|fixed) limit )?(?P<name>hold'?em|omaha|omaha hi[-/]?lo)(?: banzai)?$", re.I
+)
+_GAMES = {"holdem": Game.HOLDEM, "hold'em": Game.HOLDEM, "omaha": Game.OMAHA,
+          "omaha hilo": Game.OMAHA_HILO, "omaha hi-lo": Game.OMAHA_HILO, "omaha hi/lo": Game.OMAHA_HILO}
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _CURRENCY = {"€": "EUR", "£": "GBP", "$": "USD"}
 _KINDS = {
@@ -109,7 +114,8 @@ def _read(text: str) -> ParsedHand:
     if not m:
         raise fail(QuarantineReason.PARSE_ERROR, f"not a Unibet header: {lines[0][:120] if lines else ''!r}")
     hand_id = scope.hand_id = m["id"]
-    game = next((g for pattern, g in _GAMES if pattern.search(m["game"])), None)
+    named = _GAME_NAME.match(m["game"].strip())
+    game = _GAMES[named["name"].lower()] if named else None
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
 

@@ -48,3 +48,11 @@ def test_truncated_and_garbage_amounts():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.BAD_AMOUNT, "hand 1463192545: '€0.055' has more decimals than the minor unit allows (scale 100)")
     assert not PARSER.sniff("Game #1: something else\n")
+
+
+def test_game_is_read_from_its_whole_name():
+    raw = read_text(corpus_file(FILE))
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(raw.replace("No Limit Hold'Em Banzai", "No Limit Six Plus Hold'Em", 1))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.UNSUPPORTED_GAME, "hand 1463192545: unknown game \"No Limit Six Plus Hold'Em\"")

@@ -24,12 +24,29 @@ that line as an uncalled return. The time has no zone (``start_time_utc`` None).
 
 The game is read from its whole name after the limit (``Banzai`` names a kind of table):
 a name that only contains ``Hold'Em`` or ``Omaha`` is ``unsupported_game``.
+
+The 2026 export opens with ``=== HAND HISTORIES ===`` (joined to the first hand) and
+writes the same body under another header, the table on a line of its own::
+
+    Unibet Hand #1558006027 - 0.03/0.05 - Pot Limit Omaha - UTC 21:59:40 2026/06/05
+    Table "86113818" 6-max
+    Seat 1: Player0 (€0) (sitting out)
+
+or, in a tournament (chips, scale 1; ``tournament_id`` is the ``Tournament #``)::
+
+    Unibet Hand #1558006464, Tournament #85614762, €0.93 + €0.07 - 25.00/50.00 - No Limit Hold'Em - Total prize €4 - UTC 21:59:56 2026/06/05
+
+Its time is UTC. A tournament prints no rake (rake 0, inferred). A hand with no ``wins``
+line pays nobody what was put in: such a history stops before the hand's result (in the
+2026 sample, a hand stops where the viewer folded: the other seats' actions and summary
+lines are missing), so it is quarantined as truncated rather than audited.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Iterator
 
 from audit.money import DOT
 from audit.vocab import (
@@ -55,6 +72,7 @@ from parsers.base import (
     cards,
     leading_lines,
     non_blank_lines,
+    split_joining_chatter,
 )
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
@@ -62,7 +80,15 @@ _HEADER = re.compile(
     rf"^Game #(?P<id>\d+): (?P<table>.+?) - (?P<small>{_NUM})/(?P<big>{_NUM}) - (?P<game>.+?) - "
     rf"(?P<time>\d{{1,2}}:\d{{2}}:\d{{2}}) (?P<date>\d{{4}}/\d{{2}}/\d{{2}})\s*$"
 )
-_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM})\)\s*$")
+_HEADER_2026 = re.compile(
+    rf"^Unibet Hand #(?P<id>\d+)(?:, Tournament #(?P<tournament>\d+), .+?)? - "
+    rf"(?P<small>{_NUM})/(?P<big>{_NUM}) - (?P<game>.+?)(?: - Total prize {_NUM})? - "
+    rf"UTC (?P<time>\d{{1,2}}:\d{{2}}:\d{{2}}) (?P<date>\d{{4}}/\d{{2}}/\d{{2}})\s*$"
+)
+_BANNER = re.compile(r"^=== HAND HISTORIES ===\s*$")
+_FILE_OPENING = re.compile(r"^(?:\s|\ufeff|=== HAND HISTORIES ===)*$")
+_TABLE = re.compile(r'^Table "(?P<name>[^"]*)"(?: (?P<max>\d+)-max)?\s*$')
+_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM})\)(?P<out> \(sitting out\))?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _ACTION = re.compile(
@@ -92,14 +118,21 @@ _KINDS = {
 
 
 class UnibetParser(TextParser):
-    """Unibet (``Game #N: Table ... - 0.05/0.10 - No Limit Hold'Em - time date``)."""
+    """Unibet (``Game #N: Table ... - 0.05/0.10 - No Limit Hold'Em - time date``, 2026 ``Unibet Hand #N``)."""
 
     format = Format.UNIBET
-    hand_start = re.compile(r"^\ufeff*Game #\d+: ", re.M)
+    hand_start = re.compile(r"^\ufeff*(?:Game #\d+: |Unibet Hand #\d+[ ,])", re.M)
 
     def sniff(self, head: str) -> bool:
-        lines = leading_lines(head, 2)
-        return bool(_HEADER.match(lines[0])) and len(lines) > 1 and lines[1].startswith("*** Seated players ***")
+        lines = [line for line in leading_lines(head, 6) if line.strip() and not _BANNER.match(line)]
+        if len(lines) < 2:
+            return False
+        if _HEADER.match(lines[0]):
+            return lines[1].startswith("*** Seated players ***")
+        return bool(_HEADER_2026.match(lines[0]) and _TABLE.match(lines[1]))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_joining_chatter(self.hand_start, _FILE_OPENING, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _read(hand_text)
@@ -107,10 +140,12 @@ class UnibetParser(TextParser):
 
 def _read(text: str) -> ParsedHand:
     lines = non_blank_lines(text)
+    while lines and _BANNER.match(lines[0]):
+        lines.pop(0)
     scope = HandScope(DOT)
     fail, amount = scope.fail, scope.amount
 
-    m = _HEADER.match(lines[0]) if lines else None
+    m = (_HEADER.match(lines[0]) or _HEADER_2026.match(lines[0])) if lines else None
     if not m:
         raise fail(QuarantineReason.PARSE_ERROR, f"not a Unibet header: {lines[0][:120] if lines else ''!r}")
     hand_id = scope.hand_id = m["id"]
@@ -119,6 +154,10 @@ def _read(text: str) -> ParsedHand:
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
 
+    is_2026 = m.re is _HEADER_2026
+    tournament_id = m["tournament"] if is_2026 else None
+    if tournament_id is not None:
+        scope.scale = 1
     symbol = next((ch for ch in text[:2000] if ch in _CURRENCY), None)
     when = datetime.strptime(f"{m['date']} {m['time']}", "%Y/%m/%d %H:%M:%S")
     hand = ParsedHand(
@@ -127,14 +166,16 @@ def _read(text: str) -> ParsedHand:
         format=Format.UNIBET,
         game=game,
         limit=next((v for t, v in _LIMITS if t in m["game"].lower()), None),
-        is_tournament=False,
-        amount_scale=100,
-        currency=_CURRENCY.get(symbol) if symbol else None,
+        is_tournament=tournament_id is not None,
+        tournament_id=tournament_id,
+        amount_scale=scope.scale,
+        currency=_CURRENCY.get(symbol) if symbol and tournament_id is None else None,
         small_blind=amount(m["small"]),
         big_blind=amount(m["big"]),
-        start_time_raw=f"{m['time']} {m['date']}",
+        start_time_raw=f"{'UTC ' if is_2026 else ''}{m['time']} {m['date']}",
+        start_time_utc=when.strftime("%Y-%m-%dT%H:%M:%SZ") if is_2026 else None,
         hand_date=when.strftime("%Y-%m-%d"),
-        table_name=m["table"].removeprefix("Table ").strip(),
+        table_name=None if is_2026 else m["table"].removeprefix("Table ").strip(),
     )
     seats: dict[int, SeatRecord] = {}
     by_name: dict[str, int] = {}
@@ -183,9 +224,13 @@ def _read(text: str) -> ParsedHand:
                 if found:
                     board = [c for c in cards(found[1]) if c]
             continue
+        if is_2026 and (tm := _TABLE.match(line)):
+            hand.table_name = tm["name"]
+            hand.max_seats = int(tm["max"]) if tm["max"] else None
+            continue
         if s := _SEAT.match(line):
             seat = int(s["seat"])
-            seats[seat] = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]))
+            seats[seat] = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]), dealt_in=not s["out"])
             by_name[s["name"]] = seat
             names = sorted(by_name, key=len, reverse=True)
             continue
@@ -255,6 +300,9 @@ def _read(text: str) -> ParsedHand:
     for seat_no, value in tracker.seats().items():
         seats[seat_no].contributed = value
     hand.boards = [board] if board else []
+    if not wins and hand.pot_total:
+        raise fail(QuarantineReason.TRUNCATED,
+                   f"no 'wins' line: nobody is paid the {hand.pot_total} put in (the history stops before the result)")
     ranked = sorted(hand.seats, key=lambda r: r.contributed, reverse=True)
     excess = ranked[0].contributed - ranked[1].contributed if len(ranked) > 1 else 0
     for seat_no, value, pot, line in wins:
@@ -269,7 +317,10 @@ def _read(text: str) -> ParsedHand:
             hand.payouts.append(PayoutRecord(seat_no, value, pot, None,
                                              Half.UNLABELLED if game == Game.OMAHA_HILO else Half.WHOLE,
                                              PayoutSource.POT, line))
-    if hand.rake is None:
+    if hand.rake is None and hand.is_tournament:
+        hand.rake, hand.rake_source = 0, RakeSource.INFERRED
+        hand.notes.append("tournament pots are not raked: rake 0 (no Rake printed)")
+    elif hand.rake is None:
         hand.rake_source = RakeSource.ABSENT
         hand.notes.append("rake not printed")
     if not hand.reconciles():

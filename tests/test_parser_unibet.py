@@ -1,4 +1,4 @@
-"""Unibet parser: the corpus file, its exact values, bad input."""
+"""Unibet parser: the corpus file, its exact values, the 2026 export, bad input."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import pytest
 
 from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import HandParseError
+from parsers.registry import detect
 from parsers.unibet import PARSER
 from tests.corpus import corpus_file, corpus_files, read_text
 from tests.parser_harness import parse_corpus_file
@@ -56,3 +57,143 @@ def test_game_is_read_from_its_whole_name():
         PARSER.parse(raw.replace("No Limit Hold'Em Banzai", "No Limit Six Plus Hold'Em", 1))
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.UNSUPPORTED_GAME, "hand 1463192545: unknown game \"No Limit Six Plus Hold'Em\"")
+
+
+EXPORT_2026 = """=== HAND HISTORIES ===
+
+Unibet Hand #2000100001 - 0.05/0.10 - Pot Limit Omaha - UTC 08:15:02 2026/03/14
+Table "90011122" 6-max
+*** Seated players ***
+Seat 2: Ortolan (€6.20)
+Seat 3: Linnet (€0) (sitting out)
+Seat 5: hero[Unibet_a1b2c3d4e5f60718] (€10)
+Seat 6: Siskin (€4.45)
+*** Blinds and button ***
+Ortolan has the button
+hero[Unibet_a1b2c3d4e5f60718] posts small blind €0.05
+Siskin posts big blind €0.10
+*** Hole cards ***
+Dealt to hero[Unibet_a1b2c3d4e5f60718] [Ah Kd Jh 2c]
+Dealt in Ortolan
+Dealt to Siskin [9s 9c 5d 4h]
+*** Preflop ***
+Ortolan calls €0.10
+hero[Unibet_a1b2c3d4e5f60718] calls €0.05
+Siskin checks
+*** Flop *** [Jd 9h 3s]
+hero[Unibet_a1b2c3d4e5f60718] bets €0.30
+Siskin calls €0.30
+Ortolan folds
+*** Turn *** [Jd 9h 3s] [7c]
+hero[Unibet_a1b2c3d4e5f60718] checks
+Siskin bets €1
+hero[Unibet_a1b2c3d4e5f60718] calls €1
+*** River *** [Jd 9h 3s] [7c] [Kh]
+hero[Unibet_a1b2c3d4e5f60718] checks
+Siskin checks
+*** Showdown ***
+Siskin shows [9s 9c 5d 4h], Three of a Kind, Nines
+hero[Unibet_a1b2c3d4e5f60718] shows [Ah Kd Jh 2c], Two Pair, Kings and Jacks
+Siskin wins €2.76
+*** Summary ***
+Total pot €2.90 Rake €0.14
+Seat 2: Ortolan: bet €0.10 and won €0, net result: €-0.10
+Seat 5: hero[Unibet_a1b2c3d4e5f60718]: bet €1.40 and won €0, net result: €-1.40
+Seat 6: Siskin: bet €1.40 and won €2.76, net result: €1.36
+
+
+Unibet Hand #2000100019 - 0.05/0.10 - Pot Limit Omaha - UTC 08:16:40 2026/03/14
+Table "90011122" 6-max
+*** Seated players ***
+Seat 2: Ortolan (€6.10)
+Seat 5: hero[Unibet_a1b2c3d4e5f60718] (€8.60)
+Seat 6: Siskin (€5.71)
+*** Blinds and button ***
+hero[Unibet_a1b2c3d4e5f60718] has the button
+Siskin posts small blind €0.05
+Ortolan posts big blind €0.10
+*** Hole cards ***
+Dealt to hero[Unibet_a1b2c3d4e5f60718] [7d 6c 3s 2h]
+Dealt in Siskin
+Dealt in Ortolan
+*** Preflop ***
+hero[Unibet_a1b2c3d4e5f60718] folds
+*** Summary ***
+Total pot €0.15 Rake €0
+Seat 5: hero[Unibet_a1b2c3d4e5f60718]: bet €0 and won €0, net result: €0
+
+
+Unibet Hand #2000200007, Tournament #70001234, €4.60 + €0.40 - 10.00/20.00 - No Limit Hold'Em - Total prize €50 - UTC 19:02:33 2026/03/14
+Table "90022233" 6-max
+*** Seated players ***
+Seat 1: Wagtail (1500)
+Seat 4: hero[Unibet_a1b2c3d4e5f60718] (1500)
+*** Blinds and button ***
+hero[Unibet_a1b2c3d4e5f60718] has the button
+hero[Unibet_a1b2c3d4e5f60718] posts small blind 10
+Wagtail posts big blind 20
+*** Hole cards ***
+Dealt to hero[Unibet_a1b2c3d4e5f60718] [Qs Qh]
+*** Preflop ***
+hero[Unibet_a1b2c3d4e5f60718] calls 10
+Wagtail checks
+*** Flop *** [2d 8c Ts]
+Wagtail checks
+hero[Unibet_a1b2c3d4e5f60718] bets 40
+Wagtail calls 40
+*** Turn *** [2d 8c Ts] [5h]
+Wagtail checks
+hero[Unibet_a1b2c3d4e5f60718] checks
+*** River *** [2d 8c Ts] [5h] [Kc]
+Wagtail checks
+hero[Unibet_a1b2c3d4e5f60718] checks
+*** Showdown ***
+Wagtail shows [As 9d], High card
+hero[Unibet_a1b2c3d4e5f60718] shows [Qs Qh], A Pair of Queens
+hero[Unibet_a1b2c3d4e5f60718] wins 120
+*** Summary ***
+Total pot 120
+Seat 1: Wagtail: bet 60 and won 0, net result: -60
+Seat 4: hero[Unibet_a1b2c3d4e5f60718]: bet 60 and won 120, net result: 60
+"""
+
+
+def test_2026_export_is_recognised_and_split():
+    assert PARSER.sniff(EXPORT_2026) and detect(EXPORT_2026) is PARSER
+    chunks = list(PARSER.split(EXPORT_2026))
+    assert [offset for offset, _ in chunks] == [0, EXPORT_2026.index("Unibet Hand #2000100019"),
+                                                EXPORT_2026.index("Unibet Hand #2000200007")]
+    assert "".join(chunk for _, chunk in chunks) == EXPORT_2026
+
+
+def test_2026_cash_hand_exact_values():
+    hand = PARSER.parse(list(PARSER.split(EXPORT_2026))[0][1])
+    assert (hand.hand_id, hand.game, hand.limit, hand.is_tournament, hand.currency, hand.amount_scale) == (
+        "2000100001", Game.OMAHA, Limit.POT, False, "EUR", 100)
+    assert (hand.table_name, hand.max_seats, hand.button_seat, hand.small_blind, hand.big_blind) == ("90011122", 6, 2, 5, 10)
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == (
+        "UTC 08:15:02 2026/03/14", "2026-03-14T08:15:02Z", "2026-03-14")
+    assert [(s.seat, s.stack, s.dealt_in, s.contributed) for s in hand.seats] == [
+        (2, 620, True, 10), (3, 0, False, 0), (5, 1000, True, 140), (6, 445, True, 140)]
+    assert hand.seat(5).cards == ["Ah", "Kd", "Jh", "2c"] and hand.seat(6).showed
+    assert hand.boards == [["Jd", "9h", "3s", "7c", "Kh"]]
+    assert [(p.seat, p.amount, p.half, p.source) for p in hand.payouts] == [(6, 276, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source, hand.total_pot_printed) == (14, RakeSource.PRINTED, 290) and hand.reconciles()
+
+
+def test_2026_hand_without_a_result_is_truncated():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(list(PARSER.split(EXPORT_2026))[1][1])
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED,
+        "hand 2000100019: no 'wins' line: nobody is paid the 15 put in (the history stops before the result)")
+
+
+def test_2026_tournament_hand():
+    hand = PARSER.parse(list(PARSER.split(EXPORT_2026))[2][1])
+    assert (hand.hand_id, hand.game, hand.limit, hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (
+        "2000200007", Game.HOLDEM, Limit.NO, True, "70001234", None, 1)
+    assert (hand.small_blind, hand.big_blind, hand.table_name, hand.start_time_utc) == (10, 20, "90022233", "2026-03-14T19:02:33Z")
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 60, 4: 60}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(4, 120, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source, hand.total_pot_printed) == (0, RakeSource.INFERRED, 120) and hand.reconciles()

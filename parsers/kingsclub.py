@@ -18,6 +18,9 @@ A hand looks like::
     Player0 wins (279.50) from pot
     Hero wins (279.50) from pot
 
+Game names are the platform's own spellings (``Badeucey`` is Badeucy); a name the rules
+have no game for is quarantined as ``unsupported_game``.
+
 Amounts carry no currency symbol and are written with cents where there are any
 (``1,262.50``): the hand's minor unit is the hundredth (``amount_scale`` 100) and the
 currency is None (the files never say which; notes say so). ``calls X`` and ``raises to
@@ -95,6 +98,7 @@ _GAMES = {
     "badugi": Game.BADUGI,
     "badacey": Game.BADACEY,
     "badeucy": Game.BADEUCY,
+    "badeucey": Game.BADEUCY,  # how KingsClub spells it (hand 40200897)
     "2-7 drawmaha": Game.DRAWMAHA27,
     "2-7 single draw": Game.LOWBALL27_SINGLE,
     "2-7 triple draw": Game.LOWBALL27_TRIPLE,

@@ -159,3 +159,64 @@ def test_truncated_and_garbage_amounts():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.BAD_AMOUNT, "hand 39969218: '279.505' has more decimals than the minor unit allows (scale 100)")
     assert not PARSER.sniff("#1: Limit Omaha Hi-Lo - 40/80\nnot a date\n")
+
+
+# Hands written for these tests in KingsClub's format (names, amounts and ids invented).
+BADEUCEY = """#7100001: Limit Badeucey - 10/20
+2022-03-05 20:11:02
+Table 'Mix Tester' Seat 3 is the button
+Seat 1: Anna (500)
+Seat 2: Bruno (400)
+Seat 3: Carla (300)
+*** 1ST BETTING ROUND ***
+Anna: posts ante 2.50
+Bruno: posts ante 2.50
+Carla: posts ante 2.50
+Anna: posts the small blind 5
+Bruno: posts the big blind 10
+Dealt to Anna: [X X X X X]
+Dealt to Bruno: [X X X X X]
+Dealt to Carla: [X X X X X]
+Carla folds
+Anna calls 10
+Bruno checks
+*** 1ST DRAW ***
+Anna draws 1
+Bruno stands pat
+*** 2ND BETTING ROUND ***
+Anna bets 10
+Bruno calls 10
+*** 2ND DRAW ***
+Anna stands pat
+Bruno stands pat
+*** 3RD BETTING ROUND ***
+Anna checks
+Bruno checks
+*** 3RD DRAW ***
+Anna stands pat
+Bruno stands pat
+*** 4TH BETTING ROUND ***
+Anna checks
+Bruno checks
+Anna shows [2c 3c 4c 7c 8d]
+Bruno shows [2h 3d 5s 6c Kh]
+*** SUMMARY ***
+Seat 1: Anna (501) +1
+Seat 2: Bruno (401) +1
+Seat 3: Carla (297.50) -2.50
+Rake 0.50
+Anna wins (23.50) from pot
+Bruno wins (23.50) from pot
+"""
+
+
+def test_badeucey_is_the_platforms_spelling_of_badeucy():
+    hand = PARSER.parse(BADEUCEY)
+    assert (hand.game, hand.limit, hand.ante, hand.small_blind, hand.big_blind) == (
+        Game.BADEUCY, Limit.FIXED, 250, 500, 1000)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2250, 2: 2250, 3: 250}
+    assert _pays(hand) == [
+        (1, 2350, 0, None, Half.UNLABELLED, PayoutSource.POT),
+        (2, 2350, 0, None, Half.UNLABELLED, PayoutSource.POT),
+    ]
+    assert (hand.rake, hand.rake_source) == (50, RakeSource.PRINTED) and hand.reconciles()

@@ -18,8 +18,11 @@ A hand looks like::
     Player0 wins (279.50) from pot
     Hero wins (279.50) from pot
 
-Game names are the platform's own spellings (``Badeucey`` is Badeucy); a name the rules
-have no game for is quarantined as ``unsupported_game``.
+Game names are the platform's own spellings (``Badeucey`` is Badeucy, ``Omaha 5 Card``
+is 5-Card Omaha); a name the rules have no game for is quarantined as
+``unsupported_game``. One hand prints its summary header as ``*** SUMMARY * **``: it is
+read as the summary, whose every line must then still be a summary line, and whose seat
+results, rake and pay lines are checked against the betting as in any hand.
 
 Amounts carry no currency symbol and are written with cents where there are any
 (``1,262.50``): the hand's minor unit is the hundredth (``amount_scale`` 100) and the
@@ -75,6 +78,8 @@ _TABLE = re.compile(r"^Table '(?P<name>.*)'(?: Seat (?P<button>\d+) is the butto
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)\s*(?P<net>[-+]{_NUM})?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
+# "*** SUMMARY * **" (hand 3498679): the summary header with its closing stars broken up
+_BROKEN_SUMMARY = re.compile(r"^\*\*\* SUMMARY [* ]*\*\s*$")
 _WINS = re.compile(
     rf"^(?P<name>.+?) wins (?:pot \((?P<a1>{_NUM})\)|\((?P<a2>{_NUM})\) from (?:pot|side pot (?P<side>\d+)))\s*$"
 )
@@ -89,6 +94,7 @@ _GAMES = {
     "omaha": Game.OMAHA,
     "big o": Game.OMAHA5_HILO,
     "5 card omaha": Game.OMAHA5,
+    "omaha 5 card": Game.OMAHA5,  # hand 3498679
     "5 card omaha hi-lo": Game.OMAHA5_HILO,
     "hold'em": Game.HOLDEM,
     "holdem": Game.HOLDEM,
@@ -227,6 +233,12 @@ def _read(text: str) -> ParsedHand:
 
     for line in lines[index:]:
         sm = _STREET.match(line)
+        if not sm and not in_summary and _BROKEN_SUMMARY.match(line):
+            # every line after it must still read as a summary line, and its amounts are
+            # checked as in any hand: nothing is taken on trust from the broken header
+            in_summary = True
+            hand.notes.append(f"summary header printed as {line.strip()!r}: the lines after it are read as the summary")
+            continue
         if sm:
             label = sm["label"].strip().upper()
             bm = re.match(r"^BOARD (\d+) - (FLOP|TURN|RIVER)$", label)

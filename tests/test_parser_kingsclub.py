@@ -220,3 +220,55 @@ def test_badeucey_is_the_platforms_spelling_of_badeucy():
         (2, 2350, 0, None, Half.UNLABELLED, PayoutSource.POT),
     ]
     assert (hand.rake, hand.rake_source) == (50, RakeSource.PRINTED) and hand.reconciles()
+
+
+OMAHA_5_CARD_BAD_SUMMARY_HEADER = """#7100002: Pot Limit Omaha 5 Card - 5/10
+2022-03-06 21:00:00
+Table 'Five Tester' Seat 1 is the button
+Seat 1: Dora (800)
+Seat 2: Emil (600)
+Seat 3: Fritz (1,000)
+Dora: posts ante 2
+Emil: posts ante 2
+Fritz: posts ante 2
+Emil: posts the small blind 5
+Fritz: posts the big blind 10
+Dealt to Dora: [X X X X X]
+Dealt to Emil: [X X X X X]
+Dealt to Fritz: [Ah Kh 7c 7d 2s]
+Dora raises to 30
+Emil folds
+Fritz calls 30
+*** FLOP *** [Qs 7h 3c]
+Fritz bets 45.50
+Dora calls 45.50
+*** TURN *** [Qs 7h 3c] [Jd]
+Fritz checks
+Dora checks
+*** RIVER *** [Qs 7h 3c Jd] [4s]
+Fritz checks
+Dora checks
+Fritz shows [Ah Kh 7c 7d 2s]
+Dora shows [Qh Qd 9c 8c 5h]
+*** SUMMARY * **
+Seat 1: Dora (881.50) +81.50
+Seat 2: Emil (593) -7
+Seat 3: Fritz (922.50) -77.50
+Rake 3
+Dora wins pot (159)"""
+
+
+def test_omaha_5_card_with_a_malformed_summary_header():
+    hand = PARSER.parse(OMAHA_5_CARD_BAD_SUMMARY_HEADER)
+    assert (hand.game, hand.limit, hand.ante, hand.small_blind, hand.big_blind) == (Game.OMAHA5, Limit.POT, 200, 500, 1000)
+    assert hand.boards == [["Qs", "7h", "3c", "Jd", "4s"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 7750, 2: 700, 3: 7750}
+    assert _pays(hand) == [(1, 15900, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source) == (300, RakeSource.PRINTED) and hand.reconciles()
+    assert hand.notes[1:] == [
+        "summary header printed as '*** SUMMARY * **': the lines after it are read as the summary"]
+    # what follows it must still be summary lines
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(OMAHA_5_CARD_BAD_SUMMARY_HEADER.replace("Rake 3", "Dora checks"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "hand 7100002: unexpected summary line 'Dora checks'")

@@ -30,14 +30,21 @@ currency is None (the files never say which; notes say so). ``calls X`` and ``ra
 X`` give the seat's total for the street; ``bets X`` is the amount bet. Pay lines are
 ``X wins (168) from pot`` / ``from side pot 1`` / ``X wins pot (568.25)``, one per
 half, quarter or board, never labelled (``unlabelled`` in split games). Uncalled bets
-are not printed: the part of the top contribution nobody matched is derived and
-recorded as returned. No ``Rake`` line means no rake was taken (the summary's per-seat
-results then sum to zero). Older stud files label streets one too early, so stud
-streets are counted from the cards dealt. ``*** BOARD 1 - ... ***`` lines are either a
-run-it-twice (the second board shares the first cards, ``[- - - Kh]``) or, when both
-boards are dealt from the flop with betting after, a two-board game. A draw game all in
-before the draw whose draw is printed as ``Dealt to`` lines was run more than once, each
-run drawing separately: the final hands are then recorded as not known.
+are not printed: the part of the top contribution nobody matched (a dead blind matches
+nothing) is derived and recorded as returned. No ``Rake`` line means no rake was taken
+(the summary's per-seat results then sum to zero).
+
+``posts blind X`` (a seat back from missed blinds) puts in the big blind ``X`` live and
+the small blind dead, though only ``X`` is printed: hand 39879543's summary result (-77:
+ante 11, blind 44, small blind 22), its stack after and its pot all count both. A hand
+that posts it before any small blind is posted is quarantined: the dead part is unknown.
+
+Older stud files label streets one too early, so stud streets are counted from the cards
+dealt. ``*** BOARD 1 - ... ***`` lines are either a run-it-twice (the second board shares
+the first cards, ``[- - - Kh]``) or, when both boards are dealt from the flop with
+betting after, a two-board game. A draw game all in before the draw whose draw is
+printed as ``Dealt to`` lines was run more than once, each run drawing separately: the
+final hands are then recorded as not known.
 """
 
 from __future__ import annotations
@@ -85,7 +92,7 @@ _WINS = re.compile(
 )
 _ACTION = re.compile(
     rf"^(?P<verb>posts ante|posts the small blind|posts the big blind|posts small blind|posts big blind|"
-    rf"posts dead blind|posts|brings in for|bets|calls|raises to|checks|folds)"
+    rf"posts dead blind|posts blind|posts|brings in for|bets|calls|raises to|checks|folds)"
     rf"(?: (?P<amount>{_NUM}))?(?P<allin>, and is all in)?\s*$"
 )
 
@@ -331,7 +338,18 @@ def _read(text: str) -> ParsedHand:
             verb = am["verb"]
             all_in = bool(am["allin"])
             record.all_in = record.all_in or all_in
-            if verb in _KINDS:
+            if verb == "posts blind":
+                # a seat back from missed blinds posts both: the big blind live (the amount
+                # printed) and the small blind dead, which the line leaves out
+                if hand.small_blind is None:
+                    raise fail(QuarantineReason.PARSE_ERROR, f"{line!r} posts the small blind dead as well, "
+                               "but no small blind was posted to say how much")
+                live = amount(am["amount"])
+                tracker.add(seat, live)
+                act(seat, ActionKind.POST_BLIND, live, all_in)
+                tracker.dead(seat, hand.small_blind)
+                act(seat, ActionKind.POST_DEAD, hand.small_blind, all_in)
+            elif verb in _KINDS:
                 kind, value = _KINDS[verb], amount(am["amount"])
                 if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
                     tracker.dead(seat, value)
@@ -447,12 +465,18 @@ def _draw_run_more_than_once(hand: ParsedHand, dealt_in_draw: set[int]) -> None:
 
 def _return_unmatched(hand: ParsedHand) -> None:
     """KingsClub prints no uncalled bets: the part of the top contribution no other seat
-    matched went back to that seat (recorded as an uncalled return, not printed)."""
-    ranked = sorted(hand.seats, key=lambda s: s.contributed, reverse=True)
-    if len(ranked) < 2 or ranked[0].contributed <= ranked[1].contributed:
+    matched went back to that seat (recorded as an uncalled return, not printed). A dead
+    blind is no bet: it matches nothing."""
+    dead: dict[int, int] = {}
+    for action in hand.actions:
+        if action.kind == ActionKind.POST_DEAD:
+            dead[action.seat] = dead.get(action.seat, 0) + action.amount
+    bets = {s.seat: s.contributed - dead.get(s.seat, 0) for s in hand.seats}
+    ranked = sorted(hand.seats, key=lambda s: bets[s.seat], reverse=True)
+    if len(ranked) < 2 or bets[ranked[0].seat] <= bets[ranked[1].seat]:
         return
     top = ranked[0]
-    excess = top.contributed - ranked[1].contributed
+    excess = bets[top.seat] - bets[ranked[1].seat]
     top.contributed -= excess
     street = hand.actions[-1].street if hand.actions else Street.PREDEAL
     hand.actions.append(ActionRecord(len(hand.actions) + 1, street, top.seat, ActionKind.UNCALLED_RETURN, excess))

@@ -272,3 +272,64 @@ def test_omaha_5_card_with_a_malformed_summary_header():
         PARSER.parse(OMAHA_5_CARD_BAD_SUMMARY_HEADER.replace("Rake 3", "Dora checks"))
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.PARSE_ERROR, "hand 7100002: unexpected summary line 'Dora checks'")
+
+
+RETURNING_PLAYER_POSTS_BLIND = """#7100003: Limit 2-7 Triple Draw - 20/40
+2022-03-07 19:00:00
+Table 'Lowball Tester' Seat 1 is the button
+Seat 1: Gina (900)
+Seat 2: Hugo (700)
+Seat 3: Ines (650)
+Seat 4: Jonas (480)
+*** 1ST BETTING ROUND ***
+Gina: posts ante 5
+Hugo: posts ante 5
+Ines: posts ante 5
+Jonas: posts ante 5
+Hugo: posts the small blind 10
+Ines: posts the big blind 20
+Jonas: posts blind 20
+Dealt to Gina: [X X X X X]
+Dealt to Hugo: [X X X X X]
+Dealt to Ines: [X X X X X]
+Dealt to Jonas: [X X X X X]
+Gina raises to 40
+Hugo folds
+Ines calls 40
+Jonas calls 40
+*** 1ST DRAW ***
+Ines draws 2
+Jonas draws 1
+Gina draws 1
+*** 2ND BETTING ROUND ***
+Ines bets 20
+Jonas folds
+Gina folds
+*** SUMMARY ***
+Seat 1: Gina (855) -45
+Seat 2: Hugo (685) -15
+Seat 3: Ines (763) +113
+Seat 4: Jonas (425) -55
+Rake 2
+Ines wins pot (158)
+"""
+
+
+def test_posts_blind_puts_the_small_blind_in_dead_as_well():
+    hand = PARSER.parse(RETURNING_PLAYER_POSTS_BLIND)
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 4] == [
+        (ActionKind.POST_ANTE, 500), (ActionKind.POST_BLIND, 2000), (ActionKind.POST_DEAD, 1000),
+        (ActionKind.CALL, 2000), (ActionKind.DISCARD, None), (ActionKind.FOLD, None)]
+    # the summary's -55 for Jonas is the ante, the live blind, the dead small blind and the call
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 4500, 2: 1500, 3: 4500, 4: 5500}
+    assert _pays(hand) == [
+        (3, 15800, None, None, Half.WHOLE, PayoutSource.POT),
+        (3, 2000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+    ]
+    assert hand.reconciles() and not any("summary result" in note for note in hand.notes)
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(RETURNING_PLAYER_POSTS_BLIND.replace("Hugo: posts the small blind 10\n", ""))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR,
+        "hand 7100003: 'Jonas: posts blind 20' posts the small blind dead as well, "
+        "but no small blind was posted to say how much")

@@ -44,7 +44,12 @@ dealt. ``*** BOARD 1 - ... ***`` lines are either a run-it-twice (the second boa
 the first cards, ``[- - - Kh]``) or, when both boards are dealt from the flop with
 betting after, a two-board game. A draw game all in before the draw whose draw is
 printed as ``Dealt to`` lines was run more than once, each run drawing separately: the
-final hands are then recorded as not known.
+final hands are then recorded as not known. Other draw hands run more than once show
+each run's final hand of a seat that drew (``Run 1: Hero shows [...]``), and the draw may
+print one bracket of new cards per run (``discards [Th] draws [8c] [Qs]``); a seat whose
+runs' hands differ is recorded with its final cards not known (the lake holds one final
+hand per seat and the rules settle draw games on one run), the runs' hands in the notes.
+Their pay lines name no run.
 """
 
 from __future__ import annotations
@@ -85,6 +90,9 @@ _TABLE = re.compile(r"^Table '(?P<name>.*)'(?: Seat (?P<button>\d+) is the butto
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)\s*(?P<net>[-+]{_NUM})?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
+_RUN_SHOWS = re.compile(r"^Run (?P<run>\d+): (?P<rest>.+)$")
+# one bracket of drawn cards per run when the hand is run more than once
+_DISCARDS = re.compile(r"^discards \[(?P<out>[^\]]*)\] draws (?P<runs>\[[^\]]*\](?: \[[^\]]*\])*)\s*$")
 # "*** SUMMARY * **" (hand 3498679): the summary header with its closing stars broken up
 _BROKEN_SUMMARY = re.compile(r"^\*\*\* SUMMARY [* ]*\*\s*$")
 _WINS = re.compile(
@@ -224,6 +232,8 @@ def _read(text: str) -> ParsedHand:
     rake_printed: int | None = None
     hand_size: int | None = None
     dealt_in_draw: set[int] = set()
+    shown_per_run: dict[int, dict[int, list[str | None]]] = {}
+    draw_runs = 1
 
     def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
             changed: int | None = None) -> None:
@@ -329,6 +339,11 @@ def _read(text: str) -> ParsedHand:
             line.startswith(tuple(n + " " for n in names)) and " posts " not in line and ": posts" not in line
         ):
             street = Street.PREDRAW if is_draw else Street.PREFLOP
+        if (rm := _RUN_SHOWS.match(line)) and (shown := who(rm["rest"], " shows ")):
+            seats[shown[0]].showed = True
+            shown_per_run.setdefault(shown[0], {})[int(rm["run"])] = cards(_BRACKETS.search(shown[1])[1])
+            act(shown[0], ActionKind.SHOW)
+            continue
         found = who(line, ": ") or who(line, " ")
         if not found:
             raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
@@ -381,11 +396,14 @@ def _read(text: str) -> ParsedHand:
                 if board_flops and 2 in board_flops:
                     actions_after_second_flop = True
             continue
-        if dm2 := re.match(r"^discards \[(?P<out>[^\]]*)\] draws \[(?P<in>[^\]]*)\]\s*$", rest):
-            out, new = cards(dm2["out"]), cards(dm2["in"])
+        if dm2 := _DISCARDS.match(rest):
+            out = cards(dm2["out"])
+            drawn = [cards(group) for group in _BRACKETS.findall(dm2["runs"])]
             kept = [c for c in record.cards if c not in out]
-            record.cards = kept + new
-            act(seat, ActionKind.DISCARD, None, False, len(new))
+            # drawn once per run: which run's cards are final, the run shows say
+            record.cards = kept + (drawn[0] if len(drawn) == 1 else [None] * len(drawn[0]))
+            draw_runs = max(draw_runs, len(drawn))
+            act(seat, ActionKind.DISCARD, None, False, len(drawn[0]))
             continue
         if dm2 := re.match(r"^draws (?P<n>\d+)\s*$", rest):
             act(seat, ActionKind.DISCARD, None, False, int(dm2["n"]))
@@ -421,6 +439,8 @@ def _read(text: str) -> ParsedHand:
             if payout.source == PayoutSource.POT and " wins (" in payout.line:
                 payout.half = Half.UNLABELLED
     hand.boards = [boards[r] for r in sorted(boards)]
+    if shown_per_run or draw_runs > 1:
+        _draw_shown_per_run(hand, shown_per_run, draw_runs)
     if dealt_in_draw:
         _draw_run_more_than_once(hand, dealt_in_draw)
     _return_unmatched(hand)
@@ -441,6 +461,32 @@ def _read(text: str) -> ParsedHand:
             f"history does not add up: put in {hand.pot_total}, pay lines {hand.paid_from_pots()}, rake {hand.rake}"
         )
     return hand
+
+
+def _draw_shown_per_run(hand: ParsedHand, shown_per_run: dict[int, dict[int, list[str | None]]],
+                        draw_runs: int) -> None:
+    """A draw hand run more than once after the draw shows each run's final hand of a seat
+    that drew (``Run 1: Hero shows [...]``, ``Run 2: Hero shows [...]``; the draw itself
+    may print one bracket of new cards per run: ``discards [Th] draws [8c] [Qs]``). A seat
+    that stood pat shows once, its hand the same in every run. The lake holds one final
+    hand per seat and the rules settle a draw game on one run only, so a seat whose runs
+    differ is recorded with its final cards not known (the hand is then unverifiable) and
+    the runs' hands are kept in the notes."""
+    runs = max([draw_runs] + [run for by_run in shown_per_run.values() for run in by_run])
+    differing = []
+    for seat, by_run in sorted(shown_per_run.items()):
+        record = hand.seat(seat)
+        hands = [by_run[run] for run in sorted(by_run)]
+        if len(by_run) == runs and all(h == hands[0] for h in hands):
+            record.cards = hands[0]
+            continue
+        record.cards = [None] * len(hands[0])
+        differing.append(f"seat {seat} " + ", ".join(
+            f"run {run} [{' '.join(c or 'X' for c in by_run[run])}]" for run in sorted(by_run)))
+    if differing:
+        hand.notes.append(
+            f"drawn once per run ({runs} runs), each run's final hand shown: {'; '.join(differing)}; one "
+            "final hand per seat cannot stand for every run, so those seats' final cards are recorded as not known")
 
 
 def _draw_run_more_than_once(hand: ParsedHand, dealt_in_draw: set[int]) -> None:

@@ -333,3 +333,108 @@ def test_posts_blind_puts_the_small_blind_in_dead_as_well():
         QuarantineReason.PARSE_ERROR,
         "hand 7100003: 'Jonas: posts blind 20' posts the small blind dead as well, "
         "but no small blind was posted to say how much")
+
+
+RUN_TWICE_SHOWN_PER_RUN = """#7100004: No Limit 2-7 Single Draw - 10/20
+2022-03-08 22:00:00
+Table 'Single Tester' Seat 2 is the button
+Seat 1: Kira (500)
+Seat 2: Lars (500)
+Seat 3: Mona (300)
+*** 1ST BETTING ROUND ***
+Kira: posts ante 5
+Lars: posts ante 5
+Mona: posts ante 5
+Mona: posts the small blind 10
+Kira: posts the big blind 20
+Dealt to Kira: [X X X X X]
+Dealt to Lars: [X X X X X]
+Dealt to Mona: [X X X X X]
+Lars raises to 60
+Mona folds
+Kira raises to 495, and is all in
+Lars calls 495, and is all in
+*** 1ST DRAW ***
+Kira draws 1
+Lars stands pat
+Lars shows [2d 4c 6h 8s 9d]
+Run 1: Kira shows [2c 3d 5h 7s Kh]
+Run 2: Kira shows [2c 3d 5h 7s 6d]
+*** 2ND BETTING ROUND ***
+*** SUMMARY ***
+Seat 1: Kira (505) +5
+Seat 2: Lars (505) +5
+Seat 3: Mona (285) -15
+Rake 5
+Kira wins (505) from pot
+Lars wins (505) from pot
+"""
+
+RUN_TWICE_DRAWN_PER_RUN = """#7100005: No Limit 2-7 Single Draw - 10/20
+2022-03-08 22:05:00
+Table 'Single Tester' Seat 1 is the button
+Seat 1: Nora (400)
+Seat 2: Otto (400)
+*** 1ST BETTING ROUND ***
+Nora: posts ante 5
+Otto: posts ante 5
+Nora: posts the small blind 10
+Otto: posts the big blind 20
+Dealt to Nora: [7d 5c 4h Js 2s]
+Dealt to Otto: [X X X X X]
+Nora raises to 60
+Otto raises to 395, and is all in
+Nora calls 395, and is all in
+*** 1ST DRAW ***
+Nora discards [Js] draws [8h] [3c]
+Otto stands pat
+Run 1: Nora shows [7d 5c 4h 8h 2s]
+Run 2: Nora shows [7d 5c 4h 3c 2s]
+Otto shows [2h 3h 4d 6c 8d]
+*** 2ND BETTING ROUND ***
+*** SUMMARY ***
+Seat 1: Nora (398) -2
+Seat 2: Otto (398) -2
+Rake 4
+Nora wins (398) from pot
+Otto wins (398) from pot
+"""
+
+
+def test_draw_run_twice_with_each_runs_hands_shown():
+    hand = PARSER.parse(RUN_TWICE_SHOWN_PER_RUN)
+    # no board per run: the rules settle a draw game on one run only
+    assert (hand.game, hand.boards) == (Game.LOWBALL27_SINGLE, [])
+    # Kira's hand is not one hand across the runs (the king loses run 1, the six wins run 2)
+    assert {s.seat: (s.cards, s.showed, s.all_in) for s in hand.seats} == {
+        1: ([None] * 5, True, True),
+        2: (["2d", "4c", "6h", "8s", "9d"], True, True),
+        3: ([None] * 5, False, False),
+    }
+    assert [(a.seat, a.kind) for a in hand.actions if a.kind == ActionKind.SHOW] == [
+        (2, ActionKind.SHOW), (1, ActionKind.SHOW), (1, ActionKind.SHOW)]
+    assert hand.notes[1] == (
+        "drawn once per run (2 runs), each run's final hand shown: seat 1 run 1 [2c 3d 5h 7s Kh], "
+        "run 2 [2c 3d 5h 7s 6d]; one final hand per seat cannot stand for every run, so those "
+        "seats' final cards are recorded as not known")
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 50000, 2: 50000, 3: 1500}
+    assert _pays(hand) == [
+        (1, 50500, 0, None, Half.WHOLE, PayoutSource.POT),
+        (2, 50500, 0, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert hand.reconciles()
+
+
+def test_draw_run_twice_with_one_draw_per_run_in_brackets():
+    hand = PARSER.parse(RUN_TWICE_DRAWN_PER_RUN)
+    assert hand.boards == []
+    assert [(a.seat, a.kind, a.cards_changed) for a in hand.actions if a.cards_changed is not None] == [
+        (1, ActionKind.DISCARD, 1), (2, ActionKind.STAND_PAT, 0)]
+    assert hand.seat(1).cards == [None] * 5 and hand.seat(2).cards == ["2h", "3h", "4d", "6c", "8d"]
+    assert hand.notes[1].startswith("drawn once per run (2 runs), each run's final hand shown: "
+                                    "seat 1 run 1 [7d 5c 4h 8h 2s], run 2 [7d 5c 4h 3c 2s];")
+    assert _pays(hand) == [
+        (1, 39800, 0, None, Half.WHOLE, PayoutSource.POT),
+        (2, 39800, 0, None, Half.WHOLE, PayoutSource.POT),
+    ]
+    assert hand.reconciles()

@@ -438,3 +438,13 @@ def test_draw_run_twice_with_one_draw_per_run_in_brackets():
         (2, 39800, 0, None, Half.WHOLE, PayoutSource.POT),
     ]
     assert hand.reconciles()
+
+
+@pytest.mark.parametrize("name", ["A-5 Single Draw", "2-7 Razz"])
+def test_games_the_rules_lack_stay_unsupported(name):
+    # the rules have neither (A-5 triple draw and razz are other games): quarantined by name
+    raw = BADEUCEY.replace("Limit Badeucey - 10/20", f"Limit {name} - 10/20")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(raw)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.UNSUPPORTED_GAME, f"hand 7100001: unknown game {name!r}")

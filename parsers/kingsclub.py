@@ -470,8 +470,9 @@ def _draw_shown_per_run(hand: ParsedHand, shown_per_run: dict[int, dict[int, lis
     may print one bracket of new cards per run: ``discards [Th] draws [8c] [Qs]``). A seat
     that stood pat shows once, its hand the same in every run. The lake holds one final
     hand per seat and the rules settle a draw game on one run only, so a seat whose runs
-    differ is recorded with its final cards not known (the hand is then unverifiable) and
-    the runs' hands are kept in the notes."""
+    differ is recorded with its final cards not known and the runs' hands are kept in the
+    notes. The audit then weighs no hand of that seat: the hand is unverifiable when a
+    pay line pays the seat, and the seat is taken to concede when none does."""
     runs = max([draw_runs] + [run for by_run in shown_per_run.values() for run in by_run])
     differing = []
     for seat, by_run in sorted(shown_per_run.items()):

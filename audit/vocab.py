@@ -103,6 +103,7 @@ class Game(StrEnum):
     DRAW5 = "draw5"
     LOWBALL27_SINGLE = "lowball27_single"
     LOWBALL27_TRIPLE = "lowball27_triple"
+    LOWBALL_A5_SINGLE = "lowball_a5_single"
     LOWBALL_A5_TRIPLE = "lowball_a5_triple"
     BADUGI = "badugi"
     BADACEY = "badacey"

@@ -123,6 +123,7 @@ _GAMES = {
     "2-7 drawmaha": Game.DRAWMAHA27,
     "2-7 single draw": Game.LOWBALL27_SINGLE,
     "2-7 triple draw": Game.LOWBALL27_TRIPLE,
+    "a-5 single draw": Game.LOWBALL_A5_SINGLE,
     "a-5 triple draw": Game.LOWBALL_A5_TRIPLE,
     "5 card draw": Game.DRAW5,
 }
@@ -130,7 +131,7 @@ _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
 _SPLIT = {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.STUD_HILO, Game.BADACEY, Game.BADEUCY, Game.DRAWMAHA27}
 _STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
 _DRAW = {Game.BADUGI, Game.BADACEY, Game.BADEUCY, Game.LOWBALL27_SINGLE, Game.LOWBALL27_TRIPLE,
-         Game.LOWBALL_A5_TRIPLE, Game.DRAW5}
+         Game.LOWBALL_A5_SINGLE, Game.LOWBALL_A5_TRIPLE, Game.DRAW5}
 _STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
 _DRAW_ROUNDS = {"1ST BETTING ROUND": Street.PREDRAW, "2ND BETTING ROUND": Street.DRAW1,
                 "3RD BETTING ROUND": Street.DRAW2, "4TH BETTING ROUND": Street.DRAW3}

@@ -156,6 +156,7 @@ _SPECS = (
     _draw_game(Game.DRAW5, "5-Card Draw", 5, (_high(),)),
     _draw_game(Game.LOWBALL27_SINGLE, "2-7 Single Draw", 5, (_whole(Ranking.LOW_27),)),
     _draw_game(Game.LOWBALL27_TRIPLE, "2-7 Triple Draw", 5, (_whole(Ranking.LOW_27),)),
+    _draw_game(Game.LOWBALL_A5_SINGLE, "A-5 Single Draw", 5, (_whole(Ranking.LOW_A5),)),
     _draw_game(Game.LOWBALL_A5_TRIPLE, "A-5 Triple Draw", 5, (_whole(Ranking.LOW_A5),)),
     _draw_game(Game.BADUGI, "Badugi", 4, (_whole(Ranking.BADUGI_ACE_LOW, hand_size=4),)),
     _draw_game(

@@ -440,9 +440,14 @@ def test_draw_run_twice_with_one_draw_per_run_in_brackets():
     assert hand.reconciles()
 
 
-@pytest.mark.parametrize("name", ["A-5 Single Draw", "2-7 Razz"])
+def test_a5_single_draw_is_its_own_game():
+    hand = PARSER.parse(BADEUCEY.replace("Limit Badeucey - 10/20", "Limit A-5 Single Draw - 10/20"))
+    assert hand.game == Game.LOWBALL_A5_SINGLE
+
+
+@pytest.mark.parametrize("name", ["2-7 Razz"])
 def test_games_the_rules_lack_stay_unsupported(name):
-    # the rules have neither (A-5 triple draw and razz are other games): quarantined by name
+    # the rules have no 2-7 razz (razz is A-5): quarantined by name
     raw = BADEUCEY.replace("Limit Badeucey - 10/20", f"Limit {name} - 10/20")
     with pytest.raises(HandParseError) as err:
         PARSER.parse(raw)

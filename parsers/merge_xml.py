@@ -35,8 +35,9 @@ Choices, each checked on the real files:
   ``true`` in every tournament hand but also in a 2013 real-money $1/$2 Hold'em hand
   (meaning unknown), and is not read.
 * A game Merge cancelled (a ``GAME_CANCELLED`` round or event) is quarantined as
-  ``truncated``: the hand was cut short by the platform, unplayed and with no winner,
-  although its text is whole; the message says it was cancelled.
+  ``inconsistent``, as every parser quarantines a cancelled hand: its text is whole (not
+  ``truncated``) but it was never played out, with no winner to audit; the message says
+  it was cancelled.
 * Tournament ``balance`` is printed after the blinds and antes were posted; ``stack`` adds
   them back.
 """
@@ -286,7 +287,7 @@ class _HandBuilder:
     def cancelled(self) -> HandParseError:
         """A game Merge cancelled was never played out: no pot, no winner to audit."""
         return self.fail(
-            QuarantineReason.TRUNCATED,
+            QuarantineReason.INCONSISTENT,
             f"Merge cancelled the game (GAME_CANCELLED) after {len(self.hand.actions)} action(s): "
             "the hand stops there unplayed, with no <winner> (its text is whole, not cut)",
         )

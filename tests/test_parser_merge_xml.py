@@ -347,4 +347,4 @@ def test_a_cancelled_game_is_quarantined_as_cancelled():
         with pytest.raises(HandParseError) as caught:
             PARSER.parse(text)
         assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
-            QuarantineReason.TRUNCATED, message, "30550177-88")
+            QuarantineReason.INCONSISTENT, message, "30550177-88")

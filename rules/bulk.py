@@ -417,6 +417,14 @@ def settle_simple(batch: ShowdownBatch) -> BulkSettlement:
         base, extra = np.divmod(units, 2)
         # the odd unit (and any residue below a unit) goes to the high half
         shares = [(base + extra) * pot_unit + residue if i == high else base * pot_unit for i in range(2)]
+        if policy.split_half_remainder == "to_high_half":
+            # a tied low half keeps equal whole units each; the rest joins the high half
+            low_count = np.maximum(counts_of[1 - high], 1)
+            step = np.maximum(pot_unit, 1)
+            leftover = shares[1 - high] - shares[1 - high] // step // low_count * step * low_count
+            leftover = np.where(counts_of[1 - high] > 1, leftover, 0)
+            shares[1 - high] = shares[1 - high] - leftover
+            shares[high] = shares[high] + leftover
         amounts = [np.where(split, shares[0], net), np.where(split, shares[1], 0)]
         winners[1] = winners[1] & split[pair_pot]
 

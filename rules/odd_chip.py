@@ -22,6 +22,16 @@ Options (values in the order of rules.md §4.1):
     ``five_card_hand`` (BARGE: the five-card hand; Drawmaha: the draw hand),
     ``razz_hand`` (WSOP-L 153/331: the A-5 hand), ``by_position`` (WSOP-L 153 low-low
     split games), ``floor_random`` (a seeded draw; TDA RP-14).
+``split_half_remainder``
+    Leftover units of a tied half (not in rules.md; observed at Bovada): ``tie_order``
+    (the rulebooks: that half's tied winners get them, in tie order) or
+    ``to_high_half`` (the low half's tied winners each get an equal share in whole
+    units; what it cannot divide goes to the high half. A tied high half keeps its own
+    leftovers, in tie order). "High" is the half that takes the odd unit between the
+    halves (``hilo_between_halves``, ``nontraditional_high_half``). When both halves
+    are tied, the low half's leftover joins the high half's and its winners share both
+    in tie order (not observed). A pot pooled by ``identical_hands_both_halves`` has no
+    halves, so the option does not apply.
 ``identical_hands_both_halves``
     When the same tied seats win both halves: ``pool_even`` (one even split of the pot
     share: WSOP-T 73, WSOP-L 153, RRoP, TDA-2017 19-F: 66 -> 33/33) or ``per_half``
@@ -85,6 +95,7 @@ from audit.vocab import Platform
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "hilo_between_halves": ("high", "by_position"),
     "nontraditional_high_half": ("five_card_hand", "razz_hand", "by_position", "floor_random"),
+    "split_half_remainder": ("tie_order", "to_high_half"),
     "identical_hands_both_halves": ("pool_even", "per_half"),
     "tie_order_button": ("left_of_button", "high_card_by_suit", "lowest_seat", "random"),
     "tie_order_stud": (
@@ -144,6 +155,7 @@ class Policy:
     unit: str = "currency_minor"
     hilo_between_halves: str = "high"
     nontraditional_high_half: str = "five_card_hand"
+    split_half_remainder: str = "tie_order"
     identical_hands_both_halves: str = "pool_even"
     tie_order_button: str = "left_of_button"
     tie_order_stud: str = "high_card_by_suit"
@@ -349,7 +361,8 @@ _PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
         "PokerStars, observed in the HH corpus (rules.md §1.8): high side between halves "
         "[O 5]; ties first clockwise from the button, button last, heads-up the big blind "
         "[O 10]; several odd units one each in that order (#14402833808: $1.90 -> "
-        ".50/.50/.45/.45) [O 1]; extra unit to the first run (#184487904738) [O]; printed "
+        ".50/.50/.45/.45) [O 1]; a tied low half's odd cent stays in it (#35875034981) "
+        "[O 1]; extra unit to the first run (#184487904738) [O]; printed "
         "per-pot nets, otherwise main pot first cumulatively [O 7]; a cashed-out seat is "
         "not paid and its winning share goes to PokerStars [D].",
         {"identical_hands_both_halves", "tie_order_stud", "stud_card_scope",
@@ -361,15 +374,16 @@ _PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
         "the first run (#OM232657303 $48.93/$48.92) [O 1]; rake, jackpot and bingo off "
         "before the split [D]; EV cash-out pays the seat as usual.",
         {"hilo_between_halves", "nontraditional_high_half", "identical_hands_both_halves",
-         "tie_order_stud", "stud_card_scope", "multi_remainder", "rake_allocation"},
+         "split_half_remainder", "tie_order_stud", "stud_card_scope", "multi_remainder",
+         "rake_allocation"},
         {"cash_out_model": "seat_paid"},
     ),
     Platform.PARTYPOKER: (
         "partypoker: ties first clockwise from the button, button last (Game 12566995177: "
         "$7.13 -> $3.57 seat 2 / $3.56 button) [O 1]; printed nets.",
         {"hilo_between_halves", "nontraditional_high_half", "identical_hands_both_halves",
-         "tie_order_stud", "stud_card_scope", "multi_remainder", "runout_remainder",
-         "cash_out_model"},
+         "split_half_remainder", "tie_order_stud", "stud_card_scope", "multi_remainder",
+         "runout_remainder", "cash_out_model"},
         {},
     ),
     Platform.POKER888: (

@@ -21,6 +21,9 @@ Decisions this module makes where the rules are silent:
 * ``runout_remainder=by_position``: runs get equal whole-unit shares and the leftover
   units are dealt to the pot's winners (any run, any half) in tie order.
 * "By position" in a stud game (no button) means by seat number from seat 1.
+* ``split_half_remainder=to_high_half`` with both halves tied: the low half's leftover
+  joins the high half before it is divided, so the high winners get those units with
+  the high half's own leftovers, in tie order.
 """
 
 from __future__ import annotations
@@ -420,12 +423,22 @@ def _settle_run(table: _Table, amount: int, claimants: Sequence[int], run: int, 
         return RunAward(run + 1, amount, (_award_half(table, amount, winners[0], run, 0, Half.WHOLE.value, where, rule),))
     order, rule = _high_half_first(table, winners)
     division = divide(amount, 2, table.unit, order)
+    shares = list(division.shares)
+    chips = [OddChip(chip, rule, half=halves[i].half.value) for i, chip in division.odd]
+    high, low = order
+    # moved before the high half is divided, so a tied high half deals these units too
+    if table.policy.split_half_remainder == "to_high_half" and len(winners[low]) > 1:
+        each = shares[low] // table.unit // len(winners[low]) * table.unit
+        leftover = shares[low] - each * len(winners[low])
+        if leftover:
+            shares[low] -= leftover
+            shares[high] += leftover
+            chips.append(OddChip(leftover, "split_half_remainder=to_high_half", half=halves[high].half.value))
     awards = tuple(
-        _award_half(table, division.shares[i], winners[i], run, i, halves[i].half.value, f"{where}:{i}")
+        _award_half(table, shares[i], winners[i], run, i, halves[i].half.value, f"{where}:{i}")
         for i in range(2)
     )
-    chips = tuple(OddChip(chip, rule, half=halves[i].half.value) for i, chip in division.odd)
-    return RunAward(run + 1, amount, awards, chips)
+    return RunAward(run + 1, amount, awards, tuple(chips))
 
 
 def _settle_pot(table: _Table, pot: Pot, rake: int) -> tuple[PotAward, dict[int, int]]:

@@ -182,6 +182,21 @@ def test_bulk_settlement_pays_exactly_what_settle_pays(policy: str) -> None:
     assert tied > 10  # leftover units of ties were placed in bulk, and checked
 
 
+def test_bulk_settlement_gives_a_tied_low_halfs_leftover_to_the_high_half_as_settle_does() -> None:
+    rng = random.Random("bulk-settle-to-high-half")
+    pol = get_policy("pokerstars").with_options({"split_half_remainder": "to_high_half"})
+    moved = 0
+    for game in ("omaha_hilo", "omaha5_hilo", "courchevel_hilo"):
+        for variant in (pol, pol.with_options({"tie_order_button": "lowest_seat", "multi_remainder": "all_to_first"})):
+            showdowns = [random_common_showdown(rng, variant, game) for _ in range(60)]
+            _check(showdowns)
+            settled = settle_simple(batch_of(showdowns)).settled
+            moved += sum(bool(done) and any(chip.rule == "split_half_remainder=to_high_half"
+                                            for p in settle(s).pots for r in p.runs for chip in r.odd_chips)
+                         for s, done in zip(showdowns, settled))
+    assert moved > 10  # tied lows with a leftover were settled in bulk, and checked
+
+
 def test_hands_left_to_settle_are_exactly_the_uncommon_ones() -> None:
     rng = random.Random("bulk-settle-declined")
     pol = get_policy("pokerstars")

@@ -26,6 +26,7 @@ def test_every_rules_md_option_exists_with_its_values():
     assert OPTION_VALUES["tie_order_stud"] == (
         "high_card_by_suit", "high_for_high_low_for_low", "position_from_dealer", "lowest_seat",
     )
+    assert OPTION_VALUES["split_half_remainder"] == ("tie_order", "to_high_half")
     assert OPTION_VALUES["rake_allocation"] == (
         "use_printed_net", "main_first_cumulative", "main_only", "pro_rata", "largest_pot", "per_pot_cap",
     )
@@ -68,6 +69,9 @@ def test_every_platform_has_a_profile_and_unknown_ones_say_so():
         ("pkr", "rake_allocation", "largest_pot", False),
         ("winamax", "hilo_between_halves", "high", False),
         ("winamax", "tie_order_button", "left_of_button", True),
+        ("pokerstars", "split_half_remainder", "tie_order", False),
+        ("ggpoker", "split_half_remainder", "tie_order", True),
+        ("default", "split_half_remainder", "tie_order", False),
     ],
 )
 def test_profiles_follow_rules_md(name, option, value, unconfirmed):

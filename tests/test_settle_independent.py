@@ -3,8 +3,9 @@
 Structure deliberately unlike rules.settle: pots are peeled layer by layer from the
 smallest remaining live stack, and every pot is dealt out chip by chip (one unit at a
 time) - to runs in turn, then alternately to the halves starting with the half that
-takes the odd chip, then round the tied winners in their odd-chip order. Only hand
-strengths come from the shared evaluator. Amounts are multiples of the unit here, so
+takes the odd chip, then round the tied winners in their odd-chip order (under
+split_half_remainder=to_high_half a low half deals whole rounds only and hands the rest
+to the high half before it deals). Only hand strengths come from the shared evaluator. Amounts are multiples of the unit here, so
 there is never a residue below one unit.
 """
 
@@ -117,6 +118,10 @@ def independent_payouts(showdown: Showdown) -> dict[int, int]:
                     policy.identical_hands_both_halves == "pool_even" and winners[0] == winners[1] and len(winners[0]) > 1
                 ):
                     half_units = _deal(run_units[run], [0, 1])  # the high half is dealt first
+                    if policy.split_half_remainder == "to_high_half":
+                        # the low half deals only whole rounds of its winners; the rest goes high
+                        short = half_units[1] % len(winners[1])
+                        half_units = [half_units[0] + short, half_units[1] - short]
                     pieces = [(half_units[0], winners[0], 0), (half_units[1], winners[1], 1)]
                 else:
                     pieces = [(run_units[run], winners[0], 0)]
@@ -141,6 +146,7 @@ POLICIES = [
     get_policy("tda").with_options({"rake_allocation": "main_only"}),
     get_policy("pokerkit").with_options({"rake_allocation": "main_only", "tie_order_stud": "high_card_by_suit"}),
     get_policy("ggpoker").with_options({"rake_allocation": "main_only", "tie_order_button": "lowest_seat"}),
+    get_policy("default").with_options({"rake_allocation": "main_only", "split_half_remainder": "to_high_half"}),
 ]
 
 

@@ -20,6 +20,7 @@ from tests.settle_random import random_showdown
 
 _CHOSEN = (
     "hilo_between_halves",
+    "split_half_remainder",
     "identical_hands_both_halves",
     "tie_order_button",
     "tie_order_stud",

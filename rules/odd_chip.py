@@ -445,6 +445,19 @@ _PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
         _ALL_OPTIONS,
         {"fees_before_split": ("rake", "jp_fee")},
     ),
+    Platform.BOVADA: (
+        "Bovada/Bodog/Ignition, observed in hands that print each half (2014 PLO8 cash, "
+        "FPDB regression files; the corpus): the odd cent between the halves goes to the "
+        "high half [O 11, e.g. #2902239195 $0.45 -> 0.23 HI / 0.22 LO, stud/8 "
+        "#2633952287]; a tied low half pays each winner an equal share in whole cents and "
+        "what it cannot divide goes to the high half (#2902256725 $9.62 -> HI 4.82, LO "
+        "2.40/2.40; #2902266598 $0.95 -> HI 0.49, LO 0.23/0.23; #2902253333; #2902260511) "
+        "[O 4]; a tied high half keeps its odd cent (#2902234353 $12.81 -> HI 3.21/3.20, "
+        "LO 6.40) [O 1], its first seat clockwise from the button (or the lowest seat: "
+        "not told apart).",
+        _ALL_OPTIONS - {"hilo_between_halves", "split_half_remainder", "unit"},
+        {"split_half_remainder": "to_high_half"},
+    ),
 }
 
 

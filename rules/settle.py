@@ -505,6 +505,19 @@ def settle(showdown: Showdown) -> Settlement:
     {1: 612, 4: 613, 6: 0}
     >>> s.pots[0].runs[0].odd_chips
     (OddChip(amount=1, rule='hilo_between_halves=high', seat=None, half='high', run=None),)
+
+    Bovada pays a tied low half only what it divides evenly: of 95, trip kings take the
+    high half's 48 and the unit that the two tied lows cannot share out of 47.
+
+    >>> s = settle(Showdown(
+    ...     game="omaha_hilo", boards=(("Kd", "4s", "Kc", "8d", "Ah"),),
+    ...     seats=(SeatInput(1, 30, ("Ks", "Qs", "Jh", "Th")), SeatInput(2, 30, ("2c", "3c", "9h", "9s")),
+    ...            SeatInput(3, 30, ("2d", "3h", "7c", "6c")), SeatInput(4, 5, folded=True)),
+    ...     button=1, policy=get_policy("bovada")))
+    >>> dict(s.payouts)
+    {1: 49, 2: 23, 3: 23, 4: 0}
+    >>> [(c.amount, c.rule, c.half) for c in s.pots[0].runs[0].odd_chips]
+    [(1, 'hilo_between_halves=high', 'high'), (1, 'split_half_remainder=to_high_half', 'high')]
     """
     table = _Table(showdown)
     contributions = {s: seat.contributed for s, seat in table.seats.items()}

@@ -88,7 +88,7 @@ def lake(tmp_path_factory) -> Path:
     return mutated
 
 
-@pytest.mark.parametrize("policy", [None, "tda", "pkr", "pokerkit", "wsop-live"])
+@pytest.mark.parametrize("policy", [None, "tda", "pkr", "pokerkit", "wsop-live", "bovada"])
 def test_bulk_showdowns_audit_exactly_like_one_by_one(lake: Path, policy: str | None) -> None:
     bulk = audit_lake(lake, policy=policy)
     one_by_one = audit_lake(lake, policy=policy, bulk_showdowns=False)

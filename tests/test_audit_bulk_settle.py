@@ -162,7 +162,7 @@ def _check(showdowns: list[Showdown]) -> tuple[int, int, int, int]:
     return bulk, side, tied, mucked
 
 
-@pytest.mark.parametrize("policy", ["pokerstars", "tda", "pokerkit", "pkr", "robert"])
+@pytest.mark.parametrize("policy", ["pokerstars", "tda", "pokerkit", "pkr", "robert", "bovada"])
 def test_bulk_settlement_pays_exactly_what_settle_pays(policy: str) -> None:
     rng = random.Random(f"bulk-settle-{policy}")
     pol = get_policy(policy)

@@ -38,10 +38,10 @@ def test_every_rules_md_option_exists_with_its_values():
 def test_every_platform_has_a_profile_and_unknown_ones_say_so():
     for platform in Platform:
         assert platform.value in BUILTIN_PROFILES
-    bovada = get_policy("bovada")
-    assert "nothing is known" in bovada.description
-    assert bovada.resolve() == FACTORY_DEFAULT.resolve()
-    assert "tie_order_button" in bovada.unconfirmed
+    betonline = get_policy("betonline")
+    assert "nothing is known" in betonline.description
+    assert betonline.resolve() == FACTORY_DEFAULT.resolve()
+    assert {"tie_order_button", "split_half_remainder"} <= betonline.unconfirmed
 
 
 @pytest.mark.parametrize(
@@ -71,6 +71,9 @@ def test_every_platform_has_a_profile_and_unknown_ones_say_so():
         ("winamax", "tie_order_button", "left_of_button", True),
         ("pokerstars", "split_half_remainder", "tie_order", False),
         ("ggpoker", "split_half_remainder", "tie_order", True),
+        ("bovada", "split_half_remainder", "to_high_half", False),
+        ("bovada", "hilo_between_halves", "high", False),
+        ("bovada", "tie_order_button", "left_of_button", True),
         ("default", "split_half_remainder", "tie_order", False),
     ],
 )
@@ -86,6 +89,7 @@ def test_profile_descriptions_cite_their_evidence():
     assert "217" in get_policy("wsop-live").description
     assert "14402833808" in get_policy("pokerstars").description
     assert "R5-81867677-657" in get_policy("ongame").description
+    assert "#2902256725 $9.62 -> HI 4.82, LO 2.40/2.40" in get_policy("bovada").description
 
 
 def test_resolve_and_hash():

@@ -79,6 +79,8 @@ RULE_TEXT = {
         "the odd units between runs are dealt one each to the pot's winners in tie order",
     "multi_remainder=all_to_first": "all leftover units go to the first winner in tie order",
     "multi_remainder=one_each_in_order": "leftover units are given one each, in tie order",
+    "split_half_remainder=to_high_half":
+        "a tied low half pays its winners equal whole units; what it cannot divide goes to the high half",
 }
 """Plain words for the rules that place odd chips (``option=value``, rules.md §4.1)."""
 

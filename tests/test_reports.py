@@ -583,3 +583,14 @@ def test_cli_missing_out_folder(tmp_path):
     result = runner.invoke(app, ["report", str(tmp_path / "nope")])
     assert result.exit_code == 2
     assert result.stderr == f"hhaudit: {tmp_path / 'nope'}: no such folder\n"
+
+
+def test_every_rule_that_places_an_odd_chip_has_plain_words() -> None:
+    # explain shows an investigator these words beside each odd chip's rule
+    from reports.explain import RULE_TEXT
+    from rules.odd_chip import OPTION_VALUES
+
+    placing = {"hilo_between_halves", "tie_order_button", "tie_order_stud", "runout_remainder", "multi_remainder"}
+    expected = {f"{option}={value}" for option in placing for value in OPTION_VALUES[option]}
+    expected |= {"identical_hands_both_halves=pool_even", "split_half_remainder=to_high_half"}
+    assert expected <= set(RULE_TEXT)

@@ -36,6 +36,8 @@ What the platform prints and how it is recorded:
 - Money the house adds to a pot (a summary segment such as ``| STP added $2``) is
   recorded as a negative fee (``fee_detail['stp_added'] == -200``) so that put in + added
   = paid + rake still reconciles; every other extra summary segment is a positive fee.
+- ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
+  again) moves no money and no seat's cards: an information line.
 """
 
 from __future__ import annotations
@@ -194,7 +196,8 @@ _RUN_PREFIX = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 _VALID_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _ALL_IN = " and is all-in"
 
-# Lines that say who came, went, timed out or chatted: no money, no cards.
+# Lines that say who came, went, timed out or chatted, or what the dealer did with the
+# deck (a draw game reshuffles the discards when the stub runs out): no money, no cards.
 _INFO_FRAGMENTS = (
     " joins the table at seat #",
     " leaves the table",
@@ -214,6 +217,7 @@ _INFO_FRAGMENTS = (
     "Betting is capped",
     "Pair on board - a double bet is allowed",
     "No low hand qualified",
+    "The deck is reshuffled",
 )
 _SEAT_STATUS = frozenset(
     {"sits out", "is sitting out", "sitting out", "is disconnected", "is connected",

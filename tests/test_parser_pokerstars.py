@@ -459,3 +459,57 @@ def test_a_summary_that_contradicts_the_collected_lines_is_recorded() -> None:
         (9, 1255, 1300, "summary says seat 9 won 1300 but its collected lines pay 1255")]
     assert "summary says seat 9 won 1300 but its collected lines pay 1255" in hand.notes
     assert sum(p.amount for p in hand.payouts if p.seat == 9) == 1255  # the collected lines are the record
+
+
+TRIPLE_DRAW_RESHUFFLED = """PokerStars Game #400000000001:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - 2011/03/02 10:15:00 ET
+Table 'Vega IV' 6-max Seat #1 is the button
+Seat 1: Anya ($5 in chips) 
+Seat 2: Boris ($5 in chips) 
+Seat 3: Cleo ($5 in chips) 
+Boris: posts small blind $0.05
+Cleo: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Anya [2c 4d 7h 8s Kd]
+Anya: calls $0.10
+Boris: calls $0.05
+Cleo: checks 
+*** FIRST DRAW ***
+Boris: discards 3 cards
+Cleo: discards 3 cards
+Anya: discards 1 card [Kd]
+Dealt to Anya [2c 4d 7h 8s] [3s]
+Boris: checks 
+Cleo: checks 
+Anya: checks 
+*** SECOND DRAW ***
+Boris: discards 2 cards
+Cleo: discards 3 cards
+The deck is reshuffled
+Anya: stands pat on [2c 4d 7h 8s 3s]
+Boris: bets $0.20
+Cleo: folds 
+Anya: calls $0.20
+*** THIRD DRAW ***
+Boris: discards 1 card
+Anya: stands pat on [2c 4d 7h 8s 3s]
+Boris: checks 
+Anya: checks 
+*** SHOW DOWN ***
+Boris: shows [9d 6c 5h 4s 2d] (Lo: 9,6,5,4,2)
+Anya: shows [2c 4d 7h 8s 3s] (Lo: 8,7,4,3,2)
+Anya collected $0.67 from pot
+*** SUMMARY ***
+Total pot $0.70 | Rake $0.03 
+Seat 1: Anya (button) showed [2c 4d 7h 8s 3s] and won ($0.67) with Lo: 8,7,4,3,2
+Seat 2: Boris (small blind) showed [9d 6c 5h 4s 2d] and lost with Lo: 9,6,5,4,2
+Seat 3: Cleo (big blind) folded after the 2nd Draw
+"""
+
+
+def test_a_reshuffled_deck_is_an_information_line() -> None:
+    hand = PARSER.parse(TRIPLE_DRAW_RESHUFFLED)
+    assert (hand.game, hand.limit) == (Game.LOWBALL27_TRIPLE, Limit.FIXED)
+    assert _contributed(hand) == {1: 30, 2: 30, 3: 10}
+    assert _payouts(hand) == [(1, 67, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.seat(1).cards == ["2c", "4d", "7h", "8s", "3s"]
+    assert hand.reconciles() and hand.notes == []

@@ -590,6 +590,10 @@ def _seat_line(s: str) -> tuple[int, str, str, str] | None:
     return int(s[5:colon]), s[colon + 2 : paren], stack, s[close + 1 :]
 
 
+def _in_line(exc: HandParseError, hid: str, s: str) -> HandParseError:
+    return HandParseError(exc.reason, f"hand {hid}: {exc.message} in line {s!r}", hid)
+
+
 def _unexpected(hid: str, s: str) -> HandParseError:
     return HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected line {s!r}", hid)
 
@@ -1034,6 +1038,11 @@ def _parse(hand_text: str) -> ParsedHand:
                 raise _unexpected(hid, s)
         except AmountError as exc:
             raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
+        except HandParseError as exc:
+            if exc.hand_id is not None:
+                raise
+            # raised by a helper that knows neither the hand nor the line (a card, a raise)
+            raise _in_line(exc, hid, s) from exc
 
     if summary_at < 0:
         raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends before its *** SUMMARY ***", hid)
@@ -1125,6 +1134,11 @@ def _parse(hand_text: str) -> ParsedHand:
             raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
         except AmountError as exc:
             raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
+        except HandParseError as exc:
+            if exc.hand_id is not None:
+                raise
+            # raised by a helper that knows neither the hand nor the line (a card, a raise)
+            raise _in_line(exc, hid, s) from exc
 
     if total_pot is None:
         raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid}: summary has no 'Total pot' line", hid)

@@ -513,3 +513,16 @@ def test_a_reshuffled_deck_is_an_information_line() -> None:
     assert _payouts(hand) == [(1, 67, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.seat(1).cards == ["2c", "4d", "7h", "8s", "3s"]
     assert hand.reconciles() and hand.notes == []
+
+
+def test_a_card_that_is_no_card_names_the_hand_and_the_line() -> None:
+    text = TRIPLE_DRAW_RESHUFFLED.replace("Dealt to Anya [2c 4d 7h 8s] [3s]", "Dealt to Anya [2c 4d 7h 8s] [of]")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert (caught.value.reason, caught.value.hand_id) == (QuarantineReason.BAD_CARDS, "400000000001")
+    assert caught.value.message == "hand 400000000001: not a card: 'of' in line 'Dealt to Anya [2c 4d 7h 8s] [of]'"
+    text = TRIPLE_DRAW_RESHUFFLED.replace("(button) showed [2c 4d 7h 8s 3s]", "(button) showed [2c 4d 7h 8s 3x]")
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert (caught.value.reason, caught.value.hand_id) == (QuarantineReason.BAD_CARDS, "400000000001")
+    assert caught.value.message.startswith("hand 400000000001: not a card: '3x' in line 'Seat 1: Anya (button)")

@@ -36,6 +36,11 @@ What the platform prints and how it is recorded:
 - Money the house adds to a pot (a summary segment such as ``| STP added $2``) is
   recorded as a negative fee (``fee_detail['stp_added'] == -200``) so that put in + added
   = paid + rake still reconciles; every other extra summary segment is a positive fee.
+- ``Hand cancelled``: the platform called the hand off after the blinds; the blinds went
+  back without a line saying so and no pot is printed. Such a hand is quarantined as
+  ``inconsistent`` ("hand cancelled by the platform: no pot was played": what was put in
+  is neither returned nor paid in the text, which is no parse failure but a history that
+  cannot balance); it is read only where the text itself returns every chip.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
 """
@@ -673,6 +678,7 @@ def _parse(hand_text: str) -> ParsedHand:
     small_blind = big_blind = ante = bring_in = None
     cash_out_fees: list[str] = []
     bounty_lines = False
+    cancelled = False
     summary_at = -1
     seq = 0
     FOLD, CHECK, CALL, BET, RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE
@@ -997,6 +1003,10 @@ def _parse(hand_text: str) -> ParsedHand:
             if ' said, "' in s:
                 continue
 
+            if s == "Hand cancelled":
+                cancelled = True
+                continue
+
             if " cashed out the hand for " in s:
                 name, pos = _known_prefix(s, " cashed out the hand for ", seat_of)
                 if name is None:
@@ -1140,6 +1150,13 @@ def _parse(hand_text: str) -> ParsedHand:
             # raised by a helper that knows neither the hand nor the line (a card, a raise)
             raise _in_line(exc, hid, s) from exc
 
+    if cancelled:
+        # what was posted before the cancellation went back unprinted: nothing to audit
+        # unless the history itself returns every chip and prints the (empty) pot
+        if total_pot is None or any(tracker.seats().values()) or any(p.source == PayoutSource.POT for p in payouts):
+            raise HandParseError(
+                QuarantineReason.INCONSISTENT, f"hand {hid}: hand cancelled by the platform: no pot was played", hid)
+        notes.append("hand cancelled by the platform: every chip put in was returned")
     if total_pot is None:
         raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid}: summary has no 'Total pot' line", hid)
     for rec in seats:

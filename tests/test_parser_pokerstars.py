@@ -526,3 +526,27 @@ def test_a_card_that_is_no_card_names_the_hand_and_the_line() -> None:
         PARSER.parse(text)
     assert (caught.value.reason, caught.value.hand_id) == (QuarantineReason.BAD_CARDS, "400000000001")
     assert caught.value.message.startswith("hand 400000000001: not a card: '3x' in line 'Seat 1: Anya (button)")
+
+
+CANCELLED = """PokerStars Game #400000000002:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2009/04/01 7:05:10 ET
+Table 'Kepler' 6-max Seat #2 is the button
+Seat 2: Dora ($8.40 in chips) 
+Dora: posts small blind $0.05
+Eli: is sitting out
+Hand cancelled
+*** SUMMARY ***
+Seat 2: Dora (button) collected ($0)
+"""
+
+
+def test_a_cancelled_hand_is_quarantined_unless_its_text_returns_every_chip() -> None:
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(CANCELLED)
+    assert (caught.value.reason, caught.value.hand_id, caught.value.message) == (
+        QuarantineReason.INCONSISTENT, "400000000002",
+        "hand 400000000002: hand cancelled by the platform: no pot was played")
+    returned = CANCELLED.replace("Hand cancelled\n", "Hand cancelled\nUncalled bet ($0.05) returned to Dora\n").replace(
+        "*** SUMMARY ***\n", "*** SUMMARY ***\nTotal pot $0 | Rake $0\n")
+    hand = PARSER.parse(returned)
+    assert (_contributed(hand), hand.paid_from_pots(), hand.total_pot_printed) == ({2: 0}, 0, 0)
+    assert hand.notes == ["hand cancelled by the platform: every chip put in was returned"]

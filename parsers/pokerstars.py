@@ -7,7 +7,8 @@ the longest seated name followed by ``": "`` (names may hold spaces, colons, bra
 
 Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who dealt):
 
-- PokerStars itself: cash, tournaments (chips, ``amount_scale`` 1), play money, Zoom,
+- PokerStars itself: cash, tournaments (chips, ``amount_scale`` 1; Zoom tournaments say
+  ``Zoom Tournament #``), play money, Zoom,
   home games (``pokerstars_home``), mixed games whose game changes per hand
   (``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``), PokerTracker 2 re-exports with
   an upper-case header.
@@ -101,10 +102,11 @@ _HEADER = re.compile(
     r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: (?P<zone2>[A-Z]{1,5}))?\])?\s*$"
 )
 _TOURNAMENT = re.compile(
-    r"^(?i:tournament) #(?P<tid>\d+),\s*(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+"
+    r"^(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+"
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
     r"(?: \((?P<stakes>[^()]*)\))?$"
 )
+_TOURNAMENT_NAMED = re.compile(r"(?i)\btournament #\d")
 _CASH = re.compile(r"^(?:\{[^}]*\}\s*)?(?P<game>.+?) \((?P<stakes>[^()]*)\)$")
 _TABLE = re.compile(
     r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play Money|Real Money)\))?"
@@ -402,6 +404,9 @@ def _game_info(rest: str, hid: str) -> dict:
         paren = game_text.find(" (")
         if paren != -1 and game_text.endswith(")"):  # HORSE (7 Card Stud Hi/Lo Limit)
             info["mixed"], game_text = game_text[:paren], game_text[paren + 2 : -1]
+    elif _TOURNAMENT_NAMED.search(rest):
+        # read as a cash game, the whole tournament text would pass for an unknown game's name
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: cannot read the tournament header {rest!r}", hid)
     else:
         c = _CASH.match(rest)
         if c is None:

@@ -550,3 +550,39 @@ def test_a_cancelled_hand_is_quarantined_unless_its_text_returns_every_chip() ->
     hand = PARSER.parse(returned)
     assert (_contributed(hand), hand.paid_from_pots(), hand.total_pot_printed) == ({2: 0}, 0, 0)
     assert hand.notes == ["hand cancelled by the platform: every chip put in was returned"]
+
+
+ZOOM_TOURNAMENT = """PokerStars Hand #400000000003: Zoom Tournament #900000001, $10.00+$1.00 USD Mixed Omaha (5 Card Omaha Pot Limit) - Level III (20/40) - 2016/06/01 20:00:05 CET [2016/06/01 14:00:05 ET]
+Table '900000001 12' 6-max Seat #1 is the button
+Seat 1: Fay (4000 in chips)
+Seat 2: Gus (5200 in chips)
+Seat 3: Hal (3100 in chips)
+Gus: posts small blind 20
+Hal: posts big blind 40
+*** HOLE CARDS ***
+Fay: raises 80 to 120
+Gus: folds
+Hal: folds
+Uncalled bet (80) returned to Fay
+Fay collected 100 from pot
+Fay: doesn't show hand
+*** SUMMARY ***
+Total pot 100 | Rake 0
+Seat 1: Fay (button) collected (100)
+Seat 2: Gus (small blind) folded before Flop
+Seat 3: Hal (big blind) folded before Flop
+"""
+
+
+def test_a_zoom_tournament_is_a_tournament_and_an_unreadable_one_says_so() -> None:
+    hand = PARSER.parse(ZOOM_TOURNAMENT)
+    assert (hand.game, hand.limit, hand.is_tournament, hand.tournament_id, hand.amount_scale) == (
+        Game.OMAHA5, Limit.POT, True, "900000001", 1)
+    assert (hand.small_blind, hand.big_blind, _contributed(hand)) == (20, 40, {1: 40, 2: 20, 3: 40})
+    assert hand.notes == ["mixed game 'Mixed Omaha': this hand is omaha5"]
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(ZOOM_TOURNAMENT.replace(" - Level III (20/40)", " - Lvl III (20/40)"))
+    assert (caught.value.reason, caught.value.hand_id, caught.value.message) == (
+        QuarantineReason.PARSE_ERROR, "400000000003",
+        "hand 400000000003: cannot read the tournament header 'Zoom Tournament #900000001, $10.00+$1.00 USD"
+        " Mixed Omaha (5 Card Omaha Pot Limit) - Lvl III (20/40)'")

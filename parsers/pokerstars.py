@@ -31,6 +31,10 @@ What the platform prints and how it is recorded:
   ``CASH_OUT`` payout of what the house paid; the pot share the cashed-out seat would
   have won is collected by no one and is ``house_retained``. The cash-out fee is the
   house's charge on its own payment, not pot money: it is kept in ``notes`` only.
+- Cap games print the cap among the stakes (``Hold'em No Limit ($2/$4 - $80 Cap - USD)``):
+  limit ``cap``, blinds as posted. A bet or call that reaches the cap ends
+  ``and has reached the $80 cap``, a suffix read like the all-in one (the seat is not
+  all-in: it keeps its chips).
 - Knockout bounties (``X wins $18.75 for eliminating Y ...``) are ``BOUNTY`` payouts.
   They are paid in the buy-in currency while the hand counts chips, so their amount is
   in that currency's cents; the hand's notes say so.
@@ -106,6 +110,7 @@ _TOURNAMENT = re.compile(
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
     r"(?: \((?P<stakes>[^()]*)\))?$"
 )
+_CAP_STAKES = re.compile(r" Cap\b")
 _TOURNAMENT_NAMED = re.compile(r"(?i)\btournament #\d")
 _CASH = re.compile(r"^(?:\{[^}]*\}\s*)?(?P<game>.+?) \((?P<stakes>[^()]*)\)$")
 _TABLE = re.compile(
@@ -202,6 +207,7 @@ _DRAW_STREETS = {
 _RUN_PREFIX = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 _VALID_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _ALL_IN = " and is all-in"
+_CAP_REACHED = " and has reached the "  # ... $80 cap: the seat may bet no more this hand
 
 # Lines that say who came, went, timed out or chatted, or what the dealer did with the
 # deck (a draw game reshuffles the discards when the stub runs out): no money, no cards.
@@ -420,6 +426,8 @@ def _game_info(rest: str, hid: str) -> dict:
     except HandParseError as exc:
         exc.hand_id = hid
         raise
+    if _CAP_STAKES.search(stakes):  # ($2/$4 - $80 Cap - USD): no or pot limit, capped
+        info["limit"] = Limit.CAP
     info["stakes"] = stakes
 
     currency: str | None = None
@@ -752,6 +760,11 @@ def _parse(hand_text: str) -> ParsedHand:
                 # "name: action"
                 seat = rec.seat
                 rest = s[pos + 2 :]
+                if rest.endswith(" cap"):
+                    capped = rest.find(_CAP_REACHED)
+                    if capped != -1:
+                        _money(rest[capped + len(_CAP_REACHED) : -4], scale, cache)  # the cap is an amount
+                        rest = rest[:capped]
                 all_in = rest.endswith(_ALL_IN)
                 if all_in:
                     rest = rest[:-14]

@@ -586,3 +586,47 @@ def test_a_zoom_tournament_is_a_tournament_and_an_unreadable_one_says_so() -> No
         QuarantineReason.PARSE_ERROR, "400000000003",
         "hand 400000000003: cannot read the tournament header 'Zoom Tournament #900000001, $10.00+$1.00 USD"
         " Mixed Omaha (5 Card Omaha Pot Limit) - Lvl III (20/40)'")
+
+
+CAP_GAME = """PokerStars Hand #400000000004:  Hold'em No Limit ($1/$2 - $40 Cap -  USD) - 2015/05/03 18:20:45 ET
+Table 'Halley II' 6-max Seat #3 is the button
+Seat 1: Ivo ($200 in chips) 
+Seat 2: Jana ($55 in chips) 
+Seat 3: Kurt ($140 in chips) 
+Ivo: posts small blind $1
+Jana: posts big blind $2
+*** HOLE CARDS ***
+Kurt: raises $4 to $6
+Ivo: raises $34 to $40 and has reached the $40 cap
+Jana: folds 
+Kurt: calls $34 and has reached the $40 cap
+*** FLOP *** [3c 8d Jh]
+*** TURN *** [3c 8d Jh] [2s]
+*** RIVER *** [3c 8d Jh 2s] [Qc]
+*** SHOW DOWN ***
+Ivo: shows [Ah Ad] (a pair of Aces)
+Kurt: shows [Kc Ks] (a pair of Kings)
+Ivo collected $80.10 from pot
+*** SUMMARY ***
+Total pot $82 | Rake $1.90 
+Board [3c 8d Jh 2s Qc]
+Seat 1: Ivo (small blind) showed [Ah Ad] and won ($80.10) with a pair of Aces
+Seat 2: Jana (big blind) folded before Flop
+Seat 3: Kurt (button) showed [Kc Ks] and lost with a pair of Kings
+"""
+
+
+def test_a_cap_game_and_the_bets_that_reach_the_cap() -> None:
+    hand = PARSER.parse(CAP_GAME)
+    assert (hand.game, hand.limit, hand.small_blind, hand.big_blind) == (Game.HOLDEM, Limit.CAP, 100, 200)
+    assert _contributed(hand) == {1: 4000, 2: 200, 3: 4000}
+    assert [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions if a.amount and a.street == Street.PREFLOP] == [
+        (3, ActionKind.RAISE, 600, False), (1, ActionKind.RAISE, 3900, False), (3, ActionKind.CALL, 3400, False)]
+    assert not hand.seat(1).all_in and not hand.seat(3).all_in
+    assert _payouts(hand) == [(1, 8010, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles() and hand.notes == []
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(CAP_GAME.replace("reached the $40 cap\nJana", "reached the $4O cap\nJana"))
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.BAD_AMOUNT,
+        "hand 400000000004: not an amount: '$4O' in line 'Ivo: raises $34 to $40 and has reached the $4O cap'")

@@ -37,7 +37,14 @@ What the platform prints and how it is recorded:
   all-in: it keeps its chips).
 - Knockout bounties (``X wins $18.75 for eliminating Y ...``) are ``BOUNTY`` payouts.
   They are paid in the buy-in currency while the hand counts chips, so their amount is
-  in that currency's cents; the hand's notes say so.
+  in that currency's cents; the hand's notes say so. A bounty shared by the winners of
+  the pot that eliminated a player is one line with no shares printed
+  (``A, B split the $50 bounty for eliminating C``). PokerStars awards a bounty with
+  the pot the player was all-in for, so a split pot splits it in equal shares: each
+  winner gets a ``BOUNTY`` payout of its share when the cents divide evenly; when they
+  do not, who got the odd cent is not printed, so no share is recorded and a note says
+  so. (Progressive knockouts print each share: ``wins $4.60 for splitting the
+  elimination of C``.)
 - Money the house adds to a pot (a summary segment such as ``| STP added $2``) is
   recorded as a negative fee (``fee_detail['stp_added'] == -200``) so that put in + added
   = paid + rake still reconciles; every other extra summary segment is a positive fee.
@@ -608,6 +615,41 @@ def _seat_line(s: str) -> tuple[int, str, str, str] | None:
     return int(s[5:colon]), s[colon + 2 : paren], stack, s[close + 1 :]
 
 
+def _listed_names(text: str, names: dict[str, SeatRecord]) -> list[str] | None:
+    """The seated names ``text`` lists, separated by ``", "``; None unless exactly one
+    reading exists (a name may itself hold ``", "``)."""
+    readings: list[list[str]] = []
+
+    def walk(start: int, got: list[str]) -> None:
+        for name in names:
+            end = start + len(name)
+            if len(readings) > 1 or not text.startswith(name, start):
+                continue
+            if end == len(text):
+                readings.append(got + [name])
+            elif text.startswith(", ", end):
+                walk(end + 2, got + [name])
+
+    walk(0, [])
+    return readings[0] if len(readings) == 1 else None
+
+
+def _split_bounty(s: str, seat_of: dict[str, SeatRecord]) -> tuple[list[int], str, int | None] | None:
+    """``(winning seats, bounty as printed, each one's share)`` of ``A, B split the $50
+    bounty for eliminating C``; the share is None where the bounty does not divide into
+    equal cents. None when the line lists no seated names."""
+    at = s.find(" split the ")
+    names = _listed_names(s[:at], seat_of)
+    if names is None or len(set(names)) != len(names):
+        return None
+    amount_text = s[at + 11 : s.find(" bounty for eliminating ")]
+    amount = _amount(amount_text, 100)
+    winners = [seat_of[name].seat for name in names]
+    # PokerStars splits a bounty equally among the seats that split the pot; where the
+    # cents do not divide, which seat gets the odd cent is not printed on this line
+    return winners, amount_text, amount // len(winners) if amount % len(winners) == 0 else None
+
+
 def _in_line(exc: HandParseError, hid: str, s: str) -> HandParseError:
     return HandParseError(exc.reason, f"hand {hid}: {exc.message} in line {s!r}", hid)
 
@@ -1052,6 +1094,22 @@ def _parse(hand_text: str) -> ParsedHand:
                     PayoutRecord(seat_of[name].seat, _amount(token, 100), None, None, Half.WHOLE,
                                  PayoutSource.BOUNTY, raw_lines[i - 1].rstrip("\r"))
                 )
+                bounty_lines = True
+                continue
+
+            if " split the " in s and " bounty for eliminating " in s:
+                split = _split_bounty(s, seat_of)
+                if split is None:
+                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: bounty split among no seats: {s!r}", hid)
+                winners, amount_text, share = split
+                if share is None:
+                    notes.append(
+                        f"bounty of {amount_text} split between seats {', '.join(str(w) for w in winners)} with no"
+                        f" shares printed and no even split in cents: no share recorded ({s!r})")
+                    continue
+                for winner in winners:
+                    payouts.append(PayoutRecord(winner, share, None, None, Half.WHOLE, PayoutSource.BOUNTY,
+                                                raw_lines[i - 1].rstrip("\r")))
                 bounty_lines = True
                 continue
 

@@ -630,3 +630,64 @@ def test_a_cap_game_and_the_bets_that_reach_the_cap() -> None:
     assert (caught.value.reason, caught.value.message) == (
         QuarantineReason.BAD_AMOUNT,
         "hand 400000000004: not an amount: '$4O' in line 'Ivo: raises $34 to $40 and has reached the $4O cap'")
+
+
+SPLIT_KNOCKOUT = """PokerStars Hand #400000000005: Tournament #900000002, $20+$10+$2 USD Hold'em No Limit - Level IV (50/100) - 2012/10/02 21:40:12 ET
+Table '900000002 7' 9-max Seat #1 is the button
+Seat 1: Quinn (6000 in chips) 
+Seat 2: Ruiz, A (1500 in chips) 
+Seat 4: Sol (6000 in chips) 
+Seat 5: Ruiz (6000 in chips) 
+Ruiz, A: posts small blind 50
+Sol: posts big blind 100
+*** HOLE CARDS ***
+Ruiz: raises 1400 to 1500
+Quinn: calls 1500
+Ruiz, A: calls 1450 and is all-in
+Sol: folds 
+*** FLOP *** [2c 5d 9h]
+Ruiz: checks 
+Quinn: checks 
+*** TURN *** [2c 5d 9h] [Jd]
+Ruiz: checks 
+Quinn: checks 
+*** RIVER *** [2c 5d 9h Jd] [3s]
+Ruiz: checks 
+Quinn: checks 
+*** SHOW DOWN ***
+Ruiz, A: shows [Kc Qc] (high card King)
+Ruiz: shows [Ah Ts] (high card Ace)
+Quinn: shows [As Td] (high card Ace)
+Ruiz collected 2300 from pot
+Quinn collected 2300 from pot
+Ruiz, Quinn split the $10 bounty for eliminating Ruiz, A
+Ruiz, A finished the tournament in 80th place
+*** SUMMARY ***
+Total pot 4600 | Rake 0 
+Board [2c 5d 9h Jd 3s]
+Seat 1: Quinn (button) showed [As Td] and won (2300) with high card Ace
+Seat 2: Ruiz, A (small blind) showed [Kc Qc] and lost with high card King
+Seat 4: Sol (big blind) folded before Flop
+Seat 5: Ruiz showed [Ah Ts] and won (2300) with high card Ace
+"""
+
+
+def test_a_bounty_split_between_the_winners_of_the_pot() -> None:
+    hand = PARSER.parse(SPLIT_KNOCKOUT)
+    line = "Ruiz, Quinn split the $10 bounty for eliminating Ruiz, A"
+    w = Half.WHOLE
+    assert _payouts(hand) == [(5, 2300, 0, None, w, PayoutSource.POT), (1, 2300, 0, None, w, PayoutSource.POT),
+                              (5, 500, None, None, w, PayoutSource.BOUNTY), (1, 500, None, None, w, PayoutSource.BOUNTY)]
+    assert [p.line for p in hand.payouts[2:]] == [line, line]
+    assert hand.notes == ["bounty payouts are in the buy-in currency's cents, not tournament chips"]
+    # $10.01 has no even split in cents, and the line does not say who got the odd cent
+    uneven = PARSER.parse(SPLIT_KNOCKOUT.replace("the $10 bounty", "the $10.01 bounty"))
+    assert [p.source for p in uneven.payouts] == [PayoutSource.POT, PayoutSource.POT]
+    assert uneven.notes == [
+        "bounty of $10.01 split between seats 5, 1 with no shares printed and no even split in cents: no share"
+        " recorded ('Ruiz, Quinn split the $10.01 bounty for eliminating Ruiz, A')"]
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(SPLIT_KNOCKOUT.replace("Ruiz, Quinn split", "Ruiz, Quincy split"))
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.PARSE_ERROR,
+        "hand 400000000005: bounty split among no seats: 'Ruiz, Quincy split the $10 bounty for eliminating Ruiz, A'")

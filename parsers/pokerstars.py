@@ -45,6 +45,10 @@ What the platform prints and how it is recorded:
   do not, who got the odd cent is not printed, so no share is recorded and a note says
   so. (Progressive knockouts print each share: ``wins $4.60 for splitting the
   elimination of C``.)
+- A summary seat line states what the seat won: ``won ($0.29)``, ``collected ($12)``, or,
+  in converted histories and Run It Once's, bare: ``collected $10``, ``won €9.01 with``.
+  Where it differs from the seat's collected lines the history contradicts itself
+  (``hand.contradictions``); the collected lines are the record of what was paid.
 - Money the house adds to a pot (a summary segment such as ``| STP added $2``) is
   recorded as a negative fee (``fee_detail['stp_added'] == -200``) so that put in + added
   = paid + rake still reconciles; every other extra summary segment is a positive fee.
@@ -1349,7 +1353,7 @@ def _summary_effects(body: str, scale: int, cache: dict[str, int], may_skip: boo
     ``may_skip``: a line with no cards, no winnings and no cash out records nothing but
     a muck (when the name was read as printed).
     """
-    if may_skip and "[" not in body and " won (" not in body and " collected (" not in body and "cashed" not in body:
+    if may_skip and "[" not in body and " won " not in body and " collected " not in body and "cashed" not in body:
         return (" mucked" in body, None, False, 0, False, False)  # folded, or did not bet
     mucked = showed = False
     cards = None
@@ -1364,12 +1368,19 @@ def _summary_effects(body: str, scale: int, cache: dict[str, int], may_skip: boo
     if body.startswith(" mucked") or " mucked" in body.split("[", 1)[0]:
         mucked = True
     won = 0
-    for key in (" won (", " collected ("):
+    for key in (" won ", " collected "):
         at = body.find(key)
         while at != -1:
-            close = body.find(")", at)
-            won += _money(body[at + len(key) : close], scale, cache)
-            at = body.find(key, close)
+            start = at + len(key)
+            if body.startswith("(", start):
+                at = body.find(")", start)
+                won += _money(body[start + 1 : at], scale, cache)
+            else:  # converters and Run It Once print the amount bare: "collected $10"
+                end = body.find(" ", start)
+                token = body[start : end if end != -1 else len(body)].rstrip(",")
+                if _AMOUNT_TOKEN.fullmatch(token):
+                    won += _money(token, scale, cache)
+            at = body.find(key, start)
     cashed = "(cashed out)" in body or "cashed out" in body
     return (mucked, cards, showed, won, "(pot not awarded" in body, cashed)
 

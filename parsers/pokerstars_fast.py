@@ -76,6 +76,7 @@ _SIDE_PIECE = r"^(?:-(?P<index>[0-9]+))? (?P<amount>\S+)\.$"
 _BOARD = rf"^Board \[(?P<cards>{_CARDS})\]$"
 _SUMMARY_SEAT = r"^Seat (?P<seat>[0-9]+): (?P<body>.*)$"
 _WON = r" (?:won|collected) \([^)]*\)"
+_BARE_WON = r" (?:won|collected) [^(]"
 _AMOUNT = r"^[0-9]+(?:\.[0-9]{1,2})?$"
 
 # Line kinds of the part between the seats and the summary. The action kinds come first,
@@ -705,7 +706,9 @@ class _Reader:
             mucked_any=pl.col("e").str.contains(" mucked", literal=True),
             mucked_start=pl.col("e").str.starts_with(" mucked"),
             mucked_before=pl.col("e").str.extract(r"^([^\[]*)").str.contains(" mucked", literal=True),
-            odd=pl.col("e").str.contains("(pot not awarded", literal=True) | pl.col("e").str.contains("cashed out", literal=True),
+            # winnings stated bare ("collected $10") are read by the reference only
+            odd=pl.col("e").str.contains("(pot not awarded", literal=True) | pl.col("e").str.contains("cashed out", literal=True)
+            | pl.col("e").str.contains(_BARE_WON),
             keys=pl.col("e").str.count_matches(" won (", literal=True) + pl.col("e").str.count_matches(" collected (", literal=True),
             won=pl.col("e").str.extract_all(_WON),
         )

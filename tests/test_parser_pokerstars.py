@@ -691,3 +691,40 @@ def test_a_bounty_split_between_the_winners_of_the_pot() -> None:
     assert (caught.value.reason, caught.value.message) == (
         QuarantineReason.PARSE_ERROR,
         "hand 400000000005: bounty split among no seats: 'Ruiz, Quincy split the $10 bounty for eliminating Ruiz, A'")
+
+
+CONVERTED_BARE_SUMMARY = """PokerStars Hand #400000000006: Hold'em No Limit ($5/$10) - 2017/02/11 20:05:33
+Table '#5550123' 6-max Seat #2 is the button
+Seat 1: Small Blind ($800 in chips)
+Seat 2: Tomas ($950.50 in chips)
+Seat 3: Big Blind ($1,200 in chips)
+Small Blind: posts small blind $5
+Big Blind: posts big blind $10
+*** HOLE CARDS ***
+Dealt to Tomas [9c 9d]
+Tomas: raises $20 to $30
+Small Blind: folds
+Big Blind: folds
+Uncalled bet ($20) returned to Tomas
+Tomas collected $25 from pot
+*** SUMMARY ***
+Total pot $25 | Rake $0.00
+Seat 1: Small Blind (small blind) folded before Flop
+Seat 2: Tomas (button) collected $25
+Seat 3: Big Blind (big blind) folded before Flop
+"""
+
+
+def test_a_summary_that_states_the_winnings_without_brackets() -> None:
+    hand = PARSER.parse(CONVERTED_BARE_SUMMARY)
+    assert (hand.currency, hand.small_blind, hand.big_blind) == ("USD", 500, 1000)
+    assert _payouts(hand) == [(2, 2000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (2, 2500, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.contradictions == [] and hand.notes == []
+    # the bare amount is read, so a summary that says otherwise still contradicts the pay lines
+    hand = PARSER.parse(CONVERTED_BARE_SUMMARY.replace("(button) collected $25", "(button) collected $2.50"))
+    assert [(c.seat, c.recorded, c.stated, c.message) for c in hand.contradictions] == [
+        (2, 2500, 250, "summary says seat 2 won 2.50 but its collected lines pay 25.00")]
+    hand = PARSER.parse(CONVERTED_BARE_SUMMARY.replace(
+        "(button) collected $25", "(button) showed [9c 9d] and won $25 with a pair of Nines"))
+    assert hand.contradictions == [] and hand.seat(2).cards == ["9c", "9d"]

@@ -140,6 +140,10 @@ def test_an_ordinary_hand_is_read_in_columns() -> None:
     (lambda h: h.replace("Seat 3: Carl ($10 in chips) ", "Seat 3: Carl_chico ($10 in chips) ")
      .replace("Carl", "Carl_chico").replace("Carl_chico_chico", "Carl_chico"), "chico"),
     (lambda h: h.replace("Carl collected $0.57 from pot\n", ""), "summary contradicts pay lines"),
+    # winnings stated without brackets (converters, Run It Once): this path reads only "won ($x)"
+    (lambda h: h.replace("(small blind) folded before Flop", "(small blind) folded before Flop and won $0.10"),
+     "summary seat line"),
+    (lambda h: h.replace("and won ($0.57)", "and won $0.57"), "summary seat line"),
 ])
 def test_hands_outside_the_strict_shapes_go_the_reference_way(edit, reason: str) -> None:
     sent = _sent_back(_hand("1") + edit(_hand("2")) + _hand("3"))

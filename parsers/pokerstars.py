@@ -13,7 +13,7 @@ Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who 
   (``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``), PokerTracker 2 re-exports with
   an upper-case header.
 - PokerMaster hands written by a HUD grabber (``PokerMaster Hand #``, a ``# {json}``
-  metadata line), Run It Once (``Run It Once Poker Hand #``), Chico-network hands run
+  metadata line; its 5-card Omaha tables are headed plain ``Omaha``), Run It Once (``Run It Once Poker Hand #``), Chico-network hands run
   through a converter (recognised by a Chico tournament number, longer than any
   PokerStars one, or by ``_chico`` seat names).
 
@@ -45,6 +45,13 @@ What the platform prints and how it is recorded:
   do not, who got the odd cent is not printed, so no share is recorded and a note says
   so. (Progressive knockouts print each share: ``wins $4.60 for splitting the
   elimination of C``.)
+- The game is the header's, except where a dialect other than PokerStars' own (which
+  names every Omaha by its card count) heads a hand plain ``Omaha`` or ``Omaha Hi/Lo``:
+  PokerMaster does so for 5-card tables (``Omaha Pot Limit ($15/$30 USD)``, then
+  ``Dealt to X [9c Qc 9h Jc Qs]``); Chico and Run It Once are read the same way. There,
+  when every hand dealt or shown holds 5 (or 6) cards, the game is the one the cards
+  show (``omaha5``, ``omaha6``, or their hi/lo), with a note; hands of several sizes
+  above four are quarantined (``bad_cards``).
 - A summary seat line states what the seat won: ``won ($0.29)``, ``collected ($12)``, or,
   in converted histories and Run It Once's, bare: ``collected $10``, ``won €9.01 with``.
   Where it differs from the seat's collected lines the history contradicts itself
@@ -1259,6 +1266,9 @@ def _parse(hand_text: str) -> ParsedHand:
     else:
         boards = street_boards
 
+    if game in _PLAIN_OMAHA and platform in _GAME_BY_CARDS:
+        game = _omaha_by_cards(hid, game, dealt, shown, notes)
+
     # Old histories (2005) return an uncalled bet without printing it; their Total pot
     # leaves it out. Infer it only when the printed total says exactly that.
     put_in = tracker.seats()
@@ -1340,6 +1350,36 @@ def _parse(hand_text: str) -> ParsedHand:
         notes.append("rake not printed")
     _check_money(hand, summary_won, notional, cash_out_fees, bounty_lines)
     return hand
+
+
+_PLAIN_OMAHA = {
+    Game.OMAHA: {5: Game.OMAHA5, 6: Game.OMAHA6},
+    Game.OMAHA_HILO: {5: Game.OMAHA5_HILO, 6: Game.OMAHA6_HILO},
+}
+# Dialects whose header names the game as another site called it: PokerMaster's grabber
+# writes "Omaha" for its 5-card tables. PokerStars names every Omaha by its card count.
+_GAME_BY_CARDS = frozenset({Platform.POKERMASTER, Platform.CHICO, Platform.RUNITONCE})
+
+
+def _omaha_by_cards(hid: str, game: Game, dealt: dict[int, list], shown: dict[int, list], notes: list[str]) -> Game:
+    """The Omaha game the hole cards dealt and shown say, where the header names plain
+    Omaha (or Omaha Hi/Lo): ``game`` while no seat holds more than four."""
+    sizes: dict[int, set[int]] = {}
+    for cards_by_seat in (dealt, shown):
+        for seat, held in cards_by_seat.items():
+            sizes.setdefault(seat, set()).add(len(held))
+    every = set().union(*sizes.values())
+    if not every or max(every) <= 4:
+        return game
+    if len(every) == 1 and (size := every.pop()) in _PLAIN_OMAHA[game]:
+        by_cards = _PLAIN_OMAHA[game][size]
+        notes.append(f"header names {game.value} but every hand dealt or shown holds {size} cards:"
+                     f" recorded as {by_cards.value}")
+        return by_cards
+    held = ", ".join(f"seat {seat}: {' and '.join(map(str, sorted(n)))}" for seat, n in sorted(sizes.items()))
+    raise HandParseError(
+        QuarantineReason.BAD_CARDS,
+        f"hand {hid}: header names {game.value}, but the hole cards dealt or shown number differently ({held})", hid)
 
 
 # per amount scale: a summary seat line already read -> (seat, name, effects)

@@ -728,3 +728,53 @@ def test_a_summary_that_states_the_winnings_without_brackets() -> None:
     hand = PARSER.parse(CONVERTED_BARE_SUMMARY.replace(
         "(button) collected $25", "(button) showed [9c 9d] and won $25 with a pair of Nines"))
     assert hand.contradictions == [] and hand.seat(2).cards == ["9c", "9d"]
+
+
+POKERMASTER_FIVE_CARDS = """PokerMaster Hand #400000000007: Omaha Pot Limit ($5/$10 USD) - 2019/06/02 08:14:20 UTC
+Table 'PPP_5Cards_TEST_500' 6-max Seat #2 is the button
+Seat 1: ppUma ($1000 in chips)
+Seat 2: ppVic ($600 in chips)
+# {"gt":"PLO","tn":"PPP_5Cards_TEST_500"}
+ppVic: posts small blind $5
+ppUma: posts big blind $10
+*** HOLE CARDS ***
+Dealt to ppVic [Ah Kh 7c 7d 2s]
+ppVic: raises $20 to $30
+ppUma: calls $20
+*** FLOP *** [Qh 8h 3c]
+ppUma: checks
+ppVic: bets $60
+ppUma: calls $60
+*** TURN *** [Qh 8h 3c] [9d]
+ppUma: checks
+ppVic: checks
+*** RIVER *** [Qh 8h 3c 9d] [4h]
+ppUma: checks
+ppVic: checks
+*** SHOW DOWN ***
+ppUma: shows [Js Tc 9c 5s 5d] (a straight, Queen high)
+ppVic: shows [Ah Kh 7c 7d 2s] (a flush, Ace high)
+ppVic collected $175 from pot
+*** SUMMARY ***
+Total pot $180 | Rake $5
+Board [Qh 8h 3c 9d 4h]
+Seat 1: ppUma (big blind) showed [Js Tc 9c 5s 5d] and lost with a straight, Queen high
+Seat 2: ppVic (button) (small blind) showed [Ah Kh 7c 7d 2s] and won ($175) with a flush, Ace high
+"""
+
+
+def test_a_pokermaster_omaha_header_over_five_card_hands_records_the_game_the_cards_show() -> None:
+    hand = PARSER.parse(POKERMASTER_FIVE_CARDS)
+    assert (hand.platform, hand.game, hand.limit) == (Platform.POKERMASTER, Game.OMAHA5, Limit.POT)
+    assert hand.seat(1).cards == ["Js", "Tc", "9c", "5s", "5d"]
+    assert hand.notes == ["header names omaha but every hand dealt or shown holds 5 cards: recorded as omaha5"]
+    hilo = PARSER.parse(POKERMASTER_FIVE_CARDS.replace("Omaha Pot Limit", "Omaha Hi/Lo Pot Limit"))
+    assert hilo.game == Game.OMAHA5_HILO
+    four = PARSER.parse(POKERMASTER_FIVE_CARDS.replace(" 2s]", "]").replace(" 5d]", "]"))
+    assert (four.game, four.notes) == (Game.OMAHA, [])
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(POKERMASTER_FIVE_CARDS.replace("[Js Tc 9c 5s 5d]", "[Js Tc 9c 5s]"))
+    assert (caught.value.reason, caught.value.hand_id, caught.value.message) == (
+        QuarantineReason.BAD_CARDS, "400000000007",
+        "hand 400000000007: header names omaha, but the hole cards dealt or shown number differently"
+        " (seat 1: 4, seat 2: 5)")

@@ -13,7 +13,8 @@ Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who 
   (``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``), PokerTracker 2 re-exports with
   an upper-case header.
 - PokerMaster hands written by a HUD grabber (``PokerMaster Hand #``, a ``# {json}``
-  metadata line; its 5-card Omaha tables are headed plain ``Omaha``), Run It Once (``Run It Once Poker Hand #``), Chico-network hands run
+  metadata line; its 5-card Omaha tables are headed plain ``Omaha``), Run It Once
+  (``Run It Once Poker Hand #``, with habits of its own: below), Chico-network hands run
   through a converter (recognised by a Chico tournament number, longer than any
   PokerStars one, or by ``_chico`` seat names).
 
@@ -59,6 +60,15 @@ What the platform prints and how it is recorded:
 - Money the house adds to a pot (a summary segment such as ``| STP added $2``) is
   recorded as a negative fee (``fee_detail['stp_added'] == -200``) so that put in + added
   = paid + rake still reconciles; every other extra summary segment is a positive fee.
+- Run It Once: its clock has no seconds and comes first in UTC, then a local one
+  labelled CET all year (the UTC one is read); ``Table ID '30698037' 6-Max``;
+  ``*** SHOWDOWN ***``; a show has no colon and is followed by the best five
+  (``X shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]``: the first bracket is the
+  hole cards); ``collected €20.98 from side pot 1`` (pot 1); the pots are summary
+  segments before rake (``Total pot €83.58 | Main pot €62.60 | Side pot €20.98 | Rake
+  €2.00``: ``pots_printed``, not net); splash the pot, money the house adds, is
+  ``STP added: €5.00`` among the actions and ``| STP €5.00`` in the summary, counted in
+  the Total pot: a negative fee ``stp``.
 - ``Hand cancelled``: the platform called the hand off after the blinds; the blinds went
   back without a line saying so and no pot is printed. Such a hand is quarantined as
   ``inconsistent`` ("hand cancelled by the platform: no pot was played": what was put in
@@ -102,6 +112,7 @@ if TYPE_CHECKING:
     from parsers.pokerstars_fast import FastChunk
 
 _SITES = r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)"
+_RIO = "Run It Once Poker"
 HAND_START = re.compile(
     r"^\ufeff*" + _SITES + r"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #\d+:", re.M
 )
@@ -120,8 +131,8 @@ COLUMNAR_CUT = re.compile(
 _HEADER = re.compile(
     r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: (?P<kind>Home Game|Zoom))?"
     r" (?:Game|Hand|GAME|HAND) #(?P<hid>\d+):\s+(?P<rest>.*?)"
-    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]{1,5}))?"
-    r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: (?P<zone2>[A-Z]{1,5}))?\])?\s*$"
+    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone>[A-Z]{1,5}))?"
+    r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone2>[A-Z]{1,5}))?\])?\s*$"
 )
 _TOURNAMENT = re.compile(
     r"^(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+"
@@ -132,7 +143,7 @@ _CAP_STAKES = re.compile(r" Cap\b")
 _TOURNAMENT_NAMED = re.compile(r"(?i)\btournament #\d")
 _CASH = re.compile(r"^(?:\{[^}]*\}\s*)?(?P<game>.+?) \((?P<stakes>[^()]*)\)$")
 _TABLE = re.compile(
-    r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play Money|Real Money)\))?"
+    r"^Table(?: ID)? '(?P<name>.*)'(?: (?P<max>\d+)-[Mm]ax)?(?: \((?:Play Money|Real Money)\))?"
     r"(?: Seat #(?P<button>\d+) is the button)?\s*(?:\(Play Money\))?$"
 )
 _SEAT = re.compile(
@@ -349,6 +360,8 @@ def _to_utc(stamp: str, zone: str | None) -> str | None:
 
     >>> _to_utc("2005/05/11 1:29:15", "ET"), _to_utc("2020/01/01 10:00:00", "XYZ")
     ('2005-05-11T05:29:15Z', None)
+    >>> _to_utc("2019/06/25 16:12", "UTC")  # Run It Once prints no seconds
+    '2019-06-25T16:12:00Z'
     """
     if zone is None or zone not in _ZONES:
         return None
@@ -361,7 +374,7 @@ def _to_utc(stamp: str, zone: str | None) -> str | None:
         return prefix + minutes_seconds + "Z"
     try:
         y, mo, d = (int(x) for x in day.split("/"))
-        h, mi, se = (int(x) for x in clock.split(":"))
+        h, mi, se = (int(x) for x in (clock + ":00" if clock.count(":") == 1 else clock).split(":"))
         local = datetime(y, mo, d, h, mi, se)
     except ValueError:
         return None
@@ -502,11 +515,15 @@ def _parse_header(first: str) -> tuple[str, str, str | None, str, str | None, di
             raise HandParseError(QuarantineReason.UNKNOWN_FORMAT, f"not a PokerStars hand header: {first!r}")
         site_kind = (m["site"], m["kind"])
         hid, rest = m["hid"], m["rest"]
-        stamp, zone = (m["date2"], m["zone2"]) if m["date2"] else (m["date"], m["zone"])
+        stamp, zone = (m["date2"], m["zone2"]) if m["date2"] and m["site"] != _RIO else (m["date"], m["zone"])
     else:
         rest = first[colon + 1 : dash].strip()
         bracket = when.find("[")
-        if bracket != -1:  # the ET bracket: the same clock for every viewer of the hand
+        if bracket != -1 and site_kind[0] == _RIO:
+            # Run It Once's own clock is UTC; its bracket is a local one labelled CET even
+            # in summer ("16:12 UTC [17:12 CET]" in June)
+            when = when[:bracket].strip()
+        elif bracket != -1:  # the ET bracket: the same clock for every viewer of the hand
             when = when[bracket + 1 : when.rfind("]")]
         parts = when.split(" ")
         stamp = f"{parts[0]} {parts[1]}" if len(parts) > 1 else parts[0]
@@ -969,8 +986,8 @@ def _parse(hand_text: str) -> ParsedHand:
                     if after.strip():
                         board_unprefixed = _cards_in(after)
                     continue
-                if label == "SHOW DOWN" or label.endswith(" SHOW DOWN"):
-                    if label != "SHOW DOWN":
+                if label == "SHOW DOWN" or label == "SHOWDOWN" or label.endswith(" SHOW DOWN"):  # SHOWDOWN: Run It Once
+                    if label.endswith(" SHOW DOWN"):
                         run = _RUN_PREFIX.get(label[:-10])
                         if run is None:
                             raise _unexpected(hid, s)
@@ -1045,7 +1062,7 @@ def _parse(hand_text: str) -> ParsedHand:
                     pot = 0
                 elif source == "side pot":
                     pot = 1
-                elif source.startswith("side pot-") and source[9:].isdigit():
+                elif source.startswith(("side pot-", "side pot ")) and source[9:].isdigit():
                     pot = int(source[9:])
                 else:
                     raise _unexpected(hid, s)
@@ -1126,6 +1143,18 @@ def _parse(hand_text: str) -> ParsedHand:
 
             if s[0] == "#" and platform == Platform.POKERMASTER:
                 continue  # the grabber's JSON metadata comment
+            if platform == Platform.RUNITONCE:
+                if s.startswith("STP added: "):
+                    _money(s[11:], scale, cache)  # the summary's "| STP €1.00" records it
+                    continue
+                name, pos = _known_prefix(s, " shows [", seat_of)
+                if name is not None:  # "X shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]": the hole cards first
+                    rec = seat_of[name]
+                    shown[rec.seat] = _bracket_groups(s[pos:])[0]
+                    rec.showed = True
+                    append_action(ActionRecord(seq, street, rec.seat, ActionKind.SHOW))
+                    seq += 1
+                    continue
             for fragment in _INFO_FRAGMENTS:
                 if fragment in s:
                     break
@@ -1205,6 +1234,7 @@ def _parse(hand_text: str) -> ParsedHand:
                 else:
                     pots_printed = [total_pot]
                     pots_net = False
+                segment_pots: dict[int, int] = {}
                 for segment in (tm2["segments"] or "").split("|"):
                     segment = segment.strip()
                     if not segment:
@@ -1214,8 +1244,14 @@ def _parse(hand_text: str) -> ParsedHand:
                     if label == "Rake":
                         rake = value
                         continue
+                    if label in ("Main pot", "Side pot") or (label.startswith("Side pot ") and label[9:].isdigit()):
+                        # Run It Once: "| Main pot €62.60 | Side pot €20.98 |", before rake
+                        index = 0 if label == "Main pot" else int(label[9:]) if label[9:] else len(segment_pots)
+                        segment_pots[index] = value
+                        pots_printed = [segment_pots[k] for k in sorted(segment_pots)]
+                        continue
                     key = label.lower().replace(" ", "_")
-                    if "added" in key:
+                    if "added" in key or key == "stp":  # splash the pot: money the house adds
                         value = -value
                         notes.append(f"the house added {amount_text} to the pot ({segment!r}): recorded as a negative fee")
                     fee_detail[key] = fee_detail.get(key, 0) + value
@@ -1454,8 +1490,10 @@ def _check_money(
     put_in = hand.pot_total
     paid = hand.paid_from_pots()
     rake = hand.rake or 0
-    if hand.total_pot_printed != put_in:
-        notes.append(f"Total pot printed {hand.total_pot_printed} but the seats put in {put_in}")
+    splashed = -hand.fee_detail.get("stp", 0)  # Run It Once counts the house's money in its Total pot
+    if hand.total_pot_printed != put_in + splashed:
+        notes.append(f"Total pot printed {hand.total_pot_printed} but the seats put in {put_in}"
+                     + (f" and the house added {splashed}" if splashed else ""))
     if hand.pots_printed_net and sum(hand.pots_printed or ()) != (hand.total_pot_printed or 0) - rake - hand.fees:
         notes.append(
             f"printed pots {hand.pots_printed} do not add up to the total {hand.total_pot_printed} less rake {rake}"

@@ -778,3 +778,59 @@ def test_a_pokermaster_omaha_header_over_five_card_hands_records_the_game_the_ca
         QuarantineReason.BAD_CARDS, "400000000007",
         "hand 400000000007: header names omaha, but the hole cards dealt or shown number differently"
         " (seat 1: 4, seat 2: 5)")
+
+
+RUN_IT_ONCE = """Run It Once Poker Hand #400000000008: Hold'em No Limit (€0.10/€0.20) - 2019/07/10 18:30 UTC [2019/07/10 19:30 CET]
+Table ID '51234567' 6-Max Seat #1 is the button
+Seat 1: Ana V (€10 in chips)
+Seat 2: Ben W (€30 in chips)
+Seat 3: Cy X (€30 in chips)
+Ben W: posts small blind €0.10
+Cy X: posts big blind €0.20
+*** HOLE CARDS ***
+STP added: €1.00
+Dealt to Ana V [Jd Js]
+Ana V: raises €0.40 to €0.60
+Ben W: calls €0.50
+Cy X: calls €0.40
+*** FLOP *** [2c 7d Jh]
+Ben W: checks
+Cy X: checks
+Ana V: bets €9.40 and is all-in
+Ben W: calls €9.40
+Cy X: calls €9.40
+*** TURN *** [2c 7d Jh] [4s]
+Ben W: bets €5
+Cy X: calls €5
+*** RIVER *** [2c 7d Jh 4s] [9c]
+Ben W: checks
+Cy X: checks
+*** SHOWDOWN ***
+Ben W shows [Kh Kd] for One Pair [Kh Kd Jh 9c 7d]
+Cy X: mucks hand
+Ana V shows [Jd Js] for Three of Kind [Jd Js Jh 9c 7d]
+Ben W collected €10.00 from side pot 1
+Ana V collected €29.50 from pot
+*** SUMMARY ***
+Total pot €41.00 | Main pot €30.00 | Side pot €10.00 | STP €1.00 | Rake €1.50
+Board [2c 7d Jh 4s 9c]
+Seat 2: Ben W (small blind) showed [Kh Kd] and won €10.00 with One Pair K's
+Seat 1: Ana V (button) showed [Jd Js] and won €29.50 with Three of Kind J's
+Seat 3: Cy X (big blind) mucked [Ac Qd] and lost"""
+
+
+def test_run_it_once_writes_the_dialect_its_own_way() -> None:
+    hand = PARSER.parse(RUN_IT_ONCE)
+    assert (hand.platform, hand.game, hand.limit, hand.currency) == (Platform.RUNITONCE, Game.HOLDEM, Limit.NO, "EUR")
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == (
+        "2019/07/10 18:30 UTC", "2019-07-10T18:30:00Z", "2019-07-10")
+    assert (hand.table_name, hand.max_seats, hand.button_seat) == ("51234567", 6, 1)
+    assert [(s.seat, s.cards, s.showed, s.mucked) for s in hand.seats] == [
+        (1, ["Jd", "Js"], True, False), (2, ["Kh", "Kd"], True, False), (3, ["Ac", "Qd"], False, True)]
+    assert _contributed(hand) == {1: 1000, 2: 1500, 3: 1500}
+    w = Half.WHOLE
+    assert _payouts(hand) == [(2, 1000, 1, None, w, PayoutSource.POT), (1, 2950, 0, None, w, PayoutSource.POT)]
+    assert (hand.total_pot_printed, hand.pots_printed, hand.pots_printed_net) == (4100, [3000, 1000], False)
+    assert (hand.rake, hand.fees, hand.fee_detail) == (150, -100, {"stp": -100})
+    assert hand.reconciles() and hand.contradictions == []
+    assert hand.notes == ["the house added €1.00 to the pot ('STP €1.00'): recorded as a negative fee"]

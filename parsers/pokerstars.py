@@ -68,7 +68,11 @@ What the platform prints and how it is recorded:
   segments before rake (``Total pot €83.58 | Main pot €62.60 | Side pot €20.98 | Rake
   €2.00``: ``pots_printed``, not net); splash the pot, money the house adds, is
   ``STP added: €5.00`` among the actions and ``| STP €5.00`` in the summary, counted in
-  the Total pot: a negative fee ``stp``.
+  the Total pot: a negative fee ``stp``. Its histories contradict themselves: a bet
+  "returned" with the splash in it (more than nobody matched, even more than the seat
+  put in), collected lines paying more than the summary says the seat won, a Total pot
+  larger than the actions put in. Each is recorded as such (``hand.contradictions``),
+  never smoothed over.
 - ``Hand cancelled``: the platform called the hand off after the blinds; the blinds went
   back without a line saying so and no pot is printed. Such a hand is quarantined as
   ``inconsistent`` ("hand cancelled by the platform: no pot was played": what was put in
@@ -762,6 +766,7 @@ def _parse(hand_text: str) -> ParsedHand:
     cash_out_fees: list[str] = []
     bounty_lines = False
     cancelled = False
+    stp_added: int | None = None
     summary_at = -1
     seq = 0
     FOLD, CHECK, CALL, BET, RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE
@@ -1145,7 +1150,7 @@ def _parse(hand_text: str) -> ParsedHand:
                 continue  # the grabber's JSON metadata comment
             if platform == Platform.RUNITONCE:
                 if s.startswith("STP added: "):
-                    _money(s[11:], scale, cache)  # the summary's "| STP €1.00" records it
+                    stp_added = _money(s[11:], scale, cache)
                     continue
                 name, pos = _known_prefix(s, " shows [", seat_of)
                 if name is not None:  # "X shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]": the hole cards first
@@ -1384,6 +1389,9 @@ def _parse(hand_text: str) -> ParsedHand:
         notes.append(f"mixed game {info['mixed']!r}: this hand is {game.value}")
     if rake is None:
         notes.append("rake not printed")
+    if stp_added is not None and -fee_detail.get("stp", 0) != stp_added:
+        hand.contradicts(f"the hand says the house added {format_minor(stp_added, scale)} (STP), the summary"
+                         f" {format_minor(-fee_detail.get('stp', 0), scale)}", None, -fee_detail.get("stp", 0), stp_added)
     _check_money(hand, summary_won, notional, cash_out_fees, bounty_lines)
     return hand
 
@@ -1491,17 +1499,29 @@ def _check_money(
     paid = hand.paid_from_pots()
     rake = hand.rake or 0
     splashed = -hand.fee_detail.get("stp", 0)  # Run It Once counts the house's money in its Total pot
-    if hand.total_pot_printed != put_in + splashed:
-        notes.append(f"Total pot printed {hand.total_pot_printed} but the seats put in {put_in}"
-                     + (f" and the house added {splashed}" if splashed else ""))
+    if hand.total_pot_printed is not None and hand.total_pot_printed != put_in + splashed:
+        scale = hand.amount_scale
+        hand.contradicts(
+            f"summary says Total pot {format_minor(hand.total_pot_printed, scale)} but the actions put in"
+            f" {format_minor(put_in, scale)}" + (f" and the house added {format_minor(splashed, scale)}" if splashed else ""),
+            None, put_in + splashed, hand.total_pot_printed)
     if hand.pots_printed_net and sum(hand.pots_printed or ()) != (hand.total_pot_printed or 0) - rake - hand.fees:
         notes.append(
             f"printed pots {hand.pots_printed} do not add up to the total {hand.total_pot_printed} less rake {rake}"
         )
     collected: dict[int, int] = {}
+    returned: dict[int, int] = {}
     for p in hand.payouts:
         if p.source == PayoutSource.POT:
             collected[p.seat] = collected.get(p.seat, 0) + p.amount
+        elif p.source == PayoutSource.UNCALLED:
+            returned[p.seat] = returned.get(p.seat, 0) + p.amount
+    for s in hand.seats:
+        if s.contributed < 0:  # Run It Once printed a splash (STP) inside a returned bet
+            back = returned.get(s.seat, 0)
+            hand.contradicts(
+                f"seat {s.seat} got {format_minor(back, hand.amount_scale)} back as an uncalled bet but put in only"
+                f" {format_minor(back + s.contributed, hand.amount_scale)}", s.seat, back, back + s.contributed)
     for seat in sorted(set(collected) | set(summary_won)):
         if collected.get(seat, 0) != summary_won.get(seat, 0):
             hand.contradicts(

@@ -834,3 +834,52 @@ def test_run_it_once_writes_the_dialect_its_own_way() -> None:
     assert (hand.rake, hand.fees, hand.fee_detail) == (150, -100, {"stp": -100})
     assert hand.reconciles() and hand.contradictions == []
     assert hand.notes == ["the house added €1.00 to the pot ('STP €1.00'): recorded as a negative fee"]
+
+
+RUN_IT_ONCE_RETURN = """Run It Once Poker Hand #400000000009:  Hold'em No Limit (€0.10/€0.20) - 2019/07/10 18:31 UTC [2019/07/10 19:31 CET]
+Table ID '51234567' 6-Max Seat #2 is the button
+Seat 1: Ana V (€19.40 in chips)
+Seat 2: Ben W (€30 in chips)
+Seat 3: Cy X (€30 in chips)
+Cy X: posts small blind €0.10
+Ana V: posts big blind €0.20
+*** HOLE CARDS ***
+STP added: €1.00
+Ben W: folds
+Cy X: calls €0.10
+Ana V: checks
+*** FLOP *** [5c 8d Qs]
+Cy X: checks
+Ana V: bets €0.30
+Cy X: folds
+Ana V: mucks hand
+*** SHOWDOWN ***
+Ana V: mucks hand
+Uncalled bet (€1.30) returned to Ana V
+Ana V collected €1.30 from pot
+*** SUMMARY ***
+Total pot €1.40 | Main pot €0.40 | STP €1.00 | Rake €0.10
+Board [5c 8d Qs]
+Seat 2: Ben W (button) folded before Flop
+Seat 3: Cy X (small blind) folded before Turn
+Seat 1: Ana V (big blind) mucked hand and won €1.30"""
+
+
+def test_run_it_once_anomalies_are_recorded_as_contradictions() -> None:
+    # the splash went back as part of an "uncalled" bet of €0.30, and was collected too
+    hand = PARSER.parse(RUN_IT_ONCE_RETURN)
+    assert _contributed(hand) == {1: -80, 2: 0, 3: 20}
+    assert [(c.seat, c.recorded, c.stated, c.message) for c in hand.contradictions] == [
+        (None, 40, 140, "summary says Total pot 1.40 but the actions put in -0.60 and the house added 1.00"),
+        (1, 130, 50, "seat 1 got 1.30 back as an uncalled bet but put in only 0.50"),
+    ]
+    # collected lines paying more than the summary says, a Total pot the actions do not make
+    hand = PARSER.parse(RUN_IT_ONCE.replace("Ana V collected €29.50", "Ana V collected €30.50").replace(
+        "Total pot €41.00", "Total pot €41.40"))
+    assert [(c.seat, c.recorded, c.stated, c.message) for c in hand.contradictions] == [
+        (None, 4100, 4140, "summary says Total pot 41.40 but the actions put in 40.00 and the house added 1.00"),
+        (1, 3050, 2950, "summary says seat 1 won 29.50 but its collected lines pay 30.50"),
+    ]
+    hand = PARSER.parse(RUN_IT_ONCE.replace("STP added: €1.00", "STP added: €2.00"))
+    assert [(c.recorded, c.stated, c.message) for c in hand.contradictions] == [
+        (100, 200, "the hand says the house added 2.00 (STP), the summary 1.00")]

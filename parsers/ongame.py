@@ -26,6 +26,11 @@ Summary: ``Main pot: $520.00 won by A ($259.50), A ($259.50)`` then ``Side pot 1
 entry is one half or one tied share, and OnGame does not say which (a tied high with no
 low also prints two entries), so each is a payout with half UNLABELLED. The pot amounts
 are printed **before** rake (520.00 = 259.50 + 259.50 + 1).
+
+Every line is read or known to carry no money or cards (``_HEADER``, ``_CHATTER``: the
+header, street openers, sitting out, timeouts, disconnections, chat); any other line,
+including one about nobody seated, fails the hand with its line number, so that a money
+line this parser does not know is never lost unread.
 """
 
 from __future__ import annotations
@@ -124,6 +129,12 @@ _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^folds$"), "fold"),
     (re.compile(r"^checks$"), "check"),
 ]
+# Lines known to carry no money and no cards, skipped on purpose; any other line fails the
+# hand. The header lines are read from the first lines of the hand (``Start hand:``,
+# ``Table:``) or name the viewer and the count of players; ``---`` and ``Dealing pocket
+# cards`` only open a street. After a seated player's name: ``_CHATTER`` (sitting out,
+# timeouts, disconnections) and chat (``NAME : text``).
+_HEADER = re.compile(r"^(?:Start hand: .*|Table: .*|User: .+|Players in round: \d+(?: \(\d+\))?|---|(?:--- )?Dealing pocket cards)$")
 _CHATTER = re.compile(r"^(?:is sitting out|sits out|has returned|has timed out|is disconnected|has reconnected)$")
 _DEALING_TO = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\]]*)\]\s*$")
 _NEW_HAND = re.compile(r"^New hand for (?P<rest>.+): \[(?P<cards>[^\]]*)\]\s*$")
@@ -176,6 +187,8 @@ class _HandReader(LineHandReader):
     """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
     convention = DOT
+    #: the number, in the hand's text, of the header line (blank lines before it are dropped)
+    first_line_number = 1
 
     @staticmethod
     def split_lines(hand_text: str) -> list[str]:
@@ -186,6 +199,7 @@ class _HandReader(LineHandReader):
         lines = self.lines
         while lines and not lines[0]:
             lines.pop(0)
+            self.first_line_number += 1
         first = _FIRST.match(lines[0]) if lines else None
         if not first:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"not an OnGame header: {(lines or [''])[0][:120]!r}")
@@ -247,13 +261,15 @@ class _HandReader(LineHandReader):
     def read_body(self, hand: ParsedHand, lines: list[str]) -> None:
         seats: dict[int, SeatRecord] = {}
         names: dict[str, int] = {}
-        for line in lines:
+        seat_lines: set[int] = set()
+        for index, line in enumerate(lines):
             if line.startswith("---") or line.startswith("Summary:"):
                 break
             if m := _SEAT.match(line):
                 seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=self.money(m["stack"], line))
                 seats[seat.seat] = seat
                 names[seat.player] = seat.seat
+                seat_lines.add(index)
         if not seats:
             raise self.fail(QuarantineReason.PARSE_ERROR, "no seat lines before the deal")
         ordered = sorted(names, key=len, reverse=True)
@@ -282,9 +298,10 @@ class _HandReader(LineHandReader):
                     return names[name], text[len(name) + 1:]
             return None
 
-        for line in lines:
-            if not line or _SEAT.match(line) and not in_summary:
+        for index, line in enumerate(lines):
+            if not line or index in seat_lines:
                 continue
+            number = self.first_line_number + 1 + index  # ``lines`` starts after the header
             if line.startswith("Summary:"):
                 in_summary = True
                 continue
@@ -307,10 +324,9 @@ class _HandReader(LineHandReader):
                         seat.cards = _cards(ssm["cards"])
                         seat.showed = True
                 elif not _END.match(line):
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {line!r}")
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
                 continue
-            if line.startswith("Start hand:") or line.startswith("Table:") or line.startswith("User:") \
-                    or line.startswith("Players in round:") or line == "---" or line == "Dealing pocket cards":
+            if _HEADER.match(line):
                 continue
             if line.startswith("Button: seat "):
                 hand.button_seat = int(line.split()[-1])
@@ -321,8 +337,6 @@ class _HandReader(LineHandReader):
                 street = _BOARD_STREETS[bm["street"]]
                 tracker.new_street()
                 board = board + [c for c in _cards(bm["cards"]) if c]
-                continue
-            if line == "Dealing pocket cards" or line == "--- Dealing pocket cards":
                 continue
             if sm := _STUD_STREET.match(line):
                 street = _STUD_STREETS[sm["street"]]
@@ -352,7 +366,7 @@ class _HandReader(LineHandReader):
                 continue
             hit = who(line)
             if hit is None:
-                continue  # a line about nobody seated (observers, arrivals)
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
             seat_no, rest = hit
             seat = seats[seat_no]
             for pattern, kind in _ACTIONS:
@@ -362,7 +376,7 @@ class _HandReader(LineHandReader):
             else:
                 if _CHATTER.match(rest) or rest.startswith(": "):
                     continue
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
             groups = am.groupdict()
             all_in = bool(groups.get("allin"))
             if all_in:

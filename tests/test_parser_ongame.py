@@ -156,6 +156,38 @@ def test_garbage_amount() -> None:
     )
 
 
+def test_unknown_line_fails_the_hand() -> None:
+    # A line naming nobody seated used to be skipped unread, whatever money it moved.
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.replace("alikator21 folds\n", "alikator21 folds\nDealer pays $2.50 to McCall901\n"))
+    assert (err.value.reason, err.value.hand_id) == (QuarantineReason.PARSE_ERROR, "R5-361875219-2")
+    assert err.value.message == "unexpected line 14: 'Dealer pays $2.50 to McCall901'"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.replace("alikator21 folds\n", "alikator21 collects $2.50\n"))
+    assert err.value.message == "unexpected line 13: 'alikator21 collects $2.50'"
+    # A seat line after the deal is no seat of this hand's: it is not skipped as one.
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.replace("alikator21 folds\n", "alikator21 folds\nSeat 3: Zeno ($40.00)\n"))
+    assert err.value.message == "unexpected line 14: 'Seat 3: Zeno ($40.00)'"
+
+
+def test_known_lines_without_money_are_skipped() -> None:
+    harmless = (
+        "User: McCall901\n"
+        "--- Dealing pocket cards\n"
+        "alikator21 is sitting out\n"
+        "alikator21 sits out\n"
+        "alikator21 has returned\n"
+        "McCall901 has timed out\n"
+        "McCall901 is disconnected\n"
+        "McCall901 has reconnected\n"
+        "McCall901 : nice hand\n"
+    )
+    hand = PARSER.parse(HAND.replace("alikator21 folds\n", "alikator21 folds\n" + harmless))
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 1000)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 500, 2: 500} and hand.reconciles()
+
+
 def test_net_disagreement_is_noted() -> None:
     hand = PARSER.parse(HAND.replace("net: +$5.00", "net: +$6.00"))
     assert "seat 2: summary net 600 but the lines give 500 (won 1000, put in 500)" in hand.notes

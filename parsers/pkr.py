@@ -19,6 +19,12 @@ from pot N`` counts pots from 1 = the main pot. Pay lines: ``wins $X with: ...``
 ``wins $X from side pot #2 with: ...``, ``ties side pot #1, and wins $X with: ...``,
 ``ties, and wins $X with high hand: ...``, ``ties $X with low hand: A2345``, or
 ``wins $X`` alone when nobody showed. A line naming no side pot pays the main pot.
+
+Every line is read or known to carry no money or cards (the header block, ``Shuffling
+Deck``, ``Dealing Cards``, and after a player's name ``_CHATTER``: the showdown's
+``has Straight, 7 high`` / ``has low hand: A2345``, seating, absence, connection, chat);
+any other line, including one about nobody seated, fails the hand with its line number.
+``did not respond in time and is folded`` is the seat's fold.
 """
 
 from __future__ import annotations
@@ -75,7 +81,7 @@ _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^calls {_AMT}{_ALL_IN}$"), "call"),
     (re.compile(rf"^bets {_AMT}{_ALL_IN}$"), "bet"),
     (re.compile(rf"^raises to {_AMT}{_ALL_IN}$"), "raise"),
-    (re.compile(r"^folds$"), "fold"),
+    (re.compile(r"^(?:folds|did not respond in time and is folded)$"), "fold"),
     (re.compile(r"^checks$"), "check"),
     (re.compile(r"^shows (?P<cards>(?:\[[^\]]*\])+)\s*$"), "show"),
     (re.compile(r"^mucks\s*$"), "muck"),
@@ -85,10 +91,15 @@ _PAY = re.compile(
     r"(?: from (?:side pot #(?P<side2>\d+)|(?:the )?main pot))?"
     r"(?: with(?: (?P<hl>high|low) hand)?:?(?: .*)?)?\s*$"
 )
+# What may follow a seated player's name on a line known to carry no money or cards,
+# skipped on purpose: the showdown's description of a hand (``has Straight, 7 high``,
+# ``has low hand: A2345``; the cards themselves are in ``shows``), seating, absence,
+# connection and chat (``cheers.``). Any other line fails the hand.
 _CHATTER = re.compile(
-    r"^(?:doesn't show|did not respond in time and is folded|will be dealt in after the button|"
-    r"has .+|is sitting out|sits out|has returned|is away from table|has left the table|"
-    r"has joined the table|is disconnected|has reconnected|cheers\.)\s*$"
+    r"^(?:doesn't show|will be dealt in after the button|"
+    r"has (?:low hand: [2-9TJQKA]+|(?:High Card|One Pair|Two Pairs|Three of a Kind|Straight|Flush|Full House|"
+    r"Four of a Kind|Straight Flush|Royal Flush)\b[^$€£]*)|is sitting out|sits out|has returned|is away from table|"
+    r"has left the table|has joined the table|is disconnected|has reconnected|cheers\.)\s*$"
 )
 _DEALING = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
 _BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
@@ -129,6 +140,8 @@ class _HandReader(LineHandReader):
     """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
     convention = DOT
+    #: the number, in the hand's text, of the table line (blank lines before it are dropped)
+    first_line_number = 1
 
     @staticmethod
     def split_lines(hand_text: str) -> list[str]:
@@ -145,6 +158,7 @@ class _HandReader(LineHandReader):
         lines = self.lines
         while lines and not lines[0]:
             lines.pop(0)
+            self.first_line_number += 1
         table = _TABLE.match(lines[0]) if lines else None
         hid = _HAND_ID.match(lines[1]) if len(lines) > 1 else None
         if not table or not hid:
@@ -228,7 +242,8 @@ class _HandReader(LineHandReader):
             if seat is not None:
                 acted.add(seat)
 
-        for line in lines:
+        for index, line in enumerate(lines):
+            number = self.first_line_number + 2 + index  # ``lines`` starts after the two header lines
             if not line or _SEAT.match(line) or _END.match(line) or line.startswith(_HEADER_KEYS) \
                     or line.startswith("Start time of hand:") or line.startswith("Blinds are now"):
                 if line.startswith("Dealing Cards"):
@@ -275,7 +290,7 @@ class _HandReader(LineHandReader):
                     hit = (names[name], line[len(name) + 1:])
                     break
             if hit is None:
-                continue  # a line about nobody seated
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
             seat_no, rest = hit
             seat = seats[seat_no]
             if pay := _PAY.match(rest):
@@ -294,7 +309,7 @@ class _HandReader(LineHandReader):
             else:
                 if _CHATTER.match(rest) or rest.startswith(": "):
                     continue
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
             groups = am.groupdict()
             all_in = bool(groups.get("allin"))
             if all_in:

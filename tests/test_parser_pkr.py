@@ -179,6 +179,43 @@ def test_chat_emote_is_chatter() -> None:
     assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 855)]
 
 
+def test_unknown_line_fails_the_hand() -> None:
+    # Lines naming nobody seated, and any 'has ...' line, used to be skipped unread.
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.replace("Alpha folds\n", "Alpha folds\nDealer returns $0.50 to Alpha\n"))
+    assert (err.value.reason, err.value.hand_id) == (QuarantineReason.PARSE_ERROR, "2433310836")
+    assert err.value.message == "unexpected line 25: 'Dealer returns $0.50 to Alpha'"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.replace("Alpha folds\n", "Alpha folds\nAlpha has won $0.50 from the jackpot\n"))
+    assert err.value.message == "unexpected line 25: 'Alpha has won $0.50 from the jackpot'"
+
+
+def test_known_lines_without_money_are_skipped() -> None:
+    harmless = (
+        "Alpha : gl\n"
+        "Alpha cheers.\n"
+        "Alpha is sitting out\n"
+        "Alpha sits out\n"
+        "Alpha has returned\n"
+        "Alpha is away from table\n"
+        "Alpha is disconnected\n"
+        "Alpha has reconnected\n"
+        "Alpha has left the table\n"
+        "Alpha has joined the table\n"
+        "Alpha will be dealt in after the button\n"
+        "Beta Two has Two Pairs: Queens, 4s\n"
+        "Beta Two has low hand: A2345\n"
+    )
+    hand = PARSER.parse(HAND.replace("Beta Two doesn't show\n", "Beta Two doesn't show\n" + harmless))
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 855)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 450, 2: 450} and hand.reconciles()
+
+
+def test_timed_out_seat_is_folded() -> None:
+    hand = PARSER.parse(HAND.replace("Alpha folds\n", "Alpha did not respond in time and is folded\n"))
+    assert (hand.seat(1).folded_street, hand.actions[-2].kind) == (Street.FLOP, ActionKind.FOLD)
+
+
 # The 2009 dialect: blinds without spaces around the slash, cards in one bracket, the
 # uncalled bet printed, ``End Of Hand``.
 HAND_2009 = """Table #31007755 - Coral Reef 4

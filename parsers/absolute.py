@@ -23,6 +23,9 @@ What the dialect says, and how it lands in the records:
   labels the pay lines where that is unambiguous (see ``_label_halves``).
 * ``Total Pot($0.43) | Rake ($0.04) | Jackpot Rake ($0.50)``: the jackpot rake is a fee.
   Without a ``Rake`` entry the rake is inferred as total pot minus paid minus fees.
+* The summary holds only ``Total Pot(...)``, ``Board [...]`` (the board again) and the
+  ``Seat N: ...`` lines; any other line there, as anywhere, fails the hand with its line
+  number. ``Does not show`` (an uncontested winner) carries no cards.
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ _TOTALS = re.compile(r"^Total Pot\(" + _AMOUNT + r"\)(?P<rest>.*)$")
 _FEE = re.compile(r"\|\s*(?P<name>[A-Za-z ]+?)\s*\((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): ")
 _SUMMARY_HALF = re.compile(r"\b(?P<half>HI|LO):\((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
+_SUMMARY_BOARD = re.compile(r"^Board \[[^\]]*\]$")
 _SUMMARY_TOTAL = re.compile(r"\b(?:won|collected) Total \((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
 
 _GAMES = {
@@ -155,7 +159,8 @@ class _Builder:
             raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
 
     def build(self) -> ParsedHand:
-        lines = [ln for ln in self.lines if ln.strip()]
+        numbered = [(number, ln) for number, ln in enumerate(self.lines, 1) if ln.strip()]
+        lines = [ln for _, ln in numbered]
         if not lines:
             raise self.fail(QuarantineReason.PARSE_ERROR, "empty hand text")
         m = _HEADER.match(lines[0].strip())
@@ -197,10 +202,11 @@ class _Builder:
         if table and table.group("button") and game not in _STUD:
             hand.button_seat = int(table.group("button"))
         self.hand = hand
-        self.read_body(lines[1:])
+        self.read_body(numbered[1:])
         return hand
 
-    def read_body(self, lines: list[str]) -> None:
+    def read_body(self, lines: list[tuple[int, str]]) -> None:
+        """Read the numbered lines after the header (blank lines left out)."""
         hand = self.hand
         stud = hand.game in _STUD
         seats: dict[str, SeatRecord] = {}
@@ -219,7 +225,7 @@ class _Builder:
             seq += 1
             hand.actions.append(ActionRecord(seq, st or street, seat, kind, amount, all_in))
 
-        for line in lines:
+        for number, line in lines:
             text = line.strip()
             sm = _SEAT.match(text)
             if sm and not in_summary:
@@ -241,7 +247,7 @@ class _Builder:
                     continue
                 mapping = _STUD_STREETS if stud else _BOARD_STREETS
                 if name not in mapping:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section {text!r}")
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section at line {number}: {text!r}")
                 new_street = mapping[name]
                 if new_street not in (Street.PREFLOP, Street.THIRD):
                     tracker.new_street()
@@ -270,7 +276,10 @@ class _Builder:
                     if mucked and rec is not None:
                         rec.cards = self.cards(mucked.group(1))
                         rec.mucked = True
-                continue
+                    continue
+                if _SUMMARY_BOARD.match(text):
+                    continue  # the board the street lines dealt, again
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {text!r}")
             if text.startswith("Dealt to "):
                 who = self.name_at(text[len("Dealt to "):], names_sorted)
                 if who is None:
@@ -289,7 +298,7 @@ class _Builder:
                 continue
             who = self.name_at(text, names_sorted)
             if who is None or not text[len(who):].startswith(" - "):
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {text!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
             rec = seats[who]
             rest = text[len(who) + 3:].strip()
             for kind, rx in _ACTIONS:
@@ -297,7 +306,7 @@ class _Builder:
                 if am:
                     break
             else:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action {text!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action at line {number}: {text!r}")
             seat = rec.seat
             amount = self.money(am.group("amount")) if "amount" in am.groupdict() and am.group("amount") else None
             if kind in ("sb", "bb", "post"):

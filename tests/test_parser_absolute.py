@@ -119,13 +119,31 @@ def test_malformed_hands():
     with pytest.raises(HandParseError) as bad:
         PARSER.parse(HAND.replace("AMOUNT", "$3O"))
     assert (bad.value.reason, bad.value.message, bad.value.hand_id) == (
-        QuarantineReason.PARSE_ERROR, "unexpected action 'Hero - Posts big blind $3O'", "1828549717")
+        QuarantineReason.PARSE_ERROR, "unexpected action at line 6: 'Hero - Posts big blind $3O'", "1828549717")
     with pytest.raises(HandParseError) as garbage:
         PARSER.parse(HAND.replace("AMOUNT", "$30").replace("$1,000 in", "$1O00 in"))
     assert (garbage.value.reason, garbage.value.message) == (QuarantineReason.BAD_AMOUNT, "not an amount: '$1O00'")
     with pytest.raises(HandParseError) as cut:
         PARSER.parse(HAND.replace("AMOUNT", "$30").split("*** SUMMARY")[0])
     assert (cut.value.reason, cut.value.message) == (QuarantineReason.TRUNCATED, "the hand ends before its *** SUMMARY ***")
+
+
+def test_unknown_summary_line_fails_the_hand():
+    # Summary lines other than the totals and the seats used to be skipped unread.
+    hand = HAND.replace("AMOUNT", "$30")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(hand + "Jackpot paid to Hero ($5)\n")
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR, "unexpected summary line 14: 'Jackpot paid to Hero ($5)'", "1828549717")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(hand.replace("*** SHOW DOWN ***\n", "*** SHOW DOWN ***\n\nBonus $5 to Hero\n"))
+    assert err.value.message == "unexpected line 12: 'Bonus $5 to Hero'"
+
+
+def test_known_summary_lines_are_read_or_skipped():
+    hand = PARSER.parse(HAND.replace("AMOUNT", "$30") + "Board [Ah 7c 2d]\nSeat 6: Player0 (dealer) Folded on the POCKET CARDS\n")
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (4, 1500, PayoutSource.UNCALLED), (4, 3000, PayoutSource.POT)]
 
 
 def test_sniff_is_specific():

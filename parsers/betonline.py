@@ -61,6 +61,13 @@ the next hand, may chat before it) is skipped; ``X has left the table`` makes a 
 in the hand that is not all in fold there (a busted seat with 0.00 in chips leaves without
 a fold line, and would otherwise look like a contender).
 
+Every line is read or known to carry no money or cards: the summary holds ``Total pot``,
+``Board``, the seat lines that win (``won (X)``, ``collected (X)``) and those that do not
+(``_SUMMARY_NO_WIN``: folded, did not win, mucked); joins, departures and chat may come
+anywhere, and after a seat's name ``_SEAT_NO_MONEY`` (sitting out, timeouts,
+disconnections, ``does not show``, chat). Any other line, in the summary too, fails the
+hand with its line number, as do cards ``Dealt to`` no seat.
+
 Anomaly in the corpus sample (hand 1606125823): three seats all in, 3.97 put in, the
 summary pays 2.49 with rake 0.22, and a ``Total pot 1.26 | Rake 0.22`` line printed before
 the showdown is exactly the missing amount; ``notes`` say so and the hand does not
@@ -95,8 +102,8 @@ from parsers.base import (
     SeatRecord,
     TextParser,
     cards,
+    hand_text_lines,
     leading_lines,
-    non_blank_lines,
     unprinted_uncalled_note,
 )
 
@@ -123,6 +130,15 @@ _LEFT = re.compile(r"^(?P<name>.+?) has left the table\s*$")
 _CHAT = re.compile(r'^.+ said ".*"\s*$')
 _TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?:.*?\| Rake (?P<rake>{_NUM}))?\s*$")
 _WON = re.compile(rf"^Seat (?P<seat>\d+): .*? (?:won|collected) \((?P<amount>{_NUM})\)")
+# Lines known to carry no money or cards, skipped on purpose (any other line fails the
+# hand): a summary seat line that wins nothing, and what may follow a seated player's name
+# about its presence or its chat. ``_JOINS``, ``_CHAT`` and ``_LEFT`` lines may come
+# anywhere, the summary included.
+_SUMMARY_NO_WIN = re.compile(
+    r"^Seat \d+: .+? (?:folded (?:before Flop|on the \w+)|(?:showed|mucked) \[[^\]]*\](?: but)? did not win|"
+    r"mucked(?: \[[^\]]*\])?|did not win)\s*$"
+)
+_SEAT_NO_MONEY = re.compile(r'^(?:is sitting out|sits out|has timed out|is disconnected|does not show|said ".*")\s*$')
 _GAMES = [
     (re.compile(r"omaha hi[-/]?lo", re.I), Game.OMAHA_HILO),
     (re.compile(r"omaha", re.I), Game.OMAHA),
@@ -168,7 +184,8 @@ class BetOnlineParser(TextParser):
 
 
 def _read(text: str) -> ParsedHand:
-    lines = non_blank_lines(text)
+    numbered = [(number, line) for number, line in enumerate(hand_text_lines(text), 1) if line.strip()]
+    lines = [line for _, line in numbered]
     scope = HandScope(DOT)
     fail, amount = scope.fail, scope.amount
 
@@ -259,7 +276,7 @@ def _read(text: str) -> ParsedHand:
             act(bets[0][1], ActionKind.UNCALLED_RETURN, excess)
             hand.notes.append(unprinted_uncalled_note(bets[0][1], excess))
 
-    for line in lines[index:]:
+    for number, line in numbered[index:]:
         if sm := _STREET.match(line):
             label = sm["label"].strip().upper()
             if (label == "SUMMARY" and not in_summary) or label in _BOARD:
@@ -276,7 +293,7 @@ def _read(text: str) -> ParsedHand:
                 if got:
                     board = got
             elif label not in ("SHOW DOWN",):
-                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
+                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {number}: {line!r}")
             continue
         if tm := _TOTAL.match(line):
             if in_summary:
@@ -292,10 +309,15 @@ def _read(text: str) -> ParsedHand:
                 if found:
                     board = [c for c in cards(found[1]) if c]
                 continue
-            if wm := _WON.match(line):
+            wm = _WON.match(line)
+            if wm:
                 won.append((_seat_number(wm["seat"]), amount(wm["amount"]), line))
             if sm2 := re.match(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]", line):
+                if _seat_number(sm2[1]) not in seats:
+                    raise fail(QuarantineReason.INCONSISTENT, f"summary line {number} shows the cards of no seat: {line!r}")
                 seats[_seat_number(sm2[1])].cards = cards(sm2[2])
+            if not (wm or _SUMMARY_NO_WIN.match(line) or _JOINS.match(line) or _CHAT.match(line) or _LEFT.match(line)):
+                raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
             continue
         if um := _UNCALLED.match(line):
             seat = by_name.get(um["name"])
@@ -328,12 +350,14 @@ def _read(text: str) -> ParsedHand:
             continue
         if line.startswith("Dealt to "):
             found = who(line[len("Dealt to ") :])
-            if found:
-                seats[found[0]].cards = cards(_BRACKETS.search(found[1])[1])
+            dealt = _BRACKETS.search(found[1]) if found else None
+            if not dealt:
+                raise fail(QuarantineReason.PARSE_ERROR, f"cards dealt to no seat, line {number}: {line!r}")
+            seats[found[0]].cards = cards(dealt[1])
             continue
         found = who(line)
         if not found:
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
         seat, rest = found
         record = seats[seat]
         if am := _ACTION.match(rest):
@@ -375,9 +399,9 @@ def _read(text: str) -> ParsedHand:
             record.mucked = True
             act(seat, ActionKind.MUCK)
             continue
-        if rest.startswith(("is sitting out", "sits out", "has timed out", "is disconnected", "said", "does not show")):
+        if _SEAT_NO_MONEY.match(rest):
             continue
-        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
 
     if not in_summary:
         raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")

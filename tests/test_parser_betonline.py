@@ -109,6 +109,47 @@ def test_seats_numbered_from_zero_become_one_to_ten():
     assert hand.reconciles()
 
 
+def test_unknown_lines_fail_the_hand():
+    # A summary line was skipped whatever it said, and cards dealt to no seat were dropped.
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SEAT_ZERO + "Seat 5: Dune won the high hand jackpot (5.00)\n")
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "hand 2200000101: unexpected summary line 30: 'Seat 5: Dune won the high hand jackpot (5.00)'")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SEAT_ZERO.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nDealt to Flint [Ah Ad]\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "hand 2200000101: cards dealt to no seat, line 9: 'Dealt to Flint [Ah Ad]'")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SEAT_ZERO.replace("Dune: folds\n", "Dune: folds\nDune is sitting out for a bonus of 0.50\n"))
+    assert err.value.message == "hand 2200000101: unexpected line 10: 'Dune is sitting out for a bonus of 0.50'"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SEAT_ZERO + "Seat 3: Flint mucked [2c 7d]\n")
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "hand 2200000101: summary line 30 shows the cards of no seat: 'Seat 3: Flint mucked [2c 7d]'")
+
+
+def test_known_lines_without_money_are_skipped():
+    body = (
+        "Dune: folds\n"
+        "Dune is sitting out\n"
+        "Dune sits out\n"
+        "Dune has timed out\n"
+        "Dune is disconnected\n"
+        "Dune said \"nh\"\n"
+    )
+    summary = (
+        "Seat 5: Dune folded before Flop\n"
+        "Flint joins the table at seat #3\n"
+        'Flint said "hi"\n'
+        "Dune has left the table\n"
+    )
+    raw = SEAT_ZERO.replace("Dune: folds\n", body).replace("Seat 5: Dune folded before Flop\n", summary).replace(
+        "Seat 1: Basalt showed [Ah Kh] but did not win", "Seat 1: Basalt mucked [Ah Kh]")
+    hand = PARSER.parse(raw)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 114)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 60, 2: 60, 6: 0} and hand.reconciles()
+
+
 # a new player posts a live blind out of turn, a busted seat leaves, a newcomer joins and chats
 TABLE_TRAFFIC = _hand(
     "BetOnline Poker Game #2200000202: Hold'em No Limit ($0.10/0.20) - 2013/03/14 20:09:41 Eastern Daylight Time",

@@ -33,6 +33,12 @@ Results: ``WINTYPE_HI``/``WINTYPE_LO`` label the half; ``WINTYPE_HILO`` pays bot
 of the pot to one seat (``whole``); no ``WINTYPE`` (older files) is ``whole`` in high-only
 games and ``unlabelled`` in Hi/Lo. ``pot`` is 0 when the showdown prints only a main pot.
 ``DATE`` is a Unix time (UTC).
+
+Every element and attribute of a hand is one the parser knows (``_KNOWN_ELEMENTS`` lists
+them, with those it skips on purpose: the viewer's own totals on ``<HISTORY>``, the
+running pots on board actions, hand descriptions); any other, and any seat ``STATE`` but
+``STATE_PLAYING``, ``STATE_SITOUT``, ``STATE_RESERVED`` (a seat held for someone away: not
+dealt in) and ``STATE_EMPTY``, fails the hand.
 """
 
 from __future__ import annotations
@@ -81,6 +87,28 @@ _SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
 _WINTYPES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": Half.WHOLE}
+# Every element and attribute a hand may hold, by tag: (attributes, child elements). Any
+# other fails the hand, so that nothing that might move money is passed over unread.
+# Known and not read: the viewer's own totals on <HISTORY> (BET, POT, WIN, LOSS), the
+# running pot and rake on each board <ACTION> (POT, RAKE, MAINPOT, LEFTPOT, RIGHTPOT: the
+# showdown prints the final ones), the showdown's NAME and STARTING (who shows first),
+# a result's HAND, HANDEXT and WINCARDS (descriptions of the hand), session and times.
+_KNOWN_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "HISTORY": (frozenset({"ID", "SESSION", "TABLE", "GAME", "GAMETYPE", "GAMEKIND", "TABLECURRENCY", "LIMIT", "STAKES",
+                           "DATE", "TABLETOURNEYID", "BET", "POT", "WIN", "LOSS", "ENDTIME"}),
+                frozenset({"PLAYER", "ACTION", "SHOWDOWN"})),
+    "PLAYER": (frozenset({"NAME", "SEAT", "AMOUNT", "STATE", "DEALER"}), frozenset()),
+    "ACTION": (frozenset({"TYPE", "PLAYER", "KIND", "VALUE", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT"}),
+               frozenset({"CARD"})),
+    "CARD": (frozenset({"LINK"}), frozenset()),
+    "SHOWDOWN": (frozenset({"NAME", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT", "STARTING"}), frozenset({"RESULT"})),
+    "RESULT": (frozenset({"WINTYPE", "PLAYER", "WIN", "HAND", "WINCARDS", "HANDEXT"}), frozenset({"CARD"})),
+}
+# A seat's STATE: in the hand, sitting out, or no player (an empty seat, or one held for a
+# player who is not at the table).
+_PLAYING_STATES = {"STATE_PLAYING"}
+_IDLE_STATES = {"STATE_SITOUT", "STATE_RESERVED"}
+_EMPTY_STATES = {"STATE_EMPTY"}
 _RANKS = "A23456789TJQK"
 _SUITS = "dchs"
 
@@ -152,6 +180,7 @@ class _Hand:
         except ParseError as exc:
             raise self.err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
         self.hand_id = root.get("ID")
+        self.check_elements(root)
         game = _GAMES.get(root.get("GAME", ""))
         if game is None:
             raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"GAME {root.get('GAME')!r} not supported")
@@ -185,10 +214,13 @@ class _Hand:
         )
         seats: dict[str, SeatRecord] = {}
         for p in root.findall("PLAYER"):
-            if p.get("STATE") == "STATE_EMPTY":
+            state = p.get("STATE", "STATE_PLAYING")
+            if state not in _PLAYING_STATES | _IDLE_STATES | _EMPTY_STATES:
+                raise self.err(QuarantineReason.PARSE_ERROR, f"seat STATE {state!r} not known: {p.attrib}")
+            if state in _EMPTY_STATES:
                 continue
             seat = SeatRecord(seat=int(p.get("SEAT")), player=p.get("NAME", ""), stack=self.amount(p.get("AMOUNT"), p))
-            if p.get("STATE") == "STATE_SITOUT":
+            if state in _IDLE_STATES:
                 seat.dealt_in = False
             if p.get("DEALER") == "Y":
                 hand.button_seat = seat.seat
@@ -196,6 +228,19 @@ class _Hand:
         hand.seats = sorted(seats.values(), key=lambda s: s.seat)
         self.read_actions(root, hand, seats)
         return hand
+
+    def check_elements(self, root: Element) -> None:
+        """Fail the hand on any element or attribute not in ``_KNOWN_ELEMENTS``."""
+        for parent in root.iter():
+            attributes, children = _KNOWN_ELEMENTS[parent.tag]  # the root is a HISTORY; children are checked below
+            unknown = sorted(set(parent.attrib) - attributes)
+            if unknown:
+                raise self.err(QuarantineReason.PARSE_ERROR,
+                               f"attribute {unknown[0]}={parent.get(unknown[0])!r} of <{parent.tag}> not known: {parent.attrib}")
+            for child in parent:
+                if child.tag not in children:
+                    raise self.err(QuarantineReason.PARSE_ERROR,
+                                   f"element <{child.tag} {child.attrib}> not known inside <{parent.tag}>")
 
     def read_actions(self, root: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
         tracker = BetTracker()

@@ -80,3 +80,50 @@ def test_truncated_and_bad_amount():
         PARSER.parse(text.replace('WIN="0.76"', 'WIN="0.7x"'))
     assert exc.value.reason == QuarantineReason.BAD_AMOUNT
     assert exc.value.message == "hand 2907049023: not an amount: '0.7x'"
+
+
+# Every element and attribute the parser knows; a reserved seat and a seat sitting out.
+CRAFTED = """<HISTORY ID="4400100" SESSION="session9001.xml" TABLE="Table OM 12" GAME="GAME_OMA" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="PL" STAKES="0.25/0.50" DATE="1400000000" TABLETOURNEYID="" BET="1.50" POT="2.85" WIN="2.85" LOSS="0.00" ENDTIME="1400000060">
+<PLAYER NAME="Osprey" SEAT="1" AMOUNT="20.00" STATE="STATE_PLAYING" DEALER="Y"></PLAYER>
+<PLAYER NAME="Heron" SEAT="2" AMOUNT="15.00" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<PLAYER NAME="" SEAT="3" AMOUNT="0.00" STATE="STATE_RESERVED" DEALER="N"></PLAYER>
+<PLAYER NAME="Egret" SEAT="4" AMOUNT="9.00" STATE="STATE_SITOUT" DEALER="N"></PLAYER>
+<PLAYER NAME="" SEAT="5" AMOUNT="0.00" STATE="STATE_EMPTY" DEALER="N"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Osprey" KIND="HAND_SB" VALUE="0.25"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Heron" KIND="HAND_BB" VALUE="0.50"></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Osprey"><CARD LINK="0"></CARD><CARD LINK="13"></CARD><CARD LINK="26"></CARD><CARD LINK="39"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Heron"><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="ACTION_RAISE" PLAYER="Osprey" VALUE="1.50"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Heron" VALUE="1.50"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="3.00" RAKE="0.00" MAINPOT="3.00" LEFTPOT="" RIGHTPOT=""><CARD LINK="5"></CARD><CARD LINK="20"></CARD><CARD LINK="35"></CARD></ACTION>
+<ACTION TYPE="ACTION_BET" PLAYER="Heron" VALUE="2.00"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="2.85" RAKE="0.15" MAINPOT="2.85" LEFTPOT="" RIGHTPOT="" STARTING="Heron">
+<RESULT PLAYER="Heron" WIN="2.85" HAND="$(STR_G_FOLD)" WINCARDS="" HANDEXT=""><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD></RESULT>
+<RESULT PLAYER="Osprey" WIN="0.00" HAND="$(STR_G_FOLD)" WINCARDS="" HANDEXT=""></RESULT></SHOWDOWN></HISTORY>
+"""
+
+
+def test_known_elements_and_attributes_are_read_or_skipped():
+    hand = PARSER.parse(CRAFTED)
+    assert [(s.seat, s.player, s.dealt_in, s.contributed) for s in hand.seats] == [
+        (1, "Osprey", True, 150), (2, "Heron", True, 150), (3, "", False, 0), (4, "Egret", False, 0)]
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(2, 285, Half.WHOLE)]
+    assert hand.rake == 15 and hand.reconciles()
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>',
+     '<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>\n<BONUS PLAYER="Heron" VALUE="1.00"></BONUS>',
+     "element <BONUS {'PLAYER': 'Heron', 'VALUE': '1.00'}> not known inside <HISTORY>"),
+    ('<RESULT PLAYER="Heron" WIN="2.85"', '<RESULT PLAYER="Heron" WIN="2.85" JACKPOT="1.00"',
+     "attribute JACKPOT='1.00' of <RESULT> not known: {'PLAYER': 'Heron', 'WIN': '2.85', 'JACKPOT': '1.00', "
+     "'HAND': '$(STR_G_FOLD)', 'WINCARDS': '', 'HANDEXT': ''}"),
+    ('STATE="STATE_SITOUT"', 'STATE="STATE_AWAY"',
+     "seat STATE 'STATE_AWAY' not known: {'NAME': 'Egret', 'SEAT': '4', 'AMOUNT': '9.00', 'STATE': 'STATE_AWAY', 'DEALER': 'N'}"),
+])
+def test_unknown_elements_and_attributes_fail_the_hand(old, new, message):
+    # Elements, attributes and seat states the parser does not know used to be passed over.
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(CRAFTED.replace(old, new))
+    assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "4400100")

@@ -25,6 +25,9 @@
   hand says ``There is no low hand`` the pot was not split: its lines are ``whole``. Lines
   do not say which pot (main or side): ``pot`` stays None.
 * No rake is printed: cash rake is inferred as put in minus paid; tournaments take none.
+* Lines skipped on purpose carry no pot money or cards: a seat sitting out, timing out,
+  disconnecting or coming back (``quiet``), and ``_CHATTER`` (joins, departures, a
+  tournament's finishing places). Any other line fails the hand with its line number.
 """
 
 from __future__ import annotations
@@ -86,7 +89,11 @@ _ACTIONS = [
     ("quiet", re.compile(r"^(?:sits out|is sitting out|has timed out|is disconnected|has returned|is back)$")),
 ]
 _WIN = re.compile(r"^(?P<name>.+?):? wins (?:(?P<half>high|low) )?(?:pot )?(?P<amount>" + _NUM + r")(?P<rest>.*)$")
-_CHATTER = re.compile(r"^(?:There is no low hand|Player left the table|.+ finished \d+ out of \d+ players.*|.+ (?:joined|left) the table.*)$")
+# Lines known to carry no pot money or cards, skipped on purpose (any other line fails the
+# hand): comings and goings, and a tournament's finishing places.
+_CHATTER = re.compile(
+    r"^(?:Player left the table|.+ finished \d+ out of \d+ players.*|.+ (?:joined|left) the table(?: at seat \d+)?\.?)$"
+)
 
 _GAMES = {
     "omaha": Game.OMAHA,
@@ -152,6 +159,7 @@ class _Builder:
         raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
         self.lines = [ln.strip() for ln in raw_lines if ln.strip()]
         self.raw = [ln.rstrip("\r") for ln in raw_lines if ln.strip()]
+        self.numbers = [number for number, ln in enumerate(raw_lines, 1) if ln.strip()]
         self.hand_id: str | None = None
         self.notes: list[str] = []
         self.text = text
@@ -246,7 +254,7 @@ class _Builder:
             seq += 1
             hand.actions.append(ActionRecord(seq, st or street, seat, kind, amount, all_in))
 
-        for line, raw in zip(self.lines[1:], self.raw[1:]):
+        for line, raw, number in zip(self.lines[1:], self.raw[1:], self.numbers[1:]):
             if m := _SEAT.match(line):
                 rec = SeatRecord(int(m.group("seat")), m.group("name"), self.money(m.group("stack")))
                 seats[rec.player] = rec
@@ -291,7 +299,7 @@ class _Builder:
                 continue
             who = _name_at(line, names)
             if who is None or line[len(who):len(who) + 1] != ":":
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
             rec = seats[who]
             seat = rec.seat
             rest = line[len(who) + 1:].strip()
@@ -299,7 +307,7 @@ class _Builder:
                 if am := rx.match(rest):
                     break
             else:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action {line!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action at line {number}: {line!r}")
             amount = self.money(am.group("amount")) if "amount" in am.groupdict() and am.group("amount") else None
             if kind in ("sb", "bb"):
                 tracker.add(seat, amount)

@@ -93,6 +93,25 @@ def test_malformed_hands():
         QuarantineReason.TRUNCATED, "the hand ends before its pot is paid (no ***SHOW DOWN*** and wins line)")
 
 
+def test_unknown_lines_fail_the_hand():
+    # A line naming a table departure used to pass whatever followed it.
+    hand = HAND.replace("AMOUNT", "$0.25")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(hand.replace("A: folds\n", "A: folds\nA left the table and was paid $0.10\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "unexpected line 8: 'A left the table and was paid $0.10'")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(hand.replace("A: folds\n", "A: folds\n\nA: collects $0.10\n"))
+    assert err.value.message == "unexpected action at line 9: 'A: collects $0.10'"
+
+
+def test_known_lines_without_money_are_skipped():
+    quiet = "C joined the table at seat 3\nC left the table\nPlayer left the table\nA: is sitting out\nA: is back\n"
+    hand = PARSER.parse(HAND.replace("AMOUNT", "$0.25").replace("A: folds\n", "A: folds\n" + quiet))
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 15), (2, 20)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 10, 2: 10}
+
+
 def test_sniff_is_specific():
     assert not PARSER.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2009/01/01 00:00:00 ET")
     assert PARSER.sniff("\ufeffHand#3389E587C7000012 - T -- 0/10/20 PL OmahaHiLo -- 2013/07/16 - 10:38:40")

@@ -24,6 +24,10 @@ is 1000.00 at 5/10 blinds); ``BET`` adds its amount (SB 500 + 2500 = BB 1000 + 2
 ``amount="0"`` is a check; ``PUSH`` returns an uncalled bet; each ``SWEEP`` carries the
 running ``rake`` and ``tax`` and the net pot, so the last sweep's ``rake`` is the rake and
 its ``tax`` a fee (``fee_detail['tax']``). ``WIN pot`` is the pot index. Times are Unix.
+
+Every element and attribute of a ``<HAND>`` is one ``_ATTRIBUTES`` lists (with those
+skipped on purpose); any other, an element nested in one, or an ``<XSHOW>`` (a seat that
+does not show) holding cards fails the hand.
 """
 
 from __future__ import annotations
@@ -68,6 +72,27 @@ _SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"pot-limit": Limit.POT, "no-limit": Limit.NO, "fixed-limit": Limit.FIXED, "limit": Limit.FIXED}
 _CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 _STREETS = [Street.FLOP, Street.TURN, Street.RIVER]
+# The attributes each element of a <HAND> may carry; any other element, attribute or
+# nested element fails the hand, so that nothing that might move money is passed over.
+# Known and not read: ``index``, ``stakes`` (the blinds are read), a win's ``potAmount``
+# (the pot it is paid from, which the <SWEEP> prints net).
+_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "SEAT": frozenset({"position", "name", "balance"}),
+    "DEALER": frozenset({"position"}),
+    "BLIND": frozenset({"position", "amount", "penalty"}),
+    "ANTE": frozenset({"position", "amount", "penalty"}),
+    "HOLE": frozenset({"position"}),
+    "COMMUNITY": frozenset(),
+    "BET": frozenset({"position", "amount", "allin"}),
+    "FOLD": frozenset({"position"}),
+    "PUSH": frozenset({"position", "amount"}),
+    "SWEEP": frozenset({"rake", "tax"}),
+    "SHOW": frozenset({"position"}),
+    "MUCK": frozenset({"position"}),
+    "XSHOW": frozenset({"position"}),
+    "WIN": frozenset({"position", "amount", "pot", "potAmount"}),
+}
+_HAND_ATTRIBUTES = frozenset({"time", "id", "index", "blinds", "stakes"})
 
 
 class EverestParser:
@@ -126,6 +151,7 @@ def _parse(text: str) -> ParsedHand:
     except ParseError as exc:
         raise _err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
     hand_id = root.get("id")
+    _check_elements(root, hand_id)
     if session_text is None:
         raise _err(QuarantineReason.PARSE_ERROR,
                    "no <SESSION> header reached this hand: game, limit and currency unknown", hand_id)
@@ -259,8 +285,10 @@ def _parse(text: str) -> ParsedHand:
             else:
                 seat.mucked = True
                 record(seat.seat, ActionKind.MUCK, on=Street.SHOWDOWN)
-        elif tag == "XSHOW":
+        elif tag == "XSHOW":  # a seat that does not show: no cards
             seat_of(el)
+            if (el.text or "").strip():
+                raise _err(QuarantineReason.PARSE_ERROR, f"<XSHOW> with cards not read: {_show(el)} {el.text!r}", hand_id)
         elif tag == "WIN":
             seen_win = True
             seat, value = seat_of(el), amount(el)
@@ -289,6 +317,23 @@ def _parse(text: str) -> ParsedHand:
         hand.rake, hand.rake_source = None, RakeSource.ABSENT
         hand.notes.append("no <SWEEP>: rake not printed")
     return hand
+
+
+def _check_elements(root: Element, hand_id: str | None) -> None:
+    """Fail the hand on an element, attribute or nested element ``_ATTRIBUTES`` does not list."""
+    unknown = sorted(set(root.attrib) - _HAND_ATTRIBUTES)
+    if unknown:
+        raise _err(QuarantineReason.PARSE_ERROR, f"attribute {unknown[0]}={root.get(unknown[0])!r} of <HAND> not known",
+                   hand_id)
+    for el in root:
+        if el.tag not in _ATTRIBUTES:
+            raise _err(QuarantineReason.PARSE_ERROR, f"element <{el.tag}> not known: {el.attrib}", hand_id)
+        unknown = sorted(set(el.attrib) - _ATTRIBUTES[el.tag])
+        if unknown:
+            raise _err(QuarantineReason.PARSE_ERROR,
+                       f"attribute {unknown[0]}={el.get(unknown[0])!r} of <{el.tag}> not known: {_show(el)}", hand_id)
+        for child in el:
+            raise _err(QuarantineReason.PARSE_ERROR, f"element <{child.tag}> not known inside {_show(el)}", hand_id)
 
 
 def _show(el: Element) -> str:

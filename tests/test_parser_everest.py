@@ -65,3 +65,55 @@ def test_truncated_and_bad_amount():
     assert exc.value.reason == QuarantineReason.BAD_AMOUNT
     assert exc.value.message == ("amount='177.50' is not whole cents in "
                                  "<WIN {'position': '4', 'amount': '177.50', 'pot': '0', 'potAmount': '17750'}>")
+
+
+# Every element and attribute the parser knows, in a hand of its own.
+CRAFTED = """<SESSION time="1300000000" tableName="Lyon-4" id="2001.7.1" type="ring" money="$" screenName="Corbeau" game="hold-em" gametype="no-limit"/>
+<HAND time="1300000100" id="7100000001" index="3" blinds="1 $/2 $" stakes="2 $/2 $">
+<SEAT position="1" name="Corbeau" balance="20000"/>
+<SEAT position="3" name="Pie" balance="15000"/>
+<DEALER position="1"/>
+<BLIND position="1" amount="100" penalty="0"/>
+<BLIND position="3" amount="200" penalty="0"/>
+<HOLE position="1">Ah</HOLE>
+<HOLE position="1">Kd</HOLE>
+<HOLE position="3">-</HOLE>
+<HOLE position="3">-</HOLE>
+<BET position="1" amount="500"/>
+<BET position="3" amount="400" allin="0"/>
+<COMMUNITY>7c, 8d, 2s</COMMUNITY>
+<SWEEP rake="60" tax="0">1140</SWEEP>
+<BET position="3" amount="0"/>
+<BET position="1" amount="800"/>
+<FOLD position="3"/>
+<PUSH position="1" amount="800"/>
+<XSHOW position="1"/>
+<WIN position="1" amount="1140" pot="0" potAmount="1140"/>
+</HAND>
+"""
+
+
+def test_known_elements_and_attributes_are_read():
+    hand = PARSER.parse(CRAFTED)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 600, 3: 600}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 800, PayoutSource.UNCALLED), (1, 1140, PayoutSource.POT)]
+    assert (hand.rake, hand.fees) == (60, 0) and hand.reconciles()
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('<XSHOW position="1"/>', '<XSHOW position="1"/>\n<BONUS position="1" amount="500"/>',
+     "element <BONUS> not known: {'position': '1', 'amount': '500'}"),
+    ('pot="0" potAmount="1140"/>', 'pot="0" potAmount="1140" jackpot="300"/>',
+     "attribute jackpot='300' of <WIN> not known: "
+     '<WIN position="1" amount="1140" pot="0" potAmount="1140" jackpot="300"/>'),
+    ('<FOLD position="3"/>', '<FOLD position="3"><PUSH position="3" amount="50"/></FOLD>',
+     'element <PUSH> not known inside <FOLD position="3"/>'),
+    ('<XSHOW position="1"/>', '<XSHOW position="1">Ah, Kd</XSHOW>',
+     "<XSHOW> with cards not read: <XSHOW position=\"1\"/> 'Ah, Kd'"),
+])
+def test_unknown_elements_and_attributes_fail_the_hand(old, new, message):
+    # Attributes and nested elements used to be passed over unread.
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(CRAFTED.replace(old, new))
+    assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "7100000001")

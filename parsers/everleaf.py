@@ -16,7 +16,14 @@ What Everleaf does not print, and what this parser does about it:
 Pay lines: ``Hero wins  high ($ 2.57 USD) from main pot with ...``, ``wins  low ($2.56)``,
 or unlabelled ``Hero wins $ 0.29 USD from main pot`` (a split-pot game then has one such
 line per half, without saying which); ``from side pot`` names the first side pot.
-A long hand description may wrap onto a second line, which carries no money.
+A long hand description may wrap onto a second line, which carries no money: such a
+line (words, then the cards in brackets) is skipped right after a pay line whose
+description lacks its cards.
+
+Every other line is read or known to carry no money or cards: the header lines, ``Total
+number of players``, and after a seated player's name ``_CHATTER`` (connection notices,
+sitting out, ``does not show cards``) or chat (``NAME: text``). Any other line, including
+one about nobody seated and cards dealt to no seat, fails the hand with its line number.
 """
 
 from __future__ import annotations
@@ -96,10 +103,15 @@ _PAY = re.compile(
     r"^wins\s+(?:(?P<hl>high|low)\s+\((?P<amt1>[^()]*)\)|(?P<amt2>[$€£]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EUR|GBP))?))"
     r"\s+from\s+(?P<pot>main pot|side pot(?:\s*#?\s*(?P<side>\d+))?)(?:\s+with\b.*)?\s*$"
 )
+# What may follow a seated player's name on a line known to carry no money or cards,
+# skipped on purpose (as is chat, ``NAME: text``); any other line fails the hand.
 _CHATTER = re.compile(
-    r"^(?:has disconnected.*|does not show cards|is sitting out|sits out|has returned|"
-    r"has timed out.*|has been disconnected.*|has reconnected.*|is connected.*)$"
+    r"^(?:has disconnected(?: and has been given a further \d+ seconds to react)?|does not show cards|"
+    r"is sitting out|sits out|has returned|has timed out|has been disconnected|has reconnected|is connected)$"
 )
+# The rest of a hand description a pay line wrapped (``... with two pairs, jacks and`` /
+# ``eights [ Jc, Js, 9d, 8c, 8h ]``): words, then the cards, never money.
+_WRAPPED = re.compile(r"^[^\[\]$€£]*\[[^\]]*\]$")
 _DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]\s*$")
 _STREET = re.compile(r"^\*{2,4} (?P<name>[^*]+?) \*{2,4}\s*(?P<rest>.*)$")
 _STUD_STREETS = {
@@ -127,6 +139,8 @@ class _HandReader(LineHandReader):
     """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
     convention = DOT
+    #: the number, in the hand's text, of the first line (blank lines before it are dropped)
+    first_line_number = 1
 
     def money(self, text: str, line: str) -> int:
         """Everleaf pads amounts with space and may end a sentence's amount with a full stop."""
@@ -136,6 +150,7 @@ class _HandReader(LineHandReader):
         lines = [line for line in self.lines]
         while lines and not lines[0].strip():
             lines.pop(0)
+            self.first_line_number += 1
         first = _FIRST.match(lines[0].strip()) if lines else None
         if not first:
             head = lines[0][:120] if lines else ""
@@ -193,11 +208,13 @@ class _HandReader(LineHandReader):
     def read_body(self, hand: ParsedHand, lines: list[str]) -> None:
         seats: dict[int, SeatRecord] = {}
         names: dict[str, int] = {}
-        for line in lines:
+        seat_lines: set[int] = set()
+        for index, line in enumerate(lines):
             if m := _SEAT.match(line.strip()):
                 seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=self.money(m["stack"], line))
                 seats[seat.seat] = seat
                 names[seat.player] = seat.seat
+                seat_lines.add(index)
             elif seats:
                 break
         if not seats:
@@ -210,15 +227,21 @@ class _HandReader(LineHandReader):
         board: list[str] = []
         seq = 0
         seen_table = False
+        wrapped = False  # the last line was a pay line whose hand description lacks its cards
 
         def act(seat: int | None, kind: ActionKind, amount: int | None = None, on: Street | None = None) -> None:
             nonlocal seq
             seq += 1
             hand.actions.append(ActionRecord(seq, on or street, seat, kind, amount))
 
-        for line in lines:
+        for index, line in enumerate(lines):
             text = line.strip()
-            if not text or _SEAT.match(text) or text.startswith("***** Hand history"):
+            number = self.first_line_number + 1 + index  # ``lines`` starts after the first line
+            if wrapped and _WRAPPED.match(text):
+                wrapped = False
+                continue
+            wrapped = False
+            if not text or index in seat_lines or text.startswith("***** Hand history") or _GAME_LINE.match(text):
                 continue
             if bm := _BUTTON.match(text):
                 hand.button_seat = int(bm["seat"])
@@ -241,12 +264,13 @@ class _HandReader(LineHandReader):
                     tracker.new_street()
                     board = board + [c for c in cards(sm["rest"].strip().strip("[]")) if c]
                 else:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {text!r}")
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {number}: {text!r}")
                 continue
             if dm := _DEALT.match(text):
                 seat_no = names.get(dm["rest"])
-                if seat_no is not None:
-                    seats[seat_no].cards = cards(dm["cards"])
+                if seat_no is None:
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"cards dealt to an unseated player, line {number}: {text!r}")
+                seats[seat_no].cards = cards(dm["cards"])
                 continue
             hit = None
             for name in ordered:
@@ -254,7 +278,7 @@ class _HandReader(LineHandReader):
                     hit = (names[name], text[len(name):].lstrip(":").strip())
                     break
             if hit is None:
-                continue  # a wrapped hand description, or a line about nobody seated
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
             seat_no, rest = hit
             seat = seats[seat_no]
             if pm := _PAY.match(rest):
@@ -265,6 +289,7 @@ class _HandReader(LineHandReader):
                     half = Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE
                 pot = 0 if pm["pot"] == "main pot" else int(pm["side"] or 1)
                 hand.payouts.append(PayoutRecord(seat_no, amount, pot, None, half, PayoutSource.POT, line.rstrip()))
+                wrapped = " with " in rest and "[" not in rest
                 continue
             for pattern, kind in _ACTIONS:
                 am = pattern.match(rest)
@@ -273,7 +298,7 @@ class _HandReader(LineHandReader):
             else:
                 if _CHATTER.match(rest) or text[len(seat.player):].startswith(":"):
                     continue  # chat, or a connection notice
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {text!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
             amount = self.money(am["amt"], text) if "amt" in am.groupdict() else None
             if kind == "sb":
                 tracker.add(seat_no, amount)

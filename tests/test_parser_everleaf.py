@@ -142,7 +142,7 @@ def test_garbage_amount() -> None:
     with pytest.raises(HandParseError) as err:
         PARSER.parse(text)
     assert err.value.reason == QuarantineReason.PARSE_ERROR
-    assert err.value.message == "unexpected line 'Hero calls [$ 0.0x5 USD]'"
+    assert err.value.message == "unexpected line 13: 'Hero calls [$ 0.0x5 USD]'"
     text = HAND.replace("calls [$ 0.05 USD]", "calls [$ 0.051 USD]")
     with pytest.raises(HandParseError) as err:
         PARSER.parse(text)
@@ -159,3 +159,36 @@ def test_crlf_and_bom() -> None:
     hand = PARSER.parse(chunk)
     assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(5, 20, Half.UNLABELLED)]
     assert hand.pot_total == 20
+
+
+def test_unknown_lines_fail_the_hand() -> None:
+    # Lines naming nobody seated, and cards dealt to no seat, used to be skipped unread.
+    paid = HAND + "Villain wins $ 0.20 USD from main pot\n"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(paid + "Table bonus $ 0.50 USD to Villain\n")
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR, "unexpected line 16: 'Table bonus $ 0.50 USD to Villain'", "149107627")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(paid.replace("Villain checks\n", "Villain checks\nDealt to Nobody [ 2c, 2d, 2h, 2s ]\n"))
+    assert err.value.message == "cards dealt to an unseated player, line 15: 'Dealt to Nobody [ 2c, 2d, 2h, 2s ]'"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(paid.replace("Villain checks\n", "Villain checks\nVillain has timed out and forfeits $ 1 USD\n"))
+    assert err.value.message == "unexpected line 15: 'Villain has timed out and forfeits $ 1 USD'"
+    # Only a pay line's hand description wraps onto the next line.
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(paid.replace("Villain checks\n", "Villain checks\neights [ Jc, Js, 9d, 8c, 8h ]\n"))
+    assert err.value.message == "unexpected line 15: 'eights [ Jc, Js, 9d, 8c, 8h ]'"
+
+
+def test_known_lines_without_money_are_skipped() -> None:
+    quiet = (
+        "Villain has disconnected and has been given a further 20 seconds to react\n"
+        "Villain has reconnected\n"
+        "Hero is sitting out\n"
+        "Hero has returned\n"
+        "Hero: good luck\n"
+    )
+    wrapped = "Villain wins $ 0.20 USD from main pot with two pairs, jacks and\neights [ Jc, Js, 9d, 8c, 8h ]\n"
+    hand = PARSER.parse(HAND.replace("Villain checks\n", "Villain checks\n" + quiet) + wrapped + "Hero does not show cards\n")
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(5, 20)]
+    assert {s.seat: s.contributed for s in hand.seats} == {5: 10, 10: 10}

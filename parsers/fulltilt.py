@@ -28,6 +28,13 @@ then the summary's amounts are the payouts, unlabelled in hi/lo games, pot 0 whe
 pot was printed, and a note says so. One summary line for an empty seat was seen running
 into the next seat's line (``Seat 3: Player4 Seat 4: Player1 (big blind) collected
 ($0.50), mucked``): the embedded ``Seat 4:`` line is read as seat 4's.
+
+Every line is read or known to carry no money or cards: chat (``NAME: text``), a seated
+player's ``_CHATTER`` (timers, seating, connection, emotes, stud's ``is high with``),
+lines naming nobody seated in ``_NOBODY_SEATED`` (observers' chat, newcomers sitting down
+or adding chips, timer and run-it-twice notices), a low hand's description wrapped onto a
+line of its own in the showdown, and the summary's ``Duration`` and per-run ``Pot N``.
+Any other line, in the summary too, fails the hand with its line number.
 """
 
 from __future__ import annotations
@@ -181,14 +188,29 @@ _PAY = re.compile(
 _BOUNTY = re.compile(r"^wins the [$€£]?[\d,.]+ bounty\b")
 _UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to (?P<name>.+?)\s*$")
 _DEALT = re.compile(r"^Dealt to (?P<rest>.+)$")
-# Lines a seated player produces that move no money and change no cards.
+# Lines a seated player produces that move no pot money and change no cards, skipped on
+# purpose: timers, seating, connection, emotes, stud's ``is high with [Ks]`` (who acts
+# first), chips added to a stack between hands. Their free text never holds money or cards.
+_FREE_TEXT = r"[^$€£\[\]]*"
 _CHATTER = re.compile(
     r"^(?:has \d+ seconds left to act|has \d+ seconds to reconnect|is sitting out|sits out|"
-    r"has returned|stands up|sits down|has been disconnected|has reconnected|has timed out.*|"
-    r"is feeling .*|has requested TIME|is high with .*|is low with .*|is dealt \d+ cards?|"
-    r"adds [$€£]?[\d,.]+|is all in|seems to be .*|will be allowed to play after the button|"
+    rf"has returned|stands up|sits down|has been disconnected|has reconnected|has timed out{_FREE_TEXT}|"
+    rf"is feeling {_FREE_TEXT}|has requested TIME|is (?:high|low) with \[[^\]]*\]|is dealt \d+ cards?|"
+    rf"adds [$€£]?[\d,.]+|is all in|seems to be {_FREE_TEXT}|will be allowed to play after the button|"
     r"is connected|has left the table|re-buys and receives .*|rebuys .*)$"
 )
+# Lines naming no seated player known to carry no money or cards, skipped on purpose:
+# observers' chat, a newcomer sitting down or buying chips (seated from the next hand),
+# the table's timer and run-it-twice notices, and in a showdown a low hand's description
+# wrapped onto a line of its own (`` (8,7,4,3,A)``).
+_NOBODY_SEATED = re.compile(
+    r"^(?:.+ \(Observer\): .*|.+ (?:sits down|adds [$€£]?[\d,.]+)|\d+ seconds left to act|"
+    r"Players agree to Run It Twice)$"
+)
+_WRAPPED_LOW = re.compile(r"^\([2-8A](?:,[2-8A]){4}\)$")
+# Summary lines other than the totals, the board and the seats: the hand's duration, and
+# each run's pot (``Pot 1 $311`` under ``*** SUMMARY 1 ***``; its pay lines are read).
+_SUMMARY_NO_MONEY = re.compile(r"^(?:Duration \d+s|Pot \d+ [$€£]?[\d,]+(?:\.\d+)?)$")
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}(?P<pots>.*?)\s*\| Rake (?P<rake>[$€£]?[\d,]+(?:\.\d+)?)\s*$")
 _POT_PART = re.compile(r"(?:Main|Side) pot(?:[- ]#?\d+)? ([$€£]?[\d,]+(?:\.\d+)?)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
@@ -269,11 +291,14 @@ class _HandReader(LineHandReader):
     """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
 
     convention = DOT
+    #: the number, in the hand's text, of the header line (blank lines before it are dropped)
+    first_line_number = 1
 
     def read(self) -> ParsedHand:
         lines = self.lines
         while lines and not lines[0].strip():
             lines.pop(0)
+            self.first_line_number += 1
         if not lines:
             raise self.fail(QuarantineReason.TRUNCATED, "empty hand text")
         head = _HEADER.match(lines[0].strip())
@@ -396,8 +421,9 @@ class _HandReader(LineHandReader):
             seq += 1
             hand.actions.append(ActionRecord(seq, on or street, seat, kind, amount, all_in, changed))
 
-        for line in lines[i:]:
+        for index, line in enumerate(lines[i:], i):
             text = line.strip()
+            number = self.first_line_number + 1 + index  # ``lines`` starts after the header
             if not text:
                 continue
             sm = _STREET.match(text)
@@ -408,7 +434,7 @@ class _HandReader(LineHandReader):
                     summary_run = int(name.split()[1]) if " " in name else None
                     continue
                 if in_summary:
-                    continue
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {text!r}")
                 if name == "HOLE CARDS":
                     street = Street.PREDRAW if game in _DRAW_GAMES else Street.PREFLOP
                 elif name in _STUD_STREETS:
@@ -434,10 +460,12 @@ class _HandReader(LineHandReader):
                 elif name.startswith("SHOW DOWN"):
                     street = Street.SHOWDOWN
                 else:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {text!r}")
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {number}: {text!r}")
                 continue
             if in_summary:
-                self.read_summary_line(hand, text, seats, names, summary_run, run_boards, board, known, summary_paid)
+                if not self.read_summary_line(hand, text, seats, names, summary_run, run_boards, board, known,
+                                              summary_paid):
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {text!r}")
                 continue
             if text.startswith("The button is in seat #"):
                 hand.button_seat = int(text.rsplit("#", 1)[1])
@@ -464,7 +492,9 @@ class _HandReader(LineHandReader):
                 continue
             hit = who.split(text)
             if hit is None:
-                continue  # observers, new arrivals, dealer notices: no money of a seated player
+                if _NOBODY_SEATED.match(text) or street == Street.SHOWDOWN and _WRAPPED_LOW.match(text):
+                    continue
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
             seat_no, rest, is_chat = hit
             if is_chat:
                 continue
@@ -483,7 +513,7 @@ class _HandReader(LineHandReader):
             else:
                 if _CHATTER.match(rest):
                     continue
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {text!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
             all_in = bool(am.groupdict().get("allin"))
             if all_in:
                 seat.all_in = True
@@ -596,29 +626,32 @@ class _HandReader(LineHandReader):
     def read_summary_line(self, hand: ParsedHand, text: str, seats: dict[int, SeatRecord],
                           names: dict[str, int], summary_run: int | None,
                           run_boards: dict[int, list[str]], board: list[str], known: dict,
-                          summary_paid: list[PayoutRecord]) -> None:
+                          summary_paid: list[PayoutRecord]) -> bool:
+        """Read one summary line; False when it is none the summary is known to hold."""
         if tm := _TOTAL.match(text):
             hand.total_pot_printed = self.money(tm["amt"], text)
             hand.rake = self.money(tm["rake"], text)
             parts = _POT_PART.findall(tm["pots"])
             hand.pots_printed = [self.money(p, text) for p in parts] if parts else [hand.total_pot_printed]
-            return
+            return True
         if text.startswith("Board: "):
             printed = [c for g in _BRACKETS.findall(text) for c in cards(g)]
             target = run_boards.get(summary_run) if summary_run else board
             if target is not None and printed != target:
                 hand.notes.append(f"summary board {printed} differs from the dealt board {target}")
-            return
+            return True
+        if _SUMMARY_NO_MONEY.match(text):
+            return True
         sm = _SUMMARY_SEAT.match(text)
         if not sm:
-            return
+            return False
         seat = seats.get(int(sm["seat"]))
         if seat is None:
             if embedded := _SUMMARY_EMBEDDED_SEAT.search(sm["rest"]):
                 hand.notes.append(f"summary line for empty seat {sm['seat']} runs into another seat's line: {text!r}")
-                self.read_summary_line(hand, embedded[0], seats, names, summary_run, run_boards, board, known,
-                                       summary_paid)
-            return
+                return self.read_summary_line(hand, embedded[0], seats, names, summary_run, run_boards, board, known,
+                                              summary_paid)
+            return False
         rest = sm["rest"]
         if rest.startswith(seat.player):
             rest = rest[len(seat.player):]
@@ -638,6 +671,7 @@ class _HandReader(LineHandReader):
             if m[1] == "showed":
                 seat.showed = True
             known[seat.seat] = shown
+        return True
 
     def finish(self, hand: ParsedHand, seats: dict[int, SeatRecord], tracker: BetTracker,
                board: list[str], run_boards: dict[int, list[str]], stud: dict, known: dict,

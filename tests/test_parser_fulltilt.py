@@ -199,7 +199,7 @@ def test_unknown_player_line_is_refused() -> None:
     with pytest.raises(HandParseError) as err:
         PARSER.parse(text)
     assert err.value.reason == QuarantineReason.PARSE_ERROR
-    assert err.value.message == "unexpected line 'great johnny donates $5'"
+    assert err.value.message == "unexpected line 9: 'great johnny donates $5'"
 
 
 def test_crlf_and_doubled_bom() -> None:
@@ -256,6 +256,46 @@ def test_summary_against_pay_lines_is_a_contradiction() -> None:
     assert [(c.message, c.seat, c.recorded, c.stated) for c in hand.contradictions] == [
         ("summary says seat 4 won 12.53 but its pay lines pay 12.35", 4, 1235, 1253),
     ]
+
+
+def test_unknown_lines_fail_the_hand() -> None:
+    # Lines naming nobody seated and summary lines other than the seats' used to be skipped unread.
+    cases = [
+        (UNCONTESTED.replace("Tessaly folds\n", "Tessaly folds\nDealer awards $5 to Tessaly\n"),
+         "unexpected line 16: 'Dealer awards $5 to Tessaly'"),
+        (UNCONTESTED.replace("Tessaly folds\n", "Tessaly folds\nTessaly has timed out and forfeits $5\n"),
+         "unexpected line 16: 'Tessaly has timed out and forfeits $5'"),
+        (UNCONTESTED + "Bad beat jackpot $25 to Tessaly\n", "unexpected summary line 23: 'Bad beat jackpot $25 to Tessaly'"),
+        (UNCONTESTED + "Seat 6: ghost collected ($5)\n", "unexpected summary line 23: 'Seat 6: ghost collected ($5)'"),
+        (UNCONTESTED + "*** FLOP *** [2c 9d Kh]\n", "unexpected summary line 23: '*** FLOP *** [2c 9d Kh]'"),
+    ]
+    for text, message in cases:
+        with pytest.raises(HandParseError) as err:
+            PARSER.parse(text)
+        assert (err.value.reason, err.value.message, err.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "30112233445")
+
+
+def test_known_lines_without_money_are_skipped() -> None:
+    quiet = (
+        "Tessaly folds\n"
+        "kibitzer (Observer): nice fold\n"
+        "latecomer sits down\n"
+        "latecomer adds $200\n"
+        "15 seconds left to act\n"
+        "Players agree to Run It Twice\n"
+        "Tessaly: gg\n"
+        "Tessaly has 15 seconds left to act\n"
+        "Tessaly is feeling happy\n"
+        "marrowbone is sitting out\n"
+        "marrowbone adds $50\n"
+    )
+    text = UNCONTESTED.replace("Tessaly folds\n", quiet).replace(
+        "Uncalled bet of $10 returned to ox in clover\n",
+        "Uncalled bet of $10 returned to ox in clover\n*** SHOW DOWN ***\n (8,7,4,3,A)\n",
+    ).replace("*** SUMMARY ***\n", "*** SUMMARY ***\nDuration 52s\n")
+    hand = PARSER.parse(text)
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(4, 1235, 0)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 100, 3: 600, 4: 600} and hand.reconciles()
 
 
 def test_summary_line_of_an_empty_seat_running_into_the_next() -> None:

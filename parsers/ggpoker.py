@@ -19,6 +19,12 @@ lost (the house pays it). Pot payouts are recorded as printed; a received cash-o
 ``cash_out`` payout (not from the pot) and a paid risk is a note.
 
 Times are printed without a zone, so ``start_time_utc`` stays empty.
+
+Every line is read or known to carry no money or cards: after a seat's name
+``_SEAT_NO_MONEY`` (sitting out, connection, a tournament finish), naming nobody seated
+``_NOBODY_SEATED`` (a newcomer, a player leaving), and in the summary ``Hand was run N
+times`` and the seat lines (``_SUMMARY_SEAT_KNOWN``; the pay lines above are the record).
+Any other line fails the hand with its line number, money word or not.
 """
 
 from __future__ import annotations
@@ -77,6 +83,20 @@ _FEE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?) " + _AMT + r"\s*$")
 _BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?Board \[(?P<cards>[^\]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|Cashout|wins|won)\b")
+# Lines known to carry no money or cards, skipped on purpose; any other line fails the
+# hand. After a seat's name: its comings and goings, connection, and a tournament finish
+# (the prize is paid outside the pot). Naming nobody seated: a newcomer or a player leaving.
+_SEAT_NO_MONEY = re.compile(
+    r"^(?:sits out|is sitting out|sitting out|is disconnected|is connected|has timed out|has returned|is back|"
+    r"leaves the table|finished the tournament in \d+(?:st|nd|rd|th) place(?: and received .*)?)$"
+)
+_NOBODY_SEATED = re.compile(r"^.+ (?:joins the table at seat #\d+|leaves the table)$")
+# The summary's lines besides the total and the boards: how many runs, and one per seat.
+_RUNS_LINE = re.compile(r"^Hand was run (?:two|three|four) times$")
+_SUMMARY_SEAT_KNOWN = re.compile(
+    r"^Seat \d+: .+? (?:folded (?:before Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\))?|"
+    r"(?:showed|mucked) \[[^\]]*\].*|collected \([^()]*\).*|won \([^()]*\).*|lost.*|is sitting out)$"
+)
 
 
 class GGPokerParser(TextParser):
@@ -201,7 +221,9 @@ class GGPokerParser(TextParser):
             if split is None:
                 if _MONEY_WORDS.search(line):
                     raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
-                continue
+                if _NOBODY_SEATED.match(line):
+                    continue
+                raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected line")
             seat, rest = split
             big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
 
@@ -308,7 +330,7 @@ class GGPokerParser(TextParser):
         if rest.startswith(("mucks", "doesn't show", "does not show")):
             seat.mucked = rest.startswith("mucks")
             return big_blind_posted
-        if _MONEY_WORDS.search(rest):
+        if not _SEAT_NO_MONEY.match(rest):
             raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
         return big_blind_posted
 
@@ -340,6 +362,8 @@ class GGPokerParser(TextParser):
         m = _SUMMARY_SEAT.match(line)
         if m:
             build.summary_cards(int(m.group("seat")), m.group("cards"), showed=m.group("verb") == "showed")
+        if not (_SUMMARY_SEAT_KNOWN.match(line) or _RUNS_LINE.match(line)):
+            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected summary line")
         return False
 
 

@@ -158,3 +158,47 @@ def test_runs_after_a_flop_all_in_share_the_flop():
     assert hand.runs == 2
     assert [(p.seat, p.amount, p.run) for p in hand.payouts] == [(1, 7750, 1), (1, 7750, 2)]
     assert hand.reconciles()
+
+
+HEADS_UP = (
+    "Poker Hand #OM88002: PLO ($0.50/$1) - 2024/05/11 09:14:27\n"
+    "Table 'Kestrel' 6-max Seat #1 is the button\n"
+    "Seat 1: Lark ($100 in chips)\nSeat 2: Finch ($100 in chips)\n"
+    "Lark: posts small blind $0.5\nFinch: posts big blind $1\n"
+    "*** HOLE CARDS ***\nDealt to Lark [Ah Kh 9c 8d]\nDealt to Finch \n"
+    "Lark: raises $2 to $3\nFinch: folds\n"
+    "Uncalled bet ($2) returned to Lark\nLark collected $2 from pot\n"
+    "*** SUMMARY ***\n"
+    "Total pot $2 | Rake $0 | Jackpot $0 | Bingo $0\n"
+    "Seat 1: Lark (button) collected ($2)\n"
+    "Seat 2: Finch (big blind) folded before Flop\n"
+)
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("Finch: folds\n", "Finch: folds\nDealer grants $5 to Lark\n",
+     "line 12 'Dealer grants $5 to Lark': unexpected line"),
+    ("Finch: folds\n", "Finch: folds\nFinch: forfeits the hand\n",
+     "line 12 'Finch: forfeits the hand': unexpected action"),
+    ("Seat 2: Finch (big blind) folded before Flop\n",
+     "Seat 2: Finch (big blind) folded before Flop\nHigh hand bonus $10 to Lark\n",
+     "line 18 'High hand bonus $10 to Lark': unexpected summary line"),
+])
+def test_unknown_lines_fail_the_hand(old, new, message):
+    # Lines without a money word (and every summary line) used to be skipped unread.
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(HEADS_UP.replace(old, new))
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR, message, "OM88002")
+
+
+def test_known_lines_without_money_are_skipped():
+    quiet = (
+        "Finch: folds\n"
+        "Finch: is sitting out\nFinch: has timed out\nFinch: is disconnected\nFinch: is connected\n"
+        "Finch: has returned\nHeron joins the table at seat #4\nHeron leaves the table\n"
+    )
+    hand = PARSER.parse(HEADS_UP.replace("Finch: folds\n", quiet))
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 200, PayoutSource.UNCALLED), (1, 200, PayoutSource.POT)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 100, 2: 100} and hand.reconciles()

@@ -22,7 +22,10 @@ Action ``type`` codes (worked out from the files, checked against each seat's ``
 money), 15 ante, 16 bring-in, 23 raise (``sum`` is the street total raised to). There is
 no pot or hi/lo breakdown (``per_seat_only``), each ``win`` is one payout with pot None,
 half ``unlabelled`` in split games. A listed player without cards or actions (sitting
-out) is recorded as not dealt in.
+out) is recorded as not dealt in. Any other action type, an 8 or 9 with an amount, an
+element or attribute of a ``<game>`` that ``_GAME_ELEMENTS`` does not list (it names
+those skipped on purpose: a tournament player's rebuy and add-on, an action's text and
+timing), and a seat with no player that bets or wins, fail the hand.
 
 **Games.** ``<gametype>`` names the game, then the limit and stakes (``Omaha HiLow PL
 €5/€10``, ``7 Card Stud Hi-Lo L €0.05/€0.10``, ``Six Plus Holdem``). The flat 2011 format
@@ -122,6 +125,24 @@ _NUMBER_FIELDS = re.compile(
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _GROUP_SPACE = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}\b)")
 _CURRENCY_WORD = re.compile(r"^\s*(?:kr|RSD)|(?:kr|RSD)\s*$")
+# Every element a <game> may hold, with its attributes and child elements; any other fails
+# the hand, so that nothing that might move money is passed over unread. Known and not
+# read: a tournament player's ``rebuy``, ``addon`` and ``reg_code`` (paid outside the pot),
+# an action's ``cards``, ``actiontxt`` and ``turntime``, the game's ``servername``.
+_GAME_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "game": (frozenset({"gamecode"}), frozenset({"general", "round"})),
+    "general": (frozenset(), frozenset({"players", "startdate", "servername"})),
+    "players": (frozenset(), frozenset({"player"})),
+    "player": (frozenset({"seat", "name", "chips", "dealer", "bet", "win", "rakeamount", "rebuy", "addon", "reg_code"}),
+               frozenset()),
+    "startdate": (frozenset(), frozenset()),
+    "servername": (frozenset(), frozenset()),
+    "round": (frozenset({"no"}), frozenset({"action", "cards"})),
+    "action": (frozenset({"no", "player", "type", "sum", "cards", "actiontxt", "turntime"}), frozenset()),
+    "cards": (frozenset({"type", "player"}), frozenset()),
+}
+#: action types that move no money and say nothing of the cards: sitting out, waiting for the big blind
+_NO_MONEY_ACTIONS = frozenset({"8", "9"})
 
 _GAMES = [
     (re.compile(r"omaha\s*hi-?lo(?:w)?|omaha\s*h/l|omaha\s*8", re.I), Game.OMAHA_HILO),
@@ -268,6 +289,15 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
     game_node = root.find("game")
     if general is None or game_node is None:
         raise fail(QuarantineReason.PARSE_ERROR, "no <general> header or no <game>")
+    for parent in game_node.iter():
+        attributes, children = _GAME_ELEMENTS[parent.tag]  # the root is a <game>; children are checked below
+        unknown = sorted(set(parent.attrib) - attributes)
+        if unknown:
+            raise fail(QuarantineReason.PARSE_ERROR,
+                       f"attribute {unknown[0]}={parent.get(unknown[0])!r} of <{parent.tag}> not known: {parent.attrib}")
+        for child in parent:
+            if child.tag not in children:
+                raise fail(QuarantineReason.PARSE_ERROR, f"element <{child.tag} {child.attrib}> not known inside <{parent.tag}>")
     gametype = _text(general, "gametype") or ""
     game = next((g for pattern, g in _GAMES if pattern.search(gametype)), None)
     if game is None and _LIMIT.match(gametype):
@@ -341,6 +371,8 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
     for node in players:
         name = node.get("name") or ""
         if not name:
+            if amount(node.get("bet") or "0", "bet of an empty seat") or amount(node.get("win") or "0", "win of an empty seat"):
+                raise fail(QuarantineReason.INCONSISTENT, f"a seat with no player bets or wins: {node.attrib}")
             continue  # an empty seat
         seat = int(node.get("seat") or 0)
         seats[seat] = SeatRecord(seat=seat, player=name, stack=amount(node.get("chips"), f"chips of {name}"))
@@ -446,8 +478,8 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
             hand.bring_in = hand.bring_in or value
         elif code == "23":
             kind, value_out = ActionKind.RAISE, tracker.raise_to(seat, value)
-        elif value == 0:
-            continue  # sitting out, waiting for the big blind, ...: no money
+        elif code in _NO_MONEY_ACTIONS and value == 0:
+            continue
         else:
             raise fail(QuarantineReason.PARSE_ERROR, f"unknown action type {code} with sum {action.get('sum')!r}")
         seq += 1

@@ -380,3 +380,43 @@ def test_games_are_named_exactly_or_quarantined():
         PARSER.parse(text)
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.UNSUPPORTED_GAME, "game 900601: unknown gametype '5 Card Stud L $1/$2'")
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('<action player="Birch" sum="0" type="0" no="4"/>', '<action player="Birch" sum="0" type="0" no="4"/>\n'
+     '  <bonus player="Alder" sum="1€"/>', "game 900401: element <bonus {'player': 'Alder', 'sum': '1€'}> not known inside <round>"),
+    ('seat="2" name="Alder"/>', 'seat="2" name="Alder" jackpot="1€"/>',
+     "game 900401: attribute jackpot='1€' of <player> not known: {'win': '2€', 'bet': '3,50€', 'chips': '100€', "
+     "'dealer': '1', 'seat': '2', 'name': 'Alder', 'jackpot': '1€'}"),
+    ('type="0" no="4"/>', 'type="0" no="4"/>\n  <action player="Birch" sum="0" type="11" no="5"/>',
+     "game 900401: unknown action type 11 with sum '0'"),
+    ('type="0" no="4"/>', 'type="0" no="4"/>\n  <action player="Birch" sum="1€" type="8" no="5"/>',
+     "game 900401: unknown action type 8 with sum '1€'"),
+    ('</players>', ' <player win="1€" bet="0" chips="0" dealer="0" seat="7" name=""/>\n  </players>',
+     "game 900401: a seat with no player bets or wins: {'win': '1€', 'bet': '0', 'chips': '0', 'dealer': '0', "
+     "'seat': '7', 'name': ''}"),
+])
+def test_unknown_elements_attributes_and_action_types_fail_the_hand(old, new, message):
+    # An action type with no amount, elements and attributes the parser does not know, and
+    # money on a seat with no player used to be passed over.
+    game = _raise_and_fold("900401", "100€", "98,75€", "0,50€", "1€", "3,50€", "2€").replace(old, new)
+    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT, gametype="Omaha PL 0,50€/1€", currency="EUR"))]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert err.value.message == message
+    assert err.value.reason == (QuarantineReason.INCONSISTENT if "no player" in message else QuarantineReason.PARSE_ERROR)
+
+
+def test_known_elements_attributes_and_action_types_are_read_or_skipped():
+    game = _raise_and_fold("900402", "100€", "98,75€", "0,50€", "1€", "3,50€", "2€").replace(
+        'seat="2" name="Alder"/>', 'seat="2" name="Alder" rebuy="0" addon="0" reg_code="X1"/>').replace(
+        '<action player="Birch" sum="0" type="0" no="4"/>',
+        '<action player="Birch" sum="0" type="9" no="4" cards="" actiontxt="Wait" turntime="3"/>\n'
+        '  <action player="Birch" sum="0" type="8" no="5"/>\n  <action player="Birch" sum="0" type="0" no="6"/>').replace(
+        "</players>", ' <player win="0" bet="0" chips="0" dealer="0" seat="7" name=""/>\n  </players>\n'
+        "  <servername>node-3</servername>")
+    (hand,) = _parse_session(_session(game, header=_NEW_CLIENT, gametype="Omaha PL 0,50€/1€", currency="EUR"))
+    assert [(a.seat, a.kind) for a in hand.actions if a.street == Street.PREFLOP] == [
+        (2, ActionKind.RAISE), (5, ActionKind.FOLD), (2, ActionKind.UNCALLED_RETURN)]
+    assert _pays(hand) == [(2, 250, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (2, 200, None, None, Half.WHOLE, PayoutSource.POT)]

@@ -50,6 +50,9 @@ print one bracket of new cards per run (``discards [Th] draws [8c] [Qs]``); a se
 runs' hands differ is recorded with its final cards not known (the lake holds one final
 hand per seat and the rules settle draw games on one run), the runs' hands in the notes.
 Their pay lines name no run.
+
+Lines skipped on purpose carry no money or cards: after a seat's name, ``_SEAT_NO_MONEY``
+(sitting out, timeouts, disconnections, chat), each whole; any other line fails the hand.
 """
 
 from __future__ import annotations
@@ -98,6 +101,9 @@ _BROKEN_SUMMARY = re.compile(r"^\*\*\* SUMMARY [* ]*\*\s*$")
 _WINS = re.compile(
     rf"^(?P<name>.+?) wins (?:pot \((?P<a1>{_NUM})\)|\((?P<a2>{_NUM})\) from (?:pot|side pot (?P<side>\d+)))\s*$"
 )
+# What may follow a seat's name on a line known to carry no money or cards, skipped on
+# purpose: sitting out, timeouts, disconnections and chat (``said ...``).
+_SEAT_NO_MONEY = re.compile(r"^(?:is sitting out|sits out|has timed out|is disconnected|said\b.*)$")
 _ACTION = re.compile(
     rf"^(?P<verb>posts ante|posts the small blind|posts the big blind|posts small blind|posts big blind|"
     rf"posts dead blind|posts blind|posts|brings in for|bets|calls|raises to|checks|folds)"
@@ -422,7 +428,7 @@ def _read(text: str) -> ParsedHand:
             record.mucked = True
             act(seat, ActionKind.MUCK)
             continue
-        if rest.startswith(("is sitting out", "sits out", "has timed out", "is disconnected", "said")):
+        if _SEAT_NO_MONEY.match(rest.strip()):
             continue
         raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
 

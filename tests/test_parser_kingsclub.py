@@ -335,6 +335,17 @@ def test_posts_blind_puts_the_small_blind_in_dead_as_well():
         "but no small blind was posted to say how much")
 
 
+def test_seat_notices_are_skipped_only_when_whole():
+    # A line starting "is sitting out" used to pass whatever followed it.
+    quiet = "Jonas folds\nJonas is sitting out\nHugo has timed out\nHugo is disconnected\nGina said gl all\n"
+    hand = PARSER.parse(RETURNING_PLAYER_POSTS_BLIND.replace("Jonas folds\n", quiet))
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 4500, 2: 1500, 3: 4500, 4: 5500}
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(RETURNING_PLAYER_POSTS_BLIND.replace("Jonas folds\n", "Jonas folds\nJonas is sitting out and collects 20\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "hand 7100003: unexpected line 'Jonas is sitting out and collects 20'")
+
+
 RUN_TWICE_SHOWN_PER_RUN = """#7100004: No Limit 2-7 Single Draw - 10/20
 2022-03-08 22:00:00
 Table 'Single Tester' Seat 2 is the button

@@ -40,6 +40,10 @@ Choices, each checked on the real files:
   it was cancelled.
 * Tournament ``balance`` is printed after the blinds and antes were posted; ``stack`` adds
   them back.
+* Every event type is read or known to move no money (``_IGNORED_EVENTS``: chat, timeouts,
+  connections, comings and goings; one of those with an amount fails the hand), and every
+  element and attribute of a ``<game>`` is one ``_GAME_ELEMENTS`` lists; anything else
+  fails the hand.
 """
 
 from __future__ import annotations
@@ -173,6 +177,21 @@ _IGNORED_EVENTS = {
     "JOIN",
 }
 _HALVES = {"h": Half.HIGH, "l": Half.LOW, "n": Half.WHOLE}
+# Every element a <game> may hold, with its attributes and child elements; any other fails
+# the hand, so that nothing that might move money is passed over unread. Known and not
+# read: the game's ``numholecards`` and ``version``, a round's and an event's
+# ``sequence`` (the order they stand in is read), an event's ``timestamp``, the ``hand``
+# a player's cards or a winner's hand make (a description).
+_GAME_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "game": (frozenset({"id", "starttime", "numholecards", "gametype", "multigametype", "realmoney", "data", "seats",
+                        "version"}), frozenset({"players", "round"})),
+    "players": (frozenset({"dealer"}), frozenset({"player"})),
+    "player": (frozenset({"seat", "nickname", "balance", "dealtin"}), frozenset()),
+    "round": (frozenset({"id", "sequence"}), frozenset({"event", "cards", "winner"})),
+    "event": (frozenset({"sequence", "type", "player", "amount", "timestamp", "text"}), frozenset()),
+    "cards": (frozenset({"type", "cards", "player", "hand"}), frozenset()),
+    "winner": (frozenset({"amount", "uncalled", "potnumber", "player", "hand", "pottype"}), frozenset()),
+}
 
 
 def _err(reason: QuarantineReason, message: str, hand_id: str | None) -> HandParseError:
@@ -340,6 +359,7 @@ class _HandBuilder:
             is_play_money=not real_money,
         )
         self.hand = hand
+        self.check_elements()
         self.read_players()
         self.read_rounds(starttime >= RAISE_TO_SINCE)
         self.read_winners()
@@ -379,6 +399,18 @@ class _HandBuilder:
         if not raw.isdigit() or int(raw) + 1 not in self.seats:
             raise self.fail(QuarantineReason.INCONSISTENT, f"player {raw!r} is not seated: {_show(el)}")
         return int(raw) + 1
+
+    def check_elements(self) -> None:
+        """Fail the hand on any element or attribute not in ``_GAME_ELEMENTS``."""
+        for parent in self.game_el.iter():
+            attributes, children = _GAME_ELEMENTS[parent.tag]  # the root is a <game>; children are checked below
+            unknown = sorted(set(parent.attrib) - attributes)
+            if unknown:
+                raise self.fail(QuarantineReason.PARSE_ERROR,
+                                f"attribute {unknown[0]}={parent.get(unknown[0])!r} of <{parent.tag}> not known: {_show(parent)}")
+            for child in parent:
+                if child.tag not in children:
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"element {_show(child)} not known inside <{parent.tag}>")
 
     def read_players(self) -> None:
         players = self.game_el.find("players")
@@ -470,6 +502,8 @@ class _HandBuilder:
         hand, tracker = self.hand, self.tracker
         etype = _attr(el, "type", self.hand_id)
         if etype in _IGNORED_EVENTS:
+            if el.get("amount") is not None:
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} event with an amount: {_show(el)}")
             return seq
         if etype == "GAME_CANCELLED":
             raise self.cancelled()
@@ -574,8 +608,8 @@ class _HandBuilder:
             if self.round_id == "SHOWDOWN":
                 rec.mucked = True
             act(ActionKind.MUCK, None, st=Street.SHOWDOWN)
-        elif amount is not None:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown event moving money: {_show(el)}")
+        else:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown event type {etype!r}: {_show(el)}")
         return seq
 
     def read_winners(self) -> None:

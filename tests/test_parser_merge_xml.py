@@ -226,11 +226,38 @@ def test_malformed_hands():
     with pytest.raises(HandParseError) as unknown:
         PARSER.parse(GAME.replace("AMOUNT", "0.10").replace('"FOLD"', '"SURRENDER" amount="0.05"'))
     assert unknown.value.reason == QuarantineReason.PARSE_ERROR
-    assert unknown.value.message == 'unknown event moving money: <event sequence="3" type="SURRENDER" amount="0.05" player="1"/>'
+    assert unknown.value.message == "unknown event type 'SURRENDER': <event sequence=\"3\" type=\"SURRENDER\" amount=\"0.05\" player=\"1\"/>"
     with pytest.raises(HandParseError) as entity:
         PARSER.parse(GAME.replace("AMOUNT", "0.10").replace('nickname="A"', 'nickname="&x;"'))
     assert (entity.value.reason, entity.value.message) == (
         QuarantineReason.PARSE_ERROR, "malformed XML: undefined entity: line 3, column 0")
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('type="FOLD" player="1"/>', 'type="FOLD" player="1"/>\n<event sequence="4" type="FORFEIT" player="1"/>',
+     "unknown event type 'FORFEIT': <event sequence=\"4\" type=\"FORFEIT\" player=\"1\"/>"),
+    ('type="FOLD" player="1"/>', 'type="FOLD" player="1"/>\n<event sequence="4" type="LEAVE" player="1" amount="0.10"/>',
+     "LEAVE event with an amount: <event sequence=\"4\" type=\"LEAVE\" player=\"1\" amount=\"0.10\"/>"),
+    ('pottype="n"/>', 'pottype="n" rake="0.02"/>',
+     "attribute rake='0.02' of <winner> not known: "
+     "<winner amount=\"0.35\" uncalled=\"false\" potnumber=\"1\" player=\"0\" pottype=\"n\" rake=\"0.02\"/>"),
+    ("</players>", "</players>\n<jackpot amount=\"1.00\" player=\"0\"/>",
+     "element <jackpot amount=\"1.00\" player=\"0\"/> not known inside <game>"),
+])
+def test_unknown_events_elements_and_attributes_fail_the_hand(old, new, message):
+    # An unknown event without an amount, and elements or attributes outside the rounds'
+    # events, used to be passed over.
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(GAME.replace("AMOUNT", "0.10").replace(old, new))
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "9-1")
+
+
+def test_known_events_without_money_are_skipped():
+    quiet = "".join(f'\n<event sequence="{4 + i}" type="{kind}" player="1" timestamp="1315458424000"/>'
+                    for i, kind in enumerate(("CHAT", "TIMEOUT", "TIME_BANK", "DISCONNECTED", "RECONNECTED", "LEAVE")))
+    hand = PARSER.parse(GAME.replace("AMOUNT", "0.10").replace('type="FOLD" player="1"/>', 'type="FOLD" player="1"/>' + quiet))
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 35)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 2: 10}
 
 
 def test_sniff_is_specific():

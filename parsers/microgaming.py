@@ -43,6 +43,10 @@ Choices, each checked on the corpus files:
   ``inconsistent``, as ``merge_xml`` does with ``GAME_CANCELLED``; otherwise it is read
   with no payouts (noted), and the audit reports the money nobody was paid.
 * ``date`` carries no zone: ``start_time_utc`` is left empty (noted).
+* Every element and attribute of a ``<Game>`` is one ``_ELEMENTS`` lists (with those
+  skipped on purpose: the viewer's seat and bet, names, counts); ``badbeat`` other than
+  ``false`` and a win ``type`` other than empty are not read, and fail the hand, as do
+  any other element or attribute and a no-money action (``_IGNORED``) with a value.
 """
 
 from __future__ import annotations
@@ -96,6 +100,24 @@ _CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
 _TOURNAMENT_TABLE = re.compile(r"\[(?P<tournament>\d+)\]:Table \d+$")
 _IGNORED = {"Disconnect", "Reconnect", "SitOut", "SitIn", "TimeOut", "Chat"}
+# Every element a <Game> may hold, by (parent, tag), with its attributes; any other fails
+# the hand, so that nothing that might move money is passed over unread. Known and not
+# read: the viewer's ``playerseat`` and ``betamount``, table and type names, counts, a
+# seat's ``unicodealias`` and ``sittingout`` (its actions tell), a card's ``id``.
+_ELEMENTS: dict[tuple[str, str], frozenset[str]] = {
+    ("", "Game"): frozenset({"hhversion", "id", "date", "unicodetablename", "tablename", "stakes", "betlimit", "tabletype",
+                             "unicodetabletype", "gametypeid", "gametype", "realmoney", "currencysymbol", "currencyId",
+                             "playerseat", "betamount", "istournament", "totalplayers", "tablesize", "badbeat", "rake"}),
+    ("Game", "Seats"): frozenset(),
+    ("Seats", "Seat"): frozenset({"num", "alias", "unicodealias", "balance", "endbalance", "dealer", "sittingout"}),
+    ("Game", "Gameplay"): frozenset(),
+    ("Gameplay", "Action"): frozenset({"seq", "type", "seat", "value"}),
+    ("Action", "Card"): frozenset({"value", "suit", "id"}),
+    ("Action", "Seat"): frozenset({"num", "amount", "pot", "type", "lowhandwin"}),
+}
+# Attribute values known to say nothing happened; any other value fails the hand: a bad
+# beat jackpot, a win of some other type, are not read.
+_KNOWN_VALUES = {("Game", "badbeat"): {"false"}, ("Seat", "type"): {""}}
 
 
 class MicrogamingParser:
@@ -139,6 +161,7 @@ def _parse(text: str) -> ParsedHand:
     except ParseError as exc:
         raise _err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
     hand_id = root.get("id")
+    _check_elements(root, hand_id)
     versionless = root.get("hhversion") is None
     if not hand_id:
         raise _err(QuarantineReason.PARSE_ERROR, "<Game> without an id")
@@ -254,6 +277,8 @@ def _parse(text: str) -> ParsedHand:
             tracker.new_street()
             continue
         if kind in _IGNORED:
+            if el.get("value") is not None:
+                raise _err(QuarantineReason.PARSE_ERROR, f"action {kind!r} with a value: {el.attrib}", hand_id)
             continue
         seat = seat_of(el)
         acted.add(seat.seat)
@@ -376,6 +401,24 @@ def _payouts(hand: ParsedHand, wins: list[tuple[Element, int]], game: Game) -> N
         pot = w.get("pot")
         hand.payouts.append(PayoutRecord(int(w.get("num")), value, int(pot) if pot and pot.isdigit() else None,
                                          None, labels[id(w)], PayoutSource.POT, _element_line(w)))
+
+
+def _check_elements(root: Element, hand_id: str | None) -> None:
+    """Fail the hand on an element, attribute or value ``_ELEMENTS`` and ``_KNOWN_VALUES`` do not allow."""
+    def check(el: Element, parent: str) -> None:
+        attributes = _ELEMENTS.get((parent, el.tag))
+        if attributes is None:
+            raise _err(QuarantineReason.PARSE_ERROR, f"element <{el.tag} {el.attrib}> not known inside <{parent}>", hand_id)
+        for name, value in el.attrib.items():
+            if name not in attributes:
+                raise _err(QuarantineReason.PARSE_ERROR, f"attribute {name}={value!r} of <{el.tag}> not known: {el.attrib}",
+                           hand_id)
+            if value not in _KNOWN_VALUES.get((el.tag, name), {value}):
+                raise _err(QuarantineReason.PARSE_ERROR, f"{name}={value!r} of <{el.tag}> not read: {el.attrib}", hand_id)
+        for child in el:
+            check(child, el.tag)
+
+    check(root, "")
 
 
 def _element_line(el: Element) -> str:

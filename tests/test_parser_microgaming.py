@@ -194,3 +194,36 @@ def test_cancelled_hand_and_hand_that_pays_no_one():
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(2, 550, PayoutSource.UNCALLED)]
     assert hand.pot_total == 800 and not hand.reconciles()
     assert 'no <Action type="Win">: the platform paid no one' in hand.notes
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('<Action seq="8" type="Fold" seat="5"/>', '<Action seq="8" type="Fold" seat="5"/>'
+     '<Action seq="8" type="TimeOut" seat="5" value="0.50"/>',
+     "action 'TimeOut' with a value: {'seq': '8', 'type': 'TimeOut', 'seat': '5', 'value': '0.50'}"),
+    ('</Gameplay>', '</Gameplay><Jackpot seat="2" amount="1.00"/>',
+     "element <Jackpot {'seat': '2', 'amount': '1.00'}> not known inside <Game>"),
+    ('type="" lowhandwin="0"/>', 'type="" lowhandwin="0" rake="0.10"/>',
+     "attribute rake='0.10' of <Seat> not known: {'num': '2', 'amount': '7.80', 'pot': '0', 'type': '', "
+     "'lowhandwin': '0', 'rake': '0.10'}"),
+    ('type="" lowhandwin="0"/>', 'type="jackpot" lowhandwin="0"/>',
+     "type='jackpot' of <Seat> not read: {'num': '2', 'amount': '7.80', 'pot': '0', 'type': 'jackpot', 'lowhandwin': '0'}"),
+])
+def test_unknown_elements_attributes_and_values_fail_the_hand(old, new, message):
+    # Elements and attributes outside the actions read, and a no-money action carrying a
+    # value, used to be passed over.
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_game(_RETURNED).replace(old, new))
+    assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "7001002003")
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_game(_RETURNED, rake=' rake="20" badbeat="true"'))
+    assert exc.value.message.startswith("badbeat='true' of <Game> not read: ")
+
+
+def test_known_actions_and_attributes_without_money_are_skipped():
+    quiet = "".join(f'<Action seq="8" type="{kind}" seat="5"/>' for kind in ("Chat", "TimeOut", "Disconnect", "Reconnect",
+                                                                            "SitOut", "SitIn"))
+    hand = PARSER.parse(_game(_RETURNED.replace('<Action seq="8" type="Fold" seat="5"/>',
+                                                '<Action seq="8" type="Fold" seat="5"/>' + quiet),
+                              rake=' totalplayers="2" tablesize="6" badbeat="false" rake="20"'))
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 400, 5: 400}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 550), (2, 780)] and hand.reconciles()

@@ -21,6 +21,13 @@ Game names are read exactly (``Texas Hold'em``, ``Omaha``, ``Omaha Hi-Lo``, ``7 
 Stud``, ``7 Card Stud Hi-Lo`` and their spellings in ``_GAMES``), never by a word they
 contain: ``NL Double Hold'em`` deals three hole cards and has each player select a point
 card on the flop, so it is quarantined as an unsupported game, not read as Hold'em.
+
+Every line is read or known to carry no money or cards: chat (``NAME: text``), after a
+seat's name ``_SEAT_NO_MONEY`` (table traffic, timeouts, connection, the time bank, a low's
+description, stud's ``opens``, tournament moves and finishes), and naming nobody seated
+the table line, a tournament's level and stakes repeated after the seats, and a player
+the seat list leaves out folding or coming and going (``_NOBODY_SEATED``). Any other
+line fails the hand with its line number, whether or not it holds a money word.
 """
 
 from __future__ import annotations
@@ -94,6 +101,23 @@ _WINS = re.compile(
     r"(?: from the (?P<pot>main pot|side pot(?: (?P<side>\d+))?))?(?: with .*)?\.?$"
 )
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|wins|ties|collected|returned|all-In|completes|bring-ins)\b")
+# Lines known to carry no money or cards, skipped on purpose; any other line fails the
+# hand. After a seat's name: table traffic, timeouts and connection, the time bank, a
+# shown low's description (its cards are on the ``shows [...]`` line), a stud ``opens``,
+# tournament moves and finishes (prizes are paid outside the pot). Naming nobody seated:
+# the table line and a tournament's level and stakes repeated after the seats, and a
+# player the seat list leaves out folding (hand 14978808642) or coming and going.
+_SEAT_NO_MONEY = re.compile(
+    r"^(?:opens|does not show cards\.|shows\s*[2-9TJQKA](?:,[2-9TJQKA]){4}\s+for low\.|did not respond in time|"
+    r"has (?:left|joined) the table\.|is sitting out|will be using his time bank for this hand\.|"
+    r"has been reconnected and has \d+ seconds to act\.|"
+    r"is disconnected\. We will wait for .+ to reconnect for a maximum of \d+ seconds\.|"
+    r"finished (?:the tournament )?in \d+(?:st|nd|rd|th) place.*|has been moved from table .*)$"
+)
+_NOBODY_SEATED = re.compile(
+    r"^(?:Trny: ?\d+ Level: ?\d+|(?:Blinds|Stakes-Antes)\([\d,.]+/[\d,.]+(?:-[\d,.]+)?\)|"
+    r".+ (?:folds|has (?:left|joined) the table\.|is sitting out))$"
+)
 
 
 class PartyPokerParser:
@@ -228,7 +252,9 @@ class PartyPokerParser:
             if split is None:
                 if _MONEY_WORDS.search(line):
                     raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
-                continue
+                if _TABLE.match(line) or _NOBODY_SEATED.match(line):
+                    continue
+                raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected line")
             seat, rest = split
             if line[len(seat.player):].startswith(":"):
                 continue  # chat
@@ -309,11 +335,9 @@ class PartyPokerParser:
                 seat.mucked = True
                 build.act(Street.SHOWDOWN, seat, ActionKind.MUCK)
             return big_blind_posted
-        if rest.startswith(("shows", "does not show", "opens", "has ", "is ", "will ", "did not", "sits", "returns")):
+        if _SEAT_NO_MONEY.match(rest):
             return big_blind_posted
-        if _MONEY_WORDS.search(rest):
-            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
-        return big_blind_posted
+        raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
 
     @staticmethod
     def _pay(build: HandBuilder, wins, split_game: bool, no_low: bool) -> None:

@@ -225,9 +225,53 @@ def test_a_game_name_outside_partys_list_is_unsupported_never_read_by_a_word(gam
         CLASSIC.parse(text)
     assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
         QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", "20481632641")
+    # Hold'em has no point card to select: those lines would be lines it does not know
     hand = CLASSIC.parse(DOUBLE_HOLDEM.replace("Double Hold'em", "Texas Hold'em").replace(" 7h ]", " ]").replace(", 7h", "")
-                         .replace(", Jd", ""))
+                         .replace(", Jd", "").replace("Osgood_77 - Selects point card\n", "")
+                         .replace("Wendeline - Selects point card\n", ""))
     assert (hand.game, hand.limit, hand.seat(5).cards) == (Game.HOLDEM, Limit.NO, ["Kd", "7c"])
+
+
+def test_unknown_lines_fail_the_hand():
+    # Lines without a money word used to be skipped unread, and any line starting "has ",
+    # "is " or "returns" after a seat's name.
+    holdem = DOUBLE_HOLDEM.replace("Double Hold'em", "Texas Hold'em").replace(" 7h ]", " ]").replace(", 7h", "").replace(
+        ", Jd", "").replace("Osgood_77 - Selects point card\n", "").replace("Wendeline - Selects point card\n", "")
+    cases = [
+        ("Wendeline calls [$0.02 USD]\n", "Wendeline calls [$0.02 USD]\nTable bonus of $1 USD to Wendeline\n",
+         "line 14 'Table bonus of $1 USD to Wendeline': unexpected line"),
+        ("Wendeline calls [$0.02 USD]\n", "Wendeline calls [$0.02 USD]\nWendeline returns $0.02 USD\n",
+         "line 14 'Wendeline returns $0.02 USD': unexpected action"),
+        ("Wendeline calls [$0.02 USD]\n", "Wendeline calls [$0.02 USD]\nWendeline has a refund of $1 USD\n",
+         "line 14 'Wendeline has a refund of $1 USD': unexpected action"),
+    ]
+    for old, new, message in cases:
+        with pytest.raises(HandParseError) as caught:
+            CLASSIC.parse(holdem.replace(old, new))
+        assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+            QuarantineReason.PARSE_ERROR, message, "20481632641")
+
+
+def test_known_lines_without_money_are_skipped():
+    holdem = DOUBLE_HOLDEM.replace("Double Hold'em", "Texas Hold'em").replace(" 7h ]", " ]").replace(", 7h", "").replace(
+        ", Jd", "").replace("Osgood_77 - Selects point card\n", "").replace("Wendeline - Selects point card\n", "")
+    quiet = (
+        "Wendeline calls [$0.02 USD]\n"
+        "Table Quartz (Real Money)\n"
+        "Wendeline will be using his time bank for this hand.\n"
+        "Wendeline did not respond in time\n"
+        "Wendeline is disconnected. We will wait for Wendeline to reconnect for a maximum of 30 seconds.\n"
+        "Wendeline has been reconnected and has 20 seconds to act.\n"
+        "Osgood_77: nice\n"
+        "Pelham has joined the table.\n"
+        "Pelham is sitting out\n"
+        "Pelham folds\n"
+        "Pelham has left the table.\n"
+    )
+    hand = CLASSIC.parse(holdem.replace("Wendeline calls [$0.02 USD]\n", quiet).replace(
+        "Wendeline doesn't show [ 3s, 5c ]high card Ace.\n", "Wendeline does not show cards.\n"))
+    assert _payouts(hand) == [(5, 8, 0, Half.WHOLE, PayoutSource.POT)]
+    assert _contributed(hand) == {2: 4, 5: 4}
 
 
 STUD_TOURNAMENT = """#Game No : 20993157704

@@ -14,6 +14,11 @@ splits ``collected`` into the returned (``uncalled``) part and the pot part. An 
 player who takes the cash-out (``opted for cash-out``, ``Cashout Amount is 23.01``,
 summary ``Cashed out``) is paid that amount by the house: a ``cash_out`` payout, not from
 the pot; the pot is still paid to its winner as printed.
+
+Every line is read or known to carry no money or cards: pot announcements (``Creating
+Main Pot with ...``), the summary's ``Board``, and after a seat's name ``_SEAT_NO_MONEY``
+(the cash-out offer's odds and premium, showdown lines whose cards the summary gives).
+Any other line fails the hand with its line number, whether or not it holds a money word.
 """
 
 from __future__ import annotations
@@ -51,6 +56,16 @@ _RESULT = re.compile(
     r"(?: \(folded\))?\s*(?P<cards>\[[^\]]*\])?"
 )
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|Cashout|balance)\b")
+# Lines known to carry no money or cards, skipped on purpose; any other line fails the
+# hand. ``Creating Main Pot with $ 1.20 with A, B`` announces a pot the actions already
+# put in. After a seat's name: the cash-out offer's odds (``probabilty``, as printed) and
+# premium, and showdown lines
+# (a shown hand's cards are read from the summary's result line).
+_POT_ANNOUNCEMENT = re.compile(r"^Creating (?:Main|Side) Pot(?: \d+)? with .+$")
+_SEAT_NO_MONEY = re.compile(
+    r"^(?:probabilty is [\d.]+|probability is [\d.]+|Cash-out Premium % is [\d.]+|(?:shows|mucks|does not show|doesn't show)\b.*)$"
+)
+_SUMMARY_BOARD = re.compile(r"^Board: \[[^\]]*\]$")
 
 
 class PartyPoker2023Parser(TextParser):
@@ -146,17 +161,16 @@ class PartyPoker2023Parser(TextParser):
             if in_summary:
                 self._summary_line(line, build, hand, results)
                 continue
-            if line.startswith("Creating "):
-                continue  # pot announcements repeat what the actions put in
+            if _POT_ANNOUNCEMENT.match(line):
+                continue
             m = _DEALT.match(line)
             if m:
                 build.seat_named(m.group("name")).cards = cards(m.group("cards"))
                 continue
             split = build.split_name(line)
             if split is None:
-                if _MONEY_WORDS.search(line):
-                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
-                continue
+                raise build.fail(QuarantineReason.PARSE_ERROR,
+                                 "unexpected money line" if _MONEY_WORDS.search(line) else "unexpected line")
             seat, rest = split
             big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted, cashout_amounts)
 
@@ -225,11 +239,9 @@ class PartyPoker2023Parser(TextParser):
         if m:
             cashout_amounts[seat.seat] = build.amount(m.group("amt"))
             return big_blind_posted
-        if rest.startswith(("Cash-out Premium", "probabilty", "probability", "shows", "mucks", "does not show", "doesn't show")):
+        if _SEAT_NO_MONEY.match(rest):
             return big_blind_posted
-        if _MONEY_WORDS.search(rest):
-            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
-        return big_blind_posted
+        raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
 
     @staticmethod
     def _summary_line(line: str, build: HandBuilder, hand: ParsedHand, results: list) -> None:
@@ -243,13 +255,11 @@ class PartyPoker2023Parser(TextParser):
                     hand.pots_printed = (hand.pots_printed or []) + [amount]
             hand.pots_printed_net = True
             return
-        if line.startswith("Board:"):
+        if _SUMMARY_BOARD.match(line):
             return
         split = build.split_name(line)
         if split is None:
-            if _MONEY_WORDS.search(line):
-                raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected summary line")
-            return
+            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected summary line")
         seat, rest = split
         m = _RESULT.match(rest)
         if not m:

@@ -274,6 +274,51 @@ def test_known_lines_without_money_are_skipped():
     assert _contributed(hand) == {2: 4, 5: 4}
 
 
+MODERN_HAND = """***** Hand History For Game 1700000000123abcd45efgh *****
+0.10/0.25 Omaha Game Table (PL) - Mon Mar 04 20:11:05 EST 2024
+Table Harbor 7 (Real Money) -- Seat 2 is the button
+Total number of players : 2/6
+Seat 2: Tamsin ($25.00)
+Seat 5: Orrin ($30.00)
+Tamsin posts small blind (0.10)
+Orrin posts big blind (0.25)
+** Dealing down cards **
+Dealt to Orrin [ Ah, Kd, 7c, 7s ]
+Tamsin calls (0.15)
+Orrin checks
+** Dealing Flop ** :  [ 2c, 9d, Qh ]
+Orrin bets (0.40)
+Tamsin folds
+** Summary **
+Main Pot: $0.48 Rake: $0.02
+Board: [ 2c, 9d, Qh ]
+Tamsin balance $24.75, lost $0.25 (folded)
+Orrin balance $30.23, bet $0.65, collected $0.88, net +$0.23
+"""
+
+
+def test_2023_unknown_lines_fail_the_hand():
+    # Lines without a money word, in the summary too, used to be skipped unread.
+    cases = [
+        ("Tamsin folds\n", "Tamsin folds\nHigh hand bonus to Orrin\n", "line 16 'High hand bonus to Orrin': unexpected line"),
+        ("Tamsin folds\n", "Tamsin folds\nTamsin forfeits\n", "line 16 'Tamsin forfeits': unexpected action"),
+        ("Board: [ 2c, 9d, Qh ]\n", "Board: [ 2c, 9d, Qh ]\nJackpot drawn for Orrin\n",
+         "line 19 'Jackpot drawn for Orrin': unexpected summary line"),
+    ]
+    for old, new, message in cases:
+        with pytest.raises(HandParseError) as caught:
+            MODERN.parse(MODERN_HAND.replace(old, new))
+        assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+            QuarantineReason.PARSE_ERROR, message, "1700000000123abcd45efgh")
+
+
+def test_2023_known_lines_without_money_are_skipped():
+    quiet = "Creating Main Pot with $ 0.50 with Tamsin, Orrin\nTamsin probabilty is 41.5\nTamsin Cash-out Premium % is 2\n"
+    hand = MODERN.parse(MODERN_HAND.replace("** Dealing Flop **", quiet + "** Dealing Flop **"))
+    assert _payouts(hand) == [(5, 40, None, Half.WHOLE, PayoutSource.UNCALLED), (5, 48, 0, Half.WHOLE, PayoutSource.POT)]
+    assert _contributed(hand) == {2: 25, 5: 25} and hand.rake == 2 and hand.reconciles()
+
+
 STUD_TOURNAMENT = """#Game No : 20993157704
 ***** Hand History for Game 20993157704 *****
 FL 7 Card Stud $11 USD Buy-in Trny:71230456 Level:3  Stakes-Antes(80/160-15) - Sunday, June 17, 19:02:31 EDT 2012

@@ -16,6 +16,10 @@ come once per half and per pot without saying which; the ``** Summary **`` print
 ``(Hi: ...)``/``(Lo: ...)`` under each half's winner, which labels a winner's line when it
 is unambiguous. An unmatched bet is not in the collected amount, so it is taken back
 from ``contributed`` (an ``uncalled_return`` action; the history has no line for it).
+
+Every line is read or known to carry no money or cards (``_SEAT_NO_MONEY``: a seat that
+does not show, its comings, goings and connection); any other line fails the hand with
+its line number, whether or not it holds a money word.
 """
 
 from __future__ import annotations
@@ -54,6 +58,13 @@ _SHOWS = re.compile(r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\]")
 _HALF_LINE = re.compile(r"^\((?P<half>Hi|Lo): [^)]*\)$")
 _COLLECTED = re.compile(r"^collected \[ ?" + _AMT + r" ?\]$")
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|all-In|wins)\b")
+# What may follow a seat's name on a line known to carry no money or cards, skipped on
+# purpose (any other line fails the hand): a seat that does not show, and its comings,
+# goings and connection.
+_SEAT_NO_MONEY = re.compile(
+    r"^(?:did not show his hand|does not show(?: his hand| cards)?|is sitting out|sits out|has left the table|"
+    r"has joined the table|is disconnected|is connected|has timed out)$"
+)
 
 
 class Poker888Parser:
@@ -203,9 +214,8 @@ class Poker888Parser:
                 continue
             split = build.split_name(line)
             if split is None:
-                if _MONEY_WORDS.search(line):
-                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
-                continue
+                raise build.fail(QuarantineReason.PARSE_ERROR,
+                                 "unexpected money line" if _MONEY_WORDS.search(line) else "unexpected line")
             seat, rest = split
             m = _COLLECTED.match(rest)
             if m:
@@ -283,11 +293,9 @@ class Poker888Parser:
             kind = {"calls": ActionKind.CALL, "bets": ActionKind.BET}.get(verb, ActionKind.RAISE)
             build.act(street, seat, kind, build.amount(m.group("amt")), all_in="all-" in verb.lower())
             return big_blind_posted
-        if rest.startswith(("did not show", "does not show")):
+        if _SEAT_NO_MONEY.match(rest):
             return big_blind_posted
-        if _MONEY_WORDS.search(rest):
-            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
-        return big_blind_posted
+        raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
 
     @staticmethod
     def _pay(build: HandBuilder, hand: ParsedHand, collected, half_marks, split_game: bool) -> None:

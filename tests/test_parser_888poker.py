@@ -137,6 +137,28 @@ def test_big_blind_excess_over_an_all_in_caller_stays_in_the_pot_when_antes_were
     assert hand.pot_total == 1600 and hand.reconciles()
 
 
+def test_unknown_lines_fail_the_hand():
+    # Lines without a money word used to be skipped unread, whatever they said.
+    cases = [
+        ("buttoner folds\n", "buttoner folds\nBad beat jackpot for middle\n", "line 20 'Bad beat jackpot for middle': unexpected line"),
+        ("buttoner folds\n", "buttoner folds\nbuttoner forfeits his stack\n", "line 20 'buttoner forfeits his stack': unexpected action"),
+        ("buttoner folds\n", "buttoner folds\nmiddle did not show his hand, refunded $80\n",
+         "line 20 'middle did not show his hand, refunded $80': unexpected action"),
+    ]
+    for old, new, message in cases:
+        with pytest.raises(HandParseError) as caught:
+            PARSER.parse(ANTE_WALK.replace(old, new))
+        assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+            QuarantineReason.PARSE_ERROR, message, "410000001")
+
+
+def test_known_lines_without_money_are_skipped():
+    quiet = "buttoner folds\nbuttoner is sitting out\nmiddle has left the table\nmiddle did not show his hand\n"
+    hand = PARSER.parse(ANTE_WALK.replace("buttoner folds\n", quiet))
+    assert _contributed(hand) == {1: 560, 2: 880, 3: 80, 4: 80}
+    assert _payouts(hand) == [(2, 1280, None, Half.WHOLE, PayoutSource.POT), (2, 320, None, Half.WHOLE, PayoutSource.POT)]
+
+
 @pytest.mark.corpus
 def test_truncated_hand():
     text = read_text(corpus_file(SHOWDOWN))

@@ -119,3 +119,14 @@ def test_seat_sitting_out_is_not_dealt_in():
     assert [(p.seat, p.amount, p.pot, p.source) for p in hand.payouts] == [
         (1, 825, None, PayoutSource.UNCALLED), (1, 1160, 0, PayoutSource.POT)]
     assert (hand.rake, hand.rake_source, hand.button_seat) == (40, RakeSource.PRINTED, 1)
+
+
+def test_seat_notices_are_skipped_only_when_whole():
+    # "sits down" used to pass whatever followed it.
+    quiet = "Heron folds\nOsprey sits down\nOsprey stands up\nHeron has timed out\nMarten adds 50 chips\n"
+    hand = PARSER.parse(SITTING_OUT.replace("Heron folds\n", quiet))
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 600, 2: 0, 4: 600}
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SITTING_OUT.replace("Heron folds\n", "Heron folds\nOsprey sits down and takes 5 from the pot\n"))
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR, "unexpected action 'Osprey sits down and takes 5 from the pot'", "7100200-15")

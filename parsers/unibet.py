@@ -40,6 +40,11 @@ Its time is UTC. A tournament prints no rake (rake 0, inferred). A hand with no 
 line pays nobody what was put in: such a history stops before the hand's result (in the
 2026 sample, a hand stops where the viewer folded: the other seats' actions and summary
 lines are missing), so it is quarantined as truncated rather than audited.
+
+Every line is read or known to carry no money or cards: ``Dealt in NAME`` (2026: a seat
+dealt in, its cards unseen) and, in the summary, ``Total pot``, ``Board`` and one
+``Seat N: NAME: bet X and won Y, net result: Z`` per seat. Any other line, in the
+summary too, and cards dealt to no seat, fail the hand with the line's number.
 """
 
 from __future__ import annotations
@@ -70,8 +75,8 @@ from parsers.base import (
     SeatRecord,
     TextParser,
     cards,
+    hand_text_lines,
     leading_lines,
-    non_blank_lines,
     split_joining_chatter,
 )
 
@@ -97,6 +102,9 @@ _ACTION = re.compile(
 )
 _WINS = re.compile(rf"^(?P<name>.+?) wins (?P<amount>{_NUM})(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$")
 _TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?: Rake (?P<rake>{_NUM}))?\s*$")
+# The summary's line per seat repeats what the action lines put in and paid; with
+# ``Total pot`` and ``Board`` it is all a summary is known to hold.
+_SUMMARY_SEAT = re.compile(rf"^Seat \d+: .+: bet {_NUM} and won {_NUM}, net result: -?{_NUM}\s*$")
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED)]
 # A whole game name, after its limit: a word in it is not enough ("Six Plus Hold'Em" is
 # not Hold'em). "Banzai" names a kind of table, not another game.
@@ -139,9 +147,10 @@ class UnibetParser(TextParser):
 
 
 def _read(text: str) -> ParsedHand:
-    lines = non_blank_lines(text)
-    while lines and _BANNER.match(lines[0]):
-        lines.pop(0)
+    numbered = [(number, line) for number, line in enumerate(hand_text_lines(text), 1) if line.strip()]
+    while numbered and _BANNER.match(numbered[0][1]):
+        numbered.pop(0)
+    lines = [line for _, line in numbered]
     scope = HandScope(DOT)
     fail, amount = scope.fail, scope.amount
 
@@ -198,7 +207,7 @@ def _read(text: str) -> ParsedHand:
                 return by_name[name], line[len(name) + 1 :]
         return None
 
-    for line in lines[1:]:
+    for number, line in numbered[1:]:
         if sm := _STREET.match(line):
             label = sm["label"].strip().upper()
             if label == "SUMMARY":
@@ -212,7 +221,7 @@ def _read(text: str) -> ParsedHand:
                 if got:
                     board = got
             elif label not in ("SEATED PLAYERS", "BLINDS AND BUTTON", "HOLE CARDS", "SHOWDOWN", "SHOW DOWN"):
-                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
+                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {number}: {line!r}")
             continue
         if in_summary:
             if tm := _TOTAL.match(line):
@@ -223,6 +232,8 @@ def _read(text: str) -> ParsedHand:
                 found = _BRACKETS.search(line)
                 if found:
                     board = [c for c in cards(found[1]) if c]
+            elif not _SUMMARY_SEAT.match(line):
+                raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
             continue
         if is_2026 and (tm := _TABLE.match(line)):
             hand.table_name = tm["name"]
@@ -235,11 +246,15 @@ def _read(text: str) -> ParsedHand:
             names = sorted(by_name, key=len, reverse=True)
             continue
         if line.startswith("Dealt in "):
-            continue
+            if line[len("Dealt in "):].strip() not in by_name:
+                raise fail(QuarantineReason.PARSE_ERROR, f"a player not seated is dealt in, line {number}: {line!r}")
+            continue  # the 2026 export names every seat dealt in; their actions follow
         if line.startswith("Dealt to "):
             found = who(line[len("Dealt to ") :])
-            if found:
-                seats[found[0]].cards = cards(_BRACKETS.search(found[1])[1])
+            dealt = _BRACKETS.search(found[1]) if found else None
+            if not dealt:
+                raise fail(QuarantineReason.PARSE_ERROR, f"cards dealt to no seat, line {number}: {line!r}")
+            seats[found[0]].cards = cards(dealt[1])
             continue
         if wm := _WINS.match(line):
             seat = by_name.get(wm["name"])
@@ -250,7 +265,7 @@ def _read(text: str) -> ParsedHand:
             continue
         found = who(line)
         if not found:
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
         seat, rest = found
         record = seats[seat]
         if rest == "has the button":
@@ -290,7 +305,7 @@ def _read(text: str) -> ParsedHand:
             record.mucked = True
             act(seat, ActionKind.MUCK)
             continue
-        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
 
     if not in_summary:
         raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** Summary ***")

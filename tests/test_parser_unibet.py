@@ -197,3 +197,29 @@ def test_2026_tournament_hand():
     assert {s.seat: s.contributed for s in hand.seats} == {1: 60, 4: 60}
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(4, 120, PayoutSource.POT)]
     assert (hand.rake, hand.rake_source, hand.total_pot_printed) == (0, RakeSource.INFERRED, 120) and hand.reconciles()
+
+
+def _first_2026_hand() -> str:
+    return EXPORT_2026.split("\n\n\n")[0].split("\n\n", 1)[1] + "\n"
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("Seat 6: Siskin: bet €1.40 and won €2.76, net result: €1.36\n",
+     "Seat 6: Siskin: bet €1.40 and won €2.76, net result: €1.36\nJackpot €0.50 to Siskin\n",
+     "hand 2000100001: unexpected summary line 40: 'Jackpot €0.50 to Siskin'"),
+    ("Dealt in Ortolan\n", "Dealt in Ortolan\nDealt to Wren [Ac Ad 2c 2d]\n",
+     "hand 2000100001: cards dealt to no seat, line 15: 'Dealt to Wren [Ac Ad 2c 2d]'"),
+    ("Dealt in Ortolan\n", "Dealt in Ortolan\nDealt in Wren\n", "hand 2000100001: a player not seated is dealt in, line 15: 'Dealt in Wren'"),
+])
+def test_unknown_lines_fail_the_hand(old, new, message):
+    # Summary lines other than the totals, and cards or deals for no seat, used to be skipped.
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(_first_2026_hand().replace(old, new))
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "2000100001")
+
+
+def test_known_summary_lines_are_read():
+    hand = PARSER.parse(_first_2026_hand().replace("Total pot €2.90 Rake €0.14\n",
+                                                   "Total pot €2.90 Rake €0.14\nBoard [Jd 9h 3s 7c Kh]\n"))
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(6, 276)]
+    assert (hand.total_pot_printed, hand.rake) == (290, 14) and hand.reconciles()

@@ -28,6 +28,11 @@ lines (for example as part of ``side pot 1``), and the totals add up that way. S
 as a pot of its own (``collected 0.22€ from side pot 2``: the last pot, one line, to the
 seat that put in most, exactly its excess over the next seat; the total pot leaves it
 out): that line is read as the bet returned.
+
+Every line is read or known to carry no money or cards: after a seat's name
+``_SEAT_NO_MONEY`` (not showing, its status at the table), and in the summary the total,
+the board and one ``_SUMMARY_SEAT_KNOWN`` line per seat. Any other line, in the summary
+too, fails the hand with its line number, whether or not it holds a money word.
 """
 
 from __future__ import annotations
@@ -105,6 +110,17 @@ _ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
 _BOARD = re.compile(r"^Board: \[(?P<cards>[^\]]*)\]")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brings in|won)\b")
+# Lines known to carry no money or cards, skipped on purpose; any other line fails the
+# hand. After a seat's name: a seat that does not show, and its status at the table. In
+# the summary, besides the total and the board, one line per seat (the pay lines above are
+# the record): folded, showed or mucked, won or lost.
+_SEAT_NO_MONEY = re.compile(
+    r"^(?:mucks|doesn't show(?: hand)?|does not show(?: hand)?|is sitting out|sits out|is disconnected|"
+    r"is connected|has timed out|has returned)$"
+)
+_SUMMARY_SEAT_KNOWN = re.compile(
+    r"^Seat \d+: .+? (?:folded(?: on the [\w-]+)?|(?:showed|mucked) \[[^\]]*\].*|won .+|lost.*)$"
+)
 
 
 @dataclass(slots=True)
@@ -259,9 +275,8 @@ class WinamaxParser(TextParser):
                 continue
             split = build.split_name(line)
             if split is None:
-                if _MONEY_WORDS.search(line):
-                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
-                continue
+                raise build.fail(QuarantineReason.PARSE_ERROR,
+                                 "unexpected money line" if _MONEY_WORDS.search(line) else "unexpected line")
             seat, rest = split
             if short_raise is not None and rest not in ("folds", "checks") and _MONEY_WORDS.search(rest):
                 self._answer_short_raise(short_raise, seat, rest, build, hand)
@@ -392,12 +407,11 @@ class WinamaxParser(TextParser):
             if hand.game in STUD_GAMES:
                 seat.upcards = stud_upcards(seat.cards) if not seat.upcards else seat.upcards
             return big_blind_posted
-        if rest.startswith(("mucks", "doesn't show", "does not show")):
-            seat.mucked = rest.startswith("mucks")
+        if _SEAT_NO_MONEY.match(rest):
+            if rest.startswith(("mucks", "doesn't show", "does not show")):
+                seat.mucked = rest.startswith("mucks")
             return big_blind_posted
-        if _MONEY_WORDS.search(rest):
-            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
-        return big_blind_posted
+        raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
 
     def _summary_line(self, line: str, build: HandBuilder, hand: ParsedHand) -> bool:
         m = _TOTAL.match(line)
@@ -424,6 +438,8 @@ class WinamaxParser(TextParser):
         m = _SUMMARY_SEAT.match(line)
         if m:
             build.summary_cards(int(m.group("seat")), m.group("cards"), showed=m.group("verb") == "showed")
+        if not _SUMMARY_SEAT_KNOWN.match(line):
+            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected summary line")
         return False
 
 

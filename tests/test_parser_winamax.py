@@ -239,6 +239,31 @@ def test_play_money_with_whole_stakes_and_stacks_is_still_read_in_hundredths():
     assert hand.reconciles()
 
 
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("Baptiste checks\nLucienne checks\n*** RIVER", "Baptiste checks\nTable bonus for Lucienne\nLucienne checks\n*** RIVER",
+     "line 16 'Table bonus for Lucienne': unexpected line"),
+    ("Baptiste checks\nLucienne checks\n*** RIVER", "Baptiste checks\nBaptiste forfeits\nLucienne checks\n*** RIVER",
+     "line 16 'Baptiste forfeits': unexpected action"),
+    ("Board: [8s 3d Qc 2h 9d]\n", "Board: [8s 3d Qc 2h 9d]\nJackpot 20 for Lucienne\n",
+     "line 27 'Jackpot 20 for Lucienne': unexpected summary line"),
+])
+def test_unknown_lines_fail_the_hand(old, new, message):
+    # Lines without a money word, and every summary line but the total and the board, used
+    # to be skipped unread.
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(PLAY_WHOLE_STAKES.replace(old, new))
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR, message, "8810452-17-1477000011")
+
+
+def test_known_lines_without_money_are_skipped():
+    quiet = "Baptiste checks\nBaptiste is sitting out\nBaptiste has returned\nLucienne is disconnected\nLucienne is connected\n"
+    hand = PARSER.parse(PLAY_WHOLE_STAKES.replace("Baptiste checks\nLucienne checks\n*** RIVER",
+                                                  quiet + "Lucienne checks\n*** RIVER"))
+    assert _payouts(hand) == [(1, 4850, None, Half.WHOLE, PayoutSource.POT)]
+    assert _contributed(hand) == {1: 2500, 2: 2500}
+
+
 SHORT_RAISE = """Winamax Poker - CashGame - HandId: #9301144-212-1480001234 - 7-Card Stud fixed limit (2€/10€/20€) - 2016/11/24 17:20:34 UTC
 Table: 'Valence' 6-max (real money)
 Seat 1: Oriane (14.50€)

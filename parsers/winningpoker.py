@@ -35,6 +35,12 @@ Anomalies seen in real files and reported in ``notes``: a walk pays ``won $9.00`
 the summary (no ``collected`` line, no uncalled line: the big blind's unmatched part is
 derived and returned); the run-it-twice summary can disagree with the ``collected`` lines
 (the collected lines are the pay lines).
+
+Every line is read or known to carry no money or cards: after a seat's name
+``_SEAT_NO_MONEY`` (not showing, its status at the table, chat), a tournament's seat draw
+dealt before the hand, and in the summary the total, the boards and one
+``_SUMMARY_KNOWN`` line per seat. Any other line, in the summary too, fails the hand with
+its line number.
 """
 
 from __future__ import annotations
@@ -85,6 +91,18 @@ _COLLECTED = re.compile(
 )
 _TOTAL = re.compile(r"^Total pot (?P<amount>[$\d.,]+)(?P<parts>(?: \| [^|]+)*)\s*$")
 _SUMMARY_WON = re.compile(r"^Seat (?P<seat>\d+): .*? won (?P<amount>[$\d.,]+)")
+# Lines known to carry no money or cards, skipped on purpose; any other line fails the
+# hand. After a seat's name: a seat that does not show, its status at the table, chat.
+# In the summary, besides ``Total pot``: the boards and one line per seat (folded, showed
+# or mucked, won or lost; its cards and ``won`` are read, the pay lines are the record).
+_SEAT_NO_MONEY = re.compile(
+    r"^(?:does not show(?: cards)?\.?|is sitting out|sits out|is disconnected|has returned|has timed out|is timed out|"
+    r"joins the table(?: at seat #\d+)?|leaves the table|said\b.*)$"
+)
+_SUMMARY_KNOWN = re.compile(
+    r"^(?:Board(?: \d+)? \[[^\]]*\]|Seat \d+: .+? (?:folded on the [\w-]+(?: Street)?(?: and did not bet)?|"
+    r"showed \[[^\]]*\] and (?:won [$\d.,]+|lost)(?: with .*)?|mucked \[[^\]]*\].*|did not show and won [$\d.,]+))$"
+)
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 
 _GAMES: dict[str, Game] = {
@@ -159,8 +177,10 @@ class _HandReader(LineHandReader):
 
     def read(self) -> ParsedHand:
         lines = [ln for ln in self.lines]
+        skipped = 0  # blank lines before the header: line numbers count them
         while lines and not lines[0].strip():
             lines.pop(0)
+            skipped += 1
         if not lines:
             raise self.fail(QuarantineReason.PARSE_ERROR, "empty hand text")
         m = _HEADER.match(lines[0].lstrip("\ufeff"))
@@ -247,7 +267,7 @@ class _HandReader(LineHandReader):
             seq += 1
             hand.actions.append(ActionRecord(seq, street, seat, kind, amount, all_in))
 
-        for line in lines[index:]:
+        for number, line in enumerate(lines[index:], skipped + index + 1):
             if not line.strip():
                 continue
             sm = _STREET.match(line)
@@ -274,7 +294,7 @@ class _HandReader(LineHandReader):
                 elif label.startswith("SHOW DOWN") or label == "RUN IT TWICE":
                     pass
                 else:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unknown street line {line!r}")
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unknown street line {number}: {line!r}")
                 continue
             if in_summary:
                 tm = _TOTAL.match(line)
@@ -317,6 +337,8 @@ class _HandReader(LineHandReader):
                         record.cards = shown
                     if " mucked " in line:
                         record.mucked = True
+                if not _SUMMARY_KNOWN.match(line):
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unexpected summary line {number}: {line!r}")
                 continue
             pm = _POT_LINE.match(line)
             if pm:
@@ -366,7 +388,7 @@ class _HandReader(LineHandReader):
                 continue
             found = self.split_name(line)
             if found is None:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unexpected line {line!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unexpected line {number}: {line!r}")
             seat, rest = found
             record = seats[seat]
             am = _ACTION.match(rest)
@@ -425,15 +447,13 @@ class _HandReader(LineHandReader):
                         record.cards = got
                 act(seat, ActionKind.SHOW)
                 continue
-            if rest.startswith("mucks") or rest.startswith("does not show"):
-                if rest.startswith("mucks"):
-                    record.mucked = True
-                    act(seat, ActionKind.MUCK)
+            if rest.startswith("mucks"):
+                record.mucked = True
+                act(seat, ActionKind.MUCK)
                 continue
-            if rest.startswith(("is sitting out", "sits out", "is disconnected", "has returned",
-                                "has timed out", "is timed out", "said", "joins", "leaves")):
+            if _SEAT_NO_MONEY.match(rest):
                 continue
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unexpected line {line!r}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unexpected line {number}: {line!r}")
 
         if not saw_summary:
             raise self.fail(QuarantineReason.TRUNCATED, f"hand {self.hand_id}: no *** SUMMARY *** (hand cut off)")

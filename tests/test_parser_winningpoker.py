@@ -311,6 +311,31 @@ def test_posts_dead_is_a_live_big_blind_and_a_dead_small_blind():
         "(0.10 + 0.25): which part is live is unknown")
 
 
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("Seat 5: wickerbay folded on the Pre-Flop and did not bet\n",
+     "Seat 5: wickerbay folded on the Pre-Flop and did not bet\nHigh hand bonus $5.00 to Hero\n",
+     "hand 91000417: unexpected summary line 33: 'High hand bonus $5.00 to Hero'"),
+    ("Hero folds\n", "Hero folds\nHero is sitting out and is refunded $0.25\n",
+     "hand 91000417: unexpected line 23: 'Hero is sitting out and is refunded $0.25'"),
+    ("Hero folds\n", "Hero folds\nHero leaves the table with $0.25 back\n",
+     "hand 91000417: unexpected line 23: 'Hero leaves the table with $0.25 back'"),
+])
+def test_unknown_lines_fail_the_hand(old, new, message):
+    # Summary lines were skipped whatever they said, and seat lines only had to start
+    # with a known word ("is sitting out", "leaves", "said", ...).
+    with pytest.raises(HandParseError) as err:
+        NEW.parse(NEW_DEAD_POST.replace(old, new))
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "91000417")
+
+
+def test_known_lines_without_money_are_skipped():
+    quiet = "Hero folds\nHero is sitting out\nwickerbay leaves the table\ntollgate said gl\nmarrowfield has timed out\n"
+    hand = NEW.parse(NEW_DEAD_POST.replace("Hero folds\n", quiet))
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 85, 2: 0, 3: 10, 4: 75, 5: 0}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 120, PayoutSource.UNCALLED), (1, 162, PayoutSource.POT)]
+
+
 NEW_DEAD_POST_SHOWDOWN = """\
 Hand #91000533 - Holdem(No Limit) - $0.05/$0.10 - 2021/05/03 08:14:09 UTC
 Lindell 9-max Seat #3 is the button

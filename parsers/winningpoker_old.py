@@ -42,6 +42,10 @@ not confirmed by a history. Any other game name is quarantined as ``unsupported_
 
 Stud street labels are off by one in these files (``*** Third street ***`` deals the
 fourth card); streets are therefore counted from the deal, not read from the label.
+
+Lines skipped on purpose carry no money or cards: after ``Player NAME``, ``_IGNORED``
+(cards mucked, timeouts, sitting out, connection, comings and goings), each whole. Any
+other line fails the hand with its line number.
 """
 
 from __future__ import annotations
@@ -71,8 +75,8 @@ from parsers.base import (
     SeatRecord,
     TextParser,
     cards,
+    hand_text_lines,
     leading_lines,
-    non_blank_lines,
 )
 
 _STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\s*$")
@@ -114,8 +118,13 @@ _KINDS = {
     "raises": ActionKind.RAISE,
     "caps": ActionKind.RAISE,
 }
-_IGNORED = ("received a card.", "mucks cards", "is timed out.", "sitting out", "is disconnected",
-            "is connected", "has returned", "wait for big blind", "sits out", "joined", "left")
+# What may follow ``Player NAME`` on a line known to carry no money or cards, skipped on
+# purpose (the summary's ``mucks`` line says what a mucked seat held); any other line
+# fails the hand.
+_IGNORED = re.compile(
+    r"^(?:mucks cards|is timed out\.|is sitting out|sitting out|is disconnected|is connected|has returned|"
+    r"wait for big blind|sits out|joined the table(?: at seat #?\d+)?\.?|left the table\.?)$"
+)
 
 
 class WinningPokerOldParser(TextParser):
@@ -133,7 +142,8 @@ class WinningPokerOldParser(TextParser):
 
 
 def _read(text: str) -> ParsedHand:
-    lines = non_blank_lines(text)
+    numbered = [(number, line) for number, line in enumerate(hand_text_lines(text), 1) if line.strip()]
+    lines = [line for _, line in numbered]
     scope = HandScope(DOT)
     fail, amount = scope.fail, scope.amount
 
@@ -222,7 +232,7 @@ def _read(text: str) -> ParsedHand:
         seq += 1
         hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in))
 
-    for line in lines[index:]:
+    for number, line in numbered[index:]:
         if line.startswith("Game ended at:"):
             ended = True
             continue
@@ -274,7 +284,7 @@ def _read(text: str) -> ParsedHand:
                                      PayoutSource.POT, line)
                     )
                 continue
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {line!r}")
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
         if sm := _STREET.match(line):
             word = sm["label"].split()[0].upper()
             if word in _BOARD:
@@ -285,7 +295,7 @@ def _read(text: str) -> ParsedHand:
                 if got:
                     board = got
             elif not is_stud:
-                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
+                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {number}: {line!r}")
             continue  # stud labels are off by one: the deal decides the street
         if um := _UNCALLED.match(line):
             seat = by_name.get(um["name"])
@@ -297,7 +307,7 @@ def _read(text: str) -> ParsedHand:
             hand.payouts.append(PayoutRecord(seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
             continue
         if not line.startswith("Player "):
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
         seat, rest = player(line[len("Player ") :])
         record = seats[seat]
         if rest.startswith(("received card: ", "received a card")):
@@ -366,9 +376,9 @@ def _read(text: str) -> ParsedHand:
         if rest == "allin" or rest.startswith("is disconnected and ALL IN"):
             record.all_in = True
             continue
-        if rest.startswith(_IGNORED):
+        if _IGNORED.match(rest):
             continue
-        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
 
     if not summary or not ended:
         raise fail(QuarantineReason.TRUNCATED, "hand cut off before its summary ended ('Game ended at:' missing)")

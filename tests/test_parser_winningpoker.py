@@ -179,7 +179,7 @@ def test_truncated_and_garbage_amounts():
     with pytest.raises(HandParseError) as err:
         OLD.parse(old.replace("Bets: 12. Collects: 42.", "Bets: 12. Collects: 4x2.", 1))
     assert err.value.reason == QuarantineReason.PARSE_ERROR
-    assert err.value.message.startswith("hand 820605052: unexpected summary line '*Player Player2 mucks")
+    assert err.value.message.startswith("hand 820605052: unexpected summary line 39: '*Player Player2 mucks")
     with pytest.raises(HandParseError) as err:
         OLD.parse(old[: old.index("Game ended at:")])
     assert (err.value.reason, err.value.message) == (
@@ -253,6 +253,18 @@ def test_old_format_tournament_is_chips_named_by_its_table():
     assert (cash.is_tournament, cash.tournament_id, cash.currency, cash.amount_scale) == (False, None, "USD", 100)
     assert (cash.big_blind, cash.rake_source, _pays(cash)) == (
         60000, RakeSource.PRINTED, [(1, 594000, None, None, Half.WHOLE, PayoutSource.POT)])
+
+
+def test_old_format_seat_notices_are_skipped_only_when_whole():
+    # A line that only started like a notice ("joined", "left", "sitting out") was skipped.
+    quiet = ("Player brightfern folds\nPlayer brightfern is sitting out\nPlayer copperkite is timed out.\n"
+             "Player brightfern left the table\nPlayer brightfern wait for big blind\n")
+    hand = OLD.parse(OLD_TOURNAMENT.replace("Player brightfern folds\n", quiet))
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2760, 2: 60, 3: 360, 4: 2760}
+    with pytest.raises(HandParseError) as err:
+        OLD.parse(OLD_TOURNAMENT.replace("Player brightfern folds\n", "Player brightfern folds\nPlayer brightfern left 60 behind\n"))
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR, "hand 700000123: unexpected line 24: 'Player brightfern left 60 behind'", "700000123")
 
 
 NEW_DEAD_POST = """\

@@ -106,6 +106,7 @@ class _Builder:
         raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
         self.raw = [ln.rstrip("\r") for ln in raw_lines if ln.strip()]
         self.lines = [ln.strip() for ln in self.raw]
+        self.numbers = [number for number, ln in enumerate(raw_lines, 1) if ln.strip()]
         self.hand_id: str | None = None
         self.notes: list[str] = []
 
@@ -174,7 +175,7 @@ class _Builder:
             seq += 1
             hand.actions.append(ActionRecord(seq, st or street, seat, kind, amount, all_in))
 
-        for line, raw in zip(self.lines[2:], self.raw[2:]):
+        for line, raw, number in zip(self.lines[2:], self.raw[2:], self.numbers[2:]):
             if line.startswith(("Site: ", "Table: ")):
                 continue
             if m := _SEAT.match(line):
@@ -226,7 +227,7 @@ class _Builder:
                 continue
             who = _name_at(line, names)
             if who is None:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
             rec = seats[who]
             seat = rec.seat
             rest = line[len(who):].strip()
@@ -234,7 +235,7 @@ class _Builder:
                 if am := rx.match(rest):
                     break
             else:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action {line!r}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action at line {number}: {line!r}")
             amount = self.money(am.group("amount")) if "amount" in am.groupdict() and am.group("amount") else None
             all_in = bool(am.groupdict().get("allin"))
             if all_in:

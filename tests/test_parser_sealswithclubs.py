@@ -129,4 +129,4 @@ def test_seat_notices_are_skipped_only_when_whole():
     with pytest.raises(HandParseError) as err:
         PARSER.parse(SITTING_OUT.replace("Heron folds\n", "Heron folds\nOsprey sits down and takes 5 from the pot\n"))
     assert (err.value.reason, err.value.message, err.value.hand_id) == (
-        QuarantineReason.PARSE_ERROR, "unexpected action 'Osprey sits down and takes 5 from the pot'", "7100200-15")
+        QuarantineReason.PARSE_ERROR, "unexpected action at line 19: 'Osprey sits down and takes 5 from the pot'", "7100200-15")

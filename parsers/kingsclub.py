@@ -82,8 +82,8 @@ from parsers.base import (
     SeatRecord,
     TextParser,
     cards,
+    hand_text_lines,
     leading_lines,
-    non_blank_lines,
 )
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
@@ -174,7 +174,8 @@ class KingsClubParser(TextParser):
 
 
 def _read(text: str) -> ParsedHand:
-    lines = non_blank_lines(text)
+    numbered = [(number, line) for number, line in enumerate(hand_text_lines(text), 1) if line.strip()]
+    lines = [line for _, line in numbered]
     scope = HandScope(DOT)
     fail, amount = scope.fail, scope.amount
 
@@ -255,7 +256,7 @@ def _read(text: str) -> ParsedHand:
                 tracker.new_street()
             street = new
 
-    for line in lines[index:]:
+    for number, line in numbered[index:]:
         sm = _STREET.match(line)
         if not sm and not in_summary and _BROKEN_SUMMARY.match(line):
             # every line after it must still read as a summary line, and its amounts are
@@ -290,7 +291,7 @@ def _read(text: str) -> ParsedHand:
             elif re.match(r"^\d(ST|ND|RD|TH) STREET$", label) and is_stud:
                 pass  # labels are off by one in older files: the deal decides
             else:
-                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
+                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {number}: {line!r}")
             continue
         if in_summary:
             if s := _SEAT.match(line):
@@ -312,11 +313,11 @@ def _read(text: str) -> ParsedHand:
                     PayoutRecord(seat, amount(wm["a1"] or wm["a2"]), pot, None, half, PayoutSource.POT, line)
                 )
                 continue
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {line!r}")
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
         if line.startswith("Dealt to "):
             found = who(line[len("Dealt to ") :], ": ")
             if not found:
-                raise fail(QuarantineReason.PARSE_ERROR, f"dealt to an unknown player: {line!r}")
+                raise fail(QuarantineReason.PARSE_ERROR, f"dealt to an unknown player, line {number}: {line!r}")
             seat, rest = found
             got = cards(_BRACKETS.search(rest)[1])
             record = seats[seat]
@@ -353,7 +354,7 @@ def _read(text: str) -> ParsedHand:
             continue
         found = who(line, ": ") or who(line, " ")
         if not found:
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
         seat, rest = found
         record = seats[seat]
         if am := _ACTION.match(rest):
@@ -430,7 +431,7 @@ def _read(text: str) -> ParsedHand:
             continue
         if _SEAT_NO_MONEY.match(rest.strip()):
             continue
-        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
+        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
 
     if not in_summary:
         raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")

@@ -271,7 +271,7 @@ def test_omaha_5_card_with_a_malformed_summary_header():
     with pytest.raises(HandParseError) as err:
         PARSER.parse(OMAHA_5_CARD_BAD_SUMMARY_HEADER.replace("Rake 3", "Dora checks"))
     assert (err.value.reason, err.value.message) == (
-        QuarantineReason.PARSE_ERROR, "hand 7100002: unexpected summary line 'Dora checks'")
+        QuarantineReason.PARSE_ERROR, "hand 7100002: unexpected summary line 33: 'Dora checks'")
 
 
 RETURNING_PLAYER_POSTS_BLIND = """#7100003: Limit 2-7 Triple Draw - 20/40
@@ -343,7 +343,7 @@ def test_seat_notices_are_skipped_only_when_whole():
     with pytest.raises(HandParseError) as err:
         PARSER.parse(RETURNING_PLAYER_POSTS_BLIND.replace("Jonas folds\n", "Jonas folds\nJonas is sitting out and collects 20\n"))
     assert (err.value.reason, err.value.message) == (
-        QuarantineReason.PARSE_ERROR, "hand 7100003: unexpected line 'Jonas is sitting out and collects 20'")
+        QuarantineReason.PARSE_ERROR, "hand 7100003: unexpected line 31: 'Jonas is sitting out and collects 20'")
 
 
 RUN_TWICE_SHOWN_PER_RUN = """#7100004: No Limit 2-7 Single Draw - 10/20

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterator, Protocol
+from typing import Iterator, Mapping, Protocol
+from xml.etree.ElementTree import Element
 
 from audit.money import AmountError, NumberConvention
 from audit.vocab import (
@@ -254,6 +255,43 @@ def card(text: str) -> str:
     if rank not in CARD_RANKS or suit not in CARD_SUITS:
         raise HandParseError(QuarantineReason.BAD_CARDS, f"not a card: {text!r}")
     return rank + suit
+
+
+def show_element(el: Element) -> str:
+    """An element as an investigator reads it in a quarantine message.
+
+    >>> from defusedxml.ElementTree import fromstring
+    >>> show_element(fromstring('<winner amount="0.35" player="0"><x/></winner>'))
+    '<winner amount="0.35" player="0"/>'
+    """
+    return "<" + el.tag + "".join(f' {k}="{v}"' for k, v in el.attrib.items()) + "/>"
+
+
+def unknown_in_xml(root: Element, known: Mapping[str, tuple[frozenset[str], frozenset[str]]]) -> str | None:
+    """What in ``root`` and below ``known`` does not list, said plainly; None when it all is.
+
+    ``known`` gives each tag its attributes and its children's tags (``root``'s tag is in
+    it). XML parsers fail a hand on anything else: a platform's new attribute or element
+    may carry money (a jackpot, a rake per pot) that would otherwise pass unread.
+
+    >>> from defusedxml.ElementTree import fromstring
+    >>> known = {"game": (frozenset({"id"}), frozenset({"winner"})), "winner": (frozenset({"amount"}), frozenset())}
+    >>> unknown_in_xml(fromstring('<game id="1"><winner amount="2"/></game>'), known) is None
+    True
+    >>> print(unknown_in_xml(fromstring('<game id="1"><winner amount="2" rake="1"/></game>'), known))
+    attribute rake='1' of <winner> not known: <winner amount="2" rake="1"/>
+    >>> unknown_in_xml(fromstring('<game id="1"><jackpot amount="1"/></game>'), known)
+    'element <jackpot amount="1"/> not known inside <game>'
+    """
+    for parent in root.iter():
+        attributes, children = known[parent.tag]  # children are checked below before their turn
+        unknown = sorted(set(parent.attrib) - attributes)
+        if unknown:
+            return f"attribute {unknown[0]}={parent.get(unknown[0])!r} of <{parent.tag}> not known: {show_element(parent)}"
+        for child in parent:
+            if child.tag not in children:
+                return f"element {show_element(child)} not known inside <{parent.tag}>"
+    return None
 
 
 def cards(text: str) -> list[str | None]:

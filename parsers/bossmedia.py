@@ -71,6 +71,7 @@ from parsers.base import (
     PayoutRecord,
     SeatRecord,
     split_joining_chatter,
+    unknown_in_xml,
 )
 
 _HAND_START = re.compile(r"^\ufeff*<HISTORY\b", re.M)
@@ -231,16 +232,8 @@ class _Hand:
 
     def check_elements(self, root: Element) -> None:
         """Fail the hand on any element or attribute not in ``_KNOWN_ELEMENTS``."""
-        for parent in root.iter():
-            attributes, children = _KNOWN_ELEMENTS[parent.tag]  # the root is a HISTORY; children are checked below
-            unknown = sorted(set(parent.attrib) - attributes)
-            if unknown:
-                raise self.err(QuarantineReason.PARSE_ERROR,
-                               f"attribute {unknown[0]}={parent.get(unknown[0])!r} of <{parent.tag}> not known: {parent.attrib}")
-            for child in parent:
-                if child.tag not in children:
-                    raise self.err(QuarantineReason.PARSE_ERROR,
-                                   f"element <{child.tag} {child.attrib}> not known inside <{parent.tag}>")
+        if problem := unknown_in_xml(root, _KNOWN_ELEMENTS):  # the root is a HISTORY
+            raise self.err(QuarantineReason.PARSE_ERROR, problem)
 
     def read_actions(self, root: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
         tracker = BetTracker()

@@ -61,6 +61,7 @@ from parsers.base import (
     PayoutRecord,
     SeatRecord,
     cards,
+    show_element,
 )
 
 _HAND_START = re.compile(r"^[ \t\ufeff]*<HAND\b", re.M)
@@ -269,7 +270,7 @@ def _parse(text: str) -> ParsedHand:
             tracker.returned(seat.seat, value)
             record(seat.seat, ActionKind.UNCALLED_RETURN, value)
             hand.payouts.append(PayoutRecord(seat.seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED,
-                                             _show(el)))
+                                             show_element(el)))
         elif tag == "SWEEP":
             sweep = el
         elif tag in ("SHOW", "MUCK"):
@@ -288,14 +289,14 @@ def _parse(text: str) -> ParsedHand:
         elif tag == "XSHOW":  # a seat that does not show: no cards
             seat_of(el)
             if (el.text or "").strip():
-                raise _err(QuarantineReason.PARSE_ERROR, f"<XSHOW> with cards not read: {_show(el)} {el.text!r}", hand_id)
+                raise _err(QuarantineReason.PARSE_ERROR, f"<XSHOW> with cards not read: {show_element(el)} {el.text!r}", hand_id)
         elif tag == "WIN":
             seen_win = True
             seat, value = seat_of(el), amount(el)
             pot = el.get("pot")
             hand.payouts.append(PayoutRecord(seat.seat, value, int(pot) if pot and pot.isdigit() else None, None,
                                              Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE,
-                                             PayoutSource.POT, _show(el)))
+                                             PayoutSource.POT, show_element(el)))
         else:
             raise _err(QuarantineReason.PARSE_ERROR, f"element <{tag}> not known: {el.attrib}", hand_id)
     if not seen_win:
@@ -331,13 +332,9 @@ def _check_elements(root: Element, hand_id: str | None) -> None:
         unknown = sorted(set(el.attrib) - _ATTRIBUTES[el.tag])
         if unknown:
             raise _err(QuarantineReason.PARSE_ERROR,
-                       f"attribute {unknown[0]}={el.get(unknown[0])!r} of <{el.tag}> not known: {_show(el)}", hand_id)
+                       f"attribute {unknown[0]}={el.get(unknown[0])!r} of <{el.tag}> not known: {show_element(el)}", hand_id)
         for child in el:
-            raise _err(QuarantineReason.PARSE_ERROR, f"element <{child.tag}> not known inside {_show(el)}", hand_id)
-
-
-def _show(el: Element) -> str:
-    return "<" + el.tag + "".join(f' {k}="{v}"' for k, v in el.attrib.items()) + "/>"
+            raise _err(QuarantineReason.PARSE_ERROR, f"element <{child.tag}> not known inside {show_element(el)}", hand_id)
 
 
 PARSER = EverestParser()

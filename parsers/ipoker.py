@@ -110,6 +110,7 @@ from parsers.base import (
     PayoutRecord,
     SeatRecord,
     card,
+    unknown_in_xml,
 )
 
 _SESSION = re.compile(r"<session\b[^>]*>", re.S)
@@ -289,15 +290,8 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
     game_node = root.find("game")
     if general is None or game_node is None:
         raise fail(QuarantineReason.PARSE_ERROR, "no <general> header or no <game>")
-    for parent in game_node.iter():
-        attributes, children = _GAME_ELEMENTS[parent.tag]  # the root is a <game>; children are checked below
-        unknown = sorted(set(parent.attrib) - attributes)
-        if unknown:
-            raise fail(QuarantineReason.PARSE_ERROR,
-                       f"attribute {unknown[0]}={parent.get(unknown[0])!r} of <{parent.tag}> not known: {parent.attrib}")
-        for child in parent:
-            if child.tag not in children:
-                raise fail(QuarantineReason.PARSE_ERROR, f"element <{child.tag} {child.attrib}> not known inside <{parent.tag}>")
+    if problem := unknown_in_xml(game_node, _GAME_ELEMENTS):
+        raise fail(QuarantineReason.PARSE_ERROR, problem)
     gametype = _text(general, "gametype") or ""
     game = next((g for pattern, g in _GAMES if pattern.search(gametype)), None)
     if game is None and _LIMIT.match(gametype):

@@ -77,6 +77,8 @@ from parsers.base import (
     PayoutRecord,
     SeatRecord,
     card,
+    show_element,
+    unknown_in_xml,
 )
 
 _DESCRIPTION = re.compile(r"<description\b[^>]*?/>")
@@ -247,14 +249,10 @@ def _attr(el: Element, name: str, hand_id: str | None) -> str:
     if value is None:
         raise _err(
             QuarantineReason.PARSE_ERROR,
-            f"<{el.tag}> without the {name!r} attribute: {_show(el)}",
+            f"<{el.tag}> without the {name!r} attribute: {show_element(el)}",
             hand_id,
         )
     return value
-
-
-def _show(el: Element) -> str:
-    return "<" + el.tag + "".join(f' {k}="{v}"' for k, v in el.attrib.items()) + "/>"
 
 
 def _cards(text: str) -> list[str | None]:
@@ -397,20 +395,13 @@ class _HandBuilder:
     def seat_of(self, el: Element) -> int:
         raw = _attr(el, "player", self.hand_id)
         if not raw.isdigit() or int(raw) + 1 not in self.seats:
-            raise self.fail(QuarantineReason.INCONSISTENT, f"player {raw!r} is not seated: {_show(el)}")
+            raise self.fail(QuarantineReason.INCONSISTENT, f"player {raw!r} is not seated: {show_element(el)}")
         return int(raw) + 1
 
     def check_elements(self) -> None:
         """Fail the hand on any element or attribute not in ``_GAME_ELEMENTS``."""
-        for parent in self.game_el.iter():
-            attributes, children = _GAME_ELEMENTS[parent.tag]  # the root is a <game>; children are checked below
-            unknown = sorted(set(parent.attrib) - attributes)
-            if unknown:
-                raise self.fail(QuarantineReason.PARSE_ERROR,
-                                f"attribute {unknown[0]}={parent.get(unknown[0])!r} of <{parent.tag}> not known: {_show(parent)}")
-            for child in parent:
-                if child.tag not in children:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"element {_show(child)} not known inside <{parent.tag}>")
+        if problem := unknown_in_xml(self.game_el, _GAME_ELEMENTS):
+            raise self.fail(QuarantineReason.PARSE_ERROR, problem)
 
     def read_players(self) -> None:
         players = self.game_el.find("players")
@@ -482,7 +473,7 @@ class _HandBuilder:
                 elif el.tag == "winner":
                     continue
                 else:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected element {_show(el)}")
+                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected element {show_element(el)}")
 
         for seat, rec in self.seats.items():
             # A hand shown on an all-in street can be completed by later deals: keep the
@@ -503,7 +494,7 @@ class _HandBuilder:
         etype = _attr(el, "type", self.hand_id)
         if etype in _IGNORED_EVENTS:
             if el.get("amount") is not None:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} event with an amount: {_show(el)}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} event with an amount: {show_element(el)}")
             return seq
         if etype == "GAME_CANCELLED":
             raise self.cancelled()
@@ -518,7 +509,7 @@ class _HandBuilder:
 
         def need_amount() -> int:
             if amount is None:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} without an amount: {_show(el)}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} without an amount: {show_element(el)}")
             return amount
 
         if etype in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "BRING_IN"):
@@ -597,7 +588,7 @@ class _HandBuilder:
         elif etype == "DRAW":
             changed_text = el.get("text", "")
             if not changed_text.isdigit():
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"DRAW without a card count: {_show(el)}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"DRAW without a card count: {show_element(el)}")
             changed = int(changed_text)
             act(ActionKind.STAND_PAT if changed == 0 else ActionKind.DISCARD, None, changed=changed)
         elif etype == "SHOW":
@@ -609,7 +600,7 @@ class _HandBuilder:
                 rec.mucked = True
             act(ActionKind.MUCK, None, st=Street.SHOWDOWN)
         else:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown event type {etype!r}: {_show(el)}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown event type {etype!r}: {show_element(el)}")
         return seq
 
     def read_winners(self) -> None:

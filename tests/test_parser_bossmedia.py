@@ -115,10 +115,10 @@ def test_known_elements_and_attributes_are_read_or_skipped():
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>',
      '<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>\n<BONUS PLAYER="Heron" VALUE="1.00"></BONUS>',
-     "element <BONUS {'PLAYER': 'Heron', 'VALUE': '1.00'}> not known inside <HISTORY>"),
+     'element <BONUS PLAYER="Heron" VALUE="1.00"/> not known inside <HISTORY>'),
     ('<RESULT PLAYER="Heron" WIN="2.85"', '<RESULT PLAYER="Heron" WIN="2.85" JACKPOT="1.00"',
-     "attribute JACKPOT='1.00' of <RESULT> not known: {'PLAYER': 'Heron', 'WIN': '2.85', 'JACKPOT': '1.00', "
-     "'HAND': '$(STR_G_FOLD)', 'WINCARDS': '', 'HANDEXT': ''}"),
+     "attribute JACKPOT='1.00' of <RESULT> not known: "
+     '<RESULT PLAYER="Heron" WIN="2.85" JACKPOT="1.00" HAND="$(STR_G_FOLD)" WINCARDS="" HANDEXT=""/>'),
     ('STATE="STATE_SITOUT"', 'STATE="STATE_AWAY"',
      "seat STATE 'STATE_AWAY' not known: {'NAME': 'Egret', 'SEAT': '4', 'AMOUNT': '9.00', 'STATE': 'STATE_AWAY', 'DEALER': 'N'}"),
 ])

@@ -384,10 +384,10 @@ def test_games_are_named_exactly_or_quarantined():
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('<action player="Birch" sum="0" type="0" no="4"/>', '<action player="Birch" sum="0" type="0" no="4"/>\n'
-     '  <bonus player="Alder" sum="1€"/>', "game 900401: element <bonus {'player': 'Alder', 'sum': '1€'}> not known inside <round>"),
+     '  <bonus player="Alder" sum="1€"/>', 'game 900401: element <bonus player="Alder" sum="1€"/> not known inside <round>'),
     ('seat="2" name="Alder"/>', 'seat="2" name="Alder" jackpot="1€"/>',
-     "game 900401: attribute jackpot='1€' of <player> not known: {'win': '2€', 'bet': '3,50€', 'chips': '100€', "
-     "'dealer': '1', 'seat': '2', 'name': 'Alder', 'jackpot': '1€'}"),
+     "game 900401: attribute jackpot='1€' of <player> not known: "
+     '<player win="2€" bet="3,50€" chips="100€" dealer="1" seat="2" name="Alder" jackpot="1€"/>'),
     ('type="0" no="4"/>', 'type="0" no="4"/>\n  <action player="Birch" sum="0" type="11" no="5"/>',
      "game 900401: unknown action type 11 with sum '0'"),
     ('type="0" no="4"/>', 'type="0" no="4"/>\n  <action player="Birch" sum="1€" type="8" no="5"/>',

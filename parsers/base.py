@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Mapping, Protocol
 from xml.etree.ElementTree import Element
 
-from audit.money import AmountError, NumberConvention
+from audit.money import AmountError, NumberConvention, format_minor
 from audit.vocab import (
     ActionKind,
     Format,
@@ -140,6 +140,25 @@ class ParsedHand:
         """Record that the history contradicts itself (also as a note, for people)."""
         self.notes.append(message)
         self.contradictions.append(Contradiction(message, seat, recorded, stated))
+
+    def pot_paid_by_seat(self) -> dict[int, int]:
+        """What the pay lines pay each seat from the pots."""
+        paid: dict[int, int] = {}
+        for p in self.payouts:
+            if p.source == PayoutSource.POT:
+                paid[p.seat] = paid.get(p.seat, 0) + p.amount
+        return paid
+
+    def contradicts_summary(self, stated: dict[int, int], lines: str = "collected lines") -> None:
+        """Record every seat whose summary states another total than its pay lines pay
+        (``lines`` names them as the platform does): the pay lines stay the record."""
+        paid = self.pot_paid_by_seat()
+        for seat in sorted(set(paid) | set(stated)):
+            recorded, said = paid.get(seat, 0), stated.get(seat, 0)
+            if recorded != said:
+                self.contradicts(f"summary says seat {seat} won {format_minor(said, self.amount_scale)} "
+                                 f"but its {lines} pay {format_minor(recorded, self.amount_scale)}",
+                                 seat, recorded, said)
 
     @property
     def runs(self) -> int:

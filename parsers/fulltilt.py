@@ -43,7 +43,7 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT, format_minor
+from audit.money import DOT
 from audit.vocab import (
     ActionKind,
     Format,
@@ -718,19 +718,10 @@ class _HandReader(LineHandReader):
             if summary_paid:
                 hand.notes.append("no pay line in the action section: payouts taken from the summary")
             return
-        collected: dict[int, int] = {}
-        for p in hand.payouts:
-            if p.source == PayoutSource.POT:
-                collected[p.seat] = collected.get(p.seat, 0) + p.amount
         stated: dict[int, int] = {}
         for p in summary_paid:
             stated[p.seat] = stated.get(p.seat, 0) + p.amount
-        for seat in sorted(set(collected) | set(stated)):
-            if collected.get(seat, 0) != stated.get(seat, 0):
-                hand.contradicts(
-                    f"summary says seat {seat} won {format_minor(stated.get(seat, 0), hand.amount_scale)} "
-                    f"but its pay lines pay {format_minor(collected.get(seat, 0), hand.amount_scale)}",
-                    seat, collected.get(seat, 0), stated.get(seat, 0))
+        hand.contradicts_summary(stated, "pay lines")
 
 
 PARSER = FullTiltParser()

@@ -260,7 +260,6 @@ class _HandReader(LineHandReader):
         in_summary = False
         saw_summary = False
         dealt_started = is_stud
-        stud_cards: dict[int, list[str | None]] = {}
 
         def act(seat: int | None, kind: ActionKind, amount: int | None = None, all_in: bool = False) -> None:
             nonlocal seq
@@ -479,16 +478,7 @@ class _HandReader(LineHandReader):
                 )
             hand.notes.append("no collected line: payouts taken from the summary's 'won' lines")
         elif summary_won:
-            collected: dict[int, int] = {}
-            for p in pot_payouts:
-                collected[p.seat] = collected.get(p.seat, 0) + p.amount
-            for seat in sorted(set(collected) | set(summary_won)):
-                if collected.get(seat, 0) != summary_won.get(seat, 0):
-                    hand.contradicts(
-                        f"summary disagrees with the collected lines for seat {seat}: summary won "
-                        f"{format_minor(summary_won.get(seat, 0), hand.amount_scale)}, collected "
-                        f"{format_minor(collected.get(seat, 0), hand.amount_scale)} (collected lines used)",
-                        seat, collected.get(seat, 0), summary_won.get(seat, 0))
+            hand.contradicts_summary(summary_won)
         _return_unmatched(hand, printed_uncalled)
         if not hand.reconciles():
             hand.notes.append(_shortfall(hand))

@@ -78,8 +78,8 @@ def test_run_it_twice_hilo_with_jackpot_fee():
     assert (hand.total_pot_printed, hand.pots_printed, hand.pots_printed_net) == (24600, [24600], True)
     # the summary says Hero "won $61.50" on board 1 and Player2 lost there: the collected lines pay otherwise
     assert hand.notes == [
-        "summary disagrees with the collected lines for seat 3: summary won 61.50, collected 92.25 (collected lines used)",
-        "summary disagrees with the collected lines for seat 4: summary won 123.00, collected 153.75 (collected lines used)",
+        "summary says seat 3 won 61.50 but its collected lines pay 92.25",
+        "summary says seat 4 won 123.00 but its collected lines pay 153.75",
     ]
 
 

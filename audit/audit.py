@@ -50,7 +50,6 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 import polars as pl
 
-from audit.lake import read_table
 from audit.money import format_minor
 from audit.vocab import FindingKind, Half, PayoutSource, RakeSource, Verdict
 from rules.bulk import BulkPots, ShowdownBatch, bulk_pots, bulk_settles, settle_simple

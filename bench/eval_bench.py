@@ -80,7 +80,7 @@ def main(argv: list[str]) -> int:
     print(f"reference {reference_hands:>9,} player-hands in {reference_seconds:7.3f} s = {reference_rate:>12,.0f} /s")
     print(f"ratio batch/reference: {batch_rate / reference_rate:,.0f}x")
     stud_rate, stud_reference_rate = stud_hands / stud_seconds, stud_reference / stud_reference_seconds
-    print(f"7-card Stud Hi/Lo (same seed): best high + best 8-or-better low, any 5 of 7")
+    print("7-card Stud Hi/Lo (same seed): best high + best 8-or-better low, any 5 of 7")
     print(f"batch     {stud_hands:>9,} player-hands in {stud_seconds:7.3f} s = {stud_rate:>12,.0f} /s")
     print(f"reference {stud_reference:>9,} player-hands in {stud_reference_seconds:7.3f} s = {stud_reference_rate:>12,.0f} /s")
     print(f"ratio batch/reference: {stud_rate / stud_reference_rate:,.0f}x")

@@ -143,7 +143,7 @@ _STUD_STREET = re.compile(r"^Dealing (?P<street>4th street|5th street|6th street
 _POT_LINE = re.compile(rf"^(?P<label>Main pot|Side pot (?P<side>\d+)): {_AMT} won by (?P<winners>.+?)\s*$")
 _RAKE = re.compile(rf"^Rake taken: {_AMT}\s*$")
 _SUMMARY_SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<final>[^()]*)\)(?:, net: (?P<net>[+-][$€£]?[\d,]+(?:\.\d+)?))?"
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<final>[^()]*)\)(?:, net: (?P<net>[+-][$€£]?[\d,]+(?:\.\d+)?))?"
     r"(?:, \[(?P<cards>[^\]]*)\])?(?: \((?P<desc>[^()]*)\))?\s*$"
 )
 _STUD_STREETS = {"4th street": Street.FOURTH, "5th street": Street.FIFTH, "6th street": Street.SIXTH, "river": Street.SEVENTH}

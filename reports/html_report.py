@@ -17,7 +17,6 @@ everywhere (table, details, explanations, file names in the run section).
 
 from __future__ import annotations
 
-import json
 import re
 from html import escape
 from typing import Any, Iterable, Mapping

@@ -179,6 +179,12 @@ def allocate_rake(
     Traceback (most recent call last):
     ...
     rules.pots.PotError: rake 138 is above pot 0 (137)
+
+    A negative total is money the house added beyond its rake (Run It Once's "splash the
+    pot", dealt in before any bet): it lies in the main pot.
+
+    >>> allocate_rake(pots, -300, "pro_rata"), allocate_rake(pots, [-300, 0, 0], "main_only")
+    ((-300, 0, 0), (-300, 0, 0))
     """
     amounts = [p.amount for p in pots]
     if not isinstance(rake, int):
@@ -186,13 +192,15 @@ def allocate_rake(
         if len(per_pot) != len(amounts):
             raise PotError(f"rake lists {len(per_pot)} amounts but the hand has {len(amounts)} pots")
         for index, (charge, amount) in enumerate(zip(per_pot, amounts)):
-            if not isinstance(charge, int) or isinstance(charge, bool) or charge < 0:
-                raise PotError(f"rake for pot {index} must be a non-negative integer, not {charge!r}")
+            if not isinstance(charge, int) or isinstance(charge, bool):
+                raise PotError(f"rake for pot {index} must be an integer, not {charge!r}")  # below 0: money added
             if charge > amount:
                 raise PotError(f"rake {charge} is above pot {index} ({amount})")
         return tuple(per_pot)
-    if isinstance(rake, bool) or rake < 0:
-        raise PotError(f"rake must be a non-negative integer, not {rake!r}")
+    if isinstance(rake, bool) or not isinstance(rake, int):
+        raise PotError(f"rake must be an integer, not {rake!r}")
+    if rake < 0:
+        return (rake,) + tuple(0 for _ in amounts[1:])
     total = sum(amounts)
     if rake > total:
         raise PotError(f"rake {rake} is above the pot ({total})")

@@ -66,7 +66,9 @@ def _mutate(tables: dict[str, pl.DataFrame], rng: random.Random) -> None:
         .when(pick(h, 0.01)).then(pl.col("boards").list.eval(
             pl.element().list.head(4).list.concat(pl.element().list.head(1))))
         .otherwise(pl.col("boards")).alias("boards"),
-        pl.when(pick(h, 0.02)).then(pl.col("fees") + 3).otherwise(pl.col("fees")).alias("fees"),
+        pl.when(pick(h, 0.02)).then(pl.col("fees") + 3)
+        .when(pick(h, 0.01)).then(pl.col("fees") - 500)  # money the house added (a splash)
+        .otherwise(pl.col("fees")).alias("fees"),
     )
     tables["hands"] = h
 

@@ -5,7 +5,9 @@ pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament 
 ... level: N`` in place of ``CashGame``. Amounts carry the euro sign after the number
 (``4.96€``); play money and chips have none. Pay lines name the pot and the half:
 ``collected 4.96€ from pot(HI)``, ``from side pot 1``, ``from main pot``; a line without
-``(HI)``/``(LO)`` paid a pot that was not split. The summary's ``Total pot 9.91€ | Rake
+``(HI)``/``(LO)`` paid a pot that was not split. 2021 files write the table line without
+a colon (``Table 'Nagoya' 5-max (real money) Seat #3 is the button``) and put one after a
+board street's stars (``*** FLOP ***: [3h Td 6d]``). The summary's ``Total pot 9.91€ | Rake
 0.69€`` prints the total after rake.
 
 Play chips and tournament chips are printed whole or with decimals, as euros are (a play
@@ -72,8 +74,9 @@ _HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) \((?P<stakes>[^()]*)\)"
     r" - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]{2,5}))?"
 )
+# 2021 files drop the colon after ``Table`` (and put one after a board street's stars).
 _TABLE = re.compile(
-    r"^Table: '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)(?: Seat #(?P<button>\d+) is the button)?"
+    r"^Table:? '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)(?: Seat #(?P<button>\d+) is the button)?"
 )
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]+)(?:, [^()]*)?\)$")
 _STREET = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?P<rest>.*)$")

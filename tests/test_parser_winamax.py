@@ -379,3 +379,38 @@ def test_an_unmatched_bet_paid_as_a_pot_of_its_own_is_the_bet_returned():
         (1, 200, 0, Half.WHOLE, PayoutSource.POT),
     ]
     assert hand.pot_total == 250 and hand.reconciles()
+
+
+NO_COLON = """Winamax Poker - CashGame - HandId: #17720031-205-1619001234 - Omaha pot limit (1€/2€) - 2021/04/21 18:07:14 UTC
+Table 'Tarbes' 5-max (real money) Seat #2 is the button
+Seat 1: Eloane (212.40€)
+Seat 2: Fulbert (198€)
+Seat 3: Gwenola (305.15€)
+*** ANTE/BLINDS ***
+Gwenola posts small blind 1€
+Eloane posts big blind 2€
+*** PRE-FLOP *** 
+Fulbert raises 4€ to 6€
+Gwenola folds
+Eloane calls 4€
+*** FLOP ***: [2c 8h Kd]
+Eloane checks
+Fulbert bets 9€
+Eloane folds
+Fulbert collected 21.60€ from pot
+*** SUMMARY ***
+Total pot 21.60€ | Rake 0.40€
+Board: [2c 8h Kd]
+Seat 2: Fulbert won 21.60€
+"""
+
+
+def test_a_2021_table_line_without_colon_is_read():
+    # "Table 'Tarbes' ..." (no colon) used to quarantine the hand as a parse error
+    hand = PARSER.parse(NO_COLON)
+    assert (hand.table_name, hand.max_seats, hand.button_seat, hand.currency) == ("Tarbes", 5, 2, "EUR")
+    # as in the 2021 files, the bet nobody called is printed inside the pot collected
+    assert _contributed(hand) == {1: 600, 2: 1500, 3: 100}
+    assert _payouts(hand) == [(2, 2160, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.boards) == (40, [["2c", "8h", "Kd"]])
+    assert hand.reconciles()

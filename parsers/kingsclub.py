@@ -39,6 +39,11 @@ the small blind dead, though only ``X`` is printed: hand 39879543's summary resu
 ante 11, blind 44, small blind 22), its stack after and its pot all count both. A hand
 that posts it before any small blind is posted is quarantined: the dead part is unknown.
 
+An all-in-or-fold table deals the flop before the first betting round (hand 7071017:
+blinds, ``*** FLOP ***``, then ``raises to 1,000, and is all in``): the blinds stay live
+until a seat acts, so that raise includes the small blind, as the summary's ``-1,000``
+says.
+
 Older stud files label streets one too early, so stud streets are counted from the cards
 dealt. ``*** BOARD 1 - ... ***`` lines are either a run-it-twice (the second board shares
 the first cards, ``[- - - Kh]``) or, when both boards are dealt from the flop with
@@ -242,6 +247,7 @@ def _read(text: str) -> ParsedHand:
     dealt_in_draw: set[int] = set()
     shown_per_run: dict[int, dict[int, list[str | None]]] = {}
     draw_runs = 1
+    seats_acted = False
 
     def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
             changed: int | None = None) -> None:
@@ -252,7 +258,9 @@ def _read(text: str) -> ParsedHand:
     def move_to(new: Street) -> None:
         nonlocal street
         if new != street:
-            if street != Street.PREDEAL:
+            # the blinds stay live until a seat acts on them: an all-in-or-fold table
+            # deals the flop before the first betting round (hand 7071017)
+            if street != Street.PREDEAL and not (street == Street.PREFLOP and not seats_acted):
                 tracker.new_street()
             street = new
 
@@ -360,6 +368,7 @@ def _read(text: str) -> ParsedHand:
         if am := _ACTION.match(rest):
             verb = am["verb"]
             all_in = bool(am["allin"])
+            seats_acted = seats_acted or not verb.startswith(("posts", "brings in"))
             record.all_in = record.all_in or all_in
             if verb == "posts blind":
                 # a seat back from missed blinds posts both: the big blind live (the amount

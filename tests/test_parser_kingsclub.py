@@ -464,3 +464,46 @@ def test_games_the_rules_lack_stay_unsupported(name):
         PARSER.parse(raw)
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.UNSUPPORTED_GAME, f"hand 7100001: unknown game {name!r}")
+
+
+ALL_IN_OR_FOLD = """#7100006: Pot Limit Omaha - 50/100
+2023-09-02 21:14:05
+Table 'Quick Shove PLO' Seat 3 is the button
+Seat 1: Odalys (500)
+Seat 2: Tiburce (500)
+Seat 3: Melisande (640)
+Odalys: posts the small blind 50
+Tiburce: posts the big blind 100
+*** HOLE CARDS ***
+Dealt to Odalys: [X X X X]
+Dealt to Tiburce: [Ks Kh 7d 2c]
+Dealt to Melisande: [X X X X]
+*** FLOP *** [Kd 8s 3h]
+Melisande folds
+Odalys raises to 500, and is all in
+Tiburce calls 500, and is all in
+Odalys shows [Ac Ad Jh Tc]
+Tiburce shows [Ks Kh 7d 2c]
+*** RIVER *** [Kd 8s 3h 4c] [9d]
+*** SUMMARY ***
+Seat 1: Odalys (0) -500
+Seat 2: Tiburce (995) +495
+Seat 3: Melisande (640)
+Rake 5
+Tiburce wins pot (995)
+"""
+
+
+def test_all_in_or_fold_table_keeps_the_blinds_live_on_the_flop():
+    # the flop is dealt before anyone acts: "raises to 500" includes the 50 small blind,
+    # as the summary's -500 says; the blinds used to be dropped at the flop, 600 put in
+    # instead of 500
+    hand = PARSER.parse(ALL_IN_OR_FOLD)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 50000, 2: 50000, 3: 0}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.FLOP and a.amount] == [
+        (1, ActionKind.RAISE, 45000), (2, ActionKind.CALL, 40000)]
+    assert hand.boards == [["Kd", "8s", "3h", "4c", "9d"]]
+    assert _pays(hand) == [(2, 99500, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 500 and hand.reconciles()
+    assert not any(note.startswith("seat ") for note in hand.notes)
+

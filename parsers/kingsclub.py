@@ -19,7 +19,7 @@ A hand looks like::
     Hero wins (279.50) from pot
 
 Game names are the platform's own spellings (``Badeucey`` is Badeucy, ``Omaha 5 Card``
-is 5-Card Omaha); a name the rules have no game for is quarantined as
+is 5-Card Omaha, ``Short Deck Holdem`` is 6+ Hold'em); a name the rules have no game for is quarantined as
 ``unsupported_game``. One hand prints its summary header as ``*** SUMMARY * **``: it is
 read as the summary, whose every line must then still be a summary line, and whose seat
 results, rake and pay lines are checked against the betting as in any hand.
@@ -124,6 +124,7 @@ _GAMES = {
     "5 card omaha hi-lo": Game.OMAHA5_HILO,
     "hold'em": Game.HOLDEM,
     "holdem": Game.HOLDEM,
+    "short deck holdem": Game.SIXPLUS_HOLDEM,  # hand 6155563
     "seven card stud hi-lo": Game.STUD_HILO,
     "seven card stud": Game.STUD,
     "razz": Game.RAZZ,

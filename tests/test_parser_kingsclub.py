@@ -507,3 +507,10 @@ def test_all_in_or_fold_table_keeps_the_blinds_live_on_the_flop():
     assert hand.rake == 500 and hand.reconciles()
     assert not any(note.startswith("seat ") for note in hand.notes)
 
+
+def test_short_deck_holdem_is_six_plus():
+    hand = PARSER.parse(ALL_IN_OR_FOLD.replace("Pot Limit Omaha - 50/100", "No Limit Short Deck Holdem - 50/100")
+                        .replace("[X X X X]", "[X X]").replace("[Ks Kh 7d 2c]", "[Ks Kh]")
+                        .replace("[Ac Ad Jh Tc]", "[Ac Ad]").replace("8s 3h", "8s 6h").replace("4c", "Tc"))
+    assert (hand.game, hand.limit) == (Game.SIXPLUS_HOLDEM, Limit.NO)
+    assert hand.reconciles()

@@ -27,7 +27,10 @@ Rake: older files print ``Total Pot($930) | Rake ($3)``; newer ones print only t
 gross ``Total Pot``, and the rake is then inferred as everything put in minus everything
 paid (``rake_source`` inferred, said in ``notes``). Older tournament files print no
 street lines at all; a ``Bets`` after the street's betting is closed starts the next one.
-Times carry no zone (``start_time_utc`` is None).
+Times carry no zone (``start_time_utc`` is None), except in 2022 ``[MVS]`` files, whose
+header ends ``- 2022-12-05 04:04:40 UTC`` and is followed by a ``Table Info: Version: 1,
+Type: MVS, Stakes: $0.50-$1, Table: ...`` line; their ``Player Info: Seat1: P1-<hash>, ...``
+line names each seat's anonymous id and carries no money or cards.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ from parsers.base import (
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(
     r"^(?P<site>Bovada|Bodog|Ignition)(?: Poker)? Hand #(?P<id>\d+):?\s+(?P<body>.*?)\s+-\s+"
-    r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})\s*$"
+    r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>UTC))?\s*$"
 )
 _SEAT = re.compile(rf"^Seat[+ ](?P<seat>\d+)(?P<me> \[ME\])?: (?P<name>.*?)\s*\(?(?P<stack>{_AMT}) in chips\)?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
@@ -98,7 +101,8 @@ _BET = re.compile(
 _IGNORED = re.compile(
     r"^(?:Seat sit out|Sit out|Seat stand|Stand|Table leave user|Table enter user|Seat sit down|"
     r"Re-join|Seat re-join|Ranking \d+|Table deposit .*|Sitout.*|Enter\(Auto\)|Leave|"
-    r"Prize Cash .*|Table Rebuy.*|Table Addon.*|Checks? \(timeout\)|Set dealer.*)$"
+    r"Prize Cash .*|Table Rebuy.*|Table Addon.*|Checks? \(timeout\)|Set dealer.*|"
+    r"Player Info: (?:Seat\d+: [\w-]+(?:, )?)+)$"
 )
 
 
@@ -170,7 +174,8 @@ def _read(text: str) -> ParsedHand:
         amount_scale=scale,
         currency=None if is_tournament else "USD",
         tournament_id=tm[1] if tm else None,
-        start_time_raw=m["date"],
+        start_time_raw=f"{m['date']} {m['tz']}" if m["tz"] else m["date"],
+        start_time_utc=f"{m['date'].replace(' ', 'T')}Z" if m["tz"] else None,
         hand_date=when.strftime("%Y-%m-%d"),
         table_name=table[1] if table else None,
     )
@@ -183,6 +188,8 @@ def _read(text: str) -> ParsedHand:
     seats: dict[int, SeatRecord] = {}
     by_name: dict[str, int] = {}
     index = 1
+    if index < len(lines) and lines[index].startswith("Table Info: "):
+        index += 1  # 2022 MVS files: version, table type, stakes and table id, all in the header too
     while index < len(lines) and (s := _SEAT.match(lines[index])):
         seat = int(s["seat"])
         name = _name(s["name"]) or f"Seat+{seat}"

@@ -135,3 +135,47 @@ def test_truncated_and_garbage_amounts():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.BAD_AMOUNT, "hand 4304661627: '$0.415' has more decimals than the minor unit allows (scale 100)")
     assert not PARSER.sniff("{   'boardcard1': 6,\n")
+
+
+MVS_2022 = """Bovada Hand #4390011223 TBL#28300451 OMAHA HiLo Pot Limit [MVS] - 2022-12-09 19:41:07 UTC
+Table Info: Version: 1, Type: MVS, Stakes: $0.10-$0.25, Table: 00091877-0
+Seat 2: Dealer ($30 in chips)
+Seat 3: Small Blind ($18.40 in chips)
+Seat 5: Big Blind [ME] ($25 in chips)
+Dealer : Set dealer [2]
+Player Info: Seat2: P2-1a2b3c4d5e6f708192a3b4c5d6e7f809, Seat3: P3-0f1e2d3c4b5a69788796a5b4c3d2e1f0
+Small Blind : Small Blind $0.10
+Big Blind [ME] : Big Blind $0.25
+*** HOLE CARDS ***
+Big Blind [ME] : Card dealt to a spot [2c 3d Kh Kd]
+Dealer : Raises $0.75 to $0.75
+Small Blind : Folds
+Big Blind [ME] : Calls $0.50
+*** FLOP *** [Ks 7h 5c]
+Big Blind [ME] : Bets $1.60
+Dealer : Folds
+Big Blind [ME] : Return uncalled portion of bet $1.60
+Big Blind [ME] : Does not show
+Big Blind [ME] : Hand result $1.52
+*** SUMMARY ***
+Total Pot($1.60)
+Board [Ks 7h 5c]
+Seat+2: Dealer Folded on the FLOP
+Seat+3: Small Blind Folded before the FLOP
+Seat+5: Big Blind [ME] $1.52 [Does not show]
+"""
+
+
+def test_2022_mvs_header_with_utc_and_table_and_player_info_lines():
+    # the " UTC" after the time and the two info lines made the whole file unrecognised
+    assert PARSER.sniff(MVS_2022)
+    hand = PARSER.parse(MVS_2022)
+    assert (hand.hand_id, hand.game, hand.limit, hand.button_seat) == ("4390011223", Game.OMAHA_HILO, Limit.POT, 2)
+    assert (hand.start_time_raw, hand.start_time_utc) == ("2022-12-09 19:41:07 UTC", "2022-12-09T19:41:07Z")
+    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [
+        (2, "Dealer", 3000), (3, "Small Blind", 1840), (5, "Big Blind", 2500)]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 75, 3: 10, 5: 75}
+    assert [(p.seat, p.amount, p.half, p.source) for p in hand.payouts] == [
+        (5, 160, Half.WHOLE, PayoutSource.UNCALLED), (5, 152, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source, hand.total_pot_printed) == (8, RakeSource.INFERRED, 160)
+    assert hand.reconciles()

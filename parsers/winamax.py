@@ -1,4 +1,4 @@
-"""Winamax text hand histories (cash, play money, tournaments; flop games and stud).
+"""Winamax text hand histories (cash, play money, tournaments; flop games, stud, 2-7 draw).
 
 A hand starts ``Winamax Poker - CashGame - HandId: #9247976-238-1478874600 - Omaha Hi/Lo
 pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament "name" buyIn:
@@ -9,6 +9,15 @@ pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament 
 a colon (``Table 'Nagoya' 5-max (real money) Seat #3 is the button``) and put one after a
 board street's stars (``*** FLOP ***: [3h Td 6d]``). The summary's ``Total pot 9.91€ | Rake
 0.69€`` prints the total after rake.
+
+The 2016 play-money export names games its own way (``7stud fixed limit``, ``Lowball27
+fixed limit``, ``Omaha8 pot limit``), labels stud streets ``*** THIRD ***`` to ``***
+SEVENTH ***`` with ``bring-in 0.02``, and draw rounds ``*** FIRST-BET ***`` to ``***
+FOURTH-BET ***`` with ``*** FIRST-DRAW ***`` between them (``discard 2 cards``, ``discard 0
+card``: how many, never which; a draw line starts no street, its discards belong to the
+round before). Lowball27 is 2-7 Triple Draw (Winamax deals no other 2-7 lowball; its hands
+draw three times); its stakes ``(0.50/1)`` are the small and big bets, the blinds are read
+from the posts. No ``Dealt to`` line is printed: the final hands are the shown ones.
 
 Play chips and tournament chips are printed whole or with decimals, as euros are (a play
 pot's ``Rake 0.07``; a tournament stack of ``7410.50``, ``calls 4455.50``: tournament
@@ -47,6 +56,7 @@ from audit.money import NumberConvention, format_minor
 from audit.vocab import (
     ActionKind,
     Format,
+    Game,
     Half,
     PayoutSource,
     Platform,
@@ -92,15 +102,33 @@ _STREETS = {
     "6th STREET": Street.SIXTH,
     "7th STREET": Street.SEVENTH,
     "SHOW DOWN": Street.SHOWDOWN,
+    # the 2016 play-money export's stud and draw streets
+    "THIRD": Street.THIRD,
+    "FOURTH": Street.FOURTH,
+    "FIFTH": Street.FIFTH,
+    "SIXTH": Street.SIXTH,
+    "SEVENTH": Street.SEVENTH,
+    "FIRST-BET": Street.PREDRAW,
+    "SECOND-BET": Street.DRAW1,
+    "THIRD-BET": Street.DRAW2,
+    "FOURTH-BET": Street.DRAW3,
 }
+# A draw's discards belong to the betting round before it: its line starts no street.
+_DRAWS = frozenset({"FIRST-DRAW", "SECOND-DRAW", "THIRD-DRAW"})
+# Names of the 2016 play-money export that no other platform prints. Winamax deals 2-7
+# lowball only as Triple Draw, fixed limit (its hands draw three times: FIRST-DRAW to
+# THIRD-DRAW).
+_EXPORT_GAMES = {"7stud fixed limit": Game.STUD, "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE}
+_DRAW_GAMES = frozenset({Game.LOWBALL27_TRIPLE})
 _AMT = r"(?P<amt>[^\s()|]+(?: €)?)"
 _POST = re.compile(
     r"^posts (?P<what>small blind|big blind|ante|straddle|dead blind) " + _AMT + r"(?P<oop> out of position)?$"
 )
-_BRING_IN = re.compile(r"^brings in " + _AMT + r"(?P<allin> and is all-in)?$")
+_BRING_IN = re.compile(r"^(?:brings in|bring-in) " + _AMT + r"(?P<allin> and is all-in)?$")
 _BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)?$")
 _RAISE = re.compile(r"^raises \S+(?: €)? to " + _AMT + r"(?P<allin> and is all-in)?$")
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?) (?P<groups>(?:\[[^\]]*\]\s*)+)$")
+_DISCARD = re.compile(r"^discard (?P<count>\d+) cards?$")
 _SHOWS = re.compile(r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\]")
 _COLLECTED = re.compile(
     r"^(?P<name>.+?) collected " + _AMT
@@ -112,7 +140,7 @@ _TOTAL = re.compile(r"^Total pot " + _AMT + r"(?: \| (?:Rake (?P<rake>[^\s()|]+(
 _ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
 _BOARD = re.compile(r"^Board: \[(?P<cards>[^\]]*)\]")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
-_MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brings in|won)\b")
+_MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brings in|bring-in|won)\b")
 # Lines known to carry no money or cards, skipped on purpose; any other line fails the
 # hand. After a seat's name: a seat that does not show, and its status at the table. In
 # the summary, besides the total and the board, one line per seat (the pay lines above are
@@ -162,7 +190,7 @@ class WinamaxParser(TextParser):
                 f"first line is not a Winamax header: {lines[0][:120]!r}" if lines else "empty hand",
             )
         hand_id = header.group("id")
-        game = game_from_name(header.group("game"))
+        game = _EXPORT_GAMES.get(header.group("game")) or game_from_name(header.group("game"))
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header.group('game')!r}", hand_id)
         kind = header.group("kind")
@@ -206,6 +234,8 @@ class WinamaxParser(TextParser):
         amounts = [build.amount(s) for s in stakes]
         if game in STUD_GAMES:
             hand.ante = amounts[0] if len(amounts) == 3 else None
+        elif game in _DRAW_GAMES:
+            pass  # fixed limit: the stakes are the small and big bets; the blinds come from the posts
         elif len(amounts) == 3:
             hand.ante, hand.small_blind, hand.big_blind = amounts
         elif len(amounts) == 2:
@@ -230,10 +260,12 @@ class WinamaxParser(TextParser):
                 if name == "SUMMARY":
                     in_summary = True
                     continue
+                if name in _DRAWS and game in _DRAW_GAMES:
+                    continue
                 if name not in _STREETS:
                     raise build.fail(QuarantineReason.PARSE_ERROR, f"unknown street {name!r}")
                 new_street = _STREETS[name]
-                if new_street not in (Street.PREFLOP, Street.THIRD, Street.SHOWDOWN):
+                if new_street not in (Street.PREFLOP, Street.THIRD, Street.PREDRAW, Street.SHOWDOWN):
                     build.tracker.new_street()
                 street = new_street
                 continue
@@ -371,8 +403,10 @@ class WinamaxParser(TextParser):
                 build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
             elif what == "small blind":
                 build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
+                hand.small_blind = hand.small_blind or amount
             elif what == "big blind" and not big_blind_posted and not m.group("oop"):
                 build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
+                hand.big_blind = hand.big_blind or amount
                 big_blind_posted = True
             elif what == "dead blind":
                 build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
@@ -387,6 +421,12 @@ class WinamaxParser(TextParser):
             return big_blind_posted
         if rest in ("folds", "checks"):
             build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
+            return big_blind_posted
+        m = _DISCARD.match(rest)
+        if m and hand.game in _DRAW_GAMES:
+            count = int(m.group("count"))
+            action = build.act(street, seat, ActionKind.DISCARD if count else ActionKind.STAND_PAT)
+            action.cards_changed = count
             return big_blind_posted
         m = _BET.match(rest)
         if m:

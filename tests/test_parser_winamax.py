@@ -414,3 +414,110 @@ def test_a_2021_table_line_without_colon_is_read():
     assert _payouts(hand) == [(2, 2160, None, Half.WHOLE, PayoutSource.POT)]
     assert (hand.rake, hand.boards) == (40, [["2c", "8h", "Kd"]])
     assert hand.reconciles()
+
+
+EXPORT_STUD = """Winamax Poker - CashGame - HandId: #8840117-91-1465900000 - 7stud fixed limit (0.01/0.05/0.10) - 2016/06/14 10:26:40 UTC
+Table: 'Quimper' 6-max (play money) Seat #0 is the button
+Seat 1: Ysolde (1.20)
+Seat 4: Corentin (2.60)
+*** ANTE/BLINDS ***
+Ysolde posts ante 0.01
+Corentin posts ante 0.01
+*** THIRD *** 
+Corentin bring-in 0.02
+Ysolde calls 0.02
+*** FOURTH *** 
+Ysolde bets 0.05
+Corentin calls 0.05
+*** FIFTH *** 
+Ysolde checks
+Corentin checks
+*** SIXTH *** 
+Ysolde bets 0.10
+Corentin calls 0.10
+*** SEVENTH *** 
+Ysolde checks
+Corentin checks
+*** SHOW DOWN ***
+Ysolde shows [Qs Qh 9c 4d 2s 7h Jc] (One pair : Queens)
+Corentin shows [Ad 8d 6c Kh 3s 5h Tc] (High card : Ace)
+Ysolde collected 0.35 from pot
+*** SUMMARY ***
+Total pot 0.35 | Rake 0.01
+Seat 1: Ysolde showed [Qs Qh 9c 4d 2s 7h Jc] and won 0.35 with One pair : Queens
+Seat 4: Corentin showed [Ad 8d 6c Kh 3s 5h Tc] and lost with High card : Ace
+"""
+
+
+def test_play_money_export_stud_names_and_streets():
+    # "7stud", "*** THIRD ***" and "bring-in" used to quarantine the hand as unsupported_game
+    hand = PARSER.parse(EXPORT_STUD)
+    assert (hand.game, hand.limit, hand.is_play_money, hand.button_seat) == (Game.STUD, Limit.FIXED, True, None)
+    assert (hand.ante, hand.bring_in) == (1, 2)
+    assert _contributed(hand) == {1: 18, 4: 18}
+    assert [(a.street, a.seat, a.kind, a.amount) for a in hand.actions if a.amount and a.street != Street.PREDEAL] == [
+        (Street.THIRD, 1, ActionKind.CALL, 2), (Street.FOURTH, 1, ActionKind.BET, 5), (Street.FOURTH, 4, ActionKind.CALL, 5),
+        (Street.SIXTH, 1, ActionKind.BET, 10), (Street.SIXTH, 4, ActionKind.CALL, 10)]
+    assert hand.seat(1).cards == ["Qs", "Qh", "9c", "4d", "2s", "7h", "Jc"]
+    assert _payouts(hand) == [(1, 35, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 1 and hand.reconciles()
+
+
+EXPORT_TRIPLE_DRAW = """Winamax Poker - CashGame - HandId: #9171240-7-1476300000 - Lowball27 fixed limit (0.50/1) - 2016/10/12 19:20:00 UTC
+Table: 'Morlaix 03' 6-max (play money) Seat #1 is the button
+Seat 1: Gwenael (15)
+Seat 2: Perrine (22.40)
+Seat 3: Aymeric (9.75)
+*** ANTE/BLINDS ***
+Perrine posts small blind 0.25
+Aymeric posts big blind 0.50
+*** FIRST-BET *** 
+Gwenael raises 0.50 to 1
+Perrine folds
+Aymeric calls 0.50
+*** FIRST-DRAW *** 
+Aymeric discard 3 cards
+Gwenael discard 1 card
+*** SECOND-BET *** 
+Aymeric checks
+Gwenael bets 0.50
+Aymeric calls 0.50
+*** SECOND-DRAW *** 
+Aymeric discard 1 card
+Gwenael discard 0 card
+*** THIRD-BET *** 
+Aymeric checks
+Gwenael bets 1
+Aymeric calls 1
+*** THIRD-DRAW *** 
+Aymeric discard 1 card
+Gwenael discard 0 card
+*** FOURTH-BET *** 
+Aymeric checks
+Gwenael checks
+*** SHOW DOWN ***
+Aymeric shows [9s 6d 5c 3h 2h] (High card : 9)
+Gwenael shows [8c 7h 6s 4d 2c] (High card : 8)
+Gwenael collected 5 from pot
+*** SUMMARY ***
+Total pot 5 | Rake 0.25
+Seat 1: Gwenael showed [8c 7h 6s 4d 2c] and won 5 with High card : 8
+Seat 3: Aymeric showed [9s 6d 5c 3h 2h] and lost with High card : 9
+"""
+
+
+def test_play_money_export_lowball27_is_triple_draw():
+    # "Lowball27" and the FIRST-BET/FIRST-DRAW rounds used to quarantine the hand as unsupported_game
+    hand = PARSER.parse(EXPORT_TRIPLE_DRAW)
+    assert (hand.game, hand.limit, hand.button_seat) == (Game.LOWBALL27_TRIPLE, Limit.FIXED, 1)
+    assert (hand.small_blind, hand.big_blind) == (25, 50)
+    assert _contributed(hand) == {1: 250, 2: 25, 3: 250}
+    assert [(a.street, a.seat, a.kind, a.cards_changed) for a in hand.actions if a.cards_changed is not None] == [
+        (Street.PREDRAW, 3, ActionKind.DISCARD, 3), (Street.PREDRAW, 1, ActionKind.DISCARD, 1),
+        (Street.DRAW1, 3, ActionKind.DISCARD, 1), (Street.DRAW1, 1, ActionKind.STAND_PAT, 0),
+        (Street.DRAW2, 3, ActionKind.DISCARD, 1), (Street.DRAW2, 1, ActionKind.STAND_PAT, 0)]
+    assert [(a.street, a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.BET] == [
+        (Street.DRAW1, 1, 50), (Street.DRAW2, 1, 100)]
+    assert hand.seat(1).cards == ["8c", "7h", "6s", "4d", "2c"] and hand.seat(3).showed
+    assert _payouts(hand) == [(1, 500, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 25 and hand.reconciles()

@@ -9,7 +9,9 @@ Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who 
 
 - PokerStars itself: cash, tournaments (chips, ``amount_scale`` 1; Zoom tournaments say
   ``Zoom Tournament #``), play money, Zoom,
-  home games (``pokerstars_home``), mixed games whose game changes per hand
+  home games (``pokerstars_home``; a home-game tournament names its club first:
+  ``{Club} Tournament #743144019, 100+9 8-Game (Razz Limit) - Match Round I, Level IV
+  (30/60)``), mixed games whose game changes per hand
   (``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``), PokerTracker 2 re-exports with
   an upper-case header.
 - PokerMaster hands written by a HUD grabber (``PokerMaster Hand #``, a ``# {json}``
@@ -139,7 +141,7 @@ _HEADER = re.compile(
     r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone2>[A-Z]{1,5}))?\])?\s*$"
 )
 _TOURNAMENT = re.compile(
-    r"^(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+"
+    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+"
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
     r"(?: \((?P<stakes>[^()]*)\))?$"
 )

@@ -883,3 +883,58 @@ def test_run_it_once_anomalies_are_recorded_as_contradictions() -> None:
     hand = PARSER.parse(RUN_IT_ONCE.replace("STP added: €1.00", "STP added: €2.00"))
     assert [(c.recorded, c.stated, c.message) for c in hand.contradictions] == [
         (100, 200, "the hand says the house added 2.00 (STP), the summary 1.00")]
+
+
+HOME_GAME_TOURNAMENT_STUD_HILO = """PokerStars Home Game Hand #500000000101: {Tuesday Gang} Tournament #880000001, 200+10 8-Game (7 Card Stud Hi/Lo Limit) - Match Round II, Level IV (40/80) - 2014/02/11 21:10:05 ET
+Table '880000001 1' 2-max
+Seat 1: Oona (1800 in chips)
+Seat 2: Pavel (1200 in chips)
+Oona: posts the ante 8
+Pavel: posts the ante 8
+*** 3rd STREET ***
+Dealt to Oona [3c 5d 2s]
+Dealt to Pavel [Kh]
+Oona: brings in for 12
+Pavel: raises 28 to 40
+Oona: calls 28
+*** 4th STREET ***
+Dealt to Oona [3c 5d 2s] [7h]
+Dealt to Pavel [Kh] [Kd]
+Pavel: bets 40
+Oona: calls 40
+*** 5th STREET ***
+Dealt to Oona [3c 5d 2s 7h] [9c]
+Dealt to Pavel [Kh Kd] [4s]
+Pavel: bets 80
+Oona: calls 80
+*** 6th STREET ***
+Dealt to Oona [3c 5d 2s 7h 9c] [Qd]
+Dealt to Pavel [Kh Kd 4s] [Jc]
+Pavel: bets 80
+Oona: calls 80
+*** RIVER ***
+Pavel: checks
+Oona: checks
+*** SHOW DOWN ***
+Pavel: shows [8s Tc Kh Kd 4s Jc 6h] (HI: a pair of Kings)
+Oona: shows [3c 5d Ah 2s 7h 9c Qd] (HI: high card Ace; LO: 7,5,3,2,A)
+Pavel collected 248 from pot
+Oona collected 248 from pot
+*** SUMMARY ***
+Total pot 496 | Rake 0
+Seat 1: Oona showed [3c 5d Ah 2s 7h 9c Qd] and won (248) with HI: high card Ace; LO: 7,5,3,2,A
+Seat 2: Pavel showed [8s Tc Kh Kd 4s Jc 6h] and won (248) with HI: a pair of Kings
+"""
+
+
+def test_a_home_game_tournament_names_its_club_before_the_tournament() -> None:
+    hand = PARSER.parse(HOME_GAME_TOURNAMENT_STUD_HILO)
+    assert (hand.platform, hand.game, hand.limit, hand.is_tournament, hand.tournament_id) == (
+        Platform.HOMEGAME, Game.STUD_HILO, Limit.FIXED, True, "880000001")
+    assert (hand.is_play_money, hand.currency, hand.amount_scale) == (True, None, 1)
+    assert _contributed(hand) == {1: 248, 2: 248}
+    assert _payouts(hand) == [(2, 248, 0, None, Half.UNLABELLED, PayoutSource.POT),
+                              (1, 248, 0, None, Half.UNLABELLED, PayoutSource.POT)]
+    assert hand.notes == ["mixed game '8-Game': this hand is stud_hilo"]
+    assert hand.reconciles()
+

@@ -11,7 +11,8 @@ Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who 
   ``Zoom Tournament #``), play money, Zoom,
   home games (``pokerstars_home``; a home-game tournament names its club first:
   ``{Club} Tournament #743144019, 100+9 8-Game (Razz Limit) - Match Round I, Level IV
-  (30/60)``), mixed games whose game changes per hand
+  (30/60)``), PokerStars.it tournaments, whose header ends with the regulator's event id
+  (``Level I (125/250) [ADM ID: M5B4211F65DB6CXO]``), mixed games whose game changes per hand
   (``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``), PokerTracker 2 re-exports with
   an upper-case header.
 - PokerMaster hands written by a HUD grabber (``PokerMaster Hand #``, a ``# {json}``
@@ -143,7 +144,8 @@ _HEADER = re.compile(
 _TOURNAMENT = re.compile(
     r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+"
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
-    r"(?: \((?P<stakes>[^()]*)\))?$"
+    r"(?: \((?P<stakes>[^()]*)\))?"
+    r"(?: \[ADM ID: [^\]]*\])?$"  # PokerStars.it prints the regulator's id of the event
 )
 _CAP_STAKES = re.compile(r" Cap\b")
 _TOURNAMENT_NAMED = re.compile(r"(?i)\btournament #\d")

@@ -938,3 +938,37 @@ def test_a_home_game_tournament_names_its_club_before_the_tournament() -> None:
     assert hand.notes == ["mixed game '8-Game': this hand is stud_hilo"]
     assert hand.reconciles()
 
+
+ITALIAN_BOUNTY_TOURNAMENT = """PokerStars Hand #500000000102: Tournament #3600000001, €20+€20+€5 EUR Hold'em No Limit - Level II (150/300) [ADM ID: Q1W2E3R4T5Y6U7I8] - 2024/01/05 22:10:00 CET [2024/01/05 16:10:00 ET]
+Table '3600000001 3' 6-max Seat #1 is the button
+Seat 1: Rita (15000 in chips, €20 bounty)
+Seat 2: Sven (9000 in chips, €20 bounty)
+Seat 3: Tomo (12000 in chips, €20 bounty)
+Rita: posts the ante 40
+Sven: posts the ante 40
+Tomo: posts the ante 40
+Sven: posts small blind 150
+Tomo: posts big blind 300
+*** HOLE CARDS ***
+Rita: raises 450 to 750
+Sven: folds
+Tomo: folds
+Uncalled bet (450) returned to Rita
+Rita collected 870 from pot
+*** SUMMARY ***
+Total pot 870 | Rake 0
+Seat 1: Rita (button) collected (870)
+Seat 2: Sven (small blind) folded before Flop
+Seat 3: Tomo (big blind) folded before Flop
+"""
+
+
+def test_an_italian_tournament_header_ends_with_the_regulators_event_id() -> None:
+    hand = PARSER.parse(ITALIAN_BOUNTY_TOURNAMENT)
+    assert (hand.game, hand.limit, hand.is_tournament, hand.tournament_id, hand.amount_scale) == (
+        Game.HOLDEM, Limit.NO, True, "3600000001", 1)
+    assert (hand.small_blind, hand.big_blind, _contributed(hand)) == (150, 300, {1: 340, 2: 190, 3: 340})
+    assert _payouts(hand) == [(1, 450, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (1, 870, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+

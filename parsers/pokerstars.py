@@ -12,7 +12,8 @@ Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who 
   home games (``pokerstars_home``; a home-game tournament names its club first:
   ``{Club} Tournament #743144019, 100+9 8-Game (Razz Limit) - Match Round I, Level IV
   (30/60)``), PokerStars.it tournaments, whose header ends with the regulator's event id
-  (``Level I (125/250) [ADM ID: M5B4211F65DB6CXO]``), mixed games whose game changes per hand
+  (``Level I (125/250) [ADM ID: M5B4211F65DB6CXO]``), PokerStars India, which writes
+  rupees ``Rs. 1`` as well as ``₹1`` (read alike), mixed games whose game changes per hand
   (``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``), PokerTracker 2 re-exports with
   an upper-case header.
 - PokerMaster hands written by a HUD grabber (``PokerMaster Hand #``, a ``# {json}``
@@ -163,6 +164,9 @@ _TOTAL = re.compile(
 )
 _SIDE = re.compile(r" Side pot(?:-(\d+))? (\S+?)\.(?=\s|$)")
 _AMOUNT_TOKEN = re.compile(r"[$€£¥₹]?\d[\d,]*(?:\.\d+)?")
+# PokerStars India writes rupees "Rs. 1" as well as "₹1": the same amount, a symbol with a
+# space (a seat name holding "Rs. 5" would read "₹5" too, alike in every line of the hand)
+_RUPEES = re.compile(r"\bRs\. (?=\d)")
 _CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR|AUD|CHF|SEK|DKK|NOK|RUB|BRL|CNY|JPY)\b")
 
 _SYMBOL_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
@@ -698,6 +702,8 @@ def _parse(hand_text: str) -> ParsedHand:
     raw_lines = hand_text.lstrip("\ufeff").split("\n")
     n_lines = len(raw_lines)
     hid, site, site_kind, stamp, zone, info = _parse_header(raw_lines[0].rstrip())
+    if "Rs. " in info["stakes"]:
+        raw_lines = _RUPEES.sub("₹", hand_text.lstrip("\ufeff")).split("\n")
     game: Game = info["game"]
     is_tournament = info["tournament_id"] is not None
     scale: int = info["scale"]

@@ -972,3 +972,41 @@ def test_an_italian_tournament_header_ends_with_the_regulators_event_id() -> Non
                               (1, 870, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.reconciles()
 
+
+RUPEES_WRITTEN_RS = """PokerStars Hand #500000000103:  Hold'em No Limit (Rs. 5/Rs. 10 INR) - 2023/07/02 21:15:00 IST [2023/07/02 11:45:00 ET]
+Table 'Vindhya' 6-max Seat #1 is the button
+Seat 1: Uma (Rs. 1,000 in chips)
+Seat 2: Vik (Rs. 412.50 in chips)
+Seat 3: Wen (Rs. 980 in chips)
+Vik: posts small blind Rs. 5
+Wen: posts big blind Rs. 10
+*** HOLE CARDS ***
+Uma: raises Rs. 20 to Rs. 30
+Vik: raises Rs. 382.50 to Rs. 412.50 and is all-in
+Wen: folds
+Uma: calls Rs. 382.50
+*** FLOP *** [2c 7d Ts]
+*** TURN *** [2c 7d Ts] [Jh]
+*** RIVER *** [2c 7d Ts Jh] [3s]
+*** SHOW DOWN ***
+Vik: shows [Qd Qs] (a pair of Queens)
+Uma: shows [Ac Kc] (high card Ace)
+Vik collected Rs. 795.37 from pot
+*** SUMMARY ***
+Total pot Rs. 835 | Rake Rs. 39.63
+Board [2c 7d Ts Jh 3s]
+Seat 1: Uma (button) showed [Ac Kc] and lost with high card Ace
+Seat 2: Vik (small blind) showed [Qd Qs] and won (Rs. 795.37) with a pair of Queens
+Seat 3: Wen (big blind) folded before Flop
+"""
+
+
+def test_rupees_written_rs_with_a_space_are_read_like_the_rupee_sign() -> None:
+    hand = PARSER.parse(RUPEES_WRITTEN_RS)
+    assert (hand.currency, hand.amount_scale, hand.small_blind, hand.big_blind) == ("INR", 100, 500, 1000)
+    assert [s.stack for s in hand.seats] == [100000, 41250, 98000]
+    assert _contributed(hand) == {1: 41250, 2: 41250, 3: 1000}
+    assert _payouts(hand) == [(2, 79537, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.total_pot_printed, hand.rake) == (83500, 3963)
+    assert hand.reconciles()
+

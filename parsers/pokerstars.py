@@ -82,6 +82,7 @@ What the platform prints and how it is recorded:
   ``inconsistent`` ("hand cancelled by the platform: no pot was played": what was put in
   is neither returned nor paid in the text, which is no parse failure but a history that
   cannot balance); it is read only where the text itself returns every chip.
+- Converted histories may say why a seat folded (``X: folds (disconnect)``): a fold.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
 """
@@ -854,7 +855,7 @@ def _parse(hand_text: str) -> ParsedHand:
                 if all_in:
                     rest = rest[:-14]
                     rec.all_in = True
-                if rest == "folds":
+                if rest == "folds" or rest == "folds (disconnect)":  # converters say why, no money moves
                     rec.folded_street = street
                     rec.dealt_in = True
                     append_action(ActionRecord(seq, street, seat, FOLD))

@@ -1010,3 +1010,33 @@ def test_rupees_written_rs_with_a_space_are_read_like_the_rupee_sign() -> None:
     assert (hand.total_pot_printed, hand.rake) == (83500, 3963)
     assert hand.reconciles()
 
+
+CONVERTED_FOLD_ON_DISCONNECT = """PokerStars Hand #3400000001: Omaha Pot Limit ($5/$10) - 2017/03/01 21:00:00
+Table '#11400001' 6-max Seat #1 is the button
+Seat 1: Xena ($1,000 in chips)
+Seat 2: Yuri ($850.50 in chips)
+Seat 3: Zack ($1,200 in chips)
+Yuri: posts small blind $5
+Zack: posts big blind $10
+*** HOLE CARDS ***
+Xena: raises $25 to $35
+Yuri: folds (disconnect)
+Zack: folds
+Uncalled bet ($25) returned to Xena
+Xena collected $25 from pot
+*** SUMMARY ***
+Total pot $25 | Rake $0.00
+Seat 1: Xena (button) collected ($25)
+Seat 2: Yuri (small blind) folded before Flop
+Seat 3: Zack (big blind) folded before Flop
+"""
+
+
+def test_a_converted_fold_that_says_the_player_disconnected_is_a_fold() -> None:
+    hand = PARSER.parse(CONVERTED_FOLD_ON_DISCONNECT)
+    assert [(a.seat, a.kind) for a in hand.actions if a.kind == ActionKind.FOLD] == [
+        (2, ActionKind.FOLD), (3, ActionKind.FOLD)]
+    assert (hand.seat(2).folded_street, _contributed(hand)) == (Street.PREFLOP, {1: 1000, 2: 500, 3: 1000})
+    assert _payouts(hand) == [(1, 2500, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (1, 2500, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()

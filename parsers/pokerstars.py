@@ -82,6 +82,8 @@ What the platform prints and how it is recorded:
   ``inconsistent`` ("hand cancelled by the platform: no pot was played": what was put in
   is neither returned nor paid in the text, which is no parse failure but a history that
   cannot balance); it is read only where the text itself returns every chip.
+- Shootout hands of 2006 print no buy-in (``Tournament #35055742, Hold'em No Limit -
+  Match Round I, Level I (15/30)``): a tournament whose buy-in is unknown, not play money.
 - Converted histories may say why a seat folded (``X: folds (disconnect)``): a fold.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
@@ -144,7 +146,7 @@ _HEADER = re.compile(
     r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone2>[A-Z]{1,5}))?\])?\s*$"
 )
 _TOURNAMENT = re.compile(
-    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+"
+    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?:(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+)?"
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
     r"(?: \((?P<stakes>[^()]*)\))?"
     r"(?: \[ADM ID: [^\]]*\])?$"  # PokerStars.it prints the regulator's id of the event
@@ -479,7 +481,8 @@ def _game_info(rest: str, hid: str) -> dict:
     tokens = _AMOUNT_TOKEN.findall(stakes)
     if info["tournament_id"] is not None:
         scale = 1
-        play_money = buyin != "Freeroll" and not any(ch in buyin for ch in "$€£₹¥") and not (
+        # no buy-in printed (2006 shootouts): nothing says play money
+        play_money = buyin is not None and buyin != "Freeroll" and not any(ch in buyin for ch in "$€£₹¥") and not (
             buyin.endswith(("FPP", "SC")) or _CURRENCY_CODE.search(buyin)
         )
     else:

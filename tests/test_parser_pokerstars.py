@@ -1040,3 +1040,36 @@ def test_a_converted_fold_that_says_the_player_disconnected_is_a_fold() -> None:
     assert _payouts(hand) == [(1, 2500, None, None, Half.WHOLE, PayoutSource.UNCALLED),
                               (1, 2500, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+SHOOTOUT_WITHOUT_BUYIN = """PokerStars Hand #6800000001: Tournament #35000001, Hold'em No Limit - Match Round I, Level II (25/50) - 2006/10/14 20:05:11 ET
+Table '35000001 2' 2-max Seat #2 is the button
+Seat 1: Abel (1650 in chips)
+Seat 2: Bea (1350 in chips)
+Bea: posts small blind 25
+Abel: posts big blind 50
+*** HOLE CARDS ***
+Bea: raises 100 to 150
+Abel: calls 100
+*** FLOP *** [9h 2c 5d]
+Abel: checks
+Bea: bets 200
+Abel: folds
+Uncalled bet (200) returned to Bea
+Bea collected 300 from pot
+*** SUMMARY ***
+Total pot 300 | Rake 0
+Board [9h 2c 5d]
+Seat 1: Abel (big blind) folded on the Flop
+Seat 2: Bea (button) (small blind) collected (300)
+"""
+
+
+def test_a_shootout_header_without_a_buy_in_is_a_tournament() -> None:
+    hand = PARSER.parse(SHOOTOUT_WITHOUT_BUYIN)
+    assert (hand.game, hand.limit, hand.is_tournament, hand.tournament_id) == (Game.HOLDEM, Limit.NO, True, "35000001")
+    assert (hand.is_play_money, hand.currency, hand.amount_scale) == (False, None, 1)
+    assert (hand.small_blind, hand.big_blind, _contributed(hand)) == (25, 50, {1: 150, 2: 150})
+    assert _payouts(hand) == [(2, 200, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (2, 300, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()

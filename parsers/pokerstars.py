@@ -84,6 +84,10 @@ What the platform prints and how it is recorded:
   cannot balance); it is read only where the text itself returns every chip.
 - Shootout hands of 2006 print no buy-in (``Tournament #35055742, Hold'em No Limit -
   Match Round I, Level I (15/30)``): a tournament whose buy-in is unknown, not play money.
+- Tournament headers without a level carry the stakes after the game: Run It Once names
+  the event after the buy-in (``Tournament #158168, €4.69+€0.31 Cub3d, Hold'em No Limit
+  (10/20)``), an old converter writes `` - `` there (``$125+$10 - Hold'em No Limit
+  (300/600)``). An event name holding a comma is not read (``parse_error``).
 - Converted histories may say why a seat folded (``X: folds (disconnect)``): a fold.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
@@ -150,6 +154,12 @@ _TOURNAMENT = re.compile(
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
     r"(?: \((?P<stakes>[^()]*)\))?"
     r"(?: \[ADM ID: [^\]]*\])?$"  # PokerStars.it prints the regulator's id of the event
+)
+# No level: Run It Once names the event after the buy-in ("€4.69+€0.31 Cub3d, Hold'em No
+# Limit (10/20)"), an old converter writes " - " there ("$125+$10 - Hold'em No Limit (300/600)")
+_TOURNAMENT_UNLEVELLED = re.compile(
+    r"^(?i:tournament) #(?P<tid>\d+), (?P<buyin>\S*\d\S*)(?: [^,()]+,| -) (?P<game>[^,()]+?)"
+    r" \((?P<stakes>[^()]*)\)$"
 )
 _CAP_STAKES = re.compile(r" Cap\b")
 _TOURNAMENT_NAMED = re.compile(r"(?i)\btournament #\d")
@@ -447,7 +457,7 @@ def _game_info(rest: str, hid: str) -> dict:
     ``amount_scale``, play money, the stake amounts in minor units.
     """
     info: dict = {"mixed": None, "tournament_id": None, "buyin": None}
-    t = _TOURNAMENT.match(rest)
+    t = _TOURNAMENT.match(rest) or _TOURNAMENT_UNLEVELLED.match(rest)
     if t is not None:
         info["tournament_id"] = t["tid"]
         info["buyin"] = buyin = t["buyin"]

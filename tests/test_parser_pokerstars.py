@@ -1073,3 +1073,73 @@ def test_a_shootout_header_without_a_buy_in_is_a_tournament() -> None:
     assert _payouts(hand) == [(2, 200, None, None, Half.WHOLE, PayoutSource.UNCALLED),
                               (2, 300, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+RUN_IT_ONCE_NAMED_TOURNAMENT = """Run It Once Poker Hand #60000001: Tournament #170001, €9.38+€0.62 Spinner, Hold'em No Limit (15/30) - 2021/05/02 18:30 UTC [2021/05/02 20:30 CET]
+Table ID '60000000' 3-Max Seat #1 is the button
+Seat 1: Cara M (600 in chips)
+Seat 2: Dov (600 in chips) [hero]
+Seat 3: Elin S (600 in chips)
+Cara M: posts small blind 15
+Dov: posts big blind 30
+*** HOLE CARDS ***
+Elin S: raises 30 to 60
+Cara M: folds
+Dov: calls 30
+*** FLOP *** [2h 8s Kd]
+Dov: checks
+Elin S: bets 90
+Dov: folds
+Uncalled bet (90) returned to Elin S
+Elin S collected 135 from pot
+*** SUMMARY ***
+Total pot 135 | Rake 0
+Board [2h 8s Kd]
+Seat 1: Cara M (button) folded before Flop
+Seat 2: Dov (big blind) folded before Turn
+Seat 3: Elin S collected 135
+"""
+
+CONVERTED_TOURNAMENT_WITHOUT_LEVEL = """PokerStars Hand #3200000001: Tournament #12300001, $55+$5 - Hold'em No Limit (200/400) - 2015/06/10 20:00:00
+Table '#7 3' 6-max Seat #1 is the button
+Seat 1: Dealer (12,000 in chips)
+Seat 2: Small Blind (9,500 in chips)
+Seat 3: Big Blind (15,250 in chips)
+Dealer: posts the ante 50
+Small Blind: posts the ante 50
+Big Blind: posts the ante 50
+Small Blind: posts small blind 200
+Big Blind: posts big blind 400
+*** HOLE CARDS ***
+Dealer: raises 600 to 1,000
+Small Blind: folds
+Big Blind: folds
+Uncalled bet (600) returned to Dealer
+Dealer collected 1,150 from pot
+*** SUMMARY ***
+Total pot 1,150 | Rake 0
+Seat 1: Dealer (button) collected (1,150)
+Seat 2: Small Blind (small blind) folded before Flop
+Seat 3: Big Blind (big blind) folded before Flop
+"""
+
+
+def test_tournament_headers_without_a_level_name_the_stakes_after_the_game() -> None:
+    named = PARSER.parse(RUN_IT_ONCE_NAMED_TOURNAMENT)
+    assert (named.platform, named.game, named.limit, named.is_tournament, named.tournament_id) == (
+        Platform.RUNITONCE, Game.HOLDEM, Limit.NO, True, "170001")
+    assert (named.is_play_money, named.amount_scale, named.small_blind, named.big_blind) == (False, 1, 15, 30)
+    assert _payouts(named) == [(3, 90, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                               (3, 135, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert named.reconciles()
+    converted = PARSER.parse(CONVERTED_TOURNAMENT_WITHOUT_LEVEL)
+    assert (converted.game, converted.is_tournament, converted.tournament_id, converted.is_play_money) == (
+        Game.HOLDEM, True, "12300001", False)
+    assert (converted.small_blind, converted.big_blind, _contributed(converted)) == (200, 400, {1: 450, 2: 250, 3: 450})
+    assert _payouts(converted) == [(1, 600, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                                   (1, 1150, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert converted.reconciles()
+    with pytest.raises(HandParseError) as caught:  # a comma in the event's name: not read
+        PARSER.parse(RUN_IT_ONCE_NAMED_TOURNAMENT.replace("Spinner,", "Spin, Win,"))
+    assert caught.value.reason == QuarantineReason.PARSE_ERROR
+

@@ -741,6 +741,8 @@ def _parse(hand_text: str) -> ParsedHand:
     if tm is None:
         if i >= n_lines - 1:
             raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends after its header", hid)
+        if not any(line.strip() for line in raw_lines[i + 1 :]):  # a history cut off in its table line
+            raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends in its table line {table_line!r}", hid)
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: not a table line: {table_line!r}", hid)
     table_name, button, max_seats = tm
     i += 1

@@ -1143,3 +1143,10 @@ def test_tournament_headers_without_a_level_name_the_stakes_after_the_game() -> 
         PARSER.parse(RUN_IT_ONCE_NAMED_TOURNAMENT.replace("Spinner,", "Spin, Win,"))
     assert caught.value.reason == QuarantineReason.PARSE_ERROR
 
+
+def test_a_history_cut_off_in_its_table_line_is_truncated() -> None:
+    cut = CONVERTED_TOURNAMENT_WITHOUT_LEVEL[: CONVERTED_TOURNAMENT_WITHOUT_LEVEL.index("' 6-max")] + "\n\n"
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(cut)
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.TRUNCATED, "hand 3200000001 ends in its table line \"Table '#7 3\"")

@@ -88,7 +88,9 @@ What the platform prints and how it is recorded:
   the event after the buy-in (``Tournament #158168, €4.69+€0.31 Cub3d, Hold'em No Limit
   (10/20)``), an old converter writes `` - `` there (``$125+$10 - Hold'em No Limit
   (300/600)``). An event name holding a comma is not read (``parse_error``).
-- Converted histories may say why a seat folded (``X: folds (disconnect)``): a fold.
+- Converted histories may say why a seat folded (``X: folds (disconnect)``): a fold; and
+  may write a seat's top-up of its stack among the actions (``X: Table deposit $347.50``):
+  chips added to the stack, not to the pot, so an information line (its amount must read).
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
 """
@@ -994,6 +996,8 @@ def _parse(hand_text: str) -> ParsedHand:
                     append_action(ActionRecord(seq, street, seat, FOLD))
                 elif rest.startswith("doesn't show") or rest in _SEAT_STATUS:
                     pass
+                elif rest.startswith("Table deposit "):  # a converter's top-up of the stack: no pot money
+                    _money(rest[14:].rstrip(), scale, cache)
                 else:
                     raise _unexpected(hid, s)
                 seq += 1

@@ -1150,3 +1150,16 @@ def test_a_history_cut_off_in_its_table_line_is_truncated() -> None:
         PARSER.parse(cut)
     assert (caught.value.reason, caught.value.message) == (
         QuarantineReason.TRUNCATED, "hand 3200000001 ends in its table line \"Table '#7 3\"")
+
+
+def test_a_converted_table_deposit_adds_nothing_to_the_pot() -> None:
+    deposit = CONVERTED_FOLD_ON_DISCONNECT.replace(
+        "Xena collected $25 from pot\n", "Xena collected $25 from pot\nYuri: Table deposit $154.50 \n")
+    hand = PARSER.parse(deposit)
+    assert (_contributed(hand), hand.seat(2).stack) == ({1: 1000, 2: 500, 3: 1000}, 85050)
+    assert _payouts(hand) == [(1, 2500, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (1, 2500, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(deposit.replace("$154.50", "$15x"))
+    assert caught.value.reason == QuarantineReason.BAD_AMOUNT

@@ -715,7 +715,7 @@ def _unexpected(hid: str, s: str) -> HandParseError:
 
 
 def _parse(hand_text: str) -> ParsedHand:
-    raw_lines = hand_text.lstrip("\ufeff").split("\n")
+    raw_lines = verbatim = hand_text.lstrip("\ufeff").split("\n")  # verbatim: what pay lines record
     n_lines = len(raw_lines)
     hid, site, site_kind, stamp, zone, info = _parse_header(raw_lines[0].rstrip())
     if "Rs. " in info["stakes"]:
@@ -1103,7 +1103,7 @@ def _parse(hand_text: str) -> ParsedHand:
                     raise _unexpected(hid, s)
                 payouts.append(
                     PayoutRecord(seat_of[name].seat, _money(amount_text, scale, cache), pot, run, half_label,
-                                 PayoutSource.POT, raw_lines[i - 1].rstrip("\r"))
+                                 PayoutSource.POT, verbatim[i - 1].rstrip("\r"))
                 )
                 continue
 
@@ -1119,7 +1119,7 @@ def _parse(hand_text: str) -> ParsedHand:
                 append_action(ActionRecord(seq, street, rec.seat, ActionKind.UNCALLED_RETURN, amt))
                 seq += 1
                 payouts.append(
-                    PayoutRecord(rec.seat, amt, None, None, Half.WHOLE, PayoutSource.UNCALLED, raw_lines[i - 1].rstrip("\r"))
+                    PayoutRecord(rec.seat, amt, None, None, Half.WHOLE, PayoutSource.UNCALLED, verbatim[i - 1].rstrip("\r"))
                 )
                 continue
 
@@ -1141,7 +1141,7 @@ def _parse(hand_text: str) -> ParsedHand:
                 append_action(ActionRecord(seq, street, rec.seat, ActionKind.CASH_OUT))
                 seq += 1
                 payouts.append(
-                    PayoutRecord(rec.seat, amt, None, run, Half.WHOLE, PayoutSource.CASH_OUT, raw_lines[i - 1].rstrip("\r"))
+                    PayoutRecord(rec.seat, amt, None, run, Half.WHOLE, PayoutSource.CASH_OUT, verbatim[i - 1].rstrip("\r"))
                 )
                 if fee_text:
                     cash_out_fees.append(f"seat {rec.seat}: {fee_text.strip()}")
@@ -1155,7 +1155,7 @@ def _parse(hand_text: str) -> ParsedHand:
                 token = prize[1] if prize[0] == "the" else prize[0]
                 payouts.append(
                     PayoutRecord(seat_of[name].seat, _amount(token, 100), None, None, Half.WHOLE,
-                                 PayoutSource.BOUNTY, raw_lines[i - 1].rstrip("\r"))
+                                 PayoutSource.BOUNTY, verbatim[i - 1].rstrip("\r"))
                 )
                 bounty_lines = True
                 continue
@@ -1172,7 +1172,7 @@ def _parse(hand_text: str) -> ParsedHand:
                     continue
                 for winner in winners:
                     payouts.append(PayoutRecord(winner, share, None, None, Half.WHOLE, PayoutSource.BOUNTY,
-                                                raw_lines[i - 1].rstrip("\r")))
+                                                verbatim[i - 1].rstrip("\r")))
                 bounty_lines = True
                 continue
 

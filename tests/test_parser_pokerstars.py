@@ -1009,6 +1009,7 @@ def test_rupees_written_rs_with_a_space_are_read_like_the_rupee_sign() -> None:
     assert _payouts(hand) == [(2, 79537, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert (hand.total_pot_printed, hand.rake) == (83500, 3963)
     assert hand.reconciles()
+    assert [p.line for p in hand.payouts] == ["Vik collected Rs. 795.37 from pot"]  # verbatim, as printed
 
 
 CONVERTED_FOLD_ON_DISCONNECT = """PokerStars Hand #3400000001: Omaha Pot Limit ($5/$10) - 2017/03/01 21:00:00

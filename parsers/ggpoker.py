@@ -18,6 +18,12 @@ won (it gives the house back the part it had insured) or ``Receives Cashout ($x)
 lost (the house pays it). Pot payouts are recorded as printed; a received cash-out is a
 ``cash_out`` payout (not from the pot) and a paid risk is a note.
 
+A straddle is ``name: straddle $X`` (``posts straddle`` in other files), and X is the
+seat's whole bet after it: on an ante table the big blind posts $50 then ``straddle $100``
+(the raise after it is ``to $325`` and $225 comes back uncalled), and a seat may straddle
+again, all-in (``straddle $0.5`` then ``straddle $15.35 and is all-in`` with a $15.35
+stack). Both are live blinds that add the difference to the seat's bet.
+
 Times are printed without a zone, so ``start_time_utc`` stays empty.
 
 Every line is read or known to carry no money or cards: after a seat's name
@@ -67,6 +73,9 @@ _AMT = r"(?P<amt>[^\s()|\[\]]+)"
 _POST = re.compile(
     r"^posts (?P<what>small blind|big blind|the ante|ante|missed blind|straddle|dead blind|small & big blinds) " + _AMT + "$"
 )
+# ``name: straddle $X`` (no "posts") prints the seat's whole bet after the straddle, not
+# what it added: a big blind that straddles or a seat that re-straddles adds the difference.
+_STRADDLE = re.compile(r"^straddle " + _AMT.replace("amt", "to") + r"(?P<allin> and is all-in)?$")
 _BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)?$")
 _RAISE = re.compile(r"^raises \S+ to " + _AMT.replace("amt", "to") + r"(?P<allin> and is all-in)?$")
 _UNCALLED = re.compile(r"^Uncalled bet \(" + _AMT + r"\) returned to (?P<name>.+)$")
@@ -287,6 +296,11 @@ class GGPokerParser(TextParser):
                     build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount - live)
             else:  # missed or dead blind: money in the pot that is not part of the seat's bet
                 build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
+            return big_blind_posted
+        m = _STRADDLE.match(rest)
+        if m:
+            build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, raise_to=build.amount(m.group("to")),
+                      all_in=bool(m.group("allin")))
             return big_blind_posted
         if rest in ("folds", "checks"):
             build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)

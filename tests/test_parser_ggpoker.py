@@ -202,3 +202,54 @@ def test_known_lines_without_money_are_skipped():
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
         (1, 200, PayoutSource.UNCALLED), (1, 200, PayoutSource.POT)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 100, 2: 100} and hand.reconciles()
+
+
+def test_big_blind_straddle_prints_its_whole_bet():
+    # "straddle $20" after "posts big blind $10" is a bet of 20, not 30: the raise goes to
+    # $70 and $50 comes back, and the $51 pot is three $2 antes, the $5 small blind and 2 x 20.
+    text = (
+        "Poker Hand #OM55101: PLO-5 ($5/$10) - 2024/06/02 21:10:44\n"
+        "Table 'Heron Ante2' 6-max Seat #1 is the button\n"
+        "Seat 1: Pike ($900 in chips)\nSeat 2: Tern ($450 in chips)\nSeat 3: Gull ($1,200 in chips)\n"
+        "Pike: posts the ante $2\nTern: posts the ante $2\nGull: posts the ante $2\n"
+        "Tern: posts small blind $5\nGull: posts big blind $10\nGull: straddle $20\n"
+        "*** HOLE CARDS ***\nDealt to Pike [Ah Kd 9c 8d 2s]\nDealt to Tern\nDealt to Gull\n"
+        "Pike: raises $50 to $70\nTern: folds\nGull: folds\n"
+        "Uncalled bet ($50) returned to Pike\n*** SHOWDOWN ***\nPike collected $48.5 from pot\n"
+        "*** SUMMARY ***\nTotal pot $51 | Rake $2.5 | Jackpot $0 | Bingo $0\n"
+        "Seat 1: Pike (button) collected ($48.5)\n"
+        "Seat 2: Tern (small blind) folded before Flop\n"
+        "Seat 3: Gull (big blind) folded before Flop\n"
+    )
+    hand = PARSER.parse(text)
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 3][:3] == [
+        (ActionKind.POST_ANTE, 200), (ActionKind.POST_BIG_BLIND, 1000), (ActionKind.POST_BLIND, 1000)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2200, 2: 700, 3: 2200}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 5000, PayoutSource.UNCALLED), (1, 4850, PayoutSource.POT)]
+    assert hand.reconciles()
+
+
+def test_all_in_re_straddle():
+    text = (
+        "Poker Hand #OM55102: PLO-5 ($0.1/$0.25) - 2024/06/02 21:14:09\n"
+        "Table 'Heron7' 6-max Seat #1 is the button\n"
+        "Seat 1: Pike ($12.6 in chips)\nSeat 2: Tern ($8.4 in chips)\nSeat 3: Gull ($30 in chips)\n"
+        "Tern: posts small blind $0.1\nGull: posts big blind $0.25\n"
+        "Pike: straddle $0.5\nPike: straddle $12.6 and is all-in\n"
+        "*** HOLE CARDS ***\nDealt to Pike\nDealt to Tern [2s 3c 9d 9h Ad]\nDealt to Gull\n"
+        "Tern: folds\nGull: folds\n"
+        "Uncalled bet ($12.35) returned to Pike\n*** SHOWDOWN ***\nPike collected $0.6 from pot\n"
+        "*** SUMMARY ***\nTotal pot $0.6 | Rake $0 | Jackpot $0 | Bingo $0\n"
+        "Seat 1: Pike (button) collected ($0.6)\n"
+        "Seat 2: Tern (small blind) folded before Flop\n"
+        "Seat 3: Gull (big blind) folded before Flop\n"
+    )
+    hand = PARSER.parse(text)
+    assert [(a.kind, a.amount, a.all_in) for a in hand.actions if a.seat == 1][:2] == [
+        (ActionKind.POST_BLIND, 50, False), (ActionKind.POST_BLIND, 1210, True)]
+    assert hand.seat(1).all_in
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 2: 10, 3: 25}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 1235, PayoutSource.UNCALLED), (1, 60, PayoutSource.POT)]
+    assert hand.reconciles()

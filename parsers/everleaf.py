@@ -13,6 +13,10 @@ What Everleaf does not print, and what this parser does about it:
 - no all-in marker: a seat whose contribution equals its starting stack is all in;
 - a hand has no end line: it ends at the next hand, after its pay lines.
 
+Euro tables print the unit as ``EURO`` (``Seat 5: Hero (  € 2.50 EURO )``), and some of
+their files print the euro sign as ``ˆ`` throughout (``Blinds ˆ0.25/ˆ0.50 NL Hold'em``,
+``posts small blind [ˆ 0.25 EURO]``): the ``EURO`` after every amount says what it is.
+
 Pay lines: ``Hero wins  high ($ 2.57 USD) from main pot with ...``, ``wins  low ($2.56)``,
 or unlabelled ``Hero wins $ 0.29 USD from main pot`` (a split-pot game then has one such
 line per half, without saying which); ``from side pot`` names the first side pot.
@@ -60,10 +64,10 @@ _SNIFF = re.compile(r"Everleaf Gaming Game #\d+\s*\r?\n\*{5} Hand history for ga
 
 _FIRST = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
 _GAME_LINE = re.compile(
-    r"^(?:Blinds )?(?P<cur>[$€£])?\s*(?P<lo>[\d,]+(?:\.\d+)?)/[$€£]?\s*(?P<hi>[\d,]+(?:\.\d+)?)"
+    r"^(?:Blinds )?(?P<cur>[$€£ˆ])?\s*(?P<lo>[\d,]+(?:\.\d+)?)/[$€£ˆ]?\s*(?P<hi>[\d,]+(?:\.\d+)?)"
     r"(?: (?P<ccy>USD|EUR|GBP))? (?P<game>.+?) - (?P<date>\d{4}/\d{2}/\d{2}) - (?P<time>\d{1,2}:\d{2}:\d{2})\s*$"
 )
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "ˆ": "EUR"}
 _LIMITS = (("NL ", Limit.NO), ("PL ", Limit.POT), ("FL ", Limit.FIXED), ("Limit ", Limit.FIXED))
 _GAMES = {
     "hold'em": Game.HOLDEM,
@@ -83,7 +87,9 @@ _SPLIT_GAMES = {Game.OMAHA_HILO, Game.STUD_HILO}
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 _TABLE = re.compile(r"^Table (?P<table>.+?)\s*$")
-_AMT = r"(?P<amt>[$€£]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EUR|GBP))?)"
+_AMT = r"(?P<amt>[$€£ˆ]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EURO?|GBP))?)"
+# Euro tables write ``€ 2.50 EURO`` (or ``ˆ 2.50 EURO``, see the module's docstring).
+_EURO = re.compile(r"^ˆ|\s*EURO$")
 _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^posts small blind \[{_AMT}\s*\]$"), "sb"),
     (re.compile(rf"^posts big blind \[{_AMT}\s*\]$"), "bb"),
@@ -100,7 +106,7 @@ _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$"), "muck"),
 ]
 _PAY = re.compile(
-    r"^wins\s+(?:(?P<hl>high|low)\s+\((?P<amt1>[^()]*)\)|(?P<amt2>[$€£]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EUR|GBP))?))"
+    r"^wins\s+(?:(?P<hl>high|low)\s+\((?P<amt1>[^()]*)\)|(?P<amt2>[$€£ˆ]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EURO?|GBP))?))"
     r"\s+from\s+(?P<pot>main pot|side pot(?:\s*#?\s*(?P<side>\d+))?)(?:\s+with\b.*)?\s*$"
 )
 # What may follow a seated player's name on a line known to carry no money or cards,
@@ -111,7 +117,7 @@ _CHATTER = re.compile(
 )
 # The rest of a hand description a pay line wrapped (``... with two pairs, jacks and`` /
 # ``eights [ Jc, Js, 9d, 8c, 8h ]``): words, then the cards, never money.
-_WRAPPED = re.compile(r"^[^\[\]$€£]*\[[^\]]*\]$")
+_WRAPPED = re.compile(r"^[^\[\]$€£ˆ]*\[[^\]]*\]$")
 _DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]\s*$")
 _STREET = re.compile(r"^\*{2,4} (?P<name>[^*]+?) \*{2,4}\s*(?P<rest>.*)$")
 _STUD_STREETS = {
@@ -144,7 +150,8 @@ class _HandReader(LineHandReader):
 
     def money(self, text: str, line: str) -> int:
         """Everleaf pads amounts with space and may end a sentence's amount with a full stop."""
-        return super().money(text.strip().rstrip("."), line)
+        text = _EURO.sub("", text.strip().rstrip("."))
+        return super().money(text, line)
 
     def read(self) -> ParsedHand:
         lines = [line for line in self.lines]

@@ -192,3 +192,35 @@ def test_known_lines_without_money_are_skipped() -> None:
     hand = PARSER.parse(HAND.replace("Villain checks\n", "Villain checks\n" + quiet) + wrapped + "Hero does not show cards\n")
     assert [(p.seat, p.amount) for p in hand.payouts] == [(5, 20)]
     assert {s.seat: s.contributed for s in hand.seats} == {5: 10, 10: 10}
+
+
+@pytest.mark.parametrize("sign", ["€", "ˆ"])
+def test_euro_table_amounts_end_in_euro(sign: str) -> None:
+    # Every hand of a euro table was quarantined: "EURO" is not "EUR", and some files print
+    # the euro sign as "ˆ".
+    text = f"""Everleaf Gaming Game #401223344
+***** Hand history for game #401223344 *****
+Blinds {sign}0.10/{sign}0.20 PL Omaha Hi/Lo - 2011/05/14 - 21:03:52
+Table Rovaniemi
+Seat 3 is the button
+Total number of players: 2
+Seat 3: Moth (  {sign} 12.40 EURO )
+Seat 6: Lynx (  {sign} 20 EURO )
+Moth: posts small blind [{sign} 0.10 EURO]
+Lynx: posts big blind [{sign} 0.20 EURO]
+** Dealing down cards **
+Dealt to Moth [ Ad, 2c, 5h, Kd ]
+Moth raises [{sign} 0.50 EURO]
+Lynx calls [{sign} 0.40 EURO]
+** Dealing Flop ** [ 3s, 4d, Qh ]
+Lynx checks
+Moth: bets [{sign} 1.20 EURO]
+Lynx folds
+Moth does not show cards
+Moth wins {sign} 1.14 EURO from main pot
+"""
+    hand = PARSER.parse(text)
+    assert (hand.currency, hand.amount_scale, hand.small_blind, hand.big_blind) == ("EUR", 100, 10, 20)
+    assert {s.seat: (s.stack, s.contributed) for s in hand.seats} == {3: (1240, 60), 6: (2000, 60)}
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(3, 114, Half.UNLABELLED)]
+    assert hand.reconciles()

@@ -11,6 +11,9 @@ What Everleaf does not print, and what this parser does about it:
 - no uncalled-bet line: the part of the largest contribution no one matched is returned
   to its seat here (an ``UNCALLED_RETURN`` action), and the hand's notes say so;
 - no all-in marker: a seat whose contribution equals its starting stack is all in;
+- a seat may print ``( All-in )`` for its stack (``Seat 4: Player4 ( All-in )``): a player
+  left with nothing who takes no part in the hand; its stack stays unknown, and the hand
+  is quarantined if that seat puts anything in (nothing would tell whether it was all in);
 - a hand has no end line: it ends at the next hand, after its pay lines.
 
 Euro tables print the unit as ``EURO`` (``Seat 5: Hero (  € 2.50 EURO )``), and some of
@@ -218,7 +221,11 @@ class _HandReader(LineHandReader):
         seat_lines: set[int] = set()
         for index, line in enumerate(lines):
             if m := _SEAT.match(line.strip()):
-                seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=self.money(m["stack"], line))
+                stackless = m["stack"] == "All-in"
+                stack = None if stackless else self.money(m["stack"], line)
+                seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=stack)
+                if stackless:
+                    hand.notes.append(f"seat {seat.seat} ({seat.player}) printed 'All-in' for its stack: none read")
                 seats[seat.seat] = seat
                 names[seat.player] = seat.seat
                 seat_lines.add(index)
@@ -359,6 +366,12 @@ class _HandReader(LineHandReader):
             hand.boards = [board]
         for seat_no, seat in seats.items():
             put_in = tracker.contributed(seat_no)
+            if seat.stack is None and put_in:
+                # Without its stack, nothing tells whether this seat was all in.
+                raise self.fail(
+                    QuarantineReason.INCONSISTENT,
+                    f"seat {seat_no} printed 'All-in' for its stack and then put {put_in} in the pot",
+                )
             if seat.stack is not None and put_in >= seat.stack > 0:
                 seat.all_in = True
         returned = tracker.unmatched()

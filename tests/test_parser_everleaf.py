@@ -224,3 +224,38 @@ Moth wins {sign} 1.14 EURO from main pot
     assert {s.seat: (s.stack, s.contributed) for s in hand.seats} == {3: (1240, 60), 6: (2000, 60)}
     assert [(p.seat, p.amount, p.half) for p in hand.payouts] == [(3, 114, Half.UNLABELLED)]
     assert hand.reconciles()
+
+
+STACKLESS = """Everleaf Gaming Game #120330441
+***** Hand history for game #120330441 *****
+Blinds $0.10/$0.25 NL Hold'em - 2009/12/03 - 23:41:07
+Table Huanchaco
+Seat 2 is the button
+Total number of players: 3
+Seat 2: Wren (  $ 18.20 USD )
+Seat 5: Stoat ( All-in )
+Seat 7: Vole (  $ 25 USD )
+Vole: posts small blind [$ 0.10 USD]
+Wren: posts big blind [$ 0.25 USD]
+** Dealing down cards **
+Dealt to Wren [ 9s, 9c ]
+Vole calls [$ 0.15 USD]
+Wren raises [$ 0.75 USD]
+Vole folds
+Wren does not show cards
+Wren wins $ 0.48 USD from main pot
+"""
+
+
+def test_seat_printing_all_in_for_its_stack() -> None:
+    # The seat line that prints "All-in" instead of a stack quarantined the whole hand.
+    hand = PARSER.parse(STACKLESS)
+    assert {s.seat: (s.stack, s.contributed, s.all_in) for s in hand.seats} == {
+        2: (1820, 25, False), 5: (None, 0, False), 7: (2500, 25, False)}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 48)]
+    assert "seat 5 (Stoat) printed 'All-in' for its stack: none read" in hand.notes
+    assert hand.reconciles()
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(STACKLESS.replace("Vole folds\n", "Vole folds\nStoat calls [$ 0.75 USD]\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "seat 5 printed 'All-in' for its stack and then put 75 in the pot")

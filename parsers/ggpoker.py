@@ -24,6 +24,12 @@ seat's whole bet after it: on an ante table the big blind posts $50 then ``strad
 again, all-in (``straddle $0.5`` then ``straddle $15.35 and is all-in`` with a $15.35
 stack). Both are live blinds that add the difference to the seat's bet.
 
+All-in insurance (2020): ``name: get an all-in insurance (premium ($0/$4/$0) for
+($0/$10.8/$0) - (Mandatory/Main/Sub))`` then, the insured seat having won, ``name: pay
+premium of all-in insurance ($4)``; the summary adds ``, AII Premium ($4)`` to its seat
+line. The premium is paid outside the pot (the total pot is every seat's contribution and
+the winner collects all of it): both lines become notes.
+
 Times are printed without a zone, so ``start_time_utc`` stays empty.
 
 Every line is read or known to carry no money or cards: after a seat's name
@@ -86,6 +92,13 @@ _DEALT = re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$")
 _SHOWS = re.compile(r"^(?P<verb>shows|mucks|shows hand|mucks hand) \[(?P<cards>[^\]]*)\]")
 _CASHOUT_RISK = re.compile(r"^Pays Cashout Risk \(" + _AMT + r"\)$")
 _CASHOUT_PAID = re.compile(r"^Receives Cashout \(" + _AMT + r"\)$")
+# All-in insurance (2020 files): the cover bought and the premium paid are settled with the
+# house outside the pot; what the insured seat would have been paid had it lost is unknown
+# here, so any other insurance line still fails the hand.
+_INSURANCE_TAKEN = re.compile(
+    r"^get an all-in insurance \(premium \((?P<premium>[^()]*)\) for \((?P<cover>[^()]*)\) - \(Mandatory/Main/Sub\)\)$"
+)
+_INSURANCE_PREMIUM = re.compile(r"^pay premium of all-in insurance \(" + _AMT + r"\)$")
 _CASH_DROP = re.compile(r"^Cash Drop to Pot : total " + _AMT + "$")
 _TOTAL = re.compile(r"^Total pot " + _AMT + r"(?P<rest>(?: \| [^|]+)*)$")
 _FEE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?) " + _AMT + r"\s*$")
@@ -334,6 +347,21 @@ class GGPokerParser(TextParser):
             build.notes.append(
                 f"seat {seat.seat} ({seat.player}) took EV Cashout and paid the house "
                 f"cashout risk {risk} outside the pot; its pot winnings are recorded as printed"
+            )
+            return big_blind_posted
+        m = _INSURANCE_TAKEN.match(rest)
+        if m:
+            build.notes.append(
+                f"seat {seat.seat} ({seat.player}) bought all-in insurance (premium {m.group('premium')} "
+                f"for {m.group('cover')}, mandatory/main/sub) from the house, outside the pot"
+            )
+            return big_blind_posted
+        m = _INSURANCE_PREMIUM.match(rest)
+        if m:
+            premium = build.amount(m.group("amt"))
+            build.notes.append(
+                f"seat {seat.seat} ({seat.player}) paid the house all-in insurance premium {premium} "
+                "outside the pot; its pot winnings are recorded as printed"
             )
             return big_blind_posted
         m = _CASHOUT_PAID.match(rest)

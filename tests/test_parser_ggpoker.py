@@ -253,3 +253,35 @@ def test_all_in_re_straddle():
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
         (1, 1235, PayoutSource.UNCALLED), (1, 60, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+def test_all_in_insurance_premium_is_paid_outside_the_pot():
+    # 2020 files print all-in insurance lines, which quarantined the hand as parse_error.
+    text = (
+        "Poker Hand #OM900001: Omaha Pot Limit ($0.5/$1) - 2020/04/14 07:58:23\n"
+        "Table 'PLOCopper1' 6-max Seat #2 is the button\n"
+        "Seat 1: Ash ($30 in chips)\nSeat 2: Elm ($40 in chips)\n"
+        "Ash: posts small blind $0.5\nElm: posts big blind $1\n"
+        "*** HOLE CARDS ***\nDealt to Ash [Ah Kh Qc Jd]\nDealt to Elm\n"
+        "Ash: raises $2 to $3\nElm: calls $2\n"
+        "*** FLOP *** [6c Kd Qc]\n"
+        "Ash: bets $27 and is all-in\nElm: calls $27\n"
+        "Ash: shows [Ah Kh Qc Jd] (Pair of Kings and Pair of Queens)\nElm: shows [6s 6d 2c 3h] (Three Sixes)\n"
+        "Elm: get an all-in insurance (premium ($0/$5/$0) for ($0/$12.5/$0) - (Mandatory/Main/Sub))\n"
+        "*** TURN *** [6c Kd Qc] [3s]\n*** RIVER *** [6c Kd Qc 3s] [6h]\n"
+        "Elm: pay premium of all-in insurance ($5)\n"
+        "*** SHOWDOWN ***\nElm collected $60 from pot\n"
+        "*** SUMMARY ***\nTotal pot $60\nBoard [6c Kd Qc 3s 6h]\n"
+        "Seat 1: Ash (small blind) showed [Ah Kh Qc Jd] and lost with Pair of Kings and Pair of Queens\n"
+        "Seat 2: Elm (big blind) showed [6s 6d 3h 2c] and won ($60) with Four Sixes, AII Premium ($5)\n"
+    )
+    hand = PARSER.parse(text)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 3000, 2: 3000}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(2, 6000, PayoutSource.POT)]
+    assert hand.notes[-2:] == [
+        "seat 2 (Elm) bought all-in insurance (premium $0/$5/$0 for $0/$12.5/$0, mandatory/main/sub) "
+        "from the house, outside the pot",
+        "seat 2 (Elm) paid the house all-in insurance premium 500 outside the pot; "
+        "its pot winnings are recorded as printed",
+    ]
+    assert hand.reconciles()

@@ -30,7 +30,9 @@ street lines at all; a ``Bets`` after the street's betting is closed starts the 
 Times carry no zone (``start_time_utc`` is None), except in 2022 ``[MVS]`` files, whose
 header ends ``- 2022-12-05 04:04:40 UTC`` and is followed by a ``Table Info: Version: 1,
 Type: MVS, Stakes: $0.50-$1, Table: ...`` line; their ``Player Info: Seat1: P1-<hash>, ...``
-line names each seat's anonymous id and carries no money or cards.
+line names each seat's anonymous id and carries no money or cards. When the button is dead
+(its seat empty), no seat is called ``Dealer`` and ``Dealer : Set dealer [5]`` only names
+the button seat.
 """
 
 from __future__ import annotations
@@ -276,6 +278,12 @@ def _read(text: str) -> ParsedHand:
             raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
         name, rest = _name(lm["name"]), lm["rest"]
         seat = by_name.get(name)
+        if seat is None and name == "Dealer" and rest.startswith("Set dealer"):
+            # A dead button: the dealer position is an empty seat, so no seat is called Dealer.
+            got = _BRACKETS.search(rest)
+            if got and got[1].strip().isdigit():
+                hand.button_seat = int(got[1])
+            continue
         if seat is None:
             raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r} in {line!r}")
         record = seats[seat]

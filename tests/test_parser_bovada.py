@@ -179,3 +179,16 @@ def test_2022_mvs_header_with_utc_and_table_and_player_info_lines():
         (5, 160, Half.WHOLE, PayoutSource.UNCALLED), (5, 152, Half.WHOLE, PayoutSource.POT)]
     assert (hand.rake, hand.rake_source, hand.total_pot_printed) == (8, RakeSource.INFERRED, 160)
     assert hand.reconciles()
+
+
+def test_dead_button_on_an_empty_seat():
+    # "Dealer : Set dealer [4]" names no seated player when the button seat is empty; the
+    # hand was quarantined as parse_error ("no seat for 'Dealer'").
+    text = MVS_2022.replace("Dealer", "UTG").replace("UTG : Set dealer [2]", "Dealer : Set dealer [4]")
+    hand = PARSER.parse(text)
+    assert hand.button_seat == 4
+    assert [(s.seat, s.player) for s in hand.seats] == [(2, "UTG"), (3, "Small Blind"), (5, "Big Blind")]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 75, 3: 10, 5: 75}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (5, 160, PayoutSource.UNCALLED), (5, 152, PayoutSource.POT)]
+    assert hand.reconciles()

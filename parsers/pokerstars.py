@@ -91,6 +91,8 @@ What the platform prints and how it is recorded:
 - Converted histories may say why a seat folded (``X: folds (disconnect)``): a fold; and
   may write a seat's top-up of its stack among the actions (``X: Table deposit $347.50``):
   chips added to the stack, not to the pot, so an information line (its amount must read).
+  Bodog hands so converted keep Bodog's own table events, which name no seat
+  (``Table leave user``, ``Table enter user``): information lines.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
 """
@@ -288,6 +290,9 @@ _INFO_FRAGMENTS = (
     "No low hand qualified",
     "The deck is reshuffled",
 )
+# Bodog's own table events, left in by the converter that rewrites Bodog hands in this
+# dialect: they name no seat and move no money.
+_CONVERTER_TABLE_EVENTS = frozenset({"Table leave user", "Table enter user"})
 _SEAT_STATUS = frozenset(
     {"sits out", "is sitting out", "sitting out", "is disconnected", "is connected",
      "has timed out", "has returned", "is back", "leaves the table"}
@@ -1196,6 +1201,8 @@ def _parse(hand_text: str) -> ParsedHand:
             else:
                 if pos > 0 and s[pos + 2 :] in _SEAT_STATUS:
                     continue  # someone not seated in this hand: "name: sits out"
+                if s in _CONVERTER_TABLE_EVENTS:
+                    continue
                 raise _unexpected(hid, s)
         except AmountError as exc:
             raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc

@@ -1164,3 +1164,14 @@ def test_a_converted_table_deposit_adds_nothing_to_the_pot() -> None:
     with pytest.raises(HandParseError) as caught:
         PARSER.parse(deposit.replace("$154.50", "$15x"))
     assert caught.value.reason == QuarantineReason.BAD_AMOUNT
+
+
+def test_a_converted_bodog_table_event_moves_no_money() -> None:
+    events = CONVERTED_FOLD_ON_DISCONNECT.replace(
+        "Yuri: folds (disconnect)\n", "Table leave user\nYuri: folds (disconnect)\nTable enter user\n")
+    hand = PARSER.parse(events)
+    assert _contributed(hand) == {1: 1000, 2: 500, 3: 1000}
+    assert _payouts(hand) == [(1, 2500, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (1, 2500, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+

@@ -93,6 +93,9 @@ What the platform prints and how it is recorded:
   chips added to the stack, not to the pot, so an information line (its amount must read).
   Bodog hands so converted keep Bodog's own table events, which name no seat
   (``Table leave user``, ``Table enter user``): information lines.
+- A hand that stops before its summary is ``truncated``, also where its last line is itself
+  cut short (``Player0`` alone, the file ending mid-action); the same line inside a hand
+  that goes on is a ``parse_error``.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
 """
@@ -1203,6 +1206,11 @@ def _parse(hand_text: str) -> ParsedHand:
                     continue  # someone not seated in this hand: "name: sits out"
                 if s in _CONVERTER_TABLE_EVENTS:
                     continue
+                if not any(rest_line.strip() for rest_line in raw_lines[i:]):
+                    # the last line of a hand that never reached its summary: a file cut mid-line
+                    raise HandParseError(
+                        QuarantineReason.TRUNCATED, f"hand {hid} ends in a cut line {s!r}", hid
+                    )
                 raise _unexpected(hid, s)
         except AmountError as exc:
             raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc

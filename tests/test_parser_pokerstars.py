@@ -1175,3 +1175,14 @@ def test_a_converted_bodog_table_event_moves_no_money() -> None:
                               (1, 2500, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.reconciles()
 
+
+def test_a_hand_cut_off_in_an_action_line_is_truncated() -> None:
+    cut = CONVERTED_FOLD_ON_DISCONNECT[: CONVERTED_FOLD_ON_DISCONNECT.index(": folds\n")] + "\n\n"
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(cut)
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.TRUNCATED, "hand 3400000001 ends in a cut line 'Zack'")
+    with pytest.raises(HandParseError) as caught:  # the same line with the hand going on: not read
+        PARSER.parse(CONVERTED_FOLD_ON_DISCONNECT.replace("Zack: folds\n", "Zack\nZack: folds\n"))
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.PARSE_ERROR, "hand 3400000001: unexpected line 'Zack'")

@@ -25,6 +25,16 @@ Deck``, ``Dealing Cards``, and after a player's name ``_CHATTER``: the showdown'
 ``has Straight, 7 high`` / ``has low hand: A2345``, seating, absence, connection, chat);
 any other line, including one about nobody seated, fails the hand with its line number.
 ``did not respond in time and is folded`` is the seat's fold.
+
+Tournaments (2012): ``Table #45061966 - Tournament #25865515 Table #21``, ``Table Type:
+TOURNAMENT``, ``Money Type: TOURNAMENT CHIPS``, whole chips with a thousands comma
+(``1,200``), no currency. A table's first hand prints ``Last Hand n/a``. A player moved
+in from another table during the hand writes ``NAME brings 1,020 to table N`` and ``NAME
+has joined from Tournament Table #74``; he has no seat line before the deal and is read
+as not dealt in (the same line naming a seated player fails the hand). Chat is ``NAME:
+text`` there, ``NAME : text`` at ring tables; ``NAME says ...`` and ``yawns.`` are chat
+too, and a hi/lo showdown adds ``NAME has no qualifying low hand`` / ``There is no
+qualifying low hand``.
 """
 
 from __future__ import annotations
@@ -99,8 +109,12 @@ _CHATTER = re.compile(
     r"^(?:doesn't show|will be dealt in after the button|"
     r"has (?:low hand: [2-9TJQKA]+|(?:High Card|One Pair|Two Pairs|Three of a Kind|Straight|Flush|Full House|"
     r"Four of a Kind|Straight Flush|Royal Flush)\b[^$€£]*)|is sitting out|sits out|has returned|is away from table|"
-    r"has left the table|has joined the table|is disconnected|has reconnected|cheers\.)\s*$"
+    r"has left the table|has joined the table|is disconnected|has reconnected|cheers\.|yawns\.|says .*|"
+    r"has requested more time|has no qualifying low hand)\s*$"
 )
+# A tournament moves a player to this table during a hand: he brings his chips and sits,
+# but is dealt in only from the next hand, so no seat line of this hand names him.
+_ARRIVING = re.compile(r"^(?P<name>.+?) (?:brings [\d,]+ to table \d+|has joined from Tournament Table #\d+)\s*$")
 _DEALING = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
 _BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
 _RETURNING = re.compile(rf"^Returning {_AMT} to (?P<name>.+?) uncalled\s*$")
@@ -108,7 +122,7 @@ _POTS = re.compile(rf"^Pot sizes: {_AMT}\s*$")
 _RAKE = re.compile(rf"^Taking Rake of {_AMT} from pot (?P<pot>\d+)\s*$")
 _BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$")
 _BOARD_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_HEADER_KEYS = ("Last Hand #", "Table Type:", "Money Type:", "Game Type:", "Limit Type:", "Shuffling Deck", "Dealing Cards")
+_HEADER_KEYS = ("Last Hand ", "There is no qualifying low hand", "Table Type:", "Money Type:", "Game Type:", "Limit Type:", "Shuffling Deck", "Dealing Cards")
 
 
 def _bracket_cards(text: str) -> list[str | None]:
@@ -289,6 +303,11 @@ class _HandReader(LineHandReader):
                 if line.startswith(name + " "):
                     hit = (names[name], line[len(name) + 1:])
                     break
+                if line.startswith(name + ": "):  # tournament tables write chat with no space before the colon
+                    hit = (names[name], line[len(name):])
+                    break
+            if hit is None and (arriving := _ARRIVING.match(line)) and arriving["name"] not in names:
+                continue
             if hit is None:
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
             seat_no, rest = hit

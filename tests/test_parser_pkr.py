@@ -273,3 +273,77 @@ def test_2009_dialect() -> None:
     ]
     assert hand.rake == 20 and hand.reconciles()
     assert not [n for n in hand.notes if "closing stack" in n or "uncalled" in n]
+
+
+# A tournament table's first hand: no previous hand, a player moved in from another table
+# mid-hand (seated only in the closing lines), chat written ``NAME: text``, and the
+# hi/lo showdown's lines about a missing low.
+TOURNAMENT_HILO = """Table #70112233 - Tournament #30440011 Table #7
+Starting Hand #2190000101
+Start time of hand: 03 Jun 2012 20:15:09
+Last Hand n/a
+Game Type: OMAHA HI/LO
+Limit Type: POT LIMIT
+Table Type: TOURNAMENT
+Money Type: TOURNAMENT CHIPS
+Blinds are now 15 / 30
+Button is at seat 3
+Seat 1: Osprey - 1,500
+Seat 2: Kestrel - 2,250
+Seat 3: Merlin - 990
+Shuffling Deck
+Moving Button to seat 3
+Osprey posts small blind (15)
+Kestrel posts big blind (30)
+Dealing Cards
+Dealing [8 d][8 c][K h][2 s] to Merlin
+Harrier brings 1,345 to table 70112233
+Harrier has joined from Tournament Table #12
+Merlin raises to 90
+Osprey yawns.
+Osprey calls 90
+Kestrel has requested more time
+Kestrel calls 90
+Pot sizes: 270
+Dealing Flop [9 h][T c][J s]
+Osprey checks
+Kestrel bets 270
+Merlin raises to 900 (all-in)
+Osprey folds
+Kestrel calls 900
+Pot sizes: 2,070
+Merlin shows [8 d][8 c][K h][2 s]
+Kestrel shows [Q d][Q s][4 c][5 h]
+Kestrel: nh
+Dealing Turn [3 c]
+Pot sizes: 2,070
+Dealing River [A d]
+Pot sizes: 2,070
+Merlin has Straight, Queen high
+Merlin has no qualifying low hand
+Kestrel has Straight, King high
+Kestrel has no qualifying low hand
+Kestrel wins 2,070 with high hand: Straight, King high
+There is no qualifying low hand
+Merlin says gg
+Seat 1: Osprey - 1,410
+Seat 2: Kestrel - 3,330
+Seat 3: Merlin - 0
+Seat 4: Harrier - 1,345
+End of Hand #2190000101
+"""
+
+
+def test_tournament_hand_with_a_player_moved_in_and_no_low() -> None:
+    hand = PARSER.parse(TOURNAMENT_HILO)
+    assert (hand.game, hand.is_tournament, hand.currency, hand.amount_scale) == (Game.OMAHA_HILO, True, None, 1)
+    assert [s.player for s in hand.seats] == ["Osprey", "Kestrel", "Merlin"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 90, 2: 990, 3: 990}
+    assert [(p.seat, p.amount, p.pot, p.half) for p in hand.payouts] == [(2, 2070, 0, Half.HIGH)]
+    assert hand.reconciles() and not [n for n in hand.notes if "closing stack" in n]
+
+
+def test_arrival_line_naming_a_seated_player_fails_the_hand() -> None:
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(TOURNAMENT_HILO.replace("Harrier brings 1,345", "Osprey brings 1,345"))
+    assert err.value.message == "unexpected line 20: 'Osprey brings 1,345 to table 70112233'"

@@ -30,6 +30,10 @@ premium of all-in insurance ($4)``; the summary adds ``, AII Premium ($4)`` to i
 line. The premium is paid outside the pot (the total pot is every seat's contribution and
 the winner collects all of it): both lines become notes.
 
+"Omaholic" tournaments name the game ``Omaha (NL postflop)``: Omaha high, pot limit
+before the flop and no limit after. The vocabulary has no such limit, so ``limit`` stays
+unset (with a note); the pot is won as in Omaha.
+
 Times are printed without a zone, so ``start_time_utc`` stays empty.
 
 Every line is read or known to carry no money or cards: after a seat's name
@@ -69,6 +73,8 @@ _TOURNEY_BODY = re.compile(
 _GAME_NAMES = re.compile(
     r"(?:Hold'?em|PLO(?:-\d)?|Omaha|Short Deck|6\+)[^,]*$", re.I
 )
+# GG's "Omaholic" tournaments: Omaha played pot limit before the flop, no limit after.
+_NL_POSTFLOP = re.compile(r"\s*\(NL postflop\)$", re.I)
 _TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips\)")
 _STREET = re.compile(
@@ -152,10 +158,14 @@ class GGPokerParser(TextParser):
             game_name, sb_text, bb_text, ante_text = cash.group("game"), cash.group("sb"), cash.group("bb"), None
         else:
             raise HandParseError(QuarantineReason.PARSE_ERROR, f"cannot read stakes in header {lines[0]!r}", hand_id)
+        mixed_limit = _NL_POSTFLOP.search(game_name)
+        if mixed_limit:
+            game_name = game_name[: mixed_limit.start()]
         game = game_from_name(game_name)
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", hand_id)
-        limit = limit_from_name(game_name)
+        # Pot limit before the flop and no limit after it: the vocabulary has no such limit.
+        limit = None if mixed_limit else limit_from_name(game_name)
         currency = None if tourney else {"$": "USD", "€": "EUR", "¥": "CNY", "£": "GBP"}.get(sb_text.strip()[:1])
         if not tourney and currency is None:
             build.scale = 100  # GG cash stakes are always money; a bare number is dollars
@@ -177,6 +187,8 @@ class GGPokerParser(TextParser):
         hand.small_blind, hand.big_blind = build.amount(sb_text), build.amount(bb_text)
         hand.ante = build.amount(ante_text) if ante_text else None
         hand.notes.append("start time printed without a time zone")
+        if mixed_limit:
+            hand.notes.append("pot limit before the flop, no limit after (NL postflop): limit left unset")
         split_game = game in SPLIT_GAMES
 
         street = Street.PREDEAL

@@ -285,3 +285,25 @@ def test_all_in_insurance_premium_is_paid_outside_the_pot():
         "its pot winnings are recorded as printed",
     ]
     assert hand.reconciles()
+
+
+def test_omaha_pot_limit_preflop_no_limit_postflop_tournament():
+    text = (
+        "Poker Hand #TM77: Tournament #9051, Omaholic Mini $2.20 Omaha (NL postflop) - Level3(50/100) - 2026/03/11 19:40:02\n"
+        "Table '12' 6-max Seat #2 is the button\n"
+        "Seat 1: Wren (3,000 in chips)\nSeat 2: Finch (1,800 in chips)\nSeat 3: Lark (4,100 in chips)\n"
+        "Lark: posts small blind 50\nWren: posts big blind 100\n"
+        "*** HOLE CARDS ***\nDealt to Wren\nDealt to Finch [9c 9h 6d 7d]\nDealt to Lark\n"
+        "Finch: raises 250 to 350\nLark: folds\nWren: calls 250\n"
+        "*** FLOP *** [9s 2c 8h]\nWren: checks\nFinch: bets 1,450 and is all-in\nWren: folds\n"
+        "Uncalled bet (1,450) returned to Finch\n*** SHOWDOWN ***\nFinch collected 750 from pot\n"
+        "*** SUMMARY ***\nTotal pot 750 | Rake 0 | Jackpot 0 | Bingo 0\nBoard [9s 2c 8h]\n"
+        "Seat 1: Wren (big blind) folded on the Flop\nSeat 2: Finch (button) won (750)\n"
+        "Seat 3: Lark (small blind) folded before Flop\n"
+    )
+    hand = PARSER.parse(text)
+    assert (hand.game, hand.limit, hand.is_tournament, hand.tournament_id) == (Game.OMAHA, None, True, "9051")
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 350, 2: 350, 3: 50}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts if p.source == PayoutSource.POT] == [(2, 750, PayoutSource.POT)]
+    assert "pot limit before the flop, no limit after (NL postflop): limit left unset" in hand.notes
+    assert hand.reconciles()

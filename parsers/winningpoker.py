@@ -15,7 +15,8 @@ A hand looks like::
     *** SUMMARY ***
     Total pot $199.00 | Rake $0.96 | JP Fee $0.04
 
-Tournaments start ``Game Hand #N - Tournament #M - ...`` and print chips without ``$``.
+Tournaments start ``Game Hand #N - Tournament #M - ...`` (a named one ``Game Hand #N -
+$100k GTD Tournament #M - ...``, 2022) and print chips without ``$``.
 Pay lines are ``collected X from main pot`` / ``from side pot-1``; run-it-twice hands say
 ``from main pot 1`` / ``from main pot 2`` (the run). The lines carry no hi/lo label, so a
 split-pot game's payouts are ``unlabelled``. ``Total pot`` is after rake; the parts after
@@ -74,7 +75,7 @@ from parsers.base import (
 )
 
 _HEADER = re.compile(
-    r"^(?:Game )?Hand #(?P<id>\d+) - (?:Tournament #(?P<tid>\d+) - )?"
+    r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?:(?P<tname>[^()]*?) )?Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^()]+?)\s*\((?P<limit>[A-Za-z ]+)\) - "
     r"(?:Level \S+ \((?P<lsb>[\d.,]+)/(?P<lbb>[\d.,]+)\)\s*|(?P<stakes>\S+))\s*-\s*"
     r"(?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?\s*$"

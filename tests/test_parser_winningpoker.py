@@ -467,3 +467,47 @@ def test_old_format_six_plus_holdem_and_unknown_games():
         OLD.parse(OLD_SIX_PLUS.replace("(Six Plus Hold'em)", "(Pineapple Hold'em)"))
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.UNSUPPORTED_GAME, "hand 1390000452: unknown game \"Pineapple Hold'em\"")
+
+
+# A named tournament: the name stands before ``Tournament #``; chips carry ``.00``.
+NEW_NAMED_TOURNAMENT = """\
+Game Hand #1520004411 - $25k GTD Sunday Turbo Tournament #30119902 - Holdem(No Limit) - Level 6 (150.00/300.00)- 2023/02/05 20:41:13 UTC
+Table '9' 8-max Seat #3 is the button
+Seat 1: driftwood (7400.00)
+Seat 2: Hero (5120.00)
+Seat 3: saltmarsh (9010.00)
+driftwood posts ante 40.00
+Hero posts ante 40.00
+saltmarsh posts ante 40.00
+driftwood posts the small blind 150.00
+Hero posts the big blind 300.00
+*** HOLE CARDS ***
+Main pot 120.00
+Dealt to Hero [9d 9s]
+saltmarsh raises 600.00 to 600.00
+driftwood folds
+Hero calls 300.00
+*** FLOP *** [Kc 7h 2d]
+Main pot 1470.00
+Hero checks
+saltmarsh bets 900.00
+Hero folds
+Uncalled bet (900.00) returned to saltmarsh
+saltmarsh does not show
+*** SUMMARY ***
+Total pot 1470.00
+Board [Kc 7h 2d]
+Seat 1: driftwood (small blind) folded on the Pre-Flop
+Seat 2: Hero (big blind) folded on the Flop
+Seat 3: saltmarsh (button) did not show and won 1470.00
+"""
+
+
+def test_named_tournament_header():
+    hand = NEW.parse(NEW_NAMED_TOURNAMENT)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (
+        "1520004411", True, "30119902", None, 1)
+    assert (hand.game, hand.small_blind, hand.big_blind) == (Game.HOLDEM, 150, 300)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 190, 2: 640, 3: 640}
+    assert _pays(hand)[-1] == (3, 1470, 0, None, Half.WHOLE, PayoutSource.POT)
+    assert hand.reconciles()

@@ -22,7 +22,9 @@ their files print the euro sign as ``ˆ`` throughout (``Blinds ˆ0.25/ˆ0.50 NL 
 
 Pay lines: ``Hero wins  high ($ 2.57 USD) from main pot with ...``, ``wins  low ($2.56)``,
 or unlabelled ``Hero wins $ 0.29 USD from main pot`` (a split-pot game then has one such
-line per half, without saying which); ``from side pot`` names the first side pot.
+line per half, without saying which); ``from side pot`` names the first side pot. Chip
+tables (2009 tournaments among them) write ``wins 375 chips from main pot``, though their
+bets print ``[$ 525]``.
 A long hand description may wrap onto a second line, which carries no money: such a
 line (words, then the cards in brackets) is skipped right after a pay line whose
 description lacks its cards.
@@ -109,7 +111,7 @@ _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$"), "muck"),
 ]
 _PAY = re.compile(
-    r"^wins\s+(?:(?P<hl>high|low)\s+\((?P<amt1>[^()]*)\)|(?P<amt2>[$€£ˆ]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EURO?|GBP))?))"
+    r"^wins\s+(?:(?P<hl>high|low)\s+\((?P<amt1>[^()]*)\)|(?P<amt2>[$€£ˆ]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EURO?|GBP))?)(?:\s+chips)?)"
     r"\s+from\s+(?P<pot>main pot|side pot(?:\s*#?\s*(?P<side>\d+))?)(?:\s+with\b.*)?\s*$"
 )
 # What may follow a seated player's name on a line known to carry no money or cards,

@@ -259,3 +259,37 @@ def test_seat_printing_all_in_for_its_stack() -> None:
         PARSER.parse(STACKLESS.replace("Vole folds\n", "Vole folds\nStoat calls [$ 0.75 USD]\n"))
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT, "seat 5 printed 'All-in' for its stack and then put 75 in the pot")
+
+
+# Chips without a currency (a 2009 tournament table): the bets still carry a ``$``, and
+# the pay lines name the unit, ``wins 2390 chips from main pot``.
+CHIPS = """Everleaf Gaming Game #108200415
+***** Hand history for game #108200415 *****
+Blinds 50/100 NL Hold'em - 2009/11/14 - 21:06:51
+Table 5
+Seat 1 is the button
+Total number of players: 3
+Seat 1: Heron ( 1500 )
+Seat 2: Egret ( 1190 )
+Seat 4: Bittern ( 2210 )
+Egret: posts small blind [$ 50]
+Bittern: posts big blind [$ 100]
+** Dealing down cards **
+Dealt to Heron [ Jc, Jd ]
+Heron raises [$ 300]
+Egret calls [$ 1140]
+Bittern folds
+Heron calls [$ 890]
+** Dealing Flop ** [ 2s, 8h, Qd ]
+** Dealing Turn ** [ 4c ]
+** Dealing River ** [ 7s ]
+Heron wins 2480 chips from main pot with a pair of jacks [ Jc, Jd, Qd, 8h, 7s ]
+"""
+
+
+def test_chips_pay_line_names_the_unit() -> None:
+    hand = PARSER.parse(CHIPS)
+    assert (hand.currency, hand.amount_scale) == (None, 1)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 1190, 2: 1190, 4: 100}
+    assert [(p.seat, p.amount, p.pot, p.half) for p in hand.payouts if p.pot is not None] == [(1, 2480, 0, Half.WHOLE)]
+    assert hand.reconciles()

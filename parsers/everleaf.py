@@ -16,6 +16,12 @@ What Everleaf does not print, and what this parser does about it:
   is quarantined if that seat puts anything in (nothing would tell whether it was all in);
 - a hand has no end line: it ends at the next hand, after its pay lines.
 
+Tournament tables print chips with no currency: ``[$ 525]`` in 2009, ``( 965 Chips )`` and
+``[ 1,000 Chips]`` in 2011 (the unit is dropped). Nothing in a hand's text tells a
+tournament from play chips, so such hands are read as play money. A player moved in from
+another table during the hand has ``Seat 7: anem2 ( new player )`` and a later ``anem2 has
+been reseated to this table``: no stack is read and the seat is not dealt in.
+
 Euro tables print the unit as ``EURO`` (``Seat 5: Hero (  € 2.50 EURO )``), and some of
 their files print the euro sign as ``ˆ`` throughout (``Blinds ˆ0.25/ˆ0.50 NL Hold'em``,
 ``posts small blind [ˆ 0.25 EURO]``): the ``EURO`` after every amount says what it is.
@@ -92,9 +98,11 @@ _SPLIT_GAMES = {Game.OMAHA_HILO, Game.STUD_HILO}
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 _TABLE = re.compile(r"^Table (?P<table>.+?)\s*$")
-_AMT = r"(?P<amt>[$€£ˆ]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EURO?|GBP))?)"
+_AMT = r"(?P<amt>[$€£ˆ]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EURO?|GBP|Chips))?)"
 # Euro tables write ``€ 2.50 EURO`` (or ``ˆ 2.50 EURO``, see the module's docstring).
 _EURO = re.compile(r"^ˆ|\s*EURO$")
+# 2011 tournament tables write the unit after every amount: ``( 965 Chips )``, ``[ 1,000 Chips]``.
+_CHIPS = re.compile(r"\s*Chips$")
 _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^posts small blind \[{_AMT}\s*\]$"), "sb"),
     (re.compile(rf"^posts big blind \[{_AMT}\s*\]$"), "bb"),
@@ -118,7 +126,8 @@ _PAY = re.compile(
 # skipped on purpose (as is chat, ``NAME: text``); any other line fails the hand.
 _CHATTER = re.compile(
     r"^(?:has disconnected(?: and has been given a further \d+ seconds to react)?|does not show cards|"
-    r"is sitting out|sits out|has returned|has timed out|has been disconnected|has reconnected|is connected)$"
+    r"is sitting out|sits out|has returned|has timed out|has been disconnected|has reconnected|is connected|"
+    r"has been reseated to this table)$"
 )
 # The rest of a hand description a pay line wrapped (``... with two pairs, jacks and`` /
 # ``eights [ Jc, Js, 9d, 8c, 8h ]``): words, then the cards, never money.
@@ -155,7 +164,7 @@ class _HandReader(LineHandReader):
 
     def money(self, text: str, line: str) -> int:
         """Everleaf pads amounts with space and may end a sentence's amount with a full stop."""
-        text = _EURO.sub("", text.strip().rstrip("."))
+        text = _CHIPS.sub("", _EURO.sub("", text.strip().rstrip(".")))
         return super().money(text, line)
 
     def read(self) -> ParsedHand:
@@ -221,13 +230,17 @@ class _HandReader(LineHandReader):
         seats: dict[int, SeatRecord] = {}
         names: dict[str, int] = {}
         seat_lines: set[int] = set()
+        stack_words: dict[int, str] = {}
         for index, line in enumerate(lines):
             if m := _SEAT.match(line.strip()):
-                stackless = m["stack"] == "All-in"
+                stackless = m["stack"] in ("All-in", "new player")
                 stack = None if stackless else self.money(m["stack"], line)
                 seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=stack)
                 if stackless:
-                    hand.notes.append(f"seat {seat.seat} ({seat.player}) printed 'All-in' for its stack: none read")
+                    stack_words[seat.seat] = m["stack"]
+                    hand.notes.append(f"seat {seat.seat} ({seat.player}) printed {m['stack']!r} for its stack: none read")
+                if m["stack"] == "new player":
+                    seat.dealt_in = False  # reseated here from another table during the hand
                 seats[seat.seat] = seat
                 names[seat.player] = seat.seat
                 seat_lines.add(index)
@@ -372,7 +385,7 @@ class _HandReader(LineHandReader):
                 # Without its stack, nothing tells whether this seat was all in.
                 raise self.fail(
                     QuarantineReason.INCONSISTENT,
-                    f"seat {seat_no} printed 'All-in' for its stack and then put {put_in} in the pot",
+                    f"seat {seat_no} printed {stack_words[seat_no]!r} for its stack and then put {put_in} in the pot",
                 )
             if seat.stack is not None and put_in >= seat.stack > 0:
                 seat.all_in = True

@@ -293,3 +293,41 @@ def test_chips_pay_line_names_the_unit() -> None:
     assert {s.seat: s.contributed for s in hand.seats} == {1: 1190, 2: 1190, 4: 100}
     assert [(p.seat, p.amount, p.pot, p.half) for p in hand.payouts if p.pot is not None] == [(1, 2480, 0, Half.WHOLE)]
     assert hand.reconciles()
+
+
+# A 2011 tournament table: every amount ends in ``Chips``, and a player moved in from
+# another table mid-hand has a seat line with no stack and a notice, but no cards.
+CHIPS_2011 = """Everleaf Gaming Game #290114702
+***** Hand history for game #290114702 *****
+Blinds 40/80 NL Hold'em - 2011/08/02 - 20:14:33
+Table 2
+Seat 3 is the button
+Total number of players: 4
+Seat 1: Plover (  1,240 Chips )
+Seat 3: Dunlin (  905 Chips )
+Seat 5: Knot ( new player )
+Seat 6: Sanderling (  2010 Chips )
+Sanderling: posts small blind [ 40 Chips]
+Plover: posts big blind [ 80 Chips]
+** Dealing down cards **
+Dealt to Dunlin [ Ah, Kd ]
+Knot has been reseated to this table
+Dunlin raises [ 240 Chips]
+Sanderling folds
+Plover calls [ 160 Chips]
+** Dealing Flop ** [ Kc, 7s, 2d ]
+Plover checks
+Dunlin: bets [ 600 Chips]
+Plover folds
+Dunlin does not show cards
+Dunlin wins 520 chips from main pot
+"""
+
+
+def test_chips_unit_and_a_seat_reseated_mid_hand() -> None:
+    hand = PARSER.parse(CHIPS_2011)
+    assert {s.seat: (s.stack, s.contributed, s.dealt_in) for s in hand.seats} == {
+        1: (1240, 240, True), 3: (905, 240, True), 5: (None, 0, False), 6: (2010, 40, True)}
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts if p.pot is not None] == [(3, 520, 0)]
+    assert "seat 5 (Knot) printed 'new player' for its stack: none read" in hand.notes
+    assert hand.reconciles()

@@ -34,7 +34,9 @@ has joined from Tournament Table #74``; he has no seat line before the deal and 
 as not dealt in (the same line naming a seated player fails the hand). Chat is ``NAME:
 text`` there, ``NAME : text`` at ring tables; ``NAME says ...`` and ``yawns.`` are chat
 too, and a hi/lo showdown adds ``NAME has no qualifying low hand`` / ``There is no
-qualifying low hand``.
+qualifying low hand``. Knockout events add the bounty to every seat line (``Seat 1: NAME
+(bounty value $0.40, bounty won $0) - 2,940``): bounties are paid outside the pot, so that
+part is not read. Antes there read ``posts ante of 10 (all-in)``.
 """
 
 from __future__ import annotations
@@ -80,13 +82,13 @@ _LIMITS = {"NO LIMIT": Limit.NO, "POT LIMIT": Limit.POT, "FIXED LIMIT": Limit.FI
 _SPLIT_GAMES = {Game.OMAHA_HILO}
 _MONTHS = {m: i for i, m in enumerate(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
 
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) - (?P<stack>[$€£]?[\d,]+(?:\.\d+)?)(?P<away> \(away from table\))?\s*$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<bounty> \(bounty value [^()]*\))? - (?P<stack>[$€£]?[\d,]+(?:\.\d+)?)(?P<away> \(away from table\))?\s*$")
 _AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin> \(all-in\))?"
 _ACTIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^posts small blind \({_AMT}\){_ALL_IN}$"), "sb"),
     (re.compile(rf"^posts big blind \({_AMT}\){_ALL_IN}$"), "bb"),
-    (re.compile(rf"^posts ante \(?{_AMT}\)?{_ALL_IN}$"), "ante"),
+    (re.compile(rf"^posts ante (?:of )?\(?{_AMT}\)?{_ALL_IN}$"), "ante"),
     (re.compile(rf"^posts \(?{_AMT}\)?{_ALL_IN}$"), "post"),
     (re.compile(rf"^calls {_AMT}{_ALL_IN}$"), "call"),
     (re.compile(rf"^bets {_AMT}{_ALL_IN}$"), "bet"),

@@ -347,3 +347,52 @@ def test_arrival_line_naming_a_seated_player_fails_the_hand() -> None:
     with pytest.raises(HandParseError) as err:
         PARSER.parse(TOURNAMENT_HILO.replace("Harrier brings 1,345", "Osprey brings 1,345"))
     assert err.value.message == "unexpected line 20: 'Osprey brings 1,345 to table 70112233'"
+
+
+# A knockout tournament: each seat line carries its bounty, and antes read ``posts ante of``.
+BOUNTY_ANTES = """Table #61900417 - Tournament #33301877 Table #2
+Starting Hand #2701155003
+Start time of hand: 11 Feb 2015 22:04:51
+Last Hand #2701154890
+Game Type: HOLD'EM
+Limit Type: NO LIMIT
+Table Type: TOURNAMENT
+Money Type: Tournament chips
+Blinds are now 0 / 0
+Button is at seat 2
+Seat 1: Gadwall (bounty value $1.20, bounty won $0.60) - 35
+Seat 2: Teal (bounty value $1, bounty won $0) - 15
+Shuffling Deck
+Moving Button to seat 2
+Gadwall posts ante of 35 (all-in)
+Teal posts ante of 15 (all-in)
+Returning 20 to Gadwall uncalled
+Pot sizes: 30
+Dealing Cards
+Dealing [9 c][9 d] to Teal
+Pot sizes: 30
+Gadwall shows [K h][4 s]
+Teal shows [9 c][9 d]
+Dealing Flop [2 s][6 h][T c]
+Pot sizes: 30
+Dealing Turn [3 d]
+Pot sizes: 30
+Dealing River [Q h]
+Pot sizes: 30
+Gadwall has High Card: King
+Teal has One Pair: 9s
+Teal wins 30 with: One Pair: 9s
+Seat 1: Gadwall (bounty value $1.20, bounty won $0.60) - 20
+Seat 2: Teal (bounty value $1, bounty won $0) - 30
+End of Hand #2701155003
+"""
+
+
+def test_bounty_seat_lines_and_all_in_antes() -> None:
+    hand = PARSER.parse(BOUNTY_ANTES)
+    assert [(s.seat, s.player, s.stack, s.contributed, s.all_in) for s in hand.seats] == [
+        (1, "Gadwall", 35, 15, True), (2, "Teal", 15, 15, True)]
+    assert (hand.ante, hand.is_tournament) == (35, True)
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 20, PayoutSource.UNCALLED), (2, 30, PayoutSource.POT)]
+    assert hand.reconciles() and not [n for n in hand.notes if "closing stack" in n]

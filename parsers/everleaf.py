@@ -16,9 +16,13 @@ What Everleaf does not print, and what this parser does about it:
   is quarantined if that seat puts anything in (nothing would tell whether it was all in);
 - a hand has no end line: it ends at the next hand, after its pay lines.
 
+Later skins (2019) open ``- - Grand Poker - Game #N``, add ``Tournament #2768325 - Level 2``
+after the hand-history line and name the table size in the game line (``Blinds 15/30 NL
+Hold'em - 9 Max - 2019/01/21 - 13:05:02``); such a hand is a tournament's.
+
 Tournament tables print chips with no currency: ``[$ 525]`` in 2009, ``( 965 Chips )`` and
-``[ 1,000 Chips]`` in 2011 (the unit is dropped). Nothing in a hand's text tells a
-tournament from play chips, so such hands are read as play money. A player moved in from
+``[ 1,000 Chips]`` in 2011 (the unit is dropped). Without a ``Tournament #`` line nothing in a
+hand's text tells a tournament from play chips, so such hands are read as play money. A player moved in from
 another table during the hand has ``Seat 7: anem2 ( new player )`` and a later ``anem2 has
 been reseated to this table``: no stack is read and the seat is not dealt in.
 
@@ -70,13 +74,16 @@ from parsers.base import (
     unprinted_uncalled_note,
 )
 
-_HAND_START = re.compile(r"^\ufeff*Everleaf Gaming Game #\d+", re.M)
-_SNIFF = re.compile(r"Everleaf Gaming Game #\d+\s*\r?\n\*{5} Hand history for game #\d+")
+# Later skins of the network open with the skin's name: ``- - Grand Poker - Game #N``.
+_OPENING = r"(?:Everleaf Gaming|- - [^\r\n]+? -) Game #"
+_HAND_START = re.compile(rf"^\ufeff*{_OPENING}\d+", re.M)
+_SNIFF = re.compile(rf"{_OPENING}\d+\s*\r?\n\*{{5}} Hand history for game #\d+")
 
-_FIRST = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
+_FIRST = re.compile(rf"^{_OPENING}(?P<id>\d+)\s*$")
+_TOURNAMENT = re.compile(r"^Tournament #(?P<tid>\d+) - Level \d+\s*$")
 _GAME_LINE = re.compile(
     r"^(?:Blinds )?(?P<cur>[$€£ˆ])?\s*(?P<lo>[\d,]+(?:\.\d+)?)/[$€£ˆ]?\s*(?P<hi>[\d,]+(?:\.\d+)?)"
-    r"(?: (?P<ccy>USD|EUR|GBP))? (?P<game>.+?) - (?P<date>\d{4}/\d{2}/\d{2}) - (?P<time>\d{1,2}:\d{2}:\d{2})\s*$"
+    r"(?: (?P<ccy>USD|EUR|GBP))? (?P<game>.+?)(?: - (?P<max>\d+) Max)? - (?P<date>\d{4}/\d{2}/\d{2}) - (?P<time>\d{1,2}:\d{2}:\d{2})\s*$"
 )
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "ˆ": "EUR"}
 _LIMITS = (("NL ", Limit.NO), ("PL ", Limit.POT), ("FL ", Limit.FIXED), ("Limit ", Limit.FIXED))
@@ -186,6 +193,12 @@ class _HandReader(LineHandReader):
         gm = _GAME_LINE.match(game_line.strip())
         assert gm is not None
         hand = self.read_header(gm, game_line)
+        if gm["max"]:
+            hand.max_seats = int(gm["max"])
+        tournament = next((t for ln in lines[1:4] if (t := _TOURNAMENT.match(ln.strip()))), None)
+        if tournament:
+            hand.is_tournament, hand.is_play_money = True, False
+            hand.tournament_id = tournament["tid"]
         self.read_body(hand, lines[1:])
         return hand
 
@@ -270,7 +283,8 @@ class _HandReader(LineHandReader):
                 wrapped = False
                 continue
             wrapped = False
-            if not text or index in seat_lines or text.startswith("***** Hand history") or _GAME_LINE.match(text):
+            if not text or index in seat_lines or text.startswith("***** Hand history") or _GAME_LINE.match(text) \
+                    or _TOURNAMENT.match(text):
                 continue
             if bm := _BUTTON.match(text):
                 hand.button_seat = int(bm["seat"])

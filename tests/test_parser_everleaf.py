@@ -331,3 +331,42 @@ def test_chips_unit_and_a_seat_reseated_mid_hand() -> None:
     assert [(p.seat, p.amount, p.pot) for p in hand.payouts if p.pot is not None] == [(3, 520, 0)]
     assert "seat 5 (Knot) printed 'new player' for its stack: none read" in hand.notes
     assert hand.reconciles()
+
+
+# A later skin of the network (2019): the skin's name opens the hand, a tournament line
+# follows the hand-history line, and the game line names the table size.
+SKIN_TOURNAMENT = """- - Grand Poker - Game #15700321
+***** Hand history for game #15700321 *****
+Tournament #2790044 - Level 4
+Blinds 25/50 NL Hold'em - 6 Max - 2019/02/03 - 21:40:18
+Table 3
+Seat 2 is the button
+Total number of players: 3
+Seat 1: Curlew ( 1460 )
+Seat 2: Whimbrel ( 2210 )
+Seat 4: Godwit ( 1830 )
+Godwit: posts small blind [25]
+Curlew: posts big blind [50]
+** Dealing down cards **
+Dealt to Whimbrel [ Qs, Qh ]
+Whimbrel raises [150]
+Godwit folds
+Curlew calls [100]
+** Dealing Flop ** [ 8c, 3d, Jh ]
+Curlew checks
+Whimbrel: bets [200]
+Curlew folds
+Whimbrel does not show cards
+Whimbrel wins 325 from main pot"""
+
+
+def test_skin_opening_and_tournament_line() -> None:
+    text = SKIN_TOURNAMENT.replace("\n", "\r\n")
+    assert PARSER.sniff(text) and detect(text) is PARSER
+    [(_, chunk)] = list(PARSER.split(text))
+    hand = PARSER.parse(chunk)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.is_play_money) == ("15700321", True, "2790044", False)
+    assert (hand.game, hand.limit, hand.max_seats, hand.amount_scale, hand.currency) == (Game.HOLDEM, Limit.NO, 6, 1, None)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 150, 2: 150, 4: 25}
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts if p.pot is not None] == [(2, 325, 0)]
+    assert hand.reconciles()

@@ -21,10 +21,11 @@ after the hand-history line and name the table size in the game line (``Blinds 1
 Hold'em - 9 Max - 2019/01/21 - 13:05:02``); such a hand is a tournament's.
 
 Tournament tables print chips with no currency: ``[$ 525]`` in 2009, ``( 965 Chips )`` and
-``[ 1,000 Chips]`` in 2011 (the unit is dropped). Without a ``Tournament #`` line nothing in a
-hand's text tells a tournament from play chips, so such hands are read as play money. A player moved in from
-another table during the hand has ``Seat 7: anem2 ( new player )`` and a later ``anem2 has
-been reseated to this table``: no stack is read and the seat is not dealt in.
+``[ 1,000 Chips]`` in 2011 (the unit is dropped). Without a ``Tournament #`` line nothing
+in a hand's text tells a tournament from play chips, so such hands are read as play
+money. A player moved in from another table during the hand has ``Seat 7: anem2 ( new
+player )`` and a later ``anem2 has been reseated to this table``: no stack is read and
+the seat is not dealt in.
 
 Euro tables print the unit as ``EURO`` (``Seat 5: Hero (  € 2.50 EURO )``), and some of
 their files print the euro sign as ``ˆ`` throughout (``Blinds ˆ0.25/ˆ0.50 NL Hold'em``,

@@ -17,6 +17,8 @@ come once per half and per pot without saying which; the ``** Summary **`` print
 is unambiguous. An unmatched bet is not in the collected amount, so it is taken back
 from ``contributed`` (an ``uncalled_return`` action; the history has no line for it).
 
+A file may end right after a next hand's ``#Game No : N`` line: that hand is truncated.
+
 Every line is read or known to carry no money or cards (``_SEAT_NO_MONEY``: a seat that
 does not show, its comings, goings and connection); any other line fails the hand with
 its line number, whether or not it holds a money word.
@@ -98,6 +100,8 @@ class Poker888Parser:
         lines = [l for l in hand_lines(hand_text)]
         while lines and not lines[0].strip():
             lines.pop(0)
+        while lines and not lines[-1].strip():  # a file cut after ``#Game No : N`` ends in blank lines
+            lines.pop()
         hand_id = None
         index = 0
         if lines and _GAME_NO.match(lines[0]):

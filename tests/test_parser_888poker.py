@@ -224,3 +224,13 @@ def test_play_money_is_read_in_hundredths_even_when_the_hand_prints_only_whole_s
     assert _contributed(hand) == {2: 8000, 4: 4000, 7: 8000}
     assert _payouts(hand) == [(7, 19750, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+def test_file_cut_after_the_game_number_is_truncated():
+    # A file that ends right after the next hand's ``#Game No`` line (then blank lines).
+    text = "#Game No : 612000457\r\n\r\n"
+    assert [chunk for _, chunk in PARSER.split(text)] == [text]
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert (caught.value.reason, caught.value.hand_id) == (QuarantineReason.TRUNCATED, "612000457")
+    assert caught.value.message == "no '***** ... Hand History for Game N *****' line after the game number"

@@ -32,7 +32,9 @@ header ends ``- 2022-12-05 04:04:40 UTC`` and is followed by a ``Table Info: Ver
 Type: MVS, Stakes: $0.50-$1, Table: ...`` line; their ``Player Info: Seat1: P1-<hash>, ...``
 line names each seat's anonymous id and carries no money or cards. When the button is dead
 (its seat empty), no seat is called ``Dealer`` and ``Dealer : Set dealer [5]`` only names
-the button seat.
+the button seat. Zone Poker (Ignition, 2018) seats leave as they fold, ``UTG : Leave(Auto)``,
+and new ones arrive, ``Enter(Auto)``: neither carries money. A hand whose text stops at
+``*** SUMMARY ***`` is truncated.
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ _BET = re.compile(
 )
 _IGNORED = re.compile(
     r"^(?:Seat sit out|Sit out|Seat stand|Stand|Table leave user|Table enter user|Seat sit down|"
-    r"Re-join|Seat re-join|Ranking \d+|Table deposit .*|Sitout.*|Enter\(Auto\)|Leave|"
+    r"Re-join|Seat re-join|Ranking \d+|Table deposit .*|Sitout.*|Enter\(Auto\)|Leave(?:\(Auto\))?|"
     r"Prize Cash .*|Table Rebuy.*|Table Addon.*|Checks? \(timeout\)|Set dealer.*|"
     r"Player Info: (?:Seat\d+: [\w-]+(?:, )?)+)$"
 )
@@ -211,6 +213,7 @@ def _read(text: str) -> ParsedHand:
     showdown = False
     returned: dict[int, int] = {}
     in_summary = False
+    summary_lines = 0
     summary_board: list[str] = []
     summary_hi: dict[int, int] = {}
     summary_lo: dict[int, int] = {}
@@ -246,6 +249,7 @@ def _read(text: str) -> ParsedHand:
                 raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
             continue
         if in_summary:
+            summary_lines += bool(line.strip())
             if tot := _TOTAL.match(line):
                 hand.total_pot_printed = amount(tot["amount"])
                 if tot["rake"] is not None:
@@ -389,6 +393,8 @@ def _read(text: str) -> ParsedHand:
 
     if not in_summary:
         raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
+    if not summary_lines:
+        raise fail(QuarantineReason.TRUNCATED, "hand cut off right after *** SUMMARY ***")
     if hand.total_pot_printed is None:
         raise fail(QuarantineReason.PARSE_ERROR, "summary without 'Total Pot(...)'")
     for seat_no, value in tracker.seats().items():

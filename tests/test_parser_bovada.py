@@ -192,3 +192,20 @@ def test_dead_button_on_an_empty_seat():
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
         (5, 160, PayoutSource.UNCALLED), (5, 152, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+def test_zone_poker_auto_leave_lines_carry_no_money():
+    # Zone Poker seats leave the table as soon as they fold: 'NAME : Leave(Auto)'.
+    text = MVS_2022.replace("Small Blind : Folds\n", "Small Blind : Folds\nSmall Blind : Leave(Auto)\n").replace(
+        "Big Blind [ME] : Hand result $1.52\n", "Big Blind [ME] : Hand result $1.52\nBig Blind [ME] : Leave(Auto)\nEnter(Auto)\n")
+    hand = PARSER.parse(text)
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 75, 3: 10, 5: 75}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (5, 160, PayoutSource.UNCALLED), (5, 152, PayoutSource.POT)]
+
+
+def test_hand_cut_right_after_the_summary_line_is_truncated():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(MVS_2022[: MVS_2022.index("Total Pot(")])
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED, "hand 4390011223: hand cut off right after *** SUMMARY ***")

@@ -5,7 +5,10 @@ A hand runs from ``Table #46301943 - Hellenic Aquarium`` / ``Starting Hand #N`` 
 ``Limit Type: POT LIMIT``, ``Table Type: RING``, ``Money Type: REAL MONEY``, ``Blinds are
 now $2 / $4`` (``$0.02/$0.04`` in 2009) describes it. The start time has no zone. The
 button is the last ``Moving Button to seat N``. Cards are ``[4 h][Q s]``, one a bracket;
-2009 files write ``[Ad 8h]``. ``NAME cheers.`` is a chat emote.
+2009 files write ``[Ad 8h]``. ``NAME cheers.`` is a chat emote (so are ``claps.``, ``laughs
+his *** off.``, ``admits he's a chicken!``, ``can't believe himself.``). Play money
+(``Money Type: PLAY MONEY``) is printed like dollars, cents and all even at whole blinds
+(``$8,382.50`` at $5/$10), so it is read in hundredths.
 
 Betting lines print the seat's **total** for the street: ``calls $0.06`` after a $0.04
 blind adds $0.02, as ``raises to $12`` does; ``bets $X`` starts a street so it is the
@@ -111,7 +114,8 @@ _CHATTER = re.compile(
     r"^(?:doesn't show|will be dealt in after the button|"
     r"has (?:low hand: [2-9TJQKA]+|(?:High Card|One Pair|Two Pairs|Three of a Kind|Straight|Flush|Full House|"
     r"Four of a Kind|Straight Flush|Royal Flush)\b[^$€£]*)|is sitting out|sits out|has returned|is away from table|"
-    r"has left the table|has joined the table|is disconnected|has reconnected|cheers\.|yawns\.|says .*|"
+    r"has left the table|has joined the table|is disconnected|has reconnected|cheers\.|yawns\.|claps\.|laughs (?:his|her) \*\*\* off\.|admits (?:he|she)'s a chicken!|"
+    r"can't believe (?:him|her)self\.|says .*|"
     r"has requested more time|has no qualifying low hand)\s*$"
 )
 # A tournament moves a player to this table during a hand: he brings his chips and sits,
@@ -196,8 +200,10 @@ class _HandReader(LineHandReader):
         is_play = "PLAY" in money_type
         currency = None if (is_tournament or is_play) else _CURRENCIES.get(bm["cur"] or "")
         if currency is None:
+            # Play chips are printed like money, cents and all (``$8,382.50`` at $5/$10):
+            # read in hundredths whatever the blinds; tournament chips are whole.
             whole = "." not in bm["sb"] + bm["bb"]
-            self.scale = 1 if whole else 100
+            self.scale = 100 if is_play or not whole else 1
         hand = ParsedHand(
             hand_id=self.hand_id,
             platform=Platform.PKR,

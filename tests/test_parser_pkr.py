@@ -396,3 +396,49 @@ def test_bounty_seat_lines_and_all_in_antes() -> None:
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
         (1, 20, PayoutSource.UNCALLED), (2, 30, PayoutSource.POT)]
     assert hand.reconciles() and not [n for n in hand.notes if "closing stack" in n]
+
+
+# Play money: whole blinds, but stacks carry cents; the table's emotes carry no money.
+PLAY_MONEY = """Table #40112876 - Pearl Harbour
+Starting Hand #1840221907
+Start time of hand: 02 Sep 2011 10:41:12
+Last Hand #1840221600
+Game Type: HOLD'EM
+Limit Type: NO LIMIT
+Table Type: RING
+Money Type: PLAY MONEY
+Blinds are now $10 / $20
+Button is at seat 1
+Seat 1: Shag - $2,417.50
+Seat 2: Cormorant - $1,000
+Shuffling Deck
+Moving Button to seat 1
+Shag posts small blind ($10)
+Cormorant posts big blind ($20)
+Dealing Cards
+Shag raises to $60
+Cormorant claps.
+Cormorant calls $60
+Pot sizes: $120
+Dealing Flop [4 s][9 d][K c]
+Cormorant checks
+Shag bets $90
+Shag laughs his *** off.
+Cormorant folds
+Cormorant admits he's a chicken!
+Shag can't believe himself.
+Pot sizes: $120
+Shag doesn't show
+Shag wins $120
+Seat 1: Shag - $2,477.50
+Seat 2: Cormorant - $940
+End of Hand #1840221907
+"""
+
+
+def test_play_money_in_hundredths_and_emotes() -> None:
+    hand = PARSER.parse(PLAY_MONEY)
+    assert (hand.is_play_money, hand.currency, hand.amount_scale) == (True, None, 100)
+    assert [(s.seat, s.stack, s.contributed) for s in hand.seats] == [(1, 241750, 6000), (2, 100000, 6000)]
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(1, 12000, PayoutSource.POT)]
+    assert hand.reconciles() and not [n for n in hand.notes if "closing stack" in n]

@@ -33,7 +33,9 @@ their files print the euro sign as ``ˆ`` throughout (``Blinds ˆ0.25/ˆ0.50 NL 
 
 Pay lines: ``Hero wins  high ($ 2.57 USD) from main pot with ...``, ``wins  low ($2.56)``,
 or unlabelled ``Hero wins $ 0.29 USD from main pot`` (a split-pot game then has one such
-line per half, without saying which); ``from side pot`` names the first side pot. Chip
+line per half, without saying which); ``from side pot`` names the first side pot when there is only
+one; with two or more (two all-in levels) every side pot's line says just ``from side
+pot``, and a split pot pays one seat several lines, so those lines name no pot (None). Chip
 tables (2009 tournaments among them) write ``wins 375 chips from main pot``, though their
 bets print ``[$ 525]``.
 A long hand description may wrap onto a second line, which carries no money: such a
@@ -271,6 +273,7 @@ class _HandReader(LineHandReader):
         seq = 0
         seen_table = False
         wrapped = False  # the last line was a pay line whose hand description lacks its cards
+        unnumbered_side: list[int] = []  # pay lines that say only "from side pot"
 
         def act(seat: int | None, kind: ActionKind, amount: int | None = None, on: Street | None = None) -> None:
             nonlocal seq
@@ -332,6 +335,8 @@ class _HandReader(LineHandReader):
                 else:
                     half = Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE
                 pot = 0 if pm["pot"] == "main pot" else int(pm["side"] or 1)
+                if pm["pot"] != "main pot" and not pm["side"]:
+                    unnumbered_side.append(len(hand.payouts))
                 hand.payouts.append(PayoutRecord(seat_no, amount, pot, None, half, PayoutSource.POT, line.rstrip()))
                 wrapped = " with " in rest and "[" not in rest
                 continue
@@ -412,6 +417,16 @@ class _HandReader(LineHandReader):
             hand.notes.append(unprinted_uncalled_note(seat_no, amount))
         for seat_no, seat in seats.items():
             seat.contributed = tracker.contributed(seat_no)
+        top = max(seat.contributed for seat in seats.values())
+        all_in_levels = {seat.contributed for seat in seats.values() if seat.all_in and seat.contributed < top}
+        if unnumbered_side and len(all_in_levels) > 1:
+            # Every side pot's line says just "from side pot", and one seat may be paid
+            # several times from one split pot: which side pot a line pays is not said.
+            for index in unnumbered_side:
+                hand.payouts[index].pot = None
+            hand.notes.append(
+                f"{len(all_in_levels)} side pots, each paid 'from side pot' without its number: their pay lines name no pot"
+            )
         hand.seats = [seats[s] for s in sorted(seats)]
         if not hand.reconciles():
             hand.notes.append(

@@ -370,3 +370,48 @@ def test_skin_opening_and_tournament_line() -> None:
     assert {s.seat: s.contributed for s in hand.seats} == {1: 150, 2: 150, 4: 25}
     assert [(p.seat, p.amount, p.pot) for p in hand.payouts if p.pot is not None] == [(2, 325, 0)]
     assert hand.reconciles()
+
+
+# Two all-in levels make two side pots, and both pay lines say only "from side pot".
+TWO_SIDE_POTS = """Everleaf Gaming Game #283100417
+***** Hand history for game #283100417 *****
+50/100 NL Hold'em - 2011/07/02 - 21:12:40
+Table 2
+Seat 3 is the button
+Total number of players: 4
+Seat 1: Ruff (  300 Chips )
+Seat 2: Snipe (  700 Chips )
+Seat 3: Stint (  2000 Chips )
+Seat 4: Sora (  2000 Chips )
+Sora: posts small blind [ 50 Chips]
+Ruff: posts big blind [ 100 Chips]
+** Dealing down cards **
+Snipe raises [ 700 Chips]
+Stint calls [ 700 Chips]
+Sora calls [ 650 Chips]
+Ruff calls [ 200 Chips]
+** Dealing Flop ** [ 2c, 7d, Jh ]
+Sora: bets [ 400 Chips]
+Stint calls [ 400 Chips]
+** Dealing Turn ** [ 4s ]
+** Dealing River ** [ 9c ]
+Ruff shows [ Kc, Qc ] high card king
+Snipe shows [ Tc, Td ] a pair of tens
+Stint shows [ Ah, Ad ] a pair of aces
+Sora shows [ 8h, 8s ] a pair of eights
+Stint wins 1200 chips from main pot with a pair of aces [ Ah, Ad, Jh, 9c, 7d ]
+Stint wins 1200 chips from side pot with a pair of aces [ Ah, Ad, Jh, 9c, 7d ]
+Stint wins 800 chips from side pot with a pair of aces [ Ah, Ad, Jh, 9c, 7d ]
+"""
+
+
+def test_unnumbered_side_pots_name_no_pot_when_there_are_several() -> None:
+    hand = PARSER.parse(TWO_SIDE_POTS)
+    assert {s.seat: (s.contributed, s.all_in) for s in hand.seats} == {
+        1: (300, True), 2: (700, True), 3: (1100, False), 4: (1100, False)}
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(3, 1200, 0), (3, 1200, None), (3, 800, None)]
+    assert "2 side pots, each paid 'from side pot' without its number: their pay lines name no pot" in hand.notes
+    assert hand.reconciles()
+    # With one side pot, "from side pot" can only be that one.
+    single = PARSER.parse(TWO_SIDE_POTS.replace("Seat 2: Snipe (  700 Chips )", "Seat 2: Snipe (  900 Chips )"))
+    assert single.seat(2).all_in is False and [p.pot for p in single.payouts] == [0, 1, 1]

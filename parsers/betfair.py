@@ -79,7 +79,6 @@ _ACTION = re.compile(r"^(?P<name>.+?) (?P<verb>folds|checks|calls|bets|raises to
 _SHOWS = re.compile(r"^(?P<name>.+?) (?P<verb>shows|mucks)(?: \[(?P<cards>[^\]]*)\])?.*$")
 _WINS = re.compile(r"^(?P<name>.+?) wins [$€£]?(?P<amount>[\d,.]+) from (?:(?P<main>main pot)|side pot #(?P<side>\d+))"
                    r"(?: with .*)?\s*$")
-_RETURNED = re.compile(r"^(?P<name>.+?) (?:is returned|returned) \[?[$€£]?(?P<amount>[\d,.]+)\]?.*$")
 _END = re.compile(r"^\*{6,}\s+Game (?P<id>\d+) ends\s+\*{6,}\s*$")
 _GAMES = {
     "omaha": Game.OMAHA,

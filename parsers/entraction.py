@@ -84,7 +84,6 @@ _NOSHOW = re.compile(r"^(?P<name>.+?) didn't show hand(?: \((?P<cards>[^)]*)\))?
 _WINS = re.compile(r"^(?P<name>.+?) wins:\s+(?:[A-Z]{3} )?(?P<amount>\S+)(?:\s+\(.*\))?\s*$")
 _RAKE = re.compile(r"^Rake:\s+(?:[A-Z]{3} )?(?P<amount>\S+)\s*$")
 _ENDED = re.compile(r"^Game ended (?P<when>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<zone>\S+))?\s*$")
-_ACTION_WORDS = ("Fold", "Check", "Call", "Bet", "Raise", "All-In", "Payback")
 _ACTION_TAIL = re.compile(
     r"^\s+(?P<verb>Fold|Check|Call|Bet|Raise|All-In|Payback)\s*(?:\((?P<amount>[^)]*)\))?\s*$"
 )

@@ -72,7 +72,6 @@ _GAMES = {"omaha-hi": Game.OMAHA, "hold-em": Game.HOLDEM, "omaha-hi-lo": Game.OM
 _SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"pot-limit": Limit.POT, "no-limit": Limit.NO, "fixed-limit": Limit.FIXED, "limit": Limit.FIXED}
 _CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
-_STREETS = [Street.FLOP, Street.TURN, Street.RIVER]
 # The attributes each element of a <HAND> may carry; any other element, attribute or
 # nested element fails the hand, so that nothing that might move money is passed over.
 # Known and not read: ``index``, ``stakes`` (the blinds are read), a win's ``potAmount``

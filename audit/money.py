@@ -62,7 +62,7 @@ class NumberConvention:
             raise AmountError(f"{raw!r} has a '.' where this platform writes {self.decimal!r}")
         whole_part, mark, frac_part = t.partition(self.decimal)
         if any(ch in whole_part for ch in self.thousands):
-            if not _grouped(whole_part, self.thousands):
+            if not grouped_in_thousands(whole_part, self.thousands):
                 raise AmountError(f"not an amount: {raw!r} (digit grouping)")
             for ch in self.thousands:
                 whole_part = whole_part.replace(ch, "")
@@ -83,8 +83,12 @@ class NumberConvention:
         return -value if negative else value
 
 
-def _grouped(digits: str, separators: str) -> bool:
-    """Thousands separators only between groups of three digits: ``1,234,567``."""
+def grouped_in_thousands(digits: str, separators: str) -> bool:
+    """Thousands separators only between groups of three digits: ``1,234,567``.
+
+    >>> grouped_in_thousands("1,234,567", ","), grouped_in_thousands("12,34", ","), grouped_in_thousands("1.2,345", ",")
+    (True, False, False)
+    """
     groups = re.split("[" + re.escape(separators) + "]", digits)
     return (1 <= len(groups[0]) <= 3 and groups[0].isdigit()
             and all(len(g) == 3 and g.isdigit() for g in groups[1:]))

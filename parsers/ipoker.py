@@ -88,7 +88,7 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from audit.money import COMMA, DOT, AmountError, NumberConvention
+from audit.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
 from audit.vocab import (
     ActionKind,
     Format,
@@ -232,15 +232,10 @@ def _decimal_mark(number: str) -> str | None:
     last = marks[-1]
     if marks.count(last) == 1 and len(set(marks)) == 2:
         whole, _, _ = number.rpartition(last)  # 14,384.51
-        return last if _grouped(whole, marks[0]) else None
+        return last if grouped_in_thousands(whole, marks[0]) else None
     if len(marks) > 1:
-        return ("," if last == "." else ".") if _grouped(number, last) else None  # 1,234,567
+        return ("," if last == "." else ".") if grouped_in_thousands(number, last) else None  # 1,234,567
     return None if len(number) - number.index(last) - 1 == 3 else last
-
-
-def _grouped(digits: str, separator: str) -> bool:
-    groups = digits.split(separator)
-    return 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
 
 
 def _session_numbers(text: str) -> tuple[NumberConvention | None, str]:

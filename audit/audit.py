@@ -893,15 +893,15 @@ def _bulk_group(hands: pl.DataFrame, rows: dict[str, np.ndarray], chosen: np.nda
     length = cards.length[chosen]
     unknown = (length == 0) | (cards.present[chosen].sum(axis=1) < np.minimum(length, cards.present.shape[1]))
     miscounted = ~folded & rows["showed"][chosen] & ((length > spec.hole_cards) | unknown)
+    hand_of_row = np.repeat(np.arange(h), counts)
     refused = np.zeros(h, dtype=bool)
-    np.logical_or.at(refused, np.repeat(np.arange(h), counts), miscounted)
+    np.logical_or.at(refused, hand_of_row, miscounted)
     settled = result.settled & ~tries_allocations & ~refused
     if not settled.any():
         return pl.DataFrame(schema=VERDICT_COLUMNS)
     # compare(): money per (pot, seat) where every line names an existing pot, else per seat
     by_pot = (hands["_labelled"].to_numpy() & ~hands["per_seat_only"].fill_null(False).to_numpy()
               & (hands["_top_label"].fill_null(-1).to_numpy() < result.pot_count))
-    hand_of_row = np.repeat(np.arange(h), counts)
     uncalled_rows = np.flatnonzero(result.uncalled != 0)
     award_rows = np.concatenate([result.award_row, uncalled_rows])
     award_hand = hand_of_row[award_rows]

@@ -65,6 +65,7 @@ from parsers.base import (
     TextParser,
     cards,
 )
+from parsers._text_hand import SPLIT_GAMES
 
 _HAND_START = re.compile(r"^\ufeff*(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.M)
 _SNIFF = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
@@ -154,7 +155,6 @@ _GAMES = {
     "badugi": Game.BADUGI,
 }
 _STUD_GAMES = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
-_SPLIT_GAMES = {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.OMAHA6_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO}
 _DRAW_GAMES = {Game.LOWBALL27_TRIPLE, Game.LOWBALL27_SINGLE, Game.LOWBALL_A5_TRIPLE, Game.DRAW5, Game.BADUGI}
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<tail>, is sitting out)?\s*$")
@@ -659,7 +659,7 @@ class _HandReader(LineHandReader):
             summary_paid.append(self.pay_record(seat.seat, pm, text))
         for paid in _SUMMARY_PAID.finditer(rest):
             # The seat's whole share (both halves of a hi/lo pot); its pot is settled in finish.
-            half = Half.UNLABELLED if hand.game in _SPLIT_GAMES else Half.WHOLE
+            half = Half.UNLABELLED if hand.game in SPLIT_GAMES else Half.WHOLE
             summary_paid.append(PayoutRecord(seat.seat, self.money(paid["amt"], text), None, summary_run, half,
                                              PayoutSource.POT, text))
         if "is sitting out" in rest and not any(a.seat == seat.seat for a in hand.actions):

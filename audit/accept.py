@@ -11,7 +11,7 @@ import csv
 import tomllib
 from pathlib import Path
 
-from audit.vocab import FindingKind
+from rules.vocab import FindingKind
 
 
 class AcceptFileError(ValueError):

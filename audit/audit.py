@@ -50,8 +50,8 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 import polars as pl
 
-from audit.money import format_minor
-from audit.vocab import FindingKind, Half, PayoutSource, RakeSource, Verdict
+from rules.money import format_minor
+from rules.vocab import FindingKind, Half, PayoutSource, RakeSource, Verdict
 from rules.bulk import BulkPots, ShowdownBatch, bulk_pots, bulk_settles, settle_simple
 from rules.cards import RANKS, SUITS
 from rules.games import GAMES

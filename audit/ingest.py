@@ -41,12 +41,13 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.lake import LakeWriter, read_table, table_files, write_atomic
-from audit.records import TableBuilder, columnar_tables, content_fingerprints
+from audit.tables import TableBuilder, columnar_tables, content_fingerprints
 from audit.schema import FILES, FINGERPRINT_KEY, FINGERPRINT_VERSION, QUARANTINE
 from audit.textio import decode_bytes, sniff_encoding
-from audit.vocab import FileStatus, QuarantineReason
-from parsers.base import HandParseError, Parser
-from parsers.registry import all_parsers
+from rules.vocab import FileStatus, QuarantineReason
+from parsers.base import Parser
+from rules.records import HandParseError
+from parsers.registry import all_parsers, columnar_reader
 
 if TYPE_CHECKING:  # polars, loaded by the columnar reader when a chunk needs it
     from parsers.pokerstars_fast import FastChunk
@@ -152,8 +153,8 @@ def parser_version(parser: Parser) -> str:
 def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str) -> ChunkResult:
     """Split and parse one chunk. Never raises for a bad hand: it is quarantined.
 
-    ``chunk`` is text, or for a parser with a columnar reader (``read_columnar``:
-    PokerStars) the UTF-8 bytes of a large file cut at its ``columnar_cut``. That reader
+    ``chunk`` is text, or for a format with a columnar reader (``parsers.registry.
+    columnar_reader``: PokerStars) the UTF-8 bytes of a large file cut at its ``cut``. That reader
     reads the chunk in columns first and hands back what it does not read exactly; those
     hands, and every hand of other parsers, are parsed one at a time.
 
@@ -164,9 +165,9 @@ def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str
     collecting = gc.isenabled()
     gc.disable()
     try:
-        read_columnar = getattr(parser, "read_columnar", None)
-        if read_columnar is not None and codec == "utf-8":
-            fast = read_columnar(chunk)
+        columnar = columnar_reader(parser.format)
+        if columnar is not None and codec == "utf-8":
+            fast = columnar.read(chunk)
             if fast is not None:
                 return _merge_columnar(parser, fast, source_file)
         text = chunk.decode(codec) if isinstance(chunk, bytes) else chunk
@@ -788,9 +789,9 @@ def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ..
             if codec == "utf-8" and not _all_utf8(item):
                 # a large Windows-1252 file can look like UTF-8 in its first 64 KB
                 codec, counts.encoding = "cp1252", "cp1252"
-            cut = getattr(parser, "columnar_cut", None)
-            if cut is not None and codec == "utf-8":  # the columnar reader takes bytes as they are
-                chunks: Iterator[str | bytes] = iter_byte_chunks(stream, first, cut, 3 * chunk_chars)
+            columnar = columnar_reader(parser.format)
+            if columnar is not None and codec == "utf-8":  # the columnar reader takes bytes as they are
+                chunks: Iterator[str | bytes] = iter_byte_chunks(stream, first, columnar.cut, 3 * chunk_chars)
             else:
                 chunks = iter_chunks(stream, codec, first, parser, chunk_chars)
         counts.codec = codec

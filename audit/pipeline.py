@@ -32,7 +32,7 @@ from audit.audit import (
 )
 from audit.lake import atomic_path, read_table, scan_table
 from audit.schema import SCHEMA_VERSION
-from audit.vocab import FileStatus, FindingKind, PayoutSource, Verdict
+from rules.vocab import FileStatus, FindingKind, PayoutSource, Verdict
 from rules.bulk import bulk_strengths
 from rules.odd_chip import Policy
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
-from audit.vocab import FileStatus
+from rules.vocab import FileStatus
 
 SCHEMA_VERSION = "1"
 METADATA_KEY = b"hhaudit.schema_version"
-#: How ``hands.content_fingerprint`` was computed: "2" is ``audit.records.content_fingerprints``
+#: How ``hands.content_fingerprint`` was computed: "2" is ``audit.tables.content_fingerprints``
 #: (from the tables). Files without the key hold the first method's digests (of a parsed
 #: hand's repr), which ingest recomputes before it compares a new copy with them.
 FINGERPRINT_KEY = b"hhaudit.fingerprint"

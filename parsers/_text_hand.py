@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
-from audit.money import AmountError, NumberConvention
-from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason, Street
-from parsers.base import ActionRecord, BetTracker, HandParseError, PayoutRecord, SeatRecord, cards
+from rules.money import AmountError, NumberConvention
+from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason, Street
+from parsers.base import BetTracker, cards
+from rules.records import ActionRecord, HandParseError, PayoutRecord, SeatRecord
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 

@@ -34,8 +34,8 @@ import re
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-from audit.money import AmountError, DOT, format_minor
-from audit.vocab import (
+from rules.money import AmountError, DOT, format_minor
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -47,16 +47,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    card,
-)
+from parsers.base import BetTracker, TextParser, card
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^Stage #[A-Z]*\d+: ", re.M)
 _HEADER = re.compile(

@@ -1,4 +1,4 @@
-"""What every parser produces, and the small protocol each platform implements.
+"""The small protocol each platform's parser implements, and the helpers they share.
 
 A parser turns the decoded text of one file into hands. It works in three steps so that
 ingest can stream large files and spread them over processes:
@@ -6,189 +6,21 @@ ingest can stream large files and spread them over processes:
 1. ``sniff(head)``: does this file (its first few KB of text) belong to this format?
 2. ``split(text)``: where does each hand start? Yields ``(char_offset, hand_text)``;
    leading chatter before the first hand is not a hand.
-3. ``parse(hand_text)``: one ``ParsedHand``, or ``HandParseError`` with a quarantine
-   reason and a message precise enough to fix the parser.
-
-Amounts in records are ``int`` minor units of the hand (``amount_scale`` units per
-printed unit). Cards are two-character strings (``"Ac"``), unknown cards ``None``.
+3. ``parse(hand_text)``: one ``rules.records.ParsedHand``, or ``HandParseError`` with a
+   quarantine reason and a message precise enough to fix the parser.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Iterator, Mapping, Protocol
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Mapping, Protocol
 from xml.etree.ElementTree import Element
 
-from audit.money import AmountError, NumberConvention, format_minor
-from audit.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
-)
-
-
-class HandParseError(Exception):
-    """A hand that cannot be parsed; it goes to the quarantine table, never away."""
-
-    def __init__(self, reason: QuarantineReason, message: str, hand_id: str | None = None):
-        super().__init__(f"{reason}: {message}")
-        self.reason = reason
-        self.message = message
-        self.hand_id = hand_id
-
-
-@dataclass(slots=True)
-class SeatRecord:
-    seat: int
-    player: str
-    stack: int | None = None
-    cards: list[str | None] = field(default_factory=list)  # final known cards
-    upcards: list[str] = field(default_factory=list)  # stud: dealt face up
-    dealt_in: bool = True
-    folded_street: Street | None = None
-    showed: bool = False
-    mucked: bool = False
-    all_in: bool = False
-    cashed_out: bool = False
-    contributed: int = 0  # put in, after uncalled returns
-
-
-@dataclass(slots=True)
-class ActionRecord:
-    seq: int
-    street: Street
-    seat: int | None
-    kind: ActionKind
-    amount: int | None = None  # chips this action added (or returned, for uncalled)
-    all_in: bool = False
-    cards_changed: int | None = None  # draws: how many cards were exchanged
-
-
-@dataclass(slots=True)
-class PayoutRecord:
-    seat: int
-    amount: int
-    pot: int | None = None  # 0 main, 1.. side pots in creation order; None: not said
-    run: int | None = None  # 1..; None: not said
-    half: Half = Half.UNLABELLED
-    source: PayoutSource = PayoutSource.POT
-    line: str = ""  # the history line that paid it, verbatim
-
-
-@dataclass(slots=True, frozen=True)
-class Contradiction:
-    """Where a history contradicts itself, e.g. its summary against its pay lines.
-
-    ``recorded`` is what the lines that paid say (the record of what was paid),
-    ``stated`` what the contradicting part of the history says, for ``seat``.
-    """
-
-    message: str
-    seat: int | None = None
-    recorded: int | None = None
-    stated: int | None = None
-
-
-@dataclass(slots=True)
-class ParsedHand:
-    hand_id: str
-    platform: Platform
-    format: Format
-    game: Game
-    limit: Limit | None
-    is_tournament: bool
-    amount_scale: int  # minor units per printed unit: 100 for cents, 1 for chips
-    currency: str | None = None  # ISO code; None for tournament chips and play money
-    tournament_id: str | None = None
-    small_blind: int | None = None
-    big_blind: int | None = None
-    ante: int | None = None
-    bring_in: int | None = None
-    button_seat: int | None = None
-    max_seats: int | None = None
-    start_time_utc: str | None = None  # ISO 8601 with Z, when the zone is known
-    start_time_raw: str | None = None
-    hand_date: str | None = None  # YYYY-MM-DD as printed (partition key)
-    table_name: str | None = None
-    is_play_money: bool = False
-    boards: list[list[str]] = field(default_factory=list)  # one board per run
-    pots_printed: list[int] | None = None  # each pot's amount as printed
-    pots_printed_net: bool | None = None  # whether those are after rake
-    total_pot_printed: int | None = None
-    rake: int | None = None
-    fees: int = 0  # jackpot, bingo, ...: everything but rake taken before the split
-    fee_detail: dict[str, int] = field(default_factory=dict)
-    rake_source: RakeSource = RakeSource.PRINTED
-    house_retained: int = 0  # pot money no seat was paid (PokerStars cash-out shares)
-    per_seat_only: bool = False  # platform prints only per-seat totals (iPoker)
-    seats: list[SeatRecord] = field(default_factory=list)
-    actions: list[ActionRecord] = field(default_factory=list)
-    payouts: list[PayoutRecord] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # what the platform does not print, etc.
-    contradictions: list[Contradiction] = field(default_factory=list)
-
-    def contradicts(self, message: str, seat: int | None = None, recorded: int | None = None,
-                    stated: int | None = None) -> None:
-        """Record that the history contradicts itself (also as a note, for people)."""
-        self.notes.append(message)
-        self.contradictions.append(Contradiction(message, seat, recorded, stated))
-
-    def pot_paid_by_seat(self) -> dict[int, int]:
-        """What the pay lines pay each seat from the pots."""
-        paid: dict[int, int] = {}
-        for p in self.payouts:
-            if p.source == PayoutSource.POT:
-                paid[p.seat] = paid.get(p.seat, 0) + p.amount
-        return paid
-
-    def contradicts_summary(self, stated: dict[int, int], lines: str = "collected lines") -> None:
-        """Record every seat whose summary states another total than its pay lines pay
-        (``lines`` names them as the platform does): the pay lines stay the record."""
-        paid = self.pot_paid_by_seat()
-        for seat in sorted(set(paid) | set(stated)):
-            recorded, said = paid.get(seat, 0), stated.get(seat, 0)
-            if recorded != said:
-                self.contradicts(f"summary says seat {seat} won {format_minor(said, self.amount_scale)} "
-                                 f"but its {lines} pay {format_minor(recorded, self.amount_scale)}",
-                                 seat, recorded, said)
-
-    @property
-    def runs(self) -> int:
-        return max(1, len(self.boards))
-
-    @property
-    def pot_total(self) -> int:
-        """Everything put in, after uncalled returns."""
-        return sum(s.contributed for s in self.seats)
-
-    def seat(self, number: int) -> SeatRecord:
-        for s in self.seats:
-            if s.seat == number:
-                return s
-        raise KeyError(number)
-
-    def paid_from_pots(self) -> int:
-        return sum(p.amount for p in self.payouts if p.source == PayoutSource.POT)
-
-    def reconciles(self) -> bool:
-        """Put in = paid from pots + rake + fees + what the house kept.
-
-        With no rake printed (``rake`` is None) there is nothing to reconcile against:
-        the rake is whatever is missing, so it is reconciled only if nothing is
-        overpaid.
-        """
-        paid = self.paid_from_pots() + self.fees + self.house_retained
-        if self.rake is None:
-            return paid <= self.pot_total
-        return paid + self.rake == self.pot_total
+from rules.cards import CardError, read_card
+from rules.money import AmountError, NumberConvention
+from rules.records import HandParseError, ParsedHand
+from rules.vocab import Format, QuarantineReason
 
 
 class HandText(str):
@@ -233,6 +65,20 @@ class Parser(Protocol):
     def parse(self, hand_text: str) -> ParsedHand: ...
 
 
+@dataclass(frozen=True)
+class ColumnarReader:
+    """A reader of many hands at once, in columns, for one format: an accelerator of its
+    ``Parser``, which stays the reference.
+
+    ``read(chunk)`` takes a chunk of UTF-8 bytes cut at ``cut`` (a pattern that matches
+    where a hand starts) and returns what it read exactly as the parser would, with the
+    hands it leaves to the parser; or None when it takes nothing of that chunk.
+    """
+
+    cut: re.Pattern[bytes]
+    read: Callable[[bytes | str], Any]
+
+
 def split_at(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
     """Cut ``text`` at every match of ``pattern`` (which must match a hand's first line).
 
@@ -255,25 +101,20 @@ def split_at(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
         yield start, text[start:end]
 
 
-CARD_RANKS = "23456789TJQKA"
-CARD_SUITS = "cdhs"
-
-
 def card(text: str) -> str:
-    """Normalise one printed card to the contract's two characters.
+    """``rules.cards.read_card`` for parsers: a card that is not one quarantines the hand.
 
-    >>> card("10h"), card("As"), card("ad")
-    ('Th', 'As', 'Ad')
+    >>> card("10h"), card("ad")
+    ('Th', 'Ad')
+    >>> card("1x")
+    Traceback (most recent call last):
+    ...
+    rules.records.HandParseError: bad_cards: not a card: '1x'
     """
-    t = text.strip()
-    if t.startswith("10"):
-        t = "T" + t[2:]
-    if len(t) != 2:
-        raise HandParseError(QuarantineReason.BAD_CARDS, f"not a card: {text!r}")
-    rank, suit = t[0].upper(), t[1].lower()
-    if rank not in CARD_RANKS or suit not in CARD_SUITS:
-        raise HandParseError(QuarantineReason.BAD_CARDS, f"not a card: {text!r}")
-    return rank + suit
+    try:
+        return read_card(text)
+    except CardError as exc:
+        raise HandParseError(QuarantineReason.BAD_CARDS, str(exc)) from None
 
 
 def show_element(el: Element) -> str:
@@ -520,7 +361,7 @@ class HandScope:
     platform's ``convention`` at ``scale`` (minor units per printed unit) and quarantines
     the hand as BAD_AMOUNT when it is malformed.
 
-    >>> from audit.money import DOT
+    >>> from rules.money import DOT
     >>> scope = HandScope(DOT)
     >>> scope.amount("$1.25")
     125
@@ -528,7 +369,7 @@ class HandScope:
     >>> scope.amount("1.255")
     Traceback (most recent call last):
     ...
-    parsers.base.HandParseError: bad_amount: hand 42: '1.255' has more decimals than the minor unit allows (scale 100)
+    rules.records.HandParseError: bad_amount: hand 42: '1.255' has more decimals than the minor unit allows (scale 100)
     """
 
     def __init__(self, convention: NumberConvention, scale: int = 100):

@@ -34,8 +34,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -47,17 +47,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    LineHandReader,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    cards,
-)
+from parsers.base import BetTracker, LineHandReader, TextParser, cards
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*\*{5} Betfair Poker Hand History for Game \d+ \*{5}", re.M)
 _TITLE = re.compile(r"^\*{5} Betfair Poker Hand History for Game (?P<id>\d+) \*{5}\s*$")

@@ -80,8 +80,8 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -94,18 +94,15 @@ from audit.vocab import (
     Street,
 )
 from parsers.base import (
-    ActionRecord,
     BetTracker,
     HandScope,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
     TextParser,
     cards,
     hand_text_lines,
     leading_lines,
     unprinted_uncalled_note,
 )
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
 _SKINS = r"BetOnline Poker|PayNoRake"

@@ -50,8 +50,8 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from audit.money import DOT, AmountError
-from audit.vocab import (
+from rules.money import DOT, AmountError
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -63,16 +63,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    split_joining_chatter,
-    unknown_in_xml,
-)
+from parsers.base import BetTracker, split_joining_chatter, unknown_in_xml
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*<HISTORY\b", re.M)
 _ELEMENT = re.compile(r"<HISTORY\b.*?</HISTORY>", re.S)

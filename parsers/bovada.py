@@ -42,8 +42,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -55,19 +55,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    HandScope,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    cards,
-    leading_lines,
-    non_blank_lines,
-)
+from parsers.base import BetTracker, HandScope, TextParser, cards, leading_lines, non_blank_lines
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(

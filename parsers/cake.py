@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import re
 
-from audit.money import COMMA, DOT, AmountError, NumberConvention
-from audit.vocab import (
+from rules.money import COMMA, DOT, AmountError, NumberConvention
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -47,18 +47,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    HandText,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    card,
-    split_at,
-)
+from parsers.base import BetTracker, HandText, TextParser, card, split_at
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^Hand#[0-9A-Z]+ - ", re.M)
 _HEADER = re.compile(

@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from audit.money import COMMA
-from audit.vocab import (
+from rules.money import COMMA
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -44,17 +44,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    LineHandReader,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    card,
-)
+from parsers.base import BetTracker, LineHandReader, TextParser, card
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*Game #\d+: ", re.M)
 _HEADER = re.compile(

@@ -39,8 +39,8 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from audit.money import DOT, AmountError
-from audit.vocab import (
+from rules.money import DOT, AmountError
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -52,17 +52,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    HandText,
-    BetTracker,
-    HandParseError,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    cards,
-    show_element,
-)
+from parsers.base import HandText, BetTracker, cards, show_element
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^[ \t\ufeff]*<HAND\b", re.M)
 _SESSION = re.compile(r"<SESSION\b[^>]*/>")

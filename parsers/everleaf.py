@@ -52,8 +52,8 @@ from __future__ import annotations
 
 import re
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -65,17 +65,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    LineHandReader,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    cards,
-    unprinted_uncalled_note,
-)
+from parsers.base import BetTracker, LineHandReader, TextParser, cards, unprinted_uncalled_note
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 # Later skins of the network open with the skin's name: ``- - Grand Poker - Game #N``.
 _OPENING = r"(?:Everleaf Gaming|- - [^\r\n]+? -) Game #"

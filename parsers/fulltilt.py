@@ -43,8 +43,8 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -55,16 +55,8 @@ from audit.vocab import (
     QuarantineReason,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    LineHandReader,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    cards,
-)
+from parsers.base import BetTracker, LineHandReader, TextParser, cards
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 from parsers._text_hand import SPLIT_GAMES
 
 _HAND_START = re.compile(r"^\ufeff*(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.M)

@@ -47,8 +47,8 @@ from __future__ import annotations
 
 import re
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Half,
@@ -59,7 +59,8 @@ from audit.vocab import (
     Street,
 )
 from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines, limit_from_name
-from parsers.base import HandParseError, ParsedHand, TextParser, cards
+from parsers.base import TextParser, cards
+from rules.records import HandParseError, ParsedHand
 
 _HAND_START = re.compile(r"^\ufeff*Poker Hand #[A-Z]*\d+: ", re.M)
 _HEADER = re.compile(

@@ -88,8 +88,8 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from audit.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
-from audit.vocab import (
+from rules.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -101,17 +101,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    HandText,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    card,
-    unknown_in_xml,
-)
+from parsers.base import BetTracker, HandText, card, unknown_in_xml
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _SESSION = re.compile(r"<session\b[^>]*>", re.S)
 _GENERAL = re.compile(r"<general>.*?</general>", re.S)

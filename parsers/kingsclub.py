@@ -65,8 +65,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -78,18 +78,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandScope,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    cards,
-    hand_text_lines,
-    leading_lines,
-)
+from parsers.base import BetTracker, HandScope, TextParser, cards, hand_text_lines, leading_lines
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(rf"^#(?P<id>\d+): (?P<limit>Limit|Pot Limit|No Limit) (?P<game>.+?) - (?P<small>{_NUM})/(?P<big>{_NUM})\s*$")

@@ -55,8 +55,8 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from audit.money import DOT, AmountError
-from audit.vocab import (
+from rules.money import DOT, AmountError
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -68,18 +68,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    HandText,
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    card,
-    show_element,
-    unknown_in_xml,
-)
+from parsers.base import HandText, BetTracker, card, show_element, unknown_in_xml
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _DESCRIPTION = re.compile(r"<description\b[^>]*?/>")
 _GAME_START = re.compile(r"^[ \t\ufeff]*<game\b", re.M)

@@ -58,8 +58,8 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from audit.money import DOT, AmountError
-from audit.vocab import (
+from rules.money import DOT, AmountError
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -71,16 +71,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    card,
-    split_joining_chatter,
-)
+from parsers.base import BetTracker, card, split_joining_chatter
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*<Game\b", re.M)
 _ELEMENT = re.compile(r"<Game\b.*?</Game>", re.S)

@@ -39,8 +39,8 @@ import re
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -52,17 +52,14 @@ from audit.vocab import (
     Street,
 )
 from parsers.base import (
-    ActionRecord,
     BetTracker,
     LineHandReader,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
     TextParser,
     card,
     hand_text_lines,
     unprinted_uncalled_note,
 )
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _TOURNAMENT = r"(?: \(TOURNAMENT: [^\r\n]*\))?"
 _HAND_START = re.compile(rf"^\ufeff*\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}", re.M)

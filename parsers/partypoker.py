@@ -36,8 +36,8 @@ import re
 from datetime import datetime
 from typing import Iterator
 
-from audit.money import DOT
-from audit.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
+from rules.money import DOT
+from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import (
     SPLIT_GAMES,
     STUD_GAMES,
@@ -47,7 +47,8 @@ from parsers._text_hand import (
     stud_upcards,
     utc_iso,
 )
-from parsers.base import HandParseError, ParsedHand, cards
+from parsers.base import cards
+from rules.records import HandParseError, ParsedHand
 
 _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History for Game \d+ \*{5})", re.M

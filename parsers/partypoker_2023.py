@@ -26,10 +26,11 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from audit.money import DOT
-from audit.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.money import DOT
+from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines, utc_iso
-from parsers.base import HandParseError, ParsedHand, TextParser, cards
+from parsers.base import TextParser, cards
+from rules.records import HandParseError, ParsedHand
 
 _HAND_START = re.compile(r"^\ufeff*\*{5} Hand History For Game \w+ \*{5}", re.M)
 _BANNER = re.compile(r"^\*{5} Hand History For Game (?P<id>\w+) \*{5}$")

@@ -46,8 +46,8 @@ from __future__ import annotations
 
 import re
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -59,17 +59,14 @@ from audit.vocab import (
     Street,
 )
 from parsers.base import (
-    ActionRecord,
     BetTracker,
     LineHandReader,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
     TextParser,
     card,
     hand_text_lines,
     unprinted_uncalled_note,
 )
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*Table #\d+ - [^\r\n]*\r?\n(?=Starting Hand #\d+)", re.M)
 _SNIFF = re.compile(r"Table #\d+ - [^\r\n]*\r?\nStarting Hand #\d+\s*\r?\nStart time of hand: ")

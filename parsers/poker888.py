@@ -30,10 +30,11 @@ import re
 from datetime import datetime
 from typing import Iterator
 
-from audit.money import DOT
-from audit.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, RakeSource, Street
+from rules.money import DOT
+from rules.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines
-from parsers.base import HandParseError, ParsedHand, cards
+from parsers.base import cards
+from rules.records import HandParseError, ParsedHand
 
 _SITE = r"(?:888poker|888|Cassava|Pacific Poker|Pacific)"
 _HAND_START = re.compile(r"^\ufeff*(?:#Game No : \d+|\*{5} " + _SITE + r"[^*\n]* Hand History for Game )", re.M)

@@ -104,11 +104,11 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 from zoneinfo import ZoneInfo
 
-from audit.money import AmountError, DOT, format_minor
-from audit.vocab import (
+from rules.money import AmountError, DOT, format_minor
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -120,18 +120,10 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    card,
-)
-
-if TYPE_CHECKING:
-    from parsers.pokerstars_fast import FastChunk
+from parsers.base import BetTracker, card
+from rules.cards import CARD_TEXTS
+from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _SITES = r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)"
 _RIO = "Run It Once Poker"
@@ -145,7 +137,7 @@ _HAND_AFTER_NEWLINE = re.compile(
 )
 
 #: a newline followed by a hand header, in UTF-8 bytes: where ingest cuts a large file into
-#: chunks for ``read_columnar`` (ASCII digits only: every cut is a hand start ``split`` sees)
+#: where ``parsers.pokerstars_fast`` cuts byte chunks (ASCII digits only: every cut is a hand start ``split`` sees)
 COLUMNAR_CUT = re.compile(
     rb"\n(?=(?:\xef\xbb\xbf)*" + _SITES.encode() + rb"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #[0-9]+:)"
 )
@@ -242,13 +234,6 @@ _LIMITS = (
     (" FIXED LIMIT", Limit.FIXED),
     (" LIMIT", Limit.FIXED),
 )
-_HILO = frozenset(
-    {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.OMAHA6_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO}
-)
-_STUD = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ})
-_DRAW = frozenset(
-    {Game.DRAW5, Game.LOWBALL27_SINGLE, Game.LOWBALL27_TRIPLE, Game.LOWBALL_A5_TRIPLE, Game.BADUGI}
-)
 
 _BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _STUD_STREETS = {
@@ -266,13 +251,12 @@ _DRAW_STREETS = {
     "DRAW": Street.DRAW1,
 }
 _RUN_PREFIX = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
-_VALID_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _ALL_IN = " and is all-in"
 _CAP_REACHED = " and has reached the "  # ... $80 cap: the seat may bet no more this hand
 
 # Lines that say who came, went, timed out or chatted, or what the dealer did with the
 # deck (a draw game reshuffles the discards when the stub runs out): no money, no cards.
-_INFO_FRAGMENTS = (
+INFO_FRAGMENTS = (
     " joins the table at seat #",
     " leaves the table",
     " is connected",
@@ -296,7 +280,7 @@ _INFO_FRAGMENTS = (
 # Bodog's own table events, left in by the converter that rewrites Bodog hands in this
 # dialect: they name no seat and move no money.
 _CONVERTER_TABLE_EVENTS = frozenset({"Table leave user", "Table enter user"})
-_SEAT_STATUS = frozenset(
+SEAT_STATUS = frozenset(
     {"sits out", "is sitting out", "sitting out", "is disconnected", "is connected",
      "has timed out", "has returned", "is back", "leaves the table"}
 )
@@ -353,7 +337,7 @@ def _read_cards_in(text: str) -> list[str]:
         if end == -1:
             raise HandParseError(QuarantineReason.BAD_CARDS, f"unclosed card bracket in {text!r}")
         for tok in text[start + 1 : end].split():
-            out.append(tok if tok in _VALID_CARDS else card(tok))
+            out.append(tok if tok in CARD_TEXTS else card(tok))
         start = text.find("[", end)
     return out
 
@@ -365,7 +349,7 @@ def _bracket_groups(text: str) -> list[list[str]]:
         end = text.find("]", start)
         if end == -1:
             raise HandParseError(QuarantineReason.BAD_CARDS, f"unclosed card bracket in {text!r}")
-        groups.append([t if t in _VALID_CARDS else card(t) for t in text[start + 1 : end].split()])
+        groups.append([t if t in CARD_TEXTS else card(t) for t in text[start + 1 : end].split()])
         start = text.find("[", end)
     return groups
 
@@ -386,16 +370,16 @@ def _known_prefix(line: str, sep: str, names: dict[str, int]) -> tuple[str | Non
 _UTC_OFFSETS: dict[tuple[str, int, str], timedelta] = {}
 
 
-def _to_utc(stamp: str, zone: str | None) -> str | None:
+def to_utc(stamp: str, zone: str | None) -> str | None:
     """``2013/04/11 12:57:19`` in ``ET`` -> ``2013-04-11T16:57:19Z``; None for unknown zones.
 
     Hands of one hour share everything up to the minutes: that prefix is remembered per
     (day, hour, zone) when the zone's offset is whole hours, and the printed minutes and
     seconds are appended.
 
-    >>> _to_utc("2005/05/11 1:29:15", "ET"), _to_utc("2020/01/01 10:00:00", "XYZ")
+    >>> to_utc("2005/05/11 1:29:15", "ET"), to_utc("2020/01/01 10:00:00", "XYZ")
     ('2005-05-11T05:29:15Z', None)
-    >>> _to_utc("2019/06/25 16:12", "UTC")  # Run It Once prints no seconds
+    >>> to_utc("2019/06/25 16:12", "UTC")  # Run It Once prints no seconds
     '2019-06-25T16:12:00Z'
     """
     if zone is None or zone not in _ZONES:
@@ -435,7 +419,7 @@ _UTC_HOURS: dict[tuple[str, str, str], str] = {}
 _ISO_DATES: dict[str, str] = {}
 
 
-def _iso_date(stamp: str) -> str:
+def iso_date(stamp: str) -> str:
     day = stamp.split(" ", 1)[0]
     iso = _ISO_DATES.get(day)
     if iso is None:
@@ -460,7 +444,7 @@ def _game_and_limit(text: str) -> tuple[Game, Limit | None]:
     return game, limit
 
 
-def _game_info(rest: str, hid: str) -> dict:
+def game_info(rest: str, hid: str) -> dict:
     """What the header says between the hand number and the date (cached per text).
 
     Game, limit, mixed-game name, tournament, stakes, and the money unit: currency,
@@ -566,7 +550,7 @@ def _parse_header(first: str) -> tuple[str, str, str | None, str, str | None, di
         zone = parts[2] if len(parts) > 2 else None
     info = _GAME_INFO.get(rest)
     if info is None:
-        info = _game_info(rest, hid)
+        info = game_info(rest, hid)
         if len(_GAME_INFO) > 10_000:
             _GAME_INFO.clear()
         _GAME_INFO[rest] = info
@@ -578,7 +562,6 @@ class PokerStarsParser:
 
     format = Format.POKERSTARS
     hand_start = HAND_START
-    columnar_cut = COLUMNAR_CUT
 
     def sniff(self, head: str) -> bool:
         """True when the first non-blank text is a PokerStars-dialect hand header."""
@@ -600,15 +583,6 @@ class PokerStarsParser:
         ends = starts[1:] + [len(text)]
         for start, end in zip(starts, ends):
             yield start, text[start:end]
-
-    def read_columnar(self, chunk: str | bytes) -> FastChunk | None:
-        """The chunk (text, or UTF-8 bytes cut at ``columnar_cut``) read in columns
-        (``parsers.pokerstars_fast``): the ordinary hands, exactly as ``parse`` reads
-        them, and which hands ``parse`` must read. None when the chunk holds characters
-        that path does not take."""
-        from parsers.pokerstars_fast import read_chunk  # polars, only when ingest reads a chunk
-
-        return read_chunk(chunk)
 
     def parse(self, hand_text: str) -> ParsedHand:
         try:
@@ -651,7 +625,7 @@ _TABLES_SEEN: dict[str, tuple[str, int | None, int | None]] = {}
 _ACTION_LINES: dict[int, dict[str, tuple]] = {}
 
 
-def _table_line(line: str) -> tuple[str, int | None, int | None] | None:
+def read_table_line(line: str) -> tuple[str, int | None, int | None] | None:
     """``(name, button, max seats)`` of the table line (remembered: tables repeat)."""
     tm = _TABLE.match(line)
     if tm is None:
@@ -736,9 +710,9 @@ def _parse(hand_text: str) -> ParsedHand:
     if cache is None:
         cache = _MONEY_CACHES.setdefault(scale, {})
     notes: list[str] = []
-    is_stud = game in _STUD
-    is_draw = game in _DRAW
-    half_label = Half.UNLABELLED if game in _HILO else Half.WHOLE
+    is_stud = game in STUD_GAMES
+    is_draw = game in DRAW_GAMES
+    half_label = Half.UNLABELLED if game in HILO_GAMES else Half.WHOLE
 
     # Table line, then seat lines.
     i = 1
@@ -747,7 +721,7 @@ def _parse(hand_text: str) -> ParsedHand:
     table_line = raw_lines[i].rstrip() if i < n_lines else ""
     tm = _TABLES_SEEN.get(table_line)
     if tm is None:
-        tm = _table_line(table_line)
+        tm = read_table_line(table_line)
     if tm is None:
         if i >= n_lines - 1:
             raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends after its header", hid)
@@ -1002,7 +976,7 @@ def _parse(hand_text: str) -> ParsedHand:
                     rec.dealt_in = True
                     shown[seat] = list(_cards_in(rest))
                     append_action(ActionRecord(seq, street, seat, FOLD))
-                elif rest.startswith("doesn't show") or rest in _SEAT_STATUS:
+                elif rest.startswith("doesn't show") or rest in SEAT_STATUS:
                     pass
                 elif rest.startswith("Table deposit "):  # a converter's top-up of the stack: no pot money
                     _money(rest[14:].rstrip(), scale, cache)
@@ -1198,11 +1172,11 @@ def _parse(hand_text: str) -> ParsedHand:
                     append_action(ActionRecord(seq, street, rec.seat, ActionKind.SHOW))
                     seq += 1
                     continue
-            for fragment in _INFO_FRAGMENTS:
+            for fragment in INFO_FRAGMENTS:
                 if fragment in s:
                     break
             else:
-                if pos > 0 and s[pos + 2 :] in _SEAT_STATUS:
+                if pos > 0 and s[pos + 2 :] in SEAT_STATUS:
                     continue  # someone not seated in this hand: "name: sits out"
                 if s in _CONVERTER_TABLE_EVENTS:
                     continue
@@ -1407,9 +1381,9 @@ def _parse(hand_text: str) -> ParsedHand:
         bring_in=bring_in,
         button_seat=None if is_stud else button,
         max_seats=max_seats,
-        start_time_utc=_to_utc(stamp, zone),
+        start_time_utc=to_utc(stamp, zone),
         start_time_raw=f"{stamp} {zone}" if zone else stamp,
-        hand_date=_iso_date(stamp),
+        hand_date=iso_date(stamp),
         table_name=table_name,
         is_play_money=info["play_money"],
         boards=boards,

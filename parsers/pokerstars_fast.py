@@ -29,19 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from audit.vocab import ActionKind, Half, Limit, PayoutSource, Platform, RakeSource, Street
-from parsers.base import HandParseError
-from parsers.pokerstars import (
-    _DRAW,
-    _HILO,
-    _INFO_FRAGMENTS,
-    _SEAT_STATUS,
-    _STUD,
-    _game_info,
-    _iso_date,
-    _table_line,
-    _to_utc,
-)
+from rules.vocab import ActionKind, Half, Limit, PayoutSource, Platform, RakeSource, Street
+from rules.records import HandParseError
+from parsers.base import ColumnarReader
+from parsers.pokerstars import COLUMNAR_CUT, INFO_FRAGMENTS, SEAT_STATUS, game_info, iso_date, read_table_line, to_utc
+from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 
 # Rust regular expressions: [0-9], not \d (which is any Unicode digit there)...
 _CARD = r"[2-9TJQKA][cdhs]"
@@ -390,16 +382,16 @@ class _Reader:
         rows = []
         for rest in rests:
             try:
-                info = _game_info(rest, "0")
+                info = game_info(rest, "0")
             except HandParseError:
                 rows.append({"rest": rest, "game_ok": False})
                 continue
             game, tid = info["game"], info["tournament_id"]
-            ok = (game not in _STUD and game not in _DRAW and info["mixed"] is None
+            ok = (game not in STUD_GAMES and game not in DRAW_GAMES and info["mixed"] is None
                   and not (tid is not None and len(tid) > 12))  # longer numbers are Chico's
             stakes = info["stake_values"]
             rows.append({
-                "rest": rest, "game_ok": ok, "game": str(game), "hilo": game in _HILO,
+                "rest": rest, "game_ok": ok, "game": str(game), "hilo": game in HILO_GAMES,
                 "limit": str(info["limit"]) if info["limit"] else None, "tournament_id": tid,
                 "currency": info["currency"], "amount_scale": info["scale"], "is_play_money": info["play_money"],
                 "stakes_are_blinds": info["limit"] in (Limit.NO, Limit.POT) and len(stakes) >= 2,
@@ -418,8 +410,8 @@ class _Reader:
         (null when the zone is unknown), both from the reference's own functions."""
         rows = []
         for day, hour, zone in keys.iter_rows():
-            iso = _iso_date(f"{day} {hour}:00:00")
-            utc = _to_utc(f"{day} {hour}:00:00", zone)
+            iso = iso_date(f"{day} {hour}:00:00")
+            utc = to_utc(f"{day} {hour}:00:00", zone)
             ok = utc is None or utc.endswith(":00:00Z")  # whole-hour offsets only
             rows.append((day, hour, zone, iso, utc[:14] if utc and ok else None, ok))
         return pl.DataFrame(rows, schema={"day": pl.String, "hour": pl.String, "zone": pl.String,
@@ -430,7 +422,7 @@ class _Reader:
     def _tables(lines: pl.Series) -> pl.DataFrame:
         rows = []
         for text in lines.unique().to_list():
-            got = _table_line(text)
+            got = read_table_line(text)
             rows.append((text, got is not None, *(got or (None, None, None))))
         lookup = pl.DataFrame(rows, schema={"s": pl.String, "table_ok": pl.Boolean, "table_name": pl.String,
                                             "button_seat": pl.Int32, "max_seats": pl.Int32}, orient="row")
@@ -511,7 +503,7 @@ class _Reader:
             bet=r.str.starts_with("bets "), raise_=r.str.starts_with("raises "),
             ante=r.str.starts_with("posts the ante "), sb=r.str.starts_with("posts small blind "),
             bb=r.str.starts_with("posts big blind "), show=r.str.contains(_SHOWS),
-            muck=r == "mucks hand", quiet=(r == "doesn't show hand") | r.is_in(sorted(_SEAT_STATUS)))
+            muck=r == "mucks hand", quiet=(r == "doesn't show hand") | r.is_in(sorted(SEAT_STATUS)))
         t = {c: tests[c].fill_null(False).to_numpy() for c in tests.columns if c != "r"}
         kind = np.select(
             [t["fold"], t["check"], t["call"], t["bet"], t["raise_"], t["ante"], t["sb"], t["bb"], t["show"],
@@ -541,8 +533,8 @@ class _Reader:
             | (s.str.contains(" wins ", literal=True) & (s.str.contains(" for eliminating ", literal=True)
                                                         | s.str.contains(" for splitting the elimination of ",
                                                                          literal=True))),
-            info=s.str.contains("|".join(re.escape(f) for f in _INFO_FRAGMENTS)),
-            status=s.str.extract(r"^.+?: (.*)$", 1).is_in(sorted(_SEAT_STATUS)))
+            info=s.str.contains("|".join(re.escape(f) for f in INFO_FRAGMENTS)),
+            status=s.str.extract(r"^.+?: (.*)$", 1).is_in(sorted(SEAT_STATUS)))
         k = {c: kinds[c].fill_null(False).to_numpy() for c in kinds.columns}
         kind = np.select([k["star"], k["dealt"], k["collected"], k["uncalled"], k["chat"], k["paid_out"], k["info"],
                           k["status"]], [STREET, DEALT, COLLECTED, UNCALLED, SKIP, BAD, SKIP, SKIP], BAD)
@@ -996,3 +988,6 @@ class _Reader:
         out = np.full(n, -1, np.int64)
         out[has] = amount[first[has]]
         return out
+
+
+READER = ColumnarReader(cut=COLUMNAR_CUT, read=read_chunk)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from parsers.base import Parser
+from parsers.base import ColumnarReader, Parser
+from rules.vocab import Format
 
 # module names under parsers/, each exposing PARSER
 _MODULES: tuple[str, ...] = (
@@ -41,6 +42,18 @@ _MODULES: tuple[str, ...] = (
     "betonline",
     "unibet",
 )
+
+
+#: formats with a columnar reader: the module under parsers/ exposing READER
+_COLUMNAR: dict[Format, str] = {Format.POKERSTARS: "pokerstars_fast"}
+
+
+@cache
+def columnar_reader(format: Format) -> ColumnarReader | None:
+    """The columnar reader of a format, if it has one (imported only when asked for: it
+    needs polars)."""
+    module = _COLUMNAR.get(format)
+    return None if module is None else importlib.import_module(f"parsers.{module}").READER
 
 
 @cache

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 
-from audit.money import DOT, AmountError
-from audit.vocab import (
+from rules.money import DOT, AmountError
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -35,16 +35,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    HandParseError,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    card,
-)
+from parsers.base import BetTracker, TextParser, card
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^Hand #\d+-\d+ - ", re.M)
 _HEADER = re.compile(r"^Hand #(?P<id>\d+-\d+) - (?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)\s*$")

@@ -53,8 +53,8 @@ import re
 from datetime import datetime
 from typing import Iterator
 
-from audit.money import DOT
-from audit.vocab import (
+from rules.money import DOT
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -67,18 +67,15 @@ from audit.vocab import (
     Street,
 )
 from parsers.base import (
-    ActionRecord,
     BetTracker,
     HandScope,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
     TextParser,
     cards,
     hand_text_lines,
     leading_lines,
     split_joining_chatter,
 )
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(

@@ -52,8 +52,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from audit.money import NumberConvention, format_minor
-from audit.vocab import (
+from rules.money import NumberConvention, format_minor
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -74,7 +74,8 @@ from parsers._text_hand import (
     stud_upcards,
     utc_iso,
 )
-from parsers.base import ActionRecord, HandParseError, ParsedHand, SeatRecord, TextParser, cards
+from parsers.base import TextParser, cards
+from rules.records import ActionRecord, HandParseError, ParsedHand, SeatRecord
 
 # Winamax writes a decimal point and never groups digits: a comma is not part of an amount.
 WINAMAX_NUMBERS = NumberConvention(".", "")

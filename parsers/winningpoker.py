@@ -49,8 +49,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from audit.money import DOT, format_minor
-from audit.vocab import (
+from rules.money import DOT, format_minor
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -62,17 +62,8 @@ from audit.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    ActionRecord,
-    BetTracker,
-    LineHandReader,
-    ParsedHand,
-    PayoutRecord,
-    SeatRecord,
-    TextParser,
-    cards,
-    leading_lines,
-)
+from parsers.base import BetTracker, LineHandReader, TextParser, cards, leading_lines
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?:(?P<tname>[^()]*?) )?Tournament #(?P<tid>\d+) - )?"

@@ -9,7 +9,7 @@ hand's identity, seats and the comparison. Exactly::
       "hand_key": "pokerstars:1676150046",   # contracts.md: <platform>:<hand_id>
       "hand_id": "1676150046",
       "platform": "pokerstars",
-      "game": "omaha_hilo",                 # audit.vocab.Game
+      "game": "omaha_hilo",                 # rules.vocab.Game
       "policy": "pokerstars",               # profile name (a settle-style object
                                             #   {"name", "hash", "options"} is accepted too)
       "policy_options": {"hilo_between_halves": "high", ...},   # resolved options
@@ -37,12 +37,12 @@ hand's identity, seats and the comparison. Exactly::
       "expected": {"3": 2383, ...},         # what the audit says each seat should get
       "recorded": {"3": 2383, ...},         # what the history says each seat got
       "findings": [{...finding row, columns as findings.parquet...}],
-      "verdict": "clean",                   # audit.vocab.Verdict
+      "verdict": "clean",                   # rules.vocab.Verdict
       "reason": null                        # why, when unverifiable / relative_only
     }
 
 Amounts are integers in minor units of ``amount_scale``, printed with
-:func:`audit.money.format_minor`. Missing optional keys are shown as unknown, never
+:func:`rules.money.format_minor`. Missing optional keys are shown as unknown, never
 invented. Text from the histories (player names, details) is escaped in HTML.
 """
 
@@ -52,7 +52,7 @@ import math
 from html import escape
 from typing import Any, Mapping
 
-from audit.money import format_minor
+from rules.money import format_minor
 from reports import svg
 
 RULE_TEXT = {

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 
 import polars as pl
 
-from audit.money import format_minor
+from rules.money import format_minor
 from reports import explain, svg
 from reports.redact import Redactor, redact_explanation, redact_findings
 from reports.summary import CHIPS, Summary, conform_findings, money_label, summarise, worst_findings

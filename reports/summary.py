@@ -16,8 +16,8 @@ from typing import Iterable
 
 import polars as pl
 
-from audit.money import format_minor
-from audit.vocab import FindingKind, Verdict
+from rules.money import format_minor
+from rules.vocab import FindingKind, Verdict
 
 CHIPS = "chips"
 

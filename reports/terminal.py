@@ -11,7 +11,7 @@ from typing import Sequence
 
 import polars as pl
 
-from audit.money import format_minor
+from rules.money import format_minor
 from reports.summary import CHIPS, Summary, money_label
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")

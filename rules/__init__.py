@@ -1,1 +1,1 @@
-"""Rules: evaluate showdowns and settle pots. Imports only audit.vocab."""
+"""Rules: evaluate showdowns and settle pots. Imports only rules.vocab."""

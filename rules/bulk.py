@@ -28,7 +28,7 @@ from typing import Hashable, Iterable, Sequence
 
 import numpy as np
 
-from audit.vocab import Half
+from rules.vocab import Half
 from rules.batch import NO_HAND, best_of_values, omaha_strengths, omaha_hilo_strengths
 from rules.cards import parse_card
 from rules.games import GameSpec, HalfSpec, Ranking, game_spec

@@ -25,6 +25,34 @@ _CODE_OF = {rank + suit: 4 * r + s for r, rank in enumerate(RANKS) for s, suit i
 _TEXT_OF = {code: text for text, code in _CODE_OF.items()}
 
 
+#: every card as the contract writes it
+CARD_TEXTS = frozenset(_CODE_OF)
+
+
+class CardError(ValueError):
+    """A printed card that is not one of the 52."""
+
+
+def read_card(text: str) -> str:
+    """A card as a platform prints it, in the contract's two characters: the rank upper
+    case (``10`` read as ``T``), then the suit lower case.
+
+    >>> read_card("10h"), read_card("As"), read_card("ad"), read_card(" Kc ")
+    ('Th', 'As', 'Ad', 'Kc')
+    >>> read_card("1x")
+    Traceback (most recent call last):
+    ...
+    rules.cards.CardError: not a card: '1x'
+    """
+    t = text.strip()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    normal = t[:1].upper() + t[1:].lower()
+    if normal not in _CODE_OF:
+        raise CardError(f"not a card: {text!r}")
+    return normal
+
+
 def parse_card(text: str) -> int:
     """The code 0..51 of a two-character card (rank upper case, suit lower case).
 

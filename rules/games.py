@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from audit.vocab import Game, Half
+from rules.vocab import Game, Half
 
 
 class Ranking(StrEnum):
@@ -99,6 +99,28 @@ class GameSpec:
     button_game: bool
     stud: bool
     draw: bool
+    high_only: Game | None = None
+    """The same deal played for high only: what a hi/lo pot comes to when no low
+    qualifies (the audit compares a pot paid as a scoop against it)."""
+
+    @property
+    def hilo(self) -> bool:
+        """A high half and a low half that must qualify: the low may or may not play.
+
+        >>> game_spec("omaha_hilo").hilo, game_spec("badacey").hilo, game_spec("razz").hilo
+        (True, False, False)
+        """
+        return any(h.qualifier is not None for h in self.halves)
+
+    @property
+    def split(self) -> bool:
+        """The pot can be divided between two halves (hi/lo, or always split by hand or
+        by board): a platform's pay lines may name the half they pay.
+
+        >>> game_spec("stud_hilo").split, game_spec("holdem_split").split, game_spec("omaha").split
+        (True, True, False)
+        """
+        return len(self.halves) > 1 or self.boards > 1
 
 
 def _high(half: Half = Half.WHOLE, ranking: Ranking = Ranking.HIGH) -> HalfSpec:
@@ -115,18 +137,18 @@ _OMAHA_WHOLE = HalfSpec(Half.WHOLE, Ranking.HIGH, hole_used=2, board_used=3, han
 _STUD_LOW = HalfSpec(Half.LOW, Ranking.LOW_A5, hole_used=None, board_used=None, hand_size=5, qualifier=8)
 
 
-def _board_game(game: Game, name: str, hole: int, halves: tuple[HalfSpec, ...], **kw: object) -> GameSpec:
+def _board_game(game: Game, name: str, hole: int, halves: tuple[HalfSpec, ...], *, always_split: bool = False,
+                boards: int = 1, high_only: Game | None = None) -> GameSpec:
     return GameSpec(
-        game=game, name=name, hole_cards=hole, board_cards=5, halves=halves,
-        always_split=bool(kw.get("always_split", False)), boards=int(kw.get("boards", 1)),  # type: ignore[call-overload]
-        button_game=True, stud=False, draw=False,
+        game=game, name=name, hole_cards=hole, board_cards=5, halves=halves, always_split=always_split,
+        boards=boards, button_game=True, stud=False, draw=False, high_only=high_only,
     )
 
 
-def _stud_game(game: Game, name: str, halves: tuple[HalfSpec, ...]) -> GameSpec:
+def _stud_game(game: Game, name: str, halves: tuple[HalfSpec, ...], high_only: Game | None = None) -> GameSpec:
     return GameSpec(
         game=game, name=name, hole_cards=7, board_cards=0, halves=halves, always_split=False,
-        boards=1, button_game=False, stud=True, draw=False,
+        boards=1, button_game=False, stud=True, draw=False, high_only=high_only,
     )
 
 
@@ -146,12 +168,12 @@ _SPECS = (
     _board_game(Game.OMAHA6, "6-Card Omaha", 6, (_OMAHA_WHOLE,)),
     _board_game(Game.OMAHA_SPLIT, "Split Omaha", 4, (_OMAHA_WHOLE,), always_split=True, boards=2),
     _board_game(Game.COURCHEVEL, "Courchevel", 5, (_OMAHA_WHOLE,)),
-    _board_game(Game.OMAHA_HILO, "Omaha Hi/Lo", 4, (_OMAHA_HIGH, _OMAHA_LOW)),
-    _board_game(Game.OMAHA5_HILO, "5-Card Omaha Hi/Lo", 5, (_OMAHA_HIGH, _OMAHA_LOW)),
-    _board_game(Game.OMAHA6_HILO, "6-Card Omaha Hi/Lo", 6, (_OMAHA_HIGH, _OMAHA_LOW)),
-    _board_game(Game.COURCHEVEL_HILO, "Courchevel Hi/Lo", 5, (_OMAHA_HIGH, _OMAHA_LOW)),
+    _board_game(Game.OMAHA_HILO, "Omaha Hi/Lo", 4, (_OMAHA_HIGH, _OMAHA_LOW), high_only=Game.OMAHA),
+    _board_game(Game.OMAHA5_HILO, "5-Card Omaha Hi/Lo", 5, (_OMAHA_HIGH, _OMAHA_LOW), high_only=Game.OMAHA5),
+    _board_game(Game.OMAHA6_HILO, "6-Card Omaha Hi/Lo", 6, (_OMAHA_HIGH, _OMAHA_LOW), high_only=Game.OMAHA6),
+    _board_game(Game.COURCHEVEL_HILO, "Courchevel Hi/Lo", 5, (_OMAHA_HIGH, _OMAHA_LOW), high_only=Game.COURCHEVEL),
     _stud_game(Game.STUD, "7-Card Stud", (_high(),)),
-    _stud_game(Game.STUD_HILO, "7-Card Stud Hi/Lo", (_high(Half.HIGH), _STUD_LOW)),
+    _stud_game(Game.STUD_HILO, "7-Card Stud Hi/Lo", (_high(Half.HIGH), _STUD_LOW), high_only=Game.STUD),
     _stud_game(Game.RAZZ, "Razz", (_whole(Ranking.LOW_A5),)),
     _draw_game(Game.DRAW5, "5-Card Draw", 5, (_high(),)),
     _draw_game(Game.LOWBALL27_SINGLE, "2-7 Single Draw", 5, (_whole(Ranking.LOW_27),)),
@@ -186,7 +208,24 @@ _SPECS = (
 )
 
 GAMES: Mapping[Game, GameSpec] = MappingProxyType({spec.game: spec for spec in _SPECS})
-"""Every member of :class:`audit.vocab.Game`, declared."""
+"""Every member of :class:`rules.vocab.Game`, declared."""
+
+HILO_GAMES = frozenset(g for g, spec in GAMES.items() if spec.hilo)
+"""Games with a low half that must qualify (8-or-better).
+
+>>> sorted(HILO_GAMES)
+['courchevel_hilo', 'omaha5_hilo', 'omaha6_hilo', 'omaha_hilo', 'stud_hilo']
+"""
+SPLIT_GAMES = frozenset(g for g, spec in GAMES.items() if spec.split)
+"""Games whose pot can be divided between two halves or two boards."""
+STUD_GAMES = frozenset(g for g, spec in GAMES.items() if spec.stud)
+"""Games dealt as stud: no button, no board, cards dealt face up by street.
+
+>>> sorted(STUD_GAMES)
+['razz', 'stud', 'stud_hilo']
+"""
+DRAW_GAMES = frozenset(g for g, spec in GAMES.items() if spec.draw)
+"""Games with draws (Drawmaha has a board too)."""
 
 
 def game_spec(game: Game | str) -> GameSpec:

@@ -90,7 +90,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from audit.vocab import Platform
+from rules.vocab import Platform
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "hilo_between_halves": ("high", "by_position"),

@@ -38,7 +38,7 @@ from rules.games import GameSpec, HalfSpec, Ranking, game_spec
 from rules.odd_chip import FACTORY_DEFAULT, Policy
 from rules.pots import Pot, PotError, allocate_rake, build_pots, divide
 
-from audit.vocab import Half
+from rules.vocab import Half
 
 
 class SettlementInputError(ValueError):

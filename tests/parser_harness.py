@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from parsers.base import ParsedHand, Parser
+from parsers.base import Parser
+from rules.records import ParsedHand
 from parsers.registry import detect
 from tests.corpus import corpus_file, read_text
 

@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 
-from audit.vocab import Game
+from rules.vocab import Game
 from rules.evaluate import HandValue, best_hand, made_hand
 from rules.games import Ranking, game_spec
 

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from audit.vocab import Game, Half
+from rules.vocab import Game, Half
 from rules.games import GAMES, GameSpec, HalfSpec, Ranking, game_spec
 
 OMAHA_FAMILY = {Game.OMAHA: 4, Game.OMAHA5: 5, Game.OMAHA6: 6, Game.COURCHEVEL: 5, Game.OMAHA_SPLIT: 4}

@@ -19,10 +19,11 @@ import pytest
 
 from audit.ingest import ingest
 from audit.lake import LakeWriter, read_table
-from audit.records import TableBuilder, hand_key
+from audit.tables import TableBuilder, hand_key
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS
 from parsers import pokerstars
-from parsers.base import HandParseError, split_at
+from parsers.base import split_at
+from rules.records import HandParseError
 from parsers.pokerstars import HAND_START, PARSER
 from tests.corpus import corpus_files, read_text, require_corpus
 
@@ -211,7 +212,7 @@ def test_timestamps_that_are_not_plain_utc_texts_are_still_read() -> None:
 
 def _canonical(hand) -> str:
     """The fingerprint's text, written out plainly from a parsed hand (the tables' version
-    in ``audit.records.content_fingerprints`` must agree)."""
+    in ``audit.tables.content_fingerprints`` must agree)."""
     def text(value) -> str:
         if value is None:
             return "-"
@@ -340,7 +341,7 @@ def test_utc_times_from_the_remembered_hour_are_exact() -> None:
               ("1850/01/01 10:10:10", "ET", "1850-01-01T15:06:12Z"),  # local mean time: -4:56:02
               ("2024/03/01 12:00:31", "XYZ", None)]
     for _ in range(2):
-        assert [pokerstars._to_utc(stamp, zone) for stamp, zone, _ in stamps] == [want for *_, want in stamps]
+        assert [pokerstars.to_utc(stamp, zone) for stamp, zone, _ in stamps] == [want for *_, want in stamps]
 
 
 def test_a_remembered_summary_line_is_used_only_for_the_same_seat_and_name() -> None:
@@ -367,7 +368,7 @@ def test_a_hand_whose_record_cannot_be_built_is_quarantined_alone(tmp_path: Path
         return hand
 
     monkeypatch.setattr(PARSER, "parse", parse)
-    monkeypatch.setattr(PARSER, "read_columnar", lambda chunk: None)  # every hand through parse
+    monkeypatch.setattr("audit.ingest.columnar_reader", lambda fmt: None)  # every hand through parse
     path = tmp_path / "h.txt"
     path.write_text(_hand("1") + _hand("2") + _hand("3"), encoding="utf-8")
     summary = ingest([path], tmp_path / "lake", parsers=(PARSER,))

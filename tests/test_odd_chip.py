@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.vocab import Platform
+from rules.vocab import Platform
 from rules.odd_chip import (
     BUILTIN_PROFILES,
     FACTORY_DEFAULT,

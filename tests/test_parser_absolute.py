@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.absolute import PARSER
-from parsers.base import HandParseError
+from rules.records import HandParseError
 from parsers.registry import detect
 from tests.corpus import corpus_file, corpus_files, read_text
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import HandParseError
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.records import HandParseError
 from parsers.bovada import PARSER
 from tests.corpus import corpus_file, corpus_files, read_text
 from tests.parser_harness import hands_by_id, parse_corpus_file

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import HandParseError
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.records import HandParseError
 from parsers.cake import PARSER
 from parsers.registry import detect
 from tests.corpus import corpus_files

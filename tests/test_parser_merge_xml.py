@@ -7,8 +7,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import HandParseError
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.records import HandParseError
 from parsers.merge_xml import PARSER
 from parsers.registry import detect
 from tests.corpus import corpus_file, corpus_files, read_text

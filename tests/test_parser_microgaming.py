@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason
-from parsers.base import HandParseError
+from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason
+from rules.records import HandParseError
 from parsers.microgaming import PARSER
 from parsers.registry import detect
 from tests.corpus import corpus_file, corpus_files, read_text

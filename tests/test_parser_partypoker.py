@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
-from parsers.base import HandParseError
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from rules.records import HandParseError
 from parsers.partypoker import PARSER as CLASSIC
 from parsers.partypoker_2023 import PARSER as MODERN
 from tests.corpus import CORPUS, corpus_file, corpus_files, read_text

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
-from parsers.base import HandParseError
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
+from rules.records import HandParseError
 from parsers.pkr import PARSER
 from parsers.registry import detect
 from tests.corpus import CORPUS, corpus_file, corpus_files, read_text

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.vocab import (
+from rules.vocab import (
     ActionKind,
     Format,
     Game,
@@ -18,7 +18,7 @@ from audit.vocab import (
     QuarantineReason,
     Street,
 )
-from parsers.base import HandParseError, ParsedHand
+from rules.records import HandParseError, ParsedHand
 from parsers.pokerstars import PARSER
 from parsers.registry import detect
 from tests.corpus import CORPUS, corpus_file, corpus_files, read_text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from audit.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
-from parsers.base import HandParseError
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from rules.records import HandParseError
 from parsers.sealswithclubs import PARSER
 from tests.corpus import corpus_files
 from tests.parser_harness import hands_by_id, parse_corpus_file

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from audit.vocab import ActionKind, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import HandParseError
+from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.records import HandParseError
 from parsers.winamax import PARSER
 from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
 

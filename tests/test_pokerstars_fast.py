@@ -18,7 +18,7 @@ import pytest
 from audit.ingest import _parse_chunk, iter_byte_chunks, parse_chunk
 from bench.generate import generate
 from parsers import pokerstars_fast
-from parsers.pokerstars import PARSER
+from parsers.pokerstars import COLUMNAR_CUT, PARSER
 from tests.corpus import corpus_files, read_text, require_corpus
 from tests.test_ingest_speed_paths import _hand
 
@@ -101,7 +101,7 @@ def test_byte_chunks_of_a_large_file_read_the_same_as_the_whole_text() -> None:
     text = "".join(t for t, _ in generate(300, 8)).encode()
     from io import BytesIO
 
-    chunks = list(iter_byte_chunks(BytesIO(text), b"", PARSER.columnar_cut, 20_000))
+    chunks = list(iter_byte_chunks(BytesIO(text), b"", COLUMNAR_CUT, 20_000))
     assert len(chunks) > 10 and b"".join(chunks) == text
     assert all(c.startswith(b"PokerStars Hand #") for c in chunks)
     for chunk in chunks:

@@ -229,7 +229,7 @@ def test_summary_counts_by_platform_game_and_kind():
     assert [(g.platform, g.game, g.findings) for g in summary.groups] == [
         ("ggpoker", "omaha_hilo", 0), ("pokerstars", "holdem", 2),
         ("pokerstars", "omaha_hilo", 2), ("winamax", "holdem", 1)]
-    # kinds in the precedence order of audit.vocab.FindingKind
+    # kinds in the precedence order of rules.vocab.FindingKind
     assert [k.kind for k in summary.kinds] == ["wrong_winner", "odd_chip", "rake"]
     assert summary.money == (Money("EUR", 100, 5), Money("USD", 100, 3000), Money(None, 1, 2))
     assert [(p, c.audited) for p, c in summary.verdicts_by_platform] == [

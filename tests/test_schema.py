@@ -13,7 +13,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from audit.schema import METADATA_KEY, SCHEMA_VERSION, TABLES, describe
-from audit.vocab import VOCABULARIES
+from rules.vocab import VOCABULARIES
 
 PINNED = Path(__file__).parent / "data" / f"schema_v{SCHEMA_VERSION}.json"
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
-from audit.money import DOT
-from audit.vocab import Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource
-from parsers.base import HandParseError, ParsedHand, PayoutRecord, SeatRecord, split_at
+from rules.money import DOT
+from rules.vocab import Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource
+from parsers.base import split_at
+from rules.records import HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 HAND_START = re.compile(r"^TOY HAND #", re.M)
 

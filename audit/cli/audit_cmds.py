@@ -22,7 +22,7 @@ from audit.accept import AcceptFileError, load_accept
 from audit.cli.common import Exit, fail
 from audit.ingest import ingest
 from audit.pipeline import AuditOutcome, HandNotFound, audit_lake, explain_hand, explain_hands, write_outputs
-from audit.vocab import Verdict
+from rules.vocab import Verdict
 from rules.odd_chip import PolicyError
 
 EXPLANATIONS_FILE = "explanations.jsonl"

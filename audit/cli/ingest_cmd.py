@@ -12,7 +12,7 @@ import typer
 from audit.cli.common import Exit, progress_printer
 from audit.ingest import IngestSummary, ingest
 from audit.schema import SCHEMA_VERSION, TABLES
-from audit.vocab import VOCABULARIES, FileStatus
+from rules.vocab import VOCABULARIES, FileStatus
 
 
 def format_summary(summary: IngestSummary) -> str:

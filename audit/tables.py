@@ -25,7 +25,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
-from parsers.base import ParsedHand
+from rules.records import ParsedHand
 
 if TYPE_CHECKING:
     from parsers.pokerstars_fast import FastChunk

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from audit.vocab import QuarantineReason
+from rules.vocab import QuarantineReason
 
 
 class AmountError(ValueError):
@@ -45,11 +45,11 @@ class NumberConvention:
         >>> DOT.to_minor("0,76", 100)
         Traceback (most recent call last):
         ...
-        audit.money.AmountError: not an amount: '0,76' (digit grouping)
+        rules.money.AmountError: not an amount: '0,76' (digit grouping)
         >>> DOT.to_minor("0.005", 100)
         Traceback (most recent call last):
         ...
-        audit.money.AmountError: '0.005' has more decimals than the minor unit allows (scale 100)
+        rules.money.AmountError: '0.005' has more decimals than the minor unit allows (scale 100)
         """
         raw = text
         t = _SYMBOLS.sub("", text).strip()

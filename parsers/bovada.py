@@ -33,8 +33,10 @@ Type: MVS, Stakes: $0.50-$1, Table: ...`` line; their ``Player Info: Seat1: P1-<
 line names each seat's anonymous id and carries no money or cards. When the button is dead
 (its seat empty), no seat is called ``Dealer`` and ``Dealer : Set dealer [5]`` only names
 the button seat. Zone Poker (Ignition, 2018) seats leave as they fold, ``UTG : Leave(Auto)``,
-and new ones arrive, ``Enter(Auto)``: neither carries money. A hand whose text stops at
-``*** SUMMARY ***`` is truncated.
+and new ones arrive, ``Enter(Auto)``: neither carries money. Zone Poker files (2019) also
+print nothing under ``*** SUMMARY ***`` for most hands (those the player had left): their
+``Hand result`` lines still say what was paid, so they are read with the rake inferred; a
+hand that stops at ``*** SUMMARY ***`` with no ``Hand result`` line is truncated.
 """
 
 from __future__ import annotations
@@ -382,9 +384,13 @@ def _read(text: str) -> ParsedHand:
 
     if not in_summary:
         raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
-    if not summary_lines:
+    if not summary_lines and not results:
         raise fail(QuarantineReason.TRUNCATED, "hand cut off right after *** SUMMARY ***")
-    if hand.total_pot_printed is None:
+    if not summary_lines:
+        # Zone Poker writes no summary for a hand its player left (the client moved him
+        # to a new table); its Hand result lines, printed before, say what was paid
+        hand.notes.append("summary section empty: no total pot or rake printed; paid as the Hand result lines say")
+    elif hand.total_pot_printed is None:
         raise fail(QuarantineReason.PARSE_ERROR, "summary without 'Total Pot(...)'")
     for seat_no, value in tracker.seats().items():
         seats[seat_no].contributed = value
@@ -436,7 +442,7 @@ def _read(text: str) -> ParsedHand:
         else:
             hand.rake_source = RakeSource.ABSENT
             hand.notes.append("rake not printed, and Hand results exceed what was put in")
-    if hand.total_pot_printed != hand.pot_total:
+    if hand.total_pot_printed is not None and hand.total_pot_printed != hand.pot_total:
         hand.notes.append(
             f"Total Pot printed {hand.total_pot_printed} differs from everything put in {hand.pot_total}"
         )

@@ -204,8 +204,61 @@ def test_zone_poker_auto_leave_lines_carry_no_money():
         (5, 160, PayoutSource.UNCALLED), (5, 152, PayoutSource.POT)]
 
 
-def test_hand_cut_right_after_the_summary_line_is_truncated():
+def test_hand_cut_right_after_the_summary_line_with_no_result_is_truncated():
+    cut = MVS_2022[: MVS_2022.index("Total Pot(")].replace("Big Blind [ME] : Hand result $1.52\n", "")
     with pytest.raises(HandParseError) as err:
-        PARSER.parse(MVS_2022[: MVS_2022.index("Total Pot(")])
+        PARSER.parse(cut)
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.TRUNCATED, "hand 4390011223: hand cut off right after *** SUMMARY ***")
+
+
+# Zone Poker, 2019: the player folded and was moved to another table, so the summary was
+# never written; the Hand result line still says who was paid what.
+ZONE_NO_SUMMARY = """\
+Bovada Hand #3800000001  Zone Poker ID#1400 HOLDEMZonePoker No Limit - 2019-05-02 21:14:07\r
+Seat 1: UTG ($10 in chips)\r
+Seat 2: UTG+1 ($7.40 in chips)\r
+Seat 3: UTG+2 ($12.15 in chips)\r
+Seat 4: Dealer ($9.95 in chips)\r
+Seat 5: Small Blind ($4.20 in chips)\r
+Seat 6: Big Blind [ME] ($10.35 in chips)\r
+Dealer : Set dealer [4] \r
+Small Blind : Small Blind $0.05 \r
+Big Blind  [ME] : Big blind $0.10 \r
+*** HOLE CARDS ***\r
+UTG : Card dealt to a spot [9d 9c] \r
+UTG+1 : Card dealt to a spot [Ks 2h] \r
+UTG+2 : Card dealt to a spot [7h 5s] \r
+Dealer : Card dealt to a spot [Qc Jc] \r
+Small Blind : Card dealt to a spot [8s 3d] \r
+Big Blind  [ME] : Card dealt to a spot [Ad 4c] \r
+UTG : Raises $0.30 to $0.30\r
+UTG+1 : Folds\r
+UTG+1 : Leave(Auto)\r
+UTG+2 : Folds\r
+Dealer : Calls $0.30 \r
+Small Blind : Folds\r
+Big Blind  [ME] : Folds\r
+Big Blind  [ME] : Leave(Auto)\r
+*** FLOP *** [Kd 9h 2c]\r
+UTG : Bets $0.45 \r
+Dealer : Folds\r
+UTG : Return uncalled portion of bet $0.45 \r
+UTG : Does not show [9d 9c] (Three of a kind)\r
+UTG : Hand result $0.71 \r
+Enter(Auto)\r
+Enter(Auto)\r
+*** SUMMARY ***\r
+\r
+\r
+"""
+
+
+def test_zone_poker_hand_with_an_empty_summary_is_read_from_its_hand_result():
+    hand = PARSER.parse(ZONE_NO_SUMMARY)
+    assert {s.seat: s.contributed for s in hand.seats if s.contributed} == {1: 30, 4: 30, 5: 5, 6: 10}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 45, PayoutSource.UNCALLED), (1, 71, PayoutSource.POT)]
+    assert (hand.total_pot_printed, hand.rake, hand.rake_source) == (None, 4, RakeSource.INFERRED)
+    assert hand.notes[0] == "summary section empty: no total pot or rake printed; paid as the Hand result lines say"
+    assert hand.boards == [["Kd", "9h", "2c"]]

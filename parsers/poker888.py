@@ -4,7 +4,11 @@ A hand is ``#Game No : 441698247`` then ``***** 888poker Hand History for Game N
 (older files: ``Cassava``), ``$0.05/$0.10 Blinds Pot Limit OmahaHL - *** 06 01 2014
 09:01:04`` (day month year, no time zone), ``Table Coslada 9 Max (Real Money)`` or, in
 tournaments, ``Tournament #N $10 + $1 - Table #1 (Real Money)``; play money says
-``(Practice Play)``. Play chips are printed like money, whole or with two decimals
+``(Practice Play)``. Localised clients write amounts their own way (see ``_SignPlaced``);
+the German client (2020) writes ``0,01\xa0$/0,02\xa0$ Blinds``, amounts
+``3,10\xa0$`` (comma decimals, the sign after a no-break space) and suits in words
+(``[ QHerz, 10Pik ]``) for the hero, while the other seats' amounts and cards may come in
+English in the same hand: each amount is read by where its sign stands. Play chips are printed like money, whole or with two decimals
 (``4,202.50``: play pots are raked too, e.g. 870 put in, ``collected [ 867.50 ]``), so
 play money is read at 100 minor units per chip in every hand, as cash is, even where a
 hand's own amounts are all whole; tournament chips are whole (scale 1). Amounts are
@@ -30,10 +34,11 @@ import re
 from datetime import datetime
 from typing import Iterator
 
-from rules.money import DOT
-from rules.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, RakeSource, Street
+from rules.cards import CardError, read_card
+from rules.money import COMMA, DOT, NumberConvention
+from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines
-from parsers.base import cards
+from parsers.base import cards as english_cards
 from rules.records import HandParseError, ParsedHand
 
 _SITE = r"(?:888poker|888|Cassava|Pacific Poker|Pacific)"
@@ -41,19 +46,22 @@ _HAND_START = re.compile(r"^\ufeff*(?:#Game No : \d+|\*{5} " + _SITE + r"[^*\n]*
 _GAME_NO = re.compile(r"^#Game No : (?P<id>\d+)\s*$")
 _BANNER = re.compile(r"^\*{5} " + _SITE + r"[^*]* Hand History for Game (?P<id>\d+) \*{5}$")
 _HEADER = re.compile(
-    r"^(?P<stakes>\S+?/\S+?) Blinds(?P<extra>.*?) (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit|Limit) "
-    r"(?P<game>.+?) - \*\*\* (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d)\s*$"
+    r"^(?P<stakes>[^/\s]\S*?/\S+?|[^/]+?/[^/]+?) Blinds(?P<extra>.*?) (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit|Limit) "
+    r"(?P<game>.+?) - \*\*\*(?: (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d))?\s*$"
 )
 _TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Practice Play|Play Money)\)")
-_TOURNEY = re.compile(r"^Tournament #(?P<tid>\d+) (?P<buyin>.*?) - Table (?P<table>.+?) \((?P<money>[^)]+)\)")
+_TOURNEY = re.compile(
+    r"^Tournament #(?P<tid>\d+) (?:(?P<buyin>.*?) - Table (?P<table>.+?)|(?P<free>Free) (?P<size>\d+ Max)) "
+    r"\((?P<money>[^)]+)\)")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")
 _STREET = re.compile(r"^\*\* (?P<street>Dealing down cards|Dealing flop|Dealing turn|Dealing river|Summary) \*\*(?P<rest>.*)$")
 _STREETS = {"Dealing flop": Street.FLOP, "Dealing turn": Street.TURN, "Dealing river": Street.RIVER}
-_AMT = r"(?P<amt>[^\]\s+]+)"
+# an amount may hold a no-break space before the currency sign (``0,01\xa0$``)
+_AMT = r"(?P<amt>[^\]\s+](?:[^\]+]*[^\]\s+])?)"
 _POST = re.compile(
     r"^posts (?P<what>small blind|big blind|ante|dead blind|dead small blind|dead big blind|straddle) "
-    r"\[" + _AMT + r"(?: \+ (?P<live>[^\]\s]+))?\]$"
+    r"\[" + _AMT + r"(?: \+ (?P<live>[^\]\s](?:[^\]]*[^\]\s])?))?\]$"
 )
 _ACT = re.compile(r"^(?P<verb>calls|bets|raises|is all-In|all-In|is all-in) \[" + _AMT + r"\]$")
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
@@ -68,6 +76,53 @@ _SEAT_NO_MONEY = re.compile(
     r"^(?:did not show his hand|does not show(?: his hand| cards)?|is sitting out|sits out|has left the table|"
     r"has joined the table|is disconnected|is connected|has timed out)$"
 )
+
+
+# The German client names suits in words after an English rank: ``[ 10Karo, KKreuz ]``.
+_GERMAN_SUITS = {"Karo": "d", "Kreuz": "c", "Herz": "h", "Pik": "s"}
+_GERMAN_CARD = re.compile(r"^(?P<rank>10|[2-9TJQKA])(?P<suit>Karo|Kreuz|Herz|Pik)$")
+
+
+def cards(text: str) -> list[str | None]:
+    """Cards as 888's clients print them, English (``Qs, Tc``) or German (``QHerz, 10Pik``),
+    card by card: a German client's history prints the hero's cards in German and the
+    others' in English.
+
+    >>> cards("QHerz, 10Pik"), cards(" Qs, Tc "), cards("4Herz, 4Karo, 8s")
+    (['Qh', 'Ts'], ['Qs', 'Tc'], ['4h', '4d', '8s'])
+    """
+    out: list[str | None] = []
+    for token in text.replace(",", " ").split():
+        german = _GERMAN_CARD.match(token)
+        if german is None:
+            out.extend(english_cards(token))
+            continue
+        try:
+            out.append(read_card(german["rank"] + _GERMAN_SUITS[german["suit"]]))
+        except CardError as exc:
+            raise HandParseError(QuarantineReason.BAD_CARDS, str(exc)) from None
+    return out
+
+
+class _SignPlaced:
+    """888's amounts, read by where the currency sign stands, amount by amount. The English
+    client writes the sign right before the number (``$1,024.24``), and tournament chips
+    have no sign: a dot is the decimal mark. Other clients put the sign after the number
+    (German, 2020: ``0,01\xa0$``; 888.ro: ``3.000 $``) or before it with a space (Dutch,
+    2014: ``$ 552,72``): a comma is the decimal mark and dots or spaces group thousands. A
+    German client's history mixes both ways, even within one hand.
+
+    >>> [_SignPlaced().to_minor(t, 100) for t in ("0,02\xa0$", "$0.08", "3.000 $", "$ 3.243", "1,500")]
+    [2, 8, 300000, 324300, 150000]
+    """
+
+    def to_minor(self, text: str, scale: int) -> int:
+        convention: NumberConvention = DOT if _ENGLISH.match(text.strip()) or not _SIGN.search(text) else COMMA
+        return convention.to_minor(text, scale)
+
+
+_SIGN = re.compile(r"[$€£]")
+_ENGLISH = re.compile(r"^[$€£]\d")
 
 
 class Poker888Parser:
@@ -124,7 +179,9 @@ class Poker888Parser:
                 f"cannot read the stakes/game line {lines[index + 1][:120] if len(lines) > index + 1 else ''!r}",
                 hand_id,
             )
-        game = game_from_name(header.group("game"))
+        # a jackpot table takes a jackpot drop beside the rake; neither is printed
+        name, jackpot = re.subn(r" Jackpot table$", "", header.group("game"))
+        game = game_from_name(name)
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header.group('game')!r}", hand_id)
         limit = {"No Limit": Limit.NO, "Pot Limit": Limit.POT}.get(header.group("limit"), Limit.FIXED)
@@ -145,10 +202,10 @@ class Poker888Parser:
         currency = None
         if not tourney and not play_money:
             currency = "EUR" if "€" in header.group("stakes") else "GBP" if "£" in header.group("stakes") else "USD"
-        build = HandBuilder(hand_id, DOT, scale)
-        date = header.group("date")
-        local = datetime.strptime(date, "%d %m %Y %H:%M:%S")
-        table_name = table.group("table")
+        build = HandBuilder(hand_id, _SignPlaced(), scale)  # type: ignore[arg-type]  # a NumberConvention's reader
+        date = header.group("date")  # 888.ro's free tournaments (2019) print none
+        local = datetime.strptime(date, "%d %m %Y %H:%M:%S") if date else None
+        table_name = table.group("table") or table.group("size")
         seats_max = re.search(r"(\d+) Max\b", table_name)
         hand = ParsedHand(
             hand_id=hand_id,
@@ -162,13 +219,13 @@ class Poker888Parser:
             tournament_id=tourney.group("tid") if tourney else None,
             is_play_money=play_money,
             start_time_raw=date,
-            hand_date=local.strftime("%Y-%m-%d"),
+            hand_date=local.strftime("%Y-%m-%d") if local else None,
             table_name=table_name,
             max_seats=int(seats_max.group(1)) if seats_max else None,
             rake_source=RakeSource.ABSENT,
         )
-        hand.notes.append("rake not printed")
-        hand.notes.append("start time printed without a time zone")
+        hand.notes.append("rake not printed" + (" (a jackpot table: its jackpot drop is not printed either)" if jackpot else ""))
+        hand.notes.append("start time printed without a time zone" if date else "no start time printed")
         build.line, build.line_no = lines[index + 1], index + 2
         hand.small_blind, hand.big_blind = build.amount(stakes[0]), build.amount(stakes[1])
         split_game = game in SPLIT_GAMES
@@ -242,6 +299,7 @@ class Poker888Parser:
         if not in_summary:
             raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its '** Summary **' line", hand_id)
         self._pay(build, hand, collected_lines, half_marks, split_game)
+        self._keep_excess_paid_in_collected(build)
         hand.seats = build.finish_seats()
         hand.actions = build.actions
         hand.payouts = build.payouts
@@ -268,6 +326,32 @@ class Poker888Parser:
                     "(888 prints no uncalled-bet line and does not pay it in 'collected')"
                 )
         build.tracker.new_street()
+
+    @staticmethod
+    def _keep_excess_paid_in_collected(build: HandBuilder) -> None:
+        """Undo the return of an unmatched bet that the collected lines pay back.
+
+        888 prints no uncalled-bet line. Often the collected lines leave the unmatched
+        part out, so ``_close_street`` takes it back; but in many hands the bettor's
+        collected line includes it (an uncontested pot paid as pot plus the bet nobody
+        called), or a line of exactly the excess pays it back beside the pots (blinds all
+        in for less, then a showdown: ``Hero collected [ $220 ]``). Then the collected
+        lines pay more than was put in once the excess is taken back, which no pot can:
+        the excess stays in the contributions, and the settlement returns it.
+        """
+        paid = sum(p.amount for p in build.payouts if p.source == PayoutSource.POT)
+        for action in [a for a in build.actions if a.kind == ActionKind.UNCALLED_RETURN]:
+            put_in = sum(build.tracker.seats().values())
+            excess = action.amount or 0
+            if paid <= put_in or action.seat is None:
+                break
+            build.actions.remove(action)
+            build.tracker.add(action.seat, excess)
+            build.notes = [n for n in build.notes if not n.startswith(f"unmatched bet {excess} of seat {action.seat} ")]
+            build.notes.append(f"unmatched bet {excess} of seat {action.seat} paid back in the collected lines "
+                               "(888 prints no uncalled-bet line)")
+        for number, action in enumerate(build.actions):
+            action.seq = number
 
     def _action(self, rest, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
         m = _POST.match(rest)

@@ -234,3 +234,164 @@ def test_file_cut_after_the_game_number_is_truncated():
         PARSER.parse(text)
     assert (caught.value.reason, caught.value.hand_id) == (QuarantineReason.TRUNCATED, "612000457")
     assert caught.value.message == "no '***** ... Hand History for Game N *****' line after the game number"
+
+
+# The German client (2020): amounts '0,02\xa0$', suits in words for the hero's cards,
+# while the other seats' amounts and the board come in English later in the same hand.
+GERMAN_CLIENT = (
+    "#Game No : 1400000001\n"
+    "***** 888poker Hand History for Game 1400000001 *****\n"
+    "0,01\xa0$/0,02\xa0$ Blinds No Limit Holdem - *** 14 02 2020 20:11:05\n"
+    "Table Zwickau 9 Max (Real Money)\n"
+    "Seat 3 is the button\n"
+    "Total number of players : 4\n"
+    "Seat 1: Hans_W ( 1,85\xa0$ )\n"
+    "Seat 3: Fritz77 ( 2\xa0$ )\n"
+    "Seat 5: Lotte.K ( $2.40 )\n"
+    "Seat 8: Emmi ( 1.002,50\xa0$ )\n"
+    "Lotte.K posts small blind [0,01\xa0$]\n"
+    "Emmi posts big blind [0,02\xa0$]\n"
+    "Hans_W posts dead blind [0,01\xa0$ + 0\xa0$]\n"
+    "** Dealing down cards **\n"
+    "Dealt to Hans_W [ 10Karo, KKreuz ]\n"
+    "Hans_W calls [0,02\xa0$]\n"
+    "Fritz77 folds\n"
+    "Lotte.K calls [$0.01]\n"
+    "Emmi checks\n"
+    "** Dealing flop ** [ QHerz, 9s, 2Pik ]\n"
+    "Lotte.K checks\n"
+    "Emmi bets [$0.05]\n"
+    "Hans_W calls [$0.05]\n"
+    "Lotte.K folds\n"
+    "** Dealing turn ** [ 3d ]\n"
+    "Emmi checks\n"
+    "Hans_W checks\n"
+    "** Dealing river ** [ 4c ]\n"
+    "Emmi checks\n"
+    "Hans_W checks\n"
+    "** Summary **\n"
+    "Emmi shows [ Qs, 7h ]\n"
+    "Hans_W mucks [ 10Karo, KKreuz ]\n"
+    "Emmi collected [ $0.16 ]\n"
+)
+
+
+def test_german_client_amounts_and_cards_are_read_by_their_own_marks():
+    hand = PARSER.parse(GERMAN_CLIENT)
+    assert (hand.currency, hand.small_blind, hand.big_blind) == ("USD", 1, 2)
+    assert {s.seat: s.stack for s in hand.seats} == {1: 185, 3: 200, 5: 240, 8: 100250}
+    assert _contributed(hand) == {1: 8, 5: 2, 8: 7}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions[2:4]] == [
+        (1, ActionKind.POST_DEAD, 1), (1, ActionKind.POST_BLIND, 0)]
+    assert hand.seat(1).cards == ["Td", "Kc"] and hand.seat(8).cards == ["Qs", "7h"]
+    assert hand.boards == [["Qh", "9s", "2s", "3d", "4c"]]
+    assert _payouts(hand) == [(8, 16, None, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_dutch_client_puts_a_space_after_the_sign_and_decimal_commas():
+    text = GERMAN_CLIENT.replace("1,85\xa0$", "$ 1,85").replace("1.002,50\xa0$", "$ 1.002,50")
+    hand = PARSER.parse(text)
+    assert (hand.seat(1).stack, hand.seat(8).stack) == (185, 100250)
+
+
+def test_free_tournament_without_a_start_time_or_a_table_number():
+    text = (
+        "#Game No : 1400000002\n"
+        "***** 888.ro Hand History for Game 1400000002 *****\n"
+        "3.000 $/6.000 $ Blinds No Limit Holdem - *** \n"
+        "Tournament #133000001 Free 10 Max (Real Money)\n"
+        "Seat 2 is the button\n"
+        "Total number of players : 2\n"
+        "Seat 2: Ion_B ( 120.500 $ )\n"
+        "Seat 6: Mara ( 79.500 $ )\n"
+        "Ion_B posts small blind [3.000 $]\n"
+        "Mara posts big blind [6.000 $]\n"
+        "** Dealing down cards **\n"
+        "Ion_B folds\n"
+        "** Summary **\n"
+        "Mara did not show his hand\n"
+        "Mara collected [ 9.000 $ ]\n"
+    )
+    hand = PARSER.parse(text)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.currency) == (True, "133000001", 1, None)
+    assert (hand.hand_date, hand.start_time_raw, hand.table_name) == (None, None, "10 Max")
+    assert (hand.small_blind, hand.big_blind, hand.seat(2).stack) == (3000, 6000, 120500)
+    assert "no start time printed" in hand.notes
+    assert _payouts(hand) == [(6, 9000, None, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_jackpot_table_is_holdem_with_an_unprinted_jackpot_drop():
+    text = GERMAN_CLIENT.replace("Blinds No Limit Holdem - ***", "Blinds No Limit Holdem Jackpot table - ***")
+    hand = PARSER.parse(text)
+    assert hand.game == Game.HOLDEM
+    assert hand.notes[0] == "rake not printed (a jackpot table: its jackpot drop is not printed either)"
+
+
+# An uncontested pot whose collected line includes the bet nobody called, and a showdown
+# where blinds all in for less leave a bigger bet unmatched, paid back by a line of its own.
+UNCALLED_IN_COLLECTED = (
+    "#Game No : 1400000003\n"
+    "***** 888poker Hand History for Game 1400000003 *****\n"
+    "$0.05/$0.10 Blinds No Limit Holdem - *** 02 03 2021 09:30:00\n"
+    "Table Leeds 6 Max (Real Money)\n"
+    "Seat 1 is the button\n"
+    "Total number of players : 3\n"
+    "Seat 1: anna ( $10 )\n"
+    "Seat 2: bert ( $10 )\n"
+    "Seat 4: cleo ( $10 )\n"
+    "bert posts small blind [$0.05]\n"
+    "cleo posts big blind [$0.10]\n"
+    "** Dealing down cards **\n"
+    "anna raises [$0.30]\n"
+    "bert folds\n"
+    "cleo folds\n"
+    "** Summary **\n"
+    "anna did not show his hand\n"
+    "anna collected [ $0.45 ]\n"
+)
+
+
+def test_an_unmatched_bet_paid_back_inside_a_collected_line_stays_in_the_pot():
+    hand = PARSER.parse(UNCALLED_IN_COLLECTED)
+    assert _contributed(hand) == {1: 30, 2: 5, 4: 10}
+    assert ActionKind.UNCALLED_RETURN not in [a.kind for a in hand.actions]
+    assert [a.seq for a in hand.actions] == list(range(len(hand.actions)))
+    assert "unmatched bet 20 of seat 1 paid back in the collected lines (888 prints no uncalled-bet line)" in hand.notes
+    assert _payouts(hand) == [(1, 45, None, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_an_unmatched_bet_left_out_of_the_collected_line_is_returned():
+    hand = PARSER.parse(UNCALLED_IN_COLLECTED.replace("collected [ $0.45 ]", "collected [ $0.25 ]"))
+    assert _contributed(hand) == {1: 10, 2: 5, 4: 10}
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(1, 20)]
+
+
+def test_blinds_all_in_for_less_then_a_line_paying_the_excess_back():
+    text = (
+        "#Game No : 1400000004\n"
+        "***** Cassava Hand History for Game 1400000004 *****\n"
+        "$100/$200 Blinds No Limit Holdem - *** 17 02 2012 00:40:00\n"
+        "Tournament #36200000 Free - Table #12 (Real Money)\n"
+        "Seat 1 is the button\n"
+        "Total number of players : 3\n"
+        "Seat 1: Hero ( $3,000 )\n"
+        "Seat 2: tiny ( $60 )\n"
+        "Seat 3: small ( $150 )\n"
+        "tiny posts small blind [$60]\n"
+        "small posts big blind [$150]\n"
+        "** Dealing down cards **\n"
+        "Hero raises [$500]\n"
+        "** Dealing flop ** [ 2h, Jd, 7h ]\n"
+        "** Dealing turn ** [ 5s ]\n"
+        "** Dealing river ** [ 3h ]\n"
+        "** Summary **\n"
+        "tiny shows [ Qh, 9s ]\n"
+        "small shows [ Jc, 2d ]\n"
+        "Hero shows [ As, 6h ]\n"
+        "small collected [ $180 ]\n"
+        "small collected [ $180 ]\n"
+        "Hero collected [ $350 ]\n"
+    )
+    hand = PARSER.parse(text)
+    assert _contributed(hand) == {1: 500, 2: 60, 3: 150}
+    assert hand.paid_from_pots() == hand.pot_total == 710

@@ -145,8 +145,10 @@ COLUMNAR_CUT = re.compile(
 _HEADER = re.compile(
     r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: (?P<kind>Home Game|Zoom))?"
     r" (?:Game|Hand|GAME|HAND) #(?P<hid>\d+):\s+(?P<rest>.*?)"
-    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone>[A-Z]{1,5}))?"
-    r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone2>[A-Z]{1,5}))?\])?\s*$"
+    r" - (?:(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone>[A-Z]{1,5}))?"
+    r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone2>[A-Z]{1,5}))?\])?"
+    # 2007-2008: ``- 2007/10/15 - 08:20:33 (ET)``
+    r"|(?P<day_old>\d{4}/\d{1,2}/\d{1,2}) - (?P<clock_old>\d{1,2}:\d{2}:\d{2}) \((?P<zone_old>[A-Z]{1,5})\))\s*$"
 )
 _TOURNAMENT = re.compile(
     r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?:(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+)?"
@@ -535,7 +537,10 @@ def _parse_header(first: str) -> tuple[str, str, str | None, str, str | None, di
             raise HandParseError(QuarantineReason.UNKNOWN_FORMAT, f"not a PokerStars hand header: {first!r}")
         site_kind = (m["site"], m["kind"])
         hid, rest = m["hid"], m["rest"]
-        stamp, zone = (m["date2"], m["zone2"]) if m["date2"] and m["site"] != _RIO else (m["date"], m["zone"])
+        if m["day_old"]:
+            stamp, zone = f"{m['day_old']} {m['clock_old']}", m["zone_old"]
+        else:
+            stamp, zone = (m["date2"], m["zone2"]) if m["date2"] and m["site"] != _RIO else (m["date"], m["zone"])
     else:
         rest = first[colon + 1 : dash].strip()
         bracket = when.find("[")
@@ -773,6 +778,7 @@ def _parse(hand_text: str) -> ParsedHand:
     upcards: dict[int, list[str]] = {}
     shown: dict[int, list[str | None]] = {}
     small_blind = big_blind = ante = bring_in = None
+    small_blind_seat: int | None = None
     cash_out_fees: list[str] = []
     bounty_lines = False
     cancelled = False
@@ -811,8 +817,12 @@ def _parse(hand_text: str) -> ParsedHand:
                     append_action(ActionRecord(seq, street, rec.seat, kind, amt, all_in))
                 elif kind is RAISE:
                     append_action(ActionRecord(seq, street, rec.seat, RAISE, tracker.raise_to(rec.seat, amt), all_in))
+                elif kind is POST_SB and small_blind_seat not in (None, rec.seat):  # a dead one, as below
+                    tracker.dead(rec.seat, amt)
+                    append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, ActionKind.POST_DEAD, amt, all_in))
                 elif kind is POST_SB:
                     add(rec.seat, amt)
+                    small_blind_seat = rec.seat
                     if small_blind is None and not all_in:
                         small_blind = amt
                     append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, POST_SB, amt, all_in))
@@ -901,9 +911,16 @@ def _parse(hand_text: str) -> ParsedHand:
                         append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_ANTE, amt, all_in))
                         if plain_name:
                             action_lines[line] = (rec.player, POST_ANTE, amt, all_in)
+                    elif what.startswith("small blind ") and small_blind_seat not in (None, seat):
+                        # a second small blind is a newcomer's (or a returning player's) dead
+                        # one: the call that follows adds the whole bet ("calls $2" at 0.25/0.50)
+                        amt = _money(what[12:], scale, cache)
+                        tracker.dead(seat, amt)
+                        append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_DEAD, amt, all_in))
                     elif what.startswith("small blind "):
                         amt = _money(what[12:], scale, cache)
                         add(seat, amt)
+                        small_blind_seat = seat
                         if small_blind is None and not all_in:
                             small_blind = amt
                         append_action(

@@ -896,6 +896,8 @@ class _Reader:
         self.reject("boards differ", np.flatnonzero(differ))
         board = boards.select(pl.coalesce("summary", "street")).to_series()  # the summary's is authoritative
 
+        small_blinds = np.bincount(hand[kind == SB], minlength=n)
+        self.reject("a second small blind (dead)", np.flatnonzero(small_blinds > 1))
         posts = np.flatnonzero(np.isin(kind, _POSTS) & ~acts["all_in"])
         first_sb = self._first_amount(hand, posts[kind[posts] == SB], amount, n)
         first_bb = self._first_amount(hand, posts[kind[posts] == BB], amount, n)

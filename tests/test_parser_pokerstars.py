@@ -19,6 +19,7 @@ from rules.vocab import (
     Street,
 )
 from rules.records import HandParseError, ParsedHand
+from parsers import pokerstars
 from parsers.pokerstars import PARSER
 from parsers.registry import detect
 from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
@@ -1186,3 +1187,64 @@ def test_a_hand_cut_off_in_an_action_line_is_truncated() -> None:
         PARSER.parse(CONVERTED_FOLD_ON_DISCONNECT.replace("Zack: folds\n", "Zack\nZack: folds\n"))
     assert (caught.value.reason, caught.value.message) == (
         QuarantineReason.PARSE_ERROR, "hand 3400000001: unexpected line 'Zack'")
+
+
+# A newcomer posts a small blind out of position: it is dead, so his call adds the whole bet.
+DEAD_SMALL_BLIND = """\
+PokerStars Hand #230000000001:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/08/02 18:05:11 ET
+Table 'Pallas II' 9-max Seat #5 is the button
+Seat 1: aardvark ($50 in chips)
+Seat 4: bramble ($48.20 in chips)
+Seat 5: corvid ($37.50 in chips)
+Seat 6: dunlin ($61 in chips)
+Seat 7: egret ($50 in chips)
+dunlin: posts small blind $0.25
+egret: posts big blind $0.50
+bramble: posts small blind $0.25
+*** HOLE CARDS ***
+aardvark: raises $1.50 to $2
+bramble: calls $2
+corvid: folds
+dunlin: folds
+egret: folds
+*** FLOP *** [4c Ah 9s]
+aardvark: bets $3.50
+bramble: folds
+Uncalled bet ($3.50) returned to aardvark
+aardvark collected $4.75 from pot
+aardvark: doesn't show hand
+*** SUMMARY ***
+Total pot $5 | Rake $0.25
+Board [4c Ah 9s]
+Seat 1: aardvark collected ($4.75)
+Seat 4: bramble folded on the Flop
+Seat 5: corvid (button) folded before Flop (didn't bet)
+Seat 6: dunlin (small blind) folded before Flop
+Seat 7: egret (big blind) folded before Flop
+"""
+
+
+def test_a_second_small_blind_is_dead_money():
+    hand = PARSER.parse(DEAD_SMALL_BLIND)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions[:3]] == [
+        (6, ActionKind.POST_SMALL_BLIND, 25), (7, ActionKind.POST_BIG_BLIND, 50), (4, ActionKind.POST_DEAD, 25)]
+    assert {s.seat: s.contributed for s in hand.seats if s.contributed} == {1: 200, 4: 225, 6: 25, 7: 50}
+    assert (hand.small_blind, hand.pot_total, hand.reconciles()) == (25, 500, True)
+
+
+def test_a_2008_header_with_the_time_after_a_dash_and_the_zone_in_parentheses():
+    text = DEAD_SMALL_BLIND.replace(
+        "PokerStars Hand #230000000001:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/08/02 18:05:11 ET",
+        "PokerStars Game #19540000001:  Hold'em No Limit ($0.25/$0.50) - 2008/08/11 - 20:17:04 (ET)")
+    hand = PARSER.parse(text)
+    assert (hand.hand_id, hand.is_tournament, hand.currency) == ("19540000001", False, "USD")
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == (
+        "2008/08/11 20:17:04 ET", "2008-08-12T00:17:04Z", "2008-08-11")
+    assert (hand.small_blind, hand.big_blind, hand.pot_total) == (25, 50, 500)
+
+
+def test_a_2007_tournament_header_of_that_shape():
+    header = ("PokerStars Game #12630000001: Tournament #63850001, $5.00+$0.50 Hold'em No Limit - Level III (25/50)"
+              " - 2007/10/15 - 05:45:11 (ET)")
+    hid, site, kind, stamp, zone, info = pokerstars._parse_header(header)
+    assert (hid, stamp, zone, info["tournament_id"]) == ("12630000001", "2007/10/15 05:45:11", "ET", "63850001")

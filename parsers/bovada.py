@@ -25,8 +25,11 @@ low, same line). A pot nobody contested (no ``Showdown``) is ``whole``.
 
 Rake: older files print ``Total Pot($930) | Rake ($3)``; newer ones print only the
 gross ``Total Pot``, and the rake is then inferred as everything put in minus everything
-paid (``rake_source`` inferred, said in ``notes``). Older tournament files print no
-street lines at all; a ``Bets`` after the street's betting is closed starts the next one.
+paid (``rake_source`` inferred, said in ``notes``). 2012 cash files print no street lines:
+each street's cards come in a ``Card dealt to table [Ks 7c 9s]`` line. A returning
+player's ``Posts dead chip $15`` at $5/$10 is both blinds: $5 dead and $10 live (his
+``Calls $35`` then brings him to $45). Older tournament
+files print no street lines at all; a ``Bets`` after the street's betting is closed starts the next one.
 Times carry no zone (``start_time_utc`` is None), except in 2022 ``[MVS]`` files, whose
 header ends ``- 2022-12-05 04:04:40 UTC`` and is followed by a ``Table Info: Version: 1,
 Type: MVS, Stakes: $0.50-$1, Table: ...`` line; their ``Player Info: Seat1: P1-<hash>, ...``
@@ -69,6 +72,9 @@ _SEAT = re.compile(rf"^Seat[+ ](?P<seat>\d+)(?P<me> \[ME\])?: (?P<name>.*?)\s*\(
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _LINE = re.compile(r"^(?P<name>.+?)\s+:\s+(?P<rest>.*?)\s*$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
+# 2012 files print no street lines: the board is dealt by a line of its own
+_TABLE_CARDS = re.compile(r"^Card dealt to table \[(?P<cards>[^\]]*)\]$")
+_STREET_BY_BOARD = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 _RESULT = re.compile(rf"^Hand [Rr]esult(?P<side>-Side [Pp]ot)?\s+(?P<amount>{_AMT})$")
 _TOTAL = re.compile(rf"^Total Pot\((?P<amount>{_AMT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMT})\))?")
 _SUMMARY_SEAT = re.compile(r"^Seat[+ ](?P<seat>\d+):(?P<rest>.*)$")
@@ -96,7 +102,7 @@ _BET = re.compile(
 _IGNORED = re.compile(
     r"^(?:Seat sit out|Sit out|Seat stand|Stand|Table leave user|Table enter user|Seat sit down|"
     r"Re-join|Seat re-join|Ranking \d+|Table deposit .*|Sitout.*|Enter\(Auto\)|Leave(?:\(Auto\))?|"
-    r"Prize Cash .*|Table Rebuy.*|Table Addon.*|Checks? \(timeout\)|Set dealer.*|"
+    r"Prize Cash .*|Table Rebuy.*|Table Addon.*|Checks? \(timeout\)|Set dealer.*|Draw for dealer \[[^\]]*\]|"
     r"Player Info: (?:Seat\d+: [\w-]+(?:, )?)+)$"
 )
 
@@ -266,6 +272,12 @@ def _read(text: str) -> ParsedHand:
                     seats[seat].mucked = True
                 continue
             raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {line!r}")
+        if (tc := _TABLE_CARDS.match(line.strip())) and not is_stud:
+            board = board + [c for c in cards(tc["cards"]) if c]
+            if len(board) not in _STREET_BY_BOARD:
+                raise fail(QuarantineReason.BAD_CARDS, f"a board of {len(board)} cards after {line!r}")
+            move_to(_STREET_BY_BOARD[len(board)])
+            continue
         lm = _LINE.match(line)
         if not lm:
             if _IGNORED.match(line.strip()):
@@ -310,6 +322,15 @@ def _read(text: str) -> ParsedHand:
         if forced:
             kind, fm = forced
             value = amount(fm["a"])
+            blinds = (hand.small_blind or 0) + (hand.big_blind or 0)
+            if kind == ActionKind.POST_DEAD and hand.small_blind and hand.big_blind and value == blinds:
+                # a returning player's dead chip of both blinds is the small blind dead and
+                # the big blind live: 'Posts dead chip $15' at $5/$10, then 'Calls $35' to $45
+                tracker.dead(seat, hand.small_blind)
+                act(seat, ActionKind.POST_DEAD, hand.small_blind)
+                tracker.add(seat, hand.big_blind)
+                act(seat, ActionKind.POST_BLIND, hand.big_blind)
+                continue
             if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
                 tracker.dead(seat, value)
                 if kind == ActionKind.POST_ANTE:

@@ -262,3 +262,56 @@ def test_zone_poker_hand_with_an_empty_summary_is_read_from_its_hand_result():
     assert (hand.total_pot_printed, hand.rake, hand.rake_source) == (None, 4, RakeSource.INFERRED)
     assert hand.notes[0] == "summary section empty: no total pot or rake printed; paid as the Hand result lines say"
     assert hand.boards == [["Kd", "9h", "2c"]]
+
+
+# 2012 cash files: no street lines, each street's board in a line of its own, and a
+# returning player's dead chip of both blinds.
+OLD_FORMAT_2012 = """\
+Bovada Hand #2596000001 TBL#950001 HOLDEM  Fixed Limit - 2012-04-03 18:13:22
+Seat 1: UTG+1 ($300 in chips)
+Seat 2: Dealer ($52 in chips)
+Seat 3: Small Blind [ME] ($384.64 in chips)
+Seat 4: Big Blind ($338 in chips)
+Dealer : Set dealer/Bring in spot [2] 
+Small Blind [ME] : Ante/Small Blind $4 
+Big Blind : Big blind/Bring in $8 
+UTG+1 : Posts dead chip $12 
+*** HOLE CARDS ***
+UTG+1 : Card dealt to a spot [4s Js] 
+Dealer : Card dealt to a spot [Jc 6c] 
+Small Blind [ME] : Card dealt to a spot [2c 9c] 
+Big Blind : Card dealt to a spot [3c Ac] 
+UTG+1 : Raises $16 
+Dealer : Folds
+Small Blind [ME] : Raises $24 
+Big Blind : Calls $16 
+UTG+1 : Calls $8 
+Card dealt to table [2h 6d Ks] 
+Small Blind [ME] : Bets $8 
+Big Blind : Calls $8 
+UTG+1 : Folds
+Card dealt to table [9d] 
+Small Blind [ME] : Bets $16 
+Big Blind : Folds
+Small Blind [ME] : Return uncalled portion of bet $16 
+Small Blind [ME] : Does not show [2c 9c] (Two pair)
+Small Blind [ME] : Hand result $90 
+*** SUMMARY ***
+Total Pot($92) | Rake ($2) 
+Board [2h 6d Ks 9d ]
+Seat 1: UTG+1 Folded on the FLOP
+Seat 2: Dealer Folded on the POCKET CARDS
+Seat 3: Small Blind $90 [Does not show]  
+Seat 4: Big Blind Folded on the TURN
+"""
+
+
+def test_2012_board_lines_and_a_dead_chip_of_both_blinds():
+    hand = PARSER.parse(OLD_FORMAT_2012)
+    assert hand.boards == [["2h", "6d", "Ks", "9d"]]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 1][:3] == [
+        (1, ActionKind.POST_DEAD, 400), (1, ActionKind.POST_BLIND, 800), (1, ActionKind.RAISE, 800)]
+    assert {s.seat: s.contributed for s in hand.seats if s.contributed} == {1: 2800, 3: 3200, 4: 3200}
+    assert [a.street for a in hand.actions if a.kind == ActionKind.BET] == [Street.FLOP, Street.TURN]
+    assert (hand.rake, hand.pot_total, hand.reconciles()) == (200, 9200, True)
+    assert hand.seat(1).folded_street == Street.FLOP

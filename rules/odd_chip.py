@@ -8,6 +8,12 @@ default") by overriding options, and each records which of its options rest on n
 published or observed evidence (``unconfirmed``, the [U] marks of rules.md), so a run can
 say which payouts were checked against a guess.
 
+Each enumerated option is a ``StrEnum`` (:data:`OPTION_TYPES`: ``TieOrderButton``,
+``RakeAllocation``, ...), ``unit`` a :class:`UnitSymbol` or a :class:`FixedUnit`, and
+``fees_before_split`` a tuple of :class:`Fee`. Their values are the strings profiles,
+manifests and the ``settle`` JSON write (a member equals its string), and
+:func:`option_rule` names the rule a value states, as odd chips record it.
+
 Options (values in the order of rules.md §4.1):
 
 ``unit``

@@ -172,7 +172,7 @@ def _arithmetic_table(ranking: Ranking, qualifier: int | None) -> np.ndarray:
          int(Category.FULL_HOUSE), int(Category.FOUR_OF_A_KIND)], default=-1)
     possible = most <= 4
     digits = 15 ** np.arange(4, -1, -1)
-    keys = []
+    keys: list[np.ndarray] = []
     for flush in (False, True):
         valid = possible & (distinct == 5 if flush else True)
         if low:
@@ -191,9 +191,9 @@ def _arithmetic_table(ranking: Ranking, qualifier: int | None) -> np.ndarray:
             tiebreak = np.where(straight, straight_top * digits[0], grouped @ digits)
         key = category * 15 ** 5 + tiebreak
         keys.append(np.where(valid, key, np.iinfo(np.int64).min))
-    keys = np.concatenate(keys)
-    valid = keys != np.iinfo(np.int64).min
-    _, position = np.unique(keys[valid], return_inverse=True)
+    every_key = np.concatenate(keys)
+    valid = every_key != np.iinfo(np.int64).min
+    _, position = np.unique(every_key[valid], return_inverse=True)
     table = np.full(2 * _HALF, _IMPOSSIBLE, dtype=np.int32)
     table[valid] = position
     if qualifier is not None:  # both flush halves: an unpaired low whose top card is at most the qualifier
@@ -225,7 +225,8 @@ def five_card_values(cards: np.ndarray, ranking: Ranking, qualifier: int | None 
         flush = (suits[..., 0] == suits[..., 1]) & (suits[..., 1] == suits[..., 2])
         flush &= (suits[..., 2] == suits[..., 3]) & (suits[..., 3] == suits[..., 4])
         index = index + flush * _HALF
-    return value_table(ranking, qualifier)[index]
+    values: np.ndarray = value_table(ranking, qualifier)[index]
+    return values
 
 
 def best_of_values(cards: np.ndarray, ranking: Ranking, qualifier: int | None = None) -> np.ndarray:
@@ -235,7 +236,8 @@ def best_of_values(cards: np.ndarray, ranking: Ranking, qualifier: int | None = 
     if array.shape[1] < 5:
         raise ValueError(f"cards: need at least 5 per row, got {array.shape[1]}")
     choose = np.array(list(combinations(range(array.shape[1]), 5)), dtype=np.intp)
-    return five_card_values(array[:, choose], ranking, qualifier).max(axis=1)
+    best: np.ndarray = five_card_values(array[:, choose], ranking, qualifier).max(axis=1)
+    return best
 
 
 def stud_hilo_strengths(cards: np.ndarray, qualifier: int | None = 8) -> tuple[np.ndarray, np.ndarray]:
@@ -273,7 +275,8 @@ def _omaha_parts(hole: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np.nd
     return pair_index, pair_suit, triple_index, triple_suit
 
 
-def omaha_hilo_strengths(hole: np.ndarray, board: np.ndarray, qualifier: int | None = 8) -> tuple[np.ndarray, np.ndarray]:
+def omaha_hilo_strengths(hole: np.ndarray, board: np.ndarray,
+                         qualifier: int | None = 8) -> tuple[np.ndarray, np.ndarray]:
     """Omaha Hi/Lo (4, 5 or 6 hole cards): best high and best qualifying A-5 low, each
     exactly 2 hole + 3 board cards, chosen independently.
 
@@ -310,4 +313,5 @@ def omaha_strengths(hole: np.ndarray, board: np.ndarray, ranking: Ranking = Rank
     pair_index, pair_suit, triple_index, triple_suit = _omaha_parts(hole, board)
     index = pair_index[:, :, None] + triple_index[:, None, :]
     index += (pair_suit[:, :, None] == triple_suit[:, None, :]) * np.int32(_HALF)
-    return table[index].max(axis=(1, 2))
+    best: np.ndarray = table[index].max(axis=(1, 2))
+    return best

@@ -23,31 +23,62 @@ True
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Hashable, Iterable, Sequence
+from enum import Enum
+from typing import TypeAlias
 
 import numpy as np
 
-from rules.vocab import Half
-from rules.batch import NO_HAND, best_of_values, omaha_strengths, omaha_hilo_strengths
+from rules.batch import NO_HAND, best_of_values, omaha_hilo_strengths, omaha_strengths
 from rules.cards import parse_card
 from rules.games import GameSpec, HalfSpec, Ranking, game_spec
-from rules.odd_chip import Policy
+from rules.odd_chip import (
+    HiloBetweenHalves,
+    IdenticalHandsBothHalves,
+    MultiRemainder,
+    Policy,
+    RakeAllocation,
+    SplitHalfRemainder,
+    TieOrderButton,
+)
 from rules.pots import Pot, PotError, allocate_rake
+from rules.vocab import Half
 
 _BATCHED = (Ranking.HIGH, Ranking.LOW_A5)
 
-Request = tuple[Hashable, str, Sequence[str], Sequence[str]]
+Request: TypeAlias = tuple[Hashable, str, Sequence[str], Sequence[str]]
+"""``(key, game, hole cards, board cards)``: one seat's cards to evaluate."""
 
 
-def _kind(half: HalfSpec, hole: int, board: int) -> str | None:
+class _Kernel(Enum):
+    """How the batch evaluates a half: exactly 2 hole + 3 board, or any five cards."""
+
+    OMAHA = "omaha"
+    ANY_FIVE = "any_five"
+
+
+def _kind(half: HalfSpec, hole: int, board: int) -> _Kernel | None:
     if half.ranking not in _BATCHED or half.hand_size != 5:
         return None
     if half.hole_used == 2 and half.board_used == 3 and board == 5 and hole >= 2:
-        return "omaha"
+        return _Kernel.OMAHA
     if half.hole_used is None and half.board_used is None and hole + board >= 5:
-        return "any_five"
+        return _Kernel.ANY_FIVE
     return None
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Seats whose half one batch call evaluates: same kernel, ranking, qualifier and
+    card counts, and the index of the half in its game."""
+
+    kernel: _Kernel
+    ranking: Ranking
+    qualifier: int | None
+    hole: int
+    board: int
+    half_index: int
 
 
 def bulk_strengths(requests: Iterable[Request]) -> dict[tuple[Hashable, int], int | None]:
@@ -57,39 +88,41 @@ def bulk_strengths(requests: Iterable[Request]) -> dict[tuple[Hashable, int], in
     within its half, or ``None`` where the seat has no qualifying hand for that half.
     Halves without a batch kernel are absent from the result.
     """
-    groups: dict[tuple, list[tuple[Hashable, tuple[int, ...], tuple[int, ...]]]] = defaultdict(list)
+    groups: dict[_Group, list[tuple[Hashable, tuple[int, ...], tuple[int, ...]]]] = defaultdict(list)
     for key, game, hole, board in requests:
         spec = game_spec(game)
         codes_hole = tuple(parse_card(c) for c in hole)
         codes_board = tuple(parse_card(c) for c in board)
         for index, half in enumerate(spec.halves):
-            kind = _kind(half, len(hole), len(board))
-            if kind is None:
+            kernel = _kind(half, len(hole), len(board))
+            if kernel is None:
                 continue
-            group = (kind, half.ranking, half.qualifier, len(hole), len(board), index)
+            group = _Group(kernel, half.ranking, half.qualifier, len(hole), len(board), index)
             groups[group].append((key, codes_hole, codes_board))
     out: dict[tuple[Hashable, int], int | None] = {}
-    for (kind, ranking, qualifier, _, _, index), rows in groups.items():
+    for group, rows in groups.items():
         keys = [r[0] for r in rows]
-        hole = np.array([r[1] for r in rows], dtype=np.int32)
-        board = np.array([r[2] for r in rows], dtype=np.int32)
-        if kind == "omaha":
-            if ranking is Ranking.LOW_A5:
-                values = omaha_hilo_strengths(hole, board, qualifier)[1]
-            else:
-                values = omaha_strengths(hole, board, ranking)
-        else:
-            cards = np.concatenate([hole, board], axis=1) if board.shape[1] else hole
-            values = best_of_values(cards, ranking, qualifier)
-        for key, value in zip(keys, values.tolist()):
-            out[(key, index)] = None if value == NO_HAND else value
+        values = _group_values(group, np.array([r[1] for r in rows], dtype=np.int32),
+                               np.array([r[2] for r in rows], dtype=np.int32))
+        for key, value in zip(keys, values.tolist(), strict=True):
+            out[(key, group.half_index)] = None if value == NO_HAND else value
     return out
+
+
+def _group_values(group: _Group, hole: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """Batch values of one group's rows of hole and board card codes."""
+    if group.kernel is _Kernel.OMAHA:
+        if group.ranking is Ranking.LOW_A5:
+            return omaha_hilo_strengths(hole, board, group.qualifier)[1]
+        return omaha_strengths(hole, board, group.ranking)
+    cards = np.concatenate([hole, board], axis=1) if board.shape[1] else hole
+    return best_of_values(cards, group.ranking, group.qualifier)
 
 
 # ----------------------------------------------------------------------------- simple showdowns
 
 #: tie orders the bulk settlement places leftover units by (others: per-hand settlement)
-_BULK_TIE_ORDERS = ("left_of_button", "lowest_seat")
+_BULK_TIE_ORDERS = (TieOrderButton.LEFT_OF_BUTTON, TieOrderButton.LOWEST_SEAT)
 _NO_VALUE = np.iinfo(np.int32).min  # below every batch value and NO_HAND
 
 
@@ -146,7 +179,8 @@ class BulkPots:
 
     def first(self) -> np.ndarray:
         """Position of each hand's first pot (as if it had one where it has none)."""
-        return np.cumsum(self.count) - self.count
+        first: np.ndarray = np.cumsum(self.count) - self.count
+        return first
 
 
 def bulk_pots(starts: np.ndarray, contributed: np.ndarray, folded: np.ndarray) -> BulkPots:
@@ -230,13 +264,13 @@ def _supported(spec: GameSpec) -> bool:
 def _half_values(spec: GameSpec, hole: np.ndarray, board: np.ndarray) -> list[np.ndarray]:
     """Batch values of every half for rows of hole cards on their boards."""
     halves = spec.halves
-    if (len(halves) == 2 and all(_kind(h, spec.hole_cards, 5) == "omaha" for h in halves)
+    if (len(halves) == 2 and all(_kind(h, spec.hole_cards, 5) is _Kernel.OMAHA for h in halves)
             and [h.ranking for h in halves] == [Ranking.HIGH, Ranking.LOW_A5]):
         high, low = omaha_hilo_strengths(hole, board, halves[1].qualifier)
         return [high, low]
     out = []
     for half in halves:
-        if _kind(half, spec.hole_cards, 5) == "omaha":
+        if _kind(half, spec.hole_cards, 5) is _Kernel.OMAHA:
             if half.ranking is Ranking.LOW_A5:
                 out.append(omaha_hilo_strengths(hole, board, half.qualifier)[1])
             else:
@@ -285,25 +319,264 @@ def _pot_rakes(batch: ShowdownBatch, pots: BulkPots, ok: np.ndarray) -> np.ndarr
     total = _sum_by(pots.hand, pots.amount, batch.hands)
     charges = np.zeros(len(pots.hand), dtype=np.int64)
     # one pot charged a total: all of it (per_pot_cap computes its own: see below)
-    simple = single & (policy.rake_allocation != "per_pot_cap")
+    simple = single & (policy.rake_allocation is not RakeAllocation.PER_POT_CAP)
     charges[first[simple & (pots.count > 0)]] = rake[simple & (pots.count > 0)]
     ok &= ~(simple & ((rake < 0) | (rake > total)))
     # per-pot amounts given: used as given, each within its pot
     if given.any():
+        if batch.pot_rake is None:
+            raise ValueError("ShowdownBatch: pot_rake_given needs pot_rake")
         listed = given[pots.hand]
-        charges[listed] = batch.pot_rake[listed]  # type: ignore[index]
+        charges[listed] = batch.pot_rake[listed]
         ok &= ~_sum_by(pots.hand, listed & ((charges < 0) | (charges > pots.amount)), batch.hands).astype(bool)
     nothing = ~given & ~simple & (rake == 0)
     # a total over several pots: allocated by the policy, exactly as settle allocates it
     for i in np.flatnonzero(ok & ~given & ~simple & ~nothing & (pots.count > 0)):
         span = slice(first[i], first[i] + pots.count[i])
-        amounts = [Pot(int(j), int(a), 0, (), ()) for j, a in zip(pots.index[span], pots.amount[span])]
+        amounts = [Pot(int(j), int(a), 0, (), ()) for j, a in zip(pots.index[span], pots.amount[span], strict=True)]
         try:
             charges[span] = allocate_rake(amounts, int(rake[i]), policy.rake_allocation, policy.rake_rate_bp,
                                           policy.rake_cap)
         except PotError:
             ok[i] = False
     return charges
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """The seat rows of a :class:`ShowdownBatch` as arrays of one dtype each; ``hand``
+    is each row's hand, ``mucked`` a seat still in that conceded."""
+
+    starts: np.ndarray
+    counts: np.ndarray
+    hand: np.ndarray
+    seat: np.ndarray
+    contributed: np.ndarray
+    folded: np.ndarray
+    live: np.ndarray
+    mucked: np.ndarray
+    cards: np.ndarray
+    boards: np.ndarray
+    unit: np.ndarray
+    button: np.ndarray
+    has_button: np.ndarray
+
+    @property
+    def hands(self) -> int:
+        return len(self.counts)
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+
+def _rows(batch: ShowdownBatch, spec: GameSpec, n: int) -> _Rows:
+    starts = np.asarray(batch.starts, dtype=np.int64)
+    counts = np.diff(starts)
+    folded = np.asarray(batch.folded, dtype=bool)
+    live = ~folded
+    return _Rows(
+        starts=starts,
+        counts=counts,
+        hand=np.repeat(np.arange(len(counts)), counts),
+        seat=np.asarray(batch.seat, dtype=np.int64),
+        contributed=np.asarray(batch.contributed, dtype=np.int64),
+        folded=folded,
+        live=live,
+        mucked=np.asarray(batch.mucked, dtype=bool) & live,
+        cards=np.asarray(batch.cards, dtype=np.int64).reshape(n, spec.hole_cards),
+        boards=np.asarray(batch.boards, dtype=np.int64).reshape(len(counts), 5),
+        unit=np.asarray(batch.unit, dtype=np.int64),
+        button=np.asarray(batch.button, dtype=np.int64),
+        has_button=np.asarray(batch.has_button, dtype=bool),
+    )
+
+
+def _in_shape(batch: ShowdownBatch, rows: _Rows) -> np.ndarray:
+    """Per hand: the shape settle_simple settles, seat by seat (anything else is left to
+    settle()), with distinct seats and distinct valid cards."""
+    cards, seat, hid, starts, h = rows.cards, rows.seat, rows.hand, rows.starts, rows.hands
+    known = (cards >= 0).all(axis=1)
+    partial = (cards >= 0).any(axis=1) & ~known
+    bad_row = ((seat < 1) | (rows.contributed < 0) | (np.asarray(batch.dead, dtype=np.int64) != 0) | partial
+               | (cards > 51).any(axis=1)
+               | (rows.live & (np.asarray(batch.cashed_out, dtype=bool) | (~rows.mucked & ~known))))
+    ok = ~_segment_any(bad_row, starts, h)
+    ok &= (rows.unit >= 1) & ((rows.boards >= 0) & (rows.boards <= 51)).all(axis=1) & (rows.counts >= 2)
+    order = np.lexsort((seat, hid))
+    repeated = np.zeros(rows.size, dtype=bool)
+    repeated[1:] = (hid[order][1:] == hid[order][:-1]) & (seat[order][1:] == seat[order][:-1])
+    ok &= ~_segment_any(repeated[np.argsort(order)], starts, h)
+    # every card once: the sum of distinct bits equals their union
+    bits = np.where(cards >= 0, np.left_shift(np.uint64(1), np.clip(cards, 0, 63).astype(np.uint64)), np.uint64(0))
+    board_bits = np.left_shift(np.uint64(1), np.clip(rows.boards, 0, 63).astype(np.uint64))
+    hand_or = (_segment_reduce(np.bitwise_or, np.bitwise_or.reduce(bits, axis=1), starts, 0).astype(np.uint64)
+               | np.bitwise_or.reduce(board_bits, axis=1))
+    hand_sum = (_segment_reduce(np.add, bits.sum(axis=1, dtype=np.uint64), starts, 0).astype(np.uint64)
+                + board_bits.sum(axis=1, dtype=np.uint64))
+    in_shape: np.ndarray = ok & (hand_or == hand_sum)
+    return in_shape
+
+
+def _row_values(spec: GameSpec, rows: _Rows, ok: np.ndarray) -> list[np.ndarray]:
+    """Per half, the hand value of every row still in that did not muck, of the hands
+    still in shape (``_NO_VALUE`` elsewhere)."""
+    evaluated = np.flatnonzero(ok[rows.hand] & rows.live & ~rows.mucked)
+    values = [np.full(rows.size, _NO_VALUE, dtype=np.int64) for _ in spec.halves]
+    if evaluated.size:
+        computed = _half_values(spec, rows.cards[evaluated].astype(np.int32),
+                                rows.boards[rows.hand[evaluated]].astype(np.int32))
+        for half_values, half_computed in zip(values, computed, strict=True):
+            half_values[evaluated] = half_computed
+    return values
+
+
+@dataclass(frozen=True)
+class _Contests:
+    """Every (pot, contender) pair of the hands in shape, grouped by pot: ``pot`` and
+    ``row`` (the contender's seat row) per pair; pot ``p`` owns pairs
+    ``starts[p]:starts[p + 1]``."""
+
+    pot: np.ndarray
+    row: np.ndarray
+    starts: np.ndarray
+
+    @property
+    def pots(self) -> int:
+        return len(self.starts) - 1
+
+    @property
+    def contenders(self) -> np.ndarray:
+        counts: np.ndarray = np.diff(self.starts)
+        return counts
+
+
+def _contests(rows: _Rows, pots: BulkPots, ok: np.ndarray) -> _Contests:
+    per_pot = np.where(ok[pots.hand], rows.counts[pots.hand], 0)
+    pair_pot = np.repeat(np.arange(len(pots.hand)), per_pot)
+    pair_row = (rows.starts[pots.hand[pair_pot]] + np.arange(len(pair_pot))
+                - np.repeat(np.cumsum(per_pot) - per_pot, per_pot))
+    contends = rows.live[pair_row] & (pots.put_in[pair_row] >= pots.level[pair_pot])
+    pair_pot, pair_row = pair_pot[contends], pair_row[contends]
+    starts = np.concatenate([[0], np.cumsum(np.bincount(pair_pot, minlength=len(pots.hand)))])
+    return _Contests(pair_pot, pair_row, starts)
+
+
+@dataclass(frozen=True)
+class _Halves:
+    """Per half: which pairs win it (``winners``) and each pot's money for it
+    (``amounts``); ``single``: pots one seat takes unevaluated; ``fine``: pots this
+    module settles exactly as settle() does."""
+
+    winners: tuple[np.ndarray, ...]
+    amounts: tuple[np.ndarray, ...]
+    single: np.ndarray
+    fine: np.ndarray
+
+
+def _winners(rows: _Rows, contests: _Contests, values: list[np.ndarray], net: np.ndarray) -> _Halves:
+    """The winners of every half of every pot, the whole net amount to the first half."""
+    pair_pot, p_count = contests.pot, contests.pots
+    winners = []
+    for half_values in values:
+        v = half_values[contests.row]
+        qualified = v > NO_HAND
+        best = _segment_reduce(np.maximum, np.where(qualified, v, _NO_VALUE), contests.starts, _NO_VALUE)
+        winners.append(qualified & (v == best[pair_pot]))
+    # a pot one seat contests, or that only one contender did not muck, is that seat's,
+    # unevaluated; a pot every contender mucked cannot be settled (settle() refuses it)
+    claims = ~rows.mucked[contests.row]
+    claimants = np.bincount(pair_pot[claims], minlength=p_count)
+    alone = contests.contenders == 1
+    single = alone | (claimants == 1)
+    winners[0] = np.where(single[pair_pot], alone[pair_pot] | claims, winners[0])
+    for i in range(1, len(winners)):
+        winners[i] = winners[i] & ~single[pair_pot]
+    fine = (np.bincount(pair_pot[winners[0]], minlength=p_count) >= 1) & (alone | (claimants >= 1))
+    amounts = [net.copy()] + [np.zeros(p_count, dtype=np.int64) for _ in values[1:]]
+    return _Halves(tuple(winners), tuple(amounts), single, fine)
+
+
+def _split_high_low(spec: GameSpec, policy: Policy, rows: _Rows, pots: BulkPots, contests: _Contests,
+                    halves: _Halves) -> _Halves:
+    """A pot with a qualifying low divided between the high and the low half."""
+    pair_pot, p_count = contests.pot, contests.pots
+    winners, net = halves.winners, halves.amounts[0]
+    counts_of = [np.bincount(pair_pot[w], minlength=p_count) for w in winners]
+    split = counts_of[1] >= 1
+    if policy.identical_hands_both_halves is IdenticalHandsBothHalves.POOL_EVEN:
+        same = ~_segment_any(winners[0] != winners[1], contests.starts, p_count)
+        split &= ~(same & (counts_of[0] > 1))
+    fine = halves.fine & ~split if policy.hilo_between_halves is not HiloBetweenHalves.HIGH else halves.fine
+    high = next(i for i, half in enumerate(spec.halves) if half.half is Half.HIGH)
+    pot_unit = rows.unit[pots.hand]
+    units, residue = np.divmod(net, np.maximum(pot_unit, 1))
+    base, extra = np.divmod(units, 2)
+    # the odd unit (and any residue below a unit) goes to the high half
+    shares = [(base + extra) * pot_unit + residue if i == high else base * pot_unit for i in range(2)]
+    if policy.split_half_remainder is SplitHalfRemainder.TO_HIGH_HALF:
+        # a tied low half keeps equal whole units each; the rest joins the high half
+        low_count = np.maximum(counts_of[1 - high], 1)
+        step = np.maximum(pot_unit, 1)
+        leftover = shares[1 - high] - shares[1 - high] // step // low_count * step * low_count
+        leftover = np.where(counts_of[1 - high] > 1, leftover, 0)
+        shares[1 - high] = shares[1 - high] - leftover
+        shares[high] = shares[high] + leftover
+    amounts = (np.where(split, shares[0], net), np.where(split, shares[1], 0))
+    return _Halves((winners[0], winners[1] & split[pair_pot]), amounts, halves.single, fine)
+
+
+@dataclass(frozen=True)
+class _Awards:
+    """What each winning pair is paid (``pairs`` index the contests), and the pots
+    settled exactly (``fine``)."""
+
+    pairs: np.ndarray
+    amounts: np.ndarray
+    fine: np.ndarray
+
+
+def _divide_halves(policy: Policy, rows: _Rows, pots: BulkPots, contests: _Contests, halves: _Halves) -> _Awards:
+    """Each half among its winners: equal whole units, leftovers in tie order."""
+    option = policy.tie_order_button
+    pair_pot, p_count = contests.pot, contests.pots
+    modulus = np.maximum(_segment_reduce(np.maximum, rows.seat, rows.starts, 0), rows.button) + 1
+    pair_hand = pots.hand[pair_pot]
+    if option is TieOrderButton.LEFT_OF_BUTTON:
+        tie_key = np.mod(rows.seat[contests.row] - rows.button[pair_hand] - 1, modulus[pair_hand])
+    else:
+        tie_key = rows.seat[contests.row]
+    all_to_first = policy.multi_remainder is MultiRemainder.ALL_TO_FIRST
+    fine = halves.fine.copy()
+    award_pairs, award_amounts = [], []
+    for mask, amount in zip(halves.winners, halves.amounts, strict=True):
+        count = np.bincount(pair_pot[mask], minlength=p_count)
+        tied = (count > 1) & ~halves.single
+        if option not in _BULK_TIE_ORDERS:
+            # the order is not computed here: fine only where nothing is left over (and
+            # where settle() can compute it: a random order needs its seed)
+            pot_unit = np.maximum(rows.unit[pots.hand], 1)
+            exact = (amount % pot_unit == 0) & ((amount // pot_unit) % np.maximum(count, 1) == 0)
+            orderable = option is not TieOrderButton.RANDOM or policy.seed is not None
+            fine &= ~(tied & ~(exact & orderable))
+        elif option is TieOrderButton.LEFT_OF_BUTTON:
+            fine &= ~(tied & ~rows.has_button[pots.hand])
+        where = np.flatnonzero(mask)
+        ranked = where[np.lexsort((tie_key[where], pair_pot[where]))]
+        group = pair_pot[ranked]
+        rank = np.arange(ranked.size) - np.searchsorted(group, group, side="left")
+        g_unit = rows.unit[pots.hand[group]]
+        units, residue = np.divmod(amount[group], np.maximum(g_unit, 1))
+        base, extra = np.divmod(units, np.maximum(count[group], 1))
+        share = base * g_unit
+        if all_to_first:
+            share += np.where(rank == 0, extra * g_unit, 0)
+        else:
+            share += np.where(rank < extra, g_unit, 0)
+        share += np.where(rank == 0, residue, 0)
+        award_pairs.append(ranked)
+        award_amounts.append(share)
+    return _Awards(np.concatenate(award_pairs), np.concatenate(award_amounts), fine)
 
 
 def settle_simple(batch: ShowdownBatch) -> BulkSettlement:
@@ -319,159 +592,27 @@ def settle_simple(batch: ShowdownBatch) -> BulkSettlement:
     (``settled`` False), which also reports the input errors such hands may have.
     """
     spec = game_spec(batch.game)
-    policy = batch.policy
     h = batch.hands
-    starts = np.asarray(batch.starts, dtype=np.int64)
-    counts = np.diff(starts)
-    n = int(starts[-1]) if h else 0
+    n = int(np.asarray(batch.starts)[-1]) if h else 0
     if h == 0 or not _supported(spec):
         nothing = np.zeros(0, dtype=np.int64)
         return BulkSettlement(np.zeros(h, dtype=bool), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
                               np.zeros(h, dtype=np.int64), nothing, nothing, nothing)
-    hid = np.repeat(np.arange(h), counts)
-    seat = np.asarray(batch.seat, dtype=np.int64)
-    contributed = np.asarray(batch.contributed, dtype=np.int64)
-    folded = np.asarray(batch.folded, dtype=bool)
-    live = ~folded
-    mucked = np.asarray(batch.mucked, dtype=bool) & live  # a seat still in that conceded
-    cards = np.asarray(batch.cards, dtype=np.int64).reshape(n, spec.hole_cards)
-    boards = np.asarray(batch.boards, dtype=np.int64).reshape(h, 5)
-    unit = np.asarray(batch.unit, dtype=np.int64)
-    button = np.asarray(batch.button, dtype=np.int64)
-    has_button = np.asarray(batch.has_button, dtype=bool)
-
-    # the shape, seat by seat: anything else is left to settle()
-    known = (cards >= 0).all(axis=1)
-    partial = (cards >= 0).any(axis=1) & ~known
-    bad_row = ((seat < 1) | (contributed < 0) | (np.asarray(batch.dead, dtype=np.int64) != 0) | partial
-               | (cards > 51).any(axis=1)
-               | (live & (np.asarray(batch.cashed_out, dtype=bool) | (~mucked & ~known))))
-    ok = ~_segment_any(bad_row, starts, h)
-    ok &= (unit >= 1) & ((boards >= 0) & (boards <= 51)).all(axis=1) & (counts >= 2)
-    order = np.lexsort((seat, hid))
-    repeated = np.zeros(n, dtype=bool)
-    repeated[1:] = (hid[order][1:] == hid[order][:-1]) & (seat[order][1:] == seat[order][:-1])
-    ok &= ~_segment_any(repeated[np.argsort(order)], starts, h)
-    # every card once: the sum of distinct bits equals their union
-    bits = np.where(cards >= 0, np.left_shift(np.uint64(1), np.clip(cards, 0, 63).astype(np.uint64)), np.uint64(0))
-    board_bits = np.left_shift(np.uint64(1), np.clip(boards, 0, 63).astype(np.uint64))
-    hand_or = (_segment_reduce(np.bitwise_or, np.bitwise_or.reduce(bits, axis=1), starts, 0).astype(np.uint64)
-               | np.bitwise_or.reduce(board_bits, axis=1))
-    hand_sum = (_segment_reduce(np.add, bits.sum(axis=1, dtype=np.uint64), starts, 0).astype(np.uint64)
-                + board_bits.sum(axis=1, dtype=np.uint64))
-    ok &= hand_or == hand_sum
-
-    pots = bulk_pots(starts, contributed, folded)
+    rows = _rows(batch, spec, n)
+    ok = _in_shape(batch, rows)
+    pots = bulk_pots(rows.starts, rows.contributed, rows.folded)
     ok &= pots.formed
-    rake = _pot_rakes(batch, pots, ok)
-    net = pots.amount - rake
-
-    # hand values of the seats still in that did not muck, of the hands still in shape
-    rows = np.flatnonzero(ok[hid] & live & ~mucked)
-    values = [np.full(n, _NO_VALUE, dtype=np.int64) for _ in spec.halves]
-    if rows.size:
-        for half_values, computed in zip(values, _half_values(spec, cards[rows].astype(np.int32),
-                                                              boards[hid[rows]].astype(np.int32))):
-            half_values[rows] = computed
-
-    # every (pot, contender) pair, grouped by pot
-    per_pot = np.where(ok[pots.hand], counts[pots.hand], 0)
-    pair_pot = np.repeat(np.arange(len(pots.hand)), per_pot)
-    pair_row = starts[pots.hand[pair_pot]] + np.arange(len(pair_pot)) - np.repeat(np.cumsum(per_pot) - per_pot, per_pot)
-    contends = live[pair_row] & (pots.put_in[pair_row] >= pots.level[pair_pot])
-    pair_pot, pair_row = pair_pot[contends], pair_row[contends]
-    pot_starts = np.concatenate([[0], np.cumsum(np.bincount(pair_pot, minlength=len(pots.hand)))])
-    contenders = np.diff(pot_starts)
-    p_count = len(pots.hand)
-
-    winners = []
-    for half_values in values:
-        v = half_values[pair_row]
-        qualified = v > NO_HAND
-        best = _segment_reduce(np.maximum, np.where(qualified, v, _NO_VALUE), pot_starts, _NO_VALUE)
-        winners.append(qualified & (v == best[pair_pot]))
-    # a pot one seat contests, or that only one contender did not muck, is that seat's,
-    # unevaluated; a pot every contender mucked cannot be settled (settle() refuses it)
-    claims = ~mucked[pair_row]
-    claimants = np.bincount(pair_pot[claims], minlength=p_count)
-    alone = contenders == 1
-    single = alone | (claimants == 1)
-    winners[0] = np.where(single[pair_pot], alone[pair_pot] | claims, winners[0])
-    for i in range(1, len(winners)):
-        winners[i] = winners[i] & ~single[pair_pot]
-    counts_of = [np.bincount(pair_pot[w], minlength=p_count) for w in winners]
-    pot_fine = (counts_of[0] >= 1) & (alone | (claimants >= 1))
-
-    # the money of each half: the pot whole to the first half's winners, or split high/low
-    amounts = [net.copy()] + [np.zeros(p_count, dtype=np.int64) for _ in spec.halves[1:]]
+    net = pots.amount - _pot_rakes(batch, pots, ok)
+    contests = _contests(rows, pots, ok)
+    halves = _winners(rows, contests, _row_values(spec, rows, ok), net)
     if len(spec.halves) == 2:
-        split = counts_of[1] >= 1
-        if policy.identical_hands_both_halves == "pool_even":
-            same = ~_segment_any(winners[0] != winners[1], pot_starts, p_count)
-            split &= ~(same & (counts_of[0] > 1))
-        if policy.hilo_between_halves != "high":
-            pot_fine &= ~split
-        high = next(i for i, half in enumerate(spec.halves) if half.half is Half.HIGH)
-        pot_unit = unit[pots.hand]
-        units, residue = np.divmod(net, np.maximum(pot_unit, 1))
-        base, extra = np.divmod(units, 2)
-        # the odd unit (and any residue below a unit) goes to the high half
-        shares = [(base + extra) * pot_unit + residue if i == high else base * pot_unit for i in range(2)]
-        if policy.split_half_remainder == "to_high_half":
-            # a tied low half keeps equal whole units each; the rest joins the high half
-            low_count = np.maximum(counts_of[1 - high], 1)
-            step = np.maximum(pot_unit, 1)
-            leftover = shares[1 - high] - shares[1 - high] // step // low_count * step * low_count
-            leftover = np.where(counts_of[1 - high] > 1, leftover, 0)
-            shares[1 - high] = shares[1 - high] - leftover
-            shares[high] = shares[high] + leftover
-        amounts = [np.where(split, shares[0], net), np.where(split, shares[1], 0)]
-        winners[1] = winners[1] & split[pair_pot]
-
-    # each half among its winners: equal whole units, leftovers in tie order
-    option = policy.tie_order_button
-    modulus = np.maximum(_segment_reduce(np.maximum, seat, starts, 0), button) + 1
-    pair_hand = pots.hand[pair_pot]
-    if option == "left_of_button":
-        tie_key = np.mod(seat[pair_row] - button[pair_hand] - 1, modulus[pair_hand])
-    else:
-        tie_key = seat[pair_row]
-    all_to_first = policy.multi_remainder == "all_to_first"
-    award_pairs, award_amounts = [], []
-    for mask, amount in zip(winners, amounts):
-        count = np.bincount(pair_pot[mask], minlength=p_count)
-        tied = (count > 1) & ~single
-        if option not in _BULK_TIE_ORDERS:
-            # the order is not computed here: fine only where nothing is left over (and
-            # where settle() can compute it: a random order needs its seed)
-            pot_unit = np.maximum(unit[pots.hand], 1)
-            exact = (amount % pot_unit == 0) & ((amount // pot_unit) % np.maximum(count, 1) == 0)
-            orderable = option != "random" or policy.seed is not None
-            pot_fine &= ~(tied & ~(exact & orderable))
-        elif option == "left_of_button":
-            pot_fine &= ~(tied & ~has_button[pots.hand])
-        where = np.flatnonzero(mask)
-        ranked = where[np.lexsort((tie_key[where], pair_pot[where]))]
-        group = pair_pot[ranked]
-        rank = np.arange(ranked.size) - np.searchsorted(group, group, side="left")
-        g_unit = unit[pots.hand[group]]
-        units, residue = np.divmod(amount[group], np.maximum(g_unit, 1))
-        base, extra = np.divmod(units, np.maximum(count[group], 1))
-        share = base * g_unit
-        if all_to_first:
-            share += np.where(rank == 0, extra * g_unit, 0)
-        else:
-            share += np.where(rank < extra, g_unit, 0)
-        share += np.where(rank == 0, residue, 0)
-        award_pairs.append(ranked)
-        award_amounts.append(share)
-    ok &= ~_segment_any(~pot_fine, np.concatenate([[0], np.cumsum(pots.count)]), h)
-    pairs = np.concatenate(award_pairs)
-    award_amount = np.concatenate(award_amounts)
-    keep = ok[pots.hand[pair_pot[pairs]]]
-    pairs, award_amount = pairs[keep], award_amount[keep]
-    award_row, award_pot = pair_row[pairs], pots.index[pair_pot[pairs]]
+        halves = _split_high_low(spec, batch.policy, rows, pots, contests, halves)
+    awards = _divide_halves(batch.policy, rows, pots, contests, halves)
+    ok &= ~_segment_any(~awards.fine, np.concatenate([[0], np.cumsum(pots.count)]), h)
+    keep = ok[pots.hand[contests.pot[awards.pairs]]]
+    pairs, award_amount = awards.pairs[keep], awards.amounts[keep]
+    award_row, award_pot = contests.row[pairs], pots.index[contests.pot[pairs]]
     payouts = _sum_by(award_row, award_amount, n) + pots.uncalled
-    payouts[~ok[hid]] = 0
-    return BulkSettlement(ok, payouts, np.where(ok[hid], pots.uncalled, 0), pots.count, award_row, award_pot,
+    payouts[~ok[rows.hand]] = 0
+    return BulkSettlement(ok, payouts, np.where(ok[rows.hand], pots.uncalled, 0), pots.count, award_row, award_pot,
                           award_amount)

@@ -131,7 +131,8 @@ def _suit(code: int) -> int:
     return code % 4
 
 
-def _read_five(codes: Sequence[int], *, ace_low: bool, straights: bool, wheel_top: int | None) -> tuple[Category, list[int], dict[int, int]]:
+def _read_five(codes: Sequence[int], *, ace_low: bool, straights: bool,
+               wheel_top: int | None) -> tuple[Category, list[int], dict[int, int]]:
     """Category, grouped ranks (most copies first, then highest) and each card's rank value."""
     value = {c: (1 if ace_low and _rank(c) == ACE else _rank(c)) for c in codes}
     counts = Counter(value.values())

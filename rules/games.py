@@ -192,7 +192,8 @@ _SPECS = (
     _draw_game(
         Game.BADEUCY, "Badeucy", 5,
         (
-            HalfSpec(Half.BADUGI, Ranking.BADUGI_ACE_HIGH, hole_used=None, board_used=None, hand_size=4, qualifier=None),
+            HalfSpec(Half.BADUGI, Ranking.BADUGI_ACE_HIGH, hole_used=None, board_used=None, hand_size=4,
+                     qualifier=None),
             HalfSpec(Half.LOW, Ranking.LOW_27, hole_used=5, board_used=None, hand_size=5, qualifier=None),
         ),
         always_split=True,

@@ -8,6 +8,12 @@ default") by overriding options, and each records which of its options rest on n
 published or observed evidence (``unconfirmed``, the [U] marks of rules.md), so a run can
 say which payouts were checked against a guess.
 
+Each enumerated option is a ``StrEnum`` (:data:`OPTION_TYPES`: ``TieOrderButton``,
+``RakeAllocation``, ...), ``unit`` a :class:`UnitSymbol` or a :class:`FixedUnit`, and
+``fees_before_split`` a tuple of :class:`Fee`. Their values are the strings profiles,
+manifests and the ``settle`` JSON write (a member equals its string), and
+:func:`option_rule` names the rule a value states, as odd chips record it.
+
 Options (values in the order of rules.md §4.1):
 
 ``unit``
@@ -86,49 +92,119 @@ import hashlib
 import json
 import re
 import tomllib
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, TypeAlias, TypedDict, Unpack
 
 from rules.vocab import Platform
 
-OPTION_VALUES: dict[str, tuple[str, ...]] = {
-    "hilo_between_halves": ("high", "by_position"),
-    "nontraditional_high_half": ("five_card_hand", "razz_hand", "by_position", "floor_random"),
-    "split_half_remainder": ("tie_order", "to_high_half"),
-    "identical_hands_both_halves": ("pool_even", "per_half"),
-    "tie_order_button": ("left_of_button", "high_card_by_suit", "lowest_seat", "random"),
-    "tie_order_stud": (
-        "high_card_by_suit",
-        "high_for_high_low_for_low",
-        "position_from_dealer",
-        "lowest_seat",
-    ),
-    "stud_card_scope": ("best_five", "all_cards"),
-    "multi_remainder": ("one_each_in_order", "all_to_first"),
-    "runout_remainder": ("first_run", "by_position"),
-    "rake_allocation": (
-        "use_printed_net",
-        "main_first_cumulative",
-        "main_only",
-        "pro_rata",
-        "largest_pot",
-        "per_pot_cap",
-    ),
-    "cash_out_model": ("house_takes_share", "seat_paid"),
-}
-"""Every enumerated option and its values; the first value is not implied to be default."""
 
-UNIT_SYMBOLS: tuple[str, ...] = (
-    "denomination_in_play",
-    "blind_unit",
-    "currency_minor",
-    "tournament_chip",
-)
-FEE_NAMES: tuple[str, ...] = ("rake", "jackpot", "bingo", "jp_fee", "stp")
+class HiloBetweenHalves(StrEnum):
+    """``hilo_between_halves``: the odd unit between the high and low halves."""
 
-_FIXED_UNIT = re.compile(r"fixed:([1-9][0-9]*)")
-_META_FIELDS = frozenset({"name", "description", "unconfirmed", "base"})
+    HIGH = "high"
+    BY_POSITION = "by_position"
+
+
+class NontraditionalHighHalf(StrEnum):
+    """``nontraditional_high_half``: which half is "high" in splits without one."""
+
+    FIVE_CARD_HAND = "five_card_hand"
+    RAZZ_HAND = "razz_hand"
+    BY_POSITION = "by_position"
+    FLOOR_RANDOM = "floor_random"
+
+
+class SplitHalfRemainder(StrEnum):
+    """``split_half_remainder``: where the leftover units of a tied half go."""
+
+    TIE_ORDER = "tie_order"
+    TO_HIGH_HALF = "to_high_half"
+
+
+class IdenticalHandsBothHalves(StrEnum):
+    """``identical_hands_both_halves``: the same tied seats win both halves."""
+
+    POOL_EVEN = "pool_even"
+    PER_HALF = "per_half"
+
+
+class TieOrderButton(StrEnum):
+    """``tie_order_button``: who gets the leftover units of a tie in button games."""
+
+    LEFT_OF_BUTTON = "left_of_button"
+    HIGH_CARD_BY_SUIT = "high_card_by_suit"
+    LOWEST_SEAT = "lowest_seat"
+    RANDOM = "random"
+
+
+class TieOrderStud(StrEnum):
+    """``tie_order_stud``: who gets the leftover units of a tie in stud games."""
+
+    HIGH_CARD_BY_SUIT = "high_card_by_suit"
+    HIGH_FOR_HIGH_LOW_FOR_LOW = "high_for_high_low_for_low"
+    POSITION_FROM_DEALER = "position_from_dealer"
+    LOWEST_SEAT = "lowest_seat"
+
+
+class StudCardScope(StrEnum):
+    """``stud_card_scope``: the cards the stud suit rule looks at."""
+
+    BEST_FIVE = "best_five"
+    ALL_CARDS = "all_cards"
+
+
+class MultiRemainder(StrEnum):
+    """``multi_remainder``: how two or more leftover units are dealt."""
+
+    ONE_EACH_IN_ORDER = "one_each_in_order"
+    ALL_TO_FIRST = "all_to_first"
+
+
+class RunoutRemainder(StrEnum):
+    """``runout_remainder``: the odd unit between runs or boards."""
+
+    FIRST_RUN = "first_run"
+    BY_POSITION = "by_position"
+
+
+class RakeAllocation(StrEnum):
+    """``rake_allocation``: how a total rake is charged to the pots."""
+
+    USE_PRINTED_NET = "use_printed_net"
+    MAIN_FIRST_CUMULATIVE = "main_first_cumulative"
+    MAIN_ONLY = "main_only"
+    PRO_RATA = "pro_rata"
+    LARGEST_POT = "largest_pot"
+    PER_POT_CAP = "per_pot_cap"
+
+
+class CashOutModel(StrEnum):
+    """``cash_out_model``: what a cashed-out seat's winning share becomes."""
+
+    HOUSE_TAKES_SHARE = "house_takes_share"
+    SEAT_PAID = "seat_paid"
+
+
+class Fee(StrEnum):
+    """A deduction that ``fees_before_split`` may name."""
+
+    RAKE = "rake"
+    JACKPOT = "jackpot"
+    BINGO = "bingo"
+    JP_FEE = "jp_fee"
+    STP = "stp"
+
+
+class UnitSymbol(StrEnum):
+    """The named values of ``unit`` (the other is :class:`FixedUnit`)."""
+
+    DENOMINATION_IN_PLAY = "denomination_in_play"
+    BLIND_UNIT = "blind_unit"
+    CURRENCY_MINOR = "currency_minor"
+    TOURNAMENT_CHIP = "tournament_chip"
 
 
 class PolicyError(ValueError):
@@ -136,14 +212,136 @@ class PolicyError(ValueError):
 
 
 @dataclass(frozen=True)
+class FixedUnit:
+    """A ``unit`` the policy fixes in minor units, written ``fixed:<amount>``.
+
+    >>> FixedUnit(5), str(FixedUnit(5))
+    (FixedUnit(amount=5), 'fixed:5')
+    """
+
+    amount: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.amount, int) or isinstance(self.amount, bool) or self.amount < 1:
+            raise PolicyError(f"unit: a fixed unit must be a positive integer, not {self.amount!r}")
+
+    def __str__(self) -> str:
+        return f"fixed:{self.amount}"
+
+
+Unit: TypeAlias = UnitSymbol | FixedUnit
+"""What one odd chip is: a symbol settled from the showdown, or a fixed amount."""
+
+OPTION_TYPES: Mapping[str, type[StrEnum]] = {
+    "hilo_between_halves": HiloBetweenHalves,
+    "nontraditional_high_half": NontraditionalHighHalf,
+    "split_half_remainder": SplitHalfRemainder,
+    "identical_hands_both_halves": IdenticalHandsBothHalves,
+    "tie_order_button": TieOrderButton,
+    "tie_order_stud": TieOrderStud,
+    "stud_card_scope": StudCardScope,
+    "multi_remainder": MultiRemainder,
+    "runout_remainder": RunoutRemainder,
+    "rake_allocation": RakeAllocation,
+    "cash_out_model": CashOutModel,
+}
+"""Every enumerated option and the enum of its values."""
+
+OPTION_VALUES: Mapping[str, tuple[str, ...]] = {
+    option: tuple(member.value for member in values) for option, values in OPTION_TYPES.items()
+}
+"""Every enumerated option and its values as written (in manifests, profiles and the
+``settle`` JSON); the first value is not implied to be default.
+
+>>> OPTION_VALUES["multi_remainder"]
+('one_each_in_order', 'all_to_first')
+"""
+
+_OPTION_OF: Mapping[type[StrEnum], str] = {values: option for option, values in OPTION_TYPES.items()}
+
+
+def option_rule(value: StrEnum) -> str:
+    """The rule an option value states, ``option=value``, as odd chips record it.
+
+    >>> option_rule(TieOrderButton.LOWEST_SEAT), option_rule(RunoutRemainder.BY_POSITION)
+    ('tie_order_button=lowest_seat', 'runout_remainder=by_position')
+    """
+    return f"{_OPTION_OF[type(value)]}={value}"
+
+
+UNIT_SYMBOLS: tuple[str, ...] = tuple(member.value for member in UnitSymbol)
+FEE_NAMES: tuple[str, ...] = tuple(member.value for member in Fee)
+
+_FIXED_UNIT = re.compile(r"fixed:([1-9][0-9]*)")
+_META_FIELDS = frozenset({"name", "description", "unconfirmed", "base"})
+
+
+def parse_unit(value: object) -> Unit:
+    """The ``unit`` option from its written form (a member or a FixedUnit as it is).
+
+    >>> parse_unit("blind_unit"), parse_unit("fixed:5")
+    (<UnitSymbol.BLIND_UNIT: 'blind_unit'>, FixedUnit(amount=5))
+    >>> parse_unit("fixed:0")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rules.odd_chip.PolicyError: unit: unknown value 'fixed:0' (expected one of ... or fixed:<amount>)
+    """
+    if isinstance(value, (UnitSymbol, FixedUnit)):
+        return value
+    if isinstance(value, str):
+        if value in UNIT_SYMBOLS:
+            return UnitSymbol(value)
+        match = _FIXED_UNIT.fullmatch(value)
+        if match:
+            return FixedUnit(int(match.group(1)))
+    raise PolicyError(
+        f"unit: unknown value {value!r} (expected one of {', '.join(UNIT_SYMBOLS)} or fixed:<amount>)"
+    )
+
+
+def _member(option: str, value: object) -> StrEnum:
+    """The member of ``option``'s enum that ``value`` is or names (PolicyError if none)."""
+    values = OPTION_TYPES[option]
+    if isinstance(value, values):
+        return value
+    if isinstance(value, str) and value in OPTION_VALUES[option]:
+        return values(value)
+    raise PolicyError(f"{option}: unknown value {value!r} (expected one of {', '.join(OPTION_VALUES[option])})")
+
+
+def _fee(value: object) -> Fee:
+    if isinstance(value, str) and value in FEE_NAMES:
+        return Fee(value)
+    raise PolicyError(f"fees_before_split: unknown fee {value!r} (expected some of {', '.join(FEE_NAMES)})")
+
+
+OptionValue: TypeAlias = str | int | bool | list[str] | None
+"""An option's value as a run records it (:meth:`Policy.resolve`): plain JSON."""
+
+
+def _written(value: object) -> OptionValue:
+    """An option's value as written: enum members and fixed units as their text."""
+    if isinstance(value, tuple):
+        return [str(item) for item in value]
+    if isinstance(value, (StrEnum, FixedUnit)):
+        return str(value)
+    if value is None or isinstance(value, (str, int)):  # int covers bool
+        return value
+    raise TypeError(f"not an option value: {value!r}")
+
+
+@dataclass(frozen=True)
 class Policy:
     """One fully specified odd-chip and settlement policy (see the module docstring).
 
+    Options are typed (:class:`TieOrderButton`, :class:`Unit`, ...); given as their
+    written strings, as profiles and JSON give them, they are read into those types.
+
     >>> p = FACTORY_DEFAULT
     >>> p.tie_order_button, p.multi_remainder
-    ('left_of_button', 'one_each_in_order')
-    >>> p.with_options({"multi_remainder": "all_to_first"}).multi_remainder
-    'all_to_first'
+    (<TieOrderButton.LEFT_OF_BUTTON: 'left_of_button'>, <MultiRemainder.ONE_EACH_IN_ORDER: 'one_each_in_order'>)
+    >>> p.with_options({"multi_remainder": "all_to_first"}).multi_remainder is MultiRemainder.ALL_TO_FIRST
+    True
     >>> p.with_options({"multi_remainder": "all"})
     Traceback (most recent call last):
     ...
@@ -152,19 +350,19 @@ class Policy:
 
     name: str
     description: str
-    unit: str = "currency_minor"
-    hilo_between_halves: str = "high"
-    nontraditional_high_half: str = "five_card_hand"
-    split_half_remainder: str = "tie_order"
-    identical_hands_both_halves: str = "pool_even"
-    tie_order_button: str = "left_of_button"
-    tie_order_stud: str = "high_card_by_suit"
-    stud_card_scope: str = "best_five"
-    multi_remainder: str = "one_each_in_order"
-    runout_remainder: str = "first_run"
-    rake_allocation: str = "use_printed_net"
-    fees_before_split: tuple[str, ...] = ("rake", "jackpot", "bingo")
-    cash_out_model: str = "house_takes_share"
+    unit: Unit = UnitSymbol.CURRENCY_MINOR
+    hilo_between_halves: HiloBetweenHalves = HiloBetweenHalves.HIGH
+    nontraditional_high_half: NontraditionalHighHalf = NontraditionalHighHalf.FIVE_CARD_HAND
+    split_half_remainder: SplitHalfRemainder = SplitHalfRemainder.TIE_ORDER
+    identical_hands_both_halves: IdenticalHandsBothHalves = IdenticalHandsBothHalves.POOL_EVEN
+    tie_order_button: TieOrderButton = TieOrderButton.LEFT_OF_BUTTON
+    tie_order_stud: TieOrderStud = TieOrderStud.HIGH_CARD_BY_SUIT
+    stud_card_scope: StudCardScope = StudCardScope.BEST_FIVE
+    multi_remainder: MultiRemainder = MultiRemainder.ONE_EACH_IN_ORDER
+    runout_remainder: RunoutRemainder = RunoutRemainder.FIRST_RUN
+    rake_allocation: RakeAllocation = RakeAllocation.USE_PRINTED_NET
+    fees_before_split: tuple[Fee, ...] = (Fee.RAKE, Fee.JACKPOT, Fee.BINGO)
+    cash_out_model: CashOutModel = CashOutModel.HOUSE_TAKES_SHARE
     rake_rate_bp: int = 0
     rake_cap: int = 0
     no_flop_no_drop: bool = False
@@ -173,22 +371,12 @@ class Policy:
     base: str | None = None
 
     def __post_init__(self) -> None:
-        for option, values in OPTION_VALUES.items():
-            value = getattr(self, option)
-            if value not in values:
-                raise PolicyError(
-                    f"{option}: unknown value {value!r} (expected one of {', '.join(values)})"
-                )
-        if self.unit not in UNIT_SYMBOLS and not _FIXED_UNIT.fullmatch(self.unit):
-            raise PolicyError(
-                f"unit: unknown value {self.unit!r} (expected one of "
-                f"{', '.join(UNIT_SYMBOLS)} or fixed:<amount>)"
-            )
-        for fee in self.fees_before_split:
-            if fee not in FEE_NAMES:
-                raise PolicyError(
-                    f"fees_before_split: unknown fee {fee!r} (expected some of {', '.join(FEE_NAMES)})"
-                )
+        # Options may arrive as their written strings (TOML, JSON, keyword arguments):
+        # each is read into its type here, so every comparison meets a member.
+        for option in OPTION_TYPES:
+            object.__setattr__(self, option, _member(option, getattr(self, option)))
+        object.__setattr__(self, "unit", parse_unit(self.unit))
+        object.__setattr__(self, "fees_before_split", tuple(_fee(fee) for fee in self.fees_before_split))
         for number in ("rake_rate_bp", "rake_cap"):
             value = getattr(self, number)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -203,17 +391,21 @@ class Policy:
 
     @property
     def fixed_unit(self) -> int | None:
-        """The unit in minor units when the policy fixes it (``fixed:<amount>``)."""
-        match = _FIXED_UNIT.fullmatch(self.unit)
-        return int(match.group(1)) if match else None
+        """The unit in minor units when the policy fixes it (``fixed:<amount>``).
 
-    def resolve(self) -> dict[str, Any]:
-        """Every option with its value (lists for tuples), sorted by name: what a run records."""
-        out: dict[str, Any] = {}
-        for name in option_names():
-            value = getattr(self, name)
-            out[name] = list(value) if isinstance(value, tuple) else value
-        return dict(sorted(out.items()))
+        >>> FACTORY_DEFAULT.with_options({"unit": "fixed:25"}).fixed_unit, FACTORY_DEFAULT.fixed_unit
+        (25, None)
+        """
+        return self.unit.amount if isinstance(self.unit, FixedUnit) else None
+
+    def resolve(self) -> dict[str, OptionValue]:
+        """Every option with its written value (lists for tuples), sorted by name: what a
+        run records.
+
+        >>> FACTORY_DEFAULT.resolve()["fees_before_split"], FACTORY_DEFAULT.resolve()["unit"]
+        (['rake', 'jackpot', 'bingo'], 'currency_minor')
+        """
+        return {name: _written(getattr(self, name)) for name in sorted(option_names())}
 
     @property
     def hash(self) -> str:
@@ -251,13 +443,39 @@ class Policy:
         )
 
     def describe(self) -> str:
-        """One line per option, ``name = value``, unconfirmed ones marked ``[U]``."""
+        """One line per option, ``name = value``, unconfirmed ones marked ``[U]``.
+
+        >>> get_policy("ggpoker").describe().splitlines()[:2]
+        ['cash_out_model = seat_paid', 'fees_before_split = rake,jackpot,bingo']
+        """
         lines = []
         for option, value in self.resolve().items():
             mark = "  [U]" if option in self.unconfirmed else ""
             shown = ",".join(value) if isinstance(value, list) else ("none" if value is None else value)
             lines.append(f"{option} = {shown}{mark}")
         return "\n".join(lines)
+
+
+class PolicyOptions(TypedDict, total=False):
+    """Options to override, typed (keyword arguments of the built-in profiles)."""
+
+    unit: Unit
+    hilo_between_halves: HiloBetweenHalves
+    nontraditional_high_half: NontraditionalHighHalf
+    split_half_remainder: SplitHalfRemainder
+    identical_hands_both_halves: IdenticalHandsBothHalves
+    tie_order_button: TieOrderButton
+    tie_order_stud: TieOrderStud
+    stud_card_scope: StudCardScope
+    multi_remainder: MultiRemainder
+    runout_remainder: RunoutRemainder
+    rake_allocation: RakeAllocation
+    fees_before_split: tuple[Fee, ...]
+    cash_out_model: CashOutModel
+    rake_rate_bp: int
+    rake_cap: int
+    no_flop_no_drop: bool
+    seed: int | None
 
 
 def option_names() -> tuple[str, ...]:
@@ -278,8 +496,8 @@ FACTORY_DEFAULT = Policy(
 _ALL_OPTIONS = frozenset(option_names()) - {"rake_rate_bp", "rake_cap", "seed"}
 
 
-def _profile(name: str, description: str, unconfirmed: set[str] | frozenset[str] = frozenset(),
-             base: Policy = FACTORY_DEFAULT, **options: Any) -> Policy:
+def _profile(name: str, description: str, unconfirmed: Set[str] = frozenset(),
+             base: Policy = FACTORY_DEFAULT, **options: Unpack[PolicyOptions]) -> Policy:
     policy = replace(base, name=name, description=description, base=base.name, **options)
     return replace(policy, unconfirmed=frozenset(unconfirmed))
 
@@ -293,8 +511,8 @@ _TDA = _profile(
     "run-outs are not covered by the text.",
     {"nontraditional_high_half", "multi_remainder", "runout_remainder", "rake_allocation",
      "cash_out_model"},
-    unit="denomination_in_play",
-    identical_hands_both_halves="per_half",
+    unit=UnitSymbol.DENOMINATION_IN_PLAY,
+    identical_hands_both_halves=IdenticalHandsBothHalves.PER_HALF,
 )
 _WSOP = _profile(
     "wsop",
@@ -303,7 +521,7 @@ _WSOP = _profile(
     "halves split as evenly as possible), 74 (side pots separately), 129 -> WSOP-L 217 "
     "(run it twice: extra chip to the main board). Badacey/Badeucy between halves [U].",
     {"nontraditional_high_half", "multi_remainder", "rake_allocation", "cash_out_model"},
-    unit="denomination_in_play",
+    unit=UnitSymbol.DENOMINATION_IN_PLAY,
 )
 _WSOP_LIVE = _profile(
     "wsop-live",
@@ -313,8 +531,8 @@ _WSOP_LIVE = _profile(
     "low-low split games by position from the button), 217 (extra chip to the main board), "
     "248, 331; Rule 31 rake 10% up to $6 (pot allocation not stated).",
     {"multi_remainder", "rake_allocation", "cash_out_model"},
-    unit="blind_unit",
-    nontraditional_high_half="by_position",
+    unit=UnitSymbol.BLIND_UNIT,
+    nontraditional_high_half=NontraditionalHighHalf.BY_POSITION,
 )
 _ROBERT = _profile(
     "robert",
@@ -323,9 +541,9 @@ _ROBERT = _profile(
     "in high games and lowest card by suit in low games, using all cards; high hand gets "
     "the odd chip between halves; identical hands split as evenly as possible.",
     {"nontraditional_high_half", "runout_remainder", "rake_allocation", "cash_out_model"},
-    unit="denomination_in_play",
-    tie_order_stud="high_for_high_low_for_low",
-    stud_card_scope="all_cards",
+    unit=UnitSymbol.DENOMINATION_IN_PLAY,
+    tie_order_stud=TieOrderStud.HIGH_FOR_HIGH_LOW_FOR_LOW,
+    stud_card_scope=StudCardScope.ALL_CARDS,
 )
 _BARGE = _profile(
     "barge",
@@ -333,8 +551,8 @@ _BARGE = _profile(
     "chip per player; suits s>h>d>c) plus its split-game rule: in 5-card vs 4-card splits "
     "(Badacey, Badeucy, Razzdugi) the five-card hand is 'high', in Dramaha the draw hand.",
     {"runout_remainder", "rake_allocation", "cash_out_model"},
-    unit="denomination_in_play",
-    identical_hands_both_halves="per_half",
+    unit=UnitSymbol.DENOMINATION_IN_PLAY,
+    identical_hands_both_halves=IdenticalHandsBothHalves.PER_HALF,
 )
 _POKERKIT = _profile(
     "pokerkit",
@@ -343,10 +561,10 @@ _POKERKIT = _profile(
     "high, board 0 first, stud position from the dealer's left, each pot raked on its own "
     "with its own cap.",
     frozenset(),
-    identical_hands_both_halves="per_half",
-    tie_order_stud="position_from_dealer",
-    multi_remainder="all_to_first",
-    rake_allocation="per_pot_cap",
+    identical_hands_both_halves=IdenticalHandsBothHalves.PER_HALF,
+    tie_order_stud=TieOrderStud.POSITION_FROM_DEALER,
+    multi_remainder=MultiRemainder.ALL_TO_FIRST,
+    rake_allocation=RakeAllocation.PER_POT_CAP,
 )
 _WA_STATE = _profile(
     "wa-state",
@@ -356,8 +574,9 @@ _WA_STATE = _profile(
     _ALL_OPTIONS,
 )
 
-_PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
-    Platform.POKERSTARS: (
+_PLATFORM_PROFILES: tuple[Policy, ...] = (
+    _profile(
+        Platform.POKERSTARS.value,
         "PokerStars, observed in the HH corpus (rules.md §1.8): high side between halves "
         "[O 5]; ties first clockwise from the button, button last, heads-up the big blind "
         "[O 10]; several odd units one each in that order (#14402833808: $1.90 -> "
@@ -367,85 +586,92 @@ _PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
         "not paid and its winning share goes to PokerStars [D].",
         {"identical_hands_both_halves", "tie_order_stud", "stud_card_scope",
          "nontraditional_high_half"},
-        {"no_flop_no_drop": True},
+        no_flop_no_drop=True,
     ),
-    Platform.GGPOKER: (
+    _profile(
+        Platform.GGPOKER.value,
         "GGPoker: ties first clockwise from the button, button last [O 1]; extra unit to "
         "the first run (#OM232657303 $48.93/$48.92) [O 1]; rake, jackpot and bingo off "
         "before the split [D]; EV cash-out pays the seat as usual.",
         {"hilo_between_halves", "nontraditional_high_half", "identical_hands_both_halves",
          "split_half_remainder", "tie_order_stud", "stud_card_scope", "multi_remainder",
          "rake_allocation"},
-        {"cash_out_model": "seat_paid"},
+        cash_out_model=CashOutModel.SEAT_PAID,
     ),
-    Platform.PARTYPOKER: (
+    _profile(
+        Platform.PARTYPOKER.value,
         "partypoker: ties first clockwise from the button, button last (Game 12566995177: "
         "$7.13 -> $3.57 seat 2 / $3.56 button) [O 1]; printed nets.",
         {"hilo_between_halves", "nontraditional_high_half", "identical_hands_both_halves",
          "split_half_remainder", "tie_order_stud", "stud_card_scope", "multi_remainder",
          "runout_remainder", "cash_out_model"},
-        {},
     ),
-    Platform.POKER888: (
+    _profile(
+        Platform.POKER888.value,
         "888poker: ties first clockwise from the button [O 3, play-money fixed-limit "
         "Hold'em].",
         _ALL_OPTIONS - {"tie_order_button", "unit"},
-        {},
     ),
-    Platform.WINAMAX: (
+    _profile(
+        Platform.WINAMAX.value,
         "Winamax: odd cent to the high half (0.93 -> 0.47 HI / 0.46 LO; 4.96 / 4.95) "
         "[O 2]; printed net totals. A total rake over several pots is not charged "
         "main_first_cumulative (#270777-217-1284853532: 0.22 taken 0.18 main / 0.04 side, "
         "not 0.17 / 0.05): its allocation is unconfirmed.",
         _ALL_OPTIONS - {"hilo_between_halves", "unit"},
-        {},
     ),
-    Platform.FULLTILT: (
+    _profile(
+        Platform.FULLTILT.value,
         "Full Tilt (historical): rake came off the main pot, per-pot amounts printed gross "
         "[O 2]; nothing observed about odd chips.",
         _ALL_OPTIONS - {"rake_allocation", "unit"},
-        {"rake_allocation": "main_only"},
+        rake_allocation=RakeAllocation.MAIN_ONLY,
     ),
-    Platform.ONGAME: (
+    _profile(
+        Platform.ONGAME.value,
         "OnGame (historical): the odd cent went to the higher card by suit, not left of "
         "the button (R5-81867677-657: button with Ks over Kd) [O 1].",
         _ALL_OPTIONS - {"tie_order_button"},
-        {"tie_order_button": "high_card_by_suit"},
+        tie_order_button=TieOrderButton.HIGH_CARD_BY_SUIT,
     ),
-    Platform.PKR: (
+    _profile(
+        Platform.PKR.value,
         "PKR (historical): the odd cent went to the higher card by suit (5s over 5c) "
         "[O 1]; 'Taking Rake ... from pot 2': the whole rake from the largest pot [O 1].",
         _ALL_OPTIONS - {"tie_order_button", "rake_allocation"},
-        {"tie_order_button": "high_card_by_suit", "rake_allocation": "largest_pot"},
+        tie_order_button=TieOrderButton.HIGH_CARD_BY_SUIT,
+        rake_allocation=RakeAllocation.LARGEST_POT,
     ),
-    Platform.MERGE: (
+    _profile(
+        Platform.MERGE.value,
         "Merge (historical): odd chip to the high side [O 1].",
         _ALL_OPTIONS - {"hilo_between_halves"},
-        {},
     ),
-    Platform.ABSOLUTE: (
+    _profile(
+        Platform.ABSOLUTE.value,
         "Absolute (historical): odd chip to the high side [O 1].",
         _ALL_OPTIONS - {"hilo_between_halves"},
-        {},
     ),
-    Platform.EVERLEAF: (
+    _profile(
+        Platform.EVERLEAF.value,
         "Everleaf (historical): odd chip to the high side [O 1].",
         _ALL_OPTIONS - {"hilo_between_halves"},
-        {},
     ),
-    Platform.IPOKER: (
+    _profile(
+        Platform.IPOKER.value,
         "iPoker: the XML gives per-player totals only; nothing is known of its odd-chip "
         "rules, so this is the factory default (rules.md §4.2).",
         _ALL_OPTIONS,
-        {},
     ),
-    Platform.WINNINGPOKER: (
+    _profile(
+        Platform.WINNINGPOKER.value,
         "ACR/WPN: sample hi/lo splits were even; nothing is known of its odd-chip rules, so "
         "this is the factory default (rules.md §4.2); 'JP Fee' is off before the split.",
         _ALL_OPTIONS,
-        {"fees_before_split": ("rake", "jp_fee")},
+        fees_before_split=(Fee.RAKE, Fee.JP_FEE),
     ),
-    Platform.BOVADA: (
+    _profile(
+        Platform.BOVADA.value,
         "Bovada/Bodog/Ignition, observed in hands that print each half (2014 PLO8 cash, "
         "FPDB regression files; the corpus): the odd cent between the halves goes to the "
         "high half [O 11, e.g. #2902239195 $0.45 -> 0.23 HI / 0.22 LO, stud/8 "
@@ -456,21 +682,22 @@ _PLATFORM_EVIDENCE: dict[Platform, tuple[str, set[str], dict[str, Any]]] = {
         "LO 6.40) [O 1], its first seat clockwise from the button (or the lowest seat: "
         "not told apart).",
         _ALL_OPTIONS - {"hilo_between_halves", "split_half_remainder", "unit"},
-        {"split_half_remainder": "to_high_half"},
+        split_half_remainder=SplitHalfRemainder.TO_HIGH_HALF,
     ),
-}
+)
+
+
+_OBSERVED = {policy.name: policy for policy in _PLATFORM_PROFILES}
 
 
 def _platform_profile(platform: Platform) -> Policy:
-    if platform in _PLATFORM_EVIDENCE:
-        description, unconfirmed, options = _PLATFORM_EVIDENCE[platform]
-    else:
-        description = (
-            f"{platform.value}: nothing is known of this platform's odd-chip rules; this is "
-            "the factory default of rules.md §4.2, every option unconfirmed."
-        )
-        unconfirmed, options = set(_ALL_OPTIONS), {}
-    return _profile(platform.value, description, unconfirmed, **options)
+    if platform.value in _OBSERVED:
+        return _OBSERVED[platform.value]
+    description = (
+        f"{platform.value}: nothing is known of this platform's odd-chip rules; this is "
+        "the factory default of rules.md §4.2, every option unconfirmed."
+    )
+    return _profile(platform.value, description, _ALL_OPTIONS)
 
 
 BUILTIN_PROFILES: dict[str, Policy] = {
@@ -510,7 +737,7 @@ def get_policy(name: str) -> Policy:
     """The profile called ``name`` (built-in, ``default``, or ``rules/profiles/<name>.toml``).
 
     >>> get_policy("ongame").tie_order_button
-    'high_card_by_suit'
+    <TieOrderButton.HIGH_CARD_BY_SUIT: 'high_card_by_suit'>
     >>> get_policy("nosuch")
     Traceback (most recent call last):
     ...
@@ -530,7 +757,7 @@ def policy_from_spec(spec: str | Mapping[str, Any] | Policy | None) -> Policy:
     """A policy from a profile name, an options object (``base`` + options), or a Policy.
 
     >>> policy_from_spec({"base": "tda", "multi_remainder": "all_to_first"}).multi_remainder
-    'all_to_first'
+    <MultiRemainder.ALL_TO_FIRST: 'all_to_first'>
     >>> policy_from_spec(None).name
     'default'
     """

@@ -17,13 +17,32 @@ How pots form (rules.md §1.10 f; TDA 21):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from rules.odd_chip import RakeAllocation
 
 
 class PotError(ValueError):
     """Contributions or rake that cannot form pots (negative amounts, rake above a pot)."""
+
+
+class SeatAmount(NamedTuple):
+    """An amount for one seat: an award, an uncalled return. A tuple, so that
+    ``for seat, amount in ...`` and ``dict(...)`` read it as the pair it is."""
+
+    seat: int
+    amount: int
+
+
+class Leftover(NamedTuple):
+    """One leftover unit of a :class:`Division` (or the residue below a unit): the
+    index of the share it went to, and the amount."""
+
+    share: int
+    amount: int
 
 
 @dataclass(frozen=True)
@@ -46,7 +65,7 @@ class PotBreakdown:
     """The pots of one hand and the uncalled amounts returned (seat -> amount)."""
 
     pots: tuple[Pot, ...]
-    uncalled: tuple[tuple[int, int], ...]
+    uncalled: tuple[SeatAmount, ...]
 
     @property
     def total(self) -> int:
@@ -73,7 +92,7 @@ def build_pots(contributions: Mapping[int, int], live: Iterable[int],
 
     >>> b = build_pots({1: 50, 2: 300, 3: 200}, live=[1, 2, 3])
     >>> [(p.amount, p.contenders) for p in b.pots], b.uncalled
-    ([(150, (1, 2, 3)), (300, (2, 3))], ((2, 100),))
+    ([(150, (1, 2, 3)), (300, (2, 3))], (SeatAmount(seat=2, amount=100),))
 
     Folded money stays in the pots it reached:
 
@@ -111,16 +130,16 @@ def build_pots(contributions: Mapping[int, int], live: Iterable[int],
         raise PotError("no seat is still in the hand (every seat folded)")
 
     put_in = dict(contributions)
-    uncalled: list[tuple[int, int]] = []
+    uncalled: list[SeatAmount] = []
     ordered = sorted(put_in.values(), reverse=True)
     if len(ordered) == 1:
         seat = next(iter(put_in))
         if put_in[seat] > 0:
-            uncalled.append((seat, put_in[seat]))
+            uncalled.append(SeatAmount(seat, put_in[seat]))
             put_in[seat] = 0
     elif ordered[0] > ordered[1]:
         top_seat = next(s for s, a in put_in.items() if a == ordered[0])
-        uncalled.append((top_seat, ordered[0] - ordered[1]))
+        uncalled.append(SeatAmount(top_seat, ordered[0] - ordered[1]))
         put_in[top_seat] = ordered[1]
 
     levels = sorted({put_in[s] for s in live_seats if put_in[s] > 0})
@@ -157,7 +176,7 @@ def _round_half_even(value: Fraction) -> int:
 def allocate_rake(
     pots: Sequence[Pot],
     rake: int | Sequence[int],
-    allocation: str,
+    allocation: RakeAllocation,
     rake_rate_bp: int = 0,
     rake_cap: int = 0,
 ) -> tuple[int, ...]:
@@ -167,15 +186,15 @@ def allocate_rake(
     by ``allocation`` (odd_chip module docstring describes each).
 
     >>> pots = [Pot(0, 137, 0, (1, 2), ()), Pot(1, 45, 0, (1, 2), ()), Pot(2, 72, 0, (1, 2), ())]
-    >>> allocate_rake(pots, 12, "main_first_cumulative")
+    >>> allocate_rake(pots, 12, RakeAllocation.MAIN_FIRST_CUMULATIVE)
     (6, 3, 3)
-    >>> allocate_rake(pots, 12, "pro_rata")
+    >>> allocate_rake(pots, 12, RakeAllocation.PRO_RATA)
     (7, 2, 3)
-    >>> allocate_rake(pots, 12, "largest_pot"), allocate_rake(pots, 12, "main_only")
+    >>> allocate_rake(pots, 12, RakeAllocation.LARGEST_POT), allocate_rake(pots, 12, RakeAllocation.MAIN_ONLY)
     ((12, 0, 0), (12, 0, 0))
-    >>> allocate_rake(pots, [1, 2, 3], "main_only")
+    >>> allocate_rake(pots, [1, 2, 3], RakeAllocation.MAIN_ONLY)
     (1, 2, 3)
-    >>> allocate_rake(pots, 138, "main_only")
+    >>> allocate_rake(pots, 138, RakeAllocation.MAIN_ONLY)
     Traceback (most recent call last):
     ...
     rules.pots.PotError: rake 138 is above pot 0 (137)
@@ -183,7 +202,7 @@ def allocate_rake(
     A negative total is money the house added beyond its rake (Run It Once's "splash the
     pot", dealt in before any bet): it lies in the main pot.
 
-    >>> allocate_rake(pots, -300, "pro_rata"), allocate_rake(pots, [-300, 0, 0], "main_only")
+    >>> allocate_rake(pots, -300, RakeAllocation.PRO_RATA), allocate_rake(pots, [-300, 0, 0], RakeAllocation.MAIN_ONLY)
     ((-300, 0, 0), (-300, 0, 0))
     """
     amounts = [p.amount for p in pots]
@@ -191,7 +210,7 @@ def allocate_rake(
         per_pot = list(rake)
         if len(per_pot) != len(amounts):
             raise PotError(f"rake lists {len(per_pot)} amounts but the hand has {len(amounts)} pots")
-        for index, (charge, amount) in enumerate(zip(per_pot, amounts)):
+        for index, (charge, amount) in enumerate(zip(per_pot, amounts, strict=True)):
             if not isinstance(charge, int) or isinstance(charge, bool):
                 raise PotError(f"rake for pot {index} must be an integer, not {charge!r}")  # below 0: money added
             if charge > amount:
@@ -200,14 +219,14 @@ def allocate_rake(
     if isinstance(rake, bool) or not isinstance(rake, int):
         raise PotError(f"rake must be an integer, not {rake!r}")
     if rake < 0:
-        return (rake,) + tuple(0 for _ in amounts[1:])
+        return (rake, *(0 for _ in amounts[1:]))
     total = sum(amounts)
     if rake > total:
         raise PotError(f"rake {rake} is above the pot ({total})")
     if rake == 0:
         return tuple(0 for _ in amounts)
     charges = _ALLOCATORS[allocation](amounts, rake, rake_rate_bp, rake_cap)
-    for index, (charge, amount) in enumerate(zip(charges, amounts)):
+    for index, (charge, amount) in enumerate(zip(charges, amounts, strict=True)):
         if charge > amount:
             raise PotError(f"rake {rake} is above pot {index} ({amount})")
     return tuple(charges)
@@ -258,13 +277,13 @@ def _per_pot_cap(amounts: list[int], rake: int, bp: int, cap: int) -> list[int]:
     return charges
 
 
-_ALLOCATORS: dict[str, Callable[[list[int], int, int, int], list[int]]] = {
-    "use_printed_net": _main_first_cumulative,
-    "main_first_cumulative": _main_first_cumulative,
-    "main_only": _main_only,
-    "pro_rata": _pro_rata,
-    "largest_pot": _largest_pot,
-    "per_pot_cap": _per_pot_cap,
+_ALLOCATORS: Mapping[RakeAllocation, Callable[[list[int], int, int, int], list[int]]] = {
+    RakeAllocation.USE_PRINTED_NET: _main_first_cumulative,
+    RakeAllocation.MAIN_FIRST_CUMULATIVE: _main_first_cumulative,
+    RakeAllocation.MAIN_ONLY: _main_only,
+    RakeAllocation.PRO_RATA: _pro_rata,
+    RakeAllocation.LARGEST_POT: _largest_pot,
+    RakeAllocation.PER_POT_CAP: _per_pot_cap,
 }
 
 
@@ -278,7 +297,7 @@ class Division:
     """
 
     shares: tuple[int, ...]
-    odd: tuple[tuple[int, int], ...]
+    odd: tuple[Leftover, ...]
 
 
 def divide(amount: int, count: int, unit: int, order: Sequence[int], all_to_first: bool = False) -> Division:
@@ -293,7 +312,7 @@ def divide(amount: int, count: int, unit: int, order: Sequence[int], all_to_firs
     >>> divide(14, 3, 1, [0, 1, 2]).shares, divide(14, 3, 1, [0, 1, 2], all_to_first=True).shares
     ((5, 5, 4), (6, 4, 4))
     >>> divide(7, 2, 5, [1, 0])
-    Division(shares=(0, 7), odd=((1, 7),))
+    Division(shares=(0, 7), odd=(Leftover(share=1, amount=7),))
     """
     if count < 1:
         raise PotError("cannot divide among nobody")
@@ -302,19 +321,19 @@ def divide(amount: int, count: int, unit: int, order: Sequence[int], all_to_firs
     units, residue = divmod(amount, unit)
     base, extra = divmod(units, count)
     shares = [base * unit] * count
-    odd: list[tuple[int, int]] = []
+    odd: list[Leftover] = []
     if all_to_first and extra:
         shares[order[0]] += extra * unit
-        odd.append((order[0], extra * unit))
+        odd.append(Leftover(order[0], extra * unit))
     else:
         for index in order[:extra]:
             shares[index] += unit
-            odd.append((index, unit))
+            odd.append(Leftover(index, unit))
     if residue:
-        target = order[0] if all_to_first or not odd else odd[0][0]
+        target = order[0] if all_to_first or not odd else odd[0].share
         shares[target] += residue
-        if odd and odd[0][0] == target:
-            odd[0] = (target, odd[0][1] + residue)
+        if odd and odd[0].share == target:
+            odd[0] = Leftover(target, odd[0].amount + residue)
         else:
-            odd.insert(0, (target, residue))
+            odd.insert(0, Leftover(target, residue))
     return Division(tuple(shares), tuple(odd))

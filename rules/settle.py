@@ -29,15 +29,29 @@ Decisions this module makes where the rules are silent:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import assert_never
 
-from rules.cards import parse_card, rank_of, suit_rank
+from rules.cards import CARD_TEXTS, rank_of, suit_rank
 from rules.evaluate import HandValue, best_hand
 from rules.games import GameSpec, HalfSpec, Ranking, game_spec
-from rules.odd_chip import FACTORY_DEFAULT, Policy
-from rules.pots import Pot, PotError, allocate_rake, build_pots, divide
-
+from rules.odd_chip import (
+    FACTORY_DEFAULT,
+    CashOutModel,
+    HiloBetweenHalves,
+    IdenticalHandsBothHalves,
+    MultiRemainder,
+    NontraditionalHighHalf,
+    Policy,
+    RunoutRemainder,
+    SplitHalfRemainder,
+    StudCardScope,
+    TieOrderButton,
+    TieOrderStud,
+    option_rule,
+)
+from rules.pots import Pot, PotError, SeatAmount, allocate_rake, build_pots, divide
 from rules.vocab import Half
 
 
@@ -76,7 +90,7 @@ class Showdown:
     #: ``(seat, run index from 0, half index)``; ``None`` is "no qualifying hand".
     #: They must order exactly like ``HandValue.strength`` within one half. Cards used
     #: are then evaluated only where an odd chip is placed by suit.
-    strengths: Mapping[tuple[int, int, int], object] | None = None
+    strengths: Mapping[tuple[int, int, int], int | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -101,7 +115,7 @@ class HalfAward:
     half: str
     amount: int
     winners: tuple[int, ...]
-    awards: tuple[tuple[int, int], ...]
+    awards: tuple[SeatAmount, ...]
     odd_chips: tuple[OddChip, ...] = ()
     note: str = ""
 
@@ -255,15 +269,14 @@ class _Table:
                 if card in seen:
                     raise SettlementInputError(f"duplicate card {card} ({seen[card]} and {where})")
                 seen[card] = where
-            if len(seat.cards) > holes or (seat.cards and len(seat.cards) != holes and not (seat.folded or seat.mucked)):
+            short = seat.cards and len(seat.cards) != holes and not (seat.folded or seat.mucked)
+            if len(seat.cards) > holes or short:
                 raise SettlementInputError(f"{where} has {len(seat.cards)} cards; {game} deals {holes}")
 
     @staticmethod
     def _parse(card: object, where: str) -> None:
-        try:
-            parse_card(card)  # type: ignore[arg-type]
-        except ValueError:
-            raise SettlementInputError(f"{where}: not a card: {card!r}") from None
+        if not isinstance(card, str) or card not in CARD_TEXTS:
+            raise SettlementInputError(f"{where}: not a card: {card!r}")
 
     # -- evaluation -------------------------------------------------------------------
 
@@ -274,7 +287,7 @@ class _Table:
         # reference strength (a different scale) even once full_hand cached one.
         if given is not None and key in given:
             strength = given[key]
-            return None if strength is None else HandValue((strength,), (), (), (), "")  # type: ignore[arg-type]
+            return None if strength is None else HandValue((strength,), (), (), (), "")
         return self.full_hand(seat, run, half_index)
 
     def full_hand(self, seat: int, run: int, half_index: int) -> HandValue | None:
@@ -296,7 +309,7 @@ class _Table:
         return self._hands[key]
 
     def is_house(self, seat: int) -> bool:
-        return self.seats[seat].cashed_out and self.policy.cash_out_model == "house_takes_share"
+        return self.seats[seat].cashed_out and self.policy.cash_out_model is CashOutModel.HOUSE_TAKES_SHARE
 
     # -- ordering ---------------------------------------------------------------------
 
@@ -304,65 +317,81 @@ class _Table:
         """Seats clockwise from the button (button last); stud: from seat 1."""
         if self.spec.stud:
             return sorted(seats)
-        if self.button is None:
+        button = self.button
+        if button is None:
             raise SettlementInputError(f"{rule} needs the button seat")
-        modulus = max([*self.seats, self.button]) + 1
-        return sorted(seats, key=lambda s: (s - self.button - 1) % modulus)
+        modulus = max([*self.seats, button]) + 1
+        return sorted(seats, key=lambda s: (s - button - 1) % modulus)
 
-    def tie_order(self, winners: Sequence[int], run: int, half_index: int, where: str) -> tuple[list[int], str]:
+    def tie_order(self, winners: Sequence[int], run: int, half_index: int, where: str) -> _Placement:
         """The order tied winners receive leftover units, and the rule that set it."""
-        policy = self.policy
-        half = self.spec.halves[half_index]
-        if not self.spec.stud:
-            option = policy.tie_order_button
-            rule = f"tie_order_button={option}"
-            if option == "left_of_button":
-                return self.position_order(winners, rule), rule
-            if option == "lowest_seat":
-                return sorted(winners), rule
-            if option == "random":
-                if policy.seed is None:
-                    raise SettlementInputError("tie_order_button=random needs a seed")
-                ordered = sorted(winners)
-                random.Random(f"{policy.seed}:{where}").shuffle(ordered)
-                return ordered, rule
-            return self._by_suit(winners, run, half_index, highest=True, scope="best_five"), rule
-        option = policy.tie_order_stud
-        rule = f"tie_order_stud={option}"
-        if option in ("lowest_seat", "position_from_dealer"):
-            return sorted(winners), rule
-        highest = option == "high_card_by_suit" or half.ranking not in _LOW_RANKINGS
-        rule += f"; stud_card_scope={policy.stud_card_scope}"
-        return self._by_suit(winners, run, half_index, highest=highest, scope=policy.stud_card_scope), rule
+        if self.spec.stud:
+            return self._stud_tie_order(winners, run, half_index)
+        option = self.policy.tie_order_button
+        rule = option_rule(option)
+        match option:
+            case TieOrderButton.LEFT_OF_BUTTON:
+                order = self.position_order(winners, rule)
+            case TieOrderButton.LOWEST_SEAT:
+                order = sorted(winners)
+            case TieOrderButton.RANDOM:
+                if self.policy.seed is None:
+                    raise SettlementInputError(f"{rule} needs a seed")
+                order = sorted(winners)
+                random.Random(f"{self.policy.seed}:{where}").shuffle(order)
+            case TieOrderButton.HIGH_CARD_BY_SUIT:
+                order = self._by_suit(winners, run, half_index, highest=True, scope=StudCardScope.BEST_FIVE)
+            case _:
+                assert_never(option)
+        return _Placement(tuple(order), rule)
 
-    def _by_suit(self, winners: Sequence[int], run: int, half_index: int, *, highest: bool, scope: str) -> list[int]:
+    def _stud_tie_order(self, winners: Sequence[int], run: int, half_index: int) -> _Placement:
+        option, scope = self.policy.tie_order_stud, self.policy.stud_card_scope
+        if option in (TieOrderStud.LOWEST_SEAT, TieOrderStud.POSITION_FROM_DEALER):
+            return _Placement(tuple(sorted(winners)), option_rule(option))
+        highest = (option is TieOrderStud.HIGH_CARD_BY_SUIT
+                   or self.spec.halves[half_index].ranking not in _LOW_RANKINGS)
+        order = self._by_suit(winners, run, half_index, highest=highest, scope=scope)
+        return _Placement(tuple(order), f"{option_rule(option)}; {option_rule(scope)}")
+
+    def _by_suit(self, winners: Sequence[int], run: int, half_index: int, *, highest: bool,
+                 scope: StudCardScope) -> list[int]:
         ranking = self.spec.halves[half_index].ranking
 
         def cards_of(seat: int) -> list[tuple[int, int]]:
-            if scope == "all_cards":
-                own = list(self.seats[seat].cards) + list(self.boards[run] if self.spec.stud else ())
-                return sorted((_card_key(c, ranking) for c in own), reverse=highest)
+            if scope is StudCardScope.ALL_CARDS:
+                held = list(self.seats[seat].cards) + list(self.boards[run] if self.spec.stud else ())
+                return sorted((_card_key(c, ranking) for c in held), reverse=highest)
             hand = self.full_hand(seat, run, half_index)
             used = sorted((_card_key(c, ranking) for c in hand.cards), reverse=highest) if hand else []
             own = sorted((_card_key(c, ranking) for c in self.seats[seat].cards), reverse=highest)
-            return used + [(-1, -1)] + own
+            return [*used, (-1, -1), *own]
 
         if highest:
             return sorted(winners, key=lambda s: ([(-r, -u) for r, u in cards_of(s)], s))
         return sorted(winners, key=lambda s: (cards_of(s), s))
 
 
+@dataclass(frozen=True)
+class _Placement:
+    """The order leftover units are dealt in (seats, or half indexes) and the rule that set it."""
+
+    order: tuple[int, ...]
+    rule: str
+
+
 def _award_half(table: _Table, amount: int, winners: Sequence[int], run: int, half_index: int,
                 half_name: str, where: str, note: str = "") -> HalfAward:
     if len(winners) == 1:
-        return HalfAward(half_name, amount, tuple(winners), ((winners[0], amount),), (), note)
-    order, rule = table.tie_order(winners, run, half_index, where)
-    all_first = table.policy.multi_remainder == "all_to_first"
+        return HalfAward(half_name, amount, tuple(winners), (SeatAmount(winners[0], amount),), (), note)
+    placement = table.tie_order(winners, run, half_index, where)
+    order, rule = placement.order, placement.rule
+    all_first = table.policy.multi_remainder is MultiRemainder.ALL_TO_FIRST
     division = divide(amount, len(order), table.unit, list(range(len(order))), all_to_first=all_first)
-    if all_first and division.odd and division.odd[0][1] > table.unit:
-        rule = f"{rule}; multi_remainder=all_to_first"
-    awards = tuple(sorted((order[i], share) for i, share in enumerate(division.shares)))
-    chips = tuple(OddChip(chip, rule, seat=order[i]) for i, chip in division.odd)
+    if all_first and division.odd and division.odd[0].amount > table.unit:
+        rule = f"{rule}; {option_rule(MultiRemainder.ALL_TO_FIRST)}"
+    awards = tuple(sorted(SeatAmount(order[i], share) for i, share in enumerate(division.shares)))
+    chips = tuple(OddChip(chip.amount, rule, seat=order[chip.share]) for chip in division.odd)
     return HalfAward(half_name, amount, tuple(sorted(winners)), awards, chips, note)
 
 
@@ -375,28 +404,34 @@ def _best(table: _Table, claimants: Sequence[int], run: int, half_index: int) ->
     return sorted(s for strength, s in qualified if strength == top)
 
 
-def _high_half_first(table: _Table, winners_by_half: list[list[int]]) -> tuple[list[int], str]:
+def _high_half_first(table: _Table, winners_by_half: list[list[int]]) -> _Placement:
     """Which half (index order) receives the odd unit between the two halves."""
     spec, policy = table.spec, table.policy
-    traditional = not spec.always_split
-    option = policy.hilo_between_halves if traditional else policy.nontraditional_high_half
-    rule = f"{'hilo_between_halves' if traditional else 'nontraditional_high_half'}={option}"
-    if option == "by_position":
+    if not spec.always_split:
+        option: HiloBetweenHalves | NontraditionalHighHalf = policy.hilo_between_halves
+        by_position = option is HiloBetweenHalves.BY_POSITION
+    else:
+        option = policy.nontraditional_high_half
+        by_position = option is NontraditionalHighHalf.BY_POSITION
+    rule = option_rule(option)
+    if by_position:
         first = table.position_order(sorted({s for w in winners_by_half for s in w}), rule)[0]
         high = 0 if first in winners_by_half[0] else 1
-    elif option == "high":
+    elif option is HiloBetweenHalves.HIGH:
         high = next(i for i, h in enumerate(spec.halves) if h.half is Half.HIGH)
-    elif option == "floor_random":
+    elif option is NontraditionalHighHalf.FLOOR_RANDOM:
         if policy.seed is None:
-            raise SettlementInputError("nontraditional_high_half=floor_random needs a seed")
+            raise SettlementInputError(f"{rule} needs a seed")
         high = random.Random(f"{policy.seed}:halves").randrange(2)
     else:
-        high = _nontraditional_high(spec.halves, option)
-    return [high, 1 - high], rule
+        high = _nontraditional_high(spec.halves, razz_hand=option is NontraditionalHighHalf.RAZZ_HAND)
+    return _Placement((high, 1 - high), rule)
 
 
-def _nontraditional_high(halves: Sequence[HalfSpec], option: str) -> int:
-    if option == "razz_hand":
+def _nontraditional_high(halves: Sequence[HalfSpec], *, razz_hand: bool) -> int:
+    """The "high" half of a split without one: the A-5 hand (``razz_hand``), else the draw
+    hand, else the five-card hand (not a Badugi), else the first."""
+    if razz_hand:
         for index, half in enumerate(halves):
             if half.ranking is Ranking.LOW_A5:
                 return index
@@ -417,23 +452,24 @@ def _settle_run(table: _Table, amount: int, claimants: Sequence[int], run: int, 
     if not split:
         return RunAward(run + 1, amount, (_award_half(table, amount, winners[0], run, 0, Half.WHOLE.value, where,
                                                        "no qualifying low" if len(halves) == 2 else ""),))
-    if (table.policy.identical_hands_both_halves == "pool_even" and winners[0] == winners[1]
-            and len(winners[0]) > 1):
-        rule = "identical_hands_both_halves=pool_even"
-        return RunAward(run + 1, amount, (_award_half(table, amount, winners[0], run, 0, Half.WHOLE.value, where, rule),))
-    order, rule = _high_half_first(table, winners)
-    division = divide(amount, 2, table.unit, order)
+    if (table.policy.identical_hands_both_halves is IdenticalHandsBothHalves.POOL_EVEN
+            and winners[0] == winners[1] and len(winners[0]) > 1):
+        rule = option_rule(IdenticalHandsBothHalves.POOL_EVEN)
+        pooled = _award_half(table, amount, winners[0], run, 0, Half.WHOLE.value, where, rule)
+        return RunAward(run + 1, amount, (pooled,))
+    placement = _high_half_first(table, winners)
+    division = divide(amount, 2, table.unit, placement.order)
     shares = list(division.shares)
-    chips = [OddChip(chip, rule, half=halves[i].half.value) for i, chip in division.odd]
-    high, low = order
+    chips = [OddChip(chip.amount, placement.rule, half=halves[chip.share].half.value) for chip in division.odd]
+    high, low = placement.order
     # moved before the high half is divided, so a tied high half deals these units too
-    if table.policy.split_half_remainder == "to_high_half" and len(winners[low]) > 1:
+    if table.policy.split_half_remainder is SplitHalfRemainder.TO_HIGH_HALF and len(winners[low]) > 1:
         each = shares[low] // table.unit // len(winners[low]) * table.unit
         leftover = shares[low] - each * len(winners[low])
         if leftover:
             shares[low] -= leftover
             shares[high] += leftover
-            chips.append(OddChip(leftover, "split_half_remainder=to_high_half", half=halves[high].half.value))
+            chips.append(OddChip(leftover, option_rule(SplitHalfRemainder.TO_HIGH_HALF), half=halves[high].half.value))
     awards = tuple(
         _award_half(table, shares[i], winners[i], run, i, halves[i].half.value, f"{where}:{i}")
         for i in range(2)
@@ -441,52 +477,61 @@ def _settle_run(table: _Table, amount: int, claimants: Sequence[int], run: int, 
     return RunAward(run + 1, amount, awards, tuple(chips))
 
 
-def _settle_pot(table: _Table, pot: Pot, rake: int) -> tuple[PotAward, dict[int, int]]:
+@dataclass(frozen=True)
+class _PotOutcome:
+    """One pot settled, and what it pays each seat (a cashed-out seat's share left out
+    when the house takes it)."""
+
+    award: PotAward
+    paid: Mapping[int, int]
+
+
+def _settle_pot(table: _Table, pot: Pot, rake: int) -> _PotOutcome:
     net = pot.amount - rake
     claimants = [s for s in pot.contenders if not table.seats[s].mucked]
-    paid: dict[int, int] = {}
     if len(pot.contenders) == 1 or len(claimants) == 1:
         (winner,) = pot.contenders if len(pot.contenders) == 1 else claimants
         note = "uncontested" if len(pot.contenders) == 1 else "the other contenders mucked"
-        half = HalfAward(Half.WHOLE.value, net, (winner,), ((winner, net),), (), note)
-        runs = (RunAward(1, net, (half,)),)
-        paid[winner] = net
-        return _with_house(table, PotAward(pot.index, pot.amount, rake, pot.contenders, runs), paid)
+        half = HalfAward(Half.WHOLE.value, net, (winner,), (SeatAmount(winner, net),), (), note)
+        runs: tuple[RunAward, ...] = (RunAward(1, net, (half,)),)
+        return _with_house(table, PotAward(pot.index, pot.amount, rake, pot.contenders, runs), {winner: net})
     if not claimants:
         raise SettlementInputError(f"pot {pot.index}: every contender mucked; nobody can be paid")
     run_count = len(table.boards)
     policy = table.policy
     pot_chips: tuple[OddChip, ...] = ()
-    if policy.runout_remainder == "first_run" or run_count == 1:
+    if policy.runout_remainder is RunoutRemainder.FIRST_RUN or run_count == 1:
         division = divide(net, run_count, table.unit, list(range(run_count)))
         shares, pooled = list(division.shares), 0
-        pot_chips = tuple(OddChip(c, "runout_remainder=first_run", run=i + 1) for i, c in division.odd)
+        rule = option_rule(RunoutRemainder.FIRST_RUN)
+        pot_chips = tuple(OddChip(chip.amount, rule, run=chip.share + 1) for chip in division.odd)
     else:
         each = (net // table.unit // run_count) * table.unit
         shares, pooled = [each] * run_count, net - each * run_count
     runs = tuple(_settle_run(table, shares[r], claimants, r, f"{pot.index}:{r}") for r in range(run_count))
+    paid: dict[int, int] = {}
     for run in runs:
         for half in run.halves:
             for seat, amount in half.awards:
                 paid[seat] = paid.get(seat, 0) + amount
     if pooled:
-        rule = "runout_remainder=by_position"
+        rule = option_rule(RunoutRemainder.BY_POSITION)
         order = table.position_order(sorted(paid), rule)
         division = divide(pooled, len(order), table.unit, list(range(len(order))),
-                          all_to_first=policy.multi_remainder == "all_to_first")
-        extra = [OddChip(share, rule, seat=order[i]) for i, share in enumerate(division.shares) if share]
-        for chip in extra:
-            paid[chip.seat] += chip.amount  # type: ignore[index]
-        pot_chips = tuple(extra)
+                          all_to_first=policy.multi_remainder is MultiRemainder.ALL_TO_FIRST)
+        dealt = [SeatAmount(order[i], share) for i, share in enumerate(division.shares) if share]
+        for seat, amount in dealt:
+            paid[seat] += amount
+        pot_chips = tuple(OddChip(amount, rule, seat=seat) for seat, amount in dealt)
     return _with_house(table, PotAward(pot.index, pot.amount, rake, pot.contenders, runs, pot_chips), paid)
 
 
-def _with_house(table: _Table, award: PotAward, paid: dict[int, int]) -> tuple[PotAward, dict[int, int]]:
+def _with_house(table: _Table, award: PotAward, paid: Mapping[int, int]) -> _PotOutcome:
     house = sum(amount for seat, amount in paid.items() if table.is_house(seat))
     kept = {seat: amount for seat, amount in paid.items() if not table.is_house(seat)}
     if house:
-        award = PotAward(award.index, award.amount, award.rake, award.contenders, award.runs, award.odd_chips, house)
-    return award, kept
+        award = replace(award, house=house)
+    return _PotOutcome(award, kept)
 
 
 def settle(showdown: Showdown) -> Settlement:
@@ -538,10 +583,10 @@ def settle(showdown: Showdown) -> Settlement:
     for seat, amount in uncalled.items():
         payouts[seat] += amount
     pots: list[PotAward] = []
-    for pot, rake in zip(breakdown.pots, rakes):
-        award, paid = _settle_pot(table, pot, rake)
-        pots.append(award)
-        for seat, amount in paid.items():
+    for pot, rake in zip(breakdown.pots, rakes, strict=True):
+        outcome = _settle_pot(table, pot, rake)
+        pots.append(outcome.award)
+        for seat, amount in outcome.paid.items():
             payouts[seat] += amount
     return Settlement(
         payouts=payouts,

@@ -13,7 +13,8 @@ hand for each half with the exact cards used) and ``policy`` (name, hash, option
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from rules.odd_chip import PolicyError, policy_from_spec
 from rules.settle import (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,38 @@ def test_resolve_and_hash():
     assert get_policy("tda").hash == get_policy("barge").hash
     assert policy_from_spec({"base": "tda"}).hash == get_policy("tda").hash
     assert policy_from_spec({"base": "tda", "multi_remainder": "all_to_first"}).hash != get_policy("tda").hash
+
+
+@pytest.mark.parametrize(
+    ("spec", "digest"),
+    [
+        ("default", "fa5e270cd995690d"),
+        ("tda", "6e7bc34a1d2c6753"),
+        ("pokerstars", "863f691481a851a8"),
+        ("bovada", "25822e8b1456ee0b"),
+        ("house-high-card", "5c8c836eda37a1d0"),
+        ({"base": "tda", "multi_remainder": "all_to_first", "unit": "fixed:5",
+          "fees_before_split": ["rake", "stp"], "seed": 3}, "7a57e1c4f972e911"),
+    ],
+)
+def test_policy_hashes_are_pinned(spec, digest):
+    # Manifests record these hashes: a change of how options are represented in code
+    # must not move them (only adding or changing an option may).
+    assert policy_from_spec(spec).hash == digest
+
+
+def test_resolved_options_are_plain_json_values():
+    canonical = json.dumps(get_policy("pokerkit").resolve(), sort_keys=True, separators=(",", ":"))
+    assert canonical == (
+        '{"cash_out_model":"house_takes_share","fees_before_split":["rake","jackpot","bingo"],'
+        '"hilo_between_halves":"high","identical_hands_both_halves":"per_half",'
+        '"multi_remainder":"all_to_first","no_flop_no_drop":false,'
+        '"nontraditional_high_half":"five_card_hand","rake_allocation":"per_pot_cap","rake_cap":0,'
+        '"rake_rate_bp":0,"runout_remainder":"first_run","seed":null,"split_half_remainder":"tie_order",'
+        '"stud_card_scope":"best_five","tie_order_button":"left_of_button",'
+        '"tie_order_stud":"position_from_dealer","unit":"currency_minor"}'
+    )
+    assert {type(v) for v in get_policy("pokerkit").resolve().values()} == {str, list, bool, int, type(None)}
 
 
 def test_setting_an_option_confirms_it():

@@ -132,3 +132,16 @@ def test_the_installed_program_exits_with_the_code_and_the_line(tmp_path: Path) 
     done = subprocess.run([sys.executable, "-m", "audit", "report", str(tmp_path / "nope")],
                           capture_output=True, text=True)
     assert (done.returncode, done.stderr, done.stdout) == (2, f"hhaudit: {tmp_path / 'nope'}: no such folder\n", "")
+
+
+def test_an_accept_file_or_a_policy_file_that_is_not_text_is_bad_input(lake: Path, tmp_path: Path) -> None:
+    accept = tmp_path / "accept.csv"
+    accept.write_bytes(b"\xff\xfe\x00binary")
+    result = runner.invoke(app, ["audit", "--lake", str(lake), "--out", str(tmp_path / "o"), "--accept", str(accept)])
+    assert (result.exit_code, result.stderr) == (
+        2, f"hhaudit: {accept}: cannot read it ('utf-8' codec can't decode byte 0xff in position 0: "
+           "invalid start byte)\n")
+    profile = tmp_path / "house.toml"
+    profile.write_bytes(b"\xff\xfe\x00binary")
+    result = runner.invoke(app, ["audit", "--lake", str(lake), "--out", str(tmp_path / "p"), "--policy", str(profile)])
+    assert (result.exit_code, result.stderr) == (2, f"hhaudit: unknown policy or profile: {profile}: not a text file\n")

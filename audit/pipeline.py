@@ -1,18 +1,13 @@
-"""The library API the CLI calls: audit a lake, write the outputs, explain one hand.
+"""Auditing a lake, and explaining one hand.
 
-Returns frames and dicts; never prints. ``audit_lake`` is the whole comparison;
-``write_outputs`` writes ``findings.parquet``, ``hands.parquet`` and ``manifest.json`` of
-``contracts.md``; ``explain_hand`` is everything an investigator needs about one hand.
+Returns frames and dicts; never prints. ``audit_lake`` is the whole comparison (its
+outcome is written by ``audit.outputs``); ``explain_hand`` is everything an investigator
+needs about one hand.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import uuid
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from collections import defaultdict
 from itertools import groupby
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -30,13 +25,11 @@ from audit.audit import (
     money_expr,
     strength_requests,
 )
-from audit.lake import atomic_path, read_table, scan_table
-from audit.schema import SCHEMA_VERSION
-from rules.vocab import FileStatus, FindingKind, PayoutSource, Verdict
+from audit.lake import read_table, scan_table
+from audit.outputs import AuditOutcome
+from rules.vocab import FindingKind, PayoutSource, Verdict
 from rules.bulk import bulk_strengths
 from rules.odd_chip import Policy
-
-TOOL_VERSION = "0.1.0"
 
 _HAND_COLUMNS = [
     "hand_key", "hand_id", "platform", "game", "is_tournament", "currency", "amount_scale",
@@ -49,32 +42,6 @@ _SEAT_COLUMNS = ["hand_key", "seat", "player", "cards", "dealt_in", "folded_stre
 _PAYOUT_COLUMNS = ["hand_key", "seat", "amount", "pot", "run", "half", "source", "line"]
 #: what the audit compares (the printed ``line`` is only shown by explanations)
 _AUDIT_PAYOUT_COLUMNS = _PAYOUT_COLUMNS[:-1]
-
-
-@dataclass
-class AuditOutcome:
-    verdicts: pl.DataFrame
-    findings: pl.DataFrame
-    policies: dict[str, Policy]
-    unmatched_accepts: list[tuple[str, str]] = field(default_factory=list)
-
-    def counts(self) -> dict[str, Any]:
-        v = Counter(self.verdicts["verdict"].to_list())
-        open_findings = self.findings.filter(~pl.col("accepted"))
-        return {
-            "audited": self.verdicts.height,
-            "clean": v.get(Verdict.CLEAN.value, 0),
-            "findings": v.get(Verdict.FINDINGS.value, 0),
-            "findings_by_kind": dict(sorted(Counter(self.findings["kind"].to_list()).items())),
-            "finding_rows": self.findings.height,
-            "findings_accepted": self.findings.height - open_findings.height,
-            "unverifiable": v.get(Verdict.UNVERIFIABLE.value, 0),
-            "relative_only": v.get(Verdict.RELATIVE_ONLY.value, 0),
-        }
-
-    @property
-    def open_findings(self) -> int:
-        return self.findings.filter(~pl.col("accepted")).height
 
 
 def read_seats(lake: Path) -> pl.DataFrame:
@@ -334,72 +301,6 @@ def apply_accept(findings: pl.DataFrame, accept: Mapping[tuple[str, str], str]
                                    pl.Series("accept_reason", reasons, dtype=pl.Utf8))
     seen = set(keys)
     return marked, sorted(k for k in accept if k not in seen)
-
-
-# ----------------------------------------------------------------------------- outputs
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: list[Path] = (),
-                  ingest_counts: Mapping[str, Any] | None = None, run_id: str | None = None,
-                  tables: bool = True) -> dict[str, Any]:
-    """Write findings, verdicts and the manifest; returns the run's summary counts.
-
-    ``tables=False`` rewrites only the manifest, over findings and verdicts this outcome
-    already wrote (the manifest lists their digests either way)."""
-    out.mkdir(parents=True, exist_ok=True)
-    findings_path, hands_path = out / "findings.parquet", out / "hands.parquet"
-    if tables or not findings_path.exists() or not hands_path.exists():
-        with atomic_path(findings_path) as tmp:
-            outcome.findings.write_parquet(tmp)
-        with atomic_path(hands_path) as tmp:
-            outcome.verdicts.write_parquet(tmp)
-    files = read_table(lake, "files")
-    quarantine = read_table(lake, "quarantine", ["reason"])
-    summary = lake_counts(files, quarantine, ingest_counts)
-    summary.update(outcome.counts())
-    manifest = {
-        "run_id": run_id or uuid.uuid4().hex,
-        "created_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "tool_version": TOOL_VERSION,
-        "schema_version": SCHEMA_VERSION,
-        "policies": {platform: {"name": p.name, "hash": p.hash, "options": p.resolve()}
-                     for platform, p in sorted(outcome.policies.items())},
-        "inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}
-                   for r in files.sort("source_file").iter_rows(named=True)],
-        "unmatched_accepts": [{"hand_key": k, "kind": kind} for k, kind in outcome.unmatched_accepts],
-        "summary": summary,
-        "outputs": [{"file": p.name, "sha256": _sha256(p)} for p in (findings_path, hands_path, *extra_files)],
-    }
-    with atomic_path(out / "manifest.json") as tmp:
-        tmp.write_text(json.dumps(manifest, indent=2, default=str) + "\n", encoding="utf-8")
-    return summary
-
-
-def lake_counts(files: pl.DataFrame, quarantine: pl.DataFrame,
-                ingest_counts: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    if ingest_counts:
-        return {"files": ingest_counts["files"], "hands_found": ingest_counts["hands_found"],
-                "parsed": ingest_counts["hands_parsed"], "quarantined": ingest_counts["hands_quarantined"],
-                "duplicates": ingest_counts["hands_duplicate"],
-                "bad_files": sum(n for s, n in ingest_counts["files_by_status"].items()
-                                 if s in (FileStatus.UNREADABLE, FileStatus.UNRECOGNISED))}
-    return {
-        "files": files.height,
-        "hands_found": int(files["hands_found"].sum() or 0),
-        "parsed": int(files["hands_parsed"].sum() or 0),
-        "quarantined": quarantine.height,
-        "duplicates": int(files["hands_duplicate"].sum() or 0),
-        "bad_files": files.filter(pl.col("status").is_in([FileStatus.UNREADABLE.value,
-                                                          FileStatus.UNRECOGNISED.value])).height,
-    }
 
 
 # ----------------------------------------------------------------------------- explain

@@ -368,7 +368,7 @@ def test_a_hand_whose_record_cannot_be_built_is_quarantined_alone(tmp_path: Path
         return hand
 
     monkeypatch.setattr(PARSER, "parse", parse)
-    monkeypatch.setattr("audit.ingest.columnar_reader", lambda fmt: None)  # every hand through parse
+    monkeypatch.setattr("audit.ingest.parse.columnar_reader", lambda fmt: None)  # every hand through parse
     path = tmp_path / "h.txt"
     path.write_text(_hand("1") + _hand("2") + _hand("3"), encoding="utf-8")
     summary = ingest([path], tmp_path / "lake", parsers=(PARSER,))
@@ -396,11 +396,12 @@ def test_a_lake_with_fingerprints_of_the_older_method_still_recognises_duplicate
 def test_workers_parse_text_chunks_in_processes_and_byte_chunks_in_threads() -> None:
     from concurrent.futures import Future
 
-    from audit.ingest import _Workers, parse_chunk
+    from audit.ingest import parse_chunk
+    from audit.ingest.workers import Workers
 
     text = _hand("1") + _hand("2")
     here = parse_chunk(PARSER, text, "utf-8", "f")
-    workers = _Workers(2)
+    workers = Workers(2)
     try:
         in_process = workers.run(PARSER, text, "utf-8", "f")
         in_thread = workers.run(PARSER, text.encode(), "utf-8", "f")

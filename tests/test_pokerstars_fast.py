@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from audit.ingest import _parse_chunk, iter_byte_chunks, parse_chunk
+from audit.ingest import parse_chunk
+from audit.ingest.chunking import iter_byte_chunks
+from audit.ingest.parse import parse_text_chunk
 from bench.generate import generate
 from parsers import pokerstars_fast
 from parsers.pokerstars import COLUMNAR_CUT, PARSER
@@ -27,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def both_ways(text: str | bytes):
     """(reference result, fast result, what the fast reader read) for one chunk."""
-    reference = _parse_chunk(PARSER, text.decode("utf-8") if isinstance(text, bytes) else text, "utf-8", "f.txt")
+    reference = parse_text_chunk(PARSER, text.decode("utf-8") if isinstance(text, bytes) else text, "utf-8", "f.txt")
     fast = parse_chunk(PARSER, text, "utf-8", "f.txt")
     return reference, fast, pokerstars_fast.read_chunk(text)
 

@@ -1,17 +1,41 @@
 """The Typer application. Each command lives in its own module and registers itself here.
 
-Exit codes (contracts.md): 0 success, 1 findings, 2 usage or bad input, 3 input
-problems. Data goes to stdout, progress and diagnostics to stderr.
+Every command parses its options, calls one library function (``audit.jobs`` and
+friends) and prints what it returns; data goes to stdout, progress and diagnostics to
+stderr. ``HhauditGroup`` is the one place where the library's errors
+(``audit.errors.HhauditError``) become a line on stderr and an exit code (README, "Exit
+codes": 0 success, 1 findings, 2 usage or bad input, 3 input problems).
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
+
+from audit.errors import HhauditError
+from audit.outputs import tool_version
+
+
+class HhauditGroup(TyperGroup):
+    """Runs a command; an ``HhauditError`` it raises is printed as its one line on stderr
+    and ends the program with its exit status. Any other exception is a bug and is not
+    dressed up as something else."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except HhauditError as exc:
+            print(exc.line(), file=sys.stderr)
+            raise typer.Exit(int(exc.exit_status)) from None
+
 
 app = typer.Typer(
     name="hhaudit",
+    cls=HhauditGroup,
     help="Audit split-pot poker payouts: recompute every showdown from the cards.",
     no_args_is_help=True,
     add_completion=False,
@@ -27,12 +51,9 @@ _COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-
 def _print_version(value: bool) -> None:
     if value:
-        from importlib.metadata import version
-
-        typer.echo(f"hhaudit {version('hhaudit')}")
+        typer.echo(f"hhaudit {tool_version()}")
         raise typer.Exit()
 
 

@@ -1,34 +1,32 @@
-"""What every command shares: exit codes and error reporting."""
+"""What the commands share: typed options, and how a command ends."""
 
 from __future__ import annotations
 
-import sys
-from enum import IntEnum
+import json
+from pathlib import Path
+from typing import Annotated, Any, Mapping, NoReturn
 
 import typer
 
+from audit.errors import ExitStatus
 
-class Exit(IntEnum):
-    """Exit codes of every command (contracts.md); when several apply the highest wins."""
-
-    OK = 0
-    FINDINGS = 1
-    BAD_INPUT = 2
-    INPUT_PROBLEMS = 3
-
-
-def fail(message: str, code: Exit = Exit.BAD_INPUT) -> typer.Exit:
-    """Print ``message`` to stderr and return the Exit to raise."""
-    print(f"hhaudit: {message}", file=sys.stderr)
-    return typer.Exit(int(code))
+PolicyOption = Annotated[str | None, typer.Option(
+    "--policy", help="Odd-chip profile name or TOML file, forced for every hand (default: each platform's own).")]
+AcceptOption = Annotated[Path | None, typer.Option(
+    "--accept", help="CSV or TOML of known anomalies (hand_key, kind, reason) that do not fail the run.")]
+MaxQuarantined = Annotated[int, typer.Option(
+    "--max-quarantined", help="Quarantined hands tolerated before exit code 3.")]
+FailUnverifiable = Annotated[bool, typer.Option(
+    "--fail-on-unverifiable", help="Exit 1 when any hand could not be checked.")]
+Overwrite = Annotated[bool, typer.Option(help="Replace a non-empty --out.")]
+InputPaths = Annotated[list[Path], typer.Argument(help="Files, folders, .gz or .zip archives.")]
 
 
-def progress_printer(enabled: bool):
-    """A callback that shows the file being read on a terminal's stderr, or nothing."""
-    if not enabled or not sys.stderr.isatty():
-        return None
+def print_counts(counts: Mapping[str, Any]) -> None:
+    """The counts as one JSON object: the last line of stdout of ``run`` and ``audit``."""
+    print(json.dumps(counts, sort_keys=True))
 
-    def show(name: str) -> None:
-        print(f"\r\033[Kreading {name[-100:]}", end="", file=sys.stderr, flush=True)
 
-    return show
+def finish(status: ExitStatus) -> NoReturn:
+    """End the command with ``status`` as its exit code."""
+    raise typer.Exit(int(status))

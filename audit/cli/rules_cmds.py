@@ -3,7 +3,7 @@
 ``hhaudit settle [FILE|-] [--jsonl]`` reads one showdown (contracts.md) and writes its
 settlement as JSON; with ``--jsonl`` one showdown per line in, one result per line out,
 a bad line answered by ``{"error": ..., "line": N}`` and exit code 2 at the end.
-Bad input: the message on stderr, exit 2.
+Bad input: ``error:`` and the message on stderr, exit 2 (``audit.errors.RulesInputError``).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Any, Optional
 
 import typer
 
+from audit.cli.common import finish
+from audit.errors import ExitStatus, RulesInputError
 from rules.games import GAMES
 from rules.odd_chip import PolicyError, get_policy, profile_names
 from rules.settle import SettlementInputError, settle
 from rules.showdown_json import settlement_to_json, showdown_from_json
-
-EXIT_BAD_INPUT = 2
 
 
 def _settle_text(text: str) -> dict[str, Any]:
@@ -43,14 +43,12 @@ def settle_cmd(
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
     except OSError as exc:
-        typer.echo(f"error: cannot read {file}: {exc.strerror}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise RulesInputError(f"cannot read {file}: {exc.strerror}") from None
     if not jsonl:
         try:
             result = _settle_text(text)
         except SettlementInputError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT)
+            raise RulesInputError(str(exc)) from None
         typer.echo(_dump(result))
         return
     failed = False
@@ -62,8 +60,8 @@ def settle_cmd(
         except SettlementInputError as exc:
             failed = True
             typer.echo(_dump({"error": str(exc), "line": number}))
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+    if failed:  # every line was answered; the exit code says some were bad
+        finish(ExitStatus.BAD_INPUT)
 
 
 def games_cmd() -> None:
@@ -89,8 +87,7 @@ def policies_cmd(name: Optional[str] = typer.Argument(None, help="a profile to s
     try:
         policy = get_policy(name)
     except PolicyError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise RulesInputError(str(exc)) from None
     typer.echo(f"# {policy.name} (hash {policy.hash}; base {policy.base or 'none'})")
     typer.echo(f"# {policy.description}")
     typer.echo(policy.describe())

@@ -1,0 +1,123 @@
+"""Storing what the workers parsed: the one place ingest writes the lake.
+
+``LakeStore`` takes each chunk's result in file order, gives its rows their file offsets,
+drops duplicates (``audit.ingest.duplicates``), counts, and hands the rows to the lake
+writer (``audit.lake.LakeWriter``); at the end it writes the files table and merges the
+hole cards that other viewers' copies showed into the stored seats.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from audit.ingest.counts import FileCounts, IngestSummary
+from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
+from audit.ingest.parse import ChunkResult, quarantine_row
+from audit.lake import LakeWriter, table_files, write_atomic
+from audit.schema import FILES, QUARANTINE
+from rules.vocab import QuarantineReason
+
+#: quarantine rows buffered before they are handed to the writer
+QUARANTINE_BATCH = 10_000
+_CHILD_TABLES = ("seats", "actions", "payouts")
+
+
+class LakeStore:
+    """Main-process side of ingest: duplicates, offsets, writing, counts. Chunks arrive
+    in order."""
+
+    def __init__(self, lake: Path, summary: IngestSummary) -> None:
+        self.writer = LakeWriter(lake)
+        self.summary = summary
+        self.seen = SeenHands.of_lake(lake)
+        self.card_patches: CardPatches = {}
+        self.quarantine_rows: list[dict[str, Any]] = []
+
+    def add(self, counts: FileCounts, chunk: str | bytes, base_bytes: int, result: ChunkResult) -> None:
+        """Store one chunk's result; ``base_bytes`` is the chunk's offset in its file."""
+        counts.found += result.found
+        for row in result.quarantine:
+            row["source_offset"] += base_bytes
+            self._quarantine(counts, row)
+        hands = result.tables["hands"]
+        if hands.num_rows == 0:
+            return
+        if counts.platform is None:
+            counts.platform = hands.column("platform")[0].as_py()
+        offsets = pc.add(pa.array(result.hand_rel_offsets, pa.int64()), pa.scalar(base_bytes, pa.int64()))
+        hands = hands.set_column(hands.schema.get_field_index("source_offset"), "source_offset", offsets)
+        screening = self.seen.screen(hands, counts.source_file, offsets)
+        if screening.keep is None:
+            counts.parsed += hands.num_rows
+            self.writer.add("hands", hands)
+            for name in _CHILD_TABLES:
+                self.writer.add(name, result.tables[name])
+            return
+        keys = hands.column("hand_key").to_pylist()
+        counts.duplicate += screening.duplicates
+        for i in screening.other_views:
+            remember_cards(self.card_patches, result.tables["seats"], result.seat_hand, i, keys[i])
+        if screening.conflicts:
+            self._quarantine_conflicts(counts, chunk, base_bytes, result, keys, screening.conflicts)
+        counts.parsed += sum(screening.keep)
+        mask = pa.array(screening.keep)
+        self.writer.add("hands", hands.filter(mask))
+        for name, owner in zip(_CHILD_TABLES, (result.seat_hand, result.action_hand, result.payout_hand)):
+            child_mask = mask.take(pa.array(owner, pa.int32()))
+            self.writer.add(name, result.tables[name].filter(child_mask))
+
+    def _quarantine_conflicts(self, counts: FileCounts, chunk: str | bytes, base_bytes: int, result: ChunkResult,
+                              keys: list[str], conflicts: list[tuple[int, str]]) -> None:
+        data = chunk if isinstance(chunk, bytes) else chunk.encode(counts.codec)
+        for i, prior_where in conflicts:
+            raw = data[result.hand_rel_offsets[i]:result.hand_rel_ends[i]]
+            self._quarantine(counts, quarantine_row(
+                counts.source_file, base_bytes + result.hand_rel_offsets[i], QuarantineReason.CONFLICTING_DUPLICATE,
+                f"hand {keys[i]} is already stored from {prior_where} with a different outcome "
+                "(players, contributions, boards or payouts differ)",
+                raw.decode(counts.codec), keys[i].split(":", 1)[1], counts.format, None))
+
+    def _quarantine(self, counts: FileCounts, row: dict[str, Any]) -> None:
+        counts.quarantined += 1
+        self.summary.quarantined_by_reason[row["reason"]] += 1
+        self.quarantine_rows.append(row)
+        if len(self.quarantine_rows) >= QUARANTINE_BATCH:
+            self._flush_quarantine()
+
+    def _flush_quarantine(self) -> None:
+        if self.quarantine_rows:
+            self.writer.add("quarantine", pa.Table.from_pylist(self.quarantine_rows, QUARANTINE.schema))
+            self.quarantine_rows = []
+
+    def close(self) -> None:
+        """Write what is buffered and the files table; merge other viewers' cards."""
+        self._flush_quarantine()
+        self.writer.add("files", pa.Table.from_pylist([f.row() for f in self.summary.files], FILES.schema))
+        self.writer.close()
+        if self.card_patches:
+            _apply_card_patches(self.writer.root, self.card_patches)
+
+
+def _apply_card_patches(lake: Path, patches: CardPatches) -> None:
+    """Copies of a hand written for different viewers: merge the hole cards each saw."""
+    keys = pa.array(list(patches))
+    for path in table_files(lake, "seats"):
+        table = pq.read_table(path)
+        hit = pc.is_in(table.column("hand_key"), value_set=keys)
+        if not pc.any(hit).as_py():
+            continue
+        hand_keys = table.column("hand_key").to_pylist()
+        seats = table.column("seat").to_pylist()
+        cards = table.column("cards").to_pylist()
+        for i, key in enumerate(hand_keys):
+            patch = patches.get(key)
+            if patch and seats[i] in patch:
+                cards[i] = merge_cards(cards[i], patch[seats[i]])
+        idx = table.schema.get_field_index("cards")
+        table = table.set_column(idx, table.schema.field(idx), pa.array(cards, table.schema.field(idx).type))
+        write_atomic(table, path)

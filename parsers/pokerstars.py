@@ -229,6 +229,7 @@ _GAMES = {
     "BADUGI": Game.BADUGI,
 }
 _LIMITS = (
+    (" POT LIMIT PRE-FLOP, NO LIMIT POST-FLOP", Limit.POT_THEN_NO),
     (" CAP NO LIMIT", Limit.CAP),
     (" CAP POT LIMIT", Limit.CAP),
     (" NO LIMIT", Limit.NO),

@@ -112,11 +112,14 @@ class Game(StrEnum):
 
 
 class Limit(StrEnum):
+    """The betting structure. It changes no payout; the audit records it for people."""
+
     FIXED = "fixed"
     POT = "pot"
     NO = "no"
     HALF_POT = "half_pot"
     CAP = "cap"
+    POT_THEN_NO = "pot_then_no"  # pot limit before the flop, no limit after (PokerStars)
 
 
 class Street(StrEnum):

@@ -1248,3 +1248,10 @@ def test_a_2007_tournament_header_of_that_shape():
               " - 2007/10/15 - 05:45:11 (ET)")
     hid, site, kind, stamp, zone, info = pokerstars._parse_header(header)
     assert (hid, stamp, zone, info["tournament_id"]) == ("12630000001", "2007/10/15 05:45:11", "ET", "63850001")
+
+
+def test_pot_limit_before_the_flop_and_no_limit_after_is_a_limit_of_its_own():
+    text = DEAD_SMALL_BLIND.replace("Hold'em No Limit ($0.25/$0.50 USD)",
+                                    "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop ($0.25/$0.50 USD)")
+    hand = PARSER.parse(text)
+    assert (hand.game, hand.limit) == (Game.HOLDEM, Limit.POT_THEN_NO)

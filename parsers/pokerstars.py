@@ -125,25 +125,33 @@ from rules.cards import CARD_TEXTS
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
-_SITES = r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)"
+#: the names that open a hand of this dialect, and the platform each names (Full Tilt
+#: wrote PokerStars' dialect from 2016 on; the others are skins and clubs apps)
+SITES: dict[str, Platform] = {
+    "PokerStars": Platform.POKERSTARS, "POKERSTARS": Platform.POKERSTARS, "PokerMaster": Platform.POKERMASTER,
+    "Run It Once Poker": Platform.RUNITONCE, "Full Tilt": Platform.FULLTILT, "MPLPoker": Platform.MPLPOKER,
+    "PokerBros": Platform.POKERBROS, "SupremaPoker": Platform.SUPREMA,
+}
+#: what may stand between the site and ``Hand #``
+KINDS = ("Home Game", "Zoom", "Rush")
+_SITES = "(?:" + "|".join(map(re.escape, SITES)) + ")"
+_KIND = "(?: " + "| ".join(KINDS) + ")?"
 _RIO = "Run It Once Poker"
-HAND_START = re.compile(
-    r"^\ufeff*" + _SITES + r"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #\d+:", re.M
-)
+HAND_START = re.compile(r"^\ufeff*" + _SITES + _KIND + r" (?:Game|Hand|GAME|HAND) #\d+:", re.M)
 
 # HAND_START's matches after the first character, as a newline followed by a hand header
 _HAND_AFTER_NEWLINE = re.compile(
-    r"\n(?=\ufeff*" + _SITES + r"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #\d+:)"
+    r"\n(?=\ufeff*" + _SITES + _KIND + r" (?:Game|Hand|GAME|HAND) #\d+:)"
 )
 
 #: a newline followed by a hand header, in UTF-8 bytes: where ingest cuts a large file into
 #: where ``parsers.pokerstars_fast`` cuts byte chunks (ASCII digits only: every cut is a hand start ``split`` sees)
 COLUMNAR_CUT = re.compile(
-    rb"\n(?=(?:\xef\xbb\xbf)*" + _SITES.encode() + rb"(?: Home Game| Zoom)? (?:Game|Hand|GAME|HAND) #[0-9]+:)"
+    rb"\n(?=(?:\xef\xbb\xbf)*" + _SITES.encode() + _KIND.encode() + rb" (?:Game|Hand|GAME|HAND) #[0-9]+:)"
 )
 
 _HEADER = re.compile(
-    r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: (?P<kind>Home Game|Zoom))?"
+    r"^(?P<site>" + _SITES[3:-1] + r")(?: (?P<kind>" + "|".join(KINDS) + r"))?"
     r" (?:Game|Hand|GAME|HAND) #(?P<hid>\d+):\s+(?P<rest>.*?)"
     r" - (?:(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone>[A-Z]{1,5}))?"
     r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<zone2>[A-Z]{1,5}))?\])?"
@@ -166,7 +174,8 @@ _CAP_STAKES = re.compile(r" Cap\b")
 _TOURNAMENT_NAMED = re.compile(r"(?i)\btournament #\d")
 _CASH = re.compile(r"^(?:\{[^}]*\}\s*)?(?P<game>.+?) \((?P<stakes>[^()]*)\)$")
 _TABLE = re.compile(
-    r"^Table(?: ID)? '(?P<name>.*)'(?: (?P<max>\d+)-[Mm]ax)?(?: \((?:Play Money|Real Money)\))?"
+    # MPLPoker adds the table's number: ``Table 'NLH 50/100 #31'(1941947783) 6-max``
+    r"^Table(?: ID)? '(?P<name>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?(?: \((?:Play Money|Real Money)\))?"
     r"(?: Seat #(?P<button>\d+) is the button)?\s*(?:\(Play Money\))?$"
 )
 _SEAT = re.compile(
@@ -213,6 +222,7 @@ _GAMES = {
     "6+ HOLD'EM": Game.SIXPLUS_HOLDEM,
     "OMAHA": Game.OMAHA,
     "5 CARD OMAHA": Game.OMAHA5,
+    "OMAHA 5 CARDS": Game.OMAHA5,  # MPLPoker
     "6 CARD OMAHA": Game.OMAHA6,
     "COURCHEVEL": Game.COURCHEVEL,
     "OMAHA HI/LO": Game.OMAHA_HILO,
@@ -514,8 +524,8 @@ def game_info(rest: str, hid: str) -> dict:
 _GAME_INFO: dict[str, dict] = {}
 _SITE_KINDS = {
     f"{site}{kind} {word}": (site, kind.strip() or None)
-    for site in ("PokerStars", "POKERSTARS", "PokerMaster", "Run It Once Poker")
-    for kind in ("", " Home Game", " Zoom")
+    for site in SITES
+    for kind in ("", *(f" {k}" for k in KINDS))
     for word in ("Game", "Hand", "GAME", "HAND")
 }
 
@@ -601,10 +611,8 @@ PARSER = PokerStarsParser()
 
 
 def _platform(site: str, kind: str | None, tid: str | None, names: dict[str, SeatRecord]) -> Platform:
-    if site == "PokerMaster":
-        return Platform.POKERMASTER
-    if site == "Run It Once Poker":
-        return Platform.RUNITONCE
+    if SITES[site] is not Platform.POKERSTARS:
+        return SITES[site]
     if (tid is not None and len(tid) > 12) or any(n.endswith("_chico") for n in names):
         return Platform.CHICO
     if kind == "Home Game":
@@ -1426,6 +1434,12 @@ def _parse(hand_text: str) -> ParsedHand:
         notes.append(f"mixed game {info['mixed']!r}: this hand is {game.value}")
     if rake is None:
         notes.append("rake not printed")
+    elif platform is Platform.MPLPOKER and rake and hand.paid_from_pots() == hand.pot_total:
+        # MPLPoker's pay lines pay the whole pot and its rake line is taken after them:
+        # how a rake is shared between winners is not printed, so only shares are checked
+        notes.append(f"MPLPoker pays the pot before its rake ({format_minor(rake, scale)} printed): "
+                     "the rake is not checked, only who won what share")
+        hand.rake, hand.rake_source = None, RakeSource.ABSENT
     if stp_added is not None and -fee_detail.get("stp", 0) != stp_added:
         hand.contradicts(f"the hand says the house added {format_minor(stp_added, scale)} (STP), the summary"
                          f" {format_minor(-fee_detail.get('stp', 0), scale)}", None, -fee_detail.get("stp", 0), stp_added)

@@ -32,7 +32,7 @@ import polars as pl
 from rules.vocab import ActionKind, Half, Limit, PayoutSource, Platform, RakeSource, Street
 from rules.records import HandParseError
 from parsers.base import ColumnarReader
-from parsers.pokerstars import COLUMNAR_CUT, INFO_FRAGMENTS, SEAT_STATUS, game_info, iso_date, read_table_line, to_utc
+from parsers.pokerstars import COLUMNAR_CUT, INFO_FRAGMENTS, KINDS, SITES, SEAT_STATUS, game_info, iso_date, read_table_line, to_utc
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 
 # Rust regular expressions: [0-9], not \d (which is any Unicode digit there)...
@@ -40,7 +40,7 @@ _CARD = r"[2-9TJQKA][cdhs]"
 _CARDS = rf"{_CARD}(?: {_CARD})*"
 # ...except where a line must start a hand exactly when ``pokerstars.HAND_START`` says so:
 # Python's \d is any Unicode digit too
-_HAND_START = (r"^(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: Home Game| Zoom)?"
+_HAND_START = (r"^(?:" + "|".join(map(re.escape, SITES)) + ")(?: " + "| ".join(KINDS) + ")?"
                r" (?:Game|Hand|GAME|HAND) #\d+:")
 _STAMP = r"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}"
 _HEADER = (rf"^PokerStars(?: Zoom)? (?:Hand|Game) #(?P<hid>[0-9]+):[ \t]+(?P<rest>.*) - (?P<stamp>{_STAMP})"

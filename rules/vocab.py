@@ -47,6 +47,9 @@ class Platform(StrEnum):
     CHICO = "chico"
     RUNITONCE = "runitonce"
     HOMEGAME = "pokerstars_home"
+    MPLPOKER = "mplpoker"
+    POKERBROS = "pokerbros"
+    SUPREMA = "suprema"
 
 
 class Format(StrEnum):

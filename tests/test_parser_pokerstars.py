@@ -1255,3 +1255,47 @@ def test_pot_limit_before_the_flop_and_no_limit_after_is_a_limit_of_its_own():
                                     "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop ($0.25/$0.50 USD)")
     hand = PARSER.parse(text)
     assert (hand.game, hand.limit) == (Game.HOLDEM, Limit.POT_THEN_NO)
+
+
+@pytest.mark.parametrize(("site", "platform"), [
+    ("Full Tilt", Platform.FULLTILT), ("PokerBros", Platform.POKERBROS), ("SupremaPoker", Platform.SUPREMA),
+    ("MPLPoker", Platform.MPLPOKER), ("Full Tilt Rush", Platform.FULLTILT)])
+def test_sites_that_write_pokerstars_dialect_are_recognised_and_named(site, platform):
+    text = DEAD_SMALL_BLIND.replace("PokerStars Hand #", f"{site} Hand #")
+    assert detect(text[:4096]) is PARSER
+    assert [offset for offset, _ in PARSER.split(text + "\n\n" + text)] == [0, len(text) + 2]
+    assert PARSER.parse(text).platform == platform
+
+
+MPL_HAND = """\
+MPLPoker Hand #4300000001:  Omaha 5 Cards Pot Limit (₹100/₹200) - 2023/11/02 21:10:00 UTC
+Table 'PLO5  100/200 #9'(1942000001) 6-max (Real Money) Seat #1 is the button
+Seat 1: Anjali (₹9,100 in chips)
+Seat 4: Bhavesh (₹20,000 in chips)
+Anjali: posts small blind ₹100
+Bhavesh: posts big blind ₹200
+*** HOLE CARDS ***
+Anjali: calls ₹100
+Bhavesh: checks
+*** FLOP *** [Ah 2d Th]
+Bhavesh: bets ₹300
+Anjali: folds
+Uncalled bet (₹300) returned to Bhavesh
+*** SHOW DOWN ***
+Bhavesh: doesn't show hand
+Bhavesh collected ₹400 from pot
+*** SUMMARY ***
+Total pot ₹400 | Rake ₹15.35
+Board [Ah 2d Th]
+Seat 1: Anjali (button) (small blind) folded on the Flop
+Seat 4: Bhavesh (big blind) collected (₹400)
+"""
+
+
+def test_mplpoker_pays_the_pot_before_its_rake_so_only_shares_are_checked():
+    hand = PARSER.parse(MPL_HAND)
+    assert (hand.platform, hand.game, hand.table_name, hand.max_seats) == (
+        Platform.MPLPOKER, Game.OMAHA5, "PLO5  100/200 #9", 6)
+    assert (hand.currency, hand.rake, hand.pot_total, hand.paid_from_pots()) == ("INR", None, 40000, 40000)
+    assert "MPLPoker pays the pot before its rake (15.35 printed): the rake is not checked, only who won what share" \
+        in hand.notes

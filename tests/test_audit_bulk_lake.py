@@ -10,10 +10,12 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from audit.audit import PolicyResolver, audit_showdowns_bulk
+from audit.bulk_showdowns import audit_showdowns_bulk
 from audit.ingest import ingest
 from audit.lake import LakeWriter, read_table
-from audit.pipeline import _HAND_COLUMNS, _PAYOUT_COLUMNS, audit_lake, read_seats
+from audit.hand_rows import AUDIT_PAYOUT_COLUMNS, HAND_COLUMNS, read_seats
+from audit.pipeline import audit_lake
+from audit.policies import PolicyResolver
 from audit.schema import TABLES
 from bench.generate import write_file
 
@@ -102,12 +104,12 @@ def test_bulk_showdowns_audit_exactly_like_one_by_one(lake: Path, policy: str | 
 
 
 def test_most_showdowns_of_the_lake_are_settled_in_bulk(lake: Path) -> None:
-    hands = read_table(lake, "hands", _HAND_COLUMNS)
+    hands = read_table(lake, "hands", HAND_COLUMNS)
     seats = read_seats(lake)
     live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
     contested = (hands.join(live.group_by("hand_key").agg(pl.len().alias("n_live")), on="hand_key")
                  .filter(pl.col("n_live") >= 2))
-    settled = audit_showdowns_bulk(contested, seats, read_table(lake, "payouts", _PAYOUT_COLUMNS),
+    settled = audit_showdowns_bulk(contested, seats, read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS]),
                                    PolicyResolver())
     assert set(settled["verdict"].to_list()) == {"clean", "relative_only"}
     assert contested.height * 0.3 < settled.height < contested.height  # the rest: changed hands
@@ -137,8 +139,8 @@ def test_worker_processes_audit_exactly_like_one_process(lake: Path, monkeypatch
 
 
 def test_showdowns_without_seat_rows_are_left_to_one_by_one(lake: Path) -> None:
-    hands = read_table(lake, "hands", _HAND_COLUMNS).head(5)
-    settled = audit_showdowns_bulk(hands, read_seats(lake).head(0), read_table(lake, "payouts", _PAYOUT_COLUMNS),
+    hands = read_table(lake, "hands", HAND_COLUMNS).head(5)
+    settled = audit_showdowns_bulk(hands, read_seats(lake).head(0), read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS]),
                                    PolicyResolver())
     assert settled.height == 0 and list(settled.columns)[:5] == ["hand_key", "hand_id", "platform", "game", "verdict"]
 

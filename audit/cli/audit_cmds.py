@@ -21,7 +21,8 @@ import typer
 from audit.accept import AcceptFileError, load_accept
 from audit.cli.common import Exit, fail
 from audit.ingest import ingest
-from audit.pipeline import AuditOutcome, HandNotFound, audit_lake, explain_hand, explain_hands, write_outputs
+from audit.explanation import HandNotFound, explain_hand, explain_hands
+from audit.pipeline import AuditOutcome, audit_lake, write_outputs
 from rules.vocab import Verdict
 from rules.odd_chip import PolicyError
 

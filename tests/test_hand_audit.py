@@ -24,7 +24,7 @@ from audit.hand_rows import read_hand_rows
 from audit.lake import LakeWriter, read_table
 from audit.pipeline import audit_lake
 from audit.policies import PolicyResolver
-from audit.schema import FINDINGS, TABLES
+from audit.schema import EXPLANATION, FINDINGS, TABLES
 from rules.money import format_minor
 from tests.corpus import require_corpus
 from tests.test_mutation import MUTATIONS, Tables
@@ -178,6 +178,14 @@ _FINDING_LINE = re.compile(r"^  (\w+): (seat (\d+)[^:(]*|hand)(?: \(([^)]*)\))?:
                            r"delta (\S+)$")
 
 
+def _declared_keys(explanation: dict[str, Any]) -> bool:
+    """The explanation has exactly the keys ``audit.schema.EXPLANATION`` declares (those
+    of a settlement only where a showdown was settled)."""
+    every = [k.name for k in EXPLANATION]
+    always = [k.name for k in EXPLANATION if not k.settled_only]
+    return sorted(explanation) in (sorted(every), sorted(always))
+
+
 def _text_findings(text: str) -> tuple[str, list[tuple[Any, ...]]]:
     """The verdict line and the findings (kind, seat, recorded, expected, delta, detail)
     of ``hhaudit explain``'s text."""
@@ -204,6 +212,7 @@ def _explained_like_run(lake: Path, out: Path, keys: list[str]) -> int:
         want, rows = verdicts[key], findings.get(key, [])
         as_json = runner.invoke(app, ["explain", key, "--lake", str(lake), "--json"])
         doc = json.loads(as_json.stdout)
+        assert _declared_keys(doc), key
         assert (doc["verdict"], doc["reason"]) == (want["verdict"], want["reason"]), key
         assert sorted(map(_sort_key, (tuple(f.values()) for f in doc["findings"]))) == sorted(
             map(_sort_key, (tuple(f.values()) for f in rows))), key
@@ -235,5 +244,6 @@ def test_the_report_s_explanations_say_what_run_says(corpus) -> None:
     verdicts = dict(pl.read_parquet(out / "hands.parquet").select("hand_key", "verdict").iter_rows())
     assert sorted(e["hand_key"] for e in explained) == sorted(findings)
     for e in explained:
+        assert _declared_keys(e)
         assert e["verdict"] == verdicts[e["hand_key"]]
         assert sorted((tuple(f.values()) for f in e["findings"]), key=_sort_key) == findings[e["hand_key"]]

@@ -11,7 +11,7 @@ import typer
 
 from audit.cli.common import Exit, progress_printer
 from audit.ingest import IngestSummary, ingest
-from audit.schema import SCHEMA_VERSION, TABLES
+from audit.schema import EXPLANATION, OUTPUTS, SCHEMA_VERSION, TABLES
 from rules.vocab import VOCABULARIES, FileStatus
 
 
@@ -66,23 +66,29 @@ def register(app: typer.Typer) -> None:
     def schema_command(
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
     ) -> None:
-        """Print the lake's tables, columns and vocabularies."""
+        """Print the lake's tables, the audit's outputs, their columns and vocabularies."""
         if as_json:
             print(json.dumps({
                 "schema_version": SCHEMA_VERSION,
                 "tables": {t.name: [{"name": c.name, "type": str(c.type), "nullable": c.nullable,
                                      "doc": c.doc} for c in t.columns] for t in TABLES.values()},
+                "outputs": {t.name: [{"name": c.name, "type": str(c.type), "nullable": c.nullable,
+                                      "doc": c.doc} for c in t.columns] for t in OUTPUTS.values()},
+                "explanation": [{"key": k.name, "doc": k.doc, "settled_only": k.settled_only} for k in EXPLANATION],
                 "vocabularies": {k: [m.value for m in v] for k, v in VOCABULARIES.items()},
             }, indent=2))
             return
         print(f"hhaudit lake schema version {SCHEMA_VERSION}")
-        for table in TABLES.values():
+        for table in (*TABLES.values(), *OUTPUTS.values()):
             where = "partitioned by platform and date" if table.partitioned else "not partitioned"
             print(f"\n{table.name}: {table.doc} ({where})")
             width = max(len(c.name) for c in table.columns)
             for c in table.columns:
                 null = "" if c.nullable else " not null"
                 print(f"  {c.name:<{width}}  {str(c.type)}{null}  -- {c.doc}")
+        print("\nexplanation (hhaudit explain --json, OUT/explanations.jsonl):")
+        for k in EXPLANATION:
+            print(f"  {k.name}  -- {k.doc}" + (" (only where a showdown was settled)" if k.settled_only else ""))
         print("\nvocabularies:")
         for name, enum in VOCABULARIES.items():
             print(f"  {name}: {', '.join(m.value for m in enum)}")

@@ -3,7 +3,8 @@
 The explanation (its keys are declared in ``audit.schema.EXPLANATION``; ``reports.explain``
 renders it) carries the audit's own verdict and findings, so it says exactly what
 ``hhaudit run`` says of the hand, and the settlement the audit compared the pay lines
-with, every hand evaluated with the cards used.
+with, every hand evaluated with the cards used: ``hhaudit settle`` gives that same
+settlement for the explanation's ``showdown``, under its policy or, changed, any other.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from audit.hand_audit import accepted, audit_hand
 from audit.hand_rows import HandRows, read_hand_rows
 from audit.policies import PolicyResolver
 from rules.odd_chip import Policy
-from rules.showdown_json import settlement_to_json
+from rules.showdown_json import settlement_to_json, showdown_to_json
 
 #: explanations (each settles a hand with every card evaluated) from which worker
 #: processes pay for their start
@@ -63,8 +64,9 @@ def explanation(rows: HandRows, policy: Policy, audit: HandAudit,
     """The explanation of ``audit``, the audit of ``rows`` under ``policy``."""
     out = _identity(rows, policy)
     seats = [str(s.seat) for s in rows.seats]
-    if audit.settlement is not None:
+    if audit.settlement is not None and audit.showdown is not None:
         out.update(settlement_to_json(audit.settlement))
+        out["showdown"] = showdown_to_json(audit.showdown)
         out["expected"] = {**dict.fromkeys(seats, 0), **{str(s): a for s, a in audit.expected.items()}}
     elif len(rows.live) == 1 and audit.expected:
         out.update(_uncontested_pots(rows, audit))

@@ -36,7 +36,7 @@ class HandRow:
     small_blind: int | None
     big_blind: int | None
     button_seat: int | None
-    boards: tuple[Cards, ...]
+    boards: tuple[tuple[str, ...], ...]
     pot_total: int
     pots_printed: tuple[int | None, ...] | None
     pots_printed_net: bool | None

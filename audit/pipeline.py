@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -38,8 +38,7 @@ from audit.lake import atomic_path, read_table, scan_table
 from audit.policies import PolicyResolver
 from audit.schema import SCHEMA_VERSION
 from audit.showdown_audit import audit_showdown
-from audit.showdown_from_rows import Strengths, strength_requests
-from rules.bulk import bulk_strengths
+from audit.showdown_from_rows import Strengths, strength_requests, strengths_by_hand
 from rules.odd_chip import Policy
 from rules.vocab import FileStatus, PayoutSource, Verdict
 
@@ -147,10 +146,7 @@ def _showdowns_one_by_one(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.
     strengths evaluated in bulk first."""
     keys = hands.select("hand_key")
     rows = list(hand_rows_of(hands, seats.join(keys, on="hand_key"), None, payouts.join(keys, on="hand_key")))
-    requests = [r for hand in rows for r in strength_requests(hand.hand, hand.seats)]
-    strengths: dict[str, dict[tuple[int, int, int], object]] = defaultdict(dict)
-    for ((hand_key, seat, run), half), value in bulk_strengths(requests).items():
-        strengths[hand_key][(seat, run, half)] = value
+    strengths = strengths_by_hand(r for hand in rows for r in strength_requests(hand.hand, hand.seats))
     work = [(r.hand, r.seats, r.payouts, resolve(r.hand.platform), strengths.get(r.key)) for r in rows]
     verdicts: list[dict[str, Any]] = []
     findings: list[Finding] = []

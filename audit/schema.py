@@ -290,7 +290,7 @@ EXPLANATION: tuple[Key, ...] = (
     Key("hand_id", "the platform's number"),
     Key("platform", "platform vocabulary"),
     Key("game", "game vocabulary"),
-    Key("policy", "the odd-chip profile's name"),
+    Key("policy", "the odd-chip profile's name; where a showdown was settled, settle's {name, hash, options}"),
     Key("policy_options", "the profile's resolved options, option -> value"),
     Key("currency", "ISO code; null for tournament chips and play money"),
     Key("amount_scale", "minor units per printed unit"),
@@ -310,6 +310,8 @@ EXPLANATION: tuple[Key, ...] = (
     Key("uncalled", "settlement: seat -> amount nobody matched", settled_only=True),
     Key("unit", "settlement: the odd-chip unit", settled_only=True),
     Key("house", "settlement: what the house keeps (cash-out shares)", settled_only=True),
+    Key("showdown", "the showdown settled, as hhaudit settle reads it: settle gives the settlement above",
+        settled_only=True),
     Key("pots", "settlement: each pot's amount, rake, net, contenders, house, odd chips and runs, "
                 "each run's halves with winners, awards, odd chips (amount, rule, seat, half) and note"),
     Key("hands", "settlement: seat -> per run, each half's best hand (cards, hole, board, description); "

@@ -9,9 +9,11 @@ whatever was not paid and only the relative split is checked (``relative_only``)
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Sequence
+from collections import defaultdict
+from typing import Iterable, Mapping, Sequence, cast
 
 from audit.hand_rows import Cards, HandRow, PayoutRow, SeatRow
+from rules.bulk import bulk_strengths
 from rules.games import GAMES, GameSpec
 from rules.odd_chip import Policy, get_policy
 from rules.pots import Pot, PotError, build_pots
@@ -106,7 +108,7 @@ def build_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     boards = hand.boards or ((),)
     if rake is None:
         rake = hand_deduction(hand, seats, payouts)
-    return Showdown(game=hand.game, seats=inputs, boards=boards,  # type: ignore[arg-type]
+    return Showdown(game=hand.game, seats=inputs, boards=boards,
                     button=hand.button_seat, rake=rake, unit=hand_unit(policy, hand), policy=policy,
                     strengths=strengths)
 
@@ -128,7 +130,17 @@ def strength_requests(hand: HandRow, seats: Iterable[SeatRow]) -> list[StrengthR
         for run, board in enumerate(boards):
             if spec.board_cards and len(board) != spec.board_cards:
                 continue
-            out.append(((hand.hand_key, s.seat, run), hand.game, cards, board))  # type: ignore[arg-type]
+            out.append(((hand.hand_key, s.seat, run), hand.game, cards, board))
+    return out
+
+
+def strengths_by_hand(requests: Iterable[StrengthRequest]) -> dict[str, dict[tuple[int, int, int], object]]:
+    """``rules.bulk.bulk_strengths`` of ``requests``, by hand and keyed as ``Showdown``
+    takes them: ``(seat, run index, half index)``."""
+    out: dict[str, dict[tuple[int, int, int], object]] = defaultdict(dict)
+    for (key, half), value in bulk_strengths(requests).items():
+        hand_key, seat, run = cast(tuple[str, int, int], key)
+        out[hand_key][(seat, run, half)] = value
     return out
 
 
@@ -153,11 +165,11 @@ def hand_deduction(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     if hand.rake is None:  # not printed: whatever was not paid (relative check only)
         paid = sum(p.amount for p in payouts if p.from_pot)
         return max(0, hand.pot_total - paid - hand.house_retained)
-    printed = hand.pots_printed
-    if hand.pots_printed_net and printed and len(printed) > 1:
+    printed = [net for net in hand.pots_printed or () if net is not None]
+    if hand.pots_printed_net and len(printed) > 1 and len(printed) == len(hand.pots_printed or ()):
         pots = hand_pots(seats)
         if len(pots) == len(printed):
-            per_pot = tuple(p.amount - net for p, net in zip(pots, printed))  # type: ignore[operator]
+            per_pot = tuple(p.amount - net for p, net in zip(pots, printed))
             if all(d >= 0 for d in per_pot) and sum(per_pot) == hand.rake + fees:
                 return per_pot
     return hand.rake + fees

@@ -213,6 +213,10 @@ def _explained_like_run(lake: Path, out: Path, keys: list[str]) -> int:
         as_json = runner.invoke(app, ["explain", key, "--lake", str(lake), "--json"])
         doc = json.loads(as_json.stdout)
         assert _declared_keys(doc), key
+        if "showdown" in doc:  # hhaudit settle gives the settlement the explanation shows
+            settled = json.loads(runner.invoke(app, ["settle"], input=json.dumps(doc["showdown"])).stdout)
+            assert {k: doc[k] for k in settled if k != "policy"} == {k: v for k, v in settled.items() if k != "policy"}
+            assert settled["policy"]["hash"] == doc["policy"]["hash"], key
         assert (doc["verdict"], doc["reason"]) == (want["verdict"], want["reason"]), key
         assert sorted(map(_sort_key, (tuple(f.values()) for f in doc["findings"]))) == sorted(
             map(_sort_key, (tuple(f.values()) for f in rows))), key

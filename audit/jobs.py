@@ -22,7 +22,7 @@ from typing import Any, Iterator, Mapping, Protocol, Sequence
 import polars as pl
 
 from audit.accept import AcceptFileError, load_accept
-from audit.audit import PolicyResolver
+from audit.policies import PolicyResolver
 from audit.errors import BadAcceptFile, ExitStatus, NotALake, UnknownPolicy, UnreadableLake
 from audit.ingest import IngestSummary, ingest
 from audit.lake import LakeError
@@ -37,7 +37,8 @@ from audit.outputs import (
     prepare_out,
     write_outputs,
 )
-from audit.pipeline import audit_lake, explain_hands
+from audit.explanation import explain_hands
+from audit.pipeline import audit_lake
 from rules.odd_chip import PolicyError
 
 #: explanations embedded for the report: the hands with the largest findings first

@@ -18,7 +18,7 @@ from collections import defaultdict, deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -213,11 +213,25 @@ def _partitions(rows: pa.Table) -> list[tuple[tuple[str, str], pa.Table]]:
     return [(key, parts[0] if len(parts) == 1 else pa.concat_tables(parts)) for key, parts in groups.items()]
 
 
-def table_files(root: Path, table_name: str) -> list[Path]:
+def table_files(root: Path, table_name: str, platforms: Iterable[str] | None = None) -> list[Path]:
+    """The part files of a table; of the partitions of ``platforms`` only, if given."""
     folder = Path(root) / table_name
     if not folder.is_dir():
         return []
-    return sorted(folder.rglob("*.parquet"))
+    if platforms is None or not TABLES[table_name].partitioned:
+        return sorted(folder.rglob("*.parquet"))
+    return sorted(f for p in sorted(set(platforms)) for f in (folder / f"platform={_safe(p)}").rglob("*.parquet"))
+
+
+def check_version(files: list[Path]) -> None:
+    """LakeError unless the first of ``files`` was written with this schema version."""
+    for f in files[:1]:
+        meta = pq.read_schema(f).metadata or {}
+        version = meta.get(METADATA_KEY, b"?").decode()
+        if version != SCHEMA_VERSION:
+            raise LakeError(
+                f"{f}: written with schema version {version}, this hhaudit reads {SCHEMA_VERSION}"
+            )
 
 
 def read_table(root: Path, table_name: str, columns: list[str] | None = None) -> pl.DataFrame:
@@ -233,13 +247,7 @@ def read_table(root: Path, table_name: str, columns: list[str] | None = None) ->
     if not files:
         empty = pl.from_arrow(spec.schema.empty_table())
         return empty.select(columns) if columns else empty
-    for f in files[:1]:
-        meta = pq.read_schema(f).metadata or {}
-        version = meta.get(METADATA_KEY, b"?").decode()
-        if version != SCHEMA_VERSION:
-            raise LakeError(
-                f"{f}: written with schema version {version}, this hhaudit reads {SCHEMA_VERSION}"
-            )
+    check_version(files)
     # A lake written before a column was added (same schema version: contracts.md lets
     # columns be added freely) reads with that column null.
     schema = pl.from_arrow(spec.schema.empty_table()).schema
@@ -248,10 +256,11 @@ def read_table(root: Path, table_name: str, columns: list[str] | None = None) ->
     return (frame.select(columns) if columns else frame).collect()
 
 
-def scan_table(root: Path, table_name: str) -> pl.LazyFrame:
+def scan_table(root: Path, table_name: str, platforms: Iterable[str] | None = None) -> pl.LazyFrame:
+    """A table of the lake as a LazyFrame (of the partitions of ``platforms`` only, if given)."""
     import polars as pl
 
-    files = table_files(root, table_name)
+    files = table_files(root, table_name, platforms)
     if not files:
         return pl.from_arrow(TABLES[table_name].schema.empty_table()).lazy()
     schema = pl.from_arrow(TABLES[table_name].schema.empty_table()).schema

@@ -1,17 +1,24 @@
 """Every table hhaudit writes, declared once.
 
-``contracts.md`` names the tables and key columns; this module fixes their Arrow types.
-The schema version is written into every Parquet file's metadata, and a test pins the
-whole declaration (``tests/test_schema.py``): a change to a column means a version bump.
+``contracts.md`` names the tables and key columns; this module fixes their Arrow types:
+the lake's tables (``TABLES``), the audit's outputs ``findings.parquet`` and
+``hands.parquet`` (``OUTPUTS``) and the keys of a hand's explanation (``EXPLANATION``,
+``OUT/explanations.jsonl`` and ``hhaudit explain --json``). The schema version is written
+into every lake file's metadata, and a test pins the lake's declaration
+(``tests/test_schema.py``): a change to a column means a version bump.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Mapping
 
 import pyarrow as pa
 
 from rules.vocab import FileStatus
+
+if TYPE_CHECKING:
+    import polars as pl
 
 SCHEMA_VERSION = "1"
 METADATA_KEY = b"hhaudit.schema_version"
@@ -213,10 +220,120 @@ QUARANTINE = Table(
 
 TABLES: dict[str, Table] = {t.name: t for t in (FILES, HANDS, SEATS, ACTIONS, PAYOUTS, QUARANTINE)}
 
+# ----------------------------------------------------------------------------- outputs
+# seat, pot and run are 32-bit as in the lake's seats and payouts tables they come from;
+# money and scales are 64-bit everywhere.
 
-def describe() -> dict[str, list[list[str]]]:
+FINDINGS = Table(
+    "findings.parquet",
+    "One row per difference the audit found (audit.payout_differences says when each kind applies).",
+    (
+        _c("hand_key", _STR, "hands.hand_key", False),
+        _c("hand_id", _STR, "hands.hand_id", False),
+        _c("platform", _STR, "hands.platform", False),
+        _c("game", _STR, "hands.game", False),
+        _c("seat", _I32, "seat the difference is about; null for the whole hand"),
+        _c("player", _STR, "that seat's player"),
+        _c("pot", _I32, "0 main, 1.. side pots; null when the platform does not label pots"),
+        _c("run", _I32, "1..; null when not compared per run"),
+        _c("half", _STR, "half vocabulary; null when not compared per half"),
+        _c("recorded", _I64, "what the history says (minor units)", False),
+        _c("expected", _I64, "what the rules say (minor units)", False),
+        _c("delta", _I64, "recorded - expected", False),
+        _c("amount_scale", _I64, "hands.amount_scale", False),
+        _c("currency", _STR, "hands.currency"),
+        _c("kind", _STR, "finding kind vocabulary", False),
+        _c("detail", _STR, "the difference in words", False),
+        _c("accepted", _BOOL, "listed in the --accept file", False),
+        _c("accept_reason", _STR, "the accept file's reason"),
+    ),
+    partitioned=False,
+)
+
+VERDICTS = Table(
+    "hands.parquet",
+    "One verdict per audited hand.",
+    (
+        _c("hand_key", _STR, "hands.hand_key", False),
+        _c("hand_id", _STR, "hands.hand_id", False),
+        _c("platform", _STR, "hands.platform", False),
+        _c("game", _STR, "hands.game", False),
+        _c("verdict", _STR, "verdict vocabulary", False),
+        _c("reason", _STR, "why, when unverifiable or relative_only"),
+        _c("policy", _STR, "the odd-chip profile the hand was audited under", False),
+        _c("currency", _STR, "hands.currency"),
+        _c("amount_scale", _I64, "hands.amount_scale", False),
+        _c("is_tournament", _BOOL, "hands.is_tournament", False),
+    ),
+    partitioned=False,
+)
+
+OUTPUTS: dict[str, Table] = {t.name: t for t in (FINDINGS, VERDICTS)}
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a JSON object hhaudit writes; ``settled_only``: present only where a
+    showdown was settled (not for an uncontested or unverifiable hand)."""
+
+    name: str
+    doc: str
+    settled_only: bool = False
+
+
+#: The explanation of one hand (``audit.explanation``; ``reports.explain`` renders it):
+#: the settlement ``hhaudit settle`` gives for the hand's showdown (``payouts`` through
+#: ``hands``, ``rules.showdown_json``) and the hand's identity, seats and comparison.
+#: Amounts are integers in minor units of ``amount_scale``; seats are keys as text.
+EXPLANATION: tuple[Key, ...] = (
+    Key("hand_key", "<platform>:<hand_id>"),
+    Key("hand_id", "the platform's number"),
+    Key("platform", "platform vocabulary"),
+    Key("game", "game vocabulary"),
+    Key("policy", "the odd-chip profile's name; where a showdown was settled, settle's {name, hash, options}"),
+    Key("policy_options", "the profile's resolved options, option -> value"),
+    Key("currency", "ISO code; null for tournament chips and play money"),
+    Key("amount_scale", "minor units per printed unit"),
+    Key("button", "button seat, or null (stud)"),
+    Key("boards", "one list of cards per board or run; [] if none"),
+    Key("pot_total", "everything put in"),
+    Key("rake", "rake as printed (null when unknown); where a showdown was settled, the rake and "
+                "fees the settlement took off"),
+    Key("fees", "fees taken before the split"),
+    Key("rake_source", "printed|inferred|absent"),
+    Key("notes", "what an auditor must know about this history"),
+    Key("seats", "every seat, seat order: seat, player, cards, contributed, folded, mucked, "
+                 "cashed_out, showed"),
+    Key("payout_lines", "every pay line: seat, amount, pot, run, half, source, line (verbatim)"),
+    Key("recorded", "seat -> what the history says the seat got from the pots"),
+    Key("payouts", "settlement: seat -> amount (uncalled returns included)", settled_only=True),
+    Key("uncalled", "settlement: seat -> amount nobody matched", settled_only=True),
+    Key("unit", "settlement: the odd-chip unit", settled_only=True),
+    Key("house", "settlement: what the house keeps (cash-out shares)", settled_only=True),
+    Key("showdown", "the showdown settled, as hhaudit settle reads it: settle gives the settlement above",
+        settled_only=True),
+    Key("pots", "settlement: each pot's amount, rake, net, contenders, house, odd chips and runs, "
+                "each run's halves with winners, awards, odd chips (amount, rule, seat, half) and note"),
+    Key("hands", "settlement: seat -> per run, each half's best hand (cards, hole, board, description); "
+                 "{} when no showdown was settled"),
+    Key("expected", "seat -> what the rules pay the seat"),
+    Key("findings", "the hand's findings, each a row of findings.parquet"),
+    Key("verdict", "verdict vocabulary: the hand's verdict in hands.parquet"),
+    Key("reason", "the verdict's reason in hands.parquet"),
+)
+
+
+def describe(tables: Mapping[str, Table] = TABLES) -> dict[str, list[list[str]]]:
     """A plain description of every table (name, type, nullability), for pinning and printing."""
     return {
         t.name: [[c.name, str(c.type), "null" if c.nullable else "not null"] for c in t.columns]
-        for t in TABLES.values()
+        for t in tables.values()
     }
+
+
+def polars_schema(table: Table) -> "pl.Schema":
+    """The polars schema of ``table``: what the audit casts its frames to."""
+    import polars as pl
+
+    schema: pl.Schema = pl.from_arrow(table.schema.empty_table()).schema  # type: ignore[union-attr]
+    return schema

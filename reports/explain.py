@@ -3,7 +3,8 @@
 The explanation is a plain dict (JSON-compatible) that the audit builds for one hand.
 It is the output of ``hhaudit settle`` for the hand's showdown (``rules/showdown_json.py``:
 ``payouts``, ``uncalled``, ``rake``, ``house``, ``unit``, ``pots``, ``hands``) plus the
-hand's identity, seats and the comparison. Exactly::
+hand's identity, seats and the comparison. Its keys are declared once, in
+``audit.schema.EXPLANATION`` (``hhaudit schema`` lists them); for example::
 
     {
       "hand_key": "pokerstars:1676150046",   # contracts.md: <platform>:<hand_id>

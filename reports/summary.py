@@ -26,10 +26,10 @@ FINDINGS_SCHEMA: dict[str, pl.DataType] = {
     "hand_id": pl.String(),
     "platform": pl.String(),
     "game": pl.String(),
-    "seat": pl.Int64(),
+    "seat": pl.Int32(),
     "player": pl.String(),
-    "pot": pl.Int64(),
-    "run": pl.Int64(),
+    "pot": pl.Int32(),
+    "run": pl.Int32(),
     "half": pl.String(),
     "recorded": pl.Int64(),
     "expected": pl.Int64(),
@@ -41,7 +41,9 @@ FINDINGS_SCHEMA: dict[str, pl.DataType] = {
     "accepted": pl.Boolean(),
     "accept_reason": pl.String(),
 }
-"""Columns of ``findings.parquet`` as reports read them, in output order."""
+"""Columns of ``findings.parquet`` as reports read them, in output order: those that
+``audit.schema.FINDINGS`` declares (reports import only the kernel, so they cannot read
+that declaration; ``tests/test_schema.py`` holds the two equal)."""
 
 FINDINGS_REQUIRED = ("hand_key", "platform", "game", "delta", "amount_scale", "currency", "kind")
 """Columns without which no summary can be made; the others default to null."""
@@ -55,7 +57,8 @@ HANDS_SCHEMA: dict[str, pl.DataType] = {
     "reason": pl.String(),
     "policy": pl.String(),
 }
-"""Columns of ``hands.parquet`` reports use (others are kept, not needed)."""
+"""Columns of ``hands.parquet`` reports use (others are kept, not needed), typed as
+``audit.schema.VERDICTS`` declares them (``tests/test_schema.py``)."""
 
 HANDS_REQUIRED = ("hand_key", "platform", "game", "verdict")
 

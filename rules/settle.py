@@ -251,9 +251,11 @@ class _Table:
                 self._parse(card, f"board {number}")
                 where = f"board {number}"
                 if card in seen:
+                    # runs share the cards dealt before the board was run again: the same
+                    # card at the same place on every earlier board (never twice on one board)
                     shared_prefix = (
-                        spec.boards != 2 and seen[card].startswith("board ")
-                        and all(b[position:position + 1] == (card,) for b in self.boards[:number])
+                        spec.boards != 2 and number > 1 and seen[card].startswith("board ")
+                        and all(b[position:position + 1] == (card,) for b in self.boards[:number - 1])
                     )
                     if not shared_prefix:
                         raise SettlementInputError(f"duplicate card {card} ({seen[card]} and {where})")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.odd_chip import PolicyError, policy_from_spec
+from rules.odd_chip import PolicyError, policy_from_spec, profile_names
 from rules.settle import (
     HalfAward,
     OddChip,
@@ -24,6 +24,7 @@ from rules.settle import (
     Settlement,
     SettlementInputError,
     Showdown,
+    settle,
 )
 
 _TOP_KEYS = frozenset({"game", "board", "boards", "seats", "button", "rake", "unit", "policy"})
@@ -179,4 +180,34 @@ def settlement_to_json(settlement: Settlement) -> dict[str, Any]:
         ],
         "hands": hands,
         "policy": {"name": policy.name, "hash": policy.hash, "options": policy.resolve()},
+    }
+
+
+def showdown_to_json(showdown: Showdown) -> dict[str, Any]:
+    """The JSON object ``hhaudit settle`` reads for ``showdown`` (its policy as a
+    ``base`` and every resolved option): ``showdown_from_json`` gives it back, settled
+    alike. Strengths evaluated in bulk are not part of it: settle evaluates every hand.
+
+    >>> from rules.odd_chip import get_policy
+    >>> sd = Showdown(game="holdem", seats=(SeatInput(1, 100, ("Ac", "Ad")), SeatInput(2, 100, ("Kc", "Kd"))),
+    ...               boards=(("2d", "7s", "9h", "Jc", "3d"),), button=1, rake=5, unit=1, policy=get_policy("tda"))
+    >>> doc = showdown_to_json(sd)
+    >>> doc["seats"]["2"], doc["rake"], doc["policy"]["base"]
+    ({'cards': ['Kc', 'Kd'], 'contributed': 100, 'folded': False, 'mucked': False, 'cashed_out': False, 'dead': 0}, 5, 'tda')
+    >>> again, first = (settlement_to_json(settle(x)) for x in (showdown_from_json(doc), sd))
+    >>> again.pop("policy")["hash"] == first.pop("policy")["hash"], again == first, again["payouts"]
+    (True, True, {'1': 195, '2': 0})
+    """
+    policy = showdown.policy
+    return {
+        "game": showdown.game,
+        "boards": [list(b) for b in showdown.boards],
+        "seats": {str(s.seat): {"cards": list(s.cards), "contributed": s.contributed, "folded": s.folded,
+                                "mucked": s.mucked, "cashed_out": s.cashed_out, "dead": s.dead}
+                  for s in showdown.seats},
+        "button": showdown.button,
+        "rake": list(showdown.rake) if isinstance(showdown.rake, tuple) else showdown.rake,
+        "unit": showdown.unit,
+        # every option is given, so the base only names it (a profile file's is not known)
+        "policy": {"base": policy.name if policy.name in profile_names() else "default", **policy.resolve()},
     }

@@ -10,10 +10,12 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from audit.audit import PolicyResolver, audit_showdowns_bulk
+from audit.bulk_showdowns import audit_showdowns_bulk
 from audit.ingest import ingest
 from audit.lake import LakeWriter, read_table
-from audit.pipeline import _HAND_COLUMNS, _PAYOUT_COLUMNS, audit_lake, read_seats
+from audit.hand_rows import AUDIT_PAYOUT_COLUMNS, HAND_COLUMNS, read_seats
+from audit.pipeline import audit_lake
+from audit.policies import PolicyResolver
 from audit.schema import TABLES
 from bench.generate import write_file
 
@@ -102,12 +104,12 @@ def test_bulk_showdowns_audit_exactly_like_one_by_one(lake: Path, policy: str | 
 
 
 def test_most_showdowns_of_the_lake_are_settled_in_bulk(lake: Path) -> None:
-    hands = read_table(lake, "hands", _HAND_COLUMNS)
+    hands = read_table(lake, "hands", HAND_COLUMNS)
     seats = read_seats(lake)
     live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
     contested = (hands.join(live.group_by("hand_key").agg(pl.len().alias("n_live")), on="hand_key")
                  .filter(pl.col("n_live") >= 2))
-    settled = audit_showdowns_bulk(contested, seats, read_table(lake, "payouts", _PAYOUT_COLUMNS),
+    settled = audit_showdowns_bulk(contested, seats, read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS]),
                                    PolicyResolver())
     assert set(settled["verdict"].to_list()) == {"clean", "relative_only"}
     assert contested.height * 0.3 < settled.height < contested.height  # the rest: changed hands
@@ -137,8 +139,8 @@ def test_worker_processes_audit_exactly_like_one_process(lake: Path, monkeypatch
 
 
 def test_showdowns_without_seat_rows_are_left_to_one_by_one(lake: Path) -> None:
-    hands = read_table(lake, "hands", _HAND_COLUMNS).head(5)
-    settled = audit_showdowns_bulk(hands, read_seats(lake).head(0), read_table(lake, "payouts", _PAYOUT_COLUMNS),
+    hands = read_table(lake, "hands", HAND_COLUMNS).head(5)
+    settled = audit_showdowns_bulk(hands, read_seats(lake).head(0), read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS]),
                                    PolicyResolver())
     assert settled.height == 0 and list(settled.columns)[:5] == ["hand_key", "hand_id", "platform", "game", "verdict"]
 
@@ -182,3 +184,40 @@ def test_a_seat_that_showed_more_cards_than_the_game_deals_makes_the_hand_unveri
     # showing one card of four (PokerStars' "shows [Qs]") concedes, as mucking does
     for verdicts in audited_with(pl.col("cards").list.head(1), "one"):
         assert verdicts.filter(pl.col("hand_key") == key)["verdict"].item() == "clean"
+
+
+@pytest.mark.parametrize("policy", [None, "wsop-live"])
+def test_the_lake_wide_audit_finds_exactly_what_audit_hand_finds(lake: Path, policy: str | None) -> None:
+    from tests.test_hand_audit import _reference, _rows
+
+    outcome = audit_lake(lake, policy=policy)
+    verdicts, findings = _reference(lake, policy)
+    assert dict(outcome.verdicts.select("hand_key", pl.struct("verdict", "reason")).iter_rows()) == {
+        k: {"verdict": v, "reason": r} for k, (v, r) in verdicts.items()}
+    assert _rows(outcome.findings) == findings
+    assert len(findings) > 100
+
+
+def test_a_card_twice_on_one_board_makes_the_hand_unverifiable(tmp_path: Path) -> None:
+    # the hand strengths evaluated in bulk never meet the cards again: settlement must
+    # refuse the board itself (it took a card repeated on one board for runs sharing it)
+    history = tmp_path / "hands.txt"
+    write_file(history, 40, seed=5)
+    original = tmp_path / "original"
+    ingest([history], original)
+    tables = {name: read_table(original, name) for name in TABLES}
+    showdowns = (tables["seats"].filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
+                 .group_by("hand_key").agg(pl.len().alias("n")).filter(pl.col("n") >= 2))
+    hands = tables["hands"].join(showdowns, on="hand_key").filter(pl.col("boards").list.first().list.len() == 5)
+    key, board = hands.sort("hand_key").select("hand_key", pl.col("boards").list.first()).row(0)
+    tables["hands"] = tables["hands"].with_columns(
+        pl.when(pl.col("hand_key") == key).then(pl.lit([[*board[:4], board[0]]], pl.List(pl.List(pl.Utf8))))
+        .otherwise(pl.col("boards")).alias("boards"))
+    writer = LakeWriter(tmp_path / "repeated")
+    for name, frame in tables.items():
+        writer.add(name, frame.to_arrow())
+    writer.close()
+    for bulk in (True, False):
+        verdicts = audit_lake(tmp_path / "repeated", bulk_showdowns=bulk).verdicts
+        row = verdicts.filter(pl.col("hand_key") == key).row(0, named=True)
+        assert (row["verdict"], row["reason"]) == ("unverifiable", f"duplicate card {board[0]} (board 1 and board 1)")

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-import audit.pipeline as pipeline
+import audit.explanation as explanation
+import audit.hand_rows as hand_rows
 from audit.ingest import ingest
-from audit.pipeline import HandNotFound, audit_lake, explain_hand, explain_hands
+from audit.explanation import HandNotFound, explain_hand, explain_hands
+from audit.pipeline import audit_lake
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_data"
 
@@ -33,8 +35,8 @@ def test_many_explanations_read_each_table_once(lake: Path, monkeypatch) -> None
             return real(root, table, *args, **kwargs)
         return read
 
-    monkeypatch.setattr(pipeline, "read_table", counting(pipeline.read_table))
-    monkeypatch.setattr(pipeline, "scan_table", counting(pipeline.scan_table))
+    monkeypatch.setattr(hand_rows, "read_table", counting(hand_rows.read_table))
+    monkeypatch.setattr(hand_rows, "scan_table", counting(hand_rows.scan_table))
     many = [json.dumps(e, default=str) for e in explain_hands(lake, keys)]
     assert sorted(reads) == ["actions", "hands", "payouts", "seats"]
     assert many == singles
@@ -54,7 +56,7 @@ def test_worker_processes_explain_exactly_like_one_process(lake: Path, monkeypat
     contexts: list[str] = []
     real = multiprocessing.get_context
     monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: contexts.append(method) or real(method))
-    monkeypatch.setattr(pipeline, "EXPLAIN_PARALLEL_FROM", 5)
+    monkeypatch.setattr(explanation, "EXPLAIN_PARALLEL_FROM", 5)
     two = [json.dumps(e, default=str) for e in explain_hands(lake, keys, workers=2)]
     assert contexts == ["fork"]
     assert two == one and len(one) == 120

@@ -90,3 +90,28 @@ def test_a_lake_written_before_a_column_was_added_reads_it_as_null(tmp_path: Pat
     frame = read_table(tmp_path, "quarantine")
     assert frame.columns == [c.name for c in TABLES["quarantine"].columns]
     assert frame.select("reason", "parser_version").rows() == [("truncated", None)]
+
+
+def test_the_reports_read_the_outputs_as_the_schema_declares_them() -> None:
+    from audit.schema import FINDINGS, VERDICTS, polars_schema
+    from reports.summary import FINDINGS_SCHEMA, HANDS_SCHEMA
+
+    assert FINDINGS_SCHEMA == dict(polars_schema(FINDINGS))
+    verdicts = dict(polars_schema(VERDICTS))
+    assert {name: verdicts[name] for name in HANDS_SCHEMA} == HANDS_SCHEMA
+
+
+def test_the_audit_writes_its_outputs_with_the_declared_columns(tmp_path: Path) -> None:
+    from audit.cli.app import app
+    from audit.schema import OUTPUTS, polars_schema
+    from typer.testing import CliRunner
+
+    sample = Path(__file__).resolve().parent.parent / "sample_data"
+    out = tmp_path / "out"
+    CliRunner().invoke(app, ["run", str(sample), "--out", str(out)])
+    import polars as pl
+
+    for name, table in OUTPUTS.items():
+        written = pl.read_parquet(out / name)
+        assert written.schema == polars_schema(table), name
+        assert written.height > 0

@@ -16,7 +16,8 @@ import polars as pl
 import pytest
 
 from audit.ingest import ingest
-from audit.pipeline import audit_lake, explain_hand
+from audit.explanation import explain_hand
+from audit.pipeline import audit_lake
 
 # net 9.62 (10.13 put in, rake 0.51 inferred): the Dealer wins high and ties low with
 # the Big Blind, first left of the button

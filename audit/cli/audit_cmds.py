@@ -27,7 +27,7 @@ from audit.cli.progress import progress_display
 from audit.errors import BadHandKey, ExitStatus, HandNotInLake, UnreadableLake
 from audit.jobs import audit_job, check_policy, run_job
 from audit.lake import LakeError
-from audit.pipeline import HandNotFound, explain_hand
+from audit.explanation import HandNotFound, explain_hand
 from rules.vocab import Verdict
 
 

@@ -12,7 +12,7 @@ from audit.cli.common import InputPaths, MaxQuarantined, finish
 from audit.cli.progress import progress_display
 from audit.ingest import IngestSummary
 from audit.jobs import ingest_job
-from audit.schema import SCHEMA_VERSION, TABLES
+from audit.schema import EXPLANATION, OUTPUTS, SCHEMA_VERSION, TABLES
 from rules.vocab import VOCABULARIES
 
 
@@ -41,19 +41,25 @@ def _schema_json() -> str:
         "schema_version": SCHEMA_VERSION,
         "tables": {t.name: [{"name": c.name, "type": str(c.type), "nullable": c.nullable,
                              "doc": c.doc} for c in t.columns] for t in TABLES.values()},
+        "outputs": {t.name: [{"name": c.name, "type": str(c.type), "nullable": c.nullable,
+                              "doc": c.doc} for c in t.columns] for t in OUTPUTS.values()},
+        "explanation": [{"key": k.name, "doc": k.doc, "settled_only": k.settled_only} for k in EXPLANATION],
         "vocabularies": {k: [m.value for m in v] for k, v in VOCABULARIES.items()},
     }, indent=2)
 
 
 def _schema_text() -> str:
     lines = [f"hhaudit lake schema version {SCHEMA_VERSION}"]
-    for table in TABLES.values():
+    for table in (*TABLES.values(), *OUTPUTS.values()):
         where = "partitioned by platform and date" if table.partitioned else "not partitioned"
         lines.append(f"\n{table.name}: {table.doc} ({where})")
         width = max(len(c.name) for c in table.columns)
         for c in table.columns:
             null = "" if c.nullable else " not null"
             lines.append(f"  {c.name:<{width}}  {str(c.type)}{null}  -- {c.doc}")
+    lines.append("\nexplanation (hhaudit explain --json, OUT/explanations.jsonl):")
+    for k in EXPLANATION:
+        lines.append(f"  {k.name}  -- {k.doc}" + (" (only where a showdown was settled)" if k.settled_only else ""))
     lines.append("\nvocabularies:")
     for name, enum in VOCABULARIES.items():
         lines.append(f"  {name}: {', '.join(m.value for m in enum)}")
@@ -79,5 +85,5 @@ def register(app: typer.Typer) -> None:
     def schema_command(
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
     ) -> None:
-        """Print the lake's tables, columns and vocabularies."""
+        """Print the lake's tables, the audit's outputs, their columns and vocabularies."""
         print(_schema_json() if as_json else _schema_text())

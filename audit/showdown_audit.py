@@ -1,0 +1,134 @@
+"""One showdown settled and compared with its pay lines (``audit_showdown``).
+
+The rake is taken off as the platform printed it; where it printed only a total for
+several pots and the profile does not confirm how it shares rake between pots (or no
+rake is printed), every allocation is tried and the one that explains the payouts best
+is kept. This is the showdown part of ``audit.hand_audit.audit_hand``, and what the
+lake-wide audit runs for the showdowns that ``audit.bulk_showdowns`` does not settle.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Sequence
+
+from audit.findings import Finding, HandAudit, finding
+from audit.hand_rows import HandRow, PayoutRow, SeatRow
+from audit.payout_differences import compare
+from audit.showdown_from_rows import Strengths, build_showdown, game_of, hand_deduction, hand_pots, relative_only
+from rules.odd_chip import Policy
+from rules.pots import Pot, allocate_rake
+from rules.settle import Settlement, SettlementInputError, Showdown, settle
+from rules.vocab import FindingKind, Verdict
+
+#: the rake-allocation label of per-pot deductions read off the payouts themselves
+IMPLIED_ALLOCATION = "the per-pot rake implied by the payouts"
+RELATIVE_REASON = "rake not printed: only who won what share was checked"
+_IMPLIED_REASON = ("rake allocation between pots unknown for this platform: only the split inside each pot "
+                   "was checked, with the per-pot rake the payouts imply")
+Deduction = int | tuple[int, ...]
+
+
+def audit_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow], policy: Policy,
+                   strengths: Strengths | None = None) -> HandAudit:
+    """Settle one showdown hand and compare; never raises for bad data (unverifiable).
+
+    ``strengths``: hand strengths evaluated in bulk (``rules.bulk``), keyed
+    ``(seat, run index, half index)``; without them each hand is evaluated here.
+    """
+    if game_of(hand) is None:
+        return HandAudit(Verdict.UNVERIFIABLE, f"game {hand.game} is not evaluated yet")
+    findings: list[Finding] = []
+    if hand.is_tournament and (hand.rake or 0) > 0:
+        findings.append(finding(hand, FindingKind.RAKE, seat=None, recorded=hand.rake or 0, expected=0,
+                                detail="rake taken in a tournament hand"))
+    candidates = _rake_candidates(hand, seats, payouts, policy)
+    best: tuple[list[Finding], Settlement, Showdown, str | None] | None = None
+    for label, rake in candidates:
+        try:
+            showdown = build_showdown(hand, seats, payouts, policy, rake, strengths)
+            settlement = settle(showdown)
+        except SettlementInputError as exc:
+            return HandAudit(Verdict.UNVERIFIABLE, str(exc))
+        diffs = compare(hand, seats, payouts, settlement, showdown)
+        if best is None or len(diffs) < len(best[0]):
+            best = (diffs, settlement, showdown, label)
+        if not diffs:
+            break
+    assert best is not None
+    diffs, settlement, showdown, label = best
+    findings.extend(diffs)
+    recorded: dict[int, int] = defaultdict(int)
+    for p in payouts:
+        if p.from_pot:
+            recorded[p.seat] += p.amount
+    detail = None
+    if label and len(candidates) > 1 and not diffs:
+        detail = f"rake allocation unknown for this platform; {label} explains the payouts"
+    if relative_only(hand) and hand.pot_total > 0 and not any(p.amount for p in payouts if p.from_pot):
+        findings.append(finding(hand, FindingKind.NOT_CONSERVED, seat=None, recorded=0, expected=hand.pot_total,
+                                detail="no pay line at all: nobody was paid from the pot (no rake is printed)"))
+    if findings:
+        verdict, reason = Verdict.FINDINGS, None
+    elif label == IMPLIED_ALLOCATION:
+        verdict, reason = Verdict.RELATIVE_ONLY, _IMPLIED_REASON
+    elif relative_only(hand):
+        verdict, reason = Verdict.RELATIVE_ONLY, RELATIVE_REASON
+    else:
+        verdict, reason = Verdict.CLEAN, None
+    return HandAudit(verdict, reason or detail, tuple(findings), settlement, showdown,
+                     dict(settlement.payouts), dict(recorded), detail)
+
+
+def _rake_candidates(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow],
+                     policy: Policy) -> list[tuple[str | None, Deduction]]:
+    """Per-pot deductions to try: the printed ones, or where only a total is known for
+    several pots and the profile's allocation is unconfirmed, every allocation."""
+    deduction = hand_deduction(hand, seats, payouts)
+    if not isinstance(deduction, int) or deduction == 0:
+        return [(None, deduction)]
+    if "rake_allocation" not in policy.unconfirmed and not relative_only(hand):
+        return [(None, deduction)]
+    pots = hand_pots(seats)
+    if len(pots) < 2:
+        return [(None, deduction)]
+    out: list[tuple[str | None, Deduction]] = []
+    seen = set()
+    for allocation in (policy.rake_allocation, "main_first_cumulative", "main_only", "pro_rata", "largest_pot"):
+        try:
+            per_pot = allocate_rake(pots, deduction, "main_first_cumulative" if allocation == "use_printed_net"
+                                    else allocation)
+        except ValueError:
+            continue
+        if per_pot not in seen:
+            seen.add(per_pot)
+            out.append((f"rake_allocation={allocation}", per_pot))
+    implied = _implied_deductions(hand, seats, payouts, policy, pots, deduction)
+    if implied is not None and implied not in seen:
+        out.append((IMPLIED_ALLOCATION, implied))
+    return out or [(None, deduction)]
+
+
+def _implied_deductions(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow], policy: Policy,
+                        pots: Sequence[Pot], deduction: int) -> tuple[int, ...] | None:
+    """Per-pot deductions read off the payouts, where each pot's payments can be told
+    apart (pots labelled, or each pot won by seats that win no other pot). Only the
+    split inside each pot is then checked, not how the rake was shared between pots."""
+    rows = [p for p in payouts if p.from_pot]
+    if all(r.pot is not None for r in rows) and rows:
+        paid = [sum(r.amount for r in rows if r.pot == pot.index) for pot in pots]
+    else:
+        try:
+            zero = settle(build_showdown(hand, seats, payouts, policy, 0))
+        except SettlementInputError:
+            return None
+        if zero.uncalled:
+            return None
+        winners = [{s for r in a.runs for h in r.halves for s, amt in h.awards if amt} for a in zero.pots]
+        if any(winners[i] & winners[j] for i in range(len(winners)) for j in range(i + 1, len(winners))):
+            return None
+        paid = [sum(r.amount for r in rows if r.seat in w) for w in winners]
+    implied = tuple(pot.amount - amount for pot, amount in zip(pots, paid))
+    if any(d < 0 for d in implied) or sum(implied) != deduction:
+        return None
+    return implied

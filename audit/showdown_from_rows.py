@@ -1,0 +1,175 @@
+"""From one hand's lake rows to the ``rules.settle.Showdown`` the rules settle.
+
+What is split is what the players put in less rake and fees *as the platform printed
+them* (per pot where it printed per-pot amounts), never the sum of what was paid, so an
+overpaid winner cannot hide. Where the platform prints no rake, the rake is taken to be
+whatever was not paid and only the relative split is checked (``relative_only``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Iterable, Mapping, Sequence, cast
+
+from audit.hand_rows import Cards, HandRow, PayoutRow, SeatRow
+from rules.bulk import bulk_strengths
+from rules.games import GAMES, GameSpec
+from rules.odd_chip import Policy, get_policy
+from rules.pots import Pot, PotError, build_pots
+from rules.settle import SeatInput, SettlementInputError, Showdown
+from rules.vocab import Game, RakeSource
+
+_GAME_VALUES = frozenset(g.value for g in GAMES)
+#: what ``rules.bulk.bulk_strengths`` is asked: ``((hand_key, seat, run index), game, cards, board)``
+#: hand strengths evaluated in bulk, keyed ``(seat, run index, half index)`` (``rules.settle``)
+Strengths = Mapping[tuple[int, int, int], object]
+StrengthRequest = tuple[tuple[str, int, int], str, tuple[str, ...], tuple[str, ...]]
+
+
+def game_of(hand: HandRow) -> GameSpec | None:
+    """The hand's game, where the rules evaluate it."""
+    return GAMES[Game(hand.game)] if hand.game in _GAME_VALUES else None
+
+
+def relative_only(hand: HandRow) -> bool:
+    """No rake printed in a cash game: only who won what share can be checked."""
+    return hand.rake_source != RakeSource.PRINTED and not hand.is_tournament
+
+
+def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = None,
+             big_blind: int | None = None) -> int:
+    """The odd-chip unit in the hand's minor units, from the policy's symbolic unit.
+
+    >>> chip = get_policy("default").with_options({"unit": "tournament_chip"})
+    >>> unit_for(chip, amount_scale=1), unit_for(chip, amount_scale=100)
+    (1, 100)
+    >>> unit_for(get_policy("default").with_options({"unit": "blind_unit"}), amount_scale=100,
+    ...          small_blind=25, big_blind=50)
+    25
+    """
+    if policy.fixed_unit:
+        return policy.fixed_unit
+    if policy.unit == "blind_unit":
+        blinds = [b for b in (small_blind, big_blind) if b]
+        return math.gcd(*blinds) if blinds else 1
+    if policy.unit == "tournament_chip":
+        return amount_scale or 1  # one whole chip (Winamax counts in hundredths)
+    return 1
+
+
+def hand_unit(policy: Policy, hand: HandRow) -> int:
+    return unit_for(policy, amount_scale=hand.amount_scale, small_blind=hand.small_blind,
+                    big_blind=hand.big_blind)
+
+
+def _known(cards: Cards | None) -> tuple[str, ...] | None:
+    if not cards or any(c is None for c in cards):
+        return None
+    return tuple(c for c in cards if c is not None)
+
+
+def _seat_input(seat: SeatRow, spec: GameSpec | None, paid: set[int]) -> SeatInput:
+    live = seat.live
+    cards = _known(seat.cards)
+    if live and cards is None and seat.showed and seat.seat not in paid:
+        # it did not concede, and what it showed cannot be compared (a paid seat without
+        # cards is a claimant with unknown cards: settlement says so)
+        raise SettlementInputError(f"seat {seat.seat} showed its hand, but not all of its cards are recorded")
+    if spec is not None and cards and spec.stud is False and len(cards) != spec.hole_cards:
+        if live and seat.showed and len(cards) > spec.hole_cards:
+            # more cards than the game deals: the game or the cards are misread, and
+            # conceding would let a wrong winner pass (fewer is a partial show: it concedes)
+            raise SettlementInputError(
+                f"seat {seat.seat} showed {len(cards)} cards, but {spec.name} deals {spec.hole_cards}")
+        cards = None
+    mucked = bool(seat.mucked) and seat.seat not in paid
+    if live and cards is None and seat.seat not in paid:
+        mucked = True
+    return SeatInput(seat=seat.seat, contributed=seat.contributed, cards=cards or (), folded=not live,
+                     mucked=mucked, cashed_out=bool(seat.cashed_out), dead=min(seat.dead or 0, seat.contributed))
+
+
+def build_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow], policy: Policy,
+                   rake: int | tuple[int, ...] | None = None,
+                   strengths: Strengths | None = None) -> Showdown:
+    """The showdown the rules settle, from the lake's rows of one hand.
+
+    A seat still in at showdown whose cards were never shown concedes (is treated as
+    having mucked) unless the history pays it from a pot: then it is a claimant with
+    unknown cards, and settlement says the hand cannot be checked. A seat still in that
+    showed some of its cards (PokerStars' ``shows [Qs]``) concedes too; one that showed
+    more cards than the game deals, or showed cards the history does not record, makes
+    the hand unverifiable (``SettlementInputError``): the game or the cards were misread.
+    """
+    paid = {p.seat for p in payouts if p.from_pot and p.amount > 0}
+    spec = game_of(hand)
+    inputs = tuple(_seat_input(s, spec, paid) for s in seats if s.live or s.contributed)
+    boards = hand.boards or ((),)
+    if rake is None:
+        rake = hand_deduction(hand, seats, payouts)
+    return Showdown(game=hand.game, seats=inputs, boards=boards,
+                    button=hand.button_seat, rake=rake, unit=hand_unit(policy, hand), policy=policy,
+                    strengths=strengths)
+
+
+def strength_requests(hand: HandRow, seats: Iterable[SeatRow]) -> list[StrengthRequest]:
+    """What ``rules.bulk.bulk_strengths`` needs for one showdown: every live seat with
+    known cards, on every complete board. Keys are ``(hand_key, seat, run index)``."""
+    spec = game_of(hand)
+    if spec is None:
+        return []
+    boards = [tuple(b) for b in hand.boards] or [()]
+    out: list[StrengthRequest] = []
+    for s in seats:
+        if not s.live:
+            continue
+        cards = _known(s.cards)
+        if cards is None or (not spec.stud and len(cards) != spec.hole_cards):
+            continue
+        for run, board in enumerate(boards):
+            if spec.board_cards and len(board) != spec.board_cards:
+                continue
+            out.append(((hand.hand_key, s.seat, run), hand.game, cards, board))
+    return out
+
+
+def strengths_by_hand(requests: Iterable[StrengthRequest]) -> dict[str, dict[tuple[int, int, int], object]]:
+    """``rules.bulk.bulk_strengths`` of ``requests``, by hand and keyed as ``Showdown``
+    takes them: ``(seat, run index, half index)``."""
+    out: dict[str, dict[tuple[int, int, int], object]] = defaultdict(dict)
+    for (key, half), value in bulk_strengths(requests).items():
+        hand_key, seat, run = cast(tuple[str, int, int], key)
+        out[hand_key][(seat, run, half)] = value
+    return out
+
+
+def hand_pots(seats: Sequence[SeatRow]) -> tuple[Pot, ...]:
+    """The pots the hand's contributions make, as settlement makes them (dead money
+    included); none where they cannot form pots (settlement then says why)."""
+    live = [s.seat for s in seats if s.live]
+    contributions = {s.seat: s.contributed for s in seats if s.contributed}
+    dead = {s.seat: s.dead or 0 for s in seats if s.contributed}
+    try:
+        return build_pots(contributions, live, dead).pots
+    except PotError:
+        return ()
+
+
+def hand_deduction(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow]) -> int | tuple[int, ...]:
+    """Rake and fees to take off before the split: per pot where the platform printed
+    per-pot net amounts that match the pots the contributions make, else the total."""
+    fees = hand.fees or 0
+    if hand.is_tournament and hand.rake is None:
+        return fees
+    if hand.rake is None:  # not printed: whatever was not paid (relative check only)
+        paid = sum(p.amount for p in payouts if p.from_pot)
+        return max(0, hand.pot_total - paid - hand.house_retained)
+    printed = [net for net in hand.pots_printed or () if net is not None]
+    if hand.pots_printed_net and len(printed) > 1 and len(printed) == len(hand.pots_printed or ()):
+        pots = hand_pots(seats)
+        if len(pots) == len(printed):
+            per_pot = tuple(p.amount - net for p, net in zip(pots, printed))
+            if all(d >= 0 for d in per_pot) and sum(per_pot) == hand.rake + fees:
+                return per_pot
+    return hand.rake + fees

@@ -23,7 +23,7 @@ def load_accept(path: Path) -> dict[tuple[str, str], str]:
     path = Path(path)
     if not path.is_file():
         raise AcceptFileError(f"accept file not found: {path}")
-    rows: list[dict] = []
+    rows: list[dict[str, object]] = []
     if path.suffix.lower() == ".toml":
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))

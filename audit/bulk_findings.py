@@ -17,7 +17,8 @@ from rules.games import GAMES
 from rules.vocab import ActionKind, FindingKind, RakeSource, Verdict
 
 
-def audit_uncontested(hands: pl.DataFrame, live: pl.DataFrame, recorded: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+def audit_uncontested(hands: pl.DataFrame, live: pl.DataFrame,
+                      recorded: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Hands with one seat left, in bulk: (verdict rows, finding rows)."""
     h = hands.join(live.select("hand_key", pl.col("seat").alias("winner")), on="hand_key")
     deduction = (pl.when(pl.col("is_tournament") & pl.col("rake").is_null()).then(0)
@@ -54,7 +55,8 @@ def audit_uncontested(hands: pl.DataFrame, live: pl.DataFrame, recorded: pl.Data
         *base_cols, pl.col("winner").cast(pl.Int32).alias("seat"), pl.lit(None, pl.Int32).alias("pot"),
         pl.lit(None, pl.Int32).alias("run"), pl.lit(None, pl.Utf8).alias("half"),
         pl.col("amount").alias("recorded"),
-        pl.when(pl.col("relative")).then(pl.col("pot_total") - pl.col("fees")).otherwise(pl.col("expected_net")).alias("expected"),
+        pl.when(pl.col("relative")).then(pl.col("pot_total") - pl.col("fees"))
+        .otherwise(pl.col("expected_net")).alias("expected"),
         pl.lit(FindingKind.NOT_CONSERVED.value).alias("kind"),
         pl.format("uncontested pot: put in {}, rake and fees {}, paid {}", money_expr(pl.col("pot_total")),
                   money_expr(deduction.fill_null(0)), money_expr(pl.col("amount") + pl.col("others"))).alias("detail"))
@@ -87,7 +89,8 @@ def contradiction_findings(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataF
         pl.col("recorded").fill_null(0), pl.col("stated").fill_null(0).alias("expected"),
         (pl.col("recorded").fill_null(0) - pl.col("stated").fill_null(0)).alias("delta"),
         "amount_scale", "currency", pl.lit(FindingKind.HISTORY_INCONSISTENT.value).alias("kind"),
-        pl.col("message").alias("detail"), pl.lit(False).alias("accepted"), pl.lit(None, pl.Utf8).alias("accept_reason"),
+        pl.col("message").alias("detail"), pl.lit(False).alias("accepted"),
+        pl.lit(None, pl.Utf8).alias("accept_reason"),
     ).cast(FINDING_SCHEMA)
 
 

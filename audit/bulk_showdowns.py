@@ -21,7 +21,7 @@ from audit.showdown_audit import RELATIVE_REASON
 from rules.bulk import BulkPots, ShowdownBatch, bulk_pots, bulk_settles, settle_simple
 from rules.cards import RANKS, SUITS
 from rules.games import GAMES, GameSpec
-from rules.odd_chip import Policy
+from rules.odd_chip import Policy, UnitSymbol
 from rules.vocab import Game, PayoutSource, RakeSource, Verdict
 
 _GAME_VALUES = frozenset(g.value for g in GAMES)
@@ -42,7 +42,7 @@ class _CardLists:
     codes: Array
 
     @classmethod
-    def read(cls, cards: pl.Series, width: int) -> "_CardLists":
+    def read(cls, cards: pl.Series, width: int) -> _CardLists:
         present = np.zeros((len(cards), width), dtype=bool)
         parsed = np.zeros((len(cards), width), dtype=bool)
         codes = np.full((len(cards), width), -1, dtype=np.int64)
@@ -141,7 +141,7 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
     hand_numbers = frame["_h"].cast(pl.Int64).to_numpy()
     game_of, platform_of = frame["game"].to_numpy(), frame["platform"].to_numpy()
     verdicts = []
-    for game, platform in sorted(set(zip(game_of.tolist(), platform_of.tolist()))):
+    for game, platform in sorted(set(zip(game_of.tolist(), platform_of.tolist(), strict=False))):
         chosen = np.flatnonzero((game_of == game) & (platform_of == platform))
         everything = chosen.size == frame.height
         group_rows = (np.arange(row_hand.size) if everything
@@ -266,11 +266,11 @@ def _units(hands: pl.DataFrame, policy: Policy) -> Array:
     """``unit_for`` of every hand, as an array."""
     if policy.fixed_unit:
         return np.full(hands.height, policy.fixed_unit, dtype=np.int64)
-    if policy.unit == "blind_unit":
+    if policy.unit is UnitSymbol.BLIND_UNIT:
         small = np.abs(hands["small_blind"].fill_null(0).to_numpy().astype(np.int64))
         big = np.abs(hands["big_blind"].fill_null(0).to_numpy().astype(np.int64))
         unit = np.gcd(small, big)
         return np.where(unit == 0, 1, unit)
-    if policy.unit == "tournament_chip":
+    if policy.unit is UnitSymbol.TOURNAMENT_CHIP:
         return hands["amount_scale"].fill_null(1).cast(pl.Int64).to_numpy()
     return np.ones(hands.height, dtype=np.int64)

@@ -9,8 +9,9 @@ settlement for the explanation's ``showdown``, under its policy or, changed, any
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from audit.findings import HandAudit
 from audit.forked import in_order

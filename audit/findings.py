@@ -9,8 +9,9 @@ Python and as a polars expression, alike. ``HandAudit`` is the whole audit of on
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import polars as pl
 
@@ -123,7 +124,7 @@ def order_findings(findings: pl.DataFrame) -> pl.DataFrame:
 
 def finding_order(f: Finding) -> tuple[Any, ...]:
     """``order_findings``' key for one hand's findings, as a sort key."""
-    return (KIND_ORDER[f.kind],) + tuple((v is None, v or 0) for v in (f.pot, f.run, f.seat))
+    return (KIND_ORDER[f.kind], *tuple((v is None, v or 0) for v in (f.pot, f.run, f.seat)))
 
 
 def verdict_row(hand: HandRow, verdict: Verdict, reason: str | None, policy: str) -> dict[str, Any]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from typing import Any, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 #: the work of ``in_order``, inherited by forked workers (never pickled)
 _WORK: Sequence[tuple[Any, ...]] = ()

@@ -30,7 +30,7 @@ at once; ``tests/test_hand_audit.py`` holds them to this, hand by hand.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from audit.findings import Finding, HandAudit, finding, finding_order, money_text
 from audit.hand_rows import HandRow, HandRows, PayoutRow, SeatRow

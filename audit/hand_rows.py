@@ -9,9 +9,10 @@ audit, which has the tables in memory). Columns the audit does not read are left
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import polars as pl
 
@@ -189,14 +190,14 @@ def with_dead(seats: pl.DataFrame, actions: pl.DataFrame | pl.LazyFrame) -> pl.D
 def read_seats(lake: Path) -> pl.DataFrame:
     """Seats with ``dead`` (``with_dead``): only the dead-blind posts of the actions are
     decoded, not every action."""
-    return with_dead(read_table(lake, "seats", SEAT_COLUMNS + ["hand_key"]), scan_table(lake, "actions"))
+    return with_dead(read_table(lake, "seats", [*SEAT_COLUMNS, "hand_key"]), scan_table(lake, "actions"))
 
 
 def hand_rows_of(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame | None,
                  payouts: pl.DataFrame) -> Iterator[HandRows]:
     """``HandRows`` of every hand of ``hands``, in its order. ``seats`` carries ``dead``;
     ``actions`` None leaves every hand's actions empty (the showdown comparison reads none)."""
-    seats_of = rows_by_hand(seats, SEAT_COLUMNS + ["dead"], order=("hand_key", "seat"))
+    seats_of = rows_by_hand(seats, [*SEAT_COLUMNS, "dead"], order=("hand_key", "seat"))
     payouts_of = rows_by_hand(payouts, [c for c in PAYOUT_COLUMNS if c in payouts.columns])
     actions_of = rows_by_hand(actions, ACTION_COLUMNS, order=("hand_key", "seq")) if actions is not None else {}
     for row in hands.iter_rows(named=True):

@@ -25,13 +25,14 @@ paid to nobody, rake before the flop) are ``audit.hand_audit``'s.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from audit.findings import Finding, finding, money_text
 from audit.hand_rows import HandRow, PayoutRow, SeatRow
 from audit.showdown_from_rows import Strengths
 from rules.games import GAMES, HalfSpec
+from rules.odd_chip import CashOutModel
 from rules.settle import OddChip, Settlement, SettlementInputError, Showdown, settle
 from rules.vocab import FindingKind, Game, Half
 
@@ -94,7 +95,7 @@ def _expected(settlement: Settlement, showdown: Showdown, levels: _Levels) -> _M
         for run in award.runs:
             for half in run.halves:
                 for seat, amount in half.awards:
-                    if showdown.policy.cash_out_model == "house_takes_share" and _cashed(showdown, seat):
+                    if showdown.policy.cash_out_model is CashOutModel.HOUSE_TAKES_SHARE and _cashed(showdown, seat):
                         continue
                     out.add(levels.key(award.index, run.run, seat), half.half, amount)
     return out
@@ -243,7 +244,7 @@ def classify(hand: HandRow, showdown: Showdown, settlement: Settlement, exp: dic
         where += f", run {run}"
     gap = sum(rec.values()) - sum(exp.values())
     house = sum(a.house for a in settlement.pots if pot is None or a.index == pot)
-    if house and 0 < gap <= house and showdown.policy.cash_out_model == "house_takes_share":
+    if house and 0 < gap <= house and showdown.policy.cash_out_model is CashOutModel.HOUSE_TAKES_SHARE:
         return FindingKind.CASH_OUT, (
             f"a cashed-out seat's share of {where} ({money_text(hand, house)}) belongs to the house, "
             f"yet {money_text(hand, gap)} of it was paid to a seat")
@@ -260,7 +261,7 @@ def classify(hand: HandRow, showdown: Showdown, settlement: Settlement, exp: dic
     if outsiders:
         return FindingKind.SIDE_POT, f"seat {_seats(outsiders)} paid from {where}, which it did not contest"
     cashed = [s for s, a in rec.items() if a > exp.get(s, 0) and _cashed(showdown, s)
-              and showdown.policy.cash_out_model == "house_takes_share"]
+              and showdown.policy.cash_out_model is CashOutModel.HOUSE_TAKES_SHARE]
     if cashed or (settlement.house and any(a > exp.get(s, 0) for s, a in rec.items())):
         return FindingKind.CASH_OUT, (
             f"a cashed-out seat's share of {where} ({money_text(hand, settlement.house)}) belongs to the house, "

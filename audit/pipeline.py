@@ -11,8 +11,9 @@ explanation is ``audit.explanation``'s.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import polars as pl
 
@@ -26,8 +27,16 @@ from audit.bulk_showdowns import audit_showdowns_bulk
 from audit.findings import FINDING_SCHEMA, VERDICT_SCHEMA, Finding, findings_frame, order_findings, verdict_row
 from audit.forked import in_order
 from audit.hand_audit import NO_SEAT_LEFT
-from audit.hand_rows import AUDIT_PAYOUT_COLUMNS, HAND_COLUMNS, HandRow, PayoutRow, SeatRow, hand_row, \
-    hand_rows_of, read_seats
+from audit.hand_rows import (
+    AUDIT_PAYOUT_COLUMNS,
+    HAND_COLUMNS,
+    HandRow,
+    PayoutRow,
+    SeatRow,
+    hand_row,
+    hand_rows_of,
+    read_seats,
+)
 from audit.lake import read_table, scan_table
 from audit.outputs import AuditOutcome
 from audit.policies import PolicyResolver
@@ -117,7 +126,8 @@ def _showdowns_one_by_one(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.
     work = [(r.hand, r.seats, r.payouts, resolve(r.hand.platform), strengths.get(r.key)) for r in rows]
     verdicts: list[dict[str, Any]] = []
     findings: list[Finding] = []
-    for i, (r, (verdict, reason, found)) in enumerate(zip(rows, in_order(_audit_one, work, workers, PARALLEL_FROM))):
+    audited = in_order(_audit_one, work, workers, PARALLEL_FROM)
+    for i, (r, (verdict, reason, found)) in enumerate(zip(rows, audited, strict=True)):
         verdicts.append(verdict_row(r.hand, verdict, reason, resolve(r.hand.platform).name))
         findings.extend(found)
         if progress and i % 500 == 0:
@@ -145,7 +155,7 @@ def _flagged(verdicts: pl.DataFrame, beside: pl.DataFrame) -> pl.DataFrame:
 def apply_accept(findings: pl.DataFrame, accept: Mapping[tuple[str, str], str]
                  ) -> tuple[pl.DataFrame, list[tuple[str, str]]]:
     """Mark accepted findings; return the accept entries that matched nothing (stale)."""
-    keys = list(zip(findings["hand_key"].to_list(), findings["kind"].to_list()))
+    keys = list(zip(findings["hand_key"].to_list(), findings["kind"].to_list(), strict=False))
     reasons = [accept.get(k) for k in keys]
     marked = findings.with_columns(pl.Series("accepted", [r is not None for r in reasons]),
                                    pl.Series("accept_reason", reasons, dtype=pl.Utf8))

@@ -33,7 +33,7 @@ TABLE_TOP = 20
 REDACT_KEY_ENV = "HHAUDIT_REDACT_KEY"
 
 
-class ReportFormat(str, enum.Enum):
+class ReportFormat(enum.StrEnum):
     TABLE = "table"
     CSV = "csv"
     JSONL = "jsonl"

@@ -10,8 +10,9 @@ into every lake file's metadata, and a test pins the lake's declaration
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
@@ -331,7 +332,7 @@ def describe(tables: Mapping[str, Table] = TABLES) -> dict[str, list[list[str]]]
     }
 
 
-def polars_schema(table: Table) -> "pl.Schema":
+def polars_schema(table: Table) -> pl.Schema:
     """The polars schema of ``table``: what the audit casts its frames to."""
     import polars as pl
 

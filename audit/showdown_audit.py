@@ -10,13 +10,13 @@ lake-wide audit runs for the showdowns that ``audit.bulk_showdowns`` does not se
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Sequence
+from collections.abc import Sequence
 
 from audit.findings import Finding, HandAudit, finding
 from audit.hand_rows import HandRow, PayoutRow, SeatRow
 from audit.payout_differences import compare
 from audit.showdown_from_rows import Strengths, build_showdown, game_of, hand_deduction, hand_pots, relative_only
-from rules.odd_chip import Policy
+from rules.odd_chip import Policy, RakeAllocation
 from rules.pots import Pot, allocate_rake
 from rules.settle import Settlement, SettlementInputError, Showdown, settle
 from rules.vocab import FindingKind, Verdict
@@ -94,10 +94,13 @@ def _rake_candidates(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[
         return [(None, deduction)]
     out: list[tuple[str | None, Deduction]] = []
     seen = set()
-    for allocation in (policy.rake_allocation, "main_first_cumulative", "main_only", "pro_rata", "largest_pot"):
+    tried = (policy.rake_allocation, RakeAllocation.MAIN_FIRST_CUMULATIVE, RakeAllocation.MAIN_ONLY,
+             RakeAllocation.PRO_RATA, RakeAllocation.LARGEST_POT)
+    for allocation in tried:
         try:
-            per_pot = allocate_rake(pots, deduction, "main_first_cumulative" if allocation == "use_printed_net"
-                                    else allocation)
+            # nothing printed per pot: the printed-net rule falls back as settlement does
+            per_pot = allocate_rake(pots, deduction, RakeAllocation.MAIN_FIRST_CUMULATIVE
+                                    if allocation is RakeAllocation.USE_PRINTED_NET else allocation)
         except ValueError:
             continue
         if per_pot not in seen:
@@ -128,7 +131,7 @@ def _implied_deductions(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequen
         if any(winners[i] & winners[j] for i in range(len(winners)) for j in range(i + 1, len(winners))):
             return None
         paid = [sum(r.amount for r in rows if r.seat in w) for w in winners]
-    implied = tuple(pot.amount - amount for pot, amount in zip(pots, paid))
+    implied = tuple(pot.amount - amount for pot, amount in zip(pots, paid, strict=True))
     if any(d < 0 for d in implied) or sum(implied) != deduction:
         return None
     return implied

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Iterable, Mapping, Sequence, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
 
 from audit.hand_rows import Cards, HandRow, PayoutRow, SeatRow
 from rules.bulk import bulk_strengths
 from rules.games import GAMES, GameSpec
-from rules.odd_chip import Policy, get_policy
+from rules.odd_chip import Policy, UnitSymbol
 from rules.pots import Pot, PotError, build_pots
 from rules.settle import SeatInput, SettlementInputError, Showdown
 from rules.vocab import Game, RakeSource
@@ -23,7 +24,7 @@ from rules.vocab import Game, RakeSource
 _GAME_VALUES = frozenset(g.value for g in GAMES)
 #: what ``rules.bulk.bulk_strengths`` is asked: ``((hand_key, seat, run index), game, cards, board)``
 #: hand strengths evaluated in bulk, keyed ``(seat, run index, half index)`` (``rules.settle``)
-Strengths = Mapping[tuple[int, int, int], object]
+Strengths = Mapping[tuple[int, int, int], int | None]
 StrengthRequest = tuple[tuple[str, int, int], str, tuple[str, ...], tuple[str, ...]]
 
 
@@ -41,6 +42,7 @@ def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = Non
              big_blind: int | None = None) -> int:
     """The odd-chip unit in the hand's minor units, from the policy's symbolic unit.
 
+    >>> from rules.odd_chip import get_policy
     >>> chip = get_policy("default").with_options({"unit": "tournament_chip"})
     >>> unit_for(chip, amount_scale=1), unit_for(chip, amount_scale=100)
     (1, 100)
@@ -50,10 +52,10 @@ def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = Non
     """
     if policy.fixed_unit:
         return policy.fixed_unit
-    if policy.unit == "blind_unit":
+    if policy.unit is UnitSymbol.BLIND_UNIT:
         blinds = [b for b in (small_blind, big_blind) if b]
         return math.gcd(*blinds) if blinds else 1
-    if policy.unit == "tournament_chip":
+    if policy.unit is UnitSymbol.TOURNAMENT_CHIP:
         return amount_scale or 1  # one whole chip (Winamax counts in hundredths)
     return 1
 
@@ -169,7 +171,7 @@ def hand_deduction(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     if hand.pots_printed_net and len(printed) > 1 and len(printed) == len(hand.pots_printed or ()):
         pots = hand_pots(seats)
         if len(pots) == len(printed):
-            per_pot = tuple(p.amount - net for p, net in zip(pots, printed))
+            per_pot = tuple(p.amount - net for p, net in zip(pots, printed, strict=True))
             if all(d >= 0 for d in per_pot) and sum(per_pot) == hand.rake + fees:
                 return per_pot
     return hand.rake + fees

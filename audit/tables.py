@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import polars as pl
@@ -55,17 +55,22 @@ def content_fingerprints(hands: pa.Table, seats: pa.Table, seat_owner: pa.Array,
     if hands.num_rows == 0:
         return pa.array([], pa.string())
 
+    def frame(table: pa.Table) -> pl.DataFrame:
+        out = pl.from_arrow(table)
+        assert isinstance(out, pl.DataFrame)  # a table, not a single column
+        return out
+
     def text(name: str) -> pl.Expr:
         return pl.col(name).cast(pl.String).fill_null("-")
 
     def cards(column: pl.Expr) -> pl.Expr:
         return column.list.eval(pl.element().fill_null("?")).list.join(" ").fill_null("")
 
-    head = pl.from_arrow(hands.select(["game", "boards", "rake", "fees"])).with_row_index("owner").select(
+    head = frame(hands.select(["game", "boards", "rake", "fees"])).with_row_index("owner").select(
         "owner", head=pl.concat_str(
             [pl.lit("H"), text("game"), pl.col("boards").list.eval(cards(pl.element())).list.join("|"),
              text("rake"), text("fees")], separator="\n"))
-    seat_text = pl.from_arrow(seats.select(
+    seat_text = frame(seats.select(
         ["seat", "player", "contributed", "folded_street", "mucked", "cashed_out", "showed", "cards"])).select(
         owner=pl.Series(seat_owner, dtype=pl.UInt32),
         seat=pl.col("seat"),
@@ -73,7 +78,7 @@ def content_fingerprints(hands: pa.Table, seats: pa.Table, seat_owner: pa.Array,
                          text("mucked"), text("cashed_out"),
                          pl.when(pl.col("showed")).then(cards(pl.col("cards"))).otherwise(pl.lit(""))],
                         separator="\n"))
-    payout_text = pl.from_arrow(payouts.select(["seat", "amount", "pot", "run", "half", "source"])).select(
+    payout_text = frame(payouts.select(["seat", "amount", "pot", "run", "half", "source"])).select(
         owner=pl.Series(payout_owner, dtype=pl.UInt32),
         t=pl.concat_str([pl.lit("P"), text("seat"), text("amount"), pl.col("pot").fill_null(0).cast(pl.String),
                          pl.col("run").fill_null(0).cast(pl.String), text("half"), text("source")],
@@ -112,12 +117,12 @@ for _spec, _own in ((SEATS, _SEAT_COLUMNS), (ACTIONS, _ACTION_COLUMNS), (PAYOUTS
     assert {c.name for c in _spec.columns} == set(_own) | set(_SHARED), _spec.name
 
 
-def _empty_to_none(values: tuple) -> list:
+def _empty_to_none(values: tuple[Any, ...]) -> list[Any]:
     """Empty card lists are stored as null, as they always were."""
     return [v or None for v in values]
 
 
-def _as_text(values: tuple) -> list:
+def _as_text(values: tuple[Any, ...]) -> list[Any]:
     """Vocabulary values as stored (``str()`` of each, even of a stray None)."""
     return [str(v) for v in values]
 
@@ -126,10 +131,10 @@ class TableBuilder:
     """Rows for the four per-hand tables, filled hand by hand; ``tables()`` makes Arrow."""
 
     def __init__(self) -> None:
-        self.hand_rows: list[tuple] = []
-        self.seat_rows: list[tuple] = []
-        self.action_rows: list[tuple] = []
-        self.payout_rows: list[tuple] = []
+        self.hand_rows: list[tuple[Any, ...]] = []
+        self.seat_rows: list[tuple[Any, ...]] = []
+        self.action_rows: list[tuple[Any, ...]] = []
+        self.payout_rows: list[tuple[Any, ...]] = []
         # which hand (row of ``hands``) each child row belongs to, for dropping duplicates
         self.seat_hand: list[int] = []
         self.action_hand: list[int] = []
@@ -187,19 +192,19 @@ def with_fingerprints(hands: pa.Table, seats: pa.Table, seat_owner: pa.Array, pa
     return hands.set_column(index, hands.schema.field(index), digests)
 
 
-def _hands_table(rows: list[tuple]) -> pa.Table:
+def _hands_table(rows: list[tuple[Any, ...]]) -> pa.Table:
     schema = HANDS.schema
-    columns = list(zip(*rows)) if rows else [()] * len(_HAND_COLUMNS)
-    arrays = [pa.array(values, schema.field(name).type) for name, values in zip(_HAND_COLUMNS, columns)]
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(_HAND_COLUMNS)
+    arrays = [pa.array(values, schema.field(name).type) for name, values in zip(_HAND_COLUMNS, columns, strict=True)]
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
-def _child_table(spec: Table, names: tuple[str, ...], rows: list[tuple], owner: list[int],
-                 hands: pa.Table, convert: dict) -> pa.Table:
+def _child_table(spec: Table, names: tuple[str, ...], rows: list[tuple[Any, ...]], owner: list[int],
+                 hands: pa.Table, convert: dict[str, Any]) -> pa.Table:
     schema = spec.schema
-    columns = list(zip(*rows)) if rows else [()] * len(names)
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(names)
     by_name: dict[str, pa.Array] = {}
-    for name, values in zip(names, columns):
+    for name, values in zip(names, columns, strict=True):
         field = schema.field(name)
         if name in convert and (convert[name] is not _as_text or None in values):
             values = convert[name](values)
@@ -210,7 +215,7 @@ def _child_table(spec: Table, names: tuple[str, ...], rows: list[tuple], owner: 
     return pa.Table.from_arrays([by_name[f.name] for f in schema], schema=schema)
 
 
-def columnar_tables(fast: "FastChunk", source_file: str, parser_version: str) -> dict:
+def columnar_tables(fast: FastChunk, source_file: str, parser_version: str) -> dict[str, Any]:
     """The tables of the hands a columnar reader read, in the lake's schema.
 
     Returns the four tables and, for each child table, ``<name>_hand``: the chunk's hand
@@ -233,7 +238,7 @@ def columnar_tables(fast: "FastChunk", source_file: str, parser_version: str) ->
     schema = HANDS.schema
     arrays = [boards if f.name == "boards" else raw.column(f.name).cast(f.type) for f in schema]
     hands = pa.Table.from_arrays(arrays, schema=schema)
-    out: dict = {}
+    out: dict[str, Any] = {}
     numbers = np.asarray(index, np.int64)  # ascending: a child's hand row is a binary search away
     for name, spec, frame in (("seats", SEATS, fast.seats), ("actions", ACTIONS, fast.actions),
                               ("payouts", PAYOUTS, fast.payouts)):

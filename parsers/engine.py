@@ -436,6 +436,12 @@ class Hand:
         return next((line for line in self.lines[first:last] if line.text.startswith(prefix)), None)
 
     def add_seat(self, seat: SeatRecord) -> SeatRecord:
+        """Seat a player. Two players in one seat, or one name in two seats, make the hand
+        inconsistent (whose lines would be whose?); a seat line printed twice is read once."""
+        same_seat, same_name = self.seats.get(seat.seat), self.by_name.get(seat.player)
+        if same_seat is not same_name:
+            raise self.fail(QuarantineReason.INCONSISTENT,
+                            f"seat {seat.seat} ({seat.player}) is seated twice, line {self.line.number}: {self.line.text!r}")
         self.seats[seat.seat] = seat
         self.by_name[seat.player] = seat
         self._names = None

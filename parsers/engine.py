@@ -408,8 +408,13 @@ class Hand:
             raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {where!r}") from None
 
     def card_groups(self, text: str) -> list[list[str | None]]:
-        """The cards of each bracket in ``text`` (the whole text when it has none)."""
-        parts = _BRACKETS.findall(text) if "[" in text else [text]
+        """The cards of each bracket in ``text`` (the whole text when it has none); any
+        other text beside the brackets makes the line one the dialect does not know."""
+        parts = [text]
+        if "[" in text:
+            parts = _BRACKETS.findall(text)
+            if _BRACKETS.sub("", text).strip(" ,"):
+                raise self.unexpected()
         try:
             return [self.dialect.cards(part) for part in parts]
         except HandParseError as exc:

@@ -267,6 +267,7 @@ _DRAWS = frozenset({ActionKind.DISCARD, ActionKind.STAND_PAT})
 # Card texts meaning a card face down: X, ??, [] and so on, and OnGame's dash.
 _FACE_DOWN = frozenset({"X", "XX", "??", "?", "[]", "**", "-"})
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
+_BEFORE_CARDS = re.compile(r":?\s*(?:\[|$)")  # after a name in a deal line: the cards
 
 
 def read_cards(text: str) -> list[str | None]:
@@ -323,7 +324,7 @@ class Dialect:
     all_in_when_stack_spent: bool = False  # no all-in marker: a seat that put in its stack is all in
     labels_halves: bool = False  # an unlabelled pay line is the whole pot, even in split games
     board_repeats: bool = False  # street lines may repeat the board so far before the new cards
-    summary_won: bool = False  # the summary states what each seat won, checked against the pay lines
+    summary_won: bool = False  # a summary states what each seat won, checked against the pay lines
     summary_pays: bool = False  # where no pay line paid, the summary's amounts are the payouts
     summary_nets: bool = False  # the summary states each seat's net (unprinted: 0)
     pay_lines: str = "pay lines"  # how the contradictions name the pay lines
@@ -452,11 +453,12 @@ class Hand:
         self._names = None
         return seat
 
-    def split_name(self, text: str) -> tuple[SeatRecord, str] | None:
-        """``(seat, text after the name)`` when ``text`` starts with a seated name."""
+    def split_name(self, text: str, follows: re.Pattern[str] | None = None) -> tuple[SeatRecord, str] | None:
+        """``(seat, text after the name)`` when ``text`` starts with a seated name followed
+        by what ``follows`` allows (by default the dialect's ``name_follows``)."""
         if self._names is None:
             self._names = sorted(self.by_name, key=len, reverse=True)
-        follows = self.dialect.name_follows
+        follows = follows or self.dialect.name_follows
         for name in self._names:
             if text.startswith(name) and follows.match(text, len(name)):
                 return self.by_name[name], text[len(name):]
@@ -738,7 +740,8 @@ class Hand:
 
     def read_player(self, seat: SeatRecord, tail: str) -> str | None:
         d = self.dialect
-        rest = tail[d.after_name.match(tail).end():]  # type: ignore[union-attr]
+        after = d.after_name.match(tail)
+        rest = tail[after.end():] if after else tail
         self.player = seat
         try:
             taken = self.take(d.players, rest)
@@ -783,7 +786,7 @@ class Hand:
     def check_summary(self) -> None:
         """The summary's statements against the pay lines and the bets."""
         d, record = self.dialect, self.record
-        if d.summary_won:
+        if d.summary_won and self.in_summary:
             if d.summary_pays and not any(p.source == PayoutSource.POT for p in record.payouts):
                 single_pot = len(record.pots_printed or ()) <= 1
                 for paid in self.summary_paid:
@@ -871,7 +874,7 @@ def dealt(hand: Hand, m: re.Match[str]) -> None:
     if g.get("name") is not None:
         seat, text = hand.by_name.get(m["name"]), m["cards"]
     else:
-        hit = hand.split_name(m["who"])
+        hit = hand.split_name(m["who"], _BEFORE_CARDS)
         seat, text = (hit[0], hit[1]) if hit else (None, "")
     if seat is None:
         raise hand.fail(QuarantineReason.PARSE_ERROR,

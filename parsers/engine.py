@@ -16,6 +16,10 @@ What the engine guarantees
   ``parse_error`` with ``unexpected line N: '<line>'`` (``unexpected summary line N`` in
   the summary). ``N`` counts the hand's lines from 1, blank ones included, so an
   investigator finds it in the file. A money line nobody declared is never lost unread.
+  Blank lines carry nothing and are passed over; text beside a line's bracketed cards
+  makes the line unknown. The seat lines are read first (up to ``seats_end``, else the
+  first run of them); a seat or name listed twice with different partners is
+  ``inconsistent``.
 * **One bet tracker.** Every verb goes through :class:`parsers.base.BetTracker`: a live
   post or a call adds to the seat's bet this street, a raise *to* sets it, an ante or dead
   blind goes to the pot off the bet, a printed return takes money back; where the dialect
@@ -97,7 +101,11 @@ the hand or file that showed it. An effect hook takes ``(hand, match)`` and may 
 takes it); a finishing hook takes ``(hand)`` and goes in ``before_returns`` (it sees what
 each seat put in before any unmatched bet is returned) or ``checks`` (after everything
 is built, before the engine's own end-of-hand notes). State a hook keeps between lines
-lives in ``hand.facts``. Hooks use :class:`Hand`'s methods, never the tracker's internals.
+lives in ``hand.facts``; ``hand.previous`` names the kind of the line before; a hook that
+sets ``hand.continuation`` to a pattern lets the very next line (only) continue its line
+when it matches (Everleaf's wrapped hand descriptions). A kind may be ``once`` (only the
+first such line) or ``on`` some streets only. Hooks use :class:`Hand`'s methods and the
+tracker's public ones, never their internals.
 
 The parser
 ==========
@@ -105,6 +113,33 @@ The parser
 characters), ``split`` (at ``hand_start``) and ``parse``; its ``version`` (the dialect's)
 is recorded in the lake as ``parser_version``. Bump it whenever what the parser emits
 for some input changes.
+
+How to migrate a hand-written parser
+====================================
+1. Keep the module docstring; add a last paragraph saying the version and that the
+   module is on the engine. Keep the patterns and tables that are the platform's data;
+   delete what the engine owns (the reader class, the line loop, the action dispatch,
+   name matching, the tracker calls, the end-of-hand bookkeeping) and any table of split,
+   stud or draw games (``rules.games`` has them) or of currency signs (``CURRENCY_SIGNS``).
+2. Sort each line the old loop tested into ``body``, ``players``, ``summary``,
+   ``unseated``, ``quiet`` or ``chat``, **in the old order**: the first kind that matches
+   takes the line. What the old code did after the loop becomes the dialect's flags
+   (``returns_unmatched``, ``summary_nets``, ``requires_payout``...) or a hook.
+3. Reproduce, do not fix: the lake must not change. Where the old parser differs from the
+   engine's default, declare it (``first_action_seq=1``: the old parsers numbered actions
+   from 1, the schema says 0; ``replace(ANTE, sets=None)``; ``later=``). Bugs seen while
+   migrating go to the report, fixed afterwards with a test hand and a version bump.
+4. Check: the module's ``tests/test_parser_*.py`` pass unchanged; ``/work/tools/compare.sh``
+   prints IDENTICAL; ``python -m tests.migration_diff MODULE CORPUS_DIR`` lists how the old
+   and new parser differ on edited hands: each kind must be one this guide names (the
+   engine's wording of an error, its stricter reading of text beside cards or after a
+   street line, the rules above for ``predeal`` and ``predraw``) or be fixed. One commit
+   per module; no function over about 100 lines.
+
+What the engine does not know yet (declare it in a hook, or extend the engine with its
+own test in ``tests/test_engine.py``): several boards dealt as one game (two-board games
+are games in ``rules.games``, but no migrated dialect reads one), cash-outs, bounties
+beyond a note, and fees other than rake.
 """
 
 from __future__ import annotations

@@ -297,7 +297,7 @@ STAND_PAT = Act(ActionKind.STAND_PAT)
 # made: they are choices of a seat dealt in, never forced posts.
 _OPENS_BETTING = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
                             ActionKind.COMPLETE, ActionKind.BRING_IN, ActionKind.DISCARD, ActionKind.STAND_PAT})
-_DRAWS = frozenset({ActionKind.DISCARD, ActionKind.STAND_PAT})
+_DRAW_ACTIONS = frozenset({ActionKind.DISCARD, ActionKind.STAND_PAT})
 
 # Card texts meaning a card face down: X, ??, [] and so on, and OnGame's dash.
 _FACE_DOWN = frozenset({"X", "XX", "??", "?", "[]", "**", "-"})
@@ -528,7 +528,7 @@ class Hand:
             seat.all_in = True
         if not verb.forced and self.street == Street.PREDEAL and kind in _OPENS_BETTING:
             self.street = _OPENING[self.family]
-        if kind in _DRAWS:
+        if kind in _DRAW_ACTIONS:
             self.draw_line()
         on = Street.PREDEAL if verb.forced else self.street
         if verb.money is Money.BLINDS:

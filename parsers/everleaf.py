@@ -204,7 +204,7 @@ def _unnumbered_side_pots(hand: Hand) -> None:
             f"{len(levels)} side pots, each paid 'from side pot' without its number: their pay lines name no pot")
 
 
-_STUD = {"dealing down cards": OPEN, "dealing 4th street": Street.FOURTH, "dealing 5th street": Street.FIFTH,
+_STUD_STREETS = {"dealing down cards": OPEN, "dealing 4th street": Street.FOURTH, "dealing 5th street": Street.FIFTH,
          "dealing 6th street": Street.SIXTH, "dealing river": Street.SEVENTH, "dealing 7th street": Street.SEVENTH}
 
 DIALECT = Dialect(
@@ -253,7 +253,7 @@ DIALECT = Dialect(
     streets=Streets(
         board={"dealing down cards": OPEN, "dealing flop": Street.FLOP, "dealing turn": Street.TURN,
                "dealing river": Street.RIVER},
-        stud=_STUD,
+        stud=_STUD_STREETS,
     ),
     rake=Rake(printed=False, absent_note="rake not printed: Everleaf prints no rake or total pot line"),
     returns_unmatched=True,

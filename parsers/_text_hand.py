@@ -1,5 +1,10 @@
 """Shared machinery for the line-oriented parsers of GGPoker, partypoker, 888poker and Winamax.
 
+The old way: ``HandBuilder`` is the hand-state helper those four parsers were written on
+before ``parsers.engine``, which replaces it as they migrate; the name, limit and time
+helpers below stay useful to any dialect. Game facts are ``rules.games``', re-exported
+here for those parsers only.
+
 Each of those dialects is read one line at a time; what they share is how a hand is
 assembled once a line is understood: seats looked up by name, each money line pushed
 through one ``BetTracker`` so ``contributed`` is derived the same way everywhere, and
@@ -12,6 +17,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
+from rules.games import SPLIT_GAMES, STUD_GAMES  # noqa: F401  (re-exported for the parsers above)
 from rules.money import AmountError, NumberConvention
 from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason, Street
 from parsers.base import BetTracker, cards
@@ -50,10 +56,9 @@ def play_money_scale(printed_amounts: list[str]) -> int:
     return 100 if any(re.search(r"\.\d*[1-9]", a.replace(",", "")) for a in printed_amounts) else 1
 
 
-SPLIT_GAMES = frozenset(
-    {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.OMAHA6_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO}
-)
-STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ})
+# SPLIT_GAMES and STUD_GAMES are rules.games' sets, imported above rather than copied: of
+# the games these parsers read, the split ones are exactly the hi/lo ones this module
+# used to list.
 
 _HILO = re.compile(r"hi[ -/]?lo|h/l|hl\b|omaha8|o8|\b8\b|hilo", re.I)
 
@@ -120,7 +125,9 @@ def limit_from_name(game_name: str) -> Limit | None:
 
 
 class HandBuilder:
-    """Seats, actions and payouts of one hand as its lines are read.
+    """The old way (GGPoker, partypoker, 888poker, Winamax until they migrate): seats,
+    actions and payouts of one hand as its lines are read. ``parsers.engine.Hand`` is its
+    successor; new code uses that.
 
     ``amount`` converts printed money with the platform's convention and the hand's
     scale, turning ``AmountError`` into a quarantine error that names the line.

@@ -127,12 +127,17 @@ def show_element(el: Element) -> str:
     return "<" + el.tag + "".join(f' {k}="{v}"' for k, v in el.attrib.items()) + "/>"
 
 
-def unknown_in_xml(root: Element, known: Mapping[str, tuple[frozenset[str], frozenset[str]]]) -> str | None:
+def unknown_in_xml(root: Element, known: Mapping[str, tuple[frozenset[str], frozenset[str]]],
+                   values: Mapping[tuple[str, str], frozenset[str]] | None = None) -> str | None:
     """What in ``root`` and below ``known`` does not list, said plainly; None when it all is.
 
-    ``known`` gives each tag its attributes and its children's tags (``root``'s tag is in
-    it). XML parsers fail a hand on anything else: a platform's new attribute or element
-    may carry money (a jackpot, a rake per pot) that would otherwise pass unread.
+    The one element/attribute allow-list of the XML formats. ``known`` gives each tag its
+    attributes and its children's tags (``root``'s tag is in it); a key ``parent/tag``
+    declares a tag that means something else under that parent (it wins over ``tag``).
+    ``values`` lists, for some ``(tag, attribute)``, the only values known to say
+    nothing happened. XML parsers fail a hand on anything else: a platform's new
+    attribute or element may carry money (a jackpot, a rake per pot) that would
+    otherwise pass unread.
 
     >>> from defusedxml.ElementTree import fromstring
     >>> known = {"game": (frozenset({"id"}), frozenset({"winner"})), "winner": (frozenset({"amount"}), frozenset())}
@@ -142,20 +147,41 @@ def unknown_in_xml(root: Element, known: Mapping[str, tuple[frozenset[str], froz
     attribute rake='1' of <winner> not known: <winner amount="2" rake="1"/>
     >>> unknown_in_xml(fromstring('<game id="1"><jackpot amount="1"/></game>'), known)
     'element <jackpot amount="1"/> not known inside <game>'
+    >>> seats = {"Game": (frozenset({"badbeat"}), frozenset({"Seat", "Action"})), "Seat": (frozenset({"num"}), frozenset()),
+    ...          "Action": (frozenset(), frozenset({"Seat"})), "Action/Seat": (frozenset({"num", "amount"}), frozenset())}
+    >>> unknown_in_xml(fromstring('<Game badbeat="false"><Seat num="1"/><Action><Seat num="1" amount="5"/></Action></Game>'),
+    ...                seats, {("Game", "badbeat"): frozenset({"false"})}) is None
+    True
+    >>> print(unknown_in_xml(fromstring('<Game badbeat="true"/>'), seats, {("Game", "badbeat"): frozenset({"false"})}))
+    badbeat='true' of <Game> not read: <Game badbeat="true"/>
+    >>> print(unknown_in_xml(fromstring('<Game><Seat num="1" amount="5"/></Game>'), seats))
+    attribute amount='5' of <Seat> not known: <Seat num="1" amount="5"/>
     """
-    for parent in root.iter():
-        attributes, children = known[parent.tag]  # children are checked below before their turn
-        unknown = sorted(set(parent.attrib) - attributes)
+    def visit(el: Element, parent: str) -> str | None:
+        attributes, children = known.get(f"{parent}/{el.tag}") or known[el.tag]  # children are checked before their turn
+        unknown = sorted(set(el.attrib) - attributes)
         if unknown:
-            return f"attribute {unknown[0]}={parent.get(unknown[0])!r} of <{parent.tag}> not known: {show_element(parent)}"
-        for child in parent:
+            return f"attribute {unknown[0]}={el.get(unknown[0])!r} of <{el.tag}> not known: {show_element(el)}"
+        for name, value in el.attrib.items():
+            allowed = (values or {}).get((el.tag, name))
+            if allowed is not None and value not in allowed:
+                return f"{name}={value!r} of <{el.tag}> not read: {show_element(el)}"
+        for child in el:
             if child.tag not in children:
-                return f"element {show_element(child)} not known inside <{parent.tag}>"
-    return None
+                return f"element {show_element(child)} not known inside <{el.tag}>"
+        for child in el:
+            if problem := visit(child, el.tag):
+                return problem
+        return None
+
+    return visit(root, "")
 
 
 def cards(text: str) -> list[str | None]:
     """Cards separated by spaces; face-down placeholders (``X``, ``??``, ``[]``) are None.
+
+    The old way: a dialect on ``parsers.engine`` reads cards with its ``cards`` reader
+    (by default ``parsers.engine.read_cards``), which also knows OnGame's ``-``.
 
     >>> cards("Ac 3d X")
     ['Ac', '3d', None]
@@ -170,7 +196,8 @@ def cards(text: str) -> list[str | None]:
 
 
 class BetTracker:
-    """What each seat has put in, street by street, as betting lines are read.
+    """What each seat has put in, street by street, as betting lines are read (the
+    engine's bookkeeping: ``parsers.engine.Hand`` drives one per hand).
 
     Platforms print either the amount added (``calls $2``) or the total a seat raised
     to (``raises $2 to $4``); both land here so that every parser derives
@@ -280,7 +307,8 @@ def hand_text_lines(hand_text: str) -> list[str]:
 
 
 class TextParser:
-    """``sniff`` and ``split`` for a text dialect whose every hand starts with a known line.
+    """``sniff`` and ``split`` for a text dialect whose every hand starts with a known line
+    (``parsers.engine.DialectParser`` is one, for the dialects declared as data).
 
     A subclass sets ``format``, ``hand_start`` (matches at the first character of every
     hand) and ``head_pattern`` (matches at the start of a file of the dialect, once
@@ -304,7 +332,9 @@ class TextParser:
 
 
 class LineHandReader:
-    """The parse state every line-by-line hand reader starts with, and its two helpers.
+    """The old way (parsers not yet on ``parsers.engine``): the parse state a hand-written
+    line-by-line reader starts with, and its two helpers. A migrated dialect uses
+    ``parsers.engine.Hand`` instead; this goes when the last reader does.
 
     A fresh reader per hand keeps parsers stateless. It holds the hand's ``lines`` (see
     ``split_lines``), the ``hand_id`` once the header is read (so that every error names
@@ -354,7 +384,8 @@ def non_blank_lines(hand_text: str) -> list[str]:
 
 
 class HandScope:
-    """Errors and amounts for a hand read by a single function rather than a reader class.
+    """The old way (parsers not yet on ``parsers.engine``): errors and amounts for a hand
+    read by a single hand-written function. A migrated dialect uses ``parsers.engine.Hand``.
 
     Set ``hand_id`` as soon as the header gives it: from then on every ``fail`` message
     starts with ``hand <id>: ``. ``amount`` converts a printed amount with the

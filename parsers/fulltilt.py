@@ -35,29 +35,23 @@ lines naming nobody seated in ``_NOBODY_SEATED`` (observers' chat, newcomers sit
 or adding chips, timer and run-it-twice notices), a low hand's description wrapped onto a
 line of its own in the showdown, and the summary's ``Duration`` and per-run ``Pot N``.
 Any other line, in the summary too, fails the hand with its line number.
+
+Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 1.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime
-from zoneinfo import ZoneInfo
 
-from rules.money import DOT
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    Street,
+from rules.records import ParsedHand
+from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, Street
+from parsers.clock import local_to_utc
+from parsers.engine import (
+    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, COMPLETE, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, MUCK, OPEN,
+    RAISE_TO, SHOW, SMALL_BLIND, STAND_PAT, Dialect, DialectParser, Hand, Note, Require, Returned, Streets, button,
+    chip_scale, dealt, enter_summary, kind, pays, skip, street, take_seat,
 )
-from parsers.base import BetTracker, LineHandReader, TextParser, cards
-from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
-from parsers._text_hand import SPLIT_GAMES
 
 _HAND_START = re.compile(r"^\ufeff*(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.M)
 _SNIFF = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
@@ -74,8 +68,6 @@ _STAKES = re.compile(
 )
 _TOURNAMENT = re.compile(r"^(?P<name>.*)\((?P<tid>\d+)\), Table (?P<table>.+)$")
 _TABLE = re.compile(r"^Table (?P<table>.+?)(?: \((?P<extra>[^()]*)\))?$")
-
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 # The zone Full Tilt printed, as an IANA zone (it wrote "CET" all year round, meaning
 # Central European local time; likewise ET for New York local time).
@@ -146,40 +138,14 @@ _GAMES = {
     "5 card draw": Game.DRAW5,
     "badugi": Game.BADUGI,
 }
-_STUD_GAMES = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
-_DRAW_GAMES = {Game.LOWBALL27_TRIPLE, Game.LOWBALL27_SINGLE, Game.LOWBALL_A5_TRIPLE, Game.DRAW5, Game.BADUGI}
 
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<tail>, is sitting out)?\s*$")
-_STREET = re.compile(r"^\*\*\* (?P<name>[A-Z0-9 -]+?) \*\*\*(?P<rest>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<out>, is sitting out)?\s*$")
 _AMOUNT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin>, and is (?:all in|capped))?"
-
-_ACTIONS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"^posts the small blind of {_AMOUNT}{_ALL_IN}$"), "sb"),
-    (re.compile(rf"^posts the big blind of {_AMOUNT}{_ALL_IN}$"), "bb"),
-    (re.compile(rf"^posts (?:a |the )?dead (?:small )?blind of {_AMOUNT}{_ALL_IN}$"), "dead"),
-    (re.compile(rf"^posts {_AMOUNT}{_ALL_IN}$"), "post"),
-    (re.compile(rf"^antes {_AMOUNT}{_ALL_IN}$"), "ante"),
-    (re.compile(rf"^brings in for {_AMOUNT}{_ALL_IN}$"), "bring_in"),
-    (re.compile(rf"^completes it to {_AMOUNT}{_ALL_IN}$"), "complete"),
-    (re.compile(r"^folds$"), "fold"),
-    (re.compile(r"^checks$"), "check"),
-    (re.compile(rf"^calls {_AMOUNT}{_ALL_IN}$"), "call"),
-    (re.compile(rf"^bets {_AMOUNT}{_ALL_IN}$"), "bet"),
-    (re.compile(rf"^raises to {_AMOUNT}{_ALL_IN}$"), "raise"),
-    (re.compile(r"^discards (?P<n>\d+) cards?(?: \[(?P<cards>[^\]]*)\])?$"), "discard"),
-    (re.compile(r"^stands pat$"), "pat"),
-    (re.compile(r"^shows(?: \[(?P<cards>[^\]]*)\])?.*$"), "show"),
-    (re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$"), "muck"),
-]
 _PAY = re.compile(
     r"^(?P<verb>wins|ties for) (?:the )?(?:(?P<hl>high|low) )?"
-    r"(?P<pot>main pot|side pot(?: #(?P<side>\d+))?|pot)(?: (?P<run>\d+))? \((?P<amt>[^()]+)\)(?: with .*)?$"
+    r"(?:(?P<main>main pot)|(?P<sidepot>side pot)(?: #(?P<side>\d+))?|pot)(?: (?P<run>\d+))? \((?P<amt>[^()]+)\)(?: with .*)?$"
 )
-_BOUNTY = re.compile(r"^wins the [$€£]?[\d,.]+ bounty\b")
-_UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to (?P<name>.+?)\s*$")
-_DEALT = re.compile(r"^Dealt to (?P<rest>.+)$")
 # Lines a seated player produces that move no pot money and change no cards, skipped on
 # purpose: timers, seating, connection, emotes, stud's ``is high with [Ks]`` (who acts
 # first), chips added to a stack between hands. Their free text never holds money or cards.
@@ -209,21 +175,23 @@ _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _SUMMARY_EMBEDDED_SEAT = re.compile(r"\bSeat \d+: .*$")
 _SUMMARY_PAID = re.compile(r"\b(?:won|collected) \((?P<amt>[^()]+)\)")
 _SUMMARY_KNOWN = re.compile(r"folded|didn't bet|showed|mucked|collected|won|lost|is sitting out|wins|ties")
+# A street line: its name (a run's number after it, run twice), the cards in brackets
+# (the board so far, then the new ones), and in parentheses the pot so far, which is not
+# read (``(Total Pot: $13, 2 Players)``, ``(Pot: $1,425)`` on draw streets).
+_STREET = re.compile(r"^\*\*\* (?P<street>[A-Z0-9 -]+?)(?: (?P<run>\d+))? \*\*\*"
+                     r"(?P<cards>(?: \[[^\]]*\])*)(?: \([^()]*\))?$")
 
-_STUD_STREETS = {
-    "3RD STREET": Street.THIRD,
-    "4TH STREET": Street.FOURTH,
-    "5TH STREET": Street.FIFTH,
-    "6TH STREET": Street.SIXTH,
-    "7TH STREET": Street.SEVENTH,
-}
-_DRAW_STREETS = {
-    "FIRST DRAW": Street.DRAW1,
-    "DRAW": Street.DRAW1,
-    "SECOND DRAW": Street.DRAW2,
-    "THIRD DRAW": Street.DRAW3,
-}
-_BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_SHOW_DOWN = {"show down": Street.SHOWDOWN}
+_STREETS = Streets(
+    board={"hole cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER, **_SHOW_DOWN,
+           # Courchevel's first board card, dealt with the hole cards: the pre-flop
+           # round follows it, so blinds still count this street.
+           "flopet": Street.PREFLOP},
+    stud={"3rd street": Street.THIRD, "4th street": Street.FOURTH, "5th street": Street.FIFTH,
+          "6th street": Street.SIXTH, "7th street": Street.SEVENTH, **_SHOW_DOWN},
+    draw={"hole cards": OPEN, "first draw": Street.DRAW1, "draw": Street.DRAW1, "second draw": Street.DRAW2,
+          "third draw": Street.DRAW3, **_SHOW_DOWN},
+)
 
 
 def _game_of(text: str) -> tuple[Game, Limit | None] | None:
@@ -242,478 +210,211 @@ def _game_of(text: str) -> tuple[Game, Limit | None] | None:
 def _start_time(m: re.Match[str]) -> str | None:
     """UTC ISO time from the header, preferring the bracketed Eastern time when present."""
     time, tz, date = (m["time2"], m["tz2"], m["date2"]) if m["time2"] else (m["time"], m["tz"], m["date"])
-    zone = _ZONES.get(tz)
-    if zone is None:
-        return None
-    local = datetime.strptime(f"{date} {time}", "%Y/%m/%d %H:%M:%S").replace(tzinfo=ZoneInfo(zone))
-    return local.astimezone(ZoneInfo("UTC")).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return local_to_utc(f"{date.replace('/', '-')} {time}", tz, _ZONES)
 
 
-class _Names:
-    """Find which seated player a line starts with (names may hold spaces and colons)."""
-
-    def __init__(self, seats: dict[str, int]):
-        self.seats = seats
-        self.ordered = sorted(seats, key=len, reverse=True)
-
-    def split(self, line: str) -> tuple[int, str, bool] | None:
-        """(seat, rest of line, is_chat) for a line that starts with a seated player's name."""
-        for name in self.ordered:
-            if line.startswith(name):
-                after = line[len(name):]
-                if after.startswith(": "):
-                    return self.seats[name], after[2:], True
-                if after.startswith(" ") or after == "":
-                    return self.seats[name], after.strip(), False
-        return None
-
-
-class FullTiltParser(TextParser):
-    """Parser for Full Tilt Poker's text histories (cash, play money and tournaments)."""
-
-    format = Format.FULLTILT
-    hand_start = _HAND_START
-    head_pattern = _SNIFF
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _HandReader(hand_text).read()
+def _stakes_and_game(hand: Hand, segments: list[str], line: str) -> tuple[int, int, tuple[Game, Limit | None]]:
+    """Which header segments hold the stakes and the game (their order changed in 2013)."""
+    stakes_at = game_at = None
+    game: tuple[Game, Limit | None] | None = None
+    for i, seg in enumerate(segments[1:], 1):
+        if stakes_at is None and _STAKES.match(seg.strip()):
+            stakes_at = i
+        elif game is None and (g := _game_of(seg)):
+            game, game_at = g, i
+    if stakes_at is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no stakes in header: {line!r}")
+    if game is None or game_at is None:
+        # A segment with a betting limit names the game even when we do not know it.
+        named = [seg.strip() for seg in segments[1:]
+                 if any(seg.strip().lower().startswith(prefix.lower()) for prefix, _ in _LIMIT_PREFIXES)]
+        if named:
+            raise hand.fail(QuarantineReason.UNSUPPORTED_GAME,
+                            f"game {named[0]!r} is not one the rules support, in header: {line!r}")
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"no game Full Tilt names that we know in header: {line!r}")
+    return stakes_at, game_at, game
 
 
-class _HandReader(LineHandReader):
-    """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
+def _table(where: str, tournament: re.Match[str] | None) -> tuple[str, int | None]:
+    """The table's name and its size (``(6 max)``, ``(heads up)``; other notes stay in the name)."""
+    table = tournament["table"] if tournament else where
+    tm = _TABLE.match(table.strip())
+    if not tm:
+        return table, None
+    extra = (tm["extra"] or "").lower()
+    if m := re.search(r"(\d+) max", extra):
+        return tm["table"], int(m[1])
+    if "heads up" in extra:
+        return tm["table"], 2
+    if tm["extra"] and not re.search(r"max|heads up|deep|shallow", extra):
+        return f"{tm['table']} ({tm['extra']})", None
+    return tm["table"], None
 
-    convention = DOT
-    #: the number, in the hand's text, of the header line (blank lines before it are dropped)
-    first_line_number = 1
 
-    def read(self) -> ParsedHand:
-        lines = self.lines
-        while lines and not lines[0].strip():
-            lines.pop(0)
-            self.first_line_number += 1
-        if not lines:
-            raise self.fail(QuarantineReason.TRUNCATED, "empty hand text")
-        head = _HEADER.match(lines[0].strip())
-        if not head:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Full Tilt header: {lines[0][:120]!r}")
-        self.hand_id = head["id"]
-        hand = self.read_header(head["rest"], lines[0])
-        if not any(line.startswith("*** SUMMARY ***") for line in lines):
-            raise self.fail(
-                QuarantineReason.TRUNCATED,
-                "hand ends before its *** SUMMARY *** section (cut off at the end of the file?)",
-            )
-        self.read_body(hand, lines[1:])
-        return hand
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """``<table or tournament> - <stakes> - <game> - <time> <zone> - <date>`` (any order of
+    stakes and game), read from the first line."""
+    line, rest = hand.lines[0].text, first["rest"]
+    tail = _HEADER_TAIL.match(rest)
+    if not tail:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"header without time and date: {line!r}")
+    segments = tail["body"].split(" - ")
+    stakes_at, game_at, (game, limit) = _stakes_and_game(hand, segments, line)
+    stakes = _STAKES.match(segments[stakes_at].strip())
+    tournament = _TOURNAMENT.match(" - ".join(segments[: min(stakes_at, game_at)]))
+    currency = CURRENCY_SIGNS.get(stakes["cur"]) if stakes["cur"] else None
+    if currency is None:
+        hand.scale = 1 if tournament is not None else chip_scale(stakes["lo"], stakes["hi"], stakes["ante"] or "")
+    table, max_seats = _table(" - ".join(segments[: min(stakes_at, game_at)]), tournament)
+    record = hand.new_record(
+        game=game, limit=Limit.CAP if stakes["cap"] else limit, is_tournament=tournament is not None,
+        currency=currency, tournament_id=tournament["tid"] if tournament else None, max_seats=max_seats,
+        start_time_utc=_start_time(tail), start_time_raw=rest[len(tail["body"]) + 3:].replace(" (partial)", "").strip(),
+        hand_date=tail["date"].replace("/", "-"), table_name=table,
+        is_play_money=currency is None and tournament is None, pots_printed_net=False,
+    )
+    if stakes["ante"]:
+        record.ante = hand.money(stakes["ante"], line)
+    return record
 
-    def read_header(self, rest: str, line: str) -> ParsedHand:
-        tail = _HEADER_TAIL.match(rest)
-        if not tail:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"header without time and date: {line!r}")
-        segments = tail["body"].split(" - ")
-        stakes_at = game_at = None
-        game: tuple[Game, Limit | None] | None = None
-        for i, seg in enumerate(segments):
-            if i == 0:
-                continue
-            if stakes_at is None and _STAKES.match(seg.strip()):
-                stakes_at = i
-            elif game is None and (g := _game_of(seg)):
-                game, game_at = g, i
-        if stakes_at is None:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"no stakes in header: {line!r}")
-        if game is None or game_at is None:
-            # A segment with a betting limit names the game even when we do not know it.
-            named = [seg.strip() for seg in segments[1:]
-                     if any(seg.strip().lower().startswith(prefix.lower()) for prefix, _ in _LIMIT_PREFIXES)]
-            if named:
-                raise self.fail(QuarantineReason.UNSUPPORTED_GAME,
-                                f"game {named[0]!r} is not one the rules support, in header: {line!r}")
-            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"no game Full Tilt names that we know in header: {line!r}")
-        stakes = _STAKES.match(segments[stakes_at].strip())
-        assert stakes is not None
-        where = " - ".join(segments[: min(stakes_at, game_at)])
-        tournament = _TOURNAMENT.match(where)
-        currency = _CURRENCIES.get(stakes["cur"]) if stakes["cur"] else None
-        is_play = currency is None and tournament is None
-        if currency is not None:
-            self.scale = 100
-        elif tournament is not None:
-            self.scale = 1
-        else:
-            whole = "." not in stakes["lo"] + stakes["hi"] + (stakes["ante"] or "")
-            self.scale = 1 if whole else 100
-        game_kind, limit = game
-        if stakes["cap"]:
-            limit = Limit.CAP
-        table = tournament["table"] if tournament else where
-        max_seats = None
-        tm = _TABLE.match(table.strip())
-        if tm:
-            table = tm["table"]
-            extra = (tm["extra"] or "").lower()
-            if m := re.search(r"(\d+) max", extra):
-                max_seats = int(m[1])
-            elif "heads up" in extra:
-                max_seats = 2
-            elif tm["extra"] and not re.search(r"max|heads up|deep|shallow", extra):
-                table = f"{tm['table']} ({tm['extra']})"
-        raw_time = rest[len(tail["body"]) + 3 :].replace(" (partial)", "").strip()
-        hand = ParsedHand(
-            hand_id=self.hand_id or "",
-            platform=Platform.FULLTILT,
-            format=Format.FULLTILT,
-            game=game_kind,
-            limit=limit,
-            is_tournament=tournament is not None,
-            amount_scale=self.scale,
-            currency=currency,
-            tournament_id=tournament["tid"] if tournament else None,
-            max_seats=max_seats,
-            start_time_utc=_start_time(tail),
-            start_time_raw=raw_time,
-            hand_date=tail["date"].replace("/", "-"),
-            table_name=table,
-            is_play_money=is_play,
-            pots_printed_net=False,
-        )
-        if stakes["ante"]:
-            hand.ante = self.money(stakes["ante"], line)
-        return hand
 
-    def read_body(self, hand: ParsedHand, lines: list[str]) -> None:
-        seats: dict[int, SeatRecord] = {}
-        names: dict[str, int] = {}
-        i = 0
-        while i < len(lines) and (m := _SEAT.match(lines[i])):
-            seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=self.money(m["stack"], lines[i]))
-            seat.dealt_in = not m["tail"]
-            seats[seat.seat] = seat
-            names[m["name"]] = seat.seat
-            i += 1
-        if not seats:
-            raise self.fail(QuarantineReason.PARSE_ERROR, "no seat lines after the header")
-        who = _Names(names)
-        game = hand.game
-        street = Street.PREDEAL
-        tracker = BetTracker()
-        board: list[str] = []
-        run_boards: dict[int, list[str]] = {}
-        stud: dict[int, list[str | None]] = {}
-        known: dict[int, list[str | None]] = {}
-        seq = 0
-        in_summary = False
-        summary_run: int | None = None
-        summary_paid: list[PayoutRecord] = []
-        uncalled_seen = False
+def _total(hand: Hand, m: re.Match[str]) -> None:
+    """``Total pot $X Main pot $Y. Side pot $Z. | Rake $R``: every pot before rake."""
+    record = hand.record
+    record.total_pot_printed = hand.money(m["amt"])
+    record.rake = hand.money(m["rake"])
+    parts = _POT_PART.findall(m["pots"])
+    hand.pots = [hand.money(p) for p in parts] if parts else [record.total_pot_printed]
 
-        def act(seat: int | None, kind: ActionKind, amount: int | None = None, all_in: bool = False,
-                changed: int | None = None, on: Street | None = None) -> None:
-            nonlocal seq
-            seq += 1
-            hand.actions.append(ActionRecord(seq, on or street, seat, kind, amount, all_in, changed))
 
-        for index, line in enumerate(lines[i:], i):
-            text = line.strip()
-            number = self.first_line_number + 1 + index  # ``lines`` starts after the header
-            if not text:
-                continue
-            sm = _STREET.match(text)
-            if sm:
-                name = sm["name"].strip()
-                if name == "SUMMARY" or name.startswith("SUMMARY "):
-                    in_summary = True
-                    summary_run = int(name.split()[1]) if " " in name else None
-                    continue
-                if in_summary:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {text!r}")
-                if name == "HOLE CARDS":
-                    street = Street.PREDRAW if game in _DRAW_GAMES else Street.PREFLOP
-                elif name in _STUD_STREETS:
-                    street = _STUD_STREETS[name]
-                    tracker.new_street()
-                elif name in _DRAW_STREETS:
-                    street = _DRAW_STREETS[name]
-                    tracker.new_street()
-                elif name == "FLOPET":
-                    # Courchevel's first board card, dealt with the hole cards: the
-                    # pre-flop round follows it, so blinds still count this street.
-                    street = Street.PREFLOP
-                    board = self.board_from(board, sm["rest"])
-                elif name.split()[0] in _BOARD_STREETS:
-                    parts = name.split()
-                    street = _BOARD_STREETS[parts[0]]
-                    tracker.new_street()
-                    if len(parts) > 1:
-                        run = int(parts[1])
-                        run_boards[run] = self.board_from(run_boards.get(run, list(board)), sm["rest"])
-                    else:
-                        board = self.board_from(board, sm["rest"])
-                elif name.startswith("SHOW DOWN"):
-                    street = Street.SHOWDOWN
-                else:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {number}: {text!r}")
-                continue
-            if in_summary:
-                if not self.read_summary_line(hand, text, seats, names, summary_run, run_boards, board, known,
-                                              summary_paid):
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {text!r}")
-                continue
-            if text.startswith("The button is in seat #"):
-                hand.button_seat = int(text.rsplit("#", 1)[1])
-                continue
-            if um := _UNCALLED.match(text):
-                seat_no = names.get(um["name"])
-                if seat_no is None:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"uncalled bet returned to an unseated player: {text!r}")
-                amount = self.money(um["amt"], text)
-                tracker.returned(seat_no, amount)
-                act(seat_no, ActionKind.UNCALLED_RETURN, amount)
-                uncalled_seen = True
-                continue
-            if dm := _DEALT.match(text):
-                hit = who.split(dm["rest"])
-                if hit is None:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"cards dealt to an unseated player: {text!r}")
-                seat_no = hit[0]
-                groups = [cards(g) for g in _BRACKETS.findall(hit[1])]
-                if game in _STUD_GAMES:
-                    self.deal_stud(stud.setdefault(seat_no, []), groups, street, seats[seat_no])
-                else:
-                    known[seat_no] = [c for g in groups for c in g]
-                continue
-            hit = who.split(text)
-            if hit is None:
-                if _NOBODY_SEATED.match(text) or street == Street.SHOWDOWN and _WRAPPED_LOW.match(text):
-                    continue
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
-            seat_no, rest, is_chat = hit
-            if is_chat:
-                continue
-            seat = seats[seat_no]
-            pm = _PAY.match(rest)
-            if pm:
-                hand.payouts.append(self.pay_record(seat_no, pm, line.rstrip()))
-                continue
-            if _BOUNTY.match(rest):
-                hand.notes.append(f"bounty line not counted as pot money: {text!r}")
-                continue
-            for pattern, kind in _ACTIONS:
-                am = pattern.match(rest)
-                if am:
-                    break
-            else:
-                if _CHATTER.match(rest):
-                    continue
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
-            all_in = bool(am.groupdict().get("allin"))
-            if all_in:
-                seat.all_in = True
-            amount = self.money(am["amt"], text) if "amt" in am.groupdict() and am["amt"] else None
-            if kind == "sb":
-                tracker.add(seat_no, amount)
-                hand.small_blind = hand.small_blind or amount
-                act(seat_no, ActionKind.POST_SMALL_BLIND, amount, all_in, on=Street.PREDEAL)
-            elif kind == "bb":
-                tracker.add(seat_no, amount)
-                hand.big_blind = hand.big_blind or amount
-                act(seat_no, ActionKind.POST_BIG_BLIND, amount, all_in, on=Street.PREDEAL)
-            elif kind == "post":
-                tracker.add(seat_no, amount)
-                act(seat_no, ActionKind.POST_BLIND, amount, all_in, on=Street.PREDEAL)
-            elif kind == "dead":
-                tracker.dead(seat_no, amount)
-                act(seat_no, ActionKind.POST_DEAD, amount, all_in, on=Street.PREDEAL)
-            elif kind == "ante":
-                tracker.dead(seat_no, amount)
-                hand.ante = hand.ante or amount
-                act(seat_no, ActionKind.POST_ANTE, amount, all_in, on=Street.PREDEAL)
-            elif kind == "bring_in":
-                tracker.add(seat_no, amount)
-                hand.bring_in = amount
-                act(seat_no, ActionKind.BRING_IN, amount, all_in)
-            elif kind == "complete":
-                act(seat_no, ActionKind.COMPLETE, tracker.raise_to(seat_no, amount), all_in)
-            elif kind == "raise":
-                act(seat_no, ActionKind.RAISE, tracker.raise_to(seat_no, amount), all_in)
-            elif kind in ("call", "bet"):
-                tracker.add(seat_no, amount)
-                act(seat_no, ActionKind.CALL if kind == "call" else ActionKind.BET, amount, all_in)
-            elif kind == "fold":
-                seat.folded_street = street
-                act(seat_no, ActionKind.FOLD)
-            elif kind == "check":
-                act(seat_no, ActionKind.CHECK)
-            elif kind == "discard":
-                act(seat_no, ActionKind.DISCARD, changed=int(am["n"]))
-            elif kind == "pat":
-                act(seat_no, ActionKind.STAND_PAT, changed=0)
-            elif kind == "show":
-                seat.showed = True
-                if am["cards"]:
-                    self.learn_shown(seat_no, cards(am["cards"]), game, stud, known)
-                act(seat_no, ActionKind.SHOW)
-            elif kind == "muck":
-                seat.mucked = True
-                if am["cards"]:
-                    self.learn_shown(seat_no, cards(am["cards"]), game, stud, known)
-                act(seat_no, ActionKind.MUCK)
+def _summary_board(hand: Hand, m: re.Match[str]) -> None:
+    """``Board: [...]`` (per run under ``*** SUMMARY N ***``): noted if it is not the board dealt."""
+    printed = hand.cards(m["cards"])
+    target = hand.run_boards.get(hand.summary_run) if hand.summary_run else hand.board
+    if target is not None and printed != target:
+        hand.record.notes.append(f"summary board {printed} differs from the dealt board {target}")
 
-        self.finish(hand, seats, tracker, board, run_boards, stud, known, uncalled_seen, summary_paid)
 
-    def pay_record(self, seat_no: int, pm: re.Match[str], line: str) -> PayoutRecord:
-        """The payout of a ``wins``/``ties for`` line, in the action section or the summary."""
-        amount = self.money(pm["amt"], line)
-        hl = pm["hl"]
-        half = Half.HIGH if hl == "high" else Half.LOW if hl == "low" else Half.WHOLE
-        if pm["pot"] == "pot":
-            pot = None if pm["run"] else 0
-        elif pm["pot"] == "main pot":
-            pot = 0
-        else:
-            pot = int(pm["side"]) if pm["side"] else 1
-        run = int(pm["run"]) if pm["run"] else None
-        return PayoutRecord(seat_no, amount, pot, run, half, PayoutSource.POT, line)
+def _summary_seat(hand: Hand, m: re.Match[str]) -> bool:
+    return _read_summary_seat(hand, m, hand.line.text)
 
-    def board_from(self, board: list[str], rest: str) -> list[str]:
-        """The board after a street line: the brackets either repeat the board then add
-        cards, or (Courchevel's flop) print only the new cards."""
-        new = [c for g in _BRACKETS.findall(rest) for c in cards(g)]
-        if any(c is None for c in new):
-            raise self.fail(QuarantineReason.BAD_CARDS, f"face-down card on the board: {rest!r}")
-        if new[: len(board)] == board:
-            return list(new)  # type: ignore[arg-type]
-        return board + new  # type: ignore[operator]
 
-    def deal_stud(self, held: list[str | None], groups: list[list[str | None]], street: Street, seat: SeatRecord) -> None:
-        """Stud: 3rd street shows ``[down down] [up]`` to the owner and ``[up]`` to others;
-        later streets show ``[cards so far] [new]``; the 7th card is dealt face down."""
-        if not groups:
-            return
-        new = groups[-1]
-        if street == Street.THIRD:
-            if len(groups) == 2 and len(groups[0]) == 2:
-                held[:] = groups[0] + new
-            elif len(new) == 1:
-                held[:] = [None, None] + new
-            else:
-                held[:] = [c for g in groups for c in g]
-            if held[2:3] and held[2] is not None:
-                seat.upcards = [held[2]]  # type: ignore[list-item]
-            return
-        earlier = [c for g in groups[:-1] for c in g]
-        if len(earlier) == len(held) and all(h is None or h == e for h, e in zip(held, earlier)):
-            held[:] = earlier
-        held.extend(new)
-        if street != Street.SEVENTH:
-            seat.upcards.extend(c for c in new if c is not None)
-
-    @staticmethod
-    def learn_shown(seat_no: int, shown: list[str | None], game: Game, stud: dict, known: dict) -> None:
-        if game in _STUD_GAMES:
-            stud[seat_no] = list(shown)
-        else:
-            known[seat_no] = list(shown)
-
-    def read_summary_line(self, hand: ParsedHand, text: str, seats: dict[int, SeatRecord],
-                          names: dict[str, int], summary_run: int | None,
-                          run_boards: dict[int, list[str]], board: list[str], known: dict,
-                          summary_paid: list[PayoutRecord]) -> bool:
-        """Read one summary line; False when it is none the summary is known to hold."""
-        if tm := _TOTAL.match(text):
-            hand.total_pot_printed = self.money(tm["amt"], text)
-            hand.rake = self.money(tm["rake"], text)
-            parts = _POT_PART.findall(tm["pots"])
-            hand.pots_printed = [self.money(p, text) for p in parts] if parts else [hand.total_pot_printed]
-            return True
-        if text.startswith("Board: "):
-            printed = [c for g in _BRACKETS.findall(text) for c in cards(g)]
-            target = run_boards.get(summary_run) if summary_run else board
-            if target is not None and printed != target:
-                hand.notes.append(f"summary board {printed} differs from the dealt board {target}")
-            return True
-        if _SUMMARY_NO_MONEY.match(text):
-            return True
-        sm = _SUMMARY_SEAT.match(text)
-        if not sm:
+def _read_summary_seat(hand: Hand, m: re.Match[str], text: str) -> bool:
+    """A summary seat line: what the seat won (checked against the pay lines), the cards
+    it showed or mucked, whether it sat out. One line for an empty seat was seen running
+    into the next seat's (``Seat 3: Player4 Seat 4: Player1 (big blind) collected ...``):
+    the embedded line is read as that seat's."""
+    seat = hand.seats.get(int(m["seat"]))
+    if seat is None:
+        embedded = _SUMMARY_EMBEDDED_SEAT.search(m["rest"])
+        if embedded is None:
             return False
-        seat = seats.get(int(sm["seat"]))
-        if seat is None:
-            if embedded := _SUMMARY_EMBEDDED_SEAT.search(sm["rest"]):
-                hand.notes.append(f"summary line for empty seat {sm['seat']} runs into another seat's line: {text!r}")
-                return self.read_summary_line(hand, embedded[0], seats, names, summary_run, run_boards, board, known,
-                                              summary_paid)
-            return False
-        rest = sm["rest"]
-        if rest.startswith(seat.player):
-            rest = rest[len(seat.player):]
-        if pm := _PAY.match(rest.strip()):
-            summary_paid.append(self.pay_record(seat.seat, pm, text))
-        for paid in _SUMMARY_PAID.finditer(rest):
-            # The seat's whole share (both halves of a hi/lo pot); its pot is settled in finish.
-            half = Half.UNLABELLED if hand.game in SPLIT_GAMES else Half.WHOLE
-            summary_paid.append(PayoutRecord(seat.seat, self.money(paid["amt"], text), None, summary_run, half,
-                                             PayoutSource.POT, text))
-        if "is sitting out" in rest and not any(a.seat == seat.seat for a in hand.actions):
-            seat.dealt_in = False
-        if not _SUMMARY_KNOWN.search(rest):
-            hand.notes.append(f"summary line for seat {seat.seat} does not say how it left the hand: {text!r}")
-        if m := re.search(r"\b(showed|mucked) \[([^\]]*)\]", rest):
-            shown = cards(m[2])
-            if m[1] == "showed":
-                seat.showed = True
-            known[seat.seat] = shown
-        return True
-
-    def finish(self, hand: ParsedHand, seats: dict[int, SeatRecord], tracker: BetTracker,
-               board: list[str], run_boards: dict[int, list[str]], stud: dict, known: dict,
-               uncalled_seen: bool, summary_paid: list[PayoutRecord]) -> None:
-        if hand.total_pot_printed is None:
-            raise self.fail(QuarantineReason.TRUNCATED, "summary has no 'Total pot ... | Rake' line")
-        self.check_summary_paid(hand, summary_paid)
-        if run_boards:
-            hand.boards = [run_boards[r] for r in sorted(run_boards)]
-        elif board:
-            hand.boards = [board]
-        for seat_no, seat in seats.items():
-            seat.contributed = tracker.contributed(seat_no)
-            if hand.game in _STUD_GAMES:
-                held = known.get(seat_no) if len(known.get(seat_no) or []) == 7 else stud.get(seat_no)
-                seat.cards = list(held or [])
-            else:
-                seat.cards = list(known.get(seat_no) or [])
-            if seat.mucked and any(p.seat == seat_no for p in hand.payouts):
-                seat.mucked = False  # "mucks" before winning uncontested: it did not concede
-        hand.seats = [seats[s] for s in sorted(seats)]
-        if hand.pots_printed:
-            hand.notes.append(
-                "pots printed before rake; Full Tilt took the rake from the main pot (rules.md §2.2)"
-            )
-        if hand.total_pot_printed != hand.pot_total:
-            hand.notes.append(
-                f"printed total pot {hand.total_pot_printed} differs from the {hand.pot_total} the seats put in"
-            )
-        if not hand.reconciles():
-            paid = hand.paid_from_pots()
-            hand.notes.append(
-                f"history does not add up: put in {hand.pot_total}, paid {paid}, rake {hand.rake}"
-            )
-
-    def check_summary_paid(self, hand: ParsedHand, summary_paid: list[PayoutRecord]) -> None:
-        """The pay lines against the summary; the summary pays only where no pay line did."""
-        if not any(p.source == PayoutSource.POT for p in hand.payouts):
-            single_pot = len(hand.pots_printed or ()) <= 1
-            for paid in summary_paid:
-                if paid.pot is None and paid.run is None and single_pot:
-                    paid.pot = 0
-            hand.payouts.extend(summary_paid)
-            if summary_paid:
-                hand.notes.append("no pay line in the action section: payouts taken from the summary")
-            return
-        stated: dict[int, int] = {}
-        for p in summary_paid:
-            stated[p.seat] = stated.get(p.seat, 0) + p.amount
-        hand.contradicts_summary(stated, "pay lines")
+        hand.record.notes.append(f"summary line for empty seat {m['seat']} runs into another seat's line: {text!r}")
+        return _read_summary_seat(hand, _SUMMARY_SEAT.match(embedded[0]), embedded[0])
+    rest = m["rest"]
+    if rest.startswith(seat.player):
+        rest = rest[len(seat.player):]
+    if pm := _PAY.match(rest.strip()):
+        amount, pot, run, half = hand.pay_terms(pm)
+        hand.summary_won(seat, amount, text, pot=pot, run=run, half=half)
+    for paid in _SUMMARY_PAID.finditer(rest):
+        # The seat's whole share (both halves of a hi/lo pot, as one amount).
+        hand.summary_won(seat, hand.money(paid["amt"]), text, run=hand.summary_run, half=hand.half(None, labelled=False))
+    if "is sitting out" in rest and not any(a.seat == seat.seat for a in hand.record.actions):
+        seat.dealt_in = False
+    if not _SUMMARY_KNOWN.search(rest):
+        hand.record.notes.append(f"summary line for seat {seat.seat} does not say how it left the hand: {text!r}")
+    if shown := re.search(r"\b(showed|mucked) \[([^\]]*)\]", rest):
+        hand.reveal(seat, shown[2], showed=shown[1] == "showed")
+    return True
 
 
-PARSER = FullTiltParser()
+def _stud_summary_cards_only_when_all_seven(hand: Hand) -> None:
+    """In stud a summary's cards replace what the deal and the shows tell only when they
+    are all seven of the seat's cards."""
+    if hand.family != "stud":
+        return
+    for seat in hand.record.seats:
+        summary = hand.revealed.get(seat.seat) or []
+        held = summary if len(summary) == 7 else hand.shown.get(seat.seat) or hand.dealt.get(seat.seat)
+        seat.cards = list(held or [])
+
+
+def _mucked_winners_did_not_concede(hand: Hand) -> None:
+    """``mucks`` before winning uncontested: the seat did not concede."""
+    paid = {p.seat for p in hand.record.payouts}
+    for seat in hand.record.seats:
+        if seat.mucked and seat.seat in paid:
+            seat.mucked = False
+
+
+def _pots_printed_before_rake(hand: Hand) -> None:
+    if hand.record.pots_printed:
+        hand.record.notes.append("pots printed before rake; Full Tilt took the rake from the main pot (rules.md §2.2)")
+
+
+DIALECT = Dialect(
+    platform=Platform.FULLTILT,
+    format=Format.FULLTILT,
+    version="2",
+    hand_start=_HAND_START,
+    head=_SNIFF,
+    first=_HEADER,
+    not_first="not a Full Tilt header",
+    header=_header,
+    strip_lines=True,
+    complete=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    truncated="hand ends before its *** SUMMARY *** section (cut off at the end of the file?)",
+    seat=kind("seat", _SEAT, take_seat),
+    body=(
+        kind("summary", r"^\*\*\* SUMMARY(?: (?P<run>\d+))? \*\*\*$", enter_summary),
+        kind("street", _STREET, street),
+        kind("button", r"^The button is in seat #(?P<seat>\d+)$", button),
+        kind("uncalled", rf"^Uncalled bet of {_AMOUNT} returned to (?P<name>.+?)\s*$", Returned()),
+        kind("dealt", r"^Dealt to (?P<who>.+)$", dealt),
+    ),
+    players=(
+        kind("pay", _PAY, pays),
+        kind("bounty", r"^wins the [$€£]?[\d,.]+ bounty\b", Note("bounty line not counted as pot money: {line!r}")),
+        kind("small blind", rf"^posts the small blind of {_AMOUNT}{_ALL_IN}$", SMALL_BLIND),
+        kind("big blind", rf"^posts the big blind of {_AMOUNT}{_ALL_IN}$", BIG_BLIND),
+        kind("dead blind", rf"^posts (?:a |the )?dead (?:small )?blind of {_AMOUNT}{_ALL_IN}$", DEAD_BLIND),
+        kind("post", rf"^posts {_AMOUNT}{_ALL_IN}$", BLIND),
+        kind("ante", rf"^antes {_AMOUNT}{_ALL_IN}$", ANTE),
+        kind("bring-in", rf"^brings in for {_AMOUNT}{_ALL_IN}$", BRING_IN),
+        kind("complete", rf"^completes it to {_AMOUNT}{_ALL_IN}$", COMPLETE),
+        kind("fold", r"^folds$", FOLD),
+        kind("check", r"^checks$", CHECK),
+        kind("call", rf"^calls {_AMOUNT}{_ALL_IN}$", CALL),
+        kind("bet", rf"^bets {_AMOUNT}{_ALL_IN}$", BET),
+        kind("raise", rf"^raises to {_AMOUNT}{_ALL_IN}$", RAISE_TO),
+        kind("discard", r"^discards (?P<changed>\d+) cards?(?: \[(?P<discarded>[^\]]*)\])?$", DISCARD),
+        kind("stand pat", r"^stands pat$", STAND_PAT),
+        kind("show", r"^shows(?: \[(?P<cards>[^\]]*)\])?.*$", SHOW),
+        kind("muck", r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$", MUCK),
+    ),
+    quiet=_CHATTER,
+    chat=re.compile(r"^: "),
+    name_follows=re.compile(r"(?=: | |$)"),
+    unseated=(
+        kind("nobody seated", _NOBODY_SEATED, skip),
+        kind("wrapped low", _WRAPPED_LOW, skip, on=(Street.SHOWDOWN,)),
+    ),
+    summary=(
+        kind("summary", r"^\*\*\* SUMMARY(?: (?P<run>\d+))? \*\*\*$", enter_summary),
+        kind("total", _TOTAL, _total),
+        kind("board", r"^Board: (?P<cards>.*)$", _summary_board),
+        kind("no money", _SUMMARY_NO_MONEY, skip),
+        kind("summary seat", _SUMMARY_SEAT, _summary_seat),
+    ),
+    streets=_STREETS,
+    labels_halves=True,
+    board_repeats=True,
+    summary_won=True,
+    summary_pays=True,
+    requires=(Require("total", QuarantineReason.TRUNCATED, "summary has no 'Total pot ... | Rake' line"),),
+    checks=(_stud_summary_cards_only_when_all_seven, _mucked_winners_did_not_concede, _pots_printed_before_rake),
+    first_action_seq=1,
+)
+
+PARSER = DialectParser(DIALECT)

@@ -31,35 +31,35 @@ Every line is read or known to carry no money or cards (``_HEADER``, ``_CHATTER`
 header, street openers, sitting out, timeouts, disconnections, chat); any other line,
 including one about nobody seated, fails the hand with its line number, so that a money
 line this parser does not know is never lost unread.
+
+This module is the worked example of a dialect on ``parsers.engine`` (read the engine's
+guide first). How it is laid out, and what to copy:
+
+- the docstring above: the platform's own record, kept whatever changes below;
+- the patterns, one per line kind, built from a few shared pieces (``_AMT``, ``_ALL_IN``);
+- ``_header``: the only free-form code, reading the first lines into ``hand.new_record``;
+- ``_summary_seat``: a hook, because the summary's seat line mixes a net and cards;
+- ``DIALECT``: the declaration itself. ``body`` holds the lines that start with no
+  seated name, ``players`` what may follow one, ``summary`` the lines after ``Summary:``;
+  each entry is ``kind(name, pattern, effect)``. Adding a line OnGame prints is adding one
+  entry there, with a test hand in ``tests/test_parser_ongame.py``.
+
+Version 2: read by the engine; what it emits is unchanged from version 1.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
-from zoneinfo import ZoneInfo
+from dataclasses import replace
 
-from rules.money import DOT
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    Street,
+from rules.records import ParsedHand
+from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
+from parsers.clock import iso_date, local_to_utc
+from parsers.engine import (
+    ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DISCARD, FOLD, OPEN, RAISE_BY, SMALL_BLIND,
+    Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, enter_summary, kind, pot_won_by, rake, skip,
+    street, take_seat,
 )
-from parsers.base import (
-    BetTracker,
-    LineHandReader,
-    TextParser,
-    card,
-    hand_text_lines,
-    unprinted_uncalled_note,
-)
-from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _TOURNAMENT = r"(?: \(TOURNAMENT: [^\r\n]*\))?"
 _HAND_START = re.compile(rf"^\ufeff*\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}", re.M)
@@ -78,7 +78,6 @@ _TABLE = re.compile(
     r"(?P<stakes>[^,()]+?)(?:, ante: (?P<ante>[^,()]+))?, (?P<money>[^()]+)\)\s*$"
 )
 _STAKES = re.compile(r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)$")
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _LIMITS = {"LIMIT": Limit.FIXED, "FIXED_LIMIT": Limit.FIXED, "POT_LIMIT": Limit.POT, "NO_LIMIT": Limit.NO}
 _GAMES = {
     "TEXAS_HOLDEM": Game.HOLDEM,
@@ -91,10 +90,7 @@ _GAMES = {
     "RAZZ": Game.RAZZ,
     "FIVE_CARD_DRAW": Game.DRAW5,
 }
-_STUD_GAMES = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
-_DRAW_GAMES = {Game.DRAW5}
-_SPLIT_GAMES = {Game.OMAHA_HILO, Game.STUD_HILO}
-# Zone names OnGame printed, as offsets or IANA zones.
+# Zone names OnGame printed, as IANA zones (``GMT+0100`` offsets are read as such).
 _ZONES = {
     "CET": "Europe/Paris",
     "CEST": "Europe/Paris",
@@ -108,378 +104,126 @@ _ZONES = {
     "MSK": "Europe/Moscow",
     "MSD": "Europe/Moscow",
 }
-_GMT_OFFSET = re.compile(r"^(?:GMT|UTC)(?P<sign>[+-])(?P<h>\d{2}):?(?P<m>\d{2})$")
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)\s*$")
 _AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin> \[all in\])?"
-_ACTIONS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"^posts small blind \({_AMT}\){_ALL_IN}$"), "sb"),
-    (re.compile(rf"^posts big blind \({_AMT}\){_ALL_IN}$"), "bb"),
-    (re.compile(rf"^posts ante {_AMT}{_ALL_IN}$"), "ante"),
-    (re.compile(rf"^small bring in {_AMT}{_ALL_IN}$"), "bring_in"),
-    (re.compile(rf"^big bring in {_AMT}{_ALL_IN}$"), "big_bring_in"),
-    (re.compile(r"^changed (?P<changed>\d+) cards?$"), "draw"),
-    (re.compile(rf"^calls {_AMT}{_ALL_IN}$"), "call"),
-    (re.compile(rf"^bets {_AMT}{_ALL_IN}$"), "bet"),
-    (re.compile(rf"^raises {_AMT} to [$€£]?[\d,]+(?:\.\d+)?{_ALL_IN}$"), "raise"),
-    (re.compile(r"^folds$"), "fold"),
-    (re.compile(r"^checks$"), "check"),
-]
-# Lines known to carry no money and no cards, skipped on purpose; any other line fails the
-# hand. The header lines are read from the first lines of the hand (``Start hand:``,
-# ``Table:``) or name the viewer and the count of players; ``---`` and ``Dealing pocket
-# cards`` only open a street. After a seated player's name: ``_CHATTER`` (sitting out,
-# timeouts, disconnections) and chat (``NAME : text``).
-_HEADER = re.compile(r"^(?:Start hand: .*|Table: .*|User: .+|Players in round: \d+(?: \(\d+\))?|---|(?:--- )?Dealing pocket cards)$")
-_CHATTER = re.compile(r"^(?:is sitting out|sits out|has returned|has timed out|is disconnected|has reconnected)$")
-_DEALING_TO = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\]]*)\]\s*$")
-_NEW_HAND = re.compile(r"^New hand for (?P<rest>.+): \[(?P<cards>[^\]]*)\]\s*$")
-_BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$")
-_STUD_STREET = re.compile(r"^Dealing (?P<street>4th street|5th street|6th street|river)\s*$")
-_POT_LINE = re.compile(rf"^(?P<label>Main pot|Side pot (?P<side>\d+)): {_AMT} won by (?P<winners>.+?)\s*$")
-_RAKE = re.compile(rf"^Rake taken: {_AMT}\s*$")
 _SUMMARY_SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<final>[^()]*)\)(?:, net: (?P<net>[+-][$€£]?[\d,]+(?:\.\d+)?))?"
     r"(?:, \[(?P<cards>[^\]]*)\])?(?: \((?P<desc>[^()]*)\))?\s*$"
 )
-_STUD_STREETS = {"4th street": Street.FOURTH, "5th street": Street.FIFTH, "6th street": Street.SIXTH, "river": Street.SEVENTH}
-_BOARD_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
-_MONTHS = {m: i for i, m in enumerate(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
 
 
-def _cards(text: str) -> list[str | None]:
-    """``Ks, 4s`` or stud's ``-, -, Kh`` (a dash is a face-down card)."""
-    return [None if tok.strip() in ("-", "") else card(tok) for tok in text.split(",")]
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """The ``Table:`` line (game, limit, stakes, ante, money) and the ``Start hand:`` time."""
+    table_line = hand.header_line("Table: ")
+    tm = _TABLE.match(table_line.text) if table_line else None
+    if not tm:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no readable 'Table:' line: {table_line and table_line.text!r}")
+    line = table_line.text
+    stakes = _STAKES.match(tm["stakes"].strip())
+    if not stakes:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"stakes not understood in {line!r}")
+    game = _GAMES.get(tm["game"])
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {tm['game']!r} not known in {line!r}")
+    money_kind = tm["money"].strip().lower()
+    tournament_id = first["tournament_id"]
+    currency = CURRENCY_SIGNS.get(stakes["cur"] or "")
+    is_tournament = "tournament" in money_kind or tournament_id is not None
+    is_play = "play" in money_kind
+    if is_tournament or currency is None:
+        hand.scale = chip_scale(stakes["lo"], stakes["hi"])
+    record = hand.new_record(
+        game=game, limit=_LIMITS.get(tm["limit"]), is_tournament=is_tournament, tournament_id=tournament_id,
+        currency=None if is_tournament or is_play else currency, table_name=tm["table"], is_play_money=is_play,
+        pots_printed_net=False,
+    )
+    if tm["ante"]:
+        record.ante = hand.money(tm["ante"].strip(), line)
+    start = hand.header_line("Start hand: ")
+    if start and (sm := _START.match(start.text)):
+        record.start_time_raw = start.text[len("Start hand: "):]
+        record.hand_date = iso_date(sm["day"], sm["mon"], sm["year"])
+        if record.hand_date:
+            record.start_time_utc = local_to_utc(f"{record.hand_date} {sm['time']}", sm["tz"], _ZONES)
+    return record
 
 
-def _utc(m: re.Match[str]) -> str | None:
-    month = _MONTHS.get(m["mon"])
-    if month is None:
-        return None
-    local = datetime.strptime(f"{m['year']}-{month:02d}-{int(m['day']):02d} {m['time']}", "%Y-%m-%d %H:%M:%S")
-    tz = m["tz"]
-    if om := _GMT_OFFSET.match(tz):
-        offset = timedelta(hours=int(om["h"]), minutes=int(om["m"]))
-        aware = local.replace(tzinfo=timezone(offset if om["sign"] == "+" else -offset))
-    elif tz in _ZONES:
-        aware = local.replace(tzinfo=ZoneInfo(_ZONES[tz]))
-    else:
-        return None
-    return aware.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat 2: NAME ($505.00), net: +$5.00, [Qs, Qd, ...] (DESCRIPTION)``: the seat's net
+    (checked against the lines by the engine) and the cards it showed."""
+    seat = hand.seats.get(int(m["seat"]))
+    if seat is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"summary names a seat not dealt: {hand.line.text!r}")
+    if m["net"]:
+        hand.nets[seat.seat] = hand.money(m["net"])
+    if m["cards"]:
+        hand.reveal(seat, m["cards"], showed=True)
 
 
-class OnGameParser(TextParser):
-    """Parser for OnGame network text histories."""
+DIALECT = Dialect(
+    platform=Platform.ONGAME,
+    format=Format.ONGAME,
+    version="2",
+    hand_start=_HAND_START,
+    head=_SNIFF,
+    first=_FIRST,
+    not_first="not an OnGame header",
+    header=_header,
+    complete=_END,
+    truncated="hand has no '***** End of hand' line (cut off at the end of the file?)",
+    seat=kind("seat", _SEAT, take_seat),
+    seats_end=re.compile(r"^(?:---|Summary:)"),
+    body=(
+        # The header lines (read by ``_header``, or naming the viewer and the count of
+        # players); ``---`` and ``Dealing pocket cards`` only open a street.
+        kind("header", r"^(?:Start hand: .*|Table: .*|User: .+|Players in round: \d+(?: \(\d+\))?|---"
+                       r"|(?:--- )?Dealing pocket cards)$", skip),
+        kind("summary", r"^Summary:", enter_summary),
+        kind("button", r"^Button: seat (?P<seat>\d+)$", button),
+        kind("board", r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$", street),
+        kind("stud street", r"^Dealing (?P<street>4th street|5th street|6th street|river)\s*$", street),
+        kind("draw", r"^New hand for (?P<name>.+): \[(?P<cards>[^\]]*)\]\s*$", dealt),
+        kind("dealt", r"^Dealing to (?P<name>.+): \[(?P<cards>[^\]]*)\]\s*$", dealt),
+    ),
+    players=(
+        kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", SMALL_BLIND),
+        kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
+        kind("ante", rf"^posts ante {_AMT}{_ALL_IN}$", replace(ANTE, sets=None)),  # the table line states it
+        kind("bring-in", rf"^small bring in {_AMT}{_ALL_IN}$", BRING_IN),
+        # A full bet chosen as the bring-in: what the table's bring-in is, this hand does not say.
+        kind("big bring-in", rf"^big bring in {_AMT}{_ALL_IN}$", replace(BRING_IN, sets=None)),
+        kind("draw", r"^changed (?P<changed>\d+) cards?$", DISCARD),
+        kind("call", rf"^calls {_AMT}{_ALL_IN}$", CALL),
+        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", BET),
+        kind("raise", rf"^raises {_AMT} to [$€£]?[\d,]+(?:\.\d+)?{_ALL_IN}$", RAISE_BY),
+        kind("fold", r"^folds$", FOLD),
+        kind("check", r"^checks$", CHECK),
+    ),
+    # After a seated player's name: sitting out, timeouts, disconnections; chat is ``NAME : text``.
+    quiet=re.compile(r"^(?:is sitting out|sits out|has returned|has timed out|is disconnected|has reconnected)$"),
+    chat=re.compile(r"^ : "),
+    name_follows=re.compile(r"(?= )"),
+    after_name=re.compile(r" "),
+    summary=(
+        kind("summary", r"^Summary:", enter_summary),
+        kind("pot", rf"^(?P<label>Main pot|Side pot (?P<side>\d+)): {_AMT} won by (?P<winners>.+?)\s*$", pot_won_by),
+        kind("rake", rf"^Rake taken: {_AMT}\s*$", rake),
+        kind("summary seat", _SUMMARY_SEAT, _summary_seat),
+        kind("end", _END, skip),
+    ),
+    streets=Streets(
+        board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER},
+        stud={"4th street": Street.FOURTH, "5th street": Street.FIFTH, "6th street": Street.SIXTH,
+              "river": Street.SEVENTH},
+        draw={},
+    ),
+    rake=Rake(missing_note="no 'Rake taken' line"),
+    returns_unmatched=True,
+    summary_nets=True,
+    pots_add_up="pots printed {pots} do not add up to the {total} put in",
+    first_action_seq=1,
+)
 
-    format = Format.ONGAME
-    hand_start = _HAND_START
-    head_pattern = _SNIFF
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _HandReader(hand_text).read()
-
-
-class _HandReader(LineHandReader):
-    """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
-
-    convention = DOT
-    #: the number, in the hand's text, of the header line (blank lines before it are dropped)
-    first_line_number = 1
-
-    @staticmethod
-    def split_lines(hand_text: str) -> list[str]:
-        """Trailing space is never meaningful in this dialect: every line loses it."""
-        return [line.rstrip() for line in hand_text_lines(hand_text)]
-
-    def read(self) -> ParsedHand:
-        lines = self.lines
-        while lines and not lines[0]:
-            lines.pop(0)
-            self.first_line_number += 1
-        first = _FIRST.match(lines[0]) if lines else None
-        if not first:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"not an OnGame header: {(lines or [''])[0][:120]!r}")
-        self.hand_id = first["id"]
-        if not any(_END.match(line) for line in lines):
-            raise self.fail(
-                QuarantineReason.TRUNCATED,
-                "hand has no '***** End of hand' line (cut off at the end of the file?)",
-            )
-        table_line = next((ln for ln in lines[1:6] if ln.startswith("Table: ")), None)
-        tm = _TABLE.match(table_line) if table_line else None
-        if not tm:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"no readable 'Table:' line: {table_line!r}")
-        hand = self.read_header(tm, table_line or "", first["tournament_id"])
-        start_line = next((ln for ln in lines[1:6] if ln.startswith("Start hand: ")), None)
-        if start_line and (sm := _START.match(start_line)):
-            hand.start_time_raw = start_line[len("Start hand: "):]
-            hand.start_time_utc = _utc(sm)
-            month = _MONTHS.get(sm["mon"])
-            if month:
-                hand.hand_date = f"{sm['year']}-{month:02d}-{int(sm['day']):02d}"
-        self.read_body(hand, lines[1:])
-        return hand
-
-    def read_header(self, tm: re.Match[str], line: str, tournament_id: str | None) -> ParsedHand:
-        stakes = _STAKES.match(tm["stakes"].strip())
-        if not stakes:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"stakes not understood in {line!r}")
-        game = _GAMES.get(tm["game"])
-        if game is None:
-            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {tm['game']!r} not known in {line!r}")
-        money_kind = tm["money"].strip().lower()
-        currency = _CURRENCIES.get(stakes["cur"] or "")
-        is_tournament = "tournament" in money_kind or tournament_id is not None
-        is_play = "play" in money_kind
-        if is_tournament or currency is None:
-            whole = "." not in stakes["lo"] + stakes["hi"]
-            self.scale = 1 if whole else 100
-        if is_tournament or is_play:
-            currency = None
-        hand = ParsedHand(
-            hand_id=self.hand_id or "",
-            platform=Platform.ONGAME,
-            format=Format.ONGAME,
-            game=game,
-            limit=_LIMITS.get(tm["limit"]),
-            is_tournament=is_tournament,
-            tournament_id=tournament_id,
-            amount_scale=self.scale,
-            currency=currency,
-            table_name=tm["table"],
-            is_play_money=is_play,
-            pots_printed_net=False,
-        )
-        if tm["ante"]:
-            hand.ante = self.money(tm["ante"].strip(), line)
-        return hand
-
-    def read_body(self, hand: ParsedHand, lines: list[str]) -> None:
-        seats: dict[int, SeatRecord] = {}
-        names: dict[str, int] = {}
-        seat_lines: set[int] = set()
-        for index, line in enumerate(lines):
-            if line.startswith("---") or line.startswith("Summary:"):
-                break
-            if m := _SEAT.match(line):
-                seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=self.money(m["stack"], line))
-                seats[seat.seat] = seat
-                names[seat.player] = seat.seat
-                seat_lines.add(index)
-        if not seats:
-            raise self.fail(QuarantineReason.PARSE_ERROR, "no seat lines before the deal")
-        ordered = sorted(names, key=len, reverse=True)
-        game = hand.game
-        stud = game in _STUD_GAMES
-        draw = game in _DRAW_GAMES
-        street = Street.PREDEAL
-        tracker = BetTracker()
-        board: list[str] = []
-        held: dict[int, list[str | None]] = {}
-        seq = 0
-        in_summary = False
-        nets: dict[int, int] = {}
-        pots: list[int] = []
-        bb_seen = False
-
-        def act(seat: int | None, kind: ActionKind, amount: int | None = None, all_in: bool = False,
-                on: Street | None = None, changed: int | None = None) -> None:
-            nonlocal seq
-            seq += 1
-            hand.actions.append(ActionRecord(seq, on or street, seat, kind, amount, all_in, changed))
-
-        def who(text: str) -> tuple[int, str] | None:
-            for name in ordered:
-                if text.startswith(name + " "):
-                    return names[name], text[len(name) + 1:]
-            return None
-
-        for index, line in enumerate(lines):
-            if not line or index in seat_lines:
-                continue
-            number = self.first_line_number + 1 + index  # ``lines`` starts after the header
-            if line.startswith("Summary:"):
-                in_summary = True
-                continue
-            if in_summary:
-                if pm := _POT_LINE.match(line):
-                    pot_index = int(pm["side"]) if pm["side"] else 0
-                    pots.append(self.money(pm["amt"], line))
-                    for seat_no, amount in self.winners(pm["winners"], ordered, names, line):
-                        half = Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE
-                        hand.payouts.append(PayoutRecord(seat_no, amount, pot_index, None, half, PayoutSource.POT, line))
-                elif rm := _RAKE.match(line):
-                    hand.rake = self.money(rm["amt"], line)
-                elif ssm := _SUMMARY_SEAT.match(line):
-                    seat = seats.get(int(ssm["seat"]))
-                    if seat is None:
-                        raise self.fail(QuarantineReason.INCONSISTENT, f"summary names a seat not dealt: {line!r}")
-                    if ssm["net"]:
-                        nets[seat.seat] = self.money(ssm["net"], line)
-                    if ssm["cards"]:
-                        seat.cards = _cards(ssm["cards"])
-                        seat.showed = True
-                elif not _END.match(line):
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
-                continue
-            if _HEADER.match(line):
-                continue
-            if line.startswith("Button: seat "):
-                hand.button_seat = int(line.split()[-1])
-                continue
-            if bm := _BOARD.match(line):
-                if stud:
-                    raise self.fail(QuarantineReason.INCONSISTENT, f"board card in a stud hand: {line!r}")
-                street = _BOARD_STREETS[bm["street"]]
-                tracker.new_street()
-                board = board + [c for c in _cards(bm["cards"]) if c]
-                continue
-            if sm := _STUD_STREET.match(line):
-                street = _STUD_STREETS[sm["street"]]
-                tracker.new_street()
-                continue
-            if nm := _NEW_HAND.match(line):
-                seat_no = names.get(nm["rest"])
-                if seat_no is None:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"cards dealt to an unseated player: {line!r}")
-                held[seat_no] = _cards(nm["cards"])
-                continue
-            if dm := _DEALING_TO.match(line):
-                seat_no = names.get(dm["rest"])
-                if seat_no is None:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"cards dealt to an unseated player: {line!r}")
-                dealt = _cards(dm["cards"])
-                mine = held.setdefault(seat_no, [])
-                mine.extend(dealt)
-                if stud:
-                    if street == Street.PREDEAL or street == Street.THIRD:
-                        up = dealt[2:3]
-                    elif street == Street.SEVENTH:
-                        up = []
-                    else:
-                        up = dealt
-                    seats[seat_no].upcards.extend(c for c in up if c)
-                continue
-            hit = who(line)
-            if hit is None:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-            seat_no, rest = hit
-            seat = seats[seat_no]
-            for pattern, kind in _ACTIONS:
-                am = pattern.match(rest)
-                if am:
-                    break
-            else:
-                if _CHATTER.match(rest) or rest.startswith(": "):
-                    continue
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-            groups = am.groupdict()
-            all_in = bool(groups.get("allin"))
-            if all_in:
-                seat.all_in = True
-            amount = self.money(am["amt"], line) if groups.get("amt") else None
-            if street == Street.PREDEAL and kind not in ("sb", "bb", "ante"):
-                street = Street.THIRD if stud else Street.PREDRAW if draw else Street.PREFLOP
-            if kind == "sb":
-                tracker.add(seat_no, amount)
-                hand.small_blind = hand.small_blind or amount
-                act(seat_no, ActionKind.POST_SMALL_BLIND, amount, all_in, Street.PREDEAL)
-            elif kind == "bb":
-                tracker.add(seat_no, amount)
-                if not bb_seen:
-                    bb_seen = True
-                    hand.big_blind = amount
-                    act(seat_no, ActionKind.POST_BIG_BLIND, amount, all_in, Street.PREDEAL)
-                else:
-                    act(seat_no, ActionKind.POST_BLIND, amount, all_in, Street.PREDEAL)
-            elif kind == "ante":
-                tracker.dead(seat_no, amount)
-                act(seat_no, ActionKind.POST_ANTE, amount, all_in, Street.PREDEAL)
-            elif kind == "bring_in":
-                tracker.add(seat_no, amount)
-                hand.bring_in = amount
-                act(seat_no, ActionKind.BRING_IN, amount, all_in)
-            elif kind == "big_bring_in":
-                # The seat chose to bring it in for a full bet: what the table's bring-in
-                # is, this hand does not say, so ``bring_in`` stays unset.
-                tracker.add(seat_no, amount)
-                act(seat_no, ActionKind.BRING_IN, amount, all_in)
-            elif kind == "draw":
-                if not draw:
-                    raise self.fail(QuarantineReason.INCONSISTENT, f"a draw in a {game} hand: {line!r}")
-                if street == Street.PREDRAW:  # no line marks the draw: the first change does
-                    street = Street.DRAW1
-                    tracker.new_street()
-                act(seat_no, ActionKind.DISCARD, changed=int(am["changed"]))
-            elif kind in ("call", "bet", "raise"):
-                tracker.add(seat_no, amount)
-                act(seat_no, {"call": ActionKind.CALL, "bet": ActionKind.BET, "raise": ActionKind.RAISE}[kind], amount, all_in)
-            elif kind == "fold":
-                seat.folded_street = street
-                act(seat_no, ActionKind.FOLD)
-            elif kind == "check":
-                act(seat_no, ActionKind.CHECK)
-
-        if board:
-            hand.boards = [board]
-        if pots:
-            hand.pots_printed = pots
-        returned = tracker.unmatched()
-        if returned:
-            seat_no, amount = returned
-            tracker.returned(seat_no, amount)
-            act(seat_no, ActionKind.UNCALLED_RETURN, amount)
-            hand.notes.append(unprinted_uncalled_note(seat_no, amount))
-        for seat_no, seat in seats.items():
-            seat.contributed = tracker.contributed(seat_no)
-            if not seat.cards and held.get(seat_no):
-                seat.cards = held[seat_no]
-        hand.seats = [seats[s] for s in sorted(seats)]
-        self.check(hand, nets)
-
-    def winners(self, text: str, ordered: list[str], names: dict[str, int], line: str) -> list[tuple[int, int]]:
-        """``A ($259.50), B ($259.50)`` -> [(seat, amount), ...]; names may hold spaces."""
-        out: list[tuple[int, int]] = []
-        rest = text
-        while rest:
-            for name in ordered:
-                if rest.startswith(name + " ("):
-                    close = rest.index(")", len(name))
-                    out.append((names[name], self.money(rest[len(name) + 2:close], line)))
-                    rest = rest[close + 1:]
-                    if rest.startswith(", "):
-                        rest = rest[2:]
-                    elif rest.strip():
-                        raise self.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {line!r}")
-                    else:
-                        rest = ""
-                    break
-            else:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"winner is not a seated player in {line!r}")
-        return out
-
-    def check(self, hand: ParsedHand, nets: dict[int, int]) -> None:
-        """Compare OnGame's own per-seat ``net`` with what the lines add up to."""
-        paid: dict[int, int] = {}
-        for p in hand.payouts:
-            paid[p.seat] = paid.get(p.seat, 0) + p.amount
-        for seat in hand.seats:
-            derived = paid.get(seat.seat, 0) - seat.contributed
-            printed = nets.get(seat.seat, 0)
-            if derived != printed:
-                hand.notes.append(
-                    f"seat {seat.seat}: summary net {printed} but the lines give {derived} "
-                    f"(won {paid.get(seat.seat, 0)}, put in {seat.contributed})"
-                )
-        if hand.pots_printed and sum(hand.pots_printed) != hand.pot_total:
-            hand.notes.append(f"pots printed {hand.pots_printed} do not add up to the {hand.pot_total} put in")
-        if hand.rake is None:
-            hand.notes.append("no 'Rake taken' line")
-        elif not hand.reconciles():
-            hand.notes.append(
-                f"history does not add up: put in {hand.pot_total}, paid {hand.paid_from_pots()}, rake {hand.rake}"
-            )
-
-
-PARSER = OnGameParser()
+PARSER = DialectParser(DIALECT)

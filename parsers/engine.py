@@ -1,0 +1,1006 @@
+"""One engine for every line-by-line hand history: a dialect is data, the engine reads it.
+
+Every text format hhaudit reads says the same things in its own words: who sits where
+with what, who posts, bets, raises or folds, which cards fall on which street, what was
+returned, who won which pot, what the house took. This module owns all of that once: a
+hand builder (:class:`Hand`) and the line state machine that drives it. A platform is a
+:class:`Dialect`, a frozen declaration of how it writes those things, plus a few small
+named functions (hooks) for the quirks no other platform shares. ``parsers/ongame.py`` is
+the worked example: read it beside this guide.
+
+What the engine guarantees
+==========================
+* **Every line is accounted for.** Each line of a hand is consumed by a line kind of the
+  dialect, skipped on purpose (a kind whose effect is :func:`skip`, the ``quiet`` lines
+  after a seated name, ``chat``, ``unseated`` table traffic) or it quarantines the hand as
+  ``parse_error`` with ``unexpected line N: '<line>'`` (``unexpected summary line N`` in
+  the summary). ``N`` counts the hand's lines from 1, blank ones included, so an
+  investigator finds it in the file. A money line nobody declared is never lost unread.
+  Blank lines carry nothing and are passed over; text beside a line's bracketed cards
+  makes the line unknown. The seat lines are read first (up to ``seats_end``, else the
+  first run of them); a seat or name listed twice with different partners is
+  ``inconsistent``.
+* **One bet tracker.** Every verb goes through :class:`parsers.base.BetTracker`: a live
+  post or a call adds to the seat's bet this street, a raise *to* sets it, an ante or dead
+  blind goes to the pot off the bet, a printed return takes money back; where the dialect
+  prints no return (``returns_unmatched``) the largest contribution's part nobody matched
+  is returned at the end, as an ``uncalled_return`` action and a note. ``contributed`` is
+  derived from it the same way for every platform.
+* **Names.** A line belongs to a seated player when it starts with that player's name
+  (longest name first, so ``Bob Smith`` is never read as ``Bob``) followed by what
+  ``name_follows`` allows; names may hold spaces, colons and brackets.
+* **Streets and boards.** A street line moves the hand to the street the dialect's
+  :class:`Streets` table names for the game's family (board, stud or draw; the facts
+  come from ``rules.games``) and, except for the first betting street and the showdown,
+  opens a new betting round. Board cards accumulate per run (``run`` group: run it twice);
+  stud cards dealt face up become ``upcards`` (third card on 3rd street, every card on
+  4th to 6th, none on 7th). The first voluntary action of a hand still on ``predeal``
+  opens its first betting street; a draw line on ``predraw`` opens the first draw.
+* **Money and cards** are read with the dialect's ``rules.money`` convention at the hand's
+  scale and with ``rules.cards`` (a bad amount is ``bad_amount`` naming the line, a bad
+  card ``bad_cards``). No dialect declares split-game, stud or card tables of its own.
+* **Pay lines and the summary.** Pay lines become ``PayoutRecord``s with their pot (0
+  main, N side pot N), run and half (``high``/``low`` when labelled; unlabelled in a game
+  whose pot can be split means ``unlabelled`` unless the dialect ``labels_halves``). A
+  summary's per-seat statements are checked against them: amounts won
+  (``ParsedHand.contradicts_summary``, or the payouts themselves where no pay line paid
+  and ``summary_pays``), nets (``summary_nets``) and closing stacks, each difference
+  recorded, never silently reconciled.
+* **The end of a hand** checks what the dialect requires (an end line, a line kind, a
+  payout), applies its :class:`Rake` rule and notes when the history does not add up.
+
+How to declare a dialect
+========================
+Write the module docstring first: how the platform writes a hand, every choice made
+where files were ambiguous (it is the record reviewers and investigators read). Then:
+
+1. The patterns, each a ``kind(name, regex, effect)`` (:class:`LineKind`) in one of the
+   dialect's tuples, tried in order:
+
+   * ``body``: lines that do not start with a player's name (streets, boards, dealt
+     cards, button, returns, pot and rake lines, header lines to skip);
+   * ``players``: what may follow a seated player's name (the verbs and pay lines),
+     matched against the rest of the line after the name and ``after_name``;
+   * ``summary``: the lines allowed once an :func:`enter_summary` kind has matched;
+   * ``unseated``: lines naming nobody seated that carry nothing (observers' chat,
+     a newcomer sitting down), tried only when no seated name starts the line;
+   * ``quiet`` (one regex, after a name) and ``chat`` (one regex, on the text right
+     after the name, separator included) are skipped on purpose.
+
+2. The effects. Named groups carry the values: ``amt`` (an amount), ``allin``, ``cards``,
+   ``name`` (exactly a seated name) or ``who`` (text that starts with one), ``seat``,
+   ``stack``, ``out`` (the seat sits out), ``street``, ``run``, ``changed`` (cards drawn),
+   ``hl`` (``high``/``low``), ``main``, ``side`` (a side pot's number), ``sidepot`` (a side
+   pot named without one: the first). A group written ``amt_2``, ``side_2`` is another
+   spelling of the same value in an alternative of the pattern. Standard effects:
+   :func:`skip`, :func:`button`, :func:`street`, :func:`dealt`, :func:`pays`,
+   :func:`pot_won_by`, :func:`rake`, :func:`enter_summary`, :func:`take_seat`,
+   :class:`Returned`, :class:`Note`, and :class:`Act` for every verb (module constants such
+   as ``CALL``, ``RAISE_TO``, ``ANTE``; ``dataclasses.replace`` one where a platform
+   differs, e.g. ``replace(BIG_BLIND, later=ActionKind.POST_BLIND)``).
+
+3. The header: ``first`` matches the hand's first ``header_lines`` lines joined by
+   newlines (group ``id``); ``header(hand, match)`` returns ``hand.new_record(...)`` with
+   the game, limit, stakes, currency and time. Set ``hand.scale`` before reading amounts.
+
+4. The data: ``money`` (a ``rules.money`` convention), ``streets``, ``rake``, ``seat`` and
+   ``seats_end``, ``complete``/``truncated``, the summary flags, ``version``.
+
+How to add a line
+=================
+Add one ``kind(...)`` to the right tuple with a standard effect, and a test hand in the
+platform's format that has the line and asserts what it did (and, for a skipped line,
+that the hand's money is unchanged). Most new lines are exactly that one line.
+
+How to add a hook
+=================
+A quirk only one platform has is a module-level function of that dialect's module, named
+for what it handles (``_unnumbered_side_pots``, not ``_fix2``), with a docstring naming
+the hand or file that showed it. An effect hook takes ``(hand, match)`` and may return
+``False`` to decline the line (the next kinds are tried, and the line fails if none
+takes it); a finishing hook takes ``(hand)`` and goes in ``before_returns`` (it sees what
+each seat put in before any unmatched bet is returned) or ``checks`` (after everything
+is built, before the engine's own end-of-hand notes). State a hook keeps between lines
+lives in ``hand.facts``; ``hand.previous`` names the kind of the line before; a hook that
+sets ``hand.continuation`` to a pattern lets the very next line (only) continue its line
+when it matches (Everleaf's wrapped hand descriptions). A kind may be ``once`` (only the
+first such line) or ``on`` some streets only. Hooks use :class:`Hand`'s methods and the
+tracker's public ones, never their internals.
+
+The parser
+==========
+``PARSER = DialectParser(DIALECT)``: ``sniff`` (``head`` against the file's first
+characters), ``split`` (at ``hand_start``) and ``parse``; its ``version`` (the dialect's)
+is recorded in the lake as ``parser_version``. Bump it whenever what the parser emits
+for some input changes.
+
+How to migrate a hand-written parser
+====================================
+1. Keep the module docstring; add a last paragraph saying the version and that the
+   module is on the engine. Keep the patterns and tables that are the platform's data;
+   delete what the engine owns (the reader class, the line loop, the action dispatch,
+   name matching, the tracker calls, the end-of-hand bookkeeping) and any table of split,
+   stud or draw games (``rules.games`` has them) or of currency signs (``CURRENCY_SIGNS``).
+2. Sort each line the old loop tested into ``body``, ``players``, ``summary``,
+   ``unseated``, ``quiet`` or ``chat``, **in the old order**: the first kind that matches
+   takes the line. What the old code did after the loop becomes the dialect's flags
+   (``returns_unmatched``, ``summary_nets``, ``requires_payout``...) or a hook.
+3. Reproduce, do not fix: the lake must not change. Where the old parser differs from the
+   engine's default, declare it (``first_action_seq=1``: the old parsers numbered actions
+   from 1, the schema says 0; ``replace(ANTE, sets=None)``; ``later=``). Bugs seen while
+   migrating go to the report, fixed afterwards with a test hand and a version bump.
+4. Check: the module's ``tests/test_parser_*.py`` pass unchanged; ``/work/tools/compare.sh``
+   prints IDENTICAL; ``python -m tests.migration_diff MODULE CORPUS_DIR`` lists how the old
+   and new parser differ on edited hands: each kind must be one this guide names (the
+   engine's wording of an error, its stricter reading of text beside cards or after a
+   street line, the rules above for ``predeal`` and ``predraw``) or be fixed. One commit
+   per module; no function over about 100 lines.
+
+What the engine does not know yet (declare it in a hook, or extend the engine with its
+own test in ``tests/test_engine.py``): several boards dealt as one game (two-board games
+are games in ``rules.games``, but no migrated dialect reads one), cash-outs, bounties
+beyond a note, and fees other than rake.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from rules.cards import CardError, read_card
+from rules.games import game_spec
+from rules.money import DOT, AmountError, NumberConvention
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import BetTracker, TextParser, hand_text_lines, unprinted_uncalled_note
+
+Effect = Callable[["Hand", re.Match[str]], Any]
+"""What a matched line does to the hand; returning ``False`` declines the line."""
+Hook = Callable[["Hand"], None]
+"""A finishing step of one dialect."""
+
+#: currency signs as the platforms print them
+CURRENCY_SIGNS: Mapping[str, str] = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def chip_scale(*printed: str) -> int:
+    """Minor units per printed chip: 1 when the amounts (the stakes) print no decimals,
+    else 100 (play chips and some tournaments print cents).
+
+    >>> chip_scale("50", "100"), chip_scale("0.05", "0.10")
+    (1, 100)
+    """
+    return 1 if "." not in "".join(printed) else 100
+
+
+# --- declarations -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LineKind:
+    """One kind of line: its ``pattern`` (matched at the line's start) and its ``effect``.
+
+    ``once``: only the first such line of a hand is of this kind. ``on``: only on these
+    streets (a low hand's description wrapped onto its own line, at the showdown).
+    """
+
+    name: str
+    pattern: re.Pattern[str]
+    effect: Effect
+    once: bool = False
+    on: frozenset[Street] | None = None
+
+
+def kind(name: str, pattern: str | re.Pattern[str], effect: Effect, *, once: bool = False,
+         on: tuple[Street, ...] | None = None) -> LineKind:
+    """A :class:`LineKind`, compiling ``pattern``."""
+    return LineKind(name, re.compile(pattern), effect, once, frozenset(on) if on else None)
+
+
+OPEN = "open"
+"""A street-table target: the game's first betting street (pre-flop, 3rd street or the
+betting before the first draw)."""
+
+_OPENING = {"board": Street.PREFLOP, "stud": Street.THIRD, "draw": Street.PREDRAW}
+
+
+@dataclass(frozen=True)
+class Streets:
+    """The street names a dialect prints, lower case, per game family, to ``Street`` or
+    :data:`OPEN`. A name missing for the hand's family fails the hand."""
+
+    board: Mapping[str, Street | str] = field(default_factory=dict)
+    stud: Mapping[str, Street | str] = field(default_factory=dict)
+    draw: Mapping[str, Street | str] = field(default_factory=dict)
+
+    def target(self, family: str, name: str) -> Street | str | None:
+        table: Mapping[str, Street | str] = getattr(self, family)
+        return table.get(name.strip().lower())
+
+
+@dataclass(frozen=True)
+class Rake:
+    """How a platform prints its rake.
+
+    ``printed``: a rake line is expected; when none came, ``rake`` is ``missing`` (None:
+    unknown) and ``missing_note`` says so. Not ``printed``: the platform never prints it,
+    so every hand's ``rake`` is None with ``rake_source`` ``absent`` and ``absent_note``.
+    """
+
+    printed: bool = True
+    missing: int | None = None
+    missing_note: str = ""
+    absent_note: str = ""
+
+
+@dataclass(frozen=True)
+class Require:
+    """A line kind a complete hand has; without one the hand fails with ``reason``."""
+
+    kind: str
+    reason: QuarantineReason
+    message: str
+
+
+class Money(Enum):
+    """What a verb's amount does to the seat's bet."""
+
+    NONE = "none"      # no money moves
+    ADDS = "adds"      # the amount is added (``calls $2``, ``raises $2 to $4`` read as 2)
+    TO = "to"          # the seat's bet this street becomes the amount (``raises to $4``)
+    DEAD = "dead"      # into the pot, off the seat's bet (antes, dead blinds)
+    BLINDS = "blinds"  # small and big blind at once: the big blind's worth live, the rest dead
+
+
+@dataclass(frozen=True)
+class Act:
+    """The effect of one verb: the action it records and what its amount does.
+
+    ``forced``: recorded on ``predeal`` whatever street the hand is on (blinds, antes).
+    ``sets``: the ``ParsedHand`` field (``small_blind``, ``big_blind``, ``ante``,
+    ``bring_in``) the first such line fills. ``later``: what a second line of this kind
+    in one hand is instead (a second big blind is a new player's post).
+    """
+
+    kind: ActionKind
+    money: Money = Money.NONE
+    forced: bool = False
+    sets: str | None = None
+    later: ActionKind | None = None
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> None:
+        hand.act(self, m)
+
+
+SMALL_BLIND = Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True, sets="small_blind")
+BIG_BLIND = Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, sets="big_blind")
+BLIND = Act(ActionKind.POST_BLIND, Money.ADDS, forced=True)
+BOTH_BLINDS = Act(ActionKind.POST_BLIND, Money.BLINDS, forced=True)
+DEAD_BLIND = Act(ActionKind.POST_DEAD, Money.DEAD, forced=True)
+ANTE = Act(ActionKind.POST_ANTE, Money.DEAD, forced=True, sets="ante")
+BRING_IN = Act(ActionKind.BRING_IN, Money.ADDS, sets="bring_in")
+COMPLETE = Act(ActionKind.COMPLETE, Money.TO)
+CALL = Act(ActionKind.CALL, Money.ADDS)
+BET = Act(ActionKind.BET, Money.ADDS)
+RAISE_BY = Act(ActionKind.RAISE, Money.ADDS)
+RAISE_TO = Act(ActionKind.RAISE, Money.TO)
+CHECK = Act(ActionKind.CHECK)
+FOLD = Act(ActionKind.FOLD)
+SHOW = Act(ActionKind.SHOW)
+MUCK = Act(ActionKind.MUCK)
+DISCARD = Act(ActionKind.DISCARD)
+STAND_PAT = Act(ActionKind.STAND_PAT)
+
+# A hand still on ``predeal`` moves to its first betting street when one of these is
+# made: they are choices of a seat dealt in, never forced posts.
+_OPENS_BETTING = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+                            ActionKind.COMPLETE, ActionKind.BRING_IN, ActionKind.DISCARD, ActionKind.STAND_PAT})
+_DRAW_ACTIONS = frozenset({ActionKind.DISCARD, ActionKind.STAND_PAT})
+
+# Card texts meaning a card face down: X, ??, [] and so on, and OnGame's dash.
+_FACE_DOWN = frozenset({"X", "XX", "??", "?", "[]", "**", "-"})
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_BEFORE_CARDS = re.compile(r":?\s*(?:\[|$)")  # after a name in a deal line: the cards
+
+
+def read_cards(text: str) -> list[str | None]:
+    """Cards separated by spaces or commas; face-down placeholders are None.
+
+    >>> read_cards("Ac, 3d X"), read_cards("-, -, Kh")
+    (['Ac', '3d', None], [None, None, 'Kh'])
+    """
+    out: list[str | None] = []
+    for token in text.replace(",", " ").split():
+        if token.upper() in _FACE_DOWN:
+            out.append(None)
+            continue
+        try:
+            out.append(read_card(token))
+        except CardError as exc:
+            raise HandParseError(QuarantineReason.BAD_CARDS, str(exc)) from None
+    return out
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """How one platform writes a hand (see the module's guide for each part)."""
+
+    platform: Platform
+    format: Format
+    version: str
+    hand_start: re.Pattern[str]  # matches at the first character of every hand
+    head: re.Pattern[str]  # matches the start of a file (after BOMs and blank space)
+    first: re.Pattern[str]  # the first ``header_lines`` lines joined by newlines; group ``id``
+    not_first: str  # the start of the error when ``first`` does not match
+    header: Callable[[Hand, re.Match[str]], ParsedHand]
+    seat: LineKind
+    body: tuple[LineKind, ...]
+    players: tuple[LineKind, ...]
+    streets: Streets
+    summary: tuple[LineKind, ...] = ()
+    unseated: tuple[LineKind, ...] = ()
+    quiet: re.Pattern[str] | None = None
+    chat: re.Pattern[str] | None = None
+    money: NumberConvention = DOT
+    amount_text: Callable[[str], str] | None = None  # cleans an amount's text before it is read
+    cards: Callable[[str], list[str | None]] = read_cards  # reads the text of one bracket
+    rake: Rake = Rake()
+    header_lines: int = 1
+    strip_lines: bool = False  # lines lose leading as well as trailing space
+    complete: re.Pattern[str] | None = None  # some line of a complete hand matches it...
+    truncated: str = ""  # ...else the hand is truncated, with this message
+    seats_end: re.Pattern[str] | None = None  # seat lines are read up to this line (None: the first run)
+    seatless: QuarantineReason = QuarantineReason.PARSE_ERROR
+    name_follows: re.Pattern[str] = re.compile(r"(?=[ :]|$)")
+    after_name: re.Pattern[str] = re.compile(r"\s*")
+    returns_unmatched: bool = False  # no return line is printed: the engine computes it
+    all_in_when_stack_spent: bool = False  # no all-in marker: a seat that put in its stack is all in
+    labels_halves: bool = False  # an unlabelled pay line is the whole pot, even in split games
+    board_repeats: bool = False  # street lines may repeat the board so far before the new cards
+    summary_won: bool = False  # a summary states what each seat won, checked against the pay lines
+    summary_pays: bool = False  # where no pay line paid, the summary's amounts are the payouts
+    summary_nets: bool = False  # the summary states each seat's net (unprinted: 0)
+    pay_lines: str = "pay lines"  # how the contradictions name the pay lines
+    pots_add_up: str | None = None  # note when the printed pots do not add up ({pots}, {total})
+    requires: tuple[Require, ...] = ()
+    requires_payout: tuple[QuarantineReason, str] | None = None
+    first_action_seq: int = 0
+    before_returns: tuple[Hook, ...] = ()
+    checks: tuple[Hook, ...] = ()
+
+
+# --- the hand being read ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a hand: its ``number`` (from 1), ``text`` as matched (stripped as the
+    dialect says) and ``verbatim`` (only trailing space dropped), which pay records quote."""
+
+    number: int
+    text: str
+    verbatim: str
+
+
+class Hand:
+    """One hand as its lines are read: the record, seats, bets, cards and summary statements.
+
+    Effects and hooks use its methods; ``record`` is the ``ParsedHand`` being built,
+    ``line`` the line being read and ``player`` the seat it starts with (player lines).
+    """
+
+    def __init__(self, dialect: Dialect, hand_text: str):
+        self.dialect = dialect
+        lines = [Line(number, raw.strip() if dialect.strip_lines else raw.rstrip(), raw.rstrip())
+                 for number, raw in enumerate(hand_text_lines(hand_text), 1)]
+        while lines and not lines[0].text:
+            lines.pop(0)
+        self.lines = lines
+        self.hand_id: str | None = None
+        self.scale = 100
+        self.record: ParsedHand = None  # type: ignore[assignment]  # set by ``read`` from the header
+        self.family = "board"
+        self.line: Line | None = None
+        self.player: SeatRecord | None = None
+        self.seats: dict[int, SeatRecord] = {}
+        self.by_name: dict[str, SeatRecord] = {}
+        self._names: list[str] | None = None
+        self.tracker = BetTracker()
+        self.street = Street.PREDEAL
+        self.board: list[str] = []
+        self.run_boards: dict[int, list[str]] = {}
+        self.dealt: dict[int, list[str | None]] = {}
+        self.shown: dict[int, list[str | None]] = {}
+        self.revealed: dict[int, list[str | None]] = {}
+        self.pots: list[int] = []
+        self.summary_paid: list[PayoutRecord] = []
+        self.nets: dict[int, int] = {}
+        self.closing: dict[int, int] = {}
+        self.in_summary = False
+        self.summary_run: int | None = None
+        self.previous: str | None = None  # the kind of the line before this one
+        self.seen: set[str] = set()  # every kind consumed so far
+        self.continuation: re.Pattern[str] | None = None  # what the next line may be, wrapped
+        self.facts: dict[str, Any] = {}  # state of the dialect's own hooks
+
+    # --- errors, amounts, cards ---------------------------------------------------------
+    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
+        """The error that quarantines this hand (raise it)."""
+        return HandParseError(reason, message, self.hand_id)
+
+    def unexpected(self) -> HandParseError:
+        where = "summary line" if self.in_summary else "line"
+        return self.fail(QuarantineReason.PARSE_ERROR, f"unexpected {where} {self.line.number}: {self.line.text!r}")
+
+    def money(self, text: str, line: str | None = None) -> int:
+        """A printed amount in minor units; a bad one quarantines the hand, naming the line."""
+        if self.dialect.amount_text is not None:
+            text = self.dialect.amount_text(text)
+        try:
+            return self.dialect.money.to_minor(text, self.scale)
+        except AmountError as exc:
+            where = line if line is not None else self.line.text if self.line else ""
+            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {where!r}") from None
+
+    def card_groups(self, text: str) -> list[list[str | None]]:
+        """The cards of each bracket in ``text`` (the whole text when it has none); any
+        other text beside the brackets makes the line one the dialect does not know."""
+        parts = [text]
+        if "[" in text:
+            parts = _BRACKETS.findall(text)
+            if _BRACKETS.sub("", text).strip(" ,"):
+                raise self.unexpected()
+        try:
+            return [self.dialect.cards(part) for part in parts]
+        except HandParseError as exc:
+            raise self.fail(exc.reason, exc.message) from None
+
+    def cards(self, text: str) -> list[str | None]:
+        return [c for group in self.card_groups(text) for c in group]
+
+    # --- the record and the seats --------------------------------------------------------
+    def new_record(self, **fields: Any) -> ParsedHand:
+        """The hand's ``ParsedHand``, for the header hook: the id, platform, format, scale
+        and the rake rule are filled in here."""
+        d = self.dialect
+        record = ParsedHand(hand_id=self.hand_id or "", platform=d.platform, format=d.format,
+                            amount_scale=self.scale, **fields)
+        if not d.rake.printed:
+            record.rake, record.rake_source = None, RakeSource.ABSENT
+            record.notes.insert(0, d.rake.absent_note)
+        return record
+
+    def header_line(self, prefix: str, first: int = 1, last: int = 6) -> Line | None:
+        """The first of the hand's lines ``first`` to ``last`` (0: the first line) that
+        starts with ``prefix``."""
+        return next((line for line in self.lines[first:last] if line.text.startswith(prefix)), None)
+
+    def add_seat(self, seat: SeatRecord) -> SeatRecord:
+        """Seat a player. Two players in one seat, or one name in two seats, make the hand
+        inconsistent (whose lines would be whose?); a seat line printed twice is read once."""
+        same_seat, same_name = self.seats.get(seat.seat), self.by_name.get(seat.player)
+        if same_seat is not same_name:
+            raise self.fail(QuarantineReason.INCONSISTENT,
+                            f"seat {seat.seat} ({seat.player}) is seated twice, line {self.line.number}: {self.line.text!r}")
+        self.seats[seat.seat] = seat
+        self.by_name[seat.player] = seat
+        self._names = None
+        return seat
+
+    def split_name(self, text: str, follows: re.Pattern[str] | None = None) -> tuple[SeatRecord, str] | None:
+        """``(seat, text after the name)`` when ``text`` starts with a seated name followed
+        by what ``follows`` allows (by default the dialect's ``name_follows``)."""
+        if self._names is None:
+            self._names = sorted(self.by_name, key=len, reverse=True)
+        follows = follows or self.dialect.name_follows
+        for name in self._names:
+            if text.startswith(name) and follows.match(text, len(name)):
+                return self.by_name[name], text[len(name):]
+        return None
+
+    def seat_named(self, name: str, what: str) -> SeatRecord:
+        seat = self.by_name.get(name)
+        if seat is None:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"{what}, line {self.line.number}: {self.line.text!r}")
+        return seat
+
+    # --- actions ------------------------------------------------------------------------
+    def add_action(self, street: Street, seat: int | None, kind: ActionKind, amount: int | None = None,
+                   all_in: bool = False, changed: int | None = None) -> ActionRecord:
+        actions = self.record.actions
+        record = ActionRecord(self.dialect.first_action_seq + len(actions), street, seat, kind, amount, all_in, changed)
+        actions.append(record)
+        return record
+
+    def act(self, verb: Act, m: re.Match[str]) -> None:
+        """Record a verb of the current player (see :class:`Act`)."""
+        seat = self.player
+        g = m.groupdict()
+        text = group(m, "amt")
+        amount = self.money(text) if text else None
+        all_in = bool(g.get("allin"))
+        kind = verb.kind
+        later = verb.later is not None and any(a.kind == kind for a in self.record.actions)
+        if later:
+            kind = verb.later  # type: ignore[assignment]
+        if all_in:
+            seat.all_in = True
+        if not verb.forced and self.street == Street.PREDEAL and kind in _OPENS_BETTING:
+            self.street = _OPENING[self.family]
+        if kind in _DRAW_ACTIONS:
+            self.draw_line()
+        on = Street.PREDEAL if verb.forced else self.street
+        if verb.money is Money.BLINDS:
+            self.both_blinds(seat, amount, on)
+            return
+        added = self.bet(seat, verb.money, amount)
+        if verb.sets and not later and not getattr(self.record, verb.sets):
+            setattr(self.record, verb.sets, amount)
+        if kind == ActionKind.FOLD:
+            seat.folded_street = self.street
+        elif kind in (ActionKind.SHOW, ActionKind.MUCK):
+            if kind == ActionKind.SHOW:
+                seat.showed = True
+            else:
+                seat.mucked = True
+            if g.get("cards") is not None:
+                self.shown[seat.seat] = self.cards(m["cards"])
+        changed = 0 if kind == ActionKind.STAND_PAT else int(m["changed"]) if g.get("changed") else None
+        self.add_action(on, seat.seat, kind, added, all_in, changed)
+
+    def bet(self, seat: SeatRecord, money: Money, amount: int | None) -> int | None:
+        """Move ``amount`` as ``money`` says; returns what the seat added."""
+        if money is Money.ADDS:
+            self.tracker.add(seat.seat, amount)
+        elif money is Money.DEAD:
+            self.tracker.dead(seat.seat, amount)
+        elif money is Money.TO:
+            try:
+                return self.tracker.raise_to(seat.seat, amount)
+            except HandParseError as exc:
+                raise self.fail(exc.reason, f"{exc.message}, line {self.line.number}: {self.line.text!r}") from None
+        return amount
+
+    def both_blinds(self, seat: SeatRecord, amount: int, on: Street) -> None:
+        """Small and big blind posted at once: the big blind's worth is live, the rest dead."""
+        live = min(amount, self.record.big_blind or amount)
+        self.tracker.add(seat.seat, live)
+        self.add_action(on, seat.seat, ActionKind.POST_BLIND, live)
+        if amount > live:
+            self.tracker.dead(seat.seat, amount - live)
+            self.add_action(on, seat.seat, ActionKind.POST_DEAD, amount - live)
+
+    def draw_line(self) -> None:
+        """A draw is only dealt in a draw game; one on ``predraw`` opens the first draw
+        (some files print no line for it)."""
+        if self.family != "draw":
+            raise self.fail(QuarantineReason.INCONSISTENT, f"a draw in a {self.record.game} hand: {self.line.text!r}")
+        if self.street == Street.PREDRAW:
+            self.street = Street.DRAW1
+            self.tracker.new_street()
+
+    def return_bet(self, seat: SeatRecord, amount: int, *, paid: bool) -> None:
+        """A printed uncalled-bet return (``paid``: also listed among the payouts)."""
+        self.tracker.returned(seat.seat, amount)
+        self.add_action(self.street, seat.seat, ActionKind.UNCALLED_RETURN, amount)
+        if paid:
+            self.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+
+    def return_unmatched(self) -> None:
+        """Return the largest contribution's part nobody matched (the platform prints no return)."""
+        returned = self.tracker.unmatched()
+        if returned:
+            seat, amount = returned
+            self.tracker.returned(seat, amount)
+            self.add_action(self.street, seat, ActionKind.UNCALLED_RETURN, amount)
+            self.record.notes.append(unprinted_uncalled_note(seat, amount))
+
+    # --- streets and cards --------------------------------------------------------------
+    def enter_street(self, name: str, cards_text: str | None, run: int | None) -> None:
+        target = self.dialect.streets.target(self.family, name)
+        if target is None:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {self.line.number}: {self.line.text!r}")
+        opening = _OPENING[self.family]
+        street = opening if target == OPEN else target
+        if street not in (opening, Street.SHOWDOWN):
+            self.tracker.new_street()
+        self.street = street  # type: ignore[assignment]
+        if cards_text and cards_text.strip() and self.family != "stud":
+            new = self.cards(cards_text)
+            if any(c is None for c in new):
+                raise self.fail(QuarantineReason.BAD_CARDS, f"face-down card on the board: {self.line.text!r}")
+            if run is None:
+                self.board = self.next_board(self.board, new)  # type: ignore[arg-type]
+            else:
+                self.run_boards[run] = self.next_board(self.run_boards.get(run, list(self.board)), new)  # type: ignore[arg-type]
+
+    def next_board(self, board: list[str], new: list[str]) -> list[str]:
+        """The board after a street line's cards (which may repeat the board first)."""
+        if self.dialect.board_repeats and new[: len(board)] == board:
+            return list(new)
+        return board + new
+
+    def deal(self, seat: SeatRecord, text: str) -> None:
+        """Cards dealt to ``seat`` as a line prints them (stud: by street, face up or down)."""
+        groups = self.card_groups(text)
+        if self.family == "stud":
+            self.deal_stud(seat, groups)
+        else:
+            self.dealt[seat.seat] = [c for g in groups for c in g]
+
+    def deal_stud(self, seat: SeatRecord, groups: list[list[str | None]]) -> None:
+        """3rd street deals ``[down down up]`` (or ``[down down] [up]``, or only ``[up]``
+        to others); later streets print ``[cards so far] [new]`` or ``[new]``; the 7th
+        card is dealt face down."""
+        held = self.dealt.setdefault(seat.seat, [])
+        if not groups:
+            return
+        new = groups[-1]
+        if self.street in (Street.PREDEAL, Street.THIRD):
+            if len(groups) == 2 and len(groups[0]) == 2:
+                held[:] = groups[0] + new
+            elif len(new) == 1:
+                held[:] = [None, None] + new
+            else:
+                held[:] = [c for g in groups for c in g]
+            if held[2:3] and held[2] is not None:
+                seat.upcards = [held[2]]
+            return
+        earlier = [c for g in groups[:-1] for c in g]
+        if len(earlier) == len(held) and all(h is None or h == e for h, e in zip(held, earlier)):
+            held[:] = earlier
+        held.extend(new)
+        if self.street != Street.SEVENTH:
+            seat.upcards.extend(c for c in new if c is not None)
+
+    def reveal(self, seat: SeatRecord, text: str, *, showed: bool = False) -> None:
+        """Cards a summary says ``seat`` held (``showed``: it showed them)."""
+        self.revealed[seat.seat] = self.cards(text)
+        if showed:
+            seat.showed = True
+
+    # --- payouts and summary statements -------------------------------------------------
+    def half(self, label: str | None, *, labelled: bool | None = None) -> Half:
+        """The half a pay line pays: ``high``/``low`` as printed; unlabelled, the whole pot,
+        unless the game's pot can be split and the platform does not label its halves."""
+        if label:
+            return Half.HIGH if label.lower() == "high" else Half.LOW
+        labels = self.dialect.labels_halves if labelled is None else labelled
+        return Half.UNLABELLED if not labels and game_spec(self.record.game).split else Half.WHOLE
+
+    def pay(self, seat: SeatRecord, amount: int, *, pot: int | None = 0, run: int | None = None,
+            half: Half | None = None, source: PayoutSource = PayoutSource.POT, line: str | None = None) -> PayoutRecord:
+        record = PayoutRecord(seat.seat, amount, pot, run, half or self.half(None), source,
+                              self.line.verbatim if line is None else line)
+        self.record.payouts.append(record)
+        return record
+
+    def pay_terms(self, m: re.Match[str]) -> tuple[int, int | None, int | None, Half]:
+        """``(amount, pot, run, half)`` of a pay line's match (see the group names)."""
+        g = m.groupdict()
+        side = group(m, "side")
+        run = int(g["run"]) if g.get("run") else None
+        if side is not None:
+            pot: int | None = int(side)
+        elif g.get("sidepot"):
+            pot = 1
+        elif g.get("main"):
+            pot = 0
+        else:
+            pot = None if run is not None else 0
+        return self.money(group(m, "amt")), pot, run, self.half(g.get("hl"))
+
+    def summary_won(self, seat: SeatRecord, amount: int, line: str, *, pot: int | None = None,
+                    run: int | None = None, half: Half | None = None) -> None:
+        """What the summary says ``seat`` won (checked against the pay lines at the end)."""
+        self.summary_paid.append(PayoutRecord(seat.seat, amount, pot, run, half or self.half(None),
+                                              PayoutSource.POT, line))
+
+    # --- reading ------------------------------------------------------------------------
+    def read(self) -> ParsedHand:
+        d = self.dialect
+        if not self.lines:
+            raise self.fail(QuarantineReason.TRUNCATED, "empty hand text")
+        self.line = self.lines[0]
+        m = d.first.match("\n".join(line.text for line in self.lines[: d.header_lines]))
+        if not m:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"{d.not_first}: {self.lines[0].text[:120]!r}")
+        self.hand_id = m["id"]
+        if d.complete is not None and not any(d.complete.match(line.text) for line in self.lines):
+            raise self.fail(QuarantineReason.TRUNCATED, d.truncated)
+        self.record = d.header(self, m)
+        self.scale = self.record.amount_scale
+        spec = game_spec(self.record.game)
+        self.family = "stud" if spec.stud else "draw" if spec.draw else "board"
+        body = self.lines[d.header_lines:]
+        seat_lines = self.read_seats(body)
+        for line in body:
+            if line.number in seat_lines:
+                self.previous = "seat"
+            else:
+                self.read_line(line)
+        self.line = None
+        return self.finish()
+
+    def read_seats(self, body: list[Line]) -> set[int]:
+        """Read the seat lines (up to ``seats_end``, else the first run of them)."""
+        d = self.dialect
+        numbers: set[int] = set()
+        for line in body:
+            if d.seats_end is not None and d.seats_end.match(line.text):
+                break
+            self.line = line
+            m = d.seat.pattern.match(line.text)
+            if m:
+                d.seat.effect(self, m)
+                numbers.add(line.number)
+            elif d.seats_end is None and numbers:
+                break
+        if not self.seats:
+            raise self.fail(d.seatless, "no seat lines in the hand")
+        return numbers
+
+    def read_line(self, line: Line) -> None:
+        self.line = line
+        wrapped, self.continuation = self.continuation, None
+        if wrapped is not None and wrapped.match(line.text):
+            self.previous = "continuation"
+            return
+        if not line.text:
+            self.previous = None
+            return
+        d = self.dialect
+        taken = self.take(d.summary if self.in_summary else d.body, line.text)
+        if taken is None and not self.in_summary:
+            hit = self.split_name(line.text)
+            if hit is not None:
+                taken = self.read_player(*hit)
+            else:
+                taken = self.take(d.unseated, line.text)
+        if taken is None:
+            raise self.unexpected()
+        self.previous = taken
+
+    def take(self, kinds: tuple[LineKind, ...], text: str) -> str | None:
+        """The name of the first kind that takes ``text`` (running its effect), or None."""
+        for k in kinds:
+            if (k.once and k.name in self.seen) or (k.on is not None and self.street not in k.on):
+                continue
+            m = k.pattern.match(text)
+            if m and k.effect(self, m) is not False:
+                self.seen.add(k.name)
+                return k.name
+        return None
+
+    def read_player(self, seat: SeatRecord, tail: str) -> str | None:
+        d = self.dialect
+        after = d.after_name.match(tail)
+        rest = tail[after.end():] if after else tail
+        self.player = seat
+        try:
+            taken = self.take(d.players, rest)
+        finally:
+            self.player = None
+        if taken is None and ((d.quiet and d.quiet.match(rest)) or (d.chat and d.chat.match(tail))):
+            taken = "quiet"
+        return taken
+
+    # --- the end of the hand ------------------------------------------------------------
+    def finish(self) -> ParsedHand:
+        d, record = self.dialect, self.record
+        if d.requires_payout and not record.payouts:
+            raise self.fail(*d.requires_payout)
+        for need in d.requires:
+            if need.kind not in self.seen:
+                raise self.fail(need.reason, need.message)
+        for hook in d.before_returns:
+            hook(self)
+        if d.all_in_when_stack_spent:
+            for seat in self.seats.values():
+                if seat.stack is not None and self.tracker.contributed(seat.seat) >= seat.stack > 0:
+                    seat.all_in = True
+        if d.returns_unmatched:
+            self.return_unmatched()
+        for number, seat in self.seats.items():
+            seat.contributed = self.tracker.contributed(number)
+            seat.cards = list(self.revealed.get(number) or self.shown.get(number) or self.dealt.get(number) or [])
+        if self.run_boards:
+            record.boards = [self.run_boards[r] for r in sorted(self.run_boards)]
+        elif self.board:
+            record.boards = [self.board]
+        if self.pots:
+            record.pots_printed = list(self.pots)
+        record.seats = [self.seats[s] for s in sorted(self.seats)]
+        self.check_summary()
+        for hook in d.checks:
+            hook(self)
+        self.check_totals()
+        return record
+
+    def check_summary(self) -> None:
+        """The summary's statements against the pay lines and the bets."""
+        d, record = self.dialect, self.record
+        if d.summary_won and self.in_summary:
+            if d.summary_pays and not any(p.source == PayoutSource.POT for p in record.payouts):
+                single_pot = len(record.pots_printed or ()) <= 1
+                for paid in self.summary_paid:
+                    if paid.pot is None and paid.run is None and single_pot:
+                        paid.pot = 0
+                record.payouts.extend(self.summary_paid)
+                if self.summary_paid:
+                    record.notes.append("no pay line in the action section: payouts taken from the summary")
+            else:
+                stated: dict[int, int] = {}
+                for p in self.summary_paid:
+                    stated[p.seat] = stated.get(p.seat, 0) + p.amount
+                record.contradicts_summary(stated, d.pay_lines)
+        paid = record.pot_paid_by_seat()
+        for seat in record.seats:
+            won = paid.get(seat.seat, 0)
+            if d.summary_nets and won - seat.contributed != self.nets.get(seat.seat, 0):
+                record.notes.append(f"seat {seat.seat}: summary net {self.nets.get(seat.seat, 0)} but the lines give "
+                                    f"{won - seat.contributed} (won {won}, put in {seat.contributed})")
+            if seat.seat in self.closing and seat.stack is not None:
+                expected = seat.stack - seat.contributed + won
+                if self.closing[seat.seat] != expected:
+                    record.notes.append(f"seat {seat.seat}: closing stack {self.closing[seat.seat]} "
+                                        f"but the lines give {expected}")
+
+    def check_totals(self) -> None:
+        """Printed pots and totals against what was put in; the rake rule; conservation."""
+        d, record = self.dialect, self.record
+        if d.pots_add_up and record.pots_printed and sum(record.pots_printed) != record.pot_total:
+            record.notes.append(d.pots_add_up.format(pots=record.pots_printed, total=record.pot_total))
+        if record.total_pot_printed is not None and record.total_pot_printed != record.pot_total:
+            record.notes.append(f"printed total pot {record.total_pot_printed} differs from the "
+                                f"{record.pot_total} the seats put in")
+        missing = d.rake.printed and record.rake is None
+        if missing:
+            record.rake = d.rake.missing
+            if d.rake.missing_note:
+                record.notes.append(d.rake.missing_note)
+        if missing and record.rake is None:
+            return  # nothing to reconcile against
+        if not record.reconciles():
+            said = f"history does not add up: put in {record.pot_total}, paid {record.paid_from_pots()}"
+            record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")
+
+
+def group(m: re.Match[str], name: str) -> str | None:
+    """The group ``name`` of ``m``, or the first of its alternative spellings
+    (``name_2``, ``name_3``, ...) that matched."""
+    for key, value in m.groupdict().items():
+        if value is not None and (key == name or key.startswith(name + "_") and key[len(name) + 1:].isdigit()):
+            return value
+    return None
+
+
+# --- the standard effects -----------------------------------------------------------------
+
+def skip(hand: Hand, m: re.Match[str]) -> None:
+    """A line known to carry no money and no cards (or read by the header already)."""
+
+
+def take_seat(hand: Hand, m: re.Match[str]) -> None:
+    """A seat line: groups ``seat``, ``name``, ``stack``; ``out`` when it sits out."""
+    seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=hand.money(m["stack"]))
+    if m.groupdict().get("out"):
+        seat.dealt_in = False
+    hand.add_seat(seat)
+
+
+def button(hand: Hand, m: re.Match[str]) -> None:
+    """The button's seat: group ``seat``."""
+    hand.record.button_seat = int(m["seat"])
+
+
+def street(hand: Hand, m: re.Match[str]) -> None:
+    """A street line: groups ``street`` (looked up in the dialect's ``streets``), ``cards``
+    (board cards), ``run`` (the run of a board dealt twice)."""
+    g = m.groupdict()
+    hand.enter_street(m["street"], g.get("cards"), int(g["run"]) if g.get("run") else None)
+
+
+def dealt(hand: Hand, m: re.Match[str]) -> None:
+    """Cards dealt to a seat: ``name`` and ``cards``, or ``who`` (a seated name, then the
+    cards in brackets)."""
+    g = m.groupdict()
+    if g.get("name") is not None:
+        seat, text = hand.by_name.get(m["name"]), m["cards"]
+    else:
+        hit = hand.split_name(m["who"], _BEFORE_CARDS)
+        seat, text = (hit[0], hit[1]) if hit else (None, "")
+    if seat is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"cards dealt to an unseated player, line {hand.line.number}: {hand.line.text!r}")
+    hand.deal(seat, text)
+
+
+def pays(hand: Hand, m: re.Match[str]) -> PayoutRecord:
+    """A pay line of the current player: groups ``amt``, ``main``/``side``/``sidepot``,
+    ``run``, ``hl``."""
+    amount, pot, run, half = hand.pay_terms(m)
+    return hand.pay(hand.player, amount, pot=pot, run=run, half=half)
+
+
+def pot_won_by(hand: Hand, m: re.Match[str]) -> None:
+    """``Main pot: $520 won by A ($259.50), B ($259.50)``: groups ``amt`` (the pot, printed),
+    ``side`` (its number; none: the main pot) and ``winners`` (``NAME (amount)``, each one
+    share)."""
+    pot = int(m["side"]) if m["side"] else 0
+    hand.pots.append(hand.money(m["amt"]))
+    rest = m["winners"]
+    while rest:
+        hit = next((name for name in sorted(hand.by_name, key=len, reverse=True) if rest.startswith(name + " (")), None)
+        if hit is None:
+            raise hand.fail(QuarantineReason.PARSE_ERROR, f"winner is not a seated player in {hand.line.text!r}")
+        close = rest.find(")", len(hit))
+        if close < 0:
+            raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {hand.line.text!r}")
+        hand.pay(hand.by_name[hit], hand.money(rest[len(hit) + 2:close]), pot=pot)
+        rest = rest[close + 1:]
+        if rest.startswith(", "):
+            rest = rest[2:]
+        elif rest.strip():
+            raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {hand.line.text!r}")
+        else:
+            rest = ""
+
+
+def rake(hand: Hand, m: re.Match[str]) -> None:
+    """A rake line: group ``amt`` (several lines add up)."""
+    hand.record.rake = (hand.record.rake or 0) + hand.money(m["amt"])
+
+
+def enter_summary(hand: Hand, m: re.Match[str]) -> None:
+    """The summary starts (``run``: the summary of one run of a board dealt twice)."""
+    hand.in_summary = True
+    run = m.groupdict().get("run")
+    hand.summary_run = int(run) if run else None
+
+
+@dataclass(frozen=True)
+class Returned:
+    """A printed uncalled-bet return: groups ``name`` and ``amt``. ``paid``: the platform's
+    return is also listed among the payouts (source ``uncalled``)."""
+
+    paid: bool = False
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> None:
+        seat = hand.seat_named(m["name"], "uncalled bet returned to an unseated player")
+        hand.return_bet(seat, hand.money(m["amt"]), paid=self.paid)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line that moves no pot money but that an auditor should know of: ``message``
+    (``{line!r}`` is the line) goes to the hand's notes."""
+
+    message: str
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> None:
+        hand.record.notes.append(self.message.format(line=hand.line.text))
+
+
+class DialectParser(TextParser):
+    """The ``Parser`` of a :class:`Dialect`. Stateless and picklable."""
+
+    def __init__(self, dialect: Dialect):
+        self.dialect = dialect
+        self.format = dialect.format
+        self.version = dialect.version
+        self.hand_start = dialect.hand_start
+        self.head_pattern = dialect.head
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        return Hand(self.dialect, hand_text).read()
+
+
+__all__ = [
+    "ANTE", "BET", "BIG_BLIND", "BLIND", "BOTH_BLINDS", "BRING_IN", "CALL", "CHECK", "COMPLETE", "CURRENCY_SIGNS",
+    "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT",
+    "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "Rake", "Require", "Returned",
+    "Streets", "button", "chip_scale", "dealt", "enter_summary", "group", "kind", "pays", "pot_won_by", "rake",
+    "read_cards", "skip", "street", "take_seat",
+]

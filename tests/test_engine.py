@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from audit.ingest import parser_version
+from audit.ingest.parse import parser_version
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD_BLIND, DISCARD, FOLD, MUCK, OPEN, RAISE_BY, RAISE_TO, SHOW, SMALL_BLIND,
     Dialect, DialectParser, Hand, Rake, Require, Returned, Streets, button, dealt, enter_summary, kind, pays, rake, skip,

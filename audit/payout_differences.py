@@ -32,7 +32,7 @@ from audit.findings import Finding, finding, money_text
 from audit.hand_rows import HandRow, PayoutRow, SeatRow
 from audit.showdown_from_rows import Strengths
 from rules.games import GAMES, HalfSpec
-from rules.odd_chip import CashOutModel
+from rules.odd_chip import CashOutModel, Policy
 from rules.settle import OddChip, Settlement, SettlementInputError, Showdown, settle
 from rules.vocab import FindingKind, Game, Half
 
@@ -229,6 +229,37 @@ def _odd_chips(settlement: Settlement, pot: int | None, run: int | None) -> list
             for half in r.halves:
                 out.extend(half.odd_chips)
     return out
+
+
+#: the options that order tied winners: who among equal hands gets a leftover unit
+_TIE_OPTIONS = frozenset({"tie_order_button", "tie_order_stud", "stud_card_scope", "multi_remainder"})
+
+
+def unconfirmed_tie_orders(findings: Sequence[Finding], settlement: Settlement,
+                           policy: Policy) -> tuple[list[Finding], str | None]:
+    """``findings`` without the ``odd_chip`` rows that only disagree with a tie order the
+    policy marks unconfirmed, and a sentence saying what was set aside (None if nothing).
+
+    Which tied winner gets a leftover unit is the one rule no authority agrees on and
+    platforms rarely publish: where a profile only guesses it (``unconfirmed``), a unit
+    placed otherwise among the same tied winners is no evidence of a wrong payout
+    (Bovada's 88 two-way ties in real histories follow no order tried: left or right of
+    the button, lowest seat, suit, showdown order). Odd units between halves or runs, and
+    any larger difference, stay findings.
+    """
+    kept: list[Finding] = []
+    set_aside: set[str] = set()
+    for f in findings:
+        chips = _odd_chips(settlement, f.pot, f.run) if f.kind == FindingKind.ODD_CHIP else []
+        options = {part.split("=", 1)[0].strip() for c in chips for part in c.rule.split(";")}
+        if chips and options <= _TIE_OPTIONS & policy.unconfirmed:
+            set_aside.update(c.rule for c in chips)
+            continue
+        kept.append(f)
+    if not set_aside:
+        return kept, None
+    return kept, (f"odd units among tied winners placed otherwise than by {'; '.join(sorted(set_aside))}, "
+                  f"which is unconfirmed for {policy.name}: not a finding")
 
 
 def _seats(seats: Iterable[int]) -> str:

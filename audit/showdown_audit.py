@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from audit.findings import Finding, HandAudit, finding
 from audit.hand_rows import HandRow, PayoutRow, SeatRow
-from audit.payout_differences import compare
+from audit.payout_differences import compare, unconfirmed_tie_orders
 from audit.showdown_from_rows import Strengths, build_showdown, game_of, hand_deduction, hand_pots, relative_only
 from rules.odd_chip import Policy, RakeAllocation
 from rules.pots import Pot, allocate_rake
@@ -57,6 +57,7 @@ def audit_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
             break
     assert best is not None
     diffs, settlement, showdown, label = best
+    diffs, set_aside = unconfirmed_tie_orders(diffs, settlement, policy)
     findings.extend(diffs)
     recorded: dict[int, int] = defaultdict(int)
     for p in payouts:
@@ -76,7 +77,8 @@ def audit_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
         verdict, reason = Verdict.RELATIVE_ONLY, RELATIVE_REASON
     else:
         verdict, reason = Verdict.CLEAN, None
-    return HandAudit(verdict, reason or detail, tuple(findings), settlement, showdown,
+    said = "; ".join(part for part in (reason or detail, set_aside) if part) or None
+    return HandAudit(verdict, said, tuple(findings), settlement, showdown,
                      dict(settlement.payouts), dict(recorded), detail)
 
 

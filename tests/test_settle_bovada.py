@@ -169,7 +169,8 @@ def test_the_settlement_pays_the_printed_halves_and_names_the_rule(lake: Path, p
 
 def test_under_the_rulebooks_tie_order_both_hands_have_an_odd_chip_finding(lake: Path, tmp_path: Path) -> None:
     tie_order = tmp_path / "bovada-tie-order.toml"
-    tie_order.write_text('base = "bovada"\nsplit_half_remainder = "tie_order"\n', encoding="utf-8")
+    # the rulebooks' order, set explicitly so confirmed (an unconfirmed one sets such cents aside)
+    tie_order.write_text('base = "bovada"\nsplit_half_remainder = "tie_order"\ntie_order_button = "left_of_button"\n', encoding="utf-8")
     findings = audit_lake(lake, policy=str(tie_order)).findings.sort("hand_key", "seat")
     assert findings.select("hand_key", "seat", "half", "recorded", "expected", "kind").rows() == [
         ("bovada:7100000001", 1, "low", 240, 241, "odd_chip"),
@@ -183,3 +184,71 @@ def test_under_the_rulebooks_tie_order_both_hands_have_an_odd_chip_finding(lake:
         "hilo_between_halves=high; tie_order_button=left_of_button",
     }
     assert pl.Series(findings["hand_key"]).n_unique() == 2
+
+
+# Two seats tie a Hold'em pot of $1.71 net: Bovada gives the odd cent to seat 2, not to
+# seat 6, the first left of the button (seat 5). Its real histories follow no tie order
+# (88 two-way ties tried against every order the policies know), so the bovada profile
+# marks the tie order unconfirmed and such a cent is no finding.
+TIED_HOLDEM = """\
+Bovada Hand #7100000003  Zone Poker ID#1400 HOLDEMZonePoker No Limit - 2019-05-02 21:20:00
+Seat 1: Big Blind ($5 in chips)
+Seat 2: UTG ($0.90 in chips)
+Seat 5: Dealer ($11.80 in chips)
+Seat 6: Small Blind ($3.30 in chips)
+Dealer : Set dealer [5] 
+Small Blind : Small Blind $0.02 
+Big Blind : Big blind $0.05 
+*** HOLE CARDS ***
+Big Blind : Card dealt to a spot [5d Kh] 
+UTG : Card dealt to a spot [Qc Tc] 
+Dealer : Card dealt to a spot [8c 2d] 
+Small Blind : Card dealt to a spot [Td Qs] 
+UTG : Calls $0.05 
+Dealer : Folds
+Small Blind : Calls $0.03 
+Big Blind : Checks
+*** FLOP *** [Jh 8d 3h]
+Small Blind : Checks
+Big Blind : Checks
+UTG : Checks
+*** TURN *** [Jh 8d 3h] [4c]
+Small Blind : Checks
+Big Blind : Checks
+UTG : Checks
+*** RIVER *** [Jh 8d 3h 4c] [9c]
+Small Blind : Bets $0.15 
+Big Blind : Folds
+UTG : Raises $0.30 to $0.30
+Small Blind : Raises $1.05 to $1.05
+UTG : All-in $0.55 
+Small Blind : Return uncalled portion of bet $0.20 
+Small Blind : Showdown [Qs Jh Td 9c 8d] (Straight)
+UTG : Showdown [Qc Jh Tc 9c 8d] (Straight)
+UTG : Hand result $0.86 
+Small Blind : Hand result $0.85 
+*** SUMMARY ***
+Total Pot($1.80)
+Board [Jh 8d 3h 4c 9c]
+Seat+1: Big Blind Folded on the RIVER
+Seat+2: UTG $0.86  with Straight [Qc Tc-Qc Jh Tc 9c 8d]  
+Seat+5: Dealer Folded before the FLOP
+Seat+6: Small Blind $0.85  with Straight [Td Qs-Qs Jh Td 9c 8d]  
+"""
+
+
+def test_an_odd_cent_among_tied_winners_by_an_unconfirmed_tie_order_is_no_finding(tmp_path: Path) -> None:
+    history = tmp_path / "zone.txt"
+    history.write_text(TIED_HOLDEM, encoding="utf-8")
+    ingest([history], tmp_path / "lake")
+    outcome = audit_lake(tmp_path / "lake")
+    assert outcome.findings.height == 0
+    assert outcome.verdicts.select("verdict", "reason").rows() == [(
+        "relative_only", "rake not printed: only who won what share was checked; odd units among tied winners "
+        "placed otherwise than by tie_order_button=left_of_button, which is unconfirmed for bovada: not a finding")]
+    explained = explain_hand(tmp_path / "lake", "bovada:7100000003")
+    assert explained["verdict"] == "relative_only" and explained["findings"] == []
+    # under the rulebooks' order (confirmed in the tda profile) the same cent is a finding
+    tda = audit_lake(tmp_path / "lake", policy="tda").findings
+    assert tda.select("seat", "recorded", "expected", "kind").sort("seat").rows() == [
+        (2, 86, 85, "odd_chip"), (6, 85, 86, "odd_chip")]

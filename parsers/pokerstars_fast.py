@@ -105,6 +105,8 @@ class FastChunk:
     actions: pl.DataFrame
     payouts: pl.DataFrame
     sent_back: dict[str, int]  # hands sent the reference way, by the first check they failed
+    #: the compiled reader's tables in the lake's types (``audit.compiled_tables``), else None
+    arrow: dict | None = None
 
 
 def read_chunk(chunk: str | bytes) -> FastChunk | None:

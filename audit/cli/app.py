@@ -32,7 +32,9 @@ def _print_version(value: bool) -> None:
     if value:
         from importlib.metadata import version
 
-        typer.echo(f"hhaudit {version('hhaudit')}")
+        from parsers.registry import reader_path
+
+        typer.echo(f"hhaudit {version('hhaudit')}\nPokerStars reader: {reader_path()}")
         raise typer.Exit()
 
 

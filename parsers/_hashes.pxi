@@ -75,12 +75,15 @@ cdef extern from *:
         _mm_storeu_si128((__m128i *)&state[0], dcba);
         _mm_storeu_si128((__m128i *)&state[4], hgfe);
     }
+    static void hh_set_sha_ni(int on) { hh_sha_ni_state = on ? -1 : 0; }
     #else
     static int hh_has_sha_ni(void) { return 0; }
+    static void hh_set_sha_ni(int on) {}
     static void hh_sha256_blocks_ni(uint32_t *state, const uint8_t *data, size_t blocks, const uint32_t *k) {}
     #endif
     """
     int hh_has_sha_ni() nogil
+    void hh_set_sha_ni(int on) nogil
     void hh_sha256_blocks_ni(uint32_t *state, const uint8_t *data, size_t blocks, const uint32_t *k) nogil
 
 

@@ -709,13 +709,14 @@ cdef inline int64_t _stamp(cstr b, int64_t p, int64_t e) noexcept nogil:
 
 
 cdef inline int64_t _zone(cstr b, int64_t p, int64_t e) noexcept nogil:
-    """End of `` ZONE`` (1 to 5 capitals) at ``p``, or ``p`` when none is there."""
+    """End of `` ZONE`` (1 to 5 capitals, then the end, a space or ``]``) at ``p``, or ``p``
+    when none is there."""
     cdef int64_t q = p + 1
     if p >= e or b[p] != 32:
         return p
     while q < e and b[q] >= 65 and b[q] <= 90 and q - p <= 5:
         q += 1
-    if q == p + 1 or q - p > 6 or (q < e and b[q] != 32):
+    if q == p + 1 or q - p > 6 or (q < e and b[q] != 32 and b[q] != 93):
         return p
     return q
 
@@ -1757,8 +1758,11 @@ def blake2b_digest(bytes data, int digest_size=12):
     return bytes(out[:digest_size])
 
 
-def sha_extensions():
-    """Whether SHA-256 runs on the processor's SHA instructions here."""
+def sha_extensions(use=None):
+    """Whether SHA-256 runs on the processor's SHA instructions here; ``use=False`` makes
+    it run the portable rounds (the tests check both), ``use=True`` detects them again."""
+    if use is not None:
+        hh_set_sha_ni(1 if use else 0)
     return bool(hh_has_sha_ni())
 
 

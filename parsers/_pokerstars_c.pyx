@@ -17,7 +17,7 @@ the hand back instead.
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcmp, memcpy, strlen
+from libc.string cimport memchr, memcmp, memcpy, strlen
 from libc.stdlib cimport malloc, free, realloc
 
 import numpy as np
@@ -326,7 +326,9 @@ cdef class Scanner:
         self.data = data
         self.b = <cstr>(<const char*>data)
         self.size = len(data)
-        cdef int64_t newlines = data.count(b"\n")
+        cdef int64_t newlines
+        with nogil:  # bytes.count would hold the GIL
+            newlines = _count_newlines(self.b, self.size)
         self.ls = np.empty(newlines + 1, np.int64)
         self.le = np.empty(newlines + 1, np.int64)
         self.lr = np.empty(newlines + 1, np.int64)
@@ -348,12 +350,25 @@ cdef class Scanner:
         """Cut the lines, check the bytes (UTF-8, one kind of line end, no characters the
         reference reads otherwise) and find where hands start. -1: not taken here."""
         cdef cstr b = self.b
-        cdef int64_t n = self.size, i = 0, line = 0, start = 0, end, crs = 0, stripped
+        cdef int64_t n = self.size, i = 0, line = 0, start = 0, end, crs = 0
+        cdef int64_t* ls = &self.ls[0]
+        cdef int64_t* le = &self.le[0]
+        cdef int64_t* lr = &self.lr[0]
+        cdef uint8_t* lodd = &self.lodd[0]
+        cdef uint64_t word
         cdef uint8_t c
         cdef int kind
         if n == 0:
             return -1
         while i < n:
+            # eight bytes at a time while they are all printable ASCII (the bulk of a history)
+            while i + 8 <= n:
+                memcpy(&word, b + i, 8)
+                if (word & 0x8080808080808080ULL) or ((word - 0x2020202020202020ULL) & ~word & 0x8080808080808080ULL):
+                    break
+                i += 8
+            if i >= n:
+                break
             c = b[i]
             if c < 0x80:
                 if c == 10:
@@ -361,7 +376,7 @@ cdef class Scanner:
                     if end > start and b[end - 1] == 13:
                         end -= 1
                         crs += 1
-                    self._line(line, start, end)
+                    _line(b, ls, le, lr, lodd, line, start, end)
                     line += 1
                     start = i + 1
                 elif c == 0 or (c >= 0x1C and c <= 0x1F):
@@ -377,13 +392,16 @@ cdef class Scanner:
                 return -1  # a byte-order mark inside the text
             i += kind
         if start < n:
-            self._line(line, start, n)
+            _line(b, ls, le, lr, lodd, line, start, n)
             line += 1
         self.n_lines = line
         if crs != 0 and crs != (line if start >= n else line - 1):
             return -1  # mixed line ends
         for i in range(line):
-            kind = _hand_start(b, self.ls[i], self.lr[i])
+            c = b[ls[i]] if ls[i] < lr[i] else 0
+            if c != 80 and c != 82:  # P, R: no hand header starts otherwise
+                continue
+            kind = _hand_start(b, ls[i], lr[i])
             if kind == 1:
                 starts[n_starts[0]] = i
                 n_starts[0] += 1
@@ -391,16 +409,6 @@ cdef class Scanner:
                 maybe[n_maybe[0]] = i
                 n_maybe[0] += 1
         return 0
-
-    cdef void _line(self, int64_t line, int64_t start, int64_t end) noexcept nogil:
-        cdef cstr b = self.b
-        cdef int64_t stripped = end
-        while stripped > start and b[stripped - 1] == 32:
-            stripped -= 1
-        self.ls[line] = start
-        self.lr[line] = end
-        self.le[line] = stripped
-        self.lodd[line] = _odd_end(b, start, stripped)
 
     def maybe_starts(self):
         """``(line, text)`` of lines that may start a hand with non-ASCII digits in its number."""
@@ -572,6 +580,29 @@ cdef class Scanner:
     def _raw_a(self): return self.raw_a
     def _raw_n(self): return self.raw_n
     def _mmss(self): return self.mmss
+
+
+cdef int64_t _count_newlines(cstr b, int64_t n) noexcept nogil:
+    cdef int64_t count = 0
+    cdef const void* at = b
+    cdef const uint8_t* end = b + n
+    while True:
+        at = memchr(at, 10, <size_t>(end - <const uint8_t*>at))
+        if at == NULL:
+            return count
+        count += 1
+        at = <const uint8_t*>at + 1
+
+
+cdef inline void _line(cstr b, int64_t* ls, int64_t* le, int64_t* lr, uint8_t* lodd, int64_t line, int64_t start,
+                       int64_t end) noexcept nogil:
+    cdef int64_t stripped = end
+    while stripped > start and b[stripped - 1] == 32:
+        stripped -= 1
+    ls[line] = start
+    lr[line] = end
+    le[line] = stripped
+    lodd[line] = _odd_end(b, start, stripped)
 
 
 cdef struct Lookups:

@@ -9,8 +9,11 @@ the same run:
   read by ``READER.read`` (what ingest's workers call), in hands/s and in units of the
   baseline's time; and the compiled reader with the lake's tables made from what it read
   (``audit.tables.columnar_tables``: the file columns and the child rows' shared ones);
+- the reference parser alone (``parsers.pokerstars``, one hand at a time), the other
+  candidate for the pure-Python path;
 - the whole ``hhaudit ingest`` (start-up included, as ``bench.ingest_bench`` runs it) once
-  per path, the pure one with ``HHAUDIT_PURE_PYTHON=1``.
+  per path, the pure one with ``HHAUDIT_PURE_PYTHON=1``, and once with no columnar
+  reader at all (every hand parsed by the reference, in worker processes).
 
 Readers run in this process (CPU and wall seconds both printed: on a machine shared with
 other work the wall clock moves, CPU seconds much less).
@@ -49,6 +52,31 @@ def time_reader(read, chunks: list[bytes], then=None) -> tuple[float, float, int
     return time.perf_counter() - start, time.process_time() - cpu, taken
 
 
+class _Parsed:
+    def __init__(self, handled: list[bool]) -> None:
+        self.handled = handled
+
+
+def reference_read(chunk: bytes) -> _Parsed:
+    """Every hand of a chunk parsed by the reference (quarantined ones count as not read)."""
+    from parsers.pokerstars import PARSER
+    from rules.records import HandParseError
+
+    handled = []
+    for _, hand in PARSER.split(chunk.decode("utf-8")):
+        try:
+            PARSER.parse(hand)
+            handled.append(True)
+        except HandParseError:
+            handled.append(False)
+    return _Parsed(handled)
+
+
+# ``hhaudit`` with no columnar reader: ingest parses every hand with the reference parser
+_NO_COLUMNAR = ("import sys, audit.ingest; audit.ingest.columnar_reader = lambda format: None; "
+                "from audit.cli.app import main; sys.argv[0] = 'hhaudit'; main()")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="Benchmark the PokerStars readers on a generated file.")
     ap.add_argument("--mb", type=int, default=100, help="size of the input file in MB")
@@ -64,7 +92,8 @@ def main() -> None:
     print(f"baseline (plain Python line loop): {base:.2f} s, {hands / base:,.0f} hands/s")
 
     from parsers import pokerstars_fast
-    readers = [("pure Python (polars) reader", pokerstars_fast.read_chunk, None)]
+    readers = [("pure Python (polars) reader", pokerstars_fast.read_chunk, None),
+               ("reference parser, one hand at a time", reference_read, None)]
     try:
         from parsers import pokerstars_compiled
         from audit.tables import columnar_tables
@@ -85,7 +114,7 @@ def main() -> None:
         return
     hhaudit = shutil.which("hhaudit", path=str(Path(sys.executable).parent)) or "hhaudit"
     for label, env in (("compiled", {}), ("pure Python", {"HHAUDIT_PURE_PYTHON": "1"})):
-        if label == "compiled" and len(readers) == 1:
+        if label == "compiled" and len(readers) == 2:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             saved = {k: os.environ.get(k) for k in ("HHAUDIT_PURE_PYTHON",)}
@@ -102,6 +131,13 @@ def main() -> None:
             raise SystemExit(f"hhaudit ingest failed ({done.returncode}): {done.stderr[-2000:]}")
         print(f"hhaudit ingest, {label} path: {wall:.2f} s wall (start-up included), {hands / wall:,.0f} hands/s, "
               f"{cpu:.2f} CPU-s, peak memory {peak / 2**20:,.0f} MiB ({wall / base:.1f}x the baseline's time)")
+    with tempfile.TemporaryDirectory() as tmp:
+        wall, peak, cpu, done = timed_command([sys.executable, "-c", _NO_COLUMNAR, "ingest", str(path),
+                                               "--lake", f"{tmp}/lake", "--json"])
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"hhaudit ingest failed ({done.returncode}): {done.stderr[-2000:]}")
+    print(f"hhaudit ingest, reference parser only: {wall:.2f} s wall (start-up included), {hands / wall:,.0f} hands/s, "
+          f"{cpu:.2f} CPU-s, peak memory {peak / 2**20:,.0f} MiB ({wall / base:.1f}x the baseline's time)")
 
 
 if __name__ == "__main__":

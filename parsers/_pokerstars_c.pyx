@@ -733,7 +733,7 @@ cdef inline int64_t _stamp(cstr b, int64_t p, int64_t e) noexcept nogil:
     if n == 0:
         return -1
     for i in range(2):
-        if p + 2 >= e + (1 if i == 1 else 0) or b[p] != 58 or not _digit(b[p + 1]) or not _digit(b[p + 2]):
+        if p + 2 >= e or b[p] != 58 or not _digit(b[p + 1]) or not _digit(b[p + 2]):
             return -1
         p += 3
     return p

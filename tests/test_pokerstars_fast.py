@@ -311,3 +311,29 @@ def _mutations(seed: int, count: int) -> str:
 def test_randomly_edited_hands_read_the_same_both_ways(seed: int) -> None:
     read = check(_mutations(seed, 250))
     assert 0 < sum(read.handled) < len(read.handled)  # some edits are harmless, most are not
+
+
+@pytest.mark.parametrize("text", ["junk at the top\n", "\n\r\n", "PokerStars Hand #5:  Omaha Hi/Lo Pot Limit\n",
+                                  _hand("1").split("*** HOLE CARDS ***")[0]])
+def test_chunks_without_an_ordinary_hand_read_the_same_both_ways(text: str) -> None:
+    read = check(text)
+    assert read is None or not any(read.handled)
+
+
+@pytest.mark.parametrize("clock, start_raw", [
+    ("2024/03/01 18:00:31 CET [2024/03/01 12:00:31 ET]", "2024/03/01 12:00:31 ET"),  # each viewer's, then ET
+    ("2024/03/01 12:00:31 [2024/03/01 12:00:31]", "2024/03/01 12:00:31"),  # no zone: no UTC time
+    ("2024/03/01 12:00:31 UTC", "2024/03/01 12:00:31 UTC"),
+])
+def test_the_clocks_a_header_prints_are_read_in_columns_as_the_reference_reads_them(clock: str, start_raw: str,
+                                                                                     read_chunk) -> None:
+    hand = _hand("9").replace("2024/03/01 12:00:31 ET", clock)
+    assert clock in hand and _sent_back(hand) == {}
+    assert read_chunk(hand).hands["start_time_raw"].to_list() == [start_raw]
+
+
+@pytest.mark.parametrize("clock", ["2024/03/01 12:60:31 ET", "2024/03/01 12:00:31 ET extra",
+                                   "2024/03/01 12:00:31 TOOLONG", "2024/03/01 12:00 ET"])
+def test_clocks_outside_the_common_shapes_go_the_reference_way(clock: str) -> None:
+    hand = _hand("9").replace("2024/03/01 12:00:31 ET", clock)
+    assert set(_sent_back(hand)) <= {"header", "clock"}

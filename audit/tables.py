@@ -24,6 +24,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from audit.compiled_tables import compiled_tables
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
 from rules.records import ParsedHand
 
@@ -222,6 +223,8 @@ def columnar_tables(fast: FastChunk, source_file: str, parser_version: str) -> d
     number of each row (the frames' ``hand`` column), and ``<name>_owner``: the row of
     ``hands`` it belongs to, both as numpy arrays.
     """
+    if fast.arrow is not None:  # the compiled reader's: digests and fingerprints already made
+        return compiled_tables(fast, source_file, parser_version)
     data, starts = fast.data, fast.starts
     index = fast.hands["hand"].to_list()
     sha256 = hashlib.sha256

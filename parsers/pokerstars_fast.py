@@ -105,6 +105,8 @@ class FastChunk:
     actions: pl.DataFrame
     payouts: pl.DataFrame
     sent_back: dict[str, int]  # hands sent the reference way, by the first check they failed
+    #: the compiled reader's tables in the lake's types (``audit.compiled_tables``), else None
+    arrow: dict | None = None
 
 
 def read_chunk(chunk: str | bytes) -> FastChunk | None:
@@ -116,7 +118,7 @@ def read_chunk(chunk: str | bytes) -> FastChunk | None:
         return None
     try:
         return _Reader(data, *lines).read()
-    except _Collision:
+    except (_Collision, _NoHands):
         return None
 
 
@@ -238,6 +240,10 @@ def _within(flag: np.ndarray, first: np.ndarray) -> np.ndarray:
     return running - base[anchor]
 
 
+class _NoHands(Exception):
+    """The chunk holds no hand header (text a file starts with, in a test): none to read here."""
+
+
 class _Collision(Exception):
     """Two different lines with the same 128-bit hash: read the chunk the reference way."""
 
@@ -306,6 +312,8 @@ class _Reader:
         self.bad[0] = True
         start_rows = np.flatnonzero(start)
         first = start | (np.arange(n) == 0)
+        if not n_hands:  # no hand header at all: one hand of text, the reference's to read
+            raise _NoHands
         pos = np.where(hand > 0, np.arange(n) - start_rows[np.maximum(hand - 1, 0)], -1)
         marks = _within(mark, first)
         breaks = _within((pos >= 2) & ~seat_prefix, first)

@@ -7,6 +7,7 @@ for another's (sites that write PokerStars' dialect come before PokerStars itsel
 from __future__ import annotations
 
 import importlib
+import os
 from functools import cache
 
 from parsers.base import ColumnarReader, Parser
@@ -44,16 +45,53 @@ _MODULES: tuple[str, ...] = (
 )
 
 
-#: formats with a columnar reader: the module under parsers/ exposing READER
-_COLUMNAR: dict[Format, str] = {Format.POKERSTARS: "pokerstars_fast"}
+#: formats with a columnar reader: modules under parsers/ exposing READER, the compiled one
+#: first (used when its extension is built and not switched off), then the pure-Python one
+_COLUMNAR: dict[Format, tuple[str, str]] = {Format.POKERSTARS: ("pokerstars_compiled", "pokerstars_fast")}
+
+#: set to anything but "" or "0", the pure-Python readers run even where the compiled one is built
+PURE_PYTHON_ENV = "HHAUDIT_PURE_PYTHON"
+
+
+def _pure_python_forced() -> bool:
+    return os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0")
+
+
+@cache
+def _compiled_error() -> str | None:
+    """Why the compiled extension cannot be used (None: it can)."""
+    try:
+        importlib.import_module("parsers._pokerstars_c")
+    except ImportError as exc:
+        return f"not built ({exc})"
+    return None
+
+
+def reader_path() -> str:
+    """Which PokerStars reader ingest runs, said plainly: ``compiled`` or ``pure Python (why)``.
+
+    The compiled reader is the optional Cython extension ``parsers._pokerstars_c``; the
+    pure-Python one the polars reader ``parsers.pokerstars_fast``. Both give the same lake.
+    """
+    if _pure_python_forced():
+        return f"pure Python ({PURE_PYTHON_ENV} is set)"
+    error = _compiled_error()
+    return "compiled" if error is None else "pure Python (compiled reader not built)"
 
 
 @cache
 def columnar_reader(format: Format) -> ColumnarReader | None:
     """The columnar reader of a format, if it has one (imported only when asked for: it
-    needs polars)."""
-    module = _COLUMNAR.get(format)
-    return None if module is None else importlib.import_module(f"parsers.{module}").READER
+    needs polars): the compiled one where ``reader_path()`` says so, else the pure-Python one.
+
+    Cached: a test that changes ``HHAUDIT_PURE_PYTHON`` calls ``columnar_reader.cache_clear()``.
+    """
+    modules = _COLUMNAR.get(format)
+    if modules is None:
+        return None
+    compiled, pure = modules
+    use_compiled = not _pure_python_forced() and _compiled_error() is None
+    return importlib.import_module(f"parsers.{compiled if use_compiled else pure}").READER
 
 
 @cache

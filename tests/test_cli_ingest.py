@@ -64,4 +64,6 @@ def test_version_prints_the_version_pyproject_declares() -> None:
     declared = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]["version"]
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
-    assert result.stdout == f"hhaudit {declared}\n"
+    from parsers.registry import reader_path
+
+    assert result.stdout == f"hhaudit {declared}\nPokerStars reader: {reader_path()}\n"

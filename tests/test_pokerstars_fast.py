@@ -1,7 +1,9 @@
-"""The columnar PokerStars reader gives exactly what the one-hand-at-a-time parser gives.
+"""The columnar PokerStars readers give exactly what the one-hand-at-a-time parser gives.
 
-``parsers.pokerstars_fast`` reads the ordinary hands of a chunk in columns and hands every
-other hand back to ``parsers.pokerstars``. Each test here runs a text both ways, through
+``parsers.pokerstars_compiled`` (the Cython extension, where it is built) and
+``parsers.pokerstars_fast`` (polars, the pure-Python path) read the ordinary hands of a
+chunk and hand every other hand back to ``parsers.pokerstars``; every test here runs once
+on each path (``reader``: the registry is switched with ``HHAUDIT_PURE_PYTHON``). Each test here runs a text both ways, through
 ``audit.ingest``'s two chunk paths, and compares everything ingest keeps: the four tables
 row for row (fingerprints and digests included), which hand each child row belongs to,
 byte offsets, quarantine rows and the count of hands found. Some also pin which hands
@@ -11,6 +13,8 @@ the fast reader took and why it sent the others back.
 from __future__ import annotations
 
 import gzip
+import importlib
+import os
 from pathlib import Path
 
 import pytest
@@ -19,19 +23,54 @@ from audit.ingest import parse_chunk
 from audit.ingest.chunking import iter_byte_chunks
 from audit.ingest.parse import parse_text_chunk
 from bench.generate import generate
-from parsers import pokerstars_fast
+from parsers import registry
 from parsers.pokerstars import COLUMNAR_CUT, PARSER
+from rules.vocab import Format
 from tests.corpus import corpus_files, read_text, require_corpus
 from tests.test_ingest_speed_paths import _hand
 
 REPO = Path(__file__).resolve().parent.parent
+PATHS = {"compiled": "parsers.pokerstars_compiled", "pure": "parsers.pokerstars_fast"}
+
+
+def compiled_reader_built() -> bool:
+    """Whether the extension is there; under CI it must be (the machines have gcc)."""
+    try:
+        importlib.import_module("parsers._pokerstars_c")
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("the compiled PokerStars reader is not built: CI tests both paths")
+        return False
+    return True
+
+
+@pytest.fixture(params=list(PATHS), autouse=True)
+def reader(request, monkeypatch):
+    """The module the registry hands ingest on this path (the compiled path is skipped,
+    saying so, where the extension is not built)."""
+    if request.param == "compiled" and not compiled_reader_built():
+        pytest.skip("the compiled PokerStars reader is not built here (no C compiler at install)")
+    if request.param == "pure":
+        monkeypatch.setenv(registry.PURE_PYTHON_ENV, "1")
+    else:
+        monkeypatch.delenv(registry.PURE_PYTHON_ENV, raising=False)
+    registry.columnar_reader.cache_clear()
+    module = importlib.import_module(PATHS[request.param])
+    assert registry.columnar_reader(Format.POKERSTARS) is module.READER
+    yield module
+    registry.columnar_reader.cache_clear()
+
+
+@pytest.fixture
+def read_chunk(reader):
+    return reader.read_chunk
 
 
 def both_ways(text: str | bytes):
     """(reference result, fast result, what the fast reader read) for one chunk."""
     reference = parse_text_chunk(PARSER, text.decode("utf-8") if isinstance(text, bytes) else text, "utf-8", "f.txt")
     fast = parse_chunk(PARSER, text, "utf-8", "f.txt")
-    return reference, fast, pokerstars_fast.read_chunk(text)
+    return reference, fast, registry.columnar_reader(Format.POKERSTARS).read(text)
 
 
 def assert_same(reference, fast) -> None:
@@ -46,7 +85,7 @@ def assert_same(reference, fast) -> None:
     assert (fast.found, fast.chunk_bytes) == (reference.found, reference.chunk_bytes)
 
 
-def check(text: str | bytes) -> pokerstars_fast.FastChunk | None:
+def check(text: str | bytes):
     reference, fast, read = both_ways(text)
     assert_same(reference, fast)
     return read
@@ -161,10 +200,10 @@ def test_lines_that_change_nothing_are_read_in_columns(line: str) -> None:
     assert _sent_back(hand) == {}
 
 
-def test_names_with_colons_brackets_and_other_alphabets_are_read_in_columns() -> None:
+def test_names_with_colons_brackets_and_other_alphabets_are_read_in_columns(read_chunk) -> None:
     hand = (_hand("7").replace("Bob", "Zoë [NL]").replace("Carl", "Δημήτρης: 2"))
     assert _sent_back(hand) == {}
-    read = pokerstars_fast.read_chunk(hand)
+    read = read_chunk(hand)
     assert read.seats["player"].to_list() == ["Zoë [NL]", "Mr: Pigeon", "Δημήτρης: 2"]
     assert read.payouts["seat"].to_list() == [3]
 
@@ -205,9 +244,9 @@ Seat 3: Carl (big blind) folded on the Flop
 """
 
 
-def test_a_raise_is_recorded_as_what_it_added_over_the_seats_bet_this_street() -> None:
+def test_a_raise_is_recorded_as_what_it_added_over_the_seats_bet_this_street(read_chunk) -> None:
     assert _sent_back(RAISED) == {}
-    read = pokerstars_fast.read_chunk(RAISED)
+    read = read_chunk(RAISED)
     raises = read.actions.filter(read.actions["kind"] == "raise")
     # preflop: to $0.75 over the $0.10 blind; on the flop: to $3 from nothing yet
     assert (raises["seat"].to_list(), raises["amount"].to_list()) == ([2, 1], [65, 300])
@@ -230,9 +269,10 @@ def test_a_hand_numbered_in_other_digits_starts_a_hand_as_for_the_reference() ->
 
 
 @pytest.mark.parametrize("oddity", ["\ufeff", "\x1f", "\r"])
-def test_a_chunk_with_characters_the_line_reader_does_not_take_goes_the_reference_way(oddity: str) -> None:
+def test_a_chunk_with_characters_the_line_reader_does_not_take_goes_the_reference_way(oddity: str,
+                                                                                     read_chunk) -> None:
     text = _hand("1") + oddity + _hand("2")
-    assert pokerstars_fast.read_chunk(text) is None
+    assert read_chunk(text) is None
     check(text)
 
 
@@ -273,3 +313,29 @@ def _mutations(seed: int, count: int) -> str:
 def test_randomly_edited_hands_read_the_same_both_ways(seed: int) -> None:
     read = check(_mutations(seed, 250))
     assert 0 < sum(read.handled) < len(read.handled)  # some edits are harmless, most are not
+
+
+@pytest.mark.parametrize("text", ["junk at the top\n", "\n\r\n", "PokerStars Hand #5:  Omaha Hi/Lo Pot Limit\n",
+                                  _hand("1").split("*** HOLE CARDS ***")[0]])
+def test_chunks_without_an_ordinary_hand_read_the_same_both_ways(text: str) -> None:
+    read = check(text)
+    assert read is None or not any(read.handled)
+
+
+@pytest.mark.parametrize("clock, start_raw", [
+    ("2024/03/01 18:00:31 CET [2024/03/01 12:00:31 ET]", "2024/03/01 12:00:31 ET"),  # each viewer's, then ET
+    ("2024/03/01 12:00:31 [2024/03/01 12:00:31]", "2024/03/01 12:00:31"),  # no zone: no UTC time
+    ("2024/03/01 12:00:31 UTC", "2024/03/01 12:00:31 UTC"),
+])
+def test_the_clocks_a_header_prints_are_read_in_columns_as_the_reference_reads_them(clock: str, start_raw: str,
+                                                                                     read_chunk) -> None:
+    hand = _hand("9").replace("2024/03/01 12:00:31 ET", clock)
+    assert clock in hand and _sent_back(hand) == {}
+    assert read_chunk(hand).hands["start_time_raw"].to_list() == [start_raw]
+
+
+@pytest.mark.parametrize("clock", ["2024/03/01 12:60:31 ET", "2024/03/01 12:00:31 ET extra",
+                                   "2024/03/01 12:00:31 TOOLONG", "2024/03/01 12:00 ET"])
+def test_clocks_outside_the_common_shapes_go_the_reference_way(clock: str) -> None:
+    hand = _hand("9").replace("2024/03/01 12:00:31 ET", clock)
+    assert set(_sent_back(hand)) <= {"header", "clock"}

@@ -53,7 +53,9 @@ _COMMAND_MODULES: tuple[str, ...] = (
 
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(f"hhaudit {tool_version()}")
+        from parsers.registry import reader_path
+
+        typer.echo(f"hhaudit {tool_version()}\nPokerStars reader: {reader_path()}")
         raise typer.Exit()
 
 

@@ -34,13 +34,14 @@ REASONS = (
     "summary seat twice", "total line", "total line count", "side pot", "side pot twice", "board line",
     "board line count", "dealt seat missing from summary", "summary contradicts pay lines",
     "money does not add up", "boards differ", "line end", "too many", "put in below zero",
+    "a second small blind (dead)",
 )
 cdef enum:
     R_OK, R_HEADER, R_GAME, R_CLOCK, R_TABLE, R_SEAT_LINE, R_CHICO, R_NO_SEATS, R_NAME_TWICE, R_NUMBER_TWICE
     R_UNREAD, R_AMOUNT, R_LINKED, R_STREET_TWICE, R_RAISE_BELOW, R_NO_SUMMARY, R_SUMMARY_LINE
     R_SUMMARY_NAME, R_SUMMARY_SEAT_LINE, R_SUMMARY_TWICE, R_TOTAL_LINE, R_TOTAL_COUNT, R_SIDE_POT
     R_SIDE_TWICE, R_BOARD_LINE, R_BOARD_COUNT, R_DEALT_MISSING, R_CONTRADICTS, R_MONEY, R_BOARDS_DIFFER
-    R_LINE_END, R_TOO_MANY, R_NEGATIVE
+    R_LINE_END, R_TOO_MANY, R_NEGATIVE, R_SECOND_SB
 
 # action kinds, in ``pokerstars_fast._ACTION_KINDS`` order; streets in ``_STREET_NAMES`` order
 cdef enum:
@@ -282,6 +283,7 @@ cdef struct Hand:
     Seat seats[MAX_SEATS]
     int street, seq
     int64_t sb, bb, ante, paid
+    int sb_posts
     int board_n, summary_board_n
     uint8_t board[2 * MAX_CARDS]
     uint8_t summary_board[2 * MAX_CARDS]
@@ -399,7 +401,8 @@ cdef class Scanner:
             return -1  # mixed line ends
         for i in range(line):
             c = b[ls[i]] if ls[i] < lr[i] else 0
-            if c != 80 and c != 82:  # P, R: no hand header starts otherwise
+            # the first letters of ``pokerstars.SITES``: no hand header starts otherwise
+            if c != 80 and c != 82 and c != 70 and c != 77 and c != 83:  # P R F M S
                 continue
             kind = _hand_start(b, ls[i], lr[i])
             if kind == 1:
@@ -679,17 +682,19 @@ cdef int _hand_start(cstr b, int64_t a, int64_t e) noexcept nogil:
     non-ASCII character where the hand number's digits stand: Python's ``\\d`` takes any
     Unicode digit); 0: no."""
     cdef int64_t p = a, q
-    cdef const char* sites[4]
-    cdef const char* kinds[3]
+    # ``pokerstars.SITES`` and ``pokerstars.KINDS`` (tests/test_pokerstars_fast.py holds them equal)
+    cdef const char* sites[8]
+    cdef const char* kinds[4]
     cdef const char* words[4]
     cdef int s, k, w
     sites[0] = b"PokerStars"; sites[1] = b"POKERSTARS"; sites[2] = b"PokerMaster"; sites[3] = b"Run It Once Poker"
-    kinds[0] = b" Home Game"; kinds[1] = b" Zoom"; kinds[2] = b""
+    sites[4] = b"Full Tilt"; sites[5] = b"MPLPoker"; sites[6] = b"PokerBros"; sites[7] = b"SupremaPoker"
+    kinds[0] = b" Home Game"; kinds[1] = b" Zoom"; kinds[2] = b" Rush"; kinds[3] = b""
     words[0] = b" Game #"; words[1] = b" Hand #"; words[2] = b" GAME #"; words[3] = b" HAND #"
-    for s in range(4):
+    for s in range(8):
         if not _starts(b, a, e, sites[s]):
             continue
-        for k in range(3):
+        for k in range(4):
             p = a + strlen(sites[s])
             if not _starts(b, p, e, kinds[k]):
                 continue
@@ -942,6 +947,7 @@ cdef int _read_body(Scanner sc, Output o, Lookups* look, Hand* h, int64_t k) noe
     h.street = S_PREDEAL
     h.seq = 0
     h.sb = h.bb = h.ante = -1
+    h.sb_posts = 0
     h.paid = 0
     h.board_n = 0
     h.summary_board_n = 0
@@ -1213,6 +1219,9 @@ cdef int _seat_action(Scanner sc, Output o, Hand* h, int seat, int64_t a, int64_
         s.street_bet += amount
         s.dealt_in = True
         if n == 18:
+            h.sb_posts += 1
+            if h.sb_posts > 1:  # a newcomer's dead small blind: the reference reads it
+                return R_SECOND_SB
             if h.sb < 0 and not all_in:
                 h.sb = amount
             return _action(o, h, seat, K_SB, amount, all_in, S_PREDEAL)

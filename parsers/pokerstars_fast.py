@@ -330,6 +330,8 @@ class _Reader:
 
         heads = self._heads(start_rows)
         seats = self._seats(np.flatnonzero((hand > 0) & (pos >= 2) & (breaks == 0)))
+        if len(seats["hand"]) == 0:  # no seat line in any hand: nothing to read in columns
+            raise _NoHands
         acts = self._actions(np.flatnonzero((hand > 0) & (pos >= 2) & (breaks >= 1) & (marks == 0) & ~blank),
                              seats)
         summary = self._summary(np.flatnonzero((hand > 0) & (marks >= 1) & ~mark & ~blank), seats)

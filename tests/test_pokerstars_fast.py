@@ -24,7 +24,7 @@ from audit.ingest.chunking import iter_byte_chunks
 from audit.ingest.parse import parse_text_chunk
 from bench.generate import generate
 from parsers import registry
-from parsers.pokerstars import COLUMNAR_CUT, PARSER
+from parsers.pokerstars import COLUMNAR_CUT, KINDS, PARSER, SITES
 from rules.vocab import Format
 from tests.corpus import corpus_files, read_text, require_corpus
 from tests.test_ingest_speed_paths import _hand
@@ -185,6 +185,9 @@ def test_an_ordinary_hand_is_read_in_columns() -> None:
     (lambda h: h.replace("(small blind) folded before Flop", "(small blind) folded before Flop and won $0.10"),
      "summary seat line"),
     (lambda h: h.replace("and won ($0.57)", "and won $0.57"), "summary seat line"),
+    # a newcomer's small blind beside the small blind is dead money: the reference reads it
+    (lambda h: h.replace("Carl: posts big blind $0.25\n", "Carl: posts big blind $0.25\nBob: posts small blind $0.10\n")
+     .replace("$0.60 | Rake", "$0.70 | Rake").replace("$0.57", "$0.67"), "a second small blind (dead)"),
 ])
 def test_hands_outside_the_strict_shapes_go_the_reference_way(edit, reason: str) -> None:
     sent = _sent_back(_hand("1") + edit(_hand("2")) + _hand("3"))
@@ -339,3 +342,30 @@ def test_the_clocks_a_header_prints_are_read_in_columns_as_the_reference_reads_t
 def test_clocks_outside_the_common_shapes_go_the_reference_way(clock: str) -> None:
     hand = _hand("9").replace("2024/03/01 12:00:31 ET", clock)
     assert set(_sent_back(hand)) <= {"header", "clock"}
+
+
+@pytest.mark.parametrize("site", [f"{site}{' ' + kind if kind else ''}" for site in SITES for kind in ("", *KINDS)])
+def test_hands_of_every_site_of_the_dialect_start_where_the_reference_starts_them(site: str) -> None:
+    text = "".join(_hand(str(n)).replace("PokerStars Hand #", f"{site} Hand #", 1) for n in (1, 2))
+    check(text)
+    assert len(list(PARSER.split(text))) == 2
+
+
+def test_a_hand_whose_seat_lines_are_commented_out_reads_the_same_both_ways() -> None:
+    # a test fixture prints '#' before every line after the header: no seat is read
+    hand = _hand("1")
+    head, _, rest = hand.partition("\n")
+    text = head + "\n" + "".join(f"#{line}\n" for line in rest.rstrip("\n").split("\n")) + "\n"
+    check(text)
+
+
+def test_a_fault_of_the_columnar_reader_costs_speed_never_a_hand(monkeypatch) -> None:
+    def broken(chunk: bytes) -> None:
+        raise IndexError("a fault of the fast path")
+
+    monkeypatch.setattr("audit.ingest.parse.columnar_reader",
+                        lambda fmt: registry.ColumnarReader(COLUMNAR_CUT, broken))
+    text = (_hand("1") + _hand("2")).encode()
+    result = parse_chunk(PARSER, text, "utf-8", "f.txt")
+    reference = parse_text_chunk(PARSER, text.decode(), "utf-8", "f.txt")
+    assert (result.found, result.tables["hands"].num_rows) == (reference.found, 2)

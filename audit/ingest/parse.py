@@ -14,6 +14,7 @@ import hashlib
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
@@ -75,7 +76,7 @@ def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str
     try:
         columnar = columnar_reader(parser.format)
         if columnar is not None and codec == "utf-8":
-            fast = columnar.read(chunk)
+            fast = _read_in_columns(columnar.read, chunk)
             if fast is not None:
                 return _merge_columnar(parser, fast, source_file)
         text = chunk.decode(codec) if isinstance(chunk, bytes) else chunk
@@ -83,6 +84,16 @@ def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str
     finally:
         if collecting:
             gc.enable()
+
+
+def _read_in_columns(read: Callable[[str | bytes], FastChunk | None], chunk: str | bytes) -> FastChunk | None:
+    """The columnar reader's result, or None when it fails: it is an accelerator of the
+    reference parser, which then reads the whole chunk (and quarantines what is broken),
+    so a fault of the fast path can cost speed but never a hand."""
+    try:
+        return read(chunk)
+    except Exception:  # noqa: BLE001 - any fault of the accelerator: the reference reads the chunk
+        return None
 
 
 class _HandSink:

@@ -12,6 +12,7 @@ import typer
 from audit.cli.common import Exit, progress_printer
 from audit.ingest import IngestSummary, ingest
 from audit.schema import SCHEMA_VERSION, TABLES
+from rules.showdown_contract import json_schema as settle_schema
 from rules.vocab import VOCABULARIES, FileStatus
 
 
@@ -65,8 +66,12 @@ def register(app: typer.Typer) -> None:
     @app.command("schema")
     def schema_command(
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+        settle: Annotated[bool, typer.Option("--settle", help="Print the JSON Schema of `hhaudit settle`'s input.")] = False,
     ) -> None:
-        """Print the lake's tables, columns and vocabularies."""
+        """Print the lake's tables, columns and vocabularies (or, with --settle, the settle contract)."""
+        if settle:
+            print(json.dumps(settle_schema(), indent=2))
+            return
         if as_json:
             print(json.dumps({
                 "schema_version": SCHEMA_VERSION,

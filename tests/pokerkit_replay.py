@@ -38,7 +38,7 @@ differences (rules.md §1.9, and what these tests found):
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from pokerkit import HandHistory
@@ -153,17 +153,21 @@ def _option_named(showdown: Showdown, pk: Settlement) -> str:
     return "several of " + ", ".join(f"{o}={getattr(policy, o)}" for o in candidates + ["unit"])
 
 
-def as_pokerkit(showdown: Showdown, ours: Settlement) -> Settlement:
+RakeOf = Callable[[int], int]
+
+
+def as_pokerkit(showdown: Showdown, ours: Settlement, rake_of: RakeOf | None = None) -> Settlement:
     """Our settlement of the same showdown under the ``pokerkit`` profile: unit 1, and
-    the rake each pot was charged in ``ours``."""
-    return settle(replace(showdown, policy=POKERKIT, unit=1, strengths=None,
-                          rake=tuple(p.rake for p in ours.pots)))
+    the rake each pot was charged in ``ours`` (or what ``rake_of`` charges its amount)."""
+    rake = tuple(rake_of(p.amount) if rake_of else p.rake for p in ours.pots)
+    return settle(replace(showdown, policy=POKERKIT, unit=1, strengths=None, rake=rake))
 
 
-def merged_pots(showdown: Showdown, settlement: Settlement) -> Settlement | None:
+def merged_pots(showdown: Showdown, settlement: Settlement, rake_of: RakeOf | None = None) -> Settlement | None:
     """``settlement`` as pokerkit pays it once it has killed the hands that win nothing
     (None when every hand still in wins something): those seats folded, the pots their
-    absence merges charged the rake of the pots they are made of."""
+    absence merges charged the rake of the pots they are made of (or ``rake_of`` their
+    amount)."""
     winning = {s for pot in settlement.pots for run in pot.runs for h in run.halves for s, a in h.awards if a}
     killed = {s.seat for s in showdown.seats if not s.folded and s.seat not in winning}
     if not killed:
@@ -179,7 +183,7 @@ def merged_pots(showdown: Showdown, settlement: Settlement) -> Settlement | None
             gross, charge = old.pop(0)
             amount, rake = amount + gross, rake + charge
         assert amount == pot.amount, "a merged pot that is not a run of the settled ones"
-        rakes.append(rake)
+        rakes.append(rake_of(amount) if rake_of else rake)
     return settle(replace(showdown, seats=seats, policy=POKERKIT, unit=1, strengths=None, rake=tuple(rakes)))
 
 
@@ -213,23 +217,28 @@ def phantom_low(showdown: Showdown, settlement: Settlement, order: list[int]) ->
 
 
 def declared_difference(showdown: Showdown, ours: Settlement, theirs: Mapping[int, int],
-                        base: Mapping[int, int], order: list[int]) -> str | None:
-    """None when pokerkit's final stacks are ours; else the declared difference they show,
-    checked exactly (AssertionError when they show none)."""
+                        base: Mapping[int, int], order: list[int], rake_of: RakeOf | None = None) -> str | None:
+    """None when pokerkit's final stacks are ours; else the declared differences they
+    show, joined by ``+``, checked exactly (AssertionError when they show none).
+
+    ``rake_of``: pokerkit rakes each pot itself (its rate and cap), as ``rake_of`` of
+    the pot's amount; by default it is handed our rake (``SettledRake``)."""
     if dict(theirs) == finals(base, ours):
         return None
-    pk = as_pokerkit(showdown, ours)
+    rounding = ["rake rounding"] if rake_of and any(rake_of(p.amount) != p.rake for p in ours.pots) else []
+    pk = as_pokerkit(showdown, ours, rake_of)
     if dict(theirs) == finals(base, pk):
+        if rounding:
+            return "+".join(rounding)
         assert _winners(pk) == _winners(ours), "the same difference would need the same winners"
         moved = sum(abs(ours.payouts[s] - pk.payouts[s]) for s in ours.payouts)
         assert moved <= _odd_chips(ours) + _odd_chips(pk), "more moved than the odd chips"
         return "odd chip: " + _option_named(showdown, pk)
-    merged = merged_pots(showdown, pk)
+    merged = merged_pots(showdown, pk, rake_of)
     if merged is not None and dict(theirs) == finals(base, merged):
-        return "merged pots"
+        return "+".join(["merged pots"] + rounding)
     split = phantom_low(showdown, merged or pk, order)
     if split is not None and dict(theirs) == {s: base[s] + split.get(s, 0) for s in base}:
-        return "phantom low"
+        return "+".join(["phantom low"] + (["merged pots"] if merged else []) + rounding)
     raise AssertionError(f"undeclared difference: pokerkit {dict(theirs)}, ours {finals(base, ours)}, "
                          f"ours under the pokerkit profile {finals(base, pk)}")
-

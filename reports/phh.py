@@ -25,7 +25,11 @@ What is written, and why:
   at the showdown. A seat still in at the showdown shows its cards, or mucks where the
   audit takes it to have conceded (mucked and unpaid, or cards unknown and unpaid).
 * The showdown is written where PHH places it, right after the last decision of the
-  hand: in an all-in the rest of the board (or the stud cards) follows it.
+  hand: in an all-in the rest of the board (or the stud cards) follows it, and in stud
+  the seventh card, dealt face down, is shown again.
+* A player PHH's reference (pokerkit) still has to act though nothing is left to decide
+  (the big blind when everyone else is all in for less) checks, and the action's
+  commentary says the history writes no such check.
 * User-defined fields (the standard's ``_`` prefix): ``_hand_key``, ``_platform``,
   ``_source_file``, ``_source_offset``, ``_game``, ``_limit``, ``_amount_scale``,
   ``_rake`` (when printed or inferred), ``_rake_source``, ``_fees`` and ``_fee_detail``,

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from audit.audit import FINDING_COLUMNS, VERDICT_COLUMNS
+from audit.schema import OUTPUTS
 from audit.schema import TABLES
 from rules.games import GAMES
 from rules.odd_chip import FACTORY_DEFAULT, FEE_NAMES, OPTION_VALUES, UNIT_SYMBOLS, get_policy, option_names, profile_names
@@ -70,8 +70,9 @@ def games(_: str | None = None) -> str:
 
 
 def output_columns(which: str) -> str:
-    columns = {"findings": FINDING_COLUMNS, "hands": VERDICT_COLUMNS}[which]
-    return _grid(("column", "type"), [(f"`{name}`", f"`{dtype}`") for name, dtype in columns.items()])
+    table = OUTPUTS[f"{which}.parquet"]
+    return _grid(("column", "type", "meaning"),
+                 [(f"`{c.name}`", f"`{c.type}`" + ("" if c.nullable else " not null"), c.doc) for c in table.columns])
 
 
 def option_values(option: str) -> tuple[str, ...]:

@@ -105,7 +105,7 @@ HANDS = Table(
         *_PARTITION,
         _c("format", _STR, "dialect parsed", False),
         _c("game", _STR, "game vocabulary", False),
-        _c("limit", _STR, "fixed|pot|no|half_pot|cap"),
+        _c("limit", _STR, "fixed|pot|no|half_pot|cap|pot_then_no"),
         _c("is_tournament", _BOOL, "tournament chips rather than money", False),
         _c("tournament_id", _STR, "as printed"),
         _c("is_play_money", _BOOL, "play-money table", False),

@@ -26,9 +26,11 @@ from rules.settle import (
     Showdown,
     settle,
 )
+from rules.showdown_contract import SEAT_KEYS, SHOWDOWN_KEYS
 
-_TOP_KEYS = frozenset({"game", "board", "boards", "seats", "button", "rake", "unit", "policy"})
-_SEAT_KEYS = frozenset({"cards", "contributed", "folded", "mucked", "cashed_out", "dead"})
+# the keys, declared once in rules.showdown_contract (which publishes them as a JSON Schema)
+_TOP_KEYS = frozenset(k.name for k in SHOWDOWN_KEYS)
+_SEAT_KEYS = frozenset(k.name for k in SEAT_KEYS)
 
 
 def _int(value: Any, what: str) -> int:

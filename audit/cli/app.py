@@ -48,6 +48,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "audit_cmds",
     "rules_cmds",
     "report_cmd",
+    "export_cmd",
 )
 
 

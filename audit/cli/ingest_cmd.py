@@ -13,6 +13,7 @@ from audit.cli.progress import progress_display
 from audit.ingest import IngestSummary
 from audit.jobs import ingest_job
 from audit.schema import EXPLANATION, OUTPUTS, SCHEMA_VERSION, TABLES
+from rules.showdown_contract import json_schema as settle_schema
 from rules.vocab import VOCABULARIES
 
 
@@ -84,6 +85,11 @@ def register(app: typer.Typer) -> None:
     @app.command("schema")
     def schema_command(
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+        settle: Annotated[bool, typer.Option("--settle", help="Print the JSON Schema of `hhaudit settle`'s input.")] = False,
     ) -> None:
-        """Print the lake's tables, the audit's outputs, their columns and vocabularies."""
+        """Print the lake's tables, the audit's outputs, their columns and vocabularies (or, with
+        --settle, the JSON Schema of settle's input)."""
+        if settle:
+            print(json.dumps(settle_schema(), indent=2))
+            return
         print(_schema_json() if as_json else _schema_text())

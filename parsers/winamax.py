@@ -2,7 +2,9 @@
 
 A hand starts ``Winamax Poker - CashGame - HandId: #9247976-238-1478874600 - Omaha Hi/Lo
 pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament "name" buyIn:
-... level: N`` in place of ``CashGame``. Amounts carry the euro sign after the number
+... level: N`` in place of ``CashGame``. Fast-fold tables (``Go Fast "Bucarest"``) and the
+tables where Winamax adds money to some pots (``HOLD-UP "Colorado"``) are cash games too:
+real money, raked; any other word there quarantines the hand. Amounts carry the euro sign after the number
 (``4.96€``); play money and chips have none. Pay lines name the pot and the half:
 ``collected 4.96€ from pot(HI)``, ``from side pot 1``, ``from main pot``; a line without
 ``(HI)``/``(LO)`` paid a pot that was not split. 2021 files write the table line without
@@ -86,6 +88,9 @@ _HEADER = re.compile(
     r" - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]{2,5}))?"
 )
 # 2021 files drop the colon after ``Table`` (and put one after a board street's stars).
+# What the header says in place of ``CashGame`` at a cash table: fast-fold ("Go Fast") and
+# Hold-up tables are named after the table they stand for.
+_CASH_KIND = re.compile(r'^(?:CashGame|Go Fast "[^"]*"|HOLD-UP "[^"]*")$')
 _TABLE = re.compile(
     r"^Table:? '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)(?: Seat #(?P<button>\d+) is the button)?"
 )
@@ -195,7 +200,9 @@ class WinamaxParser(TextParser):
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header.group('game')!r}", hand_id)
         kind = header.group("kind")
-        is_tournament = kind != "CashGame"
+        is_tournament = kind.startswith("Tournament ")
+        if not is_tournament and not _CASH_KIND.match(kind):
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"unknown kind of table {kind!r}", hand_id)
         table = _TABLE.match(lines[1]) if len(lines) > 1 else None
         if not table:
             raise HandParseError(

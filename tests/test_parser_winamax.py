@@ -521,3 +521,42 @@ def test_play_money_export_lowball27_is_triple_draw():
     assert hand.seat(1).cards == ["8c", "7h", "6s", "4d", "2c"] and hand.seat(3).showed
     assert _payouts(hand) == [(1, 500, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.rake == 25 and hand.reconciles()
+
+
+GO_FAST = """Winamax Poker - Go Fast "Lisbonne" - HandId: #16900214-512-1644000000 - Holdem no limit (0.02€/0.05€) - 2022/02/04 18:40:00 UTC
+Table: 'Lisbonne' 6-max (real money) Seat #4 is the button
+Seat 1: Anatole (5€)
+Seat 2: Berenice (4.20€)
+Seat 4: Cyprien (6.35€)
+*** ANTE/BLINDS ***
+Anatole posts small blind 0.02€
+Berenice posts big blind 0.05€
+*** PRE-FLOP *** 
+Cyprien raises 0.10€ to 0.15€
+Anatole folds
+Berenice calls 0.10€
+*** FLOP *** [Jd 4s 9c]
+Berenice checks
+Cyprien bets 0.20€
+Berenice folds
+Cyprien collected 0.49€ from pot
+*** SUMMARY ***
+Total pot 0.49€ | Rake 0.03€
+Board: [Jd 4s 9c]
+Seat 4: Cyprien (button) won 0.49€
+"""
+
+
+def test_a_go_fast_table_is_a_cash_game():
+    # fast-fold tables were read as tournaments, and every raked hand was flagged
+    # "rake taken in a tournament hand"
+    hand = PARSER.parse(GO_FAST)
+    assert (hand.is_tournament, hand.tournament_id, hand.currency, hand.table_name) == (False, None, "EUR", "Lisbonne")
+    assert (hand.rake, hand.small_blind, hand.big_blind) == (3, 2, 5)
+    assert hand.reconciles()
+
+
+def test_an_unknown_kind_of_table_is_quarantined():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(GO_FAST.replace('Go Fast "Lisbonne"', 'Flash "Lisbonne"'))
+    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, "unknown kind of table 'Flash \"Lisbonne\"'")

@@ -4,7 +4,10 @@ A hand starts ``Winamax Poker - CashGame - HandId: #9247976-238-1478874600 - Oma
 pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament "name" buyIn:
 ... level: N`` in place of ``CashGame``. Fast-fold tables (``Go Fast "Bucarest"``) and the
 tables where Winamax adds money to some pots (``HOLD-UP "Colorado"``) are cash games too:
-real money, raked; any other word there quarantines the hand. Amounts carry the euro sign after the number
+real money, raked; any other word there quarantines the hand. Before the blinds, a
+Hold-up pot says what Winamax adds to it (``Hold-up to Pot: total 2.50€``): house money,
+not the players', counted in the ``Total pot`` and in what the winners collect; it is
+recorded as a negative fee (``fee_detail['hold_up']``), as PokerStars' splash the pot is. Amounts carry the euro sign after the number
 (``4.96€``); play money and chips have none. Pay lines name the pot and the half:
 ``collected 4.96€ from pot(HI)``, ``from side pot 1``, ``from main pot``; a line without
 ``(HI)``/``(LO)`` paid a pot that was not split. 2021 files write the table line without
@@ -141,6 +144,8 @@ _COLLECTED = re.compile(
     + r" from (?P<pot>main pot|side pot(?: (?P<side>\d+))?|pot)\s?(?:\((?P<half>HI|LO)\))?$"
 )
 _UNCALLED = re.compile(r"^Uncalled bet (?:of )?\(?" + _AMT + r"\)? (?:is )?returned to (?P<name>.+)$")
+# Money the house adds to the pot of a Hold-up hand, printed before the blinds.
+_HOLD_UP = re.compile(r"^Hold-up to Pot: total " + _AMT + r"$")
 _TOTAL = re.compile(r"^Total pot " + _AMT + r"(?: \| (?:Rake (?P<rake>[^\s()|]+(?: €)?)|(?P<norake>No rake)))?")
 # A tournament's large total is printed rounded to thousands: ``Total pot 15.52k``.
 _ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
@@ -283,6 +288,13 @@ class WinamaxParser(TextParser):
             m = _SEAT.match(line)
             if m and street == Street.PREDEAL and not build.actions:
                 build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
+                continue
+            m = _HOLD_UP.match(line)
+            if m and street == Street.PREDEAL and not build.actions and "hold_up" not in hand.fee_detail:
+                added = build.amount(m.group("amt"))
+                hand.fee_detail["hold_up"] = -added
+                hand.fees -= added
+                hand.notes.append(f"the house added {m.group('amt')} to the pot (Hold-up): recorded as a negative fee")
                 continue
             m = _DEALT.match(line)
             if m:

@@ -560,3 +560,49 @@ def test_an_unknown_kind_of_table_is_quarantined():
     with pytest.raises(HandParseError) as err:
         PARSER.parse(GO_FAST.replace('Go Fast "Lisbonne"', 'Flash "Lisbonne"'))
     assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, "unknown kind of table 'Flash \"Lisbonne\"'")
+
+
+HOLD_UP = """Winamax Poker - Go Fast "Oslo" - HandId: #17040112-90311-1646900000 - Holdem no limit (0.02€/0.05€) - 2022/03/10 08:13:20 UTC
+Table: 'Oslo' 6-max (real money) Seat #3 is the button
+Seat 1: Honorine (5€)
+Seat 2: Isidore (4€)
+Seat 3: Joachim (6€)
+Hold-up to Pot: total 1€
+*** ANTE/BLINDS ***
+Honorine posts small blind 0.02€
+Isidore posts big blind 0.05€
+*** PRE-FLOP *** 
+Joachim calls 0.05€
+Honorine calls 0.03€
+Isidore checks
+*** FLOP *** [2s 7h Kc]
+Honorine bets 0.10€
+Isidore folds
+Joachim calls 0.10€
+*** TURN *** [2s 7h Kc][5d]
+Honorine checks
+Joachim checks
+*** RIVER *** [2s 7h Kc 5d][Qh]
+Honorine checks
+Joachim checks
+*** SHOW DOWN ***
+Honorine shows [Kd 3c] (One pair : Kings)
+Joachim shows [Ks Qd] (Two pairs : Kings and Queens)
+Joachim collected 1.30€ from pot
+*** SUMMARY ***
+Total pot 1.30€ | Rake 0.05€
+Board: [2s 7h Kc 5d Qh]
+Seat 1: Honorine (small blind) showed [Kd 3c] and lost with One pair : Kings
+Seat 3: Joachim (button) showed [Ks Qd] and won 1.30€ with Two pairs : Kings and Queens
+"""
+
+
+def test_the_money_the_house_adds_to_a_hold_up_pot_is_a_negative_fee():
+    # "Hold-up to Pot: total 1€" used to quarantine the hand as an unexpected line; the
+    # winner collects the players' 0.35 and the house's 1€, less the rake
+    hand = PARSER.parse(HOLD_UP)
+    assert _contributed(hand) == {1: 15, 2: 5, 3: 15}
+    assert (hand.fees, hand.fee_detail, hand.rake) == (-100, {"hold_up": -100}, 5)
+    assert _payouts(hand) == [(3, 130, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.total_pot_printed == 130 and hand.reconciles()
+    assert "the house added 1€ to the pot (Hold-up): recorded as a negative fee" in hand.notes

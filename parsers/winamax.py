@@ -131,7 +131,8 @@ _EXPORT_GAMES = {"7stud fixed limit": Game.STUD, "Lowball27 fixed limit": Game.L
 _DRAW_GAMES = frozenset({Game.LOWBALL27_TRIPLE})
 _AMT = r"(?P<amt>[^\s()|]+(?: €)?)"
 _POST = re.compile(
-    r"^posts (?P<what>small blind|big blind|ante|straddle|dead blind) " + _AMT + r"(?P<oop> out of position)?$"
+    r"^posts (?P<what>small blind|big blind|ante|straddle|dead blind) " + _AMT + r"(?P<oop> out of position)?"
+    r"(?P<allin> and is all-in)?$"
 )
 _BRING_IN = re.compile(r"^(?:brings in|bring-in) " + _AMT + r"(?P<allin> and is all-in)?$")
 _BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)?$")
@@ -411,28 +412,33 @@ class WinamaxParser(TextParser):
             build.hand_id,
         )
 
+    @staticmethod
+    def _post(m: re.Match[str], seat, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
+        """A blind or ante post (``and is all-in`` when it took the seat's last chips)."""
+        what, amount, all_in = m.group("what"), build.amount(m.group("amt")), bool(m.group("allin"))
+        if what == "ante":
+            build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount, all_in=all_in)
+            hand.ante = hand.ante or amount
+        elif what == "small blind" and m.group("oop"):
+            # a returning player's small blind posted out of position is dead money
+            build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount, all_in=all_in)
+        elif what == "small blind":
+            build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount, all_in=all_in)
+            hand.small_blind = hand.small_blind or amount
+        elif what == "big blind" and not big_blind_posted and not m.group("oop"):
+            build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount, all_in=all_in)
+            hand.big_blind = hand.big_blind or amount
+            big_blind_posted = True
+        elif what == "dead blind":
+            build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount, all_in=all_in)
+        else:
+            build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount, all_in=all_in)
+        return big_blind_posted
+
     def _action(self, rest: str, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
         m = _POST.match(rest)
         if m:
-            what, amount = m.group("what"), build.amount(m.group("amt"))
-            if what == "ante":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
-                hand.ante = hand.ante or amount
-            elif what == "small blind" and m.group("oop"):
-                # a returning player's small blind posted out of position is dead money
-                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
-            elif what == "small blind":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
-                hand.small_blind = hand.small_blind or amount
-            elif what == "big blind" and not big_blind_posted and not m.group("oop"):
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
-                hand.big_blind = hand.big_blind or amount
-                big_blind_posted = True
-            elif what == "dead blind":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
-            else:
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
-            return big_blind_posted
+            return self._post(m, seat, build, hand, big_blind_posted)
         m = _BRING_IN.match(rest)
         if m:
             amount = build.amount(m.group("amt"))

@@ -606,3 +606,46 @@ def test_the_money_the_house_adds_to_a_hold_up_pot_is_a_negative_fee():
     assert _payouts(hand) == [(3, 130, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.total_pot_printed == 130 and hand.reconciles()
     assert "the house added 1€ to the pot (Hold-up): recorded as a negative fee" in hand.notes
+
+
+ALL_IN_BLIND = """Winamax Poker - Tournament "Mardi Express" buyIn: 0.90€ + 0.10€ level: 9 - HandId: #120334455667788990-17-1343100000 - Holdem no limit (20/100/200) - 2012/07/24 03:20:00 UTC
+Table: 'Mardi Express(27611122)#0' 6-max (real money) Seat #1 is the button
+Seat 1: Aurele (2400)
+Seat 2: Blanche (1800)
+Seat 3: Cosme (150)
+*** ANTE/BLINDS ***
+Aurele posts ante 20
+Blanche posts ante 20
+Cosme posts ante 20
+Blanche posts small blind 100
+Cosme posts big blind 130 and is all-in
+*** PRE-FLOP *** 
+Aurele raises 470 to 600
+Blanche folds
+*** FLOP *** [4c 8d Jh]
+*** TURN *** [4c 8d Jh][2s]
+*** RIVER *** [4c 8d Jh 2s][6h]
+*** SHOW DOWN ***
+Cosme shows [Js 9s] (One pair : Jacks)
+Aurele shows [Kd Qh] (High card : King)
+Aurele collected 470 from side pot 1
+Cosme collected 420 from main pot
+*** SUMMARY ***
+Total pot 890 | No rake
+Board: [4c 8d Jh 2s 6h]
+Seat 1: Aurele (button) showed [Kd Qh] and won 470 with High card : King
+Seat 2: Blanche (small blind) folded on the pre-flop
+Seat 3: Cosme (big blind) showed [Js 9s] and won 420 with One pair : Jacks
+"""
+
+
+def test_a_big_blind_posted_all_in_is_read():
+    # "posts big blind 130 and is all-in" used to quarantine the hand as an unexpected action
+    hand = PARSER.parse(ALL_IN_BLIND)
+    assert (hand.small_blind, hand.big_blind, hand.ante) == (10000, 20000, 2000)
+    blind = [a for a in hand.actions if a.kind == ActionKind.POST_BIG_BLIND]
+    assert [(a.seat, a.amount, a.all_in) for a in blind] == [(3, 13000, True)]
+    assert hand.seat(3).all_in and not hand.seat(1).all_in
+    assert _contributed(hand) == {1: 15000, 2: 12000, 3: 15000}
+    assert _payouts(hand) == [(1, 47000, None, Half.WHOLE, PayoutSource.UNCALLED), (3, 42000, 0, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()

@@ -23,6 +23,10 @@ card``: how many, never which; a draw line starts no street, its discards belong
 round before). Lowball27 is 2-7 Triple Draw (Winamax deals no other 2-7 lowball; its hands
 draw three times); its stakes ``(0.50/1)`` are the small and big bets, the blinds are read
 from the posts. No ``Dealt to`` line is printed: the final hands are the shown ones.
+Real-money tables name the game ``2-7 Triple Draw fixed limit`` and use the same streets;
+there every seat gets a ``Dealt to`` line (``[X X X X X]`` for the hands not seen) and a
+seat that draws nothing ``stands pat [...]`` (the cards kept, or X). No real-money file
+seen shows a seat drawing cards, so that line is not known and would quarantine the hand.
 
 Play chips and tournament chips are printed whole or with decimals, as euros are (a play
 pot's ``Rake 0.07``; a tournament stack of ``7410.50``, ``calls 4455.50``: tournament
@@ -124,10 +128,14 @@ _STREETS = {
 }
 # A draw's discards belong to the betting round before it: its line starts no street.
 _DRAWS = frozenset({"FIRST-DRAW", "SECOND-DRAW", "THIRD-DRAW"})
-# Names of the 2016 play-money export that no other platform prints. Winamax deals 2-7
-# lowball only as Triple Draw, fixed limit (its hands draw three times: FIRST-DRAW to
-# THIRD-DRAW).
-_EXPORT_GAMES = {"7stud fixed limit": Game.STUD, "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE}
+# Names of the 2016 play-money export that no other platform prints, and Winamax's own
+# name of 2-7 Triple Draw. Winamax deals 2-7 lowball only as Triple Draw, fixed limit (its
+# hands draw three times: FIRST-DRAW to THIRD-DRAW).
+_WINAMAX_GAMES = {
+    "7stud fixed limit": Game.STUD,
+    "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE,
+    "2-7 Triple Draw fixed limit": Game.LOWBALL27_TRIPLE,
+}
 _DRAW_GAMES = frozenset({Game.LOWBALL27_TRIPLE})
 _AMT = r"(?P<amt>[^\s()|]+(?: €)?)"
 _POST = re.compile(
@@ -139,6 +147,8 @@ _BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)
 _RAISE = re.compile(r"^raises \S+(?: €)? to " + _AMT + r"(?P<allin> and is all-in)?$")
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?) (?P<groups>(?:\[[^\]]*\]\s*)+)$")
 _DISCARD = re.compile(r"^discard (?P<count>\d+) cards?$")
+# a real-money draw names the cards kept (``[X X X X X]`` for a hand not seen)
+_STANDS_PAT = re.compile(r"^stands pat \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\]")
 _COLLECTED = re.compile(
     r"^(?P<name>.+?) collected " + _AMT
@@ -202,7 +212,7 @@ class WinamaxParser(TextParser):
                 f"first line is not a Winamax header: {lines[0][:120]!r}" if lines else "empty hand",
             )
         hand_id = header.group("id")
-        game = _EXPORT_GAMES.get(header.group("game")) or game_from_name(header.group("game"))
+        game = _WINAMAX_GAMES.get(header.group("game")) or game_from_name(header.group("game"))
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header.group('game')!r}", hand_id)
         kind = header.group("kind")
@@ -306,7 +316,7 @@ class WinamaxParser(TextParser):
                     seat.upcards = stud_upcards(dealt)
                     if any(dealt):
                         seat.cards = dealt
-                else:
+                elif any(dealt):  # a real-money draw deals every seat a line, "[X X X X X]" unseen
                     seat.cards = dealt
                 continue
             m = _COLLECTED.match(line)
@@ -447,6 +457,13 @@ class WinamaxParser(TextParser):
             return big_blind_posted
         if rest in ("folds", "checks"):
             build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
+            return big_blind_posted
+        m = _STANDS_PAT.match(rest)
+        if m and hand.game in _DRAW_GAMES:
+            kept = cards(m.group("cards"))
+            if any(kept):
+                seat.cards = kept
+            build.act(street, seat, ActionKind.STAND_PAT).cards_changed = 0
             return big_blind_posted
         m = _DISCARD.match(rest)
         if m and hand.game in _DRAW_GAMES:

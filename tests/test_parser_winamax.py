@@ -649,3 +649,66 @@ def test_a_big_blind_posted_all_in_is_read():
     assert _contributed(hand) == {1: 15000, 2: 12000, 3: 15000}
     assert _payouts(hand) == [(1, 47000, None, Half.WHOLE, PayoutSource.UNCALLED), (3, 42000, 0, Half.WHOLE, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+TRIPLE_DRAW = """Winamax Poker - CashGame - HandId: #17050321-402-1646800000 - 2-7 Triple Draw fixed limit (1€/2€) - 2022/03/09 04:26:40 UTC
+Table: 'Dunkerque' 6-max (real money) Seat #5 is the button
+Seat 2: Firmin (80€)
+Seat 5: Gilberte (64.50€)
+*** ANTE/BLINDS ***
+Gilberte posts small blind 0.50€
+Firmin posts big blind 1€
+*** FIRST-BET ***
+Dealt to Gilberte [X X X X X]
+Dealt to Firmin [7h 5d 4c 3s 2h]
+Gilberte raises 1€ to 2€
+Firmin calls 1€
+*** FIRST-DRAW ***
+Firmin stands pat [7h 5d 4c 3s 2h]
+Gilberte stands pat [X X X X X]
+*** SECOND-BET ***
+Firmin bets 1€
+Gilberte calls 1€
+*** SECOND-DRAW ***
+Firmin stands pat [7h 5d 4c 3s 2h]
+Gilberte stands pat [X X X X X]
+*** THIRD-BET ***
+Firmin bets 2€
+Gilberte calls 2€
+*** THIRD-DRAW ***
+Firmin stands pat [7h 5d 4c 3s 2h]
+Gilberte stands pat [X X X X X]
+*** FOURTH-BET ***
+Firmin checks
+Gilberte checks
+*** SHOW DOWN ***
+Gilberte shows [8d 6s 4h 3d 2c] (High card : 8)
+Firmin shows [7h 5d 4c 3s 2h] (High card : 7)
+Firmin collected 9.50€ from pot
+*** SUMMARY ***
+Total pot 9.50€ | Rake 0.50€
+Seat 2: Firmin (big blind) showed [7h 5d 4c 3s 2h] and won 9.50€ with High card : 7
+Seat 5: Gilberte (small blind) (button) showed [8d 6s 4h 3d 2c] and lost with High card : 8
+"""
+
+
+def test_real_money_triple_draw_and_its_stand_pat_lines():
+    # "2-7 Triple Draw fixed limit" was quarantined as an unknown game
+    hand = PARSER.parse(TRIPLE_DRAW)
+    assert (hand.game, hand.limit, hand.currency, hand.small_blind, hand.big_blind) == (
+        Game.LOWBALL27_TRIPLE, Limit.FIXED, "EUR", 50, 100)
+    pat = [(a.street, a.seat, a.cards_changed) for a in hand.actions if a.kind == ActionKind.STAND_PAT]
+    assert pat == [(Street.PREDRAW, 2, 0), (Street.PREDRAW, 5, 0), (Street.DRAW1, 2, 0), (Street.DRAW1, 5, 0),
+                   (Street.DRAW2, 2, 0), (Street.DRAW2, 5, 0)]
+    assert hand.seat(2).cards == ["7h", "5d", "4c", "3s", "2h"] and hand.seat(5).cards == ["8d", "6s", "4h", "3d", "2c"]
+    assert _contributed(hand) == {2: 500, 5: 500}
+    assert _payouts(hand) == [(2, 950, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 50 and hand.reconciles()
+
+
+def test_a_seat_drawing_cards_at_a_real_money_draw_table_is_not_read():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(TRIPLE_DRAW.replace("Gilberte stands pat [X X X X X]\n*** SECOND-BET",
+                                         "Gilberte discards 1 card [X]\n*** SECOND-BET"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "line 15 'Gilberte discards 1 card [X]': unexpected action")

@@ -49,6 +49,9 @@ as a pot of its own (``collected 0.22€ from side pot 2``: the last pot, one li
 seat that put in most, exactly its excess over the next seat; the total pot leaves it
 out): that line is read as the bet returned.
 
+A seat that neither posts nor acts (not even a fold) and is dealt no cards sat the hand
+out (a status Winamax does not print): it is not dealt in, and so no contender for the pot.
+
 Every line is read or known to carry no money or cards: after a seat's name
 ``_SEAT_NO_MONEY`` (not showing, its status at the table), and in the summary the total,
 the board and one ``_SUMMARY_SEAT_KNOWN`` line per seat. Any other line, in the summary
@@ -362,6 +365,11 @@ class WinamaxParser(TextParser):
             raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line", hand_id)
         self._unmatched_bet_paid_as_a_pot(build)
         hand.seats = build.finish_seats()
+        for seat in hand.seats:
+            # every seat dealt in posts or acts (a fold at least): one with neither, and no
+            # cards, sat out the hand (sitting out, or waiting for the big blind)
+            if not seat.cards and all(a.seat != seat.seat for a in build.actions):
+                seat.dealt_in = False
         hand.actions = build.actions
         hand.payouts = build.payouts
         hand.notes.extend(build.notes)

@@ -712,3 +712,40 @@ def test_a_seat_drawing_cards_at_a_real_money_draw_table_is_not_read():
                                          "Gilberte discards 1 card [X]\n*** SECOND-BET"))
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.PARSE_ERROR, "line 15 'Gilberte discards 1 card [X]': unexpected action")
+
+
+SAT_OUT = """Winamax Poker - CashGame - HandId: #5520031-77-1387400000 - Holdem no limit (0.05€/0.10€) - 2013/12/18 21:33:20 UTC
+Table: 'Osaka 04' 9-max (real money) Seat #1 is the button
+Seat 1: Leontine (10€)
+Seat 2: Mederic (8.45€)
+Seat 3: Noemie (12€)
+Seat 4: Oscar (9.90€)
+*** ANTE/BLINDS ***
+Mederic posts small blind 0.05€
+Oscar posts big blind 0.10€
+*** PRE-FLOP *** 
+Leontine raises 0.20€ to 0.30€
+Mederic folds
+Oscar calls 0.20€
+*** FLOP *** [5h Qs 8c]
+Oscar checks
+Leontine bets 0.40€
+Oscar folds
+Leontine collected 1.02€ from pot
+*** SUMMARY ***
+Total pot 1.02€ | Rake 0.03€
+Board: [5h Qs 8c]
+Seat 1: Leontine (button) won 1.02€
+Seat 3: Noemie folded
+"""
+
+
+def test_a_seat_that_neither_posts_nor_acts_is_not_dealt_in():
+    # Noemie sat the hand out: no post, no action, no cards. Taken as dealt in, she was a
+    # live contender, and the uncontested hand became unverifiable ("board has 3 cards")
+    hand = PARSER.parse(SAT_OUT)
+    assert [(s.seat, s.dealt_in, s.folded_street) for s in hand.seats] == [
+        (1, True, None), (2, True, Street.PREFLOP), (3, False, None), (4, True, Street.FLOP)]
+    assert _contributed(hand) == {1: 70, 2: 5, 3: 0, 4: 30}
+    assert _payouts(hand) == [(1, 102, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()

@@ -50,7 +50,8 @@ seat that put in most, exactly its excess over the next seat; the total pot leav
 out): that line is read as the bet returned.
 
 A seat that neither posts nor acts (not even a fold) and is dealt no cards sat the hand
-out (a status Winamax does not print): it is not dealt in, and so no contender for the pot.
+out (a status Winamax does not print; ``denies big blind``, ``deny BB 0€`` before the deal
+say it for some): it is not dealt in, and so no contender for the pot.
 
 Every line is read or known to carry no money or cards: after a seat's name
 ``_SEAT_NO_MONEY`` (not showing, its status at the table), and in the summary the total,
@@ -170,6 +171,9 @@ _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brin
 # hand. After a seat's name: a seat that does not show, and its status at the table. In
 # the summary, besides the total and the board, one line per seat (the pay lines above are
 # the record): folded, showed or mucked, won or lost.
+# Before the deal, a player who will not post the big blind to come in (seated or not:
+# older files name players the seat list does not have, always with nothing posted).
+_DENIES_BIG_BLIND = re.compile(r"^.+? (?:denies big blind|deny BB 0(?:\.0+)?(?: ?€)?)$")
 _SEAT_NO_MONEY = re.compile(
     r"^(?:mucks|doesn't show(?: hand)?|does not show(?: hand)?|is sitting out|sits out|is disconnected|"
     r"is connected|has timed out|has returned)$"
@@ -341,6 +345,8 @@ class WinamaxParser(TextParser):
                 amount = build.amount(m.group("amt"))
                 build.act(street, seat, ActionKind.UNCALLED_RETURN, amount)
                 build.pay(seat, amount, line, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+                continue
+            if street == Street.PREDEAL and _DENIES_BIG_BLIND.match(line):
                 continue
             split = build.split_name(line)
             if split is None:

@@ -749,3 +749,19 @@ def test_a_seat_that_neither_posts_nor_acts_is_not_dealt_in():
     assert _contributed(hand) == {1: 70, 2: 5, 3: 0, 4: 30}
     assert _payouts(hand) == [(1, 102, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+def test_a_player_denying_the_big_blind_posts_nothing_and_is_not_dealt_in():
+    # "Noemie denies big blind" (seated) and "Prosper deny BB 0€" (a player the seat list
+    # does not have) used to quarantine the hand
+    text = SAT_OUT.replace("*** ANTE/BLINDS ***\n", "*** ANTE/BLINDS ***\nNoemie denies big blind\nProsper deny BB 0€\n")
+    hand = PARSER.parse(text)
+    assert [(s.seat, s.dealt_in) for s in hand.seats] == [(1, True), (2, True), (3, False), (4, True)]
+    assert _contributed(hand) == {1: 70, 2: 5, 3: 0, 4: 30} and hand.reconciles()
+
+
+def test_a_big_blind_denied_with_money_is_not_read():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SAT_OUT.replace("*** ANTE/BLINDS ***\n", "*** ANTE/BLINDS ***\nProsper deny BB 0.10€\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "line 8 'Prosper deny BB 0.10€': unexpected line")

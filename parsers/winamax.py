@@ -170,7 +170,8 @@ _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brin
 # Lines known to carry no money or cards, skipped on purpose; any other line fails the
 # hand. After a seat's name: a seat that does not show, and its status at the table. In
 # the summary, besides the total and the board, one line per seat (the pay lines above are
-# the record): folded, showed or mucked, won or lost.
+# the record): folded, showed or mucked, won or lost. 2013 files summarise a seat whose
+# shown hand lost as bare ``mucked``, without its cards (its ``shows`` line has them).
 # Before the deal, a player who will not post the big blind to come in (seated or not:
 # older files name players the seat list does not have, always with nothing posted).
 _DENIES_BIG_BLIND = re.compile(r"^.+? (?:denies big blind|deny BB 0(?:\.0+)?(?: ?€)?)$")
@@ -179,7 +180,7 @@ _SEAT_NO_MONEY = re.compile(
     r"is connected|has timed out|has returned)$"
 )
 _SUMMARY_SEAT_KNOWN = re.compile(
-    r"^Seat \d+: .+? (?:folded(?: on the [\w-]+)?|(?:showed|mucked) \[[^\]]*\].*|won .+|lost.*)$"
+    r"^Seat \d+: .+? (?:folded(?: on the [\w-]+)?|(?:showed|mucked) \[[^\]]*\].*|mucked|won .+|lost.*)$"
 )
 
 

@@ -765,3 +765,42 @@ def test_a_big_blind_denied_with_money_is_not_read():
         PARSER.parse(SAT_OUT.replace("*** ANTE/BLINDS ***\n", "*** ANTE/BLINDS ***\nProsper deny BB 0.10€\n"))
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.PARSE_ERROR, "line 8 'Prosper deny BB 0.10€': unexpected line")
+
+
+BARE_MUCKED = """Winamax Poker - CashGame - HandId: #5290117-233-1382800000 - Holdem no limit (0.25€/0.50€) - 2013/10/26 15:06:40 UTC
+Table: 'Perth 07' 2-max (real money) Seat #2 is the button
+Seat 1: Quentine (52.10€)
+Seat 2: Romuald (47€)
+*** ANTE/BLINDS ***
+Romuald posts small blind 0.25€
+Quentine posts big blind 0.50€
+*** PRE-FLOP *** 
+Romuald raises 1€ to 1.50€
+Quentine calls 1€
+*** FLOP *** [9d 9s 2c]
+Quentine checks
+Romuald checks
+*** TURN *** [9d 9s 2c] [Kh]
+Quentine checks
+Romuald checks
+*** RIVER *** [9d 9s 2c Kh] [5s]
+Quentine checks
+Romuald checks
+*** SHOW DOWN ***
+Quentine shows [Qs Jh] (One pair : 9)
+Romuald shows [Kd 4d] (Two pairs : Kings and 9)
+Romuald collected 2.85€ from pot
+*** SUMMARY ***
+Total pot 2.85€ | Rake 0.15€
+Board: [9d 9s 2c Kh 5s]
+Seat 1: Quentine (big blind) mucked
+Seat 2: Romuald (small blind) (button) showed [Kd 4d] and won 2.85€ with Two pairs : Kings and 9
+"""
+
+
+def test_a_summary_seat_that_mucked_without_its_cards_keeps_the_cards_it_showed():
+    # "Seat 1: Quentine (big blind) mucked" used to quarantine the hand as an unexpected summary line
+    hand = PARSER.parse(BARE_MUCKED)
+    assert hand.seat(1).cards == ["Qs", "Jh"] and hand.seat(1).showed
+    assert _payouts(hand) == [(2, 285, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()

@@ -98,12 +98,14 @@ _HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) \((?P<stakes>[^()]*)\)"
     r" - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]{2,5}))?"
 )
-# 2021 files drop the colon after ``Table`` (and put one after a board street's stars).
+# 2021 files drop the colon after ``Table`` (and put one after a board street's stars);
+# a 2012 file writes the button ``Seat 0000005`` (no ``#``, zero-padded). Nothing else may
+# follow: it would be read past.
 # What the header says in place of ``CashGame`` at a cash table: fast-fold ("Go Fast") and
 # Hold-up tables are named after the table they stand for.
 _CASH_KIND = re.compile(r'^(?:CashGame|Go Fast "[^"]*"|HOLD-UP "[^"]*")$')
 _TABLE = re.compile(
-    r"^Table:? '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)(?: Seat #(?P<button>\d+) is the button)?"
+    r"^Table:? '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)(?: Seat #?(?P<button>\d+) is the button)?\s*$"
 )
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]+)(?:, [^()]*)?\)$")
 _STREET = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?P<rest>.*)$")

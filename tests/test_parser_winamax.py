@@ -804,3 +804,20 @@ def test_a_summary_seat_that_mucked_without_its_cards_keeps_the_cards_it_showed(
     assert hand.seat(1).cards == ["Qs", "Jh"] and hand.seat(1).showed
     assert _payouts(hand) == [(2, 285, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+@pytest.mark.parametrize(("table_line", "button"), [
+    ("Table: 'Osaka 04' 9-max (real money) Seat #1 is the button", 1),
+    ("Table: 'Osaka 04' 9-max (real money) Seat 0000001 is the button", 1),
+])
+def test_the_button_of_the_table_line(table_line, button):
+    # a 2012 file's "Seat 0000005 is the button" was read past: the hand had no button
+    hand = PARSER.parse(SAT_OUT.replace("Table: 'Osaka 04' 9-max (real money) Seat #1 is the button", table_line))
+    assert (hand.table_name, hand.max_seats, hand.button_seat) == ("Osaka 04", 9, button)
+
+
+def test_a_table_line_with_more_after_it_is_not_read_past():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SAT_OUT.replace("Seat #1 is the button", "Seat #1 is the button (paused)"))
+    assert err.value.reason == QuarantineReason.PARSE_ERROR
+    assert err.value.message.startswith("second line is not a Winamax table line: \"Table: 'Osaka 04'")

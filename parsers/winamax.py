@@ -47,7 +47,10 @@ Older files print no uncalled-bet line: an unmatched bet is paid back inside the
 lines (for example as part of ``side pot 1``), and the totals add up that way. Some pay it
 as a pot of its own (``collected 0.22€ from side pot 2``: the last pot, one line, to the
 seat that put in most, exactly its excess over the next seat; the total pot leaves it
-out): that line is read as the bet returned.
+out): that line is read as the bet returned. The pots one seat wins are paid under one
+label (main pot and side pot 1 both "from main pot", the next pot then "side pot 1"):
+where the hand has more pots than labels, the labels are dropped and the pay lines are
+compared with the hand's pots as a whole.
 
 A seat that neither posts nor acts (not even a fold) and is dealt no cards sat the hand
 out (a status Winamax does not print; ``denies big blind``, ``deny BB 0€`` before the deal
@@ -66,6 +69,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rules.money import NumberConvention, format_minor
+from rules.pots import PotError, build_pots
 from rules.vocab import (
     ActionKind,
     Format,
@@ -382,6 +386,7 @@ class WinamaxParser(TextParser):
         hand.actions = build.actions
         hand.payouts = build.payouts
         hand.notes.extend(build.notes)
+        self._pots_merged_under_one_label(hand)
         if split_game is False and any(p.half in (Half.HIGH, Half.LOW) for p in hand.payouts):
             hand.notes.append("high-only game paid with (HI)/(LO) labels")
         return hand
@@ -407,6 +412,32 @@ class WinamaxParser(TextParser):
         build.act(street, seat, ActionKind.UNCALLED_RETURN, last.amount)
         last.source, last.pot, last.half = PayoutSource.UNCALLED, None, Half.WHOLE
         build.notes.append(f"{last.line!r} is {seat.player}'s unmatched bet returned (no uncalled-bet line)")
+
+    @staticmethod
+    def _pots_merged_under_one_label(hand: ParsedHand) -> None:
+        """Winamax pays the pots one seat wins under one label: a seat that wins the main pot
+        and side pot 1 collects both "from main pot", and the next pot is then labelled
+        "side pot 1". Where the hand has more pots than labels, a label names no single pot:
+        the pay lines are compared with the hand's pots as a whole (per seat), not pot by pot."""
+        labels = {p.pot for p in hand.payouts if p.source == PayoutSource.POT and p.pot is not None}
+        if not labels:
+            return
+        live = [s.seat for s in hand.seats if s.dealt_in and s.folded_street is None]
+        dead: dict[int, int] = {}
+        for action in hand.actions:
+            if action.kind == ActionKind.POST_DEAD and action.amount and action.seat is not None:
+                dead[action.seat] = dead.get(action.seat, 0) + action.amount
+        try:
+            pots = build_pots({s.seat: s.contributed for s in hand.seats if s.contributed}, live, dead).pots
+        except PotError:
+            return  # the audit says why these contributions make no pots
+        if len(labels) >= len(pots):
+            return
+        for payout in hand.payouts:
+            if payout.source == PayoutSource.POT:
+                payout.pot = None
+        hand.notes.append(f"{len(pots)} pots paid under {len(labels)} pot labels (Winamax labels the pots one seat "
+                          "wins as one): compared for the hand as a whole")
 
     @staticmethod
     def _answer_short_raise(short: _ShortRaise, seat, rest: str, build: HandBuilder, hand: ParsedHand) -> None:

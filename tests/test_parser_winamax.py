@@ -821,3 +821,36 @@ def test_a_table_line_with_more_after_it_is_not_read_past():
         PARSER.parse(SAT_OUT.replace("Seat #1 is the button", "Seat #1 is the button (paused)"))
     assert err.value.reason == QuarantineReason.PARSE_ERROR
     assert err.value.message.startswith("second line is not a Winamax table line: \"Table: 'Osaka 04'")
+
+
+MERGED_POTS = ALL_IN_BLIND.replace("Seat 2: Blanche (1800)", "Seat 2: Blanche (700)").replace(
+    "Aurele raises 470 to 600\nBlanche folds\n", "Aurele raises 670 to 800\nBlanche calls 580 and is all-in\n").replace(
+    "*** SHOW DOWN ***\n", "*** SHOW DOWN ***\nBlanche shows [8s 8h] (Three of a kind : 8)\n").replace(
+    "Aurele collected 470 from side pot 1\nCosme collected 420 from main pot\n",
+    "Aurele collected 120 from side pot 1\nBlanche collected 1550 from main pot\n").replace(
+    "Total pot 890 | No rake", "Total pot 1670 | No rake").replace(
+    "Seat 2: Blanche (small blind) folded on the pre-flop\nSeat 3: Cosme (big blind) showed [Js 9s] and won 420 with One pair : Jacks",
+    "Seat 2: Blanche (small blind) showed [8s 8h] and won 1550 with Three of a kind : 8\n"
+    "Seat 3: Cosme (big blind) showed [Js 9s] and lost with One pair : Jacks").replace(
+    "won 470 with High card : King", "won 120 with High card : King")
+
+
+def test_the_pots_one_seat_wins_under_one_label_are_compared_as_a_whole():
+    # Blanche wins the main pot (3 x 150) and side pot 1 (2 x 550): Winamax pays both
+    # "from main pot" and labels Aurele's unmatched 120 "side pot 1". Read label by
+    # label, the main pot looked overpaid and side pot 1 paid to a seat not in it.
+    hand = PARSER.parse(MERGED_POTS)
+    assert _contributed(hand) == {1: 70000, 2: 70000, 3: 15000}
+    assert _payouts(hand) == [(1, 12000, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (2, 155000, None, Half.WHOLE, PayoutSource.POT)]
+    assert "2 pots paid under 1 pot labels (Winamax labels the pots one seat wins as one): compared for the hand as a whole" in hand.notes
+    assert hand.reconciles()
+
+
+def test_pot_labels_that_each_name_a_pot_are_kept():
+    # Cosme wins the main pot and Blanche side pot 1: one label per pot
+    text = MERGED_POTS.replace("Blanche collected 1550 from main pot", "Cosme collected 450 from main pot\nBlanche collected 1100 from side pot 1")
+    text = text.replace("Aurele collected 120 from side pot 1", "Aurele collected 120 from side pot 2")
+    hand = PARSER.parse(text)
+    assert _payouts(hand) == [(1, 12000, None, Half.WHOLE, PayoutSource.UNCALLED), (3, 45000, 0, Half.WHOLE, PayoutSource.POT),
+                              (2, 110000, 1, Half.WHOLE, PayoutSource.POT)]

@@ -25,7 +25,11 @@ makes the flop ``POT`` 0.80), from 2014 on the amount added (``CALL 11.87`` afte
 14.37); the added amount is taken as the difference to the bet and the printed value
 must be one of the two. ``RAISE`` is read as the street total (raise to) unless that
 would take back chips, ``ALLIN`` must equal the rest of the stack (added or total).
-``HAND_DSB`` is a dead small blind. An uncalled last bet is not printed as returned: it
+``HAND_DSB`` is a dead small blind. ``HAND_ANTE`` posts an ante; 2011 tournament files
+list none, yet their showdown ``POT`` and ``WIN`` include them, and each ``AMOUNT`` is the
+seat's stack after its ante (an ``ALLIN`` is for the ``AMOUNT``, and only so do the pots
+add up): the ante is read from the surplus of the ``POT`` over the actions, one from each
+seat dealt in, and posted before the first action (``post_unlisted_antes``). An uncalled last bet is not printed as returned: it
 is absent from the showdown ``POT`` and from ``WIN``; it is recorded as an
 ``uncalled_return`` action (with a note). Showdown ``POT`` is after ``RAKE``.
 
@@ -50,7 +54,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from rules.money import DOT, AmountError
+from rules.money import DOT, AmountError, format_minor
 from rules.vocab import (
     ActionKind,
     Format,
@@ -359,6 +363,45 @@ class _Hand:
             hand.notes.append(f"seat {last_aggressor}: uncalled {excess} returned (not printed; "
                               f"absent from the showdown POT)")
 
+    def post_unlisted_antes(self, hand: ParsedHand) -> None:
+        """The antes of a tournament hand that lists none (2011 files), read from its POT.
+
+        The showdown POT and WINs include them, and each seat's AMOUNT is its stack after
+        its ante (an ALLIN is for the AMOUNT, and the pots then add up): the POT holds
+        exactly one ante from each seat dealt in beyond what the actions put in (a whole
+        number of chips, as the blinds are). Each is posted before the first action; a
+        surplus that is no such ante, or a seat that may have paid only part of one,
+        quarantines the hand.
+        """
+        if not hand.is_tournament or hand.rake is None or any(a.kind == ActionKind.POST_ANTE for a in hand.actions):
+            return
+        surplus = (hand.total_pot_printed or 0) + hand.rake - hand.pot_total
+        dealt = [s for s in hand.seats if s.dealt_in]
+        if surplus <= 0 or not dealt:
+            return
+        for seat in dealt:  # a seat that may have paid only part of its ante leaves the antes unknown
+            if not seat.stack or seat.contributed > seat.stack:
+                raise self.err(QuarantineReason.INCONSISTENT,
+                               f"the showdown POT holds {format_minor(surplus, self.scale)} more than the actions put in (antes the hand does "
+                               f"not list), but seat {seat.seat} is dealt in with an AMOUNT of "
+                               f"{format_minor(seat.stack or 0, self.scale)} and puts in {format_minor(seat.contributed, self.scale)}: its ante cannot be told")
+        ante, odd = divmod(surplus, len(dealt))
+        whole_chips = all(b is not None and b % self.scale == 0 for b in (hand.small_blind, hand.big_blind))
+        if odd or (whole_chips and ante % self.scale):  # whole-chip blinds take a whole-chip ante
+            raise self.err(QuarantineReason.INCONSISTENT,
+                           f"the showdown POT holds {format_minor(surplus, self.scale)} more than the actions put in, which is no one ante "
+                           f"from each of the {len(dealt)} seats dealt in (the hand lists no ante)")
+        antes = [ActionRecord(0, Street.PREDEAL, s.seat, ActionKind.POST_ANTE, ante) for s in dealt]
+        hand.actions[:0] = antes
+        for seq, action in enumerate(hand.actions, start=1):
+            action.seq = seq
+        for seat in dealt:
+            seat.contributed += ante
+            seat.stack = (seat.stack or 0) + ante  # the stack before the ante
+        hand.ante = ante
+        hand.notes.append(f"antes not listed: {ante} from each of the {len(dealt)} seats dealt in, read from the "
+                          "showdown POT (each AMOUNT is the stack after its ante)")
+
     def read_showdown(self, showdown: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
         net_pot = self.amount(showdown.get("POT"), showdown)
         rake = showdown.get("RAKE")
@@ -399,6 +442,7 @@ class _Hand:
             line = "<RESULT " + " ".join(f'{k}="{v}"' for k, v in r.attrib.items()) + ">"
             hand.payouts.append(PayoutRecord(seat.seat, win, 0 if single_pot else None, None, half,
                                              PayoutSource.POT, line))
+        self.post_unlisted_antes(hand)
         gross = hand.pot_total
         if hand.rake is not None and net_pot + hand.rake != gross:
             hand.notes.append(f"showdown POT {net_pot} + RAKE {hand.rake} != {gross} put in by the actions")

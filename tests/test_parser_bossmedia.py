@@ -127,3 +127,60 @@ def test_unknown_elements_and_attributes_fail_the_hand(old, new, message):
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(CRAFTED.replace(old, new))
     assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "4400100")
+
+
+# A 2011 tournament hand: it lists no ante, each AMOUNT is the stack after the seat's ante
+# of 25, and the showdown POT and the WIN include the four antes.
+UNLISTED_ANTES = """<HISTORY ID="5900417" SESSION="session7702.xml" TABLE="Poker 202" GAME="GAME_THM" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_TOURNAMENT" TABLECURRENCY="CAD" LIMIT="NL" STAKES="100.00/200.00" DATE="1295500000" WIN="5200.00" LOSS="0.00">
+<PLAYER NAME="Lynx" SEAT="1" AMOUNT="3000.00"></PLAYER>
+<PLAYER NAME="Marten" SEAT="2" AMOUNT="2500.00"></PLAYER>
+<PLAYER NAME="Otter" SEAT="3" AMOUNT="1800.00"></PLAYER>
+<PLAYER NAME="Stoat" SEAT="4" AMOUNT="4100.00"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Stoat" KIND="HAND_SB" VALUE="100.00"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Lynx" KIND="HAND_BB" VALUE="200.00"></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Lynx"><CARD LINK="0"></CARD><CARD LINK="39"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Marten"><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Otter"><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Stoat"><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="ACTION_ALLIN" PLAYER="Marten" VALUE="2500.00"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Otter"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Stoat"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Lynx" VALUE="2500.00"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="5200.00"><CARD LINK="4"></CARD><CARD LINK="18"></CARD><CARD LINK="33"></CARD></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_TURN" POT="5200.00"><CARD LINK="4"></CARD><CARD LINK="18"></CARD><CARD LINK="33"></CARD><CARD LINK="47"></CARD></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_RIVER" POT="5200.00"><CARD LINK="4"></CARD><CARD LINK="18"></CARD><CARD LINK="33"></CARD><CARD LINK="47"></CARD><CARD LINK="10"></CARD></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="5200.00" RAKE="0.00">
+<RESULT PLAYER="Lynx" WIN="5200.00" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_ACES)"><CARD LINK="0"></CARD><CARD LINK="39"></CARD></RESULT>
+<RESULT PLAYER="Marten" WIN="0.00" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_JACKS)"><CARD LINK="24"></CARD><CARD LINK="37"></CARD></RESULT>
+<RESULT PLAYER="Otter" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT>
+<RESULT PLAYER="Stoat" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN></HISTORY>
+"""
+
+
+def test_antes_a_tournament_hand_does_not_list_are_read_from_its_pot():
+    # the POT holds 4 x 25 beyond the actions; without the antes every such hand was not_conserved
+    hand = PARSER.parse(UNLISTED_ANTES)
+    assert (hand.is_tournament, hand.ante, hand.amount_scale, hand.currency) == (True, 2500, 100, None)
+    assert [(a.seq, a.seat, a.kind, a.amount) for a in hand.actions[:5]] == [
+        (1, 1, ActionKind.POST_ANTE, 2500), (2, 2, ActionKind.POST_ANTE, 2500), (3, 3, ActionKind.POST_ANTE, 2500),
+        (4, 4, ActionKind.POST_ANTE, 2500), (5, 4, ActionKind.POST_SMALL_BLIND, 10000)]
+    assert [(s.seat, s.stack, s.contributed, s.all_in) for s in hand.seats] == [
+        (1, 302500, 252500, False), (2, 252500, 252500, True), (3, 182500, 2500, False), (4, 412500, 12500, False)]
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 520000)]
+    assert "antes not listed: 2500 from each of the 4 seats dealt in, read from the showdown POT " \
+           "(each AMOUNT is the stack after its ante)" in hand.notes
+    assert hand.reconciles()
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('POT="5200.00" RAKE="0.00">', 'POT="5190.00" RAKE="0.00">',
+     "the showdown POT holds 90.00 more than the actions put in, which is no one ante from each of the 4 seats "
+     "dealt in (the hand lists no ante)"),
+    ('AMOUNT="1800.00"', 'AMOUNT="0.00"',
+     "the showdown POT holds 100.00 more than the actions put in (antes the hand does not list), but seat 3 is "
+     "dealt in with an AMOUNT of 0.00 and puts in 0.00: its ante cannot be told"),
+])
+def test_a_pot_surplus_that_is_no_ante_from_each_seat_is_quarantined(old, new, message):
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(UNLISTED_ANTES.replace(old, new))
+    assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.INCONSISTENT, message, "5900417")

@@ -25,7 +25,9 @@ makes the flop ``POT`` 0.80), from 2014 on the amount added (``CALL 11.87`` afte
 14.37); the added amount is taken as the difference to the bet and the printed value
 must be one of the two. ``RAISE`` is read as the street total (raise to) unless that
 would take back chips, ``ALLIN`` must equal the rest of the stack (added or total).
-``HAND_DSB`` is a dead small blind. ``HAND_ANTE`` posts an ante; 2011 tournament files
+``HAND_DSB`` is a dead small blind. A blind's ``VALUE`` is its nominal size: a seat with
+less posts all it has, all in, and calling still takes the whole big blind (the next
+board's ``POT`` counts so). ``HAND_ANTE`` posts an ante; 2011 tournament files
 list none, yet their showdown ``POT`` and ``WIN`` include them, and each ``AMOUNT`` is the
 seat's stack after its ante (an ``ALLIN`` is for the ``AMOUNT``, and only so do the pots
 add up): the ante is read from the surplus of the ``POT`` over the actions, one from each
@@ -146,6 +148,7 @@ class _Hand:
         self.text = text
         self.hand_id: str | None = None
         self.scale = 100
+        self.short_big_blind = 0  # the nominal big blind a seat posted all in for less
 
     def err(self, reason: QuarantineReason, message: str) -> HandParseError:
         return HandParseError(reason, message, self.hand_id)
@@ -276,24 +279,7 @@ class _Hand:
                 dealt.add(seat.player)
                 continue
             if kind == "HAND_BLINDS":
-                value = self.amount(el.get("VALUE"), el)
-                blind = el.get("KIND", "")
-                if blind == "HAND_SB":
-                    tracker.add(seat.seat, value)
-                    record(seat.seat, ActionKind.POST_SMALL_BLIND, value, on=Street.PREDEAL)
-                elif blind == "HAND_BB":
-                    tracker.add(seat.seat, value)
-                    record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND,
-                           value, on=Street.PREDEAL)
-                    big_blind_posted = True
-                elif blind == "HAND_DSB":
-                    tracker.dead(seat.seat, value)
-                    record(seat.seat, ActionKind.POST_DEAD, value, on=Street.PREDEAL)
-                elif blind == "HAND_AB":
-                    tracker.add(seat.seat, value)
-                    record(seat.seat, ActionKind.POST_BLIND, value, on=Street.PREDEAL)
-                else:
-                    raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
+                big_blind_posted = self.post_blind(el, seat, tracker, record, hand, big_blind_posted)
                 continue
             if kind == "HAND_ANTE":
                 value = self.amount(el.get("VALUE"), el)
@@ -313,6 +299,8 @@ class _Hand:
             value = self.amount(el.get("VALUE"), el)
             have = tracker.street_bet(seat.seat)
             top = tracker.max_street_bet()
+            if street == Street.PREFLOP:  # a big blind all in for less: calling still takes the whole blind
+                top = max(top, self.short_big_blind)
             if kind == "ACTION_CALL":
                 added = min(top - have, remaining(seat))
                 if value not in (added, have + added):
@@ -349,6 +337,39 @@ class _Hand:
                 seat.dealt_in = False
             seat.contributed = tracker.contributed(seat.seat)
         self.read_showdown(showdown, hand, seats)
+
+    def post_blind(self, el: Element, seat: SeatRecord, tracker: BetTracker, record, hand: ParsedHand,
+                   big_blind_posted: bool) -> bool:
+        """A ``HAND_BLINDS`` post. Its VALUE is the blind's nominal size: a seat with less
+        posts all it has and is all in (the next board's POT counts only that), and calling
+        a big blind posted so still takes the whole blind."""
+        value = nominal = self.amount(el.get("VALUE"), el)
+        behind = (seat.stack or 0) - tracker.contributed(seat.seat)
+        all_in = seat.stack is not None and 0 < behind < value
+        if all_in:
+            hand.notes.append(f"seat {seat.seat} posts a {format_minor(value, self.scale)} blind with "
+                              f"{format_minor(behind, self.scale)}: all in for that")
+            value, seat.all_in = behind, True
+        blind = el.get("KIND", "")
+        if all_in and blind == "HAND_BB":
+            self.short_big_blind = nominal
+        if blind == "HAND_SB":
+            tracker.add(seat.seat, value)
+            record(seat.seat, ActionKind.POST_SMALL_BLIND, value, all_in, on=Street.PREDEAL)
+        elif blind == "HAND_BB":
+            tracker.add(seat.seat, value)
+            record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND,
+                   value, all_in, on=Street.PREDEAL)
+            big_blind_posted = True
+        elif blind == "HAND_DSB":
+            tracker.dead(seat.seat, value)
+            record(seat.seat, ActionKind.POST_DEAD, value, all_in, on=Street.PREDEAL)
+        elif blind == "HAND_AB":
+            tracker.add(seat.seat, value)
+            record(seat.seat, ActionKind.POST_BLIND, value, all_in, on=Street.PREDEAL)
+        else:
+            raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
+        return big_blind_posted
 
     def close_street(self, tracker: BetTracker, hand: ParsedHand, record, street: Street,
                      last_aggressor: int | None) -> None:

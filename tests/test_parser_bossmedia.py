@@ -184,3 +184,42 @@ def test_a_pot_surplus_that_is_no_ante_from_each_seat_is_quarantined(old, new, m
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(UNLISTED_ANTES.replace(old, new))
     assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.INCONSISTENT, message, "5900417")
+
+
+# Heron has 0.30 left for a 0.50 big blind; the others call the whole blind.
+SHORT_BIG_BLIND = """<HISTORY ID="4400377" SESSION="session9002.xml" TABLE="Table HE 3" GAME="GAME_THM" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="NL" STAKES="0.25/0.50" DATE="1400003600" TABLETOURNEYID="" WIN="0.90" LOSS="0.30" ENDTIME="1400003660">
+<PLAYER NAME="Osprey" SEAT="1" AMOUNT="20.00" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<PLAYER NAME="Heron" SEAT="2" AMOUNT="0.30" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<PLAYER NAME="Egret" SEAT="3" AMOUNT="15.00" STATE="STATE_PLAYING" DEALER="Y"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Osprey" KIND="HAND_SB" VALUE="0.25"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Heron" KIND="HAND_BB" VALUE="0.50"></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Osprey"><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Heron"><CARD LINK="12"></CARD><CARD LINK="25"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Egret"><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Egret" VALUE="0.50"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Osprey" VALUE="0.50"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="1.30" RAKE="0.00" MAINPOT="0.90" LEFTPOT="0.40" RIGHTPOT=""><CARD LINK="1"></CARD><CARD LINK="19"></CARD><CARD LINK="34"></CARD></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Osprey"></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Egret"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_TURN" POT="1.30" RAKE="0.00" MAINPOT="0.90" LEFTPOT="0.40" RIGHTPOT=""><CARD LINK="1"></CARD><CARD LINK="19"></CARD><CARD LINK="34"></CARD><CARD LINK="48"></CARD></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Osprey"></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Egret"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_RIVER" POT="1.30" RAKE="0.00" MAINPOT="0.90" LEFTPOT="0.40" RIGHTPOT=""><CARD LINK="1"></CARD><CARD LINK="19"></CARD><CARD LINK="34"></CARD><CARD LINK="48"></CARD><CARD LINK="8"></CARD></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Osprey"></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Egret"></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="1.30" RAKE="0.00" MAINPOT="0.90" LEFTPOT="0.40" RIGHTPOT="" STARTING="Osprey">
+<RESULT PLAYER="Heron" WIN="0.90" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_KINGS)" WINCARDS="" HANDEXT=""><CARD LINK="12"></CARD><CARD LINK="25"></CARD></RESULT>
+<RESULT PLAYER="Egret" WIN="0.40" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_NINES)" WINCARDS="" HANDEXT=""><CARD LINK="21"></CARD><CARD LINK="41"></CARD></RESULT>
+<RESULT PLAYER="Osprey" WIN="0.00" HAND="$(STR_G_WIN_HIGHCARD) $(STR_G_CARD_JACK)" WINCARDS="" HANDEXT=""><CARD LINK="10"></CARD><CARD LINK="28"></CARD></RESULT></SHOWDOWN></HISTORY>
+"""
+
+
+def test_a_big_blind_posted_with_less_than_the_blind_is_all_in_for_what_the_seat_has():
+    # the 0.50 post was read whole: Heron put in more than his stack and the pots did not add up
+    hand = PARSER.parse(SHORT_BIG_BLIND)
+    blind = [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions if a.kind == ActionKind.POST_BIG_BLIND]
+    assert blind == [(2, ActionKind.POST_BIG_BLIND, 30, True)]
+    assert [(s.seat, s.contributed, s.all_in) for s in hand.seats] == [(1, 50, False), (2, 30, True), (3, 50, False)]
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.CALL] == [(3, 50), (1, 25)]
+    assert "seat 2 posts a 0.50 blind with 0.30: all in for that" in hand.notes
+    assert hand.pot_total == 130 and hand.reconciles()

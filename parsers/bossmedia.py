@@ -25,7 +25,8 @@ makes the flop ``POT`` 0.80), from 2014 on the amount added (``CALL 11.87`` afte
 14.37); the added amount is taken as the difference to the bet and the printed value
 must be one of the two. ``RAISE`` is read as the street total (raise to) unless that
 would take back chips, ``ALLIN`` must equal the rest of the stack (added or total).
-``HAND_DSB`` is a dead small blind. A blind's ``VALUE`` is its nominal size: a seat with
+``HAND_DSB`` is a dead small blind, and so is a second ``HAND_SB`` (a seat coming in: its
+raise to 32.50 over a 10 big blind leaves a 30 pot only with its 5 dead). A blind's ``VALUE`` is its nominal size: a seat with
 less posts all it has, all in, and calling still takes the whole big blind (the next
 board's ``POT`` counts so). ``HAND_ANTE`` posts an ante; 2011 tournament files
 list none, yet their showdown ``POT`` and ``WIN`` include them, and each ``AMOUNT`` is the
@@ -149,6 +150,7 @@ class _Hand:
         self.hand_id: str | None = None
         self.scale = 100
         self.short_big_blind = 0  # the nominal big blind a seat posted all in for less
+        self.small_blind_posted = False
 
     def err(self, reason: QuarantineReason, message: str) -> HandParseError:
         return HandParseError(reason, message, self.hand_id)
@@ -353,9 +355,14 @@ class _Hand:
         blind = el.get("KIND", "")
         if all_in and blind == "HAND_BB":
             self.short_big_blind = nominal
-        if blind == "HAND_SB":
+        if blind == "HAND_SB" and self.small_blind_posted:
+            # a second small blind (a seat coming in) is dead: the pot counts it, its bet does not
+            tracker.dead(seat.seat, value)
+            record(seat.seat, ActionKind.POST_DEAD, value, all_in, on=Street.PREDEAL)
+        elif blind == "HAND_SB":
             tracker.add(seat.seat, value)
             record(seat.seat, ActionKind.POST_SMALL_BLIND, value, all_in, on=Street.PREDEAL)
+            self.small_blind_posted = True
         elif blind == "HAND_BB":
             tracker.add(seat.seat, value)
             record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND,

@@ -223,3 +223,26 @@ def test_a_big_blind_posted_with_less_than_the_blind_is_all_in_for_what_the_seat
     assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.CALL] == [(3, 50), (1, 25)]
     assert "seat 2 posts a 0.50 blind with 0.30: all in for that" in hand.notes
     assert hand.pot_total == 130 and hand.reconciles()
+
+
+def test_a_second_small_blind_is_dead_money():
+    # Egret, coming in, posts a small blind beside Osprey's and raises to 1.60: the pot of
+    # 1.50 holds Egret's 0.25 dead and 0.50 of the raise (1.10 is returned). Read as live,
+    # the hand paid 1.50 from a pot of 1.25.
+    text = SHORT_BIG_BLIND.replace('AMOUNT="0.30"', 'AMOUNT="30.00"').replace(
+        '<ACTION TYPE="HAND_BLINDS" PLAYER="Heron" KIND="HAND_BB" VALUE="0.50"></ACTION>',
+        '<ACTION TYPE="HAND_BLINDS" PLAYER="Heron" KIND="HAND_BB" VALUE="0.50"></ACTION>\n'
+        '<ACTION TYPE="HAND_BLINDS" PLAYER="Egret" KIND="HAND_SB" VALUE="0.25"></ACTION>')
+    head, _, _ = text.partition('<ACTION TYPE="ACTION_CALL" PLAYER="Egret"')
+    text = head + """<ACTION TYPE="ACTION_RAISE" PLAYER="Egret" VALUE="1.60"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Heron"></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="1.50" RAKE="0.00" MAINPOT="1.50" LEFTPOT="" RIGHTPOT="">
+<RESULT PLAYER="Egret" WIN="1.50" HAND="$(STR_BY_DEFAULT)"></RESULT></SHOWDOWN></HISTORY>
+"""
+    hand = PARSER.parse(text)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.amount] == [
+        (1, ActionKind.POST_SMALL_BLIND, 25), (2, ActionKind.POST_BIG_BLIND, 50), (3, ActionKind.POST_DEAD, 25),
+        (3, ActionKind.RAISE, 160), (3, ActionKind.UNCALLED_RETURN, 110)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 2: 50, 3: 75}
+    assert hand.reconciles()

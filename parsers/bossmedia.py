@@ -34,7 +34,8 @@ seat's stack after its ante (an ``ALLIN`` is for the ``AMOUNT``, and only so do 
 add up): the ante is read from the surplus of the ``POT`` over the actions, one from each
 seat dealt in, and posted before the first action (``post_unlisted_antes``). An uncalled last bet is not printed as returned: it
 is absent from the showdown ``POT`` and from ``WIN``; it is recorded as an
-``uncalled_return`` action (with a note). Showdown ``POT`` is after ``RAKE``.
+``uncalled_return`` action (with a note). So is, in a walk, the big blind's part over the
+small blind (every walk's ``POT`` is twice the small blind). Showdown ``POT`` is after ``RAKE``.
 
 Results: ``WINTYPE_HI``/``WINTYPE_LO`` label the half; ``WINTYPE_HILO`` pays both halves
 of the pot to one seat (``whole``); no ``WINTYPE`` (older files) is ``whole`` in high-only
@@ -380,9 +381,14 @@ class _Hand:
 
     def close_street(self, tracker: BetTracker, hand: ParsedHand, record, street: Street,
                      last_aggressor: int | None) -> None:
-        """The part of the last bet nobody matched goes back (Boss prints no return)."""
+        """The part of the last bet nobody matched goes back (Boss prints no return): the
+        last bet or raise's, or, in a walk, the big blind's over the small blind (every
+        walk's showdown POT is twice the small blind)."""
         if last_aggressor is None:
-            return
+            bets = sorted(((tracker.street_bet(s), s) for s in tracker.seats()), reverse=True)
+            if not bets or (len(bets) > 1 and bets[0][0] == bets[1][0]):
+                return
+            last_aggressor = bets[0][1]
         others = [tracker.street_bet(s) for s in tracker.seats() if s != last_aggressor]
         excess = tracker.street_bet(last_aggressor) - max(others, default=0)
         if excess > 0:

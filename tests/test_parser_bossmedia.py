@@ -246,3 +246,18 @@ def test_a_second_small_blind_is_dead_money():
         (3, ActionKind.RAISE, 160), (3, ActionKind.UNCALLED_RETURN, 110)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 2: 50, 3: 75}
     assert hand.reconciles()
+
+
+def test_in_a_walk_the_big_blinds_unmatched_half_comes_back():
+    # the showdown POT of a walk is twice the small blind: the big blind's other 0.25 is
+    # returned unprinted (the stacks of the next hand say so). Kept in, the hand was
+    # flagged not_conserved (put in 0.75, paid 0.50).
+    head, _, _ = SHORT_BIG_BLIND.replace('AMOUNT="0.30"', 'AMOUNT="30.00"').partition('<ACTION TYPE="ACTION_CALL" PLAYER="Egret"')
+    hand = PARSER.parse(head + """<ACTION TYPE="ACTION_FOLD" PLAYER="Egret"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.50" RAKE="0.00" MAINPOT="0.50" LEFTPOT="" RIGHTPOT="">
+<RESULT PLAYER="Heron" WIN="0.50" HAND="$(STR_BY_DEFAULT)"></RESULT></SHOWDOWN></HISTORY>
+""")
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(2, 25)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 2: 25, 3: 0}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 50)] and hand.reconciles()

@@ -46,7 +46,9 @@ Every element and attribute of a hand is one the parser knows (``_KNOWN_ELEMENTS
 them, with those it skips on purpose: the viewer's own totals on ``<HISTORY>``, the
 running pots on board actions, hand descriptions); any other, and any seat ``STATE`` but
 ``STATE_PLAYING``, ``STATE_SITOUT``, ``STATE_RESERVED`` (a seat held for someone away: not
-dealt in) and ``STATE_EMPTY``, fails the hand.
+dealt in) and ``STATE_EMPTY``, fails the hand. A seat sitting out may carry the blind it
+missed (``BLINDSTATE="MB"`` big, ``"MS"`` small): no money in the hand; any other value,
+or one on a seat in the hand, fails it.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ _KNOWN_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "HISTORY": (frozenset({"ID", "SESSION", "TABLE", "GAME", "GAMETYPE", "GAMEKIND", "TABLECURRENCY", "LIMIT", "STAKES",
                            "DATE", "TABLETOURNEYID", "BET", "POT", "WIN", "LOSS", "ENDTIME"}),
                 frozenset({"PLAYER", "ACTION", "SHOWDOWN"})),
-    "PLAYER": (frozenset({"NAME", "SEAT", "AMOUNT", "STATE", "DEALER"}), frozenset()),
+    "PLAYER": (frozenset({"NAME", "SEAT", "AMOUNT", "STATE", "DEALER", "BLINDSTATE"}), frozenset()),
     "ACTION": (frozenset({"TYPE", "PLAYER", "KIND", "VALUE", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT"}),
                frozenset({"CARD"})),
     "CARD": (frozenset({"LINK"}), frozenset()),
@@ -110,6 +112,9 @@ _KNOWN_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 _PLAYING_STATES = {"STATE_PLAYING"}
 _IDLE_STATES = {"STATE_SITOUT", "STATE_RESERVED"}
 _EMPTY_STATES = {"STATE_EMPTY"}
+# The blind a seat sitting out has missed (big, small) and owes when it comes back: no
+# money in this hand. Only a seat sitting out carries one.
+_MISSED_BLINDS = {"MB", "MS"}
 _RANKS = "A23456789TJQK"
 _SUITS = "dchs"
 
@@ -222,6 +227,9 @@ class _Hand:
                 raise self.err(QuarantineReason.PARSE_ERROR, f"seat STATE {state!r} not known: {p.attrib}")
             if state in _EMPTY_STATES:
                 continue
+            missed = p.get("BLINDSTATE")
+            if missed is not None and (missed not in _MISSED_BLINDS or state != "STATE_SITOUT"):
+                raise self.err(QuarantineReason.PARSE_ERROR, f"seat BLINDSTATE {missed!r} not known for {state}: {p.attrib}")
             seat = SeatRecord(seat=int(p.get("SEAT")), player=p.get("NAME", ""), stack=self.amount(p.get("AMOUNT"), p))
             if state in _IDLE_STATES:
                 seat.dealt_in = False

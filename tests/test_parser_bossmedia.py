@@ -261,3 +261,24 @@ def test_in_a_walk_the_big_blinds_unmatched_half_comes_back():
     assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(2, 25)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 2: 25, 3: 0}
     assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 50)] and hand.reconciles()
+
+
+def test_a_seat_sitting_out_may_carry_the_blind_it_missed():
+    # BLINDSTATE="MB" on a seat sitting out used to quarantine the hand as an unknown attribute
+    hand = PARSER.parse(CRAFTED.replace('STATE="STATE_SITOUT" DEALER="N"', 'STATE="STATE_SITOUT" DEALER="N" BLINDSTATE="MB"'))
+    assert [(s.seat, s.dealt_in, s.contributed) for s in hand.seats] == [(1, True, 150), (2, True, 150), (3, False, 0), (4, False, 0)]
+    assert hand.reconciles()
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('STATE="STATE_SITOUT" DEALER="N"', 'STATE="STATE_SITOUT" DEALER="N" BLINDSTATE="MX"',
+     "seat BLINDSTATE 'MX' not known for STATE_SITOUT: {'NAME': 'Egret', 'SEAT': '4', 'AMOUNT': '9.00', "
+     "'STATE': 'STATE_SITOUT', 'DEALER': 'N', 'BLINDSTATE': 'MX'}"),
+    ('AMOUNT="15.00" STATE="STATE_PLAYING" DEALER="N"', 'AMOUNT="15.00" STATE="STATE_PLAYING" DEALER="N" BLINDSTATE="MB"',
+     "seat BLINDSTATE 'MB' not known for STATE_PLAYING: {'NAME': 'Heron', 'SEAT': '2', 'AMOUNT': '15.00', "
+     "'STATE': 'STATE_PLAYING', 'DEALER': 'N', 'BLINDSTATE': 'MB'}"),
+])
+def test_a_missed_blind_of_another_kind_or_on_a_seat_in_the_hand_fails_it(old, new, message):
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(CRAFTED.replace(old, new))
+    assert (exc.value.reason, exc.value.message) == (QuarantineReason.PARSE_ERROR, message)

@@ -188,10 +188,10 @@ class _Hand:
         except ParseError as exc:
             raise self.err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
         self.hand_id = root.get("ID")
-        self.check_elements(root)
         game = _GAMES.get(root.get("GAME", ""))
-        if game is None:
+        if game is None:  # before the elements: a draw game's CHANGECARD is its own, not unknown
             raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"GAME {root.get('GAME')!r} not supported")
+        self.check_elements(root)
         is_tournament = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
         real = root.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
         stakes = (root.get("STAKES") or "").split("/")

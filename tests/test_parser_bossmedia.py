@@ -282,3 +282,13 @@ def test_a_missed_blind_of_another_kind_or_on_a_seat_in_the_hand_fails_it(old, n
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(CRAFTED.replace(old, new))
     assert (exc.value.reason, exc.value.message) == (QuarantineReason.PARSE_ERROR, message)
+
+
+def test_a_draw_hand_is_an_unsupported_game_whatever_its_draw_elements():
+    # five-card draw's <ACTION TYPE="CHANGECARD" COUNT="2"> made the hand a parse_error
+    draw = CRAFTED.replace('GAME="GAME_OMA"', 'GAME="GAME_FCD"').replace(
+        '<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>',
+        '<ACTION TYPE="CHANGECARD" PLAYER="Osprey" COUNT="2"/>\n<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>')
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(draw)
+    assert (exc.value.reason, exc.value.message) == (QuarantineReason.UNSUPPORTED_GAME, "GAME 'GAME_FCD' not supported")

@@ -51,6 +51,10 @@ that decides nothing, or in one that writes numbers both ways, is quarantined
 hands the decision on with each game (``parse`` given anything else decides from the
 text it has). A currency may be written after the number, ``kr`` included.
 
+**Tournaments.** ``<tournamentcode>`` or, in 2011-2016 sessions, ``<tournamentname>`` (with
+``<buyin>`` and ``<place>``) marks one; chips are counted in hundredths, as a rebuy
+tournament prints stacks such as ``3,252.50``.
+
 **The unmatched bet.** The ``bet`` attribute is what the seat put in *before* any
 uncalled return: the part of the top contribution no other seat matched is derived and
 recorded as returned. Whether the top seat's ``win`` holds that return is the client's
@@ -290,14 +294,15 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown gametype {gametype!r}")
     lm = _LIMIT.search(gametype) or _FLAT_LIMIT.search(gametype)
-    is_tournament = bool(_text(general, "tournamentcode"))
+    # 2011-2016 tournament sessions name the tournament and its buy-in but print no code
+    is_tournament = bool(_text(general, "tournamentcode") or _text(general, "tournamentname"))
     mode = (_text(general, "mode") or "real").lower()
     stakes = re.findall(r"[^\s/]*\d[\d.,]*", gametype.split(lm[0], 1)[1] if lm else "")
     play = mode != "real" and not is_tournament
     symbol = any(mark in gametype for mark in ("$", "€", "£", "kr", "RSD"))
     convention, undecided = numbers
     if is_tournament:
-        scale = 1
+        scale = 100  # tournament chips may carry decimals (a rebuy MTT's stack of 3,252.50)
     elif play:
         scale = 100 if convention and any(convention.decimal in s for s in stakes) else 1
     else:

@@ -421,3 +421,59 @@ def test_known_elements_attributes_and_action_types_are_read_or_skipped():
         (2, ActionKind.RAISE), (5, ActionKind.FOLD), (2, ActionKind.UNCALLED_RETURN)]
     assert _pays(hand) == [(2, 250, None, None, Half.WHOLE, PayoutSource.UNCALLED),
                            (2, 200, None, None, Half.WHOLE, PayoutSource.POT)]
+
+
+_TOURNAMENT = ("<tournamentname>Weekday Stud Freezeout</tournamentname><place>4</place>"
+               "<buyin>$5+$0.50</buyin><totalbuyin>$5.50</totalbuyin>\n  ")
+
+
+def _stud_tournament_game(sycamore_bet: str) -> str:
+    """Sycamore (8 ante, 15 bring-in completed to 120 by Juniper, called) bets 120 on 4th
+    street and is called, and takes the pot of 8 + 8 + 240 + 240 = 496 on 5th street."""
+    return f'''<game gamecode="900400">
+ <general>
+  <startdate>2013-07-30 20:11:00</startdate>
+  <players>
+   <player seat="3" name="Alder" chips="1,112.50" dealer="0" win="0" bet="248" rebuy="0" addon="0"/>
+   <player seat="6" name="Sycamore" chips="2,988" dealer="0" win="616" bet="{sycamore_bet}" rebuy="0" addon="0"/>
+  </players>
+ </general>
+ <round no="0">
+  <action no="1" player="Alder" type="15" sum="8"/>
+  <action no="2" player="Sycamore" type="15" sum="8"/>
+ </round>
+ <round no="1"></round>
+ <round no="2">
+  <cards type="Third Street" player="Alder">C8 H8 CQ</cards>
+  <cards type="Third Street" player="Sycamore">X X HA</cards>
+  <action no="3" player="Alder" type="16" sum="15"/>
+  <action no="4" player="Sycamore" type="23" sum="120"/>
+  <action no="5" player="Alder" type="3" sum="105"/>
+ </round>
+ <round no="3">
+  <cards type="Fourth Street" player="Alder">HK</cards>
+  <cards type="Fourth Street" player="Sycamore">DQ</cards>
+  <action no="6" player="Sycamore" type="5" sum="120"/>
+  <action no="7" player="Alder" type="3" sum="120"/>
+ </round>
+ <round no="4">
+  <cards type="Fifth Street" player="Alder">HJ</cards>
+  <cards type="Fifth Street" player="Sycamore">H7</cards>
+  <action no="8" player="Sycamore" type="5" sum="120"/>
+  <action no="9" player="Alder" type="0" sum="0"/>
+ </round>
+</game>'''
+
+
+def test_a_session_that_names_a_tournament_without_its_code_is_a_tournament():
+    # 2011-2016 sessions print <tournamentname> and <buyin> but no <tournamentcode>: they
+    # were read as cash games in dollars, and their chips as cents
+    (hand,) = _parse_session(_session(_stud_tournament_game("368"), header=_TOURNAMENT, gametype="7 Card Stud L",
+                                      currency="USD"))
+    assert (hand.is_tournament, hand.currency, hand.amount_scale, hand.game) == (True, None, 100, Game.STUD)
+    assert {s.seat: s.stack for s in hand.seats} == {3: 111250, 6: 298800}
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 24800, 6: 24800}
+    assert _pays(hand) == [(6, 12000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (6, 49600, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 0 and hand.reconciles()
+

@@ -53,7 +53,9 @@ text it has). A currency may be written after the number, ``kr`` included.
 
 **Tournaments.** ``<tournamentcode>`` or, in 2011-2016 sessions, ``<tournamentname>`` (with
 ``<buyin>`` and ``<place>``) marks one; chips are counted in hundredths, as a rebuy
-tournament prints stacks such as ``3,252.50``.
+tournament prints stacks such as ``3,252.50``. A player's ``bet`` can count an ante twice
+(a 2012 stud tournament: ``bet="376"`` for 8 ante and 3 x 120); a tournament takes no
+rake, so where only the actions add up to the wins, the actions are used (noted).
 
 **The unmatched bet.** The ``bet`` attribute is what the seat put in *before* any
 uncalled return: the part of the top contribution no other seat matched is derived and
@@ -257,6 +259,16 @@ def _return_inside_win(general: Element) -> bool:
         return flag == "false"
     major = (_text(general, "client_version") or "").split(".")[0]
     return not (major.isdigit() and int(major) >= 20)
+
+
+def _adds_up(put_in: dict[int, int], seats: dict[int, int], wins: dict[int, int], general: Element) -> bool:
+    """Whether what ``put_in`` says each of ``seats`` put in is all the wins hold, as in a
+    hand without rake: the wins hold the top seat's unmatched part too where the client
+    counts it inside, and leave it out otherwise."""
+    ranked = sorted((put_in.get(s, 0) for s in seats), reverse=True)
+    excess = ranked[0] - ranked[1] if len(ranked) > 1 else 0
+    kept = 0 if (excess == 0 or _return_inside_win(general)) else excess
+    return sum(put_in.get(s, 0) for s in seats) - sum(wins.values()) == kept
 
 
 def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> ParsedHand:
@@ -480,7 +492,11 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
 
     tracked = tracker.seats()
     mismatched = [f"seat {s}: actions {tracked.get(s, 0)} vs bet {b}" for s, b in bets.items() if tracked.get(s, 0) != b]
-    if mismatched:
+    if mismatched and is_tournament and _adds_up(tracked, bets, wins, general) and not _adds_up(bets, bets, wins, general):
+        bets = {s: tracked.get(s, 0) for s in bets}
+        hand.notes.append("actions disagree with the players' bet attributes (actions used: a tournament takes "
+                          "no rake, and only they add up to the wins): " + "; ".join(mismatched))
+    elif mismatched:
         hand.notes.append("actions disagree with the players' bet attributes (bet used): " + "; ".join(mismatched))
     for seat, value in bets.items():
         seats[seat].contributed = value

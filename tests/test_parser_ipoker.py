@@ -477,3 +477,13 @@ def test_a_session_that_names_a_tournament_without_its_code_is_a_tournament():
                            (6, 49600, None, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.rake == 0 and hand.reconciles()
 
+
+def test_a_tournament_bet_attribute_that_counts_the_ante_twice_gives_way_to_the_actions():
+    # Sycamore's bet="376" is its 368 plus its ante again; taken as put in, the tournament
+    # hand "took" a rake of 8
+    (hand,) = _parse_session(_session(_stud_tournament_game("376"), header=_TOURNAMENT, gametype="7 Card Stud L",
+                                      currency="USD"))
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 24800, 6: 24800}
+    assert hand.rake == 0 and hand.reconciles()
+    assert ("actions disagree with the players' bet attributes (actions used: a tournament takes no rake, and only "
+            "they add up to the wins): seat 6: actions 36800 vs bet 37600") in hand.notes

@@ -18,7 +18,9 @@ reads it as a whole ``<session>`` document.
 Action ``type`` codes (worked out from the files, checked against each seat's ``bet``):
 0 fold, 1 small blind, 2 big blind (a second one in a hand is a new player's post),
 3 call (amount added), 4 check, 5 bet, 6 raise (amount added; the flat 2011 format, whose
-``actiontxt`` says "Raise"), 7 all-in (amount added), 8 and 9 sitting out / waiting (no
+``actiontxt`` says "Raise"), 7 all-in (amount added; ``sum="DP"``, disconnect protection:
+a seat that lost its connection is all in with what it has put in, recorded as a check
+that is all in, with a note), 8 and 9 sitting out / waiting (no
 money), 15 ante, 16 bring-in, 23 raise (``sum`` is the street total raised to). There is
 no pot or hi/lo breakdown (``per_seat_only``), each ``win`` is one payout with pot None,
 half ``unlabelled`` in split games. A listed player without cards or actions (sitting
@@ -433,9 +435,17 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
         if seat is None:
             raise fail(QuarantineReason.PARSE_ERROR, f"action by unknown player {name!r}")
         code = action.get("type") or ""
-        value = amount(action.get("sum") or "0", f"action no={_no}")
         kind: ActionKind | None
         all_in = False
+        if code == "7" and action.get("sum") == "DP":
+            # disconnect protection: a seat that lost its connection is all in with what it
+            # has put in, contesting only the pots up to there
+            seq += 1
+            hand.actions.append(ActionRecord(seq, street, seat, ActionKind.CHECK, None, True))
+            seats[seat].all_in = True
+            hand.notes.append(f"seat {seat} disconnected: all in (disconnect protection) with {tracker.contributed(seat)} in")
+            continue
+        value = amount(action.get("sum") or "0", f"action no={_no}")
         if code == "0":
             kind, value_out = ActionKind.FOLD, None
             seats[seat].folded_street = street

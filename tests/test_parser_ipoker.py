@@ -487,3 +487,51 @@ def test_a_tournament_bet_attribute_that_counts_the_ante_twice_gives_way_to_the_
     assert hand.rake == 0 and hand.reconciles()
     assert ("actions disagree with the players' bet attributes (actions used: a tournament takes no rake, and only "
             "they add up to the wins): seat 6: actions 36800 vs bet 37600") in hand.notes
+
+
+DISCONNECTED = '''<game gamecode="900500">
+ <general>
+  <startdate>2013-07-30 21:00:00</startdate>
+  <players>
+   <player seat="1" name="Alder" chips="£9" dealer="0" win="£0.29" bet="£0.40"/>
+   <player seat="2" name="Birch" chips="£6" dealer="0" win="£0" bet="£0.10"/>
+   <player seat="3" name="Cedar" chips="£4.50" dealer="0" win="£0.67" bet="£0.20"/>
+   <player seat="4" name="Dogwood" chips="£7" dealer="1" win="£0" bet="£0.30"/>
+  </players>
+ </general>
+ <round no="0">
+  <action no="1" player="Alder" type="1" sum="£0.05"/>
+  <action no="2" player="Birch" type="2" sum="£0.10"/>
+ </round>
+ <round no="1">
+  <cards type="Pocket" player="Alder">DJ HQ</cards>
+  <cards type="Pocket" player="Birch">X X</cards>
+  <cards type="Pocket" player="Cedar">SJ HJ</cards>
+  <cards type="Pocket" player="Dogwood">X X</cards>
+  <action no="3" player="Cedar" type="23" sum="£0.20"/>
+  <action no="4" player="Dogwood" type="3" sum="£0.20"/>
+  <action no="5" player="Alder" type="23" sum="£0.30"/>
+  <action no="6" player="Birch" type="0" sum="£0"/>
+  <action no="7" player="Cedar" type="7" sum="DP"/>
+  <action no="8" player="Dogwood" type="3" sum="£0.10"/>
+ </round>
+ <round no="2"><cards type="Flop">D4 H7 SA</cards>
+  <action no="9" player="Alder" type="5" sum="£0.10"/>
+  <action no="10" player="Dogwood" type="0" sum="£0"/>
+ </round>
+ <round no="3"><cards type="Turn">C5</cards></round>
+ <round no="4"><cards type="River">H9</cards></round>
+</game>'''
+
+
+def test_a_seat_all_in_by_disconnect_protection_contests_what_it_has_put_in():
+    # Cedar's <action type="7" sum="DP"> (it lost its connection) was quarantined as not an amount
+    (hand,) = _parse_session(_session(DISCONNECTED))
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 30, 2: 10, 3: 20, 4: 30}
+    assert hand.seat(3).all_in and hand.seat(3).folded_street is None
+    assert [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions if a.seat == 3] == [
+        (3, ActionKind.RAISE, 20, False), (3, ActionKind.CHECK, None, True)]
+    assert "seat 3 disconnected: all in (disconnect protection) with 20 in" in hand.notes
+    assert _pays(hand) == [(1, 10, None, None, Half.WHOLE, PayoutSource.UNCALLED), (1, 19, None, None, Half.WHOLE, PayoutSource.POT),
+                           (3, 67, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source) == (4, RakeSource.INFERRED) and hand.reconciles()

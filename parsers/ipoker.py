@@ -128,12 +128,14 @@ _CURRENCY_WORD = re.compile(r"^\s*(?:kr|RSD)|(?:kr|RSD)\s*$")
 # Every element a <game> may hold, with its attributes and child elements; any other fails
 # the hand, so that nothing that might move money is passed over unread. Known and not
 # read: a tournament player's ``rebuy``, ``addon`` and ``reg_code`` (paid outside the pot),
-# an action's ``cards``, ``actiontxt`` and ``turntime``, the game's ``servername``.
+# an action's ``cards``, ``actiontxt`` and ``turntime``, the game's ``servername``; a 2013
+# player's ``merge`` only as ``0`` (what another value would mean is not known).
 _GAME_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "game": (frozenset({"gamecode"}), frozenset({"general", "round"})),
     "general": (frozenset(), frozenset({"players", "startdate", "servername"})),
     "players": (frozenset(), frozenset({"player"})),
-    "player": (frozenset({"seat", "name", "chips", "dealer", "bet", "win", "rakeamount", "rebuy", "addon", "reg_code"}),
+    "player": (frozenset({"seat", "name", "chips", "dealer", "bet", "win", "rakeamount", "rebuy", "addon", "reg_code",
+                          "merge"}),
                frozenset()),
     "startdate": (frozenset(), frozenset()),
     "servername": (frozenset(), frozenset()),
@@ -373,6 +375,8 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
             if amount(node.get("bet") or "0", "bet of an empty seat") or amount(node.get("win") or "0", "win of an empty seat"):
                 raise fail(QuarantineReason.INCONSISTENT, f"a seat with no player bets or wins: {node.attrib}")
             continue  # an empty seat
+        if node.get("merge", "0") != "0":
+            raise fail(QuarantineReason.PARSE_ERROR, f"attribute merge={node.get('merge')!r} of <player> not known: {node.attrib}")
         seat = int(node.get("seat") or 0)
         seats[seat] = SeatRecord(seat=seat, player=name, stack=amount(node.get("chips"), f"chips of {name}"))
         by_name[name] = seat

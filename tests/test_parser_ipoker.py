@@ -428,8 +428,9 @@ _TOURNAMENT = ("<tournamentname>Weekday Stud Freezeout</tournamentname><place>4<
 
 
 def _stud_tournament_game(sycamore_bet: str) -> str:
-    """Sycamore (8 ante, 15 bring-in completed to 120 by Juniper, called) bets 120 on 4th
-    street and is called, and takes the pot of 8 + 8 + 240 + 240 = 496 on 5th street."""
+    """Alder brings in 15 after the 8 antes, Sycamore completes to 120 and Alder calls; on
+    4th street 120 each; on 5th Sycamore's 120 is not called: it takes the pot of
+    8 + 8 + 240 + 240 = 496 and its 120 back (inside its win, as an old client counts it)."""
     return f'''<game gamecode="900400">
  <general>
   <startdate>2013-07-30 20:11:00</startdate>
@@ -535,3 +536,22 @@ def test_a_seat_all_in_by_disconnect_protection_contests_what_it_has_put_in():
     assert _pays(hand) == [(1, 10, None, None, Half.WHOLE, PayoutSource.UNCALLED), (1, 19, None, None, Half.WHOLE, PayoutSource.POT),
                            (3, 67, None, None, Half.WHOLE, PayoutSource.POT)]
     assert (hand.rake, hand.rake_source) == (4, RakeSource.INFERRED) and hand.reconciles()
+
+
+@pytest.mark.parametrize(("merge", "message"), [
+    ('merge="0"', None),
+    ('merge="1"', "game 900402: attribute merge='1' of <player> not known: {'win': '2€', 'bet': '3,50€', "
+                  "'chips': '100€', 'dealer': '1', 'seat': '2', 'name': 'Alder', 'merge': '1'}"),
+])
+def test_a_players_merge_attribute_is_known_only_as_0(merge, message):
+    # a 2013 archive's merge="0" used to quarantine the hand as an unknown attribute
+    game = _raise_and_fold("900402", "100€", "98,75€", "0,50€", "1€", "3,50€", "2€").replace(
+        'seat="2" name="Alder"/>', f'seat="2" name="Alder" {merge}/>')
+    document = _session(game, header=_NEW_CLIENT, gametype="Omaha PL 0,50€/1€", currency="EUR")
+    if message is None:
+        (hand,) = _parse_session(document)
+        assert hand.seat(2).contributed == 100 and hand.reconciles()
+        return
+    with pytest.raises(HandParseError) as err:
+        _parse_session(document)
+    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, message)

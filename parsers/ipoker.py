@@ -47,9 +47,11 @@ one mark not followed by exactly three digits, as in ``2,50`` or ``0.46``) among
 amounts (``chips``, ``bet``, ``win``, ``sum``, ``rakeamount``, the stakes and session
 totals) and the points totals the same client writes beside them (a session of whole
 amounts such as ``€1,000`` and ``€930`` is decided by its ``<statuspoints>0.00``).
-Amounts without a mark read alike either way; an amount such as ``4,510kr`` in a session
-that decides nothing, or in one that writes numbers both ways, is quarantined
-(``bad_amount``) rather than read by guess. ``split`` decides for the whole session and
+Amounts without a mark read alike either way. No amount carries three decimals (cents
+and hundredths of a chip are the finest units), so a session whose only marks are lone
+marks before three digits (``$1,295``, ``$3,000`` beside ``$20``) groups thousands with
+that mark; one that writes such numbers with both marks, or that writes numbers both
+ways, is quarantined (``bad_amount``) rather than read by guess. ``split`` decides for the whole session and
 hands the decision on with each game (``parse`` given anything else decides from the
 text it has). A currency may be written after the number, ``kr`` included.
 
@@ -242,17 +244,26 @@ def _decimal_mark(number: str) -> str | None:
 def _session_numbers(text: str) -> tuple[NumberConvention | None, str]:
     """How a session writes numbers, from those that read only one way: (convention, why none)."""
     seen: dict[str, str] = {}
+    thousands: dict[str, str] = {}  # a lone mark before three digits: 1,295
     for m in _NUMBER_FIELDS.finditer(text):
         value = m.group(1) if m.group(1) is not None else m.group(2)
         for number in _NUMBER.findall(_GROUP_SPACE.sub("", value)):
             mark = _decimal_mark(number)
             if mark:
                 seen.setdefault(mark, value.strip())
+            elif sum(number.count(ch) for ch in ".,") == 1:
+                thousands.setdefault("," if "," in number else ".", value.strip())
     if len(seen) == 2:
         return None, (f"the session writes numbers both with a decimal point ({seen['.']!r}) "
                       f"and with a decimal comma ({seen[',']!r})")
     if seen:
         return (DOT if "." in seen else COMMA), ""
+    if len(thousands) == 1:
+        # no amount has three decimals: a lone mark before three digits groups thousands
+        return (DOT if "," in thousands else COMMA), ""
+    if thousands:
+        return None, (f"the session writes thousands both as {thousands[',']!r} and as {thousands['.']!r}: "
+                      "no number shows which mark is the decimal one")
     return None, "no number of the session shows whether it marks decimals with '.' or ','"
 
 

@@ -290,15 +290,24 @@ def test_the_whole_session_decides_what_a_grouped_amount_means():
     assert whole.seat(2).stack == 327500
 
 
+def test_a_lone_mark_before_three_digits_groups_thousands():
+    # no amount has three decimals: 3,275kr is 3275 kr, not 3.275 kr. Such sessions
+    # ('$1,295', '$3,000' beside whole dollars) were quarantined as reading two ways.
+    game = _raise_and_fold("900201", "3,275kr", "980kr", "25kr", "50kr", "150kr", "100kr")
+    (hand,) = _parse_session(_session(game, header=_NEW_CLIENT + "<bets>N/A</bets>",
+                                      gametype="Omaha PL 25kr/50kr", currency="SEK"))
+    assert {s.seat: s.stack for s in hand.seats} == {2: 327500, 5: 98000}
+
+
 def test_amounts_a_session_does_not_decide_are_quarantined():
     game = _raise_and_fold("900201", "3,275kr", "980kr", "25kr", "50kr", "150kr", "100kr")
-    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT + "<bets>N/A</bets>",
+    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT + "<bets>2.410kr</bets>",
                                                    gametype="Omaha PL 25kr/50kr", currency="SEK"))]
     with pytest.raises(HandParseError) as err:
         PARSER.parse(text)
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.BAD_AMOUNT, "game 900201: chips of Alder: '3,275kr' reads two ways: "
-        "no number of the session shows whether it marks decimals with '.' or ','")
+        "the session writes thousands both as '3,275kr' and as '2.410kr': no number shows which mark is the decimal one")
     (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT + "<bets>12,060.50kr</bets><wins>7,50kr</wins>",
                                                    gametype="Omaha PL 25kr/50kr", currency="SEK"))]
     with pytest.raises(HandParseError) as err:

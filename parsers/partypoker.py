@@ -6,7 +6,12 @@ Thursday, January 26, 18:13:53 EST 2012`` (``$10 USD PL Omaha Hi-Lo`` names the 
 buy-in, not the blinds; tournaments: ``PL Omaha Hi-Lo $22 USD Buy-in Trny: N Level: 2
 Blinds(20/40) - ...``; stud: ``FL 7 Card Stud $6 USD Buy-in Trny:69784932 Level:2
 Stakes-Antes(60/120-10)``, the small and big bets and the ante, not blinds), the table,
-the button and the seats. Bracketed amounts are what each action added: ``raises [$10
+the button and the seats. A tournament header may name no buy-in (``NL Texas Hold'em
+Trny: 71487580 Level: 1  Blinds(20/40)``), an entry fee (2005: ``$30 Buy-in  + $3 Entry
+Fee``), an ante (``Blinds-Antes(600/1,200 -50)``; 2016: ``1 200/2 400 -400``, digits
+grouped by spaces) or no level at all (2016: ``$1 USD Buy-in``, its ``Trny: N Level: 1``
+and ``Blinds(10/20)`` on lines of their own after the seats). The level lines after the
+seats are the hand's own: where the header names another level, they are read. Bracketed amounts are what each action added: ``raises [$10
 USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open pair)
 is ``double bets [120]``.
 
@@ -58,9 +63,18 @@ _BANNER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 _HEADER = re.compile(
     r"^(?P<pre>.+?) - (?P<day>\w+), (?P<month>\w+) (?P<dom>\d{1,2}), (?P<time>\d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
 )
+# A tournament's level and stakes: ``Blinds(20/40)``, ``Blinds-Antes(600/1,200 -50)`` (2016:
+# ``1 200/2 400 -400``, digits grouped by spaces), a limit game's ``Stakes(40/80)`` or
+# ``Stakes-Antes(60/120-10)`` (the small and big bets and the ante, not blinds).
+_NUM = r"\d{1,3}(?:[, ]\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?"
+_LEVEL = (r"Trny: ?(?P<tid>\d+) Level: ?\d+\s+(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)"
+          rf"\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)")
+# The header names a buy-in (``$11 USD Buy-in``, 2005: ``$30 Buy-in  + $3 Entry Fee``; or
+# ``Freeroll``), the level, or both; a 2016 format prints the level on lines of its own.
 _TOURNEY = re.compile(
-    r"^(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?) (?P<buyin>\S+ (?:[A-Z]{3} )?Buy-in|Freeroll)\s+Trny: ?(?P<tid>\d+)"
-    r" Level: ?\d+\s+(?P<stakes>Blinds|Stakes-Antes)\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?:-[\d,.]+)?\)$"
+    r"^(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?)"
+    r"(?: (?P<buyin>(?:[$€£] ?)?[\d.,]+ (?:[A-Z]{3} )?Buy-in(?:  \+ (?:[$€£] ?)?[\d.,]+ Entry Fee)?|Freeroll))?"
+    rf"(?:\s+{_LEVEL})?\s*$"
 )
 _CASH = re.compile(
     r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?) (?P<cur>[A-Z]{3}) (?:(?P<limit>NL|PL|FL) )?(?P<game>.+)$"
@@ -115,8 +129,11 @@ _SEAT_NO_MONEY = re.compile(
     r"is disconnected\. We will wait for .+ to reconnect for a maximum of \d+ seconds\.|"
     r"finished (?:the tournament )?in \d+(?:st|nd|rd|th) place.*|has been moved from table .*)$"
 )
+_TRNY_LINE = re.compile(r"^Trny: ?(?P<tid>\d+) Level: ?\d+$")
+_STAKES_LINE = re.compile(rf"^(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)"
+                          rf"\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)$")
 _NOBODY_SEATED = re.compile(
-    r"^(?:Trny: ?\d+ Level: ?\d+|(?:Blinds|Stakes-Antes)\([\d,.]+/[\d,.]+(?:-[\d,.]+)?\)|"
+    r"^(?:"
     r".+ (?:folds|has (?:left|joined) the table\.|is sitting out))$"
 )
 
@@ -157,6 +174,8 @@ class PartyPokerParser:
             )
         pre = header.group("pre")
         tourney = _TOURNEY.match(pre)
+        if tourney and not (tourney.group("buyin") or tourney.group("tid")):
+            tourney = None
         cash = None if tourney else _CASH.match(pre)
         if not (tourney or cash):
             raise HandParseError(QuarantineReason.PARSE_ERROR, f"cannot read stakes and game in {pre!r}", hand_id)
@@ -192,7 +211,7 @@ class PartyPokerParser:
             is_tournament=bool(tourney),
             amount_scale=scale,
             currency=None if (tourney or play_money) else cash.group("cur"),
-            tournament_id=tourney.group("tid") if tourney else None,
+            tournament_id=tourney.group("tid") if tourney else None,  # else the level line's
             is_play_money=play_money,
             start_time_raw=lines[index + 1][len(pre) + 3:],
             start_time_utc=utc_iso(local, zone),
@@ -202,8 +221,8 @@ class PartyPokerParser:
         )
         hand.notes.append("rake not printed")
         build.line, build.line_no = lines[index + 1], index + 2
-        if tourney and tourney.group("stakes") == "Blinds":
-            hand.small_blind, hand.big_blind = build.amount(tourney.group("sb")), build.amount(tourney.group("bb"))
+        if tourney and tourney.group("stakes"):
+            self._stakes(tourney, build, hand)
         split_game = game in SPLIT_GAMES
         stud = game in STUD_GAMES
 
@@ -242,6 +261,14 @@ class PartyPokerParser:
                 continue
             if line.startswith("There was no qualifying low hand"):
                 no_low = True
+                continue
+            m = _TRNY_LINE.match(line)
+            if m and street == Street.PREDEAL and tourney:
+                hand.tournament_id = hand.tournament_id or m.group("tid")
+                continue
+            m = _STAKES_LINE.match(line)
+            if m and street == Street.PREDEAL and tourney:
+                self._stakes(m, build, hand)  # the hand's own level: the header's may be the last one
                 continue
             m = _DEALT.match(line)
             if m:
@@ -339,6 +366,14 @@ class PartyPokerParser:
         if _SEAT_NO_MONEY.match(rest):
             return big_blind_posted
         raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
+
+    @staticmethod
+    def _stakes(m: re.Match[str], build: HandBuilder, hand: ParsedHand) -> None:
+        """A tournament level's blinds and ante (a limit game's ``Stakes`` are bets, not blinds)."""
+        if m.group("stakes") in ("Blinds", "Blinds-Antes"):
+            hand.small_blind, hand.big_blind = (build.amount(m.group(g).replace(" ", "")) for g in ("sb", "bb"))
+        if m.group("ante"):
+            hand.ante = build.amount(m.group("ante").replace(" ", ""))
 
     @staticmethod
     def _pay(build: HandBuilder, wins, split_game: bool, no_low: bool) -> None:

@@ -368,3 +368,41 @@ def test_stud_tournament_with_stakes_and_antes_and_a_double_bet():
     assert _contributed(hand) == {2: 200, 5: 15, 7: 360}
     assert _payouts(hand) == [(7, 575, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.paid_from_pots() == hand.pot_total  # the unmatched last bet is inside the win
+
+
+TOURNAMENT_HAND = """***** Hand History for Game 11940000001 *****
+{header} - Thursday, July 19, 22:00:19 EDT 2012
+Table Summer Special (2686999) Table #5 (Real Money)
+Seat 3 is the button
+Total number of players : 3/9 
+Seat 1: Aldous ( 3,000 )
+Seat 2: Bettany ( 2,500 )
+Seat 3: Crispin ( 1,800 )
+{level}Aldous posts small blind [20].
+Bettany posts big blind [40].
+** Dealing down cards **
+Crispin folds
+Aldous folds
+Bettany does not show cards.
+Bettany wins 60 chips
+"""
+
+
+@pytest.mark.parametrize(("header", "level", "expected"), [
+    ("NL Texas Hold'em  Trny: 71400001 Level: 1  Blinds(20/40)", "", ("71400001", 20, 40, None)),
+    ("NL Texas Hold'em  Trny:71400002 Level:9  Blinds-Antes(600/1,200 -50)", "", ("71400002", 600, 1200, 50)),
+    ("NL Texas Hold'em $215 USD Buy-in Trny:128700003 Level:12  Blinds-Antes(1 200/2 400 -400)", "",
+     ("128700003", 1200, 2400, 400)),
+    ("NL Texas Hold'em $30 Buy-in  + $3 Entry Fee  Trny:15200004 Level:4 Blinds(50/100)", "", ("15200004", 50, 100, None)),
+    ("FL Texas Hold'em  Trny:71400005 Level:2  Stakes(40/80)", "", ("71400005", 20, 40, None)),  # blinds from the posts
+    ("NL Texas Hold'em $1 USD Buy-in ", "Trny: 128400006 Level: 1 \nBlinds(10/20)\n", ("128400006", 10, 20, None)),
+    ("NL Texas Hold'em  Trny: 71400007 Level: 3  Blinds(50/100)", "Trny: 71400007 Level: 4 \nBlinds(100/200)\n",
+     ("71400007", 100, 200, None)),
+])
+def test_tournament_headers_of_every_era(header, level, expected):
+    # these headers were quarantined: "cannot read stakes and game"
+    hand = CLASSIC.parse(TOURNAMENT_HAND.format(header=header, level=level))
+    assert (hand.is_tournament, hand.currency, hand.amount_scale, hand.game) == (True, None, 1, Game.HOLDEM)
+    assert (hand.tournament_id, hand.small_blind, hand.big_blind, hand.ante) == expected
+    assert _payouts(hand) == [(2, 60, None, Half.WHOLE, PayoutSource.POT)]
+    assert _contributed(hand) == {1: 20, 2: 40}

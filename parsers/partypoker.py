@@ -11,7 +11,13 @@ Trny: 71487580 Level: 1  Blinds(20/40)``), an entry fee (2005: ``$30 Buy-in  + $
 Fee``), an ante (``Blinds-Antes(600/1,200 -50)``; 2016: ``1 200/2 400 -400``, digits
 grouped by spaces) or no level at all (2016: ``$1 USD Buy-in``, its ``Trny: N Level: 1``
 and ``Blinds(10/20)`` on lines of their own after the seats). The level lines after the
-seats are the hand's own: where the header names another level, they are read. Bracketed amounts are what each action added: ``raises [$10
+seats are the hand's own: where the header names another level, they are read. 2012
+tournament files print no blind post at all, yet the blinds are in the wins and in the
+next hand's stacks: the small blind is posted by the first seat after the button (the
+button itself heads-up), the big blind by the next (alone, by the first seat after the
+button, after ``There is no Small Blind in this hand ...``), at most what the seat has.
+A tournament takes no rake, so such a hand is read only if its wins then pay exactly
+what was put in; otherwise it is quarantined as ``inconsistent``. Bracketed amounts are what each action added: ``raises [$10
 USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open pair)
 is ``double bets [120]``.
 
@@ -132,6 +138,8 @@ _SEAT_NO_MONEY = re.compile(
 _TRNY_LINE = re.compile(r"^Trny: ?(?P<tid>\d+) Level: ?\d+$")
 _STAKES_LINE = re.compile(rf"^(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)"
                           rf"\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)$")
+_POSTED_BLIND = re.compile(r" posts (?:small blind|big blind)")
+_NO_SMALL_BLIND = "There is no Small Blind in this hand"
 _NOBODY_SEATED = re.compile(
     r"^(?:"
     r".+ (?:folds|has (?:left|joined) the table\.|is sitting out))$"
@@ -230,6 +238,10 @@ class PartyPokerParser:
         big_blind_posted = False
         wins: list[tuple] = []
         no_low = False
+        # 2012 tournament files print no blind post: the blinds are posted all the same
+        silent_blinds = bool(tourney) and hand.big_blind is not None and not stud and not any(
+            _POSTED_BLIND.search(line) for line in lines)
+        no_small_blind = any(line.startswith(_NO_SMALL_BLIND) for line in lines)
         for number, line in enumerate(lines[index + 2:], start=index + 3):
             build.line, build.line_no = line, number
             if not line.strip() or _PREAMBLE.match(line):
@@ -242,6 +254,8 @@ class PartyPokerParser:
                 new_street = names[m.group("street")]
                 if new_street not in (Street.PREFLOP, Street.THIRD):
                     build.tracker.new_street()
+                if new_street == Street.PREFLOP and silent_blinds:
+                    self._post_silent_blinds(build, hand, no_small_blind)
                 street = new_street
                 if not stud and new_street != Street.PREFLOP:
                     board = [c for c in cards(m.group("rest").strip().strip("[]")) if c]
@@ -261,6 +275,8 @@ class PartyPokerParser:
                 continue
             if line.startswith("There was no qualifying low hand"):
                 no_low = True
+                continue
+            if line.startswith(_NO_SMALL_BLIND):
                 continue
             m = _TRNY_LINE.match(line)
             if m and street == Street.PREDEAL and tourney:
@@ -295,6 +311,8 @@ class PartyPokerParser:
         if not wins:
             raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before any 'wins' line", hand_id)
         self._pay(build, wins, split_game, no_low)
+        if silent_blinds:
+            self._check_silent_blinds(build, hand)
         if stud:
             for seat in build.seats.values():
                 # cards are listed in deal order (the hero as dealt, others when shown), so
@@ -374,6 +392,42 @@ class PartyPokerParser:
             hand.small_blind, hand.big_blind = (build.amount(m.group(g).replace(" ", "")) for g in ("sb", "bb"))
         if m.group("ante"):
             hand.ante = build.amount(m.group("ante").replace(" ", ""))
+
+    @staticmethod
+    def _post_silent_blinds(build: HandBuilder, hand: ParsedHand, no_small_blind: bool) -> None:
+        """Post the blinds a 2012 tournament hand does not print, as its wins and the next
+        hand's stacks show them posted: the small blind by the first seat after the button
+        (the button itself heads-up), the big blind by the next, each at most what the seat
+        has left; with ``There is no Small Blind`` the first seat after the button posts the
+        big blind alone."""
+        order = sorted(s.seat for s in build.seats.values())
+        if hand.button_seat not in order or len(order) < 2:
+            raise build.fail(QuarantineReason.INCONSISTENT, "blinds not printed, and no button to place them from")
+        at = order.index(hand.button_seat)
+        after = order[at + 1:] + order[: at + 1]
+        posters = after[:1] if no_small_blind else (after[-1:] + after[:1] if len(order) == 2 else after[:2])
+        blinds = [(ActionKind.POST_BIG_BLIND, hand.big_blind)] if no_small_blind else [
+            (ActionKind.POST_SMALL_BLIND, hand.small_blind), (ActionKind.POST_BIG_BLIND, hand.big_blind)]
+        by_number = {s.seat: s for s in build.seats.values()}
+        for number, (kind, blind) in zip(posters, blinds):
+            seat = by_number[number]
+            left = (seat.stack or 0) - build.tracker.contributed(number)
+            build.act(Street.PREDEAL, seat, kind, min(blind, left), all_in=left <= blind)
+        build.notes.append("blinds not printed: posted by " + ", ".join(
+            f"seat {a.seat} ({a.amount})" for a in build.actions if a.kind in (ActionKind.POST_SMALL_BLIND,
+                                                                                 ActionKind.POST_BIG_BLIND)))
+
+    @staticmethod
+    def _check_silent_blinds(build: HandBuilder, hand: ParsedHand) -> None:
+        """A tournament takes no rake: blinds placed so must leave the wins paying exactly what
+        was put in, or the hand is not read."""
+        put_in = sum(build.tracker.contributed(s.seat) for s in build.seats.values())
+        paid = sum(p.amount for p in build.payouts)
+        if put_in != paid:
+            raise HandParseError(
+                QuarantineReason.INCONSISTENT,
+                f"blinds not printed: with them posted after the button the actions put in {put_in} "
+                f"and the wins pay {paid}", hand.hand_id)
 
     @staticmethod
     def _pay(build: HandBuilder, wins, split_game: bool, no_low: bool) -> None:

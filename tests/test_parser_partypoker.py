@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from rules.records import HandParseError
 from parsers.partypoker import PARSER as CLASSIC
 from parsers.partypoker_2023 import PARSER as MODERN
@@ -406,3 +406,53 @@ def test_tournament_headers_of_every_era(header, level, expected):
     assert (hand.tournament_id, hand.small_blind, hand.big_blind, hand.ante) == expected
     assert _payouts(hand) == [(2, 60, None, Half.WHOLE, PayoutSource.POT)]
     assert _contributed(hand) == {1: 20, 2: 40}
+
+
+SILENT_BLINDS = """#Game No : 11940000101 
+***** Hand History for Game 11940000101 *****
+NL Texas Hold'em  Trny: 71400101 Level: 1  Blinds(20/40) - Thursday, July 19, 22:00:19 EDT 2012
+Table Summer Special (2686999) Table #5 (Real Money)
+Seat 3 is the button
+Total number of players : 4/9 
+Seat 5: Dorothea ( 3,000 )
+Seat 1: Aldous ( 3,000 )
+Seat 3: Crispin ( 1,800 )
+Seat 2: Bettany ( 2,500 )
+Trny: 71400101 Level: 1 
+Blinds(20/40)
+** Dealing down cards **
+Bettany is all-In  [2,500]
+Crispin folds
+Dorothea folds
+Aldous folds
+Bettany does not show cards.
+Bettany wins 2,560 chips
+"""
+
+
+def test_blinds_a_2012_tournament_hand_does_not_print_are_posted_after_the_button():
+    # no blind post is printed, yet Bettany's 2,560 holds a small blind (seat 5, first after
+    # the button) and a big blind (seat 1): read as printed, the hand paid 60 more than was put in
+    hand = CLASSIC.parse(SILENT_BLINDS)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_SMALL_BLIND, 20), (1, ActionKind.POST_BIG_BLIND, 40)]
+    assert _contributed(hand) == {1: 40, 2: 2500, 5: 20}
+    assert "blinds not printed: posted by seat 5 (20), seat 1 (40)" in hand.notes
+    assert hand.paid_from_pots() == hand.pot_total
+
+
+def test_without_a_small_blind_the_first_seat_after_the_button_posts_the_big_blind():
+    hand = CLASSIC.parse(SILENT_BLINDS.replace(
+        "** Dealing down cards **", "There is no Small Blind in this hand as the Big Blind of the previous hand left the "
+        "table.\n** Dealing down cards **").replace("wins 2,560 chips", "wins 2,540 chips"))
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_BIG_BLIND, 40)]
+    assert hand.paid_from_pots() == hand.pot_total
+
+
+def test_unprinted_blinds_that_leave_the_wins_unpaid_quarantine_the_hand():
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(SILENT_BLINDS.replace("wins 2,560 chips", "wins 2,600 chips"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "blinds not printed: with them posted after the button the actions put in 2560 and the wins pay 2600")

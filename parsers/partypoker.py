@@ -36,8 +36,9 @@ card on the flop, so it is quarantined as an unsupported game, not read as Hold'
 Every line is read or known to carry no money or cards: chat (``NAME: text``), after a
 seat's name ``_SEAT_NO_MONEY`` (table traffic, timeouts, connection, the time bank, a low's
 description, stud's ``opens``, tournament moves and finishes), and naming nobody seated
-the table line, a tournament's level and stakes repeated after the seats, and a player
-the seat list leaves out folding or coming and going (``_NOBODY_SEATED``). Any other
+the table line, a player the seat list leaves out folding or coming and going, and a
+tournament's ``Player NAME finished in 274.`` and ``Player NAME has been moved ...``
+(``_NOBODY_SEATED``). Any other
 line fails the hand with its line number, whether or not it holds a money word.
 """
 
@@ -126,13 +127,15 @@ _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|wins|ties|collected|ret
 # hand. After a seat's name: table traffic, timeouts and connection, the time bank, a
 # shown low's description (its cards are on the ``shows [...]`` line), a stud ``opens``,
 # tournament moves and finishes (prizes are paid outside the pot). Naming nobody seated:
-# the table line and a tournament's level and stakes repeated after the seats, and a
-# player the seat list leaves out folding (hand 14978808642) or coming and going.
+# the table line, a player the seat list leaves out folding (hand 14978808642) or coming
+# and going, and a tournament's "Player NAME finished in 274." and "Player NAME has been
+# moved from table 33 to this table" (the name after "Player", seated or not).
 _SEAT_NO_MONEY = re.compile(
     r"^(?:opens|does not show cards\.|shows\s*[2-9TJQKA](?:,[2-9TJQKA]){4}\s+for low\.|did not respond in time|"
     r"has (?:left|joined) the table\.|is sitting out|will be using his time bank for this hand\.|"
     r"has been reconnected and has \d+ seconds to act\.|"
     r"is disconnected\. We will wait for .+ to reconnect for a maximum of \d+ seconds\.|"
+    r"could not respond in time\.\(disconnected\)|"
     r"finished (?:the tournament )?in \d+(?:st|nd|rd|th) place.*|has been moved from table .*)$"
 )
 _TRNY_LINE = re.compile(r"^Trny: ?(?P<tid>\d+) Level: ?\d+$")
@@ -142,7 +145,9 @@ _POSTED_BLIND = re.compile(r" posts (?:small blind|big blind)")
 _NO_SMALL_BLIND = "There is no Small Blind in this hand"
 _NOBODY_SEATED = re.compile(
     r"^(?:"
-    r".+ (?:folds|has (?:left|joined) the table\.|is sitting out))$"
+    r".+ (?:folds|has (?:left|joined) the table\.|is sitting out)|"
+    # a tournament's moves and finishes, "Player NAME ..." (2012), the place as a bare number
+    r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*\.|has been moved from table \d+ to this table))$"
 )
 
 

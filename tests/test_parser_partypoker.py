@@ -456,3 +456,14 @@ def test_unprinted_blinds_that_leave_the_wins_unpaid_quarantine_the_hand():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT,
         "blinds not printed: with them posted after the button the actions put in 2560 and the wins pay 2600")
+
+
+def test_a_tournaments_moves_finishes_and_disconnections_are_skipped():
+    # "Player NAME finished in 274." and "Player NAME has been moved ..." (the name after
+    # "Player") and "NAME could not respond in time.(disconnected)" quarantined the hand
+    quiet = ("Crispin could not respond in time.(disconnected)\nCrispin folds\n"
+             "Player Ewald has been moved from table 33 to this table\nPlayer Ewald finished in 1 274.\n"
+             "Player Crispin finished in 274.\n")
+    hand = CLASSIC.parse(SILENT_BLINDS.replace("Crispin folds\n", quiet))
+    assert _contributed(hand) == {1: 40, 2: 2500, 5: 20}
+    assert hand.paid_from_pots() == hand.pot_total

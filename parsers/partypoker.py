@@ -141,6 +141,8 @@ _SEAT_NO_MONEY = re.compile(
 _TRNY_LINE = re.compile(r"^Trny: ?(?P<tid>\d+) Level: ?\d+$")
 _STAKES_LINE = re.compile(rf"^(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)"
                           rf"\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)$")
+# what names a seat without its taking part in the hand
+_TRAFFIC = re.compile(r"^(?:has (?:left|joined) the table\.|is sitting out)$")
 _POSTED_BLIND = re.compile(r" posts (?:small blind|big blind)")
 _NO_SMALL_BLIND = "There is no Small Blind in this hand"
 _NOBODY_SEATED = re.compile(
@@ -260,7 +262,7 @@ class PartyPokerParser:
                 if new_street not in (Street.PREFLOP, Street.THIRD):
                     build.tracker.new_street()
                 if new_street == Street.PREFLOP and silent_blinds:
-                    self._post_silent_blinds(build, hand, no_small_blind)
+                    self._post_silent_blinds(build, hand, no_small_blind, _taking_part(build, lines[number:]))
                 street = new_street
                 if not stud and new_street != Street.PREFLOP:
                     board = [c for c in cards(m.group("rest").strip().strip("[]")) if c]
@@ -311,7 +313,10 @@ class PartyPokerParser:
             if m:
                 wins.append((seat, m, line))
                 continue
+            before = (len(build.actions), build.tracker.street_bet(seat.seat), build.tracker.max_street_bet())
             big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
+            if silent_blinds and street == Street.PREFLOP and len(build.actions) > before[0]:
+                _check_blinds_by_action(build, seat, before[1], max(before[2], hand.big_blind or 0))
 
         if not wins:
             raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before any 'wins' line", hand_id)
@@ -399,13 +404,14 @@ class PartyPokerParser:
             hand.ante = build.amount(m.group("ante").replace(" ", ""))
 
     @staticmethod
-    def _post_silent_blinds(build: HandBuilder, hand: ParsedHand, no_small_blind: bool) -> None:
+    def _post_silent_blinds(build: HandBuilder, hand: ParsedHand, no_small_blind: bool, taking_part: set[int]) -> None:
         """Post the blinds a 2012 tournament hand does not print, as its wins and the next
         hand's stacks show them posted: the small blind by the first seat after the button
         (the button itself heads-up), the big blind by the next, each at most what the seat
         has left; with ``There is no Small Blind`` the first seat after the button posts the
-        big blind alone."""
-        order = sorted(s.seat for s in build.seats.values())
+        big blind alone. Only seats that take part in the hand count (a seat just moved to
+        the table posts nothing, not even its ante)."""
+        order = sorted(s.seat for s in build.seats.values() if s.seat in taking_part or s.seat == hand.button_seat)
         if hand.button_seat not in order or len(order) < 2:
             raise build.fail(QuarantineReason.INCONSISTENT, "blinds not printed, and no button to place them from")
         at = order.index(hand.button_seat)
@@ -451,6 +457,31 @@ class PartyPokerParser:
                 amount = build.amount(m.group("amt"))
                 half = Half.HIGH if split_game and pot_name in pots_with_low and not no_low else Half.WHOLE
             build.pay(seat, amount, line, pot=pot, half=half)
+
+
+def _taking_part(build: HandBuilder, lines: list[str]) -> set[int]:
+    """Seats named at the start of a line of the hand that is no chat and no table traffic."""
+    seats: set[int] = set()
+    for line in lines:
+        split = build.split_name(line)
+        if split and not line[len(split[0].player):].startswith(":") and not _TRAFFIC.match(split[1]):
+            seats.add(split[0].seat)
+    return seats
+
+
+def _check_blinds_by_action(build: HandBuilder, seat, had: int, faced: int) -> None:
+    """Blinds placed where the history prints none must make every pre-flop check and call
+    one the betting allows: a check facing nothing, a call that levels the seat's bet with
+    the bet it ``faced`` (at least the whole big blind, even one posted all in for less)."""
+    action = build.actions[-1]
+    legal = True
+    if action.kind == ActionKind.CHECK:
+        legal = had >= faced
+    elif action.kind == ActionKind.CALL and not action.all_in:
+        legal = faced > had and build.tracker.street_bet(seat.seat) == faced
+    if not legal:
+        raise build.fail(QuarantineReason.INCONSISTENT,
+                         "blinds not printed, and with them posted after the button this action is not allowed")
 
 
 def split_with_preamble(start: re.Pattern[str], preamble: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:

@@ -467,3 +467,25 @@ def test_a_tournaments_moves_finishes_and_disconnections_are_skipped():
     hand = CLASSIC.parse(SILENT_BLINDS.replace("Crispin folds\n", quiet))
     assert _contributed(hand) == {1: 40, 2: 2500, 5: 20}
     assert hand.paid_from_pots() == hand.pot_total
+
+
+def test_unprinted_blinds_skip_a_seat_that_takes_no_part_and_must_make_the_betting_legal():
+    # Ewald (seat 4), just moved to the table, takes no part: Dorothea (seat 5) posts the
+    # small blind and completes it, Aldous (seat 1) the big blind and checks
+    moved = SILENT_BLINDS.replace("Seat 3: Crispin ( 1,800 )\n", "Seat 3: Crispin ( 1,800 )\nSeat 4: Ewald ( 900 )\n")
+    limped = moved.replace("Bettany is all-In  [2,500]\nCrispin folds\nDorothea folds\nAldous folds\n",
+                           "Bettany folds\nCrispin folds\nDorothea calls [20]\nAldous checks\n"
+                           "** Dealing Flop ** [ 2h, 5s, Jh ]\nDorothea checks\nAldous bets [40]\nDorothea folds\n"
+                           ).replace("Bettany does not show cards.\nBettany wins 2,560 chips",
+                                     "Aldous does not show cards.\nAldous wins 120 chips")
+    hand = CLASSIC.parse(limped)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_SMALL_BLIND, 20), (1, ActionKind.POST_BIG_BLIND, 40)]
+    assert _contributed(hand) == {1: 80, 5: 40}
+    # had Ewald folded (taking part), he would be the small blind and Dorothea the big one,
+    # whose call of 20 then levels nothing: the hand is not read
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(limped.replace("Bettany folds\n", "Ewald folds\nBettany folds\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 18 'Dorothea calls [20]': blinds not printed, and with them posted "
+        "after the button this action is not allowed")

@@ -33,6 +33,9 @@ Stud``, ``7 Card Stud Hi-Lo`` and their spellings in ``_GAMES``), never by a wor
 contain: ``NL Double Hold'em`` deals three hole cards and has each player select a point
 card on the flop, so it is quarantined as an unsupported game, not read as Hold'em.
 
+A seat that neither posts nor acts (not even a fold) and is dealt no cards sat the hand
+out: it is not dealt in, and so no contender for the pot.
+
 Every line is read or known to carry no money or cards: chat (``NAME: text``), after a
 seat's name ``_SEAT_NO_MONEY`` (table traffic, timeouts, connection, the time bank, a low's
 description, stud's ``opens``, tournament moves and finishes), and naming nobody seated
@@ -329,6 +332,11 @@ class PartyPokerParser:
                 # the 3rd to 6th are the face-up ones
                 seat.upcards = stud_upcards(seat.cards) if len(seat.cards) >= 3 else []
         hand.seats = build.finish_seats()
+        for seat in hand.seats:
+            # every seat dealt in posts or acts (a fold at least): one with neither, and no
+            # cards, sat the hand out
+            if not seat.cards and all(a.seat != seat.seat for a in build.actions):
+                seat.dealt_in = False
         hand.actions = build.actions
         hand.payouts = build.payouts
         hand.notes.extend(build.notes)

@@ -489,3 +489,33 @@ def test_unprinted_blinds_skip_a_seat_that_takes_no_part_and_must_make_the_betti
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT, "line 18 'Dorothea calls [20]': blinds not printed, and with them posted "
         "after the button this action is not allowed")
+
+
+SAT_OUT = """***** Hand History for Game 11615400001 *****
+$25 USD NL Texas Hold'em - Tuesday, April 03, 12:36:29 EDT 2012
+Table Jackpot #2400001 (No DP) (Real Money)
+Seat 3 is the button
+Total number of players : 3/9 
+Seat 5: Fenella ( $15.07 USD )
+Seat 4: Gideon ( $7.50 USD )
+Seat 3: Hesper ( $25 USD )
+Hesper posts small blind [$0.10 USD].
+Gideon posts big blind [$0.25 USD].
+** Dealing down cards **
+Hesper calls [$0.15 USD]
+Gideon checks
+** Dealing Flop ** [ Ts, 4c, 3c ]
+Gideon checks
+Hesper bets [$0.50 USD]
+Gideon folds
+Hesper does not show cards.
+Hesper wins $0.98 USD
+"""
+
+
+def test_a_seat_that_neither_posts_nor_acts_is_not_dealt_in():
+    # Fenella sat the hand out; counted as a live contender she turned the uncontested hand
+    # into a showdown on a 3-card board (unverifiable)
+    hand = CLASSIC.parse(SAT_OUT)
+    assert [(s.seat, s.dealt_in) for s in hand.seats] == [(3, True), (4, True), (5, False)]
+    assert _contributed(hand) == {3: 75, 4: 25}

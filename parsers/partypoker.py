@@ -366,8 +366,12 @@ class PartyPokerParser:
             else:
                 build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
             return big_blind_posted
-        if rest in ("folds", "checks"):
-            build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
+        if rest in ("folds", "checks", "folds.", "checks."):  # 2012 files end every action with a period
+            if rest.startswith("checks") and build.tracker.street_bet(seat.seat) < build.tracker.max_street_bet():
+                raise build.fail(QuarantineReason.INCONSISTENT,
+                                 f"checks facing a bet of {build.tracker.max_street_bet()} with "
+                                 f"{build.tracker.street_bet(seat.seat)} in: a post the history does not print")
+            build.act(street, seat, ActionKind.FOLD if rest.startswith("folds") else ActionKind.CHECK)
             return big_blind_posted
         m = _ACT.match(rest)
         if m:

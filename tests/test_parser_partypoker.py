@@ -519,3 +519,23 @@ def test_a_seat_that_neither_posts_nor_acts_is_not_dealt_in():
     hand = CLASSIC.parse(SAT_OUT)
     assert [(s.seat, s.dealt_in) for s in hand.seats] == [(3, True), (4, True), (5, False)]
     assert _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_2012_actions_ending_with_a_period_are_read():
+    # "Gideon checks." and "folds." (a period after every action) quarantined the hand
+    hand = CLASSIC.parse(SAT_OUT.replace("Gideon checks\n", "Gideon checks.\n").replace("Gideon folds\n", "Gideon folds.\n")
+                         .replace("Hesper calls [$0.15 USD]", "Hesper calls [$0.15 USD]."))
+    assert [(a.seat, a.kind) for a in hand.actions if a.kind in (ActionKind.CHECK, ActionKind.FOLD)] == [
+        (4, ActionKind.CHECK), (4, ActionKind.CHECK), (4, ActionKind.FOLD)]
+    assert _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_a_check_facing_a_bet_means_a_post_the_history_does_not_print():
+    # 2012 "silent post" files: a seat that posted both blinds unprinted checks facing the big blind
+    text = SAT_OUT.replace("Seat 5: Fenella ( $15.07 USD )\n", "").replace(
+        "Hesper calls [$0.15 USD]\n", "Hesper checks\n")
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "line 11 'Hesper checks': checks facing a bet of 25 with 10 in: a post the history does not print")

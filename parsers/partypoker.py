@@ -139,7 +139,7 @@ _SEAT_NO_MONEY = re.compile(
     r"has been reconnected and has \d+ seconds to act\.|"
     r"is disconnected\. We will wait for .+ to reconnect for a maximum of \d+ seconds\.|"
     r"could not respond in time\.\(disconnected\)|"
-    r"finished (?:the tournament )?in \d+(?:st|nd|rd|th) place.*|has been moved from table .*)$"
+    r"finished (?:the tournament )?in \d{1,3}(?:[, ]\d{3})*(?:(?:st|nd|rd|th)? place.*|\.)|has been moved from table .*)$"
 )
 _TRNY_LINE = re.compile(r"^Trny: ?(?P<tid>\d+) Level: ?\d+$")
 _STAKES_LINE = re.compile(rf"^(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)"
@@ -151,6 +151,8 @@ _NO_SMALL_BLIND = "There is no Small Blind in this hand"
 _NOBODY_SEATED = re.compile(
     r"^(?:"
     r".+ (?:folds|has (?:left|joined) the table\.|is sitting out)|"
+    r"Your time bank will be activated in \d+ secs\. If you do not want it to be used, please act now\.|"
+    r"The tournament is now finished as the remaining prizes are of equal value\.|"
     # a tournament's moves and finishes, "Player NAME ..." (2012), the place as a bare number
     r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*\.|has been moved from table \d+ to this table))$"
 )

@@ -539,3 +539,12 @@ def test_a_check_facing_a_bet_means_a_post_the_history_does_not_print():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT,
         "line 11 'Hesper checks': checks facing a bet of 25 with 10 in: a post the history does not print")
+
+
+def test_finishing_places_of_every_form_and_the_time_bank_warning_are_skipped():
+    quiet = ("Your time bank will be activated in 6 secs. If you do not want it to be used, please act now.\n"
+             "Crispin folds\nCrispin finished in 3 place.\nAldous finished in 1,274.\n"
+             "Dorothea finished in 2 place and received $12 USD\n"
+             "The tournament is now finished as the remaining prizes are of equal value.\n")
+    hand = CLASSIC.parse(SILENT_BLINDS.replace("Crispin folds\n", quiet))
+    assert _contributed(hand) == {1: 40, 2: 2500, 5: 20}

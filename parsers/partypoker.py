@@ -36,6 +36,10 @@ card on the flop, so it is quarantined as an unsupported game, not read as Hold'
 A seat that neither posts nor acts (not even a fold) and is dealt no cards sat the hand
 out: it is not dealt in, and so no contender for the pot.
 
+A player the seat list does not have (one who joined after it was printed) may post and
+play: partypoker prints neither its seat nor its stack, so the hand is quarantined as
+``inconsistent``, naming the line.
+
 Every line is read or known to carry no money or cards: chat (``NAME: text``), after a
 seat's name ``_SEAT_NO_MONEY`` (table traffic, timeouts, connection, the time bank, a low's
 description, stud's ``opens``, tournament moves and finishes), and naming nobody seated
@@ -146,6 +150,10 @@ _STAKES_LINE = re.compile(rf"^(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes
                           rf"\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)$")
 # what names a seat without its taking part in the hand
 _TRAFFIC = re.compile(r"^(?:has (?:left|joined) the table\.|is sitting out)$")
+# a money action by someone the seat list does not have
+_UNSEATED_MONEY = re.compile(
+    r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|is all-In|completes)"
+    r"(?: \+ dead)? +\[[^\]]+\]\.?$")
 _POSTED_BLIND = re.compile(r" posts (?:small blind|big blind)")
 _NO_SMALL_BLIND = "There is no Small Blind in this hand"
 _NOBODY_SEATED = re.compile(
@@ -306,6 +314,12 @@ class PartyPokerParser:
                 continue
             split = build.split_name(line)
             if split is None:
+                m = _UNSEATED_MONEY.match(line)
+                if m:
+                    joined = any(l == f"{m.group('name')} has joined the table." for l in lines[:number])
+                    raise build.fail(QuarantineReason.INCONSISTENT, (
+                        "a player who joined the table after the seat list was printed" if joined else
+                        "a player the seat list does not have") + " puts money in: its seat and stack are unknown")
                 if _MONEY_WORDS.search(line):
                     raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
                 if _TABLE.match(line) or _NOBODY_SEATED.match(line):

@@ -548,3 +548,17 @@ def test_finishing_places_of_every_form_and_the_time_bank_warning_are_skipped():
              "The tournament is now finished as the remaining prizes are of equal value.\n")
     hand = CLASSIC.parse(SILENT_BLINDS.replace("Crispin folds\n", quiet))
     assert _contributed(hand) == {1: 40, 2: 2500, 5: 20}
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    ("Ilse has joined the table.\nIlse posts big blind [$0.25 USD].\n",
+     "line 12 'Ilse posts big blind [$0.25 USD].': a player who joined the table after the seat list was printed "
+     "puts money in: its seat and stack are unknown"),
+    ("Ilse raises [$0.25 USD]\n",
+     "line 11 'Ilse raises [$0.25 USD]': a player the seat list does not have puts money in: its seat and stack are unknown"),
+])
+def test_money_from_a_player_the_seat_list_does_not_have_quarantines_the_hand(lines, message):
+    # was "unexpected money line"
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(SAT_OUT.replace("Gideon posts big blind [$0.25 USD].\n", "Gideon posts big blind [$0.25 USD].\n" + lines))
+    assert (err.value.reason, err.value.message) == (QuarantineReason.INCONSISTENT, message)

@@ -74,8 +74,12 @@ _HAND_START = re.compile(
 )
 _PREAMBLE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)\s*$")
 _BANNER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
+# ``... - Thursday, July 19, 22:00:19 EDT 2012``; 2012-2016 files may drop the space after
+# the day's comma (``Wednesday,August 31``) and, once, the spaces around the dash
+# (``PL  Omaha Hi-Saturday,February 18``).
 _HEADER = re.compile(
-    r"^(?P<pre>.+?) - (?P<day>\w+), (?P<month>\w+) (?P<dom>\d{1,2}), (?P<time>\d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
+    r"^(?P<pre>.+?) ?- ?(?P<day>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day), ?(?P<month>\w+) (?P<dom>\d{1,2}), "
+    r"(?P<time>\d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
 )
 # A tournament's level and stakes: ``Blinds(20/40)``, ``Blinds-Antes(600/1,200 -50)`` (2016:
 # ``1 200/2 400 -400``, digits grouped by spaces), a limit game's ``Stakes(40/80)`` or
@@ -90,8 +94,11 @@ _TOURNEY = re.compile(
     r"(?: (?P<buyin>(?:[$€£] ?)?[\d.,]+ (?:[A-Z]{3} )?Buy-in(?:  \+ (?:[$€£] ?)?[\d.,]+ Entry Fee)?|Freeroll))?"
     rf"(?:\s+{_LEVEL})?\s*$"
 )
+# ``$0.10/$0.25 USD NL Texas Hold'em``, ``$10 USD PL Omaha`` (a buy-in), 2013's ``$5  USD  NL
+# Texas Hold'em`` (doubled spaces), 2016's fast-fold ``$10 USD fastforward NL Texas Hold'em``
 _CASH = re.compile(
-    r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?) (?P<cur>[A-Z]{3}) (?:(?P<limit>NL|PL|FL) )?(?P<game>.+)$"
+    r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?) +(?P<cur>[A-Z]{3}) +(?:fastforward +)?"
+    r"(?:(?P<limit>NL|PL|FL) +)?(?P<game>\S.*)$"
 )
 # Every name partypoker gives a game the rules evaluate, spelled exactly: any other name
 # (``Double Hold'em``, three hole cards and a point card; ``Short Deck``) is a game of

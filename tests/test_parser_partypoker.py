@@ -562,3 +562,16 @@ def test_money_from_a_player_the_seat_list_does_not_have_quarantines_the_hand(li
     with pytest.raises(HandParseError) as err:
         CLASSIC.parse(SAT_OUT.replace("Gideon posts big blind [$0.25 USD].\n", "Gideon posts big blind [$0.25 USD].\n" + lines))
     assert (err.value.reason, err.value.message) == (QuarantineReason.INCONSISTENT, message)
+
+
+@pytest.mark.parametrize(("header", "expected"), [
+    ("$10 USD fastforward NL Texas Hold'em - Wednesday,August 31, 01:41:34 CEST 2016",
+     (Game.HOLDEM, Limit.NO, "USD", "2016-08-30T23:41:34Z")),
+    ("$5  USD  NL  Texas Hold'em - Tuesday, April 03, 12:36:29 EDT 2012", (Game.HOLDEM, Limit.NO, "USD", "2012-04-03T16:36:29Z")),
+    ("$1,000 USD PL  Omaha Hi-Saturday,February 18, 01:10:59 EST 2012", (Game.OMAHA, Limit.POT, "USD", "2012-02-18T06:10:59Z")),
+])
+def test_cash_headers_with_odd_spacing_and_fast_fold_tables(header, expected):
+    # each was quarantined: "cannot read the game/date line" or "cannot read stakes and game"
+    hand = CLASSIC.parse(SAT_OUT.replace("$25 USD NL Texas Hold'em - Tuesday, April 03, 12:36:29 EDT 2012", header))
+    assert (hand.game, hand.limit, hand.currency, hand.start_time_utc) == expected
+    assert not hand.is_tournament and _contributed(hand) == {3: 75, 4: 25}

@@ -19,7 +19,8 @@ button, after ``There is no Small Blind in this hand ...``), at most what the se
 A tournament takes no rake, so such a hand is read only if its wins then pay exactly
 what was put in; otherwise it is quarantined as ``inconsistent``. Bracketed amounts are what each action added: ``raises [$10
 USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open pair)
-is ``double bets [120]``.
+is ``double bets [120]``. A 2011 euro table writes one line in another locale: ``posts big
+blind + dead [0,35 €]`` (a decimal comma: two digits after it, the sign after the number).
 
 Pay lines: ``X wins $90.50 USD from the main pot with ...`` (the high half, or the whole
 pot when no low is paid from that pot), ``X wins Lo ($90.50 USD) from the main pot with
@@ -161,6 +162,7 @@ _TRAFFIC = re.compile(r"^(?:has (?:left|joined) the table\.|is sitting out)$")
 _UNSEATED_MONEY = re.compile(
     r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|is all-In|completes)"
     r"(?: \+ dead)? +\[[^\]]+\]\.?$")
+_COMMA_EURO = re.compile(r"(\d+),(\d\d) €")
 _POSTED_BLIND = re.compile(r" posts (?:small blind|big blind)")
 _NO_SMALL_BLIND = "There is no Small Blind in this hand"
 _NOBODY_SEATED = re.compile(
@@ -368,7 +370,7 @@ class PartyPokerParser:
     def _action(self, rest: str, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
         m = _POST.match(rest)
         if m:
-            what, amount = m.group("what"), build.amount(m.group("amt"))
+            what, amount = m.group("what"), build.amount(_dot_decimal(m.group("amt")))
             if what == "small blind":
                 build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
                 hand.small_blind = hand.small_blind or amount
@@ -398,7 +400,7 @@ class PartyPokerParser:
             return big_blind_posted
         m = _ACT.match(rest)
         if m:
-            verb, amount = m.group("verb"), build.amount(m.group("amt"))
+            verb, amount = m.group("verb"), build.amount(_dot_decimal(m.group("amt")))
             if verb == "bring-ins":
                 build.act(Street.PREDEAL, seat, ActionKind.BRING_IN, amount)
                 hand.bring_in = amount
@@ -492,6 +494,18 @@ class PartyPokerParser:
                 amount = build.amount(m.group("amt"))
                 half = Half.HIGH if split_game and pot_name in pots_with_low and not no_low else Half.WHOLE
             build.pay(seat, amount, line, pot=pot, half=half)
+
+
+def _dot_decimal(amount: str) -> str:
+    """A euro table's post may be written in the other locale, ``0,35 €`` beside ``€0.75 EUR``:
+    exactly two digits after the comma and the sign after the number say it is a decimal
+    comma. Any other amount is left as printed.
+
+    >>> _dot_decimal("0,35 €"), _dot_decimal("€0.75 EUR"), _dot_decimal("1,200")
+    ('€0.35', '€0.75 EUR', '1,200')
+    """
+    m = _COMMA_EURO.fullmatch(amount)
+    return f"€{m.group(1)}.{m.group(2)}" if m else amount
 
 
 def _taking_part(build: HandBuilder, lines: list[str]) -> set[int]:

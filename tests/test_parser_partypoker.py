@@ -575,3 +575,35 @@ def test_cash_headers_with_odd_spacing_and_fast_fold_tables(header, expected):
     hand = CLASSIC.parse(SAT_OUT.replace("$25 USD NL Texas Hold'em - Tuesday, April 03, 12:36:29 EDT 2012", header))
     assert (hand.game, hand.limit, hand.currency, hand.start_time_utc) == expected
     assert not hand.is_tournament and _contributed(hand) == {3: 75, 4: 25}
+
+
+EURO_POST = """***** Hand History for Game 11253000001 *****
+€25 EUR NL Texas Hold'em - Friday, December 30, 20:52:00 CET 2011
+Table Table  187001 (Real Money)
+Seat 6 is the button
+Total number of players : 3/6 
+Seat 1: Jocasta ( €25.28 EUR )
+Seat 3: Kenelm ( €72.87 EUR )
+Seat 5: Lavinia ( €20 EUR )
+Jocasta posts small blind [€0.10 EUR].
+Kenelm posts big blind [€0.25 EUR].
+Lavinia posts big blind + dead [0,35 €].
+** Dealing down cards **
+Lavinia raises [€0.75 EUR]
+Jocasta folds
+Kenelm calls [€0.75 EUR]
+** Dealing Flop ** [ 5s, Jc, 7c ]
+Kenelm checks
+Lavinia bets [€2.06 EUR]
+Kenelm folds
+Lavinia does not show cards.
+Lavinia wins €4.12 EUR
+"""
+
+
+def test_a_euro_post_written_with_a_decimal_comma_is_read():
+    # "[0,35 €]" beside "[€0.75 EUR]" was quarantined as a bad amount (digit grouping)
+    hand = CLASSIC.parse(EURO_POST)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 5 and a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_BLIND, 25), (5, ActionKind.POST_DEAD, 10)]
+    assert _contributed(hand) == {1: 10, 3: 100, 5: 316}

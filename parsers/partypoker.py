@@ -117,7 +117,7 @@ _GAMES = {
 }
 _TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)$")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
-_PLAYERS = re.compile(r"^Total number of players : \d+(?:/(?P<max>\d+))?$")
+_PLAYERS = re.compile(r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$")  # 2013: "6 / 6"
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")
 _STREET = re.compile(r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$")
 _FLOP_STREETS = {"down cards": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
@@ -147,7 +147,7 @@ _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|wins|ties|collected|ret
 # moved from table 33 to this table" (the name after "Player", seated or not).
 _SEAT_NO_MONEY = re.compile(
     r"^(?:opens|does not show cards\.|shows\s*[2-9TJQKA](?:,[2-9TJQKA]){4}\s+for low\.|did not respond in time|"
-    r"has (?:left|joined) the table\.|is sitting out|will be using his time bank for this hand\.|"
+    r"has (?:left|joined) the table\.|is sitting out|will be using (?:his|their) time bank for this hand\.|"
     r"has been reconnected and has \d+ seconds to act\.|"
     r"is disconnected\. We will wait for .+ to reconnect for a maximum of \d+ seconds\.|"
     r"could not respond in time\.\(disconnected\)|"

@@ -607,3 +607,10 @@ def test_a_euro_post_written_with_a_decimal_comma_is_read():
     assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 5 and a.street == Street.PREDEAL] == [
         (5, ActionKind.POST_BLIND, 25), (5, ActionKind.POST_DEAD, 10)]
     assert _contributed(hand) == {1: 10, 3: 100, 5: 316}
+
+
+def test_2013_player_count_with_spaces_and_a_time_bank_of_their_own():
+    # "Total number of players : 3 / 9" and "will be using their time bank" quarantined the hand
+    hand = CLASSIC.parse(SAT_OUT.replace("Total number of players : 3/9 ", "Total number of players : 3 / 9").replace(
+        "Gideon checks\n", "Gideon will be using their time bank for this hand.\nGideon checks\n", 1))
+    assert hand.max_seats == 9 and _contributed(hand) == {3: 75, 4: 25}

@@ -77,10 +77,11 @@ _PREAMBLE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)\s*$")
 _BANNER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 # ``... - Thursday, July 19, 22:00:19 EDT 2012``; 2012-2016 files may drop the space after
 # the day's comma (``Wednesday,August 31``) and, once, the spaces around the dash
-# (``PL  Omaha Hi-Saturday,February 18``).
+# (``PL  Omaha Hi-Saturday,February 18``), and a 2013 one the zone (``21:01:39  2013``: no
+# UTC time is then known).
 _HEADER = re.compile(
     r"^(?P<pre>.+?) ?- ?(?P<day>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day), ?(?P<month>\w+) (?P<dom>\d{1,2}), "
-    r"(?P<time>\d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
+    r"(?P<time>\d\d:\d\d:\d\d) (?:(?P<tz>[A-Z]{2,5}) | )(?P<year>\d{4})$"
 )
 # A tournament's level and stakes: ``Blinds(20/40)``, ``Blinds-Antes(600/1,200 -50)`` (2016:
 # ``1 200/2 400 -400``, digits grouped by spaces), a limit game's ``Stakes(40/80)`` or
@@ -250,7 +251,7 @@ class PartyPokerParser:
             currency=None if (tourney or play_money) else cash.group("cur"),
             tournament_id=tourney.group("tid") if tourney else None,  # else the level line's
             is_play_money=play_money,
-            start_time_raw=lines[index + 1][len(pre) + 3:],
+            start_time_raw=lines[index + 1][header.start("day"):],
             start_time_utc=utc_iso(local, zone),
             hand_date=local.strftime("%Y-%m-%d"),
             table_name=table.group("table") if table else None,

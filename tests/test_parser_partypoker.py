@@ -614,3 +614,11 @@ def test_2013_player_count_with_spaces_and_a_time_bank_of_their_own():
     hand = CLASSIC.parse(SAT_OUT.replace("Total number of players : 3/9 ", "Total number of players : 3 / 9").replace(
         "Gideon checks\n", "Gideon will be using their time bank for this hand.\nGideon checks\n", 1))
     assert hand.max_seats == 9 and _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_a_header_without_a_time_zone_has_no_utc_time():
+    hand = CLASSIC.parse(TOURNAMENT_HAND.format(
+        header="NL Texas Hold'em $ 530 USD Buy-in Trny:3282001 Level:18  Blinds-Antes(1,250/2,500 -250)", level="").replace(
+        " - Thursday, July 19, 22:00:19 EDT 2012", " - Sunday, July 28, 21:01:39  2013"))
+    assert (hand.tournament_id, hand.big_blind, hand.ante, hand.hand_date, hand.start_time_utc) == (
+        "3282001", 2500, 250, "2013-07-28", None)

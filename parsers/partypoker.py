@@ -8,8 +8,8 @@ Blinds(20/40) - ...``; stud: ``FL 7 Card Stud $6 USD Buy-in Trny:69784932 Level:
 Stakes-Antes(60/120-10)``, the small and big bets and the ante, not blinds), the table,
 the button and the seats. A tournament header may name no buy-in (``NL Texas Hold'em
 Trny: 71487580 Level: 1  Blinds(20/40)``), an entry fee (2005: ``$30 Buy-in  + $3 Entry
-Fee``), an ante (``Blinds-Antes(600/1,200 -50)``; 2016: ``1 200/2 400 -400``, digits
-grouped by spaces) or no level at all (2016: ``$1 USD Buy-in``, its ``Trny: N Level: 1``
+Fee``), an ante (``Blinds-Antes(600/1,200 -50)``; 2016: ``1 200/2 400 -400`` or
+``1.200/2.400 -400``, digits grouped by spaces or periods: tournament chips are whole) or no level at all (2016: ``$1 USD Buy-in``, its ``Trny: N Level: 1``
 and ``Blinds(10/20)`` on lines of their own after the seats). The level lines after the
 seats are the hand's own: where the header names another level, they are read. 2012
 tournament files print no blind post at all, yet the blinds are in the wins and in the
@@ -86,7 +86,7 @@ _HEADER = re.compile(
 # A tournament's level and stakes: ``Blinds(20/40)``, ``Blinds-Antes(600/1,200 -50)`` (2016:
 # ``1 200/2 400 -400``, digits grouped by spaces), a limit game's ``Stakes(40/80)`` or
 # ``Stakes-Antes(60/120-10)`` (the small and big bets and the ante, not blinds).
-_NUM = r"\d{1,3}(?:[, ]\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?"
+_NUM = r"\d{1,3}(?:[, .]\d{3})+|\d+"  # whole chips: 1200, 1,200, 1 200 or 1.200
 _LEVEL = (r"Trny: ?(?P<tid>\d+) Level: ?\d+\s+(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)"
           rf"\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)")
 # The header names a buy-in (``$11 USD Buy-in``, 2005: ``$30 Buy-in  + $3 Entry Fee``; or
@@ -437,9 +437,9 @@ class PartyPokerParser:
     def _stakes(m: re.Match[str], build: HandBuilder, hand: ParsedHand) -> None:
         """A tournament level's blinds and ante (a limit game's ``Stakes`` are bets, not blinds)."""
         if m.group("stakes") in ("Blinds", "Blinds-Antes"):
-            hand.small_blind, hand.big_blind = (build.amount(m.group(g).replace(" ", "")) for g in ("sb", "bb"))
+            hand.small_blind, hand.big_blind = (build.amount(re.sub("[ .,]", "", m.group(g))) for g in ("sb", "bb"))
         if m.group("ante"):
-            hand.ante = build.amount(m.group("ante").replace(" ", ""))
+            hand.ante = build.amount(re.sub("[ .,]", "", m.group("ante")))
 
     @staticmethod
     def _post_silent_blinds(build: HandBuilder, hand: ParsedHand, no_small_blind: bool, taking_part: set[int]) -> None:

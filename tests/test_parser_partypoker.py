@@ -394,6 +394,8 @@ Bettany wins 60 chips
     ("NL Texas Hold'em $215 USD Buy-in Trny:128700003 Level:12  Blinds-Antes(1 200/2 400 -400)", "",
      ("128700003", 1200, 2400, 400)),
     ("NL Texas Hold'em $30 Buy-in  + $3 Entry Fee  Trny:15200004 Level:4 Blinds(50/100)", "", ("15200004", 50, 100, None)),
+    ("NL Texas Hold'em $22 USD Buy-in Trny:125000008 Level:12  Blinds-Antes(1.200/2.400 -400)", "",
+     ("125000008", 1200, 2400, 400)),
     ("FL Texas Hold'em  Trny:71400005 Level:2  Stakes(40/80)", "", ("71400005", 20, 40, None)),  # blinds from the posts
     ("NL Texas Hold'em $1 USD Buy-in ", "Trny: 128400006 Level: 1 \nBlinds(10/20)\n", ("128400006", 10, 20, None)),
     ("NL Texas Hold'em  Trny: 71400007 Level: 3  Blinds(50/100)", "Trny: 71400007 Level: 4 \nBlinds(100/200)\n",

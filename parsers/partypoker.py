@@ -201,6 +201,9 @@ class PartyPokerParser:
         if not banner:
             if index >= len(lines):
                 raise HandParseError(QuarantineReason.TRUNCATED, "hand ends after its 'Game #N starts.' preamble", hand_id)
+            if lines[index] == "Table Closed":
+                raise HandParseError(QuarantineReason.TRUNCATED, "the table closed and partypoker wrote no history for "
+                                     f"this hand: {' '.join(l for l in lines[index:] if l.strip())[:120]!r}", hand_id)
             raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[index][:120]!r}", hand_id)
         hand_id = banner.group("id")
         header = _HEADER.match(lines[index + 1]) if index + 1 < len(lines) else None

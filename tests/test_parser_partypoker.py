@@ -624,3 +624,13 @@ def test_a_header_without_a_time_zone_has_no_utc_time():
         " - Thursday, July 19, 22:00:19 EDT 2012", " - Sunday, July 28, 21:01:39  2013"))
     assert (hand.tournament_id, hand.big_blind, hand.ante, hand.hand_date, hand.start_time_utc) == (
         "3282001", 2500, 250, "2013-07-28", None)
+
+
+def test_a_hand_the_platform_wrote_no_history_for_is_truncated():
+    text = ("Game #11938800001 starts.\n#Game No : 11938800001 \nTable Closed\n"
+            "The hand history for this hand number is not available here.\n")
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert (err.value.reason, err.value.hand_id) == (QuarantineReason.TRUNCATED, "11938800001")
+    assert err.value.message == ("the table closed and partypoker wrote no history for this hand: "
+                                 "'Table Closed The hand history for this hand number is not available here.'")

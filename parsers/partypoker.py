@@ -262,8 +262,7 @@ class PartyPokerParser:
         )
         hand.notes.append("rake not printed")
         build.line, build.line_no = lines[index + 1], index + 2
-        if tourney and tourney.group("stakes"):
-            self._stakes(tourney, build, hand)
+        small_bet = self._stakes(tourney, build, hand) if tourney and tourney.group("stakes") else None
         split_game = game in SPLIT_GAMES
         stud = game in STUD_GAMES
 
@@ -272,8 +271,7 @@ class PartyPokerParser:
         wins: list[tuple] = []
         no_low = False
         # 2012 tournament files print no blind post: the blinds are posted all the same
-        silent_blinds = bool(tourney) and hand.big_blind is not None and not stud and not any(
-            _POSTED_BLIND.search(line) for line in lines)
+        silent_blinds = bool(tourney) and not stud and not any(_POSTED_BLIND.search(line) for line in lines)
         no_small_blind = any(line.startswith(_NO_SMALL_BLIND) for line in lines)
         for number, line in enumerate(lines[index + 2:], start=index + 3):
             build.line, build.line_no = line, number
@@ -288,7 +286,7 @@ class PartyPokerParser:
                 if new_street not in (Street.PREFLOP, Street.THIRD):
                     build.tracker.new_street()
                 if new_street == Street.PREFLOP and silent_blinds:
-                    self._post_silent_blinds(build, hand, no_small_blind, _taking_part(build, lines[number:]))
+                    self._post_silent_blinds(build, hand, no_small_blind, _taking_part(build, lines[number:]), small_bet)
                 street = new_street
                 if not stud and new_street != Street.PREFLOP:
                     board = [c for c in cards(m.group("rest").strip().strip("[]")) if c]
@@ -317,7 +315,7 @@ class PartyPokerParser:
                 continue
             m = _STAKES_LINE.match(line)
             if m and street == Street.PREDEAL and tourney:
-                self._stakes(m, build, hand)  # the hand's own level: the header's may be the last one
+                small_bet = self._stakes(m, build, hand) or small_bet  # the hand's own level: the header's may be the last one
                 continue
             m = _DEALT.match(line)
             if m:
@@ -437,21 +435,31 @@ class PartyPokerParser:
         raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
 
     @staticmethod
-    def _stakes(m: re.Match[str], build: HandBuilder, hand: ParsedHand) -> None:
-        """A tournament level's blinds and ante (a limit game's ``Stakes`` are bets, not blinds)."""
-        if m.group("stakes") in ("Blinds", "Blinds-Antes"):
-            hand.small_blind, hand.big_blind = (build.amount(re.sub("[ .,]", "", m.group(g))) for g in ("sb", "bb"))
+    def _stakes(m: re.Match[str], build: HandBuilder, hand: ParsedHand) -> int | None:
+        """A tournament level's blinds and ante; a limit game's ``Stakes`` are its small and big
+        bets, not blinds: the small bet is returned."""
+        small, big = (build.amount(re.sub("[ .,]", "", m.group(g))) for g in ("sb", "bb"))
         if m.group("ante"):
             hand.ante = build.amount(re.sub("[ .,]", "", m.group("ante")))
+        if m.group("stakes") in ("Blinds", "Blinds-Antes"):
+            hand.small_blind, hand.big_blind = small, big
+            return None
+        return small
 
     @staticmethod
-    def _post_silent_blinds(build: HandBuilder, hand: ParsedHand, no_small_blind: bool, taking_part: set[int]) -> None:
+    def _post_silent_blinds(build: HandBuilder, hand: ParsedHand, no_small_blind: bool, taking_part: set[int],
+                            small_bet: int | None) -> None:
         """Post the blinds a 2012 tournament hand does not print, as its wins and the next
         hand's stacks show them posted: the small blind by the first seat after the button
         (the button itself heads-up), the big blind by the next, each at most what the seat
         has left; with ``There is no Small Blind`` the first seat after the button posts the
         big blind alone. Only seats that take part in the hand count (a seat just moved to
-        the table posts nothing, not even its ante)."""
+        the table posts nothing, not even its ante). A limit level's ``Stakes(200/400)``
+        are bets: its blinds are half the small bet and the small bet (100 and 200)."""
+        if hand.big_blind is None and small_bet:  # a limit level: half the small bet and the small bet
+            hand.small_blind, hand.big_blind = small_bet // 2, small_bet
+        if hand.big_blind is None:
+            raise build.fail(QuarantineReason.INCONSISTENT, "blinds not printed, and the level names none")
         order = sorted(s.seat for s in build.seats.values() if s.seat in taking_part or s.seat == hand.button_seat)
         if hand.button_seat not in order or len(order) < 2:
             raise build.fail(QuarantineReason.INCONSISTENT, "blinds not printed, and no button to place them from")

@@ -634,3 +634,18 @@ def test_a_hand_the_platform_wrote_no_history_for_is_truncated():
     assert (err.value.reason, err.value.hand_id) == (QuarantineReason.TRUNCATED, "11938800001")
     assert err.value.message == ("the table closed and partypoker wrote no history for this hand: "
                                  "'Table Closed The hand history for this hand number is not available here.'")
+
+
+def test_unprinted_blinds_of_a_limit_level_are_half_the_small_bet_and_the_small_bet():
+    # "Stakes(200/400)" are the bets: the unprinted blinds are 100 and 200. The big blind's
+    # 200 and the small blind's 100 were missing and the hand was not_conserved
+    limit = SILENT_BLINDS.replace("NL Texas Hold'em  Trny: 71400101 Level: 1  Blinds(20/40)",
+                                  "FL Texas Hold'em  Trny: 71400101 Level: 4  Stakes(200/400)").replace(
+        "Trny: 71400101 Level: 1 \nBlinds(20/40)\n", "Trny: 71400101 Level: 4 \nStakes(200/400)\n").replace(
+        "Bettany is all-In  [2,500]\nCrispin folds\nDorothea folds\nAldous folds\n",
+        "Bettany raises [400]\nCrispin folds\nDorothea folds\nAldous folds\n").replace("wins 2,560 chips", "wins 700 chips")
+    hand = CLASSIC.parse(limit)
+    assert (hand.limit, hand.small_blind, hand.big_blind) == (Limit.FIXED, 100, 200)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_SMALL_BLIND, 100), (1, ActionKind.POST_BIG_BLIND, 200)]
+    assert hand.paid_from_pots() == hand.pot_total

@@ -116,10 +116,11 @@ _GAMES = {
     "7 Card Stud": Game.STUD,
     "7 Card Stud Hi-Lo": Game.STUD_HILO,
 }
-_TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)$")
+# 2016 fast-fold files: ``Table Bolt  ( Real Money )``, ``seat 1: ...``, ``Forward Folds``
+_TABLE = re.compile(r"^Table (?P<table>.+?) +\( ?(?P<money>Real Money|Play Money) ?\)$")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 _PLAYERS = re.compile(r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$")  # 2013: "6 / 6"
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")
+_SEAT = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")
 _STREET = re.compile(r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$")
 _FLOP_STREETS = {"down cards": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _STUD_STREETS = {
@@ -393,12 +394,12 @@ class PartyPokerParser:
             else:
                 build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
             return big_blind_posted
-        if rest in ("folds", "checks", "folds.", "checks."):  # 2012 files end every action with a period
+        if rest in ("folds", "checks", "folds.", "checks.", "Forward Folds"):  # 2012: a period after every action
             if rest.startswith("checks") and build.tracker.street_bet(seat.seat) < build.tracker.max_street_bet():
                 raise build.fail(QuarantineReason.INCONSISTENT,
                                  f"checks facing a bet of {build.tracker.max_street_bet()} with "
                                  f"{build.tracker.street_bet(seat.seat)} in: a post the history does not print")
-            build.act(street, seat, ActionKind.FOLD if rest.startswith("folds") else ActionKind.CHECK)
+            build.act(street, seat, ActionKind.CHECK if rest.startswith("checks") else ActionKind.FOLD)
             return big_blind_posted
         m = _ACT.match(rest)
         if m:

@@ -649,3 +649,37 @@ def test_unprinted_blinds_of_a_limit_level_are_half_the_small_bet_and_the_small_
     assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
         (5, ActionKind.POST_SMALL_BLIND, 100), (1, ActionKind.POST_BIG_BLIND, 200)]
     assert hand.paid_from_pots() == hand.pot_total
+
+
+FAST_FORWARD = """#Game No : 4950500001
+***** Hand History for Game 15492700001 *****
+$10 USD fastforward NL Texas Hold'em - Wednesday,August 31, 01:41:34 CEST 2016
+Table Bolt  ( Real Money )
+Seat 1 is the button
+Total number of players : 3/6
+seat 1: Marisol ( $11.84 USD )
+seat 2: Nestor ( $10.05 USD )
+seat 3: Oriel ( $10 USD )
+Nestor posts small blind [$0.05 USD].
+Oriel posts big blind [$0.10 USD].
+** Dealing down cards **
+Dealt to Oriel [ 7h, 6h ]
+Marisol Forward Folds
+Nestor calls [ $0.05 USD ]
+Oriel checks
+** Dealing Flop ** [ 2h, Ts, Qh ]
+Nestor checks
+Oriel bets [ $0.14 USD ]
+Nestor folds
+Oriel does not show cards.
+Oriel wins $0.33 USD
+"""
+
+
+def test_a_2016_fast_forward_hand():
+    # "Table Bolt  ( Real Money )", "seat 1: ..." and "Forward Folds" quarantined the hand
+    hand = CLASSIC.parse(FAST_FORWARD)
+    assert (hand.table_name, hand.currency, hand.is_tournament) == ("Bolt", "USD", False)
+    assert [s.seat for s in hand.seats] == [1, 2, 3] and hand.seat(3).cards == ["7h", "6h"]
+    assert hand.seat(1).folded_street == Street.PREFLOP
+    assert _contributed(hand) == {2: 10, 3: 24}

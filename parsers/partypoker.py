@@ -116,11 +116,12 @@ _GAMES = {
     "7 Card Stud": Game.STUD,
     "7 Card Stud Hi-Lo": Game.STUD_HILO,
 }
-# 2016 fast-fold files: ``Table Bolt  ( Real Money )``, ``seat 1: ...``, ``Forward Folds``
+# 2016 fast-fold files: ``Table Bolt  ( Real Money )``, ``seat 1: ...``, ``Forward Folds``;
+# a 2012 export writes ``seat1: ...`` and ``raises[ $25 USD ]``
 _TABLE = re.compile(r"^Table (?P<table>.+?) +\( ?(?P<money>Real Money|Play Money) ?\)$")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 _PLAYERS = re.compile(r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$")  # 2013: "6 / 6"
-_SEAT = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")
+_SEAT = re.compile(r"^[Ss]eat ?(?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")  # 2012: also "seat1:"
 _STREET = re.compile(r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$")
 _FLOP_STREETS = {"down cards": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _STUD_STREETS = {
@@ -132,7 +133,7 @@ _STUD_STREETS = {
 }
 _AMT = r"\[\s*(?P<amt>[^\]]+?)\s*\]"
 _POST = re.compile(r"^posts (?P<what>small blind|big blind \+ dead|big blind|ante|dead blind|bring-in) " + _AMT + r"\.?$")
-_ACT = re.compile(r"^(?P<verb>calls|bets|double bets|raises|completes|bring-ins|is all-In|is all-in) +" + _AMT + r"\.?$")
+_ACT = re.compile(r"^(?P<verb>calls|bets|double bets|raises|completes|bring-ins|is all-In|is all-in) *" + _AMT + r"\.?$")
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\]]*)\]")
 _WINS = re.compile(

@@ -683,3 +683,11 @@ def test_a_2016_fast_forward_hand():
     assert [s.seat for s in hand.seats] == [1, 2, 3] and hand.seat(3).cards == ["7h", "6h"]
     assert hand.seat(1).folded_street == Street.PREFLOP
     assert _contributed(hand) == {2: 10, 3: 24}
+
+
+def test_a_2012_export_without_spaces_before_seat_numbers_and_brackets():
+    # "seat1: ..." and "raises[ $25 USD ]" quarantined the hand
+    text = FAST_FORWARD.replace("seat 1:", "seat1:").replace("seat 2:", "seat2:").replace("seat 3:", "seat3:").replace(
+        "calls [ $0.05 USD ]", "calls[ $0.05 USD ]").replace("bets [ $0.14 USD ]", "bets[ $0.14 USD ]")
+    hand = CLASSIC.parse(text)
+    assert [s.seat for s in hand.seats] == [1, 2, 3] and _contributed(hand) == {2: 10, 3: 24}

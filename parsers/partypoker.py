@@ -19,7 +19,9 @@ button, after ``There is no Small Blind in this hand ...``), at most what the se
 A tournament takes no rake, so such a hand is read only if its wins then pay exactly
 what was put in; otherwise it is quarantined as ``inconsistent``. Bracketed amounts are what each action added: ``raises [$10
 USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open pair)
-is ``double bets [120]``. A 2011 euro table writes one line in another locale: ``posts big
+is ``double bets [120]``. A 2012 Mac client writes a decimal comma throughout (``( $26,02
+USD )``, ``[ $0,25 USD ]``): a comma before exactly two digits and no point in any amount
+say so, per hand. A 2011 euro table writes one line in another locale: ``posts big
 blind + dead [0,35 €]`` (a decimal comma: two digits after it, the sign after the number).
 
 Pay lines: ``X wins $90.50 USD from the main pot with ...`` (the high half, or the whole
@@ -56,7 +58,7 @@ import re
 from datetime import datetime
 from typing import Iterator
 
-from rules.money import DOT
+from rules.money import COMMA, DOT, NumberConvention
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import (
     SPLIT_GAMES,
@@ -165,6 +167,8 @@ _TRAFFIC = re.compile(r"^(?:has (?:left|joined) the table\.|is sitting out)$")
 _UNSEATED_MONEY = re.compile(
     r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|is all-In|completes)"
     r"(?: \+ dead)? +\[[^\]]+\]\.?$")
+_BRACKETED = re.compile(r"[\[(] ?([$€£][^\])]*?) ?[\])]")  # a seat's stack, an action's amount
+_COMMA_CENTS = re.compile(r"\d,\d\d(?!\d)")
 _COMMA_EURO = re.compile(r"(\d+),(\d\d) €")
 _POSTED_BLIND = re.compile(r" posts (?:small blind|big blind)")
 _NO_SMALL_BLIND = "There is no Small Blind in this hand"
@@ -240,7 +244,7 @@ class PartyPokerParser:
             scale = play_money_scale(cash.group("stakes").split("/") + seat_stacks)
         else:
             scale = 100
-        build = HandBuilder(hand_id, DOT, scale)
+        build = HandBuilder(hand_id, _hand_numbers(lines), scale)
         local = datetime.strptime(
             f"{header.group('month')} {header.group('dom')} {header.group('year')} {header.group('time')}", "%B %d %Y %H:%M:%S"
         )
@@ -508,6 +512,16 @@ class PartyPokerParser:
                 amount = build.amount(m.group("amt"))
                 half = Half.HIGH if split_game and pot_name in pots_with_low and not no_low else Half.WHOLE
             build.pay(seat, amount, line, pot=pot, half=half)
+
+
+def _hand_numbers(lines: list[str]) -> NumberConvention:
+    """How a hand writes amounts: with a decimal point and comma grouping (``$1,132``,
+    ``$2,127.50``), or, in 2012 Mac-client files, with a decimal comma (``$26,02``, ``[$0,10
+    USD]``), which a comma before exactly two digits and no point anywhere tell."""
+    amounts = [m.group(1) for line in lines for m in _BRACKETED.finditer(line)]
+    if any(_COMMA_CENTS.search(a) for a in amounts) and not any("." in a for a in amounts):
+        return COMMA
+    return DOT
 
 
 def _dot_decimal(amount: str) -> str:

@@ -691,3 +691,18 @@ def test_a_2012_export_without_spaces_before_seat_numbers_and_brackets():
         "calls [ $0.05 USD ]", "calls[ $0.05 USD ]").replace("bets [ $0.14 USD ]", "bets[ $0.14 USD ]")
     hand = CLASSIC.parse(text)
     assert [s.seat for s in hand.seats] == [1, 2, 3] and _contributed(hand) == {2: 10, 3: 24}
+
+
+def test_a_2012_mac_client_hand_writes_a_decimal_comma():
+    # "( $26,02 USD )" was quarantined as digit grouping
+    text = FAST_FORWARD.replace("$11.84", "$11,84").replace("$10.05", "$10,05").replace("$0.05", "$0,05").replace(
+        "$0.10", "$0,10").replace("$0.14", "$0,14").replace("$0.33", "$0,33")
+    hand = CLASSIC.parse(text)
+    assert {s.seat: s.stack for s in hand.seats} == {1: 1184, 2: 1005, 3: 1000}
+    assert _contributed(hand) == {2: 10, 3: 24} and _payouts(hand) == [(3, 33, None, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_a_hand_that_writes_cents_after_a_comma_and_a_decimal_point_is_not_guessed():
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(FAST_FORWARD.replace("$11.84", "$11,84"))
+    assert err.value.reason == QuarantineReason.BAD_AMOUNT

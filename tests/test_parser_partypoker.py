@@ -706,3 +706,10 @@ def test_a_hand_that_writes_cents_after_a_comma_and_a_decimal_point_is_not_guess
     with pytest.raises(HandParseError) as err:
         CLASSIC.parse(FAST_FORWARD.replace("$11.84", "$11,84"))
     assert err.value.reason == QuarantineReason.BAD_AMOUNT
+
+
+def test_a_show_with_doubled_spaces_is_read():
+    # 2013: "doesn't show  [ 5c , 4h ]  a pair of Fives" was an unexpected action
+    text = SAT_OUT.replace("Hesper does not show cards.\n", "Hesper doesn't show  [ 5c , 4h ]  a pair of Fives\n")
+    hand = CLASSIC.parse(text)
+    assert hand.seat(3).cards == ["5c", "4h"] and hand.seat(3).mucked

@@ -713,3 +713,57 @@ def test_a_show_with_doubled_spaces_is_read():
     text = SAT_OUT.replace("Hesper does not show cards.\n", "Hesper doesn't show  [ 5c , 4h ]  a pair of Fives\n")
     hand = CLASSIC.parse(text)
     assert hand.seat(3).cards == ["5c", "4h"] and hand.seat(3).mucked
+
+
+def test_2010_emailed_hands_with_a_preamble_and_a_spaced_dash():
+    # "Game #N starts." / "#Game No : N" before the banner and "(NL)  -  Mon ..." were quarantined
+    emailed = "Game #9423500001 starts.\n\n#Game No : 9423500001\n" + MODERN_HAND.replace(
+        "(PL) - Mon Mar 04 20:11:05 EST 2024", "(PL)  -  Mon Jul 12 13:38:32 EDT 2010")
+    pieces = list(MODERN.split(emailed + emailed.replace("9423500001", "9423500002")))
+    assert [offset for offset, _ in pieces] == [0, len(emailed)]
+    hand = MODERN.parse(pieces[1][1])
+    assert (hand.hand_id, hand.start_time_utc) == ("1700000000123abcd45efgh", "2010-07-12T17:38:32Z")
+    assert _contributed(hand) == {2: 25, 5: 25} and hand.rake == 2 and hand.reconciles()
+
+
+MODERN_TOURNAMENT = """***** Hand History For Game 161938600001abcdefgh *****
+350000/700000 Tourney Texas Holdem Game Table (NL) (MTT Tournament #301084001) (Buyin $50.0 + $5.0) - Sun Apr 25 17:30:03 EDT 2021
+Table (301084001) Table #68 (Real Money) -- Seat 2 is the button
+Total number of players : 3/8
+Seat 1: Petronel (15123805)
+Seat 2: Quenby (8280272)
+Seat 3: Rowan (10133944)
+Petronel posts ante (87500)
+Quenby posts ante (87500)
+Rowan posts ante (87500)
+Rowan posts small blind (350000)
+Petronel posts big blind (700000)
+** Dealing down cards **
+Quenby raises 8192772 to 8192772
+Quenby is all-In.
+Rowan folds
+Petronel calls (7492772)
+** Dealing Flop ** : [ 7s, 9c, 5s ]
+** Dealing Turn ** : [ 3s ]
+** Dealing River ** : [ Qs ]
+Creating Main Pot with 16998044 with Quenby
+** Summary **
+Main Pot: 16998044
+Board: [ 7s, 9c, 5s, 3s, Qs ]
+Petronel balance 6843533, lost 8280272 [ Ac, Kd ] [ ace high -- Ac,Kd,Qs,9c,7s ]
+Quenby balance 16998044, bet 8280272, collected 16998044, net +8717772 [ 9s, 9h ] [ three nines -- 9s,9h,9c,Qs,7s ]
+Rowan balance 9696444, lost 437500 (folded)
+"""
+
+
+def test_a_2021_tournament_hand():
+    # its header ("Tourney ... (MTT Tournament #N) (Buyin ...)") was unreadable, and its
+    # summary, which prints no rake, read as cut off
+    hand = MODERN.parse(MODERN_TOURNAMENT)
+    assert (hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (True, "301084001", None, 1)
+    assert (hand.small_blind, hand.big_blind, hand.ante, hand.rake, hand.rake_source) == (
+        350000, 700000, 87500, None, RakeSource.ABSENT)
+    assert _contributed(hand) == {1: 8280272, 2: 8280272, 3: 437500}
+    assert _payouts(hand) == [(2, 16998044, 0, Half.WHOLE, PayoutSource.POT)]
+    assert hand.paid_from_pots() == hand.pot_total
+

@@ -206,6 +206,10 @@ class PartyPoker2023Parser(TextParser):
             hand.rake_source = RakeSource.ABSENT
         self._pay(build, hand, results, returned, cashout_amounts, split_game)
         hand.seats = build.finish_seats()
+        for seat in hand.seats:
+            # a seat that neither posts nor acts and has no cards sat the hand out ("sits out")
+            if not seat.cards and all(a.seat != seat.seat for a in build.actions):
+                seat.dealt_in = False
         hand.actions = build.actions
         hand.payouts = build.payouts
         hand.notes.extend(build.notes)

@@ -767,3 +767,10 @@ def test_a_2021_tournament_hand():
     assert _payouts(hand) == [(2, 16998044, 0, Half.WHOLE, PayoutSource.POT)]
     assert hand.paid_from_pots() == hand.pot_total
 
+
+def test_a_2023_seat_that_sits_out_is_not_dealt_in():
+    text = MODERN_HAND.replace("Seat 5: Orrin ($30.00)\n", "Seat 5: Orrin ($30.00)\nSeat 6: Sabine ($12.00)\n").replace(
+        "Orrin balance $30.23", "Sabine balance $12, sits out\nOrrin balance $30.23")
+    hand = MODERN.parse(text)
+    assert [(s.seat, s.dealt_in) for s in hand.seats] == [(2, True), (5, True), (6, False)]
+

@@ -314,10 +314,11 @@ class PartyPoker2023Parser(TextParser):
             build.line = line
             back = returned.get(seat.seat, 0)
             if bet != build.tracker.contributed(seat.seat) + back:
-                build.notes.append(
-                    f"seat {seat.seat} ({seat.player}): summary says {bet} put in, the actions add up to "
-                    f"{build.tracker.contributed(seat.seat) + back}"
-                )
+                # an emailed history leaves out some of a seat's actions; a 2021 tournament's
+                # rounds a raise a chip short: either way the actions are not what was put in
+                raise build.fail(QuarantineReason.INCONSISTENT,
+                                 f"seat {seat.seat} ({seat.player}): the summary says {bet} put in, the actions "
+                                 f"add up to {build.tracker.contributed(seat.seat) + back}")
             if not collected:
                 if back:
                     build.notes.append(f"seat {seat.seat} ({seat.player}) had {back} unmatched but collected nothing")

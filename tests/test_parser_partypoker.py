@@ -774,3 +774,12 @@ def test_a_2023_seat_that_sits_out_is_not_dealt_in():
     hand = MODERN.parse(text)
     assert [(s.seat, s.dealt_in) for s in hand.seats] == [(2, True), (5, True), (6, False)]
 
+
+def test_a_summary_that_contradicts_the_actions_quarantines_the_hand():
+    # an emailed history that leaves out a seat's actions paid "3100 from a pot of 120"
+    with pytest.raises(HandParseError) as err:
+        MODERN.parse(MODERN_TOURNAMENT.replace("Quenby raises 8192772 to 8192772", "Quenby raises 8192771 to 8192771"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 28 'Quenby balance 16998044, bet 8280272, collected 16998044, net +8717772 "
+        "[ 9s, 9h ] [ three nines -- 9s,9h,9c,Qs,7s ]': seat 2 (Quenby): the summary says 8280272 put in, the actions "
+        "add up to 8280271")

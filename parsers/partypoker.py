@@ -140,7 +140,7 @@ _DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) +\[(?P<cards>[^\]]*)\]")  # 2013: "doesn't show  [ 5c , 4h ]"
 _WINS = re.compile(
     r"^wins (?:Lo \((?P<lo>[^)]+)\)|(?P<amt>[$€£]?[\d.,]+(?: [A-Z]{3}| chips)?))"
-    r"(?: from the (?P<pot>main pot|side pot(?: (?P<side>\d+))?))?(?: with .*)?\.?$"
+    r"(?: from the (?P<pot>main pot|side pot(?: (?P<side>\d+))?))?(?: with (?P<hand>.*))?\.?$"
 )
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|wins|ties|collected|returned|all-In|completes|bring-ins)\b")
 # Lines known to carry no money or cards, skipped on purpose; any other line fails the
@@ -347,6 +347,8 @@ class PartyPokerParser:
                 continue  # chat
             m = _WINS.match(rest)
             if m:
+                if m.group("hand") and _MONEY_WORDS.search(m.group("hand")):  # a hand's description holds no money
+                    raise build.fail(QuarantineReason.PARSE_ERROR, "pay lines run together on one line")
                 wins.append((seat, m, line))
                 continue
             before = (len(build.actions), build.tracker.street_bet(seat.seat), build.tracker.max_street_bet())

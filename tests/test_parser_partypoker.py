@@ -783,3 +783,15 @@ def test_a_summary_that_contradicts_the_actions_quarantines_the_hand():
         QuarantineReason.INCONSISTENT, "line 28 'Quenby balance 16998044, bet 8280272, collected 16998044, net +8717772 "
         "[ 9s, 9h ] [ three nines -- 9s,9h,9c,Qs,7s ]': seat 2 (Quenby): the summary says 8280272 put in, the actions "
         "add up to 8280271")
+
+
+def test_pay_lines_run_together_on_one_line_are_not_read_as_one():
+    # a file without its last line breaks: the second pay line was swallowed by the first
+    # one's hand description, and the tie read as paid to one seat (a false wrong_winner)
+    text = SAT_OUT.replace("Hesper does not show cards.\nHesper wins $0.98 USD\n",
+                           "Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a pair of Tens.\n")
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "line 18 'Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a "
+        "pair of Tens.': pay lines run together on one line")

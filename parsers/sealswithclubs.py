@@ -4,7 +4,8 @@
   a tournament (chips, scale 1); ``(20 - 100)`` is a cash table's buy-in range. Cash tables
   play in mBTC (currency ``mBTC``, scale 100: hundredths of a mBTC). No time zone is
   printed, so ``start_time_utc`` stays empty.
-* ``Seat 3: NAME (77) - sitting out`` is a seat not dealt in.
+* ``Seat 3: NAME (77) - sitting out`` is a seat not dealt in; ``- waiting for big blind``
+  is a seat that joins the game with its big blind.
 * ``raises to 90`` is a raise-to total; ``NAME refunded 300`` returns an uncalled bet.
 * Pay lines ``wins Pot (440)`` (the only pot, not split), ``wins Hi Pot (1390)`` /
   ``wins Lo Pot (1390)``, ``wins Main Pot (6)``, ``wins Side Pot 1 (2)`` (``splits`` for a
@@ -45,7 +46,9 @@ _GAME = re.compile(
     r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\s*$"
 )
 _NUM = r"[\d,]+(?:\.\d+)?"
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)(?P<out> - sitting out)?\s*$")
+_SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)(?P<out> - sitting out)?(?: - waiting for big blind)?\s*$"
+)
 _SECTION = re.compile(r"^\*\* (?P<name>[^*]+?) \*\*\s*(?:\[(?P<cards>[^\]]*)\])?\s*$")
 _ALLIN = r"(?P<allin> \(All-in\))?"
 _ACTIONS = [

@@ -130,3 +130,10 @@ def test_seat_notices_are_skipped_only_when_whole():
         PARSER.parse(SITTING_OUT.replace("Heron folds\n", "Heron folds\nOsprey sits down and takes 5 from the pot\n"))
     assert (err.value.reason, err.value.message, err.value.hand_id) == (
         QuarantineReason.PARSE_ERROR, "unexpected action at line 19: 'Osprey sits down and takes 5 from the pot'", "7100200-15")
+
+
+def test_a_seat_waiting_for_the_big_blind_that_posts_it_is_dealt_in():
+    # "Seat 4: Heron (201) - waiting for big blind" quarantined the hand as an unexpected line
+    hand = PARSER.parse(SITTING_OUT.replace("Seat 4: Heron (201)", "Seat 4: Heron (201) - waiting for big blind"))
+    assert [(s.seat, s.dealt_in, s.contributed) for s in hand.seats] == [(1, True, 600), (2, False, 0), (4, True, 600)]
+    assert hand.rake == 40

@@ -4,8 +4,11 @@
   a tournament (chips, scale 1); ``(20 - 100)`` is a cash table's buy-in range. Cash tables
   play in mBTC (currency ``mBTC``, scale 100: hundredths of a mBTC). No time zone is
   printed, so ``start_time_utc`` stays empty.
-* ``Seat 3: NAME (77) - sitting out`` is a seat not dealt in; ``- waiting for big blind``
-  is a seat that joins the game with its big blind.
+* A seat is dealt in when it posts, acts or is dealt cards, whatever its status: ``Seat 3:
+  NAME (77) - sitting out`` is not dealt in unless it posts (a tournament seat sitting
+  out still posts its blinds, and may win the pot so), ``- waiting for big blind`` is dealt
+  in when it then posts the big blind, and a seat with no status that does nothing sat
+  the hand out.
 * ``raises to 90`` is a raise-to total; ``NAME refunded 300`` returns an uncalled bet.
 * Pay lines ``wins Pot (440)`` (the only pot, not split), ``wins Hi Pot (1390)`` /
   ``wins Lo Pot (1390)``, ``wins Main Pot (6)``, ``wins Side Pot 1 (2)`` (``splits`` for a
@@ -47,7 +50,7 @@ _GAME = re.compile(
 )
 _NUM = r"[\d,]+(?:\.\d+)?"
 _SEAT = re.compile(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)(?P<out> - sitting out)?(?: - waiting for big blind)?\s*$"
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)(?: - (?:sitting out|waiting for big blind))?\s*$"
 )
 _SECTION = re.compile(r"^\*\* (?P<name>[^*]+?) \*\*\s*(?:\[(?P<cards>[^\]]*)\])?\s*$")
 _ALLIN = r"(?P<allin> \(All-in\))?"
@@ -175,7 +178,6 @@ class _Builder:
                 continue
             if m := _SEAT.match(line):
                 rec = SeatRecord(int(m.group("seat")), m.group("name"), self.money(m.group("stack")))
-                rec.dealt_in = not m.group("out")
                 seats[rec.player] = rec
                 names = sorted(seats, key=len, reverse=True)
                 continue
@@ -282,8 +284,11 @@ class _Builder:
             raise self.fail(QuarantineReason.TRUNCATED, "the hand ends before any pot is paid")
         if button_name is not None:
             hand.button_seat = seats[button_name].seat
+        acted = {a.seat for a in hand.actions}
         for rec in sorted(seats.values(), key=lambda r: r.seat):
             rec.contributed = tracker.contributed(rec.seat)
+            # dealt in: a seat that posts, acts or holds cards, whatever its status says
+            rec.dealt_in = bool(rec.cards) or rec.seat in acted
             hand.seats.append(rec)
         several_pots = any(re.search(r"\b(?:Main|Side)\b", m.group("what")) for _, _, m, _ in wins)
         hilo = hand.game == Game.OMAHA_HILO

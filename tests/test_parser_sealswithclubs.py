@@ -137,3 +137,15 @@ def test_a_seat_waiting_for_the_big_blind_that_posts_it_is_dealt_in():
     hand = PARSER.parse(SITTING_OUT.replace("Seat 4: Heron (201)", "Seat 4: Heron (201) - waiting for big blind"))
     assert [(s.seat, s.dealt_in, s.contributed) for s in hand.seats] == [(1, True, 600), (2, False, 0), (4, True, 600)]
     assert hand.rake == 40
+
+
+def test_a_seat_is_dealt_in_when_it_posts_acts_or_holds_cards_whatever_its_status():
+    # a tournament seat sitting out still posts its blinds and may win the pot ("no seat was
+    # left in the hand"); a seat with no status that does nothing sat the hand out, and as a
+    # live contender it made an uncontested hand a showdown on an unfinished board
+    text = SITTING_OUT.replace("Seat 4: Heron (201)", "Seat 4: Heron (201) - sitting out").replace(
+        "Seat 1: Marten (120.50)\n", "Seat 1: Marten (120.50)\nSeat 3: Plover (40)\n")
+    hand = PARSER.parse(text)
+    assert [(s.seat, s.dealt_in) for s in hand.seats] == [(1, True), (2, False), (3, False), (4, True)]
+    waiting = PARSER.parse(SITTING_OUT.replace("Seat 2: Osprey (88) - sitting out", "Seat 2: Osprey (88) - waiting for big blind"))
+    assert [(s.seat, s.dealt_in) for s in waiting.seats] == [(1, True), (2, False), (4, True)]

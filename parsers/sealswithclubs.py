@@ -1,6 +1,7 @@
 """Seals With Clubs text hand histories (``Hand #N-M - date`` / ``Site: Seals With Clubs``).
 
-* ``Game: PL Omaha Hi-Lo (9.70+0.30) - Blinds 10/20``: a ``buy-in+fee`` in parentheses is
+* ``Game: PL Omaha Hi-Lo (9.70+0.30) - Blinds 10/20`` (a tournament level may add ``Ante
+  25``, posted as ``posts ante 25``; older files write ``posts the ante``): a ``buy-in+fee`` in parentheses is
   a tournament (chips, scale 1); ``(20 - 100)`` is a cash table's buy-in range. Cash tables
   play in mBTC (currency ``mBTC``, scale 100: hundredths of a mBTC). No time zone is
   printed, so ``start_time_utc`` stays empty.
@@ -46,7 +47,7 @@ _HAND_START = re.compile(r"^Hand #\d+-\d+ - ", re.M)
 _HEADER = re.compile(r"^Hand #(?P<id>\d+-\d+) - (?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)\s*$")
 _GAME = re.compile(
     r"^Game: (?P<limit>NL|PL|Limit) (?P<game>.+?) \((?P<buyin>[^)]*)\) - (?:Blinds|Stakes) "
-    r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\s*$"
+    r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)(?: Ante (?P<ante>[\d.,]+))?\s*$"
 )
 _NUM = r"[\d,]+(?:\.\d+)?"
 _SEAT = re.compile(
@@ -58,7 +59,7 @@ _ACTIONS = [
     ("sb", re.compile(r"^posts small blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
     ("bb", re.compile(r"^posts big blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
     ("both", re.compile(r"^posts small & big blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("ante", re.compile(r"^posts the ante (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
+    ("ante", re.compile(r"^posts (?:the )?ante (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
     ("fold", re.compile(r"^folds$")),
     ("check", re.compile(r"^checks$")),
     ("call", re.compile(r"^calls (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
@@ -144,6 +145,7 @@ class _Builder:
             currency=None if is_tournament else "mBTC",
             small_blind=self.money(g.group("sb")),
             big_blind=self.money(g.group("bb")),
+            ante=self.money(g.group("ante")) if g.group("ante") else None,
             start_time_raw=f"{m.group('date')} {m.group('time')}",
             hand_date=m.group("date"),
             table_name=table,

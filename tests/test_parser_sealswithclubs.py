@@ -149,3 +149,34 @@ def test_a_seat_is_dealt_in_when_it_posts_acts_or_holds_cards_whatever_its_statu
     assert [(s.seat, s.dealt_in) for s in hand.seats] == [(1, True), (2, False), (3, False), (4, True)]
     waiting = PARSER.parse(SITTING_OUT.replace("Seat 2: Osprey (88) - sitting out", "Seat 2: Osprey (88) - waiting for big blind"))
     assert [(s.seat, s.dealt_in) for s in waiting.seats] == [(1, True), (2, False), (4, True)]
+
+
+ANTE_TOURNAMENT = """Hand #5693200-31 - 2013-04-19 23:05:11
+Game: NL Hold'em (47+3) - Blinds 100/200 Ante 25
+Site: Seals With Clubs
+Table: Half Hour Turbo 500 - Table 1
+Seat 3: Quail (4425)
+Seat 4: Rook (1545)
+Seat 6: Swift (1605)
+Swift has the dealer button
+Quail posts ante 25
+Rook posts ante 25
+Swift posts ante 25
+Quail posts small blind 100
+Rook posts big blind 200
+** Hole Cards **
+Dealt to Swift [5c 3s]
+Swift raises to 600
+Quail folds
+Rook folds
+Swift refunded 400
+Swift wins Pot (575)
+"""
+
+
+def test_a_tournament_level_with_an_ante():
+    # "Blinds 100/200 Ante 25" and "posts ante 25" quarantined the hand
+    hand = PARSER.parse(ANTE_TOURNAMENT)
+    assert (hand.is_tournament, hand.small_blind, hand.big_blind, hand.ante) == (True, 100, 200, 25)
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 125, 4: 225, 6: 225}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(6, 400, PayoutSource.UNCALLED), (6, 575, PayoutSource.POT)]

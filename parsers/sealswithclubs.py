@@ -19,7 +19,8 @@
   without one is a tournament (rake 0) or an uncontested cash pot (inferred, with a note).
 * Lines skipped on purpose carry no pot money or cards: ``Site:``/``Table:``, ``No low hand
   qualified`` and after a seat's name the ``quiet`` ones (the button, timeouts, chips added
-  between hands, a tournament finish, sitting out or down, standing up), each whole; any
+  between hands, a tournament finish and its prize, paid outside the pot, sitting out or
+  down, standing up), each whole; any
   other line fails the hand.
 """
 
@@ -68,7 +69,7 @@ _ACTIONS = [
     ("refund", re.compile(r"^refunded (?P<amount>" + _NUM + r")$")),
     ("shows", re.compile(r"^shows \[(?P<cards>[^\]]*)\].*$")),
     ("mucks", re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$")),
-    ("quiet", re.compile(r"^(?:has the dealer button|has timed out|adds " + _NUM + r" chips|finishes tournament in place #\d+|sits out|has returned|is sitting out|stands up|sits down)$")),
+    ("quiet", re.compile(r"^(?:has the dealer button|has timed out|adds " + _NUM + r" chips|finishes tournament in place #\d+(?: and wins [\d.,]+ chips)?|sits out|has returned|is sitting out|stands up|sits down)$")),
 ]
 _WIN = re.compile(
     r"^(?P<name>.+?) (?P<verb>wins|splits) (?P<what>(?:(?:Main|Side|Hi|Lo) )*Pot(?: (?P<side>\d+))?(?: (?:Hi|Lo))?) "

@@ -180,3 +180,9 @@ def test_a_tournament_level_with_an_ante():
     assert (hand.is_tournament, hand.small_blind, hand.big_blind, hand.ante) == (True, 100, 200, 25)
     assert {s.seat: s.contributed for s in hand.seats} == {3: 125, 4: 225, 6: 225}
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(6, 400, PayoutSource.UNCALLED), (6, 575, PayoutSource.POT)]
+
+
+def test_a_tournament_finish_with_its_prize_is_skipped():
+    # the prize is paid outside the pot; the line quarantined the hand
+    hand = PARSER.parse(ANTE_TOURNAMENT + "Swift finishes tournament in place #1 and wins 19.60 chips\n")
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(6, 400, PayoutSource.UNCALLED), (6, 575, PayoutSource.POT)]

@@ -18,7 +18,7 @@
 * ``Rake (0)`` follows each pot's payment: the hand's rake is their sum (printed); a hand
   without one is a tournament (rake 0) or an uncontested cash pot (inferred, with a note).
 * Lines skipped on purpose carry no pot money or cards: ``Site:``/``Table:``, ``No low hand
-  qualified`` and after a seat's name the ``quiet`` ones (the button, timeouts, chips added
+  qualified``, a tournament's ``NAME moved from Table 1`` / ``moved to Table 2`` and after a seat's name the ``quiet`` ones (the button, timeouts, chips added
   between hands, a tournament finish and its prize, paid outside the pot, sitting out or
   down, standing up), each whole; any
   other line fails the hand.
@@ -75,6 +75,8 @@ _WIN = re.compile(
     r"^(?P<name>.+?) (?P<verb>wins|splits) (?P<what>(?:(?:Main|Side|Hi|Lo) )*Pot(?: (?P<side>\d+))?(?: (?:Hi|Lo))?) "
     r"\((?P<amount>" + _NUM + r")\)(?P<rest>.*)$"
 )
+# a tournament moving a player between tables, seated in this hand or not
+_TABLE_MOVE = re.compile(r"^\S(?:.*\S)? moved (?:from|to) Table \d+$")
 _RAKE = re.compile(r"^Rake \((?P<amount>" + _NUM + r")\)\s*$")
 
 _GAMES = {
@@ -218,7 +220,7 @@ class _Builder:
             if m := _RAKE.match(line):
                 rakes.append(self.money(m.group("amount")))
                 continue
-            if line == "No low hand qualified":
+            if line == "No low hand qualified" or _TABLE_MOVE.match(line):
                 continue
             if m := _WIN.match(line):
                 if m.group("name") not in seats:

@@ -186,3 +186,10 @@ def test_a_tournament_finish_with_its_prize_is_skipped():
     # the prize is paid outside the pot; the line quarantined the hand
     hand = PARSER.parse(ANTE_TOURNAMENT + "Swift finishes tournament in place #1 and wins 19.60 chips\n")
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(6, 400, PayoutSource.UNCALLED), (6, 575, PayoutSource.POT)]
+
+
+def test_tournament_table_moves_are_skipped():
+    # "NAME moved to Table 2" (a seat) and "NAME moved from Table 1" (a player not seated yet)
+    text = ANTE_TOURNAMENT.replace("Rook folds\n", "Rook folds\nRook moved to Table 2\nTeal moved from Table 1\n")
+    hand = PARSER.parse(text)
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 125, 4: 225, 6: 225}

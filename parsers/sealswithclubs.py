@@ -11,6 +11,8 @@
   in when it then posts the big blind, and a seat with no status that does nothing sat
   the hand out.
 * ``raises to 90`` is a raise-to total; ``NAME refunded 300`` returns an uncalled bet.
+* A second ``posts small blind`` (a player coming in beside the small blind) is dead money:
+  the pots and the next hand's stacks count it, the seat's bet does not.
 * Pay lines ``wins Pot (440)`` (the only pot, not split), ``wins Hi Pot (1390)`` /
   ``wins Lo Pot (1390)``, ``wins Main Pot (6)``, ``wins Side Pot 1 (2)`` (``splits`` for a
   share of a tie). An unqualified ``Pot`` is pot 0 when no line of the hand names a main or
@@ -245,6 +247,10 @@ class _Builder:
             if kind == "quiet":
                 if rest == "has the dealer button":
                     button_name = who
+            elif kind == "sb" and any(a.kind == ActionKind.POST_SMALL_BLIND for a in hand.actions):
+                # a second small blind (a player coming in) is dead: the pot counts it, its bet does not
+                tracker.dead(seat, amount)
+                add(seat, ActionKind.POST_DEAD, amount, st=Street.PREDEAL, all_in=all_in)
             elif kind in ("sb", "bb"):
                 tracker.add(seat, amount)
                 add(seat, ActionKind.POST_SMALL_BLIND if kind == "sb" else ActionKind.POST_BIG_BLIND, amount, st=Street.PREDEAL, all_in=all_in)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from rules.records import HandParseError
 from parsers.sealswithclubs import PARSER
 from tests.corpus import corpus_files
@@ -193,3 +193,42 @@ def test_tournament_table_moves_are_skipped():
     text = ANTE_TOURNAMENT.replace("Rook folds\n", "Rook folds\nRook moved to Table 2\nTeal moved from Table 1\n")
     hand = PARSER.parse(text)
     assert {s.seat: s.contributed for s in hand.seats} == {3: 125, 4: 225, 6: 225}
+
+
+SECOND_SMALL_BLIND = """Hand #8831500-118 - 2013-06-21 16:42:05
+Game: NL Hold'em (40 - 200) - Blinds 1/2
+Site: Seals With Clubs
+Table: NLHE 6max 1/2 #3
+Seat 1: Ursa (267.87)
+Seat 2: Vireo (352.99)
+Seat 5: Wren (116.98)
+Seat 6: Xerus (366.89)
+Xerus has the dealer button
+Ursa posts small blind 1
+Vireo posts big blind 2
+Wren posts small blind 1
+** Hole Cards **
+Wren raises to 4
+Xerus calls 4
+Ursa calls 3
+Vireo folds
+** Flop ** [Kd 2c 7d]
+Ursa checks
+Wren checks
+Xerus bets 8
+Ursa folds
+Wren folds
+Xerus refunded 8
+Xerus wins Pot (14.63)
+Rake (0.37)
+"""
+
+
+def test_a_second_small_blind_is_dead_money():
+    # read live, Wren's blind left the 15.00 pot 1.00 short (not_conserved), and elsewhere
+    # made a correct uncalled return look 1.00 too large
+    hand = PARSER.parse(SECOND_SMALL_BLIND)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (1, ActionKind.POST_SMALL_BLIND, 100), (2, ActionKind.POST_BIG_BLIND, 200), (5, ActionKind.POST_DEAD, 100)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 400, 2: 200, 5: 500, 6: 400}
+    assert hand.rake == 37 and hand.reconciles()

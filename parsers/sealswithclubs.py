@@ -19,6 +19,8 @@
   side pot.
 * ``Rake (0)`` follows each pot's payment: the hand's rake is their sum (printed); a hand
   without one is a tournament (rake 0) or an uncontested cash pot (inferred, with a note).
+* A hand with no post and no ``** Hole Cards **`` section has lost its start (truncated);
+  a refund larger than what the seat put in means lines are missing (inconsistent).
 * Lines skipped on purpose carry no pot money or cards: ``Site:``/``Table:``, ``No low hand
   qualified``, a tournament's ``NAME moved from Table 1`` / ``moved to Table 2`` and after a seat's name the ``quiet`` ones (the button, timeouts, chips added
   between hands, a tournament finish and its prize, paid outside the pot, sitting out or
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from rules.money import DOT, AmountError
+from rules.money import DOT, AmountError, format_minor
 from rules.vocab import (
     ActionKind,
     Format,
@@ -278,6 +280,10 @@ class _Builder:
                 last_bet_street[seat] = street
                 add(seat, ActionKind.RAISE, tracker.raise_to(seat, amount), all_in=all_in)
             elif kind == "refund":
+                if amount > tracker.contributed(seat):
+                    raise self.fail(QuarantineReason.INCONSISTENT,
+                                    f"line {number} {line!r} refunds more than the {format_minor(tracker.contributed(seat), self.scale)} "
+                                    "the seat put in: lines of the hand are missing")
                 tracker.returned(seat, amount)
                 add(seat, ActionKind.UNCALLED_RETURN, amount, st=last_bet_street.get(seat, street))
                 hand.payouts.append(PayoutRecord(seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, raw))
@@ -293,6 +299,9 @@ class _Builder:
 
         if not wins:
             raise self.fail(QuarantineReason.TRUNCATED, "the hand ends before any pot is paid")
+        if not any(a.street == Street.PREDEAL for a in hand.actions) and not any(
+                ln.lower().startswith("** hole cards **") for ln in self.lines):
+            raise self.fail(QuarantineReason.TRUNCATED, "the hand has no post and no hole cards: its start is missing")
         if button_name is not None:
             hand.button_seat = seats[button_name].seat
         acted = {a.seat for a in hand.actions}

@@ -232,3 +232,19 @@ def test_a_second_small_blind_is_dead_money():
         (1, ActionKind.POST_SMALL_BLIND, 100), (2, ActionKind.POST_BIG_BLIND, 200), (5, ActionKind.POST_DEAD, 100)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 400, 2: 200, 5: 500, 6: 400}
     assert hand.rake == 37 and hand.reconciles()
+
+
+def test_a_hand_whose_start_or_middle_lines_are_missing_is_quarantined():
+    # a hand that starts at the flop "paid 15.60 from nothing"; a refund of more than the seat
+    # put in made its contribution negative
+    head, _, flop = SECOND_SMALL_BLIND.partition("** Hole Cards **\n")
+    no_start = head.split("Xerus has the dealer button\n")[0] + "Xerus has the dealer button\n" + flop.split("Vireo folds\n")[1]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(no_start)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED, "the hand has no post and no hole cards: its start is missing")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SECOND_SMALL_BLIND.replace("Xerus refunded 8", "Xerus refunded 18"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "line 24 'Xerus refunded 18' refunds more than the 12.00 the seat put in: lines of the hand are missing")

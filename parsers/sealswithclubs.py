@@ -22,10 +22,11 @@
 * A hand with no post and no ``** Hole Cards **`` section has lost its start (truncated);
   a refund larger than what the seat put in means lines are missing (inconsistent).
 * Lines skipped on purpose carry no pot money or cards: ``Site:``/``Table:``, ``No low hand
-  qualified``, a tournament's ``NAME moved from Table 1`` / ``moved to Table 2`` and after a seat's name the ``quiet`` ones (the button, timeouts, chips added
-  between hands, a tournament finish and its prize, paid outside the pot, sitting out or
-  down, standing up), each whole; any
-  other line fails the hand.
+  qualified``, a tournament's ``NAME moved from Table 1`` / ``moved to Table 2``, chips a
+  player not in the seat list adds, and after a seat's name the ``quiet`` ones (the
+  button, a new player who ``plays after the button`` without posting, timeouts, chips
+  added between hands, a tournament finish and its prize, paid outside the pot, sitting
+  out or down, standing up), each whole; any other line fails the hand.
 """
 
 from __future__ import annotations
@@ -73,14 +74,15 @@ _ACTIONS = [
     ("refund", re.compile(r"^refunded (?P<amount>" + _NUM + r")$")),
     ("shows", re.compile(r"^shows \[(?P<cards>[^\]]*)\].*$")),
     ("mucks", re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$")),
-    ("quiet", re.compile(r"^(?:has the dealer button|has timed out|adds " + _NUM + r" chips|finishes tournament in place #\d+(?: and wins [\d.,]+ chips)?|sits out|has returned|is sitting out|stands up|sits down)$")),
+    ("quiet", re.compile(r"^(?:has the dealer button|has timed out|adds " + _NUM + r" chips|finishes tournament in place #\d+(?: and wins [\d.,]+ chips)?|sits out|has returned|is sitting out|stands up|sits down|plays after the button)$")),
 ]
 _WIN = re.compile(
     r"^(?P<name>.+?) (?P<verb>wins|splits) (?P<what>(?:(?:Main|Side|Hi|Lo) )*Pot(?: (?P<side>\d+))?(?: (?:Hi|Lo))?) "
     r"\((?P<amount>" + _NUM + r")\)(?P<rest>.*)$"
 )
-# a tournament moving a player between tables, seated in this hand or not
-_TABLE_MOVE = re.compile(r"^\S(?:.*\S)? moved (?:from|to) Table \d+$")
+# a tournament moving a player between tables, or chips added between hands, by a player
+# seated in this hand or not
+_TABLE_MOVE = re.compile(r"^\S(?:.*\S)? (?:moved (?:from|to) Table \d+|adds " + _NUM + r" chips)$")
 _RAKE = re.compile(r"^Rake \((?P<amount>" + _NUM + r")\)\s*$")
 
 _GAMES = {

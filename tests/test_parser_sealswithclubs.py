@@ -248,3 +248,10 @@ def test_a_hand_whose_start_or_middle_lines_are_missing_is_quarantined():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT,
         "line 24 'Xerus refunded 18' refunds more than the 12.00 the seat put in: lines of the hand are missing")
+
+
+def test_a_new_player_playing_after_the_button_and_chips_added_by_someone_not_seated_are_skipped():
+    text = SECOND_SMALL_BLIND.replace("Xerus has the dealer button\n", "Xerus has the dealer button\nWren plays after the button\n"
+                                      ).replace("Ursa checks\n", "Yarrow adds 7.11 chips\nUrsa checks\n")
+    hand = PARSER.parse(text)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 400, 2: 200, 5: 500, 6: 400}

@@ -177,6 +177,10 @@ _NOBODY_SEATED = re.compile(
     r".+ (?:folds|has (?:left|joined) the table\.|is sitting out)|"
     r"Your time bank will be activated in \d+ secs\. If you do not want it to be used, please act now\.|"
     r"The tournament is now finished as the remaining prizes are of equal value\.|"
+    # messages of the client to its user, naming no one's money
+    r"Congratulations to player .+ for winning tournament .+|>You have options at Table .+|"
+    r"The time at which hand ended:.+|Chat has been disabled till the end of this hand .+|"
+    r"Due to current high memory use in your system we disabled the chip and card animations .+|"
     # a tournament's moves and finishes, "Player NAME ..." (2012), the place as a bare number
     r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*\.|has been moved from table \d+ to this table))$"
 )

@@ -795,3 +795,18 @@ def test_pay_lines_run_together_on_one_line_are_not_read_as_one():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.PARSE_ERROR, "line 18 'Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a "
         "pair of Tens.': pay lines run together on one line")
+
+
+@pytest.mark.parametrize("message", [
+    "Congratulations to player Hesper for winning tournament $1 Sit & Go Hero",
+    ">You have options at Table  11531 Table!.",
+    "The time at which hand ended:Jul 06 2011 18:03 EDT",
+    "Chat has been disabled till the end of this hand as one or more players have gone All-in. Chat will be enabled "
+    "as soon as this hand ends.",
+    "Due to current high memory use in your system we disabled the chip and card animations on the tables to keep the "
+    "game running smoothly.",
+])
+def test_the_clients_messages_to_its_user_are_skipped(message):
+    # each quarantined a real hand as an unexpected line
+    hand = CLASSIC.parse(SAT_OUT.replace("Gideon folds\n", f"Gideon folds\n{message}\n"))
+    assert _contributed(hand) == {3: 75, 4: 25}

@@ -139,7 +139,7 @@ _ACT = re.compile(r"^(?P<verb>calls|bets|double bets|raises|completes|bring-ins|
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) +\[(?P<cards>[^\]]*)\]")  # 2013: "doesn't show  [ 5c , 4h ]"
 _WINS = re.compile(
-    r"^wins (?:Lo \((?P<lo>[^)]+)\)|(?P<amt>[$€£]?[\d.,]+(?: [A-Z]{3}| chips)?))"
+    r"^wins (?:Lo \((?P<lo>[^)]+)\)|(?P<amt>[$€£]?[\d.,]+(?: +[A-Z]{3}| chips)?))"
     r"(?: from the (?P<pot>main pot|side pot(?: (?P<side>\d+))?))?(?: with (?P<hand>.*))?\.?$"
 )
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|wins|ties|collected|returned|all-In|completes|bring-ins)\b")

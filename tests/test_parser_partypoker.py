@@ -810,3 +810,9 @@ def test_the_clients_messages_to_its_user_are_skipped(message):
     # each quarantined a real hand as an unexpected line
     hand = CLASSIC.parse(SAT_OUT.replace("Gideon folds\n", f"Gideon folds\n{message}\n"))
     assert _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_a_win_with_two_spaces_before_its_currency_is_read():
+    # 2013: "wins $0.98  USD" was an unexpected action
+    hand = CLASSIC.parse(SAT_OUT.replace("Hesper wins $0.98 USD", "Hesper wins $0.98  USD"))
+    assert _payouts(hand) == [(3, 98, None, Half.WHOLE, PayoutSource.POT)]

@@ -140,7 +140,8 @@ _DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) +\[(?P<cards>[^\]]*)\]")  # 2013: "doesn't show  [ 5c , 4h ]"
 _WINS = re.compile(
     r"^wins (?:Lo \((?P<lo>[^)]+)\)|(?P<amt>[$€£]?[\d.,]+(?: +[A-Z]{3}| chips)?))"
-    r"(?: from the (?P<pot>main pot|side pot(?: (?P<side>\d+))?))?(?: with (?P<hand>.*))?\.?$"
+    # 2005: "wins 20 chips from  side pot #1  with ...", "from  the main pot  with ..."
+    r"(?: from +(?:the )?(?P<pot>main pot|side pot(?: #?(?P<side>\d+))?))?(?: +with (?P<hand>.*))?\.?$"
 )
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|wins|ties|collected|returned|all-In|completes|bring-ins)\b")
 # Lines known to carry no money or cards, skipped on purpose; any other line fails the

@@ -816,3 +816,13 @@ def test_a_win_with_two_spaces_before_its_currency_is_read():
     # 2013: "wins $0.98  USD" was an unexpected action
     hand = CLASSIC.parse(SAT_OUT.replace("Hesper wins $0.98 USD", "Hesper wins $0.98  USD"))
     assert _payouts(hand) == [(3, 98, None, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_2005_pay_lines_with_doubled_spaces_and_a_numbered_side_pot():
+    # "wins 20 chips from  side pot #1  with ..." was an unexpected action
+    text = TOURNAMENT_HAND.format(header="NL Texas Hold'em $30 Buy-in  + $3 Entry Fee  Trny:15200004 Level:4 Blinds(50/100)",
+                                  level="").replace("Bettany wins 60 chips",
+                                                    "Bettany wins 40 chips from  side pot #1  with a pair.\n"
+                                                    "Bettany wins 20 chips from  the main pot  with a pair.")
+    hand = CLASSIC.parse(text)
+    assert _payouts(hand) == [(2, 40, 1, Half.WHOLE, PayoutSource.POT), (2, 20, 0, Half.WHOLE, PayoutSource.POT)]

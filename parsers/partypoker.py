@@ -183,7 +183,7 @@ _NOBODY_SEATED = re.compile(
     r"The time at which hand ended:.+|Chat has been disabled till the end of this hand .+|"
     r"Due to current high memory use in your system we disabled the chip and card animations .+|"
     # a tournament's moves and finishes, "Player NAME ..." (2012), the place as a bare number
-    r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*\.|has been moved from table \d+ to this table))$"
+    r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*(?:\.| place and received .+)|has been moved from table \d+ to this table))$"
 )
 
 

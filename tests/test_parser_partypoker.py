@@ -826,3 +826,9 @@ def test_2005_pay_lines_with_doubled_spaces_and_a_numbered_side_pot():
                                                     "Bettany wins 20 chips from  the main pot  with a pair.")
     hand = CLASSIC.parse(text)
     assert _payouts(hand) == [(2, 40, 1, Half.WHOLE, PayoutSource.POT), (2, 20, 0, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_a_2016_finish_with_its_prize_after_player_is_skipped():
+    # "Player Hesper finished in 1 place and received $3 USD" (the prize, outside the pot)
+    hand = CLASSIC.parse(SAT_OUT + "Player Hesper finished in 1 place and received $3 USD\n")
+    assert _contributed(hand) == {3: 75, 4: 25}

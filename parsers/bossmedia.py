@@ -19,23 +19,24 @@ cards are also given another way:
 * ``GameTypeTests__PotLimitOmahaHiLo.txt``: ``HANDEXT=" 8,7,5,2,A"`` from 13 19 17 12 (Ac 7c
   5c Kd) on 9 0 33 1 34 (Td Ad 8h 2d 9h): 7c 5c with 8h 2d Ad.
 
-Amounts: ``BET`` adds its value. ``CALL`` brings the seat level with the bet: in files
-up to 2012 its value is the seat's street total (SB ``CALL 0.35`` after a raise to 0.35
+Amounts: ``BET`` adds its value. ``CALL`` brings the seat level with the bet: in files up
+to 2012 its value is the seat's street total (SB ``CALL 0.35`` after a raise to 0.35
 makes the flop ``POT`` 0.80), from 2014 on the amount added (``CALL 11.87`` after 2.50 to
-14.37); the added amount is taken as the difference to the bet and the printed value
-must be one of the two. ``RAISE`` is read as the street total (raise to) unless that
-would take back chips, ``ALLIN`` must equal the rest of the stack (added or total).
+14.37); the added amount is taken as the difference to the bet and the printed value must
+be one of the two. ``RAISE`` is read as the street total (raise to) unless that would
+take back chips, ``ALLIN`` must equal the rest of the stack (added or total).
 ``HAND_DSB`` is a dead small blind, and so is a second ``HAND_SB`` (a seat coming in: its
-raise to 32.50 over a 10 big blind leaves a 30 pot only with its 5 dead). A blind's ``VALUE`` is its nominal size: a seat with
-less posts all it has, all in, and calling still takes the whole big blind (the next
-board's ``POT`` counts so). ``HAND_ANTE`` posts an ante; 2011 tournament files
-list none, yet their showdown ``POT`` and ``WIN`` include them, and each ``AMOUNT`` is the
-seat's stack after its ante (an ``ALLIN`` is for the ``AMOUNT``, and only so do the pots
-add up): the ante is read from the surplus of the ``POT`` over the actions, one from each
-seat dealt in, and posted before the first action (``post_unlisted_antes``). An uncalled last bet is not printed as returned: it
-is absent from the showdown ``POT`` and from ``WIN``; it is recorded as an
-``uncalled_return`` action (with a note). So is, in a walk, the big blind's part over the
-small blind (every walk's ``POT`` is twice the small blind). Showdown ``POT`` is after ``RAKE``.
+raise to 32.50 over a 10 big blind leaves a 30 pot only with its 5 dead). A blind's
+``VALUE`` is its nominal size: a seat with less posts all it has, all in, and calling
+still takes the whole big blind (the next board's ``POT`` counts so). ``HAND_ANTE`` posts
+an ante; 2011 tournament files list none, yet their showdown ``POT`` and ``WIN`` include
+them, and each ``AMOUNT`` is the seat's stack after its ante (an ``ALLIN`` is for the
+``AMOUNT``, and only so do the pots add up): the ante is read from the surplus of the
+``POT`` over the actions, one from each seat dealt in, and posted before the first action
+(``post_unlisted_antes``). An uncalled last bet is not printed as returned: it is absent
+from the showdown ``POT`` and from ``WIN``; it is recorded as an ``uncalled_return``
+action (with a note). So is, in a walk, the big blind's part over the small blind (every
+walk's ``POT`` is twice the small blind). Showdown ``POT`` is after ``RAKE``.
 
 Results: ``WINTYPE_HI``/``WINTYPE_LO`` label the half; ``WINTYPE_HILO`` pays both halves
 of the pot to one seat (``whole``); no ``WINTYPE`` (older files) is ``whole`` in high-only

@@ -9,20 +9,22 @@ Stakes-Antes(60/120-10)``, the small and big bets and the ante, not blinds), the
 the button and the seats. A tournament header may name no buy-in (``NL Texas Hold'em
 Trny: 71487580 Level: 1  Blinds(20/40)``), an entry fee (2005: ``$30 Buy-in  + $3 Entry
 Fee``), an ante (``Blinds-Antes(600/1,200 -50)``; 2016: ``1 200/2 400 -400`` or
-``1.200/2.400 -400``, digits grouped by spaces or periods: tournament chips are whole) or no level at all (2016: ``$1 USD Buy-in``, its ``Trny: N Level: 1``
-and ``Blinds(10/20)`` on lines of their own after the seats). The level lines after the
-seats are the hand's own: where the header names another level, they are read. 2012
-tournament files print no blind post at all, yet the blinds are in the wins and in the
-next hand's stacks: the small blind is posted by the first seat after the button (the
-button itself heads-up), the big blind by the next (alone, by the first seat after the
-button, after ``There is no Small Blind in this hand ...``), at most what the seat has.
-A tournament takes no rake, so such a hand is read only if its wins then pay exactly
-what was put in; otherwise it is quarantined as ``inconsistent``. Bracketed amounts are what each action added: ``raises [$10
-USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open pair)
-is ``double bets [120]``. A 2012 Mac client writes a decimal comma throughout (``( $26,02
-USD )``, ``[ $0,25 USD ]``): a comma before exactly two digits and no point in any amount
-say so, per hand. A 2011 euro table writes one line in another locale: ``posts big
-blind + dead [0,35 €]`` (a decimal comma: two digits after it, the sign after the number).
+``1.200/2.400 -400``, digits grouped by spaces or periods: tournament chips are whole) or
+no level at all (2016: ``$1 USD Buy-in``, its ``Trny: N Level: 1`` and ``Blinds(10/20)``
+on lines of their own after the seats). The level lines after the seats are the hand's
+own: where the header names another level, they are read. 2012 tournament files print no
+blind post at all, yet the blinds are in the wins and in the next hand's stacks: the
+small blind is posted by the first seat after the button (the button itself heads-up),
+the big blind by the next (alone, by the first seat after the button, after ``There is no
+Small Blind in this hand ...``), at most what the seat has. A tournament takes no rake,
+so such a hand is read only if its wins then pay exactly what was put in; otherwise it is
+quarantined as ``inconsistent``. Bracketed amounts are what each action added: ``raises
+[$10 USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open
+pair) is ``double bets [120]``. A 2012 Mac client writes a decimal comma throughout
+(``( $26,02 USD )``, ``[ $0,25 USD ]``): a comma before exactly two digits and no point in any
+amount say so, per hand. A 2011 euro table writes one line in another locale: ``posts big
+blind + dead [0,35 €]`` (a decimal comma: two digits after it, the sign after the
+number).
 
 Pay lines: ``X wins $90.50 USD from the main pot with ...`` (the high half, or the whole
 pot when no low is paid from that pot), ``X wins Lo ($90.50 USD) from the main pot with

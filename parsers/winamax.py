@@ -2,18 +2,18 @@
 
 A hand starts ``Winamax Poker - CashGame - HandId: #9247976-238-1478874600 - Omaha Hi/Lo
 pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament "name" buyIn:
-... level: N`` in place of ``CashGame``. Fast-fold tables (``Go Fast "Bucarest"``) and the
-tables where Winamax adds money to some pots (``HOLD-UP "Colorado"``) are cash games too:
-real money, raked; any other word there quarantines the hand. Before the blinds, a
+... level: N`` in place of ``CashGame``. Fast-fold tables (``Go Fast "Bucarest"``) and
+the tables where Winamax adds money to some pots (``HOLD-UP "Colorado"``) are cash games
+too: real money, raked; any other word there quarantines the hand. Before the blinds, a
 Hold-up pot says what Winamax adds to it (``Hold-up to Pot: total 2.50€``): house money,
 not the players', counted in the ``Total pot`` and in what the winners collect; it is
-recorded as a negative fee (``fee_detail['hold_up']``), as PokerStars' splash the pot is. Amounts carry the euro sign after the number
-(``4.96€``); play money and chips have none. Pay lines name the pot and the half:
-``collected 4.96€ from pot(HI)``, ``from side pot 1``, ``from main pot``; a line without
-``(HI)``/``(LO)`` paid a pot that was not split. 2021 files write the table line without
-a colon (``Table 'Nagoya' 5-max (real money) Seat #3 is the button``) and put one after a
-board street's stars (``*** FLOP ***: [3h Td 6d]``). The summary's ``Total pot 9.91€ | Rake
-0.69€`` prints the total after rake.
+recorded as a negative fee (``fee_detail['hold_up']``), as PokerStars' splash the pot is.
+Amounts carry the euro sign after the number (``4.96€``); play money and chips have none.
+Pay lines name the pot and the half: ``collected 4.96€ from pot(HI)``, ``from side pot
+1``, ``from main pot``; a line without ``(HI)``/``(LO)`` paid a pot that was not split.
+2021 files write the table line without a colon (``Table 'Nagoya' 5-max (real money) Seat
+#3 is the button``) and put one after a board street's stars (``*** FLOP ***: [3h Td
+6d]``). The summary's ``Total pot 9.91€ | Rake 0.69€`` prints the total after rake.
 
 The 2016 play-money export names games its own way (``7stud fixed limit``, ``Lowball27
 fixed limit``, ``Omaha8 pot limit``), labels stud streets ``*** THIRD ***`` to ``***

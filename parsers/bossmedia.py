@@ -19,15 +19,24 @@ cards are also given another way:
 * ``GameTypeTests__PotLimitOmahaHiLo.txt``: ``HANDEXT=" 8,7,5,2,A"`` from 13 19 17 12 (Ac 7c
   5c Kd) on 9 0 33 1 34 (Td Ad 8h 2d 9h): 7c 5c with 8h 2d Ad.
 
-Amounts: ``BET`` adds its value. ``CALL`` brings the seat level with the bet: in files
-up to 2012 its value is the seat's street total (SB ``CALL 0.35`` after a raise to 0.35
+Amounts: ``BET`` adds its value. ``CALL`` brings the seat level with the bet: in files up
+to 2012 its value is the seat's street total (SB ``CALL 0.35`` after a raise to 0.35
 makes the flop ``POT`` 0.80), from 2014 on the amount added (``CALL 11.87`` after 2.50 to
-14.37); the added amount is taken as the difference to the bet and the printed value
-must be one of the two. ``RAISE`` is read as the street total (raise to) unless that
-would take back chips, ``ALLIN`` must equal the rest of the stack (added or total).
-``HAND_DSB`` is a dead small blind. An uncalled last bet is not printed as returned: it
-is absent from the showdown ``POT`` and from ``WIN``; it is recorded as an
-``uncalled_return`` action (with a note). Showdown ``POT`` is after ``RAKE``.
+14.37); the added amount is taken as the difference to the bet and the printed value must
+be one of the two. ``RAISE`` is read as the street total (raise to) unless that would
+take back chips, ``ALLIN`` must equal the rest of the stack (added or total).
+``HAND_DSB`` is a dead small blind, and so is a second ``HAND_SB`` (a seat coming in: its
+raise to 32.50 over a 10 big blind leaves a 30 pot only with its 5 dead). A blind's
+``VALUE`` is its nominal size: a seat with less posts all it has, all in, and calling
+still takes the whole big blind (the next board's ``POT`` counts so). ``HAND_ANTE`` posts
+an ante; 2011 tournament files list none, yet their showdown ``POT`` and ``WIN`` include
+them, and each ``AMOUNT`` is the seat's stack after its ante (an ``ALLIN`` is for the
+``AMOUNT``, and only so do the pots add up): the ante is read from the surplus of the
+``POT`` over the actions, one from each seat dealt in, and posted before the first action
+(``post_unlisted_antes``). An uncalled last bet is not printed as returned: it is absent
+from the showdown ``POT`` and from ``WIN``; it is recorded as an ``uncalled_return``
+action (with a note). So is, in a walk, the big blind's part over the small blind (every
+walk's ``POT`` is twice the small blind). Showdown ``POT`` is after ``RAKE``.
 
 Results: ``WINTYPE_HI``/``WINTYPE_LO`` label the half; ``WINTYPE_HILO`` pays both halves
 of the pot to one seat (``whole``); no ``WINTYPE`` (older files) is ``whole`` in high-only
@@ -38,7 +47,9 @@ Every element and attribute of a hand is one the parser knows (``_KNOWN_ELEMENTS
 them, with those it skips on purpose: the viewer's own totals on ``<HISTORY>``, the
 running pots on board actions, hand descriptions); any other, and any seat ``STATE`` but
 ``STATE_PLAYING``, ``STATE_SITOUT``, ``STATE_RESERVED`` (a seat held for someone away: not
-dealt in) and ``STATE_EMPTY``, fails the hand.
+dealt in) and ``STATE_EMPTY``, fails the hand. A seat sitting out may carry the blind it
+missed (``BLINDSTATE="MB"`` big, ``"MS"`` small): no money in the hand; any other value,
+or one on a seat in the hand, fails it.
 """
 
 from __future__ import annotations
@@ -50,7 +61,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from rules.money import DOT, AmountError
+from rules.money import DOT, AmountError, format_minor
 from rules.vocab import (
     ActionKind,
     Format,
@@ -90,7 +101,7 @@ _KNOWN_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "HISTORY": (frozenset({"ID", "SESSION", "TABLE", "GAME", "GAMETYPE", "GAMEKIND", "TABLECURRENCY", "LIMIT", "STAKES",
                            "DATE", "TABLETOURNEYID", "BET", "POT", "WIN", "LOSS", "ENDTIME"}),
                 frozenset({"PLAYER", "ACTION", "SHOWDOWN"})),
-    "PLAYER": (frozenset({"NAME", "SEAT", "AMOUNT", "STATE", "DEALER"}), frozenset()),
+    "PLAYER": (frozenset({"NAME", "SEAT", "AMOUNT", "STATE", "DEALER", "BLINDSTATE"}), frozenset()),
     "ACTION": (frozenset({"TYPE", "PLAYER", "KIND", "VALUE", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT"}),
                frozenset({"CARD"})),
     "CARD": (frozenset({"LINK"}), frozenset()),
@@ -102,6 +113,9 @@ _KNOWN_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 _PLAYING_STATES = {"STATE_PLAYING"}
 _IDLE_STATES = {"STATE_SITOUT", "STATE_RESERVED"}
 _EMPTY_STATES = {"STATE_EMPTY"}
+# The blind a seat sitting out has missed (big, small) and owes when it comes back: no
+# money in this hand. Only a seat sitting out carries one.
+_MISSED_BLINDS = {"MB", "MS"}
 _RANKS = "A23456789TJQK"
 _SUITS = "dchs"
 
@@ -142,6 +156,8 @@ class _Hand:
         self.text = text
         self.hand_id: str | None = None
         self.scale = 100
+        self.short_big_blind = 0  # the nominal big blind a seat posted all in for less
+        self.small_blind_posted = False
 
     def err(self, reason: QuarantineReason, message: str) -> HandParseError:
         return HandParseError(reason, message, self.hand_id)
@@ -173,10 +189,10 @@ class _Hand:
         except ParseError as exc:
             raise self.err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
         self.hand_id = root.get("ID")
-        self.check_elements(root)
         game = _GAMES.get(root.get("GAME", ""))
-        if game is None:
+        if game is None:  # before the elements: a draw game's CHANGECARD is its own, not unknown
             raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"GAME {root.get('GAME')!r} not supported")
+        self.check_elements(root)
         is_tournament = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
         real = root.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
         stakes = (root.get("STAKES") or "").split("/")
@@ -212,6 +228,9 @@ class _Hand:
                 raise self.err(QuarantineReason.PARSE_ERROR, f"seat STATE {state!r} not known: {p.attrib}")
             if state in _EMPTY_STATES:
                 continue
+            missed = p.get("BLINDSTATE")
+            if missed is not None and (missed not in _MISSED_BLINDS or state != "STATE_SITOUT"):
+                raise self.err(QuarantineReason.PARSE_ERROR, f"seat BLINDSTATE {missed!r} not known for {state}: {p.attrib}")
             seat = SeatRecord(seat=int(p.get("SEAT")), player=p.get("NAME", ""), stack=self.amount(p.get("AMOUNT"), p))
             if state in _IDLE_STATES:
                 seat.dealt_in = False
@@ -272,24 +291,7 @@ class _Hand:
                 dealt.add(seat.player)
                 continue
             if kind == "HAND_BLINDS":
-                value = self.amount(el.get("VALUE"), el)
-                blind = el.get("KIND", "")
-                if blind == "HAND_SB":
-                    tracker.add(seat.seat, value)
-                    record(seat.seat, ActionKind.POST_SMALL_BLIND, value, on=Street.PREDEAL)
-                elif blind == "HAND_BB":
-                    tracker.add(seat.seat, value)
-                    record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND,
-                           value, on=Street.PREDEAL)
-                    big_blind_posted = True
-                elif blind == "HAND_DSB":
-                    tracker.dead(seat.seat, value)
-                    record(seat.seat, ActionKind.POST_DEAD, value, on=Street.PREDEAL)
-                elif blind == "HAND_AB":
-                    tracker.add(seat.seat, value)
-                    record(seat.seat, ActionKind.POST_BLIND, value, on=Street.PREDEAL)
-                else:
-                    raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
+                big_blind_posted = self.post_blind(el, seat, tracker, record, hand, big_blind_posted)
                 continue
             if kind == "HAND_ANTE":
                 value = self.amount(el.get("VALUE"), el)
@@ -309,6 +311,8 @@ class _Hand:
             value = self.amount(el.get("VALUE"), el)
             have = tracker.street_bet(seat.seat)
             top = tracker.max_street_bet()
+            if street == Street.PREFLOP:  # a big blind all in for less: calling still takes the whole blind
+                top = max(top, self.short_big_blind)
             if kind == "ACTION_CALL":
                 added = min(top - have, remaining(seat))
                 if value not in (added, have + added):
@@ -346,11 +350,54 @@ class _Hand:
             seat.contributed = tracker.contributed(seat.seat)
         self.read_showdown(showdown, hand, seats)
 
+    def post_blind(self, el: Element, seat: SeatRecord, tracker: BetTracker, record, hand: ParsedHand,
+                   big_blind_posted: bool) -> bool:
+        """A ``HAND_BLINDS`` post. Its VALUE is the blind's nominal size: a seat with less
+        posts all it has and is all in (the next board's POT counts only that), and calling
+        a big blind posted so still takes the whole blind."""
+        value = nominal = self.amount(el.get("VALUE"), el)
+        behind = (seat.stack or 0) - tracker.contributed(seat.seat)
+        all_in = seat.stack is not None and 0 < behind < value
+        if all_in:
+            hand.notes.append(f"seat {seat.seat} posts a {format_minor(value, self.scale)} blind with "
+                              f"{format_minor(behind, self.scale)}: all in for that")
+            value, seat.all_in = behind, True
+        blind = el.get("KIND", "")
+        if all_in and blind == "HAND_BB":
+            self.short_big_blind = nominal
+        if blind == "HAND_SB" and self.small_blind_posted:
+            # a second small blind (a seat coming in) is dead: the pot counts it, its bet does not
+            tracker.dead(seat.seat, value)
+            record(seat.seat, ActionKind.POST_DEAD, value, all_in, on=Street.PREDEAL)
+        elif blind == "HAND_SB":
+            tracker.add(seat.seat, value)
+            record(seat.seat, ActionKind.POST_SMALL_BLIND, value, all_in, on=Street.PREDEAL)
+            self.small_blind_posted = True
+        elif blind == "HAND_BB":
+            tracker.add(seat.seat, value)
+            record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND,
+                   value, all_in, on=Street.PREDEAL)
+            big_blind_posted = True
+        elif blind == "HAND_DSB":
+            tracker.dead(seat.seat, value)
+            record(seat.seat, ActionKind.POST_DEAD, value, all_in, on=Street.PREDEAL)
+        elif blind == "HAND_AB":
+            tracker.add(seat.seat, value)
+            record(seat.seat, ActionKind.POST_BLIND, value, all_in, on=Street.PREDEAL)
+        else:
+            raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
+        return big_blind_posted
+
     def close_street(self, tracker: BetTracker, hand: ParsedHand, record, street: Street,
                      last_aggressor: int | None) -> None:
-        """The part of the last bet nobody matched goes back (Boss prints no return)."""
+        """The part of the last bet nobody matched goes back (Boss prints no return): the
+        last bet or raise's, or, in a walk, the big blind's over the small blind (every
+        walk's showdown POT is twice the small blind)."""
         if last_aggressor is None:
-            return
+            bets = sorted(((tracker.street_bet(s), s) for s in tracker.seats()), reverse=True)
+            if not bets or (len(bets) > 1 and bets[0][0] == bets[1][0]):
+                return
+            last_aggressor = bets[0][1]
         others = [tracker.street_bet(s) for s in tracker.seats() if s != last_aggressor]
         excess = tracker.street_bet(last_aggressor) - max(others, default=0)
         if excess > 0:
@@ -358,6 +405,45 @@ class _Hand:
             record(last_aggressor, ActionKind.UNCALLED_RETURN, excess, on=street)
             hand.notes.append(f"seat {last_aggressor}: uncalled {excess} returned (not printed; "
                               f"absent from the showdown POT)")
+
+    def post_unlisted_antes(self, hand: ParsedHand) -> None:
+        """The antes of a tournament hand that lists none (2011 files), read from its POT.
+
+        The showdown POT and WINs include them, and each seat's AMOUNT is its stack after
+        its ante (an ALLIN is for the AMOUNT, and the pots then add up): the POT holds
+        exactly one ante from each seat dealt in beyond what the actions put in (a whole
+        number of chips, as the blinds are). Each is posted before the first action; a
+        surplus that is no such ante, or a seat that may have paid only part of one,
+        quarantines the hand.
+        """
+        if not hand.is_tournament or hand.rake is None or any(a.kind == ActionKind.POST_ANTE for a in hand.actions):
+            return
+        surplus = (hand.total_pot_printed or 0) + hand.rake - hand.pot_total
+        dealt = [s for s in hand.seats if s.dealt_in]
+        if surplus <= 0 or not dealt:
+            return
+        for seat in dealt:  # a seat that may have paid only part of its ante leaves the antes unknown
+            if not seat.stack or seat.contributed > seat.stack:
+                raise self.err(QuarantineReason.INCONSISTENT,
+                               f"the showdown POT holds {format_minor(surplus, self.scale)} more than the actions put in (antes the hand does "
+                               f"not list), but seat {seat.seat} is dealt in with an AMOUNT of "
+                               f"{format_minor(seat.stack or 0, self.scale)} and puts in {format_minor(seat.contributed, self.scale)}: its ante cannot be told")
+        ante, odd = divmod(surplus, len(dealt))
+        whole_chips = all(b is not None and b % self.scale == 0 for b in (hand.small_blind, hand.big_blind))
+        if odd or (whole_chips and ante % self.scale):  # whole-chip blinds take a whole-chip ante
+            raise self.err(QuarantineReason.INCONSISTENT,
+                           f"the showdown POT holds {format_minor(surplus, self.scale)} more than the actions put in, which is no one ante "
+                           f"from each of the {len(dealt)} seats dealt in (the hand lists no ante)")
+        antes = [ActionRecord(0, Street.PREDEAL, s.seat, ActionKind.POST_ANTE, ante) for s in dealt]
+        hand.actions[:0] = antes
+        for seq, action in enumerate(hand.actions, start=1):
+            action.seq = seq
+        for seat in dealt:
+            seat.contributed += ante
+            seat.stack = (seat.stack or 0) + ante  # the stack before the ante
+        hand.ante = ante
+        hand.notes.append(f"antes not listed: {ante} from each of the {len(dealt)} seats dealt in, read from the "
+                          "showdown POT (each AMOUNT is the stack after its ante)")
 
     def read_showdown(self, showdown: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
         net_pot = self.amount(showdown.get("POT"), showdown)
@@ -399,6 +485,7 @@ class _Hand:
             line = "<RESULT " + " ".join(f'{k}="{v}"' for k, v in r.attrib.items()) + ">"
             hand.payouts.append(PayoutRecord(seat.seat, win, 0 if single_pot else None, None, half,
                                              PayoutSource.POT, line))
+        self.post_unlisted_antes(hand)
         gross = hand.pot_total
         if hand.rake is not None and net_pot + hand.rake != gross:
             hand.notes.append(f"showdown POT {net_pot} + RAKE {hand.rake} != {gross} put in by the actions")

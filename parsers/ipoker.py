@@ -18,7 +18,9 @@ reads it as a whole ``<session>`` document.
 Action ``type`` codes (worked out from the files, checked against each seat's ``bet``):
 0 fold, 1 small blind, 2 big blind (a second one in a hand is a new player's post),
 3 call (amount added), 4 check, 5 bet, 6 raise (amount added; the flat 2011 format, whose
-``actiontxt`` says "Raise"), 7 all-in (amount added), 8 and 9 sitting out / waiting (no
+``actiontxt`` says "Raise"), 7 all-in (amount added; ``sum="DP"``, disconnect protection:
+a seat that lost its connection is all in with what it has put in, recorded as a check
+that is all in, with a note), 8 and 9 sitting out / waiting (no
 money), 15 ante, 16 bring-in, 23 raise (``sum`` is the street total raised to). There is
 no pot or hi/lo breakdown (``per_seat_only``), each ``win`` is one payout with pot None,
 half ``unlabelled`` in split games. A listed player without cards or actions (sitting
@@ -45,11 +47,19 @@ one mark not followed by exactly three digits, as in ``2,50`` or ``0.46``) among
 amounts (``chips``, ``bet``, ``win``, ``sum``, ``rakeamount``, the stakes and session
 totals) and the points totals the same client writes beside them (a session of whole
 amounts such as ``€1,000`` and ``€930`` is decided by its ``<statuspoints>0.00``).
-Amounts without a mark read alike either way; an amount such as ``4,510kr`` in a session
-that decides nothing, or in one that writes numbers both ways, is quarantined
-(``bad_amount``) rather than read by guess. ``split`` decides for the whole session and
+Amounts without a mark read alike either way. No amount carries three decimals (cents
+and hundredths of a chip are the finest units), so a session whose only marks are lone
+marks before three digits (``$1,295``, ``$3,000`` beside ``$20``) groups thousands with
+that mark; one that writes such numbers with both marks, or that writes numbers both
+ways, is quarantined (``bad_amount``) rather than read by guess. ``split`` decides for the whole session and
 hands the decision on with each game (``parse`` given anything else decides from the
 text it has). A currency may be written after the number, ``kr`` included.
+
+**Tournaments.** ``<tournamentcode>`` or, in 2011-2016 sessions, ``<tournamentname>`` (with
+``<buyin>`` and ``<place>``) marks one; chips are counted in hundredths, as a rebuy
+tournament prints stacks such as ``3,252.50``. A player's ``bet`` can count an ante twice
+(a 2012 stud tournament: ``bet="376"`` for 8 ante and 3 x 120); a tournament takes no
+rake, so where only the actions add up to the wins, the actions are used (noted).
 
 **The unmatched bet.** The ``bet`` attribute is what the seat put in *before* any
 uncalled return: the part of the top contribution no other seat matched is derived and
@@ -120,12 +130,14 @@ _CURRENCY_WORD = re.compile(r"^\s*(?:kr|RSD)|(?:kr|RSD)\s*$")
 # Every element a <game> may hold, with its attributes and child elements; any other fails
 # the hand, so that nothing that might move money is passed over unread. Known and not
 # read: a tournament player's ``rebuy``, ``addon`` and ``reg_code`` (paid outside the pot),
-# an action's ``cards``, ``actiontxt`` and ``turntime``, the game's ``servername``.
+# an action's ``cards``, ``actiontxt`` and ``turntime``, the game's ``servername``; a 2013
+# player's ``merge`` only as ``0`` (what another value would mean is not known).
 _GAME_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "game": (frozenset({"gamecode"}), frozenset({"general", "round"})),
     "general": (frozenset(), frozenset({"players", "startdate", "servername"})),
     "players": (frozenset(), frozenset({"player"})),
-    "player": (frozenset({"seat", "name", "chips", "dealer", "bet", "win", "rakeamount", "rebuy", "addon", "reg_code"}),
+    "player": (frozenset({"seat", "name", "chips", "dealer", "bet", "win", "rakeamount", "rebuy", "addon", "reg_code",
+                          "merge"}),
                frozenset()),
     "startdate": (frozenset(), frozenset()),
     "servername": (frozenset(), frozenset()),
@@ -232,17 +244,26 @@ def _decimal_mark(number: str) -> str | None:
 def _session_numbers(text: str) -> tuple[NumberConvention | None, str]:
     """How a session writes numbers, from those that read only one way: (convention, why none)."""
     seen: dict[str, str] = {}
+    thousands: dict[str, str] = {}  # a lone mark before three digits: 1,295
     for m in _NUMBER_FIELDS.finditer(text):
         value = m.group(1) if m.group(1) is not None else m.group(2)
         for number in _NUMBER.findall(_GROUP_SPACE.sub("", value)):
             mark = _decimal_mark(number)
             if mark:
                 seen.setdefault(mark, value.strip())
+            elif sum(number.count(ch) for ch in ".,") == 1:
+                thousands.setdefault("," if "," in number else ".", value.strip())
     if len(seen) == 2:
         return None, (f"the session writes numbers both with a decimal point ({seen['.']!r}) "
                       f"and with a decimal comma ({seen[',']!r})")
     if seen:
         return (DOT if "." in seen else COMMA), ""
+    if len(thousands) == 1:
+        # no amount has three decimals: a lone mark before three digits groups thousands
+        return (DOT if "," in thousands else COMMA), ""
+    if thousands:
+        return None, (f"the session writes thousands both as {thousands[',']!r} and as {thousands['.']!r}: "
+                      "no number shows which mark is the decimal one")
     return None, "no number of the session shows whether it marks decimals with '.' or ','"
 
 
@@ -253,6 +274,16 @@ def _return_inside_win(general: Element) -> bool:
         return flag == "false"
     major = (_text(general, "client_version") or "").split(".")[0]
     return not (major.isdigit() and int(major) >= 20)
+
+
+def _adds_up(put_in: dict[int, int], seats: dict[int, int], wins: dict[int, int], general: Element) -> bool:
+    """Whether what ``put_in`` says each of ``seats`` put in is all the wins hold, as in a
+    hand without rake: the wins hold the top seat's unmatched part too where the client
+    counts it inside, and leave it out otherwise."""
+    ranked = sorted((put_in.get(s, 0) for s in seats), reverse=True)
+    excess = ranked[0] - ranked[1] if len(ranked) > 1 else 0
+    kept = 0 if (excess == 0 or _return_inside_win(general)) else excess
+    return sum(put_in.get(s, 0) for s in seats) - sum(wins.values()) == kept
 
 
 def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> ParsedHand:
@@ -290,14 +321,15 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
     if game is None:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown gametype {gametype!r}")
     lm = _LIMIT.search(gametype) or _FLAT_LIMIT.search(gametype)
-    is_tournament = bool(_text(general, "tournamentcode"))
+    # 2011-2016 tournament sessions name the tournament and its buy-in but print no code
+    is_tournament = bool(_text(general, "tournamentcode") or _text(general, "tournamentname"))
     mode = (_text(general, "mode") or "real").lower()
     stakes = re.findall(r"[^\s/]*\d[\d.,]*", gametype.split(lm[0], 1)[1] if lm else "")
     play = mode != "real" and not is_tournament
     symbol = any(mark in gametype for mark in ("$", "€", "£", "kr", "RSD"))
     convention, undecided = numbers
     if is_tournament:
-        scale = 1
+        scale = 100  # tournament chips may carry decimals (a rebuy MTT's stack of 3,252.50)
     elif play:
         scale = 100 if convention and any(convention.decimal in s for s in stakes) else 1
     else:
@@ -354,6 +386,8 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
             if amount(node.get("bet") or "0", "bet of an empty seat") or amount(node.get("win") or "0", "win of an empty seat"):
                 raise fail(QuarantineReason.INCONSISTENT, f"a seat with no player bets or wins: {node.attrib}")
             continue  # an empty seat
+        if node.get("merge", "0") != "0":
+            raise fail(QuarantineReason.PARSE_ERROR, f"attribute merge={node.get('merge')!r} of <player> not known: {node.attrib}")
         seat = int(node.get("seat") or 0)
         seats[seat] = SeatRecord(seat=seat, player=name, stack=amount(node.get("chips"), f"chips of {name}"))
         by_name[name] = seat
@@ -416,9 +450,17 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
         if seat is None:
             raise fail(QuarantineReason.PARSE_ERROR, f"action by unknown player {name!r}")
         code = action.get("type") or ""
-        value = amount(action.get("sum") or "0", f"action no={_no}")
         kind: ActionKind | None
         all_in = False
+        if code == "7" and action.get("sum") == "DP":
+            # disconnect protection: a seat that lost its connection is all in with what it
+            # has put in, contesting only the pots up to there
+            seq += 1
+            hand.actions.append(ActionRecord(seq, street, seat, ActionKind.CHECK, None, True))
+            seats[seat].all_in = True
+            hand.notes.append(f"seat {seat} disconnected: all in (disconnect protection) with {tracker.contributed(seat)} in")
+            continue
+        value = amount(action.get("sum") or "0", f"action no={_no}")
         if code == "0":
             kind, value_out = ActionKind.FOLD, None
             seats[seat].folded_street = street
@@ -475,7 +517,11 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
 
     tracked = tracker.seats()
     mismatched = [f"seat {s}: actions {tracked.get(s, 0)} vs bet {b}" for s, b in bets.items() if tracked.get(s, 0) != b]
-    if mismatched:
+    if mismatched and is_tournament and _adds_up(tracked, bets, wins, general) and not _adds_up(bets, bets, wins, general):
+        bets = {s: tracked.get(s, 0) for s in bets}
+        hand.notes.append("actions disagree with the players' bet attributes (actions used: a tournament takes "
+                          "no rake, and only they add up to the wins): " + "; ".join(mismatched))
+    elif mismatched:
         hand.notes.append("actions disagree with the players' bet attributes (bet used): " + "; ".join(mismatched))
     for seat, value in bets.items():
         seats[seat].contributed = value

@@ -15,6 +15,15 @@ player who takes the cash-out (``opted for cash-out``, ``Cashout Amount is 23.01
 summary ``Cashed out``) is paid that amount by the house: a ``cash_out`` payout, not from
 the pot; the pot is still paid to its winner as printed.
 
+The same dialect runs back to 2010: emailed histories put ``Game #N starts.`` and ``#Game
+No : N`` before the banner, and 2010-2013 headers two spaces around the dash.
+Tournaments (``350000/700000 Tourney Texas Holdem Game Table (NL) (MTT Tournament
+#301084002) (Buyin $50.0 + $5.0) - ...``) count whole chips and print no rake (they take
+none). Where a seat's summary says it put in another amount than its actions add up to
+(an emailed history leaves some of a seat's actions out; a 2021 tournament prints a raise
+a chip short), the actions cannot be audited: the hand is quarantined as inconsistent.
+A seat that ``sits out`` (no post, no action, no cards) is not dealt in.
+
 Every line is read or known to carry no money or cards: pot announcements (``Creating
 Main Pot with ...``), the summary's ``Board``, and after a seat's name ``_SEAT_NO_MONEY``
 (the cash-out offer's odds and premium, showdown lines whose cards the summary gives).
@@ -30,13 +39,22 @@ from rules.money import DOT
 from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines, utc_iso
 from parsers.base import TextParser, cards
+from parsers.partypoker import split_with_preamble
 from rules.records import HandParseError, ParsedHand
 
-_HAND_START = re.compile(r"^\ufeff*\*{5} Hand History For Game \w+ \*{5}", re.M)
+_HAND_START = re.compile(
+    r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History For Game \w+ \*{5})", re.M)
+# the lines an emailed history (2010) prints before a hand's banner
+_PREAMBLE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)\s*$")
 _BANNER = re.compile(r"^\*{5} Hand History For Game (?P<id>\w+) \*{5}$")
+# ``0.05/0.10 Omaha Hi/Lo Game Table (PL) - Sun Feb 19 13:45:49 EST 2023``; 2010-2013 put
+# two spaces around the dash; a tournament's: ``350000/700000 Tourney Texas Holdem Game
+# Table (NL) (MTT Tournament #301084002) (Buyin $50.0 + $5.0) - Sun Apr 25 ...`` (2008-2010
+# without the buy-in).
 _HEADER = re.compile(
-    r"^(?P<stakes>[$€£]?[\d.,]+/[$€£]?[\d.,]+) (?P<game>.+?) Game Table \((?P<limit>[A-Z]+)\)"
-    r" - (?P<date>\w{3} \w{3} \d{1,2} \d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
+    r"^(?P<stakes>[$€£]?[\d.,]+/[$€£]?[\d.,]+) (?P<tourney>Tourney )?(?P<game>.+?) Game Table \((?P<limit>[A-Z]+)\)"
+    r"(?:\s+\((?P<kind>[\w ]+?) Tournament #(?P<tid>\d+)\))?(?:\s+\(Buyin [^()]*\))?"
+    r"\s+-\s+(?P<date>\w{3} \w{3} \d{1,2} \d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
 )
 _TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)(?: -- Seat (?P<button>\d+) is the button)?$")
 _PLAYERS = re.compile(r"^Total number of players : \d+(?:/(?P<max>\d+))?$")
@@ -52,7 +70,7 @@ _CASHOUT_AMOUNT = re.compile(r"^Cashout Amount is " + _AMT + "$")
 _POTS = re.compile(r"(?P<name>Main Pot|Side Pot(?: \d+)?|Rake): " + _AMT)
 _MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 _RESULT = re.compile(
-    rf"^(?P<cashed>Cashed out\s+)?balance (?P<balance>{_MONEY}), (?:didn't bet|lost (?P<lost>{_MONEY})"
+    rf"^(?P<cashed>Cashed out\s+)?balance (?P<balance>{_MONEY}), (?:didn't bet|sits out|lost (?P<lost>{_MONEY})"
     rf"|bet (?P<bet>{_MONEY}), collected (?P<collected>{_MONEY}), net [+-]?{_MONEY})"
     r"(?: \(folded\))?\s*(?P<cards>\[[^\]]*\])?"
 )
@@ -78,9 +96,13 @@ class PartyPoker2023Parser(TextParser):
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^\*{5} Hand History For Game \w+ \*{5}\s*$", head, re.M)) and " Game Table (" in head
 
+    def split(self, text: str):
+        """Each hand starts at the first of its preamble lines (emailed histories)."""
+        yield from split_with_preamble(_HAND_START, _PREAMBLE, text)
+
     def parse(self, hand_text: str) -> ParsedHand:
         lines = hand_lines(hand_text)
-        while lines and not lines[0].strip():
+        while lines and (not lines[0].strip() or _PREAMBLE.match(lines[0])):
             lines.pop(0)
         banner = _BANNER.match(lines[0]) if lines else None
         if not banner:
@@ -106,7 +128,9 @@ class PartyPoker2023Parser(TextParser):
         play_money = table.group("money") == "Play Money"
         seat_text = " ".join(l for l in lines if l.startswith("Seat "))
         currency = None if play_money else "EUR" if "€" in seat_text else "GBP" if "£" in seat_text else "USD"
-        build = HandBuilder(hand_id, DOT, 100)
+        is_tournament = bool(header.group("tourney"))
+        scale = 1 if is_tournament else 100
+        build = HandBuilder(hand_id, DOT, scale)
         local = datetime.strptime(f"{header.group('date')} {header.group('year')}", "%a %b %d %H:%M:%S %Y")
         hand = ParsedHand(
             hand_id=hand_id,
@@ -114,9 +138,10 @@ class PartyPoker2023Parser(TextParser):
             format=Format.PARTYPOKER_2023,
             game=game,
             limit={"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}.get(header.group("limit")),
-            is_tournament=False,
-            amount_scale=100,
-            currency=currency,
+            is_tournament=is_tournament,
+            amount_scale=scale,
+            currency=None if is_tournament else currency,
+            tournament_id=header.group("tid"),
             is_play_money=play_money,
             start_time_raw=f"{header.group('date')} {header.group('tz')} {header.group('year')}",
             start_time_utc=utc_iso(local, header.group("tz")),
@@ -175,14 +200,20 @@ class PartyPoker2023Parser(TextParser):
             seat, rest = split
             big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted, cashout_amounts)
 
-        if not in_summary or hand.rake is None:
+        if not in_summary or hand.pots_printed is None or (hand.rake is None and not is_tournament):
             raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its summary's 'Main Pot: ... Rake: ...' line", hand_id)
+        if hand.rake is None:  # a tournament's summary prints no rake: it takes none
+            hand.rake_source = RakeSource.ABSENT
         self._pay(build, hand, results, returned, cashout_amounts, split_game)
         hand.seats = build.finish_seats()
+        for seat in hand.seats:
+            # a seat that neither posts nor acts and has no cards sat the hand out ("sits out")
+            if not seat.cards and all(a.seat != seat.seat for a in build.actions):
+                seat.dealt_in = False
         hand.actions = build.actions
         hand.payouts = build.payouts
         hand.notes.extend(build.notes)
-        shortfall = hand.pot_total - hand.paid_from_pots() - hand.rake
+        shortfall = hand.pot_total - hand.paid_from_pots() - (hand.rake or 0)
         if shortfall > 0 and any(s.cashed_out for s in hand.seats):
             hand.house_retained = shortfall
             hand.notes.append(f"{shortfall} of the pot was paid to no seat after a cash-out: taken as kept by the house")
@@ -283,10 +314,11 @@ class PartyPoker2023Parser(TextParser):
             build.line = line
             back = returned.get(seat.seat, 0)
             if bet != build.tracker.contributed(seat.seat) + back:
-                build.notes.append(
-                    f"seat {seat.seat} ({seat.player}): summary says {bet} put in, the actions add up to "
-                    f"{build.tracker.contributed(seat.seat) + back}"
-                )
+                # an emailed history leaves out some of a seat's actions; a 2021 tournament's
+                # rounds a raise a chip short: either way the actions are not what was put in
+                raise build.fail(QuarantineReason.INCONSISTENT,
+                                 f"seat {seat.seat} ({seat.player}): the summary says {bet} put in, the actions "
+                                 f"add up to {build.tracker.contributed(seat.seat) + back}")
             if not collected:
                 if back:
                     build.notes.append(f"seat {seat.seat} ({seat.player}) had {back} unmatched but collected nothing")

@@ -1,28 +1,39 @@
 """Seals With Clubs text hand histories (``Hand #N-M - date`` / ``Site: Seals With Clubs``).
 
-* ``Game: PL Omaha Hi-Lo (9.70+0.30) - Blinds 10/20``: a ``buy-in+fee`` in parentheses is
+* ``Game: PL Omaha Hi-Lo (9.70+0.30) - Blinds 10/20`` (a tournament level may add ``Ante
+  25``, posted as ``posts ante 25``; older files write ``posts the ante``): a ``buy-in+fee`` in parentheses is
   a tournament (chips, scale 1); ``(20 - 100)`` is a cash table's buy-in range. Cash tables
   play in mBTC (currency ``mBTC``, scale 100: hundredths of a mBTC). No time zone is
   printed, so ``start_time_utc`` stays empty.
-* ``Seat 3: NAME (77) - sitting out`` is a seat not dealt in.
+* A seat is dealt in when it posts, acts or is dealt cards, whatever its status: ``Seat 3:
+  NAME (77) - sitting out`` is not dealt in unless it posts (a tournament seat sitting
+  out still posts its blinds, and may win the pot so), ``- waiting for big blind`` is dealt
+  in when it then posts the big blind, and a seat with no status that does nothing sat
+  the hand out.
 * ``raises to 90`` is a raise-to total; ``NAME refunded 300`` returns an uncalled bet.
+* A second ``posts small blind`` (a player coming in beside the small blind) is dead money:
+  the pots and the next hand's stacks count it, the seat's bet does not.
 * Pay lines ``wins Pot (440)`` (the only pot, not split), ``wins Hi Pot (1390)`` /
   ``wins Lo Pot (1390)``, ``wins Main Pot (6)``, ``wins Side Pot 1 (2)`` (``splits`` for a
   share of a tie). An unqualified ``Pot`` is pot 0 when no line of the hand names a main or
   side pot.
 * ``Rake (0)`` follows each pot's payment: the hand's rake is their sum (printed); a hand
   without one is a tournament (rake 0) or an uncontested cash pot (inferred, with a note).
+* A hand with no post and no ``** Hole Cards **`` section has lost its start (truncated);
+  a refund larger than what the seat put in means lines are missing (inconsistent).
 * Lines skipped on purpose carry no pot money or cards: ``Site:``/``Table:``, ``No low hand
-  qualified`` and after a seat's name the ``quiet`` ones (the button, timeouts, chips added
-  between hands, a tournament finish, sitting out or down, standing up), each whole; any
-  other line fails the hand.
+  qualified``, a tournament's ``NAME moved from Table 1`` / ``moved to Table 2``, chips a
+  player not in the seat list adds, and after a seat's name the ``quiet`` ones (the
+  button, a new player who ``plays after the button`` without posting, timeouts, chips
+  added between hands, a tournament finish and its prize, paid outside the pot, sitting
+  out or down, standing up), each whole; any other line fails the hand.
 """
 
 from __future__ import annotations
 
 import re
 
-from rules.money import DOT, AmountError
+from rules.money import DOT, AmountError, format_minor
 from rules.vocab import (
     ActionKind,
     Format,
@@ -42,17 +53,19 @@ _HAND_START = re.compile(r"^Hand #\d+-\d+ - ", re.M)
 _HEADER = re.compile(r"^Hand #(?P<id>\d+-\d+) - (?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)\s*$")
 _GAME = re.compile(
     r"^Game: (?P<limit>NL|PL|Limit) (?P<game>.+?) \((?P<buyin>[^)]*)\) - (?:Blinds|Stakes) "
-    r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\s*$"
+    r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)(?: Ante (?P<ante>[\d.,]+))?\s*$"
 )
 _NUM = r"[\d,]+(?:\.\d+)?"
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)(?P<out> - sitting out)?\s*$")
+_SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)(?: - (?:sitting out|waiting for big blind))?\s*$"
+)
 _SECTION = re.compile(r"^\*\* (?P<name>[^*]+?) \*\*\s*(?:\[(?P<cards>[^\]]*)\])?\s*$")
 _ALLIN = r"(?P<allin> \(All-in\))?"
 _ACTIONS = [
     ("sb", re.compile(r"^posts small blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
     ("bb", re.compile(r"^posts big blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
     ("both", re.compile(r"^posts small & big blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("ante", re.compile(r"^posts the ante (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
+    ("ante", re.compile(r"^posts (?:the )?ante (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
     ("fold", re.compile(r"^folds$")),
     ("check", re.compile(r"^checks$")),
     ("call", re.compile(r"^calls (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
@@ -61,12 +74,15 @@ _ACTIONS = [
     ("refund", re.compile(r"^refunded (?P<amount>" + _NUM + r")$")),
     ("shows", re.compile(r"^shows \[(?P<cards>[^\]]*)\].*$")),
     ("mucks", re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$")),
-    ("quiet", re.compile(r"^(?:has the dealer button|has timed out|adds " + _NUM + r" chips|finishes tournament in place #\d+|sits out|has returned|is sitting out|stands up|sits down)$")),
+    ("quiet", re.compile(r"^(?:has the dealer button|has timed out|adds " + _NUM + r" chips|finishes tournament in place #\d+(?: and wins [\d.,]+ chips)?|sits out|has returned|is sitting out|stands up|sits down|plays after the button)$")),
 ]
 _WIN = re.compile(
     r"^(?P<name>.+?) (?P<verb>wins|splits) (?P<what>(?:(?:Main|Side|Hi|Lo) )*Pot(?: (?P<side>\d+))?(?: (?:Hi|Lo))?) "
     r"\((?P<amount>" + _NUM + r")\)(?P<rest>.*)$"
 )
+# a tournament moving a player between tables, or chips added between hands, by a player
+# seated in this hand or not
+_TABLE_MOVE = re.compile(r"^\S(?:.*\S)? (?:moved (?:from|to) Table \d+|adds " + _NUM + r" chips)$")
 _RAKE = re.compile(r"^Rake \((?P<amount>" + _NUM + r")\)\s*$")
 
 _GAMES = {
@@ -138,6 +154,7 @@ class _Builder:
             currency=None if is_tournament else "mBTC",
             small_blind=self.money(g.group("sb")),
             big_blind=self.money(g.group("bb")),
+            ante=self.money(g.group("ante")) if g.group("ante") else None,
             start_time_raw=f"{m.group('date')} {m.group('time')}",
             hand_date=m.group("date"),
             table_name=table,
@@ -172,7 +189,6 @@ class _Builder:
                 continue
             if m := _SEAT.match(line):
                 rec = SeatRecord(int(m.group("seat")), m.group("name"), self.money(m.group("stack")))
-                rec.dealt_in = not m.group("out")
                 seats[rec.player] = rec
                 names = sorted(seats, key=len, reverse=True)
                 continue
@@ -210,7 +226,7 @@ class _Builder:
             if m := _RAKE.match(line):
                 rakes.append(self.money(m.group("amount")))
                 continue
-            if line == "No low hand qualified":
+            if line == "No low hand qualified" or _TABLE_MOVE.match(line):
                 continue
             if m := _WIN.match(line):
                 if m.group("name") not in seats:
@@ -235,6 +251,10 @@ class _Builder:
             if kind == "quiet":
                 if rest == "has the dealer button":
                     button_name = who
+            elif kind == "sb" and any(a.kind == ActionKind.POST_SMALL_BLIND for a in hand.actions):
+                # a second small blind (a player coming in) is dead: the pot counts it, its bet does not
+                tracker.dead(seat, amount)
+                add(seat, ActionKind.POST_DEAD, amount, st=Street.PREDEAL, all_in=all_in)
             elif kind in ("sb", "bb"):
                 tracker.add(seat, amount)
                 add(seat, ActionKind.POST_SMALL_BLIND if kind == "sb" else ActionKind.POST_BIG_BLIND, amount, st=Street.PREDEAL, all_in=all_in)
@@ -262,6 +282,10 @@ class _Builder:
                 last_bet_street[seat] = street
                 add(seat, ActionKind.RAISE, tracker.raise_to(seat, amount), all_in=all_in)
             elif kind == "refund":
+                if amount > tracker.contributed(seat):
+                    raise self.fail(QuarantineReason.INCONSISTENT,
+                                    f"line {number} {line!r} refunds more than the {format_minor(tracker.contributed(seat), self.scale)} "
+                                    "the seat put in: lines of the hand are missing")
                 tracker.returned(seat, amount)
                 add(seat, ActionKind.UNCALLED_RETURN, amount, st=last_bet_street.get(seat, street))
                 hand.payouts.append(PayoutRecord(seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, raw))
@@ -277,10 +301,16 @@ class _Builder:
 
         if not wins:
             raise self.fail(QuarantineReason.TRUNCATED, "the hand ends before any pot is paid")
+        if not any(a.street == Street.PREDEAL for a in hand.actions) and not any(
+                ln.lower().startswith("** hole cards **") for ln in self.lines):
+            raise self.fail(QuarantineReason.TRUNCATED, "the hand has no post and no hole cards: its start is missing")
         if button_name is not None:
             hand.button_seat = seats[button_name].seat
+        acted = {a.seat for a in hand.actions}
         for rec in sorted(seats.values(), key=lambda r: r.seat):
             rec.contributed = tracker.contributed(rec.seat)
+            # dealt in: a seat that posts, acts or holds cards, whatever its status says
+            rec.dealt_in = bool(rec.cards) or rec.seat in acted
             hand.seats.append(rec)
         several_pots = any(re.search(r"\b(?:Main|Side)\b", m.group("what")) for _, _, m, _ in wins)
         hilo = hand.game == Game.OMAHA_HILO

@@ -2,13 +2,18 @@
 
 A hand starts ``Winamax Poker - CashGame - HandId: #9247976-238-1478874600 - Omaha Hi/Lo
 pot limit (1€/2€) - 2016/11/11 14:30:00 UTC``; tournaments put ``Tournament "name" buyIn:
-... level: N`` in place of ``CashGame``. Amounts carry the euro sign after the number
-(``4.96€``); play money and chips have none. Pay lines name the pot and the half:
-``collected 4.96€ from pot(HI)``, ``from side pot 1``, ``from main pot``; a line without
-``(HI)``/``(LO)`` paid a pot that was not split. 2021 files write the table line without
-a colon (``Table 'Nagoya' 5-max (real money) Seat #3 is the button``) and put one after a
-board street's stars (``*** FLOP ***: [3h Td 6d]``). The summary's ``Total pot 9.91€ | Rake
-0.69€`` prints the total after rake.
+... level: N`` in place of ``CashGame``. Fast-fold tables (``Go Fast "Bucarest"``) and
+the tables where Winamax adds money to some pots (``HOLD-UP "Colorado"``) are cash games
+too: real money, raked; any other word there quarantines the hand. Before the blinds, a
+Hold-up pot says what Winamax adds to it (``Hold-up to Pot: total 2.50€``): house money,
+not the players', counted in the ``Total pot`` and in what the winners collect; it is
+recorded as a negative fee (``fee_detail['hold_up']``), as PokerStars' splash the pot is.
+Amounts carry the euro sign after the number (``4.96€``); play money and chips have none.
+Pay lines name the pot and the half: ``collected 4.96€ from pot(HI)``, ``from side pot
+1``, ``from main pot``; a line without ``(HI)``/``(LO)`` paid a pot that was not split.
+2021 files write the table line without a colon (``Table 'Nagoya' 5-max (real money) Seat
+#3 is the button``) and put one after a board street's stars (``*** FLOP ***: [3h Td
+6d]``). The summary's ``Total pot 9.91€ | Rake 0.69€`` prints the total after rake.
 
 The 2016 play-money export names games its own way (``7stud fixed limit``, ``Lowball27
 fixed limit``, ``Omaha8 pot limit``), labels stud streets ``*** THIRD ***`` to ``***
@@ -18,6 +23,10 @@ card``: how many, never which; a draw line starts no street, its discards belong
 round before). Lowball27 is 2-7 Triple Draw (Winamax deals no other 2-7 lowball; its hands
 draw three times); its stakes ``(0.50/1)`` are the small and big bets, the blinds are read
 from the posts. No ``Dealt to`` line is printed: the final hands are the shown ones.
+Real-money tables name the game ``2-7 Triple Draw fixed limit`` and use the same streets;
+there every seat gets a ``Dealt to`` line (``[X X X X X]`` for the hands not seen) and a
+seat that draws nothing ``stands pat [...]`` (the cards kept, or X). No real-money file
+seen shows a seat drawing cards, so that line is not known and would quarantine the hand.
 
 Play chips and tournament chips are printed whole or with decimals, as euros are (a play
 pot's ``Rake 0.07``; a tournament stack of ``7410.50``, ``calls 4455.50``: tournament
@@ -38,7 +47,14 @@ Older files print no uncalled-bet line: an unmatched bet is paid back inside the
 lines (for example as part of ``side pot 1``), and the totals add up that way. Some pay it
 as a pot of its own (``collected 0.22€ from side pot 2``: the last pot, one line, to the
 seat that put in most, exactly its excess over the next seat; the total pot leaves it
-out): that line is read as the bet returned.
+out): that line is read as the bet returned. The pots one seat wins are paid under one
+label (main pot and side pot 1 both "from main pot", the next pot then "side pot 1"):
+where the hand has more pots than labels, the labels are dropped and the pay lines are
+compared with the hand's pots as a whole.
+
+A seat that neither posts nor acts (not even a fold) and is dealt no cards sat the hand
+out (a status Winamax does not print; ``denies big blind``, ``deny BB 0€`` before the deal
+say it for some): it is not dealt in, and so no contender for the pot.
 
 Every line is read or known to carry no money or cards: after a seat's name
 ``_SEAT_NO_MONEY`` (not showing, its status at the table), and in the summary the total,
@@ -53,6 +69,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rules.money import NumberConvention, format_minor
+from rules.pots import PotError, build_pots
 from rules.vocab import (
     ActionKind,
     Format,
@@ -85,9 +102,14 @@ _HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) \((?P<stakes>[^()]*)\)"
     r" - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]{2,5}))?"
 )
-# 2021 files drop the colon after ``Table`` (and put one after a board street's stars).
+# 2021 files drop the colon after ``Table`` (and put one after a board street's stars);
+# a 2012 file writes the button ``Seat 0000005`` (no ``#``, zero-padded). Nothing else may
+# follow: it would be read past.
+# What the header says in place of ``CashGame`` at a cash table: fast-fold ("Go Fast") and
+# Hold-up tables are named after the table they stand for.
+_CASH_KIND = re.compile(r'^(?:CashGame|Go Fast "[^"]*"|HOLD-UP "[^"]*")$')
 _TABLE = re.compile(
-    r"^Table:? '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)(?: Seat #(?P<button>\d+) is the button)?"
+    r"^Table:? '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)(?: Seat #?(?P<button>\d+) is the button)?\s*$"
 )
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]+)(?:, [^()]*)?\)$")
 _STREET = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?P<rest>.*)$")
@@ -116,26 +138,35 @@ _STREETS = {
 }
 # A draw's discards belong to the betting round before it: its line starts no street.
 _DRAWS = frozenset({"FIRST-DRAW", "SECOND-DRAW", "THIRD-DRAW"})
-# Names of the 2016 play-money export that no other platform prints. Winamax deals 2-7
-# lowball only as Triple Draw, fixed limit (its hands draw three times: FIRST-DRAW to
-# THIRD-DRAW).
-_EXPORT_GAMES = {"7stud fixed limit": Game.STUD, "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE}
+# Names of the 2016 play-money export that no other platform prints, and Winamax's own
+# name of 2-7 Triple Draw. Winamax deals 2-7 lowball only as Triple Draw, fixed limit (its
+# hands draw three times: FIRST-DRAW to THIRD-DRAW).
+_WINAMAX_GAMES = {
+    "7stud fixed limit": Game.STUD,
+    "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE,
+    "2-7 Triple Draw fixed limit": Game.LOWBALL27_TRIPLE,
+}
 _DRAW_GAMES = frozenset({Game.LOWBALL27_TRIPLE})
 _AMT = r"(?P<amt>[^\s()|]+(?: €)?)"
 _POST = re.compile(
-    r"^posts (?P<what>small blind|big blind|ante|straddle|dead blind) " + _AMT + r"(?P<oop> out of position)?$"
+    r"^posts (?P<what>small blind|big blind|ante|straddle|dead blind) " + _AMT + r"(?P<oop> out of position)?"
+    r"(?P<allin> and is all-in)?$"
 )
 _BRING_IN = re.compile(r"^(?:brings in|bring-in) " + _AMT + r"(?P<allin> and is all-in)?$")
 _BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)?$")
 _RAISE = re.compile(r"^raises \S+(?: €)? to " + _AMT + r"(?P<allin> and is all-in)?$")
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?) (?P<groups>(?:\[[^\]]*\]\s*)+)$")
 _DISCARD = re.compile(r"^discard (?P<count>\d+) cards?$")
+# a real-money draw names the cards kept (``[X X X X X]`` for a hand not seen)
+_STANDS_PAT = re.compile(r"^stands pat \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\]")
 _COLLECTED = re.compile(
     r"^(?P<name>.+?) collected " + _AMT
     + r" from (?P<pot>main pot|side pot(?: (?P<side>\d+))?|pot)\s?(?:\((?P<half>HI|LO)\))?$"
 )
 _UNCALLED = re.compile(r"^Uncalled bet (?:of )?\(?" + _AMT + r"\)? (?:is )?returned to (?P<name>.+)$")
+# Money the house adds to the pot of a Hold-up hand, printed before the blinds.
+_HOLD_UP = re.compile(r"^Hold-up to Pot: total " + _AMT + r"$")
 _TOTAL = re.compile(r"^Total pot " + _AMT + r"(?: \| (?:Rake (?P<rake>[^\s()|]+(?: €)?)|(?P<norake>No rake)))?")
 # A tournament's large total is printed rounded to thousands: ``Total pot 15.52k``.
 _ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
@@ -145,13 +176,17 @@ _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brin
 # Lines known to carry no money or cards, skipped on purpose; any other line fails the
 # hand. After a seat's name: a seat that does not show, and its status at the table. In
 # the summary, besides the total and the board, one line per seat (the pay lines above are
-# the record): folded, showed or mucked, won or lost.
+# the record): folded, showed or mucked, won or lost. 2013 files summarise a seat whose
+# shown hand lost as bare ``mucked``, without its cards (its ``shows`` line has them).
+# Before the deal, a player who will not post the big blind to come in (seated or not:
+# older files name players the seat list does not have, always with nothing posted).
+_DENIES_BIG_BLIND = re.compile(r"^.+? (?:denies big blind|deny BB 0(?:\.0+)?(?: ?€)?)$")
 _SEAT_NO_MONEY = re.compile(
     r"^(?:mucks|doesn't show(?: hand)?|does not show(?: hand)?|is sitting out|sits out|is disconnected|"
     r"is connected|has timed out|has returned)$"
 )
 _SUMMARY_SEAT_KNOWN = re.compile(
-    r"^Seat \d+: .+? (?:folded(?: on the [\w-]+)?|(?:showed|mucked) \[[^\]]*\].*|won .+|lost.*)$"
+    r"^Seat \d+: .+? (?:folded(?: on the [\w-]+)?|(?:showed|mucked) \[[^\]]*\].*|mucked|won .+|lost.*)$"
 )
 
 
@@ -191,11 +226,13 @@ class WinamaxParser(TextParser):
                 f"first line is not a Winamax header: {lines[0][:120]!r}" if lines else "empty hand",
             )
         hand_id = header.group("id")
-        game = _EXPORT_GAMES.get(header.group("game")) or game_from_name(header.group("game"))
+        game = _WINAMAX_GAMES.get(header.group("game")) or game_from_name(header.group("game"))
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header.group('game')!r}", hand_id)
         kind = header.group("kind")
-        is_tournament = kind != "CashGame"
+        is_tournament = kind.startswith("Tournament ")
+        if not is_tournament and not _CASH_KIND.match(kind):
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"unknown kind of table {kind!r}", hand_id)
         table = _TABLE.match(lines[1]) if len(lines) > 1 else None
         if not table:
             raise HandParseError(
@@ -277,6 +314,13 @@ class WinamaxParser(TextParser):
             if m and street == Street.PREDEAL and not build.actions:
                 build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
                 continue
+            m = _HOLD_UP.match(line)
+            if m and street == Street.PREDEAL and not build.actions and "hold_up" not in hand.fee_detail:
+                added = build.amount(m.group("amt"))
+                hand.fee_detail["hold_up"] = -added
+                hand.fees -= added
+                hand.notes.append(f"the house added {m.group('amt')} to the pot (Hold-up): recorded as a negative fee")
+                continue
             m = _DEALT.match(line)
             if m:
                 seat = build.seat_named(m.group("name"))
@@ -286,7 +330,7 @@ class WinamaxParser(TextParser):
                     seat.upcards = stud_upcards(dealt)
                     if any(dealt):
                         seat.cards = dealt
-                else:
+                elif any(dealt):  # a real-money draw deals every seat a line, "[X X X X X]" unseen
                     seat.cards = dealt
                 continue
             m = _COLLECTED.match(line)
@@ -308,6 +352,8 @@ class WinamaxParser(TextParser):
                 amount = build.amount(m.group("amt"))
                 build.act(street, seat, ActionKind.UNCALLED_RETURN, amount)
                 build.pay(seat, amount, line, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+                continue
+            if street == Street.PREDEAL and _DENIES_BIG_BLIND.match(line):
                 continue
             split = build.split_name(line)
             if split is None:
@@ -332,9 +378,15 @@ class WinamaxParser(TextParser):
             raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line", hand_id)
         self._unmatched_bet_paid_as_a_pot(build)
         hand.seats = build.finish_seats()
+        for seat in hand.seats:
+            # every seat dealt in posts or acts (a fold at least): one with neither, and no
+            # cards, sat out the hand (sitting out, or waiting for the big blind)
+            if not seat.cards and all(a.seat != seat.seat for a in build.actions):
+                seat.dealt_in = False
         hand.actions = build.actions
         hand.payouts = build.payouts
         hand.notes.extend(build.notes)
+        self._pots_merged_under_one_label(hand)
         if split_game is False and any(p.half in (Half.HIGH, Half.LOW) for p in hand.payouts):
             hand.notes.append("high-only game paid with (HI)/(LO) labels")
         return hand
@@ -360,6 +412,32 @@ class WinamaxParser(TextParser):
         build.act(street, seat, ActionKind.UNCALLED_RETURN, last.amount)
         last.source, last.pot, last.half = PayoutSource.UNCALLED, None, Half.WHOLE
         build.notes.append(f"{last.line!r} is {seat.player}'s unmatched bet returned (no uncalled-bet line)")
+
+    @staticmethod
+    def _pots_merged_under_one_label(hand: ParsedHand) -> None:
+        """Winamax pays the pots one seat wins under one label: a seat that wins the main pot
+        and side pot 1 collects both "from main pot", and the next pot is then labelled
+        "side pot 1". Where the hand has more pots than labels, a label names no single pot:
+        the pay lines are compared with the hand's pots as a whole (per seat), not pot by pot."""
+        labels = {p.pot for p in hand.payouts if p.source == PayoutSource.POT and p.pot is not None}
+        if not labels:
+            return
+        live = [s.seat for s in hand.seats if s.dealt_in and s.folded_street is None]
+        dead: dict[int, int] = {}
+        for action in hand.actions:
+            if action.kind == ActionKind.POST_DEAD and action.amount and action.seat is not None:
+                dead[action.seat] = dead.get(action.seat, 0) + action.amount
+        try:
+            pots = build_pots({s.seat: s.contributed for s in hand.seats if s.contributed}, live, dead).pots
+        except PotError:
+            return  # the audit says why these contributions make no pots
+        if len(labels) >= len(pots):
+            return
+        for payout in hand.payouts:
+            if payout.source == PayoutSource.POT:
+                payout.pot = None
+        hand.notes.append(f"{len(pots)} pots paid under {len(labels)} pot labels (Winamax labels the pots one seat "
+                          "wins as one): compared for the hand as a whole")
 
     @staticmethod
     def _answer_short_raise(short: _ShortRaise, seat, rest: str, build: HandBuilder, hand: ParsedHand) -> None:
@@ -392,28 +470,33 @@ class WinamaxParser(TextParser):
             build.hand_id,
         )
 
+    @staticmethod
+    def _post(m: re.Match[str], seat, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
+        """A blind or ante post (``and is all-in`` when it took the seat's last chips)."""
+        what, amount, all_in = m.group("what"), build.amount(m.group("amt")), bool(m.group("allin"))
+        if what == "ante":
+            build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount, all_in=all_in)
+            hand.ante = hand.ante or amount
+        elif what == "small blind" and m.group("oop"):
+            # a returning player's small blind posted out of position is dead money
+            build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount, all_in=all_in)
+        elif what == "small blind":
+            build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount, all_in=all_in)
+            hand.small_blind = hand.small_blind or amount
+        elif what == "big blind" and not big_blind_posted and not m.group("oop"):
+            build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount, all_in=all_in)
+            hand.big_blind = hand.big_blind or amount
+            big_blind_posted = True
+        elif what == "dead blind":
+            build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount, all_in=all_in)
+        else:
+            build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount, all_in=all_in)
+        return big_blind_posted
+
     def _action(self, rest: str, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
         m = _POST.match(rest)
         if m:
-            what, amount = m.group("what"), build.amount(m.group("amt"))
-            if what == "ante":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
-                hand.ante = hand.ante or amount
-            elif what == "small blind" and m.group("oop"):
-                # a returning player's small blind posted out of position is dead money
-                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
-            elif what == "small blind":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
-                hand.small_blind = hand.small_blind or amount
-            elif what == "big blind" and not big_blind_posted and not m.group("oop"):
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
-                hand.big_blind = hand.big_blind or amount
-                big_blind_posted = True
-            elif what == "dead blind":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
-            else:
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
-            return big_blind_posted
+            return self._post(m, seat, build, hand, big_blind_posted)
         m = _BRING_IN.match(rest)
         if m:
             amount = build.amount(m.group("amt"))
@@ -422,6 +505,13 @@ class WinamaxParser(TextParser):
             return big_blind_posted
         if rest in ("folds", "checks"):
             build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
+            return big_blind_posted
+        m = _STANDS_PAT.match(rest)
+        if m and hand.game in _DRAW_GAMES:
+            kept = cards(m.group("cards"))
+            if any(kept):
+                seat.cards = kept
+            build.act(street, seat, ActionKind.STAND_PAT).cards_changed = 0
             return big_blind_posted
         m = _DISCARD.match(rest)
         if m and hand.game in _DRAW_GAMES:

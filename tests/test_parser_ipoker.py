@@ -290,15 +290,24 @@ def test_the_whole_session_decides_what_a_grouped_amount_means():
     assert whole.seat(2).stack == 327500
 
 
+def test_a_lone_mark_before_three_digits_groups_thousands():
+    # no amount has three decimals: 3,275kr is 3275 kr, not 3.275 kr. Such sessions
+    # ('$1,295', '$3,000' beside whole dollars) were quarantined as reading two ways.
+    game = _raise_and_fold("900201", "3,275kr", "980kr", "25kr", "50kr", "150kr", "100kr")
+    (hand,) = _parse_session(_session(game, header=_NEW_CLIENT + "<bets>N/A</bets>",
+                                      gametype="Omaha PL 25kr/50kr", currency="SEK"))
+    assert {s.seat: s.stack for s in hand.seats} == {2: 327500, 5: 98000}
+
+
 def test_amounts_a_session_does_not_decide_are_quarantined():
     game = _raise_and_fold("900201", "3,275kr", "980kr", "25kr", "50kr", "150kr", "100kr")
-    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT + "<bets>N/A</bets>",
+    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT + "<bets>2.410kr</bets>",
                                                    gametype="Omaha PL 25kr/50kr", currency="SEK"))]
     with pytest.raises(HandParseError) as err:
         PARSER.parse(text)
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.BAD_AMOUNT, "game 900201: chips of Alder: '3,275kr' reads two ways: "
-        "no number of the session shows whether it marks decimals with '.' or ','")
+        "the session writes thousands both as '3,275kr' and as '2.410kr': no number shows which mark is the decimal one")
     (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT + "<bets>12,060.50kr</bets><wins>7,50kr</wins>",
                                                    gametype="Omaha PL 25kr/50kr", currency="SEK"))]
     with pytest.raises(HandParseError) as err:
@@ -421,3 +430,137 @@ def test_known_elements_attributes_and_action_types_are_read_or_skipped():
         (2, ActionKind.RAISE), (5, ActionKind.FOLD), (2, ActionKind.UNCALLED_RETURN)]
     assert _pays(hand) == [(2, 250, None, None, Half.WHOLE, PayoutSource.UNCALLED),
                            (2, 200, None, None, Half.WHOLE, PayoutSource.POT)]
+
+
+_TOURNAMENT = ("<tournamentname>Weekday Stud Freezeout</tournamentname><place>4</place>"
+               "<buyin>$5+$0.50</buyin><totalbuyin>$5.50</totalbuyin>\n  ")
+
+
+def _stud_tournament_game(sycamore_bet: str) -> str:
+    """Alder brings in 15 after the 8 antes, Sycamore completes to 120 and Alder calls; on
+    4th street 120 each; on 5th Sycamore's 120 is not called: it takes the pot of
+    8 + 8 + 240 + 240 = 496 and its 120 back (inside its win, as an old client counts it)."""
+    return f'''<game gamecode="900400">
+ <general>
+  <startdate>2013-07-30 20:11:00</startdate>
+  <players>
+   <player seat="3" name="Alder" chips="1,112.50" dealer="0" win="0" bet="248" rebuy="0" addon="0"/>
+   <player seat="6" name="Sycamore" chips="2,988" dealer="0" win="616" bet="{sycamore_bet}" rebuy="0" addon="0"/>
+  </players>
+ </general>
+ <round no="0">
+  <action no="1" player="Alder" type="15" sum="8"/>
+  <action no="2" player="Sycamore" type="15" sum="8"/>
+ </round>
+ <round no="1"></round>
+ <round no="2">
+  <cards type="Third Street" player="Alder">C8 H8 CQ</cards>
+  <cards type="Third Street" player="Sycamore">X X HA</cards>
+  <action no="3" player="Alder" type="16" sum="15"/>
+  <action no="4" player="Sycamore" type="23" sum="120"/>
+  <action no="5" player="Alder" type="3" sum="105"/>
+ </round>
+ <round no="3">
+  <cards type="Fourth Street" player="Alder">HK</cards>
+  <cards type="Fourth Street" player="Sycamore">DQ</cards>
+  <action no="6" player="Sycamore" type="5" sum="120"/>
+  <action no="7" player="Alder" type="3" sum="120"/>
+ </round>
+ <round no="4">
+  <cards type="Fifth Street" player="Alder">HJ</cards>
+  <cards type="Fifth Street" player="Sycamore">H7</cards>
+  <action no="8" player="Sycamore" type="5" sum="120"/>
+  <action no="9" player="Alder" type="0" sum="0"/>
+ </round>
+</game>'''
+
+
+def test_a_session_that_names_a_tournament_without_its_code_is_a_tournament():
+    # 2011-2016 sessions print <tournamentname> and <buyin> but no <tournamentcode>: they
+    # were read as cash games in dollars, and their chips as cents
+    (hand,) = _parse_session(_session(_stud_tournament_game("368"), header=_TOURNAMENT, gametype="7 Card Stud L",
+                                      currency="USD"))
+    assert (hand.is_tournament, hand.currency, hand.amount_scale, hand.game) == (True, None, 100, Game.STUD)
+    assert {s.seat: s.stack for s in hand.seats} == {3: 111250, 6: 298800}
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 24800, 6: 24800}
+    assert _pays(hand) == [(6, 12000, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (6, 49600, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 0 and hand.reconciles()
+
+
+def test_a_tournament_bet_attribute_that_counts_the_ante_twice_gives_way_to_the_actions():
+    # Sycamore's bet="376" is its 368 plus its ante again; taken as put in, the tournament
+    # hand "took" a rake of 8
+    (hand,) = _parse_session(_session(_stud_tournament_game("376"), header=_TOURNAMENT, gametype="7 Card Stud L",
+                                      currency="USD"))
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 24800, 6: 24800}
+    assert hand.rake == 0 and hand.reconciles()
+    assert ("actions disagree with the players' bet attributes (actions used: a tournament takes no rake, and only "
+            "they add up to the wins): seat 6: actions 36800 vs bet 37600") in hand.notes
+
+
+DISCONNECTED = '''<game gamecode="900500">
+ <general>
+  <startdate>2013-07-30 21:00:00</startdate>
+  <players>
+   <player seat="1" name="Alder" chips="£9" dealer="0" win="£0.29" bet="£0.40"/>
+   <player seat="2" name="Birch" chips="£6" dealer="0" win="£0" bet="£0.10"/>
+   <player seat="3" name="Cedar" chips="£4.50" dealer="0" win="£0.67" bet="£0.20"/>
+   <player seat="4" name="Dogwood" chips="£7" dealer="1" win="£0" bet="£0.30"/>
+  </players>
+ </general>
+ <round no="0">
+  <action no="1" player="Alder" type="1" sum="£0.05"/>
+  <action no="2" player="Birch" type="2" sum="£0.10"/>
+ </round>
+ <round no="1">
+  <cards type="Pocket" player="Alder">DJ HQ</cards>
+  <cards type="Pocket" player="Birch">X X</cards>
+  <cards type="Pocket" player="Cedar">SJ HJ</cards>
+  <cards type="Pocket" player="Dogwood">X X</cards>
+  <action no="3" player="Cedar" type="23" sum="£0.20"/>
+  <action no="4" player="Dogwood" type="3" sum="£0.20"/>
+  <action no="5" player="Alder" type="23" sum="£0.30"/>
+  <action no="6" player="Birch" type="0" sum="£0"/>
+  <action no="7" player="Cedar" type="7" sum="DP"/>
+  <action no="8" player="Dogwood" type="3" sum="£0.10"/>
+ </round>
+ <round no="2"><cards type="Flop">D4 H7 SA</cards>
+  <action no="9" player="Alder" type="5" sum="£0.10"/>
+  <action no="10" player="Dogwood" type="0" sum="£0"/>
+ </round>
+ <round no="3"><cards type="Turn">C5</cards></round>
+ <round no="4"><cards type="River">H9</cards></round>
+</game>'''
+
+
+def test_a_seat_all_in_by_disconnect_protection_contests_what_it_has_put_in():
+    # Cedar's <action type="7" sum="DP"> (it lost its connection) was quarantined as not an amount
+    (hand,) = _parse_session(_session(DISCONNECTED))
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 30, 2: 10, 3: 20, 4: 30}
+    assert hand.seat(3).all_in and hand.seat(3).folded_street is None
+    assert [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions if a.seat == 3] == [
+        (3, ActionKind.RAISE, 20, False), (3, ActionKind.CHECK, None, True)]
+    assert "seat 3 disconnected: all in (disconnect protection) with 20 in" in hand.notes
+    assert _pays(hand) == [(1, 10, None, None, Half.WHOLE, PayoutSource.UNCALLED), (1, 19, None, None, Half.WHOLE, PayoutSource.POT),
+                           (3, 67, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source) == (4, RakeSource.INFERRED) and hand.reconciles()
+
+
+@pytest.mark.parametrize(("merge", "message"), [
+    ('merge="0"', None),
+    ('merge="1"', "game 900402: attribute merge='1' of <player> not known: {'win': '2€', 'bet': '3,50€', "
+                  "'chips': '100€', 'dealer': '1', 'seat': '2', 'name': 'Alder', 'merge': '1'}"),
+])
+def test_a_players_merge_attribute_is_known_only_as_0(merge, message):
+    # a 2013 archive's merge="0" used to quarantine the hand as an unknown attribute
+    game = _raise_and_fold("900402", "100€", "98,75€", "0,50€", "1€", "3,50€", "2€").replace(
+        'seat="2" name="Alder"/>', f'seat="2" name="Alder" {merge}/>')
+    document = _session(game, header=_NEW_CLIENT, gametype="Omaha PL 0,50€/1€", currency="EUR")
+    if message is None:
+        (hand,) = _parse_session(document)
+        assert hand.seat(2).contributed == 100 and hand.reconciles()
+        return
+    with pytest.raises(HandParseError) as err:
+        _parse_session(document)
+    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, message)

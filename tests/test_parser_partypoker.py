@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from rules.records import HandParseError
 from parsers.partypoker import PARSER as CLASSIC
 from parsers.partypoker_2023 import PARSER as MODERN
@@ -368,3 +368,467 @@ def test_stud_tournament_with_stakes_and_antes_and_a_double_bet():
     assert _contributed(hand) == {2: 200, 5: 15, 7: 360}
     assert _payouts(hand) == [(7, 575, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.paid_from_pots() == hand.pot_total  # the unmatched last bet is inside the win
+
+
+TOURNAMENT_HAND = """***** Hand History for Game 11940000001 *****
+{header} - Thursday, July 19, 22:00:19 EDT 2012
+Table Summer Special (2686999) Table #5 (Real Money)
+Seat 3 is the button
+Total number of players : 3/9 
+Seat 1: Aldous ( 3,000 )
+Seat 2: Bettany ( 2,500 )
+Seat 3: Crispin ( 1,800 )
+{level}Aldous posts small blind [20].
+Bettany posts big blind [40].
+** Dealing down cards **
+Crispin folds
+Aldous folds
+Bettany does not show cards.
+Bettany wins 60 chips
+"""
+
+
+@pytest.mark.parametrize(("header", "level", "expected"), [
+    ("NL Texas Hold'em  Trny: 71400001 Level: 1  Blinds(20/40)", "", ("71400001", 20, 40, None)),
+    ("NL Texas Hold'em  Trny:71400002 Level:9  Blinds-Antes(600/1,200 -50)", "", ("71400002", 600, 1200, 50)),
+    ("NL Texas Hold'em $215 USD Buy-in Trny:128700003 Level:12  Blinds-Antes(1 200/2 400 -400)", "",
+     ("128700003", 1200, 2400, 400)),
+    ("NL Texas Hold'em $30 Buy-in  + $3 Entry Fee  Trny:15200004 Level:4 Blinds(50/100)", "", ("15200004", 50, 100, None)),
+    ("NL Texas Hold'em $22 USD Buy-in Trny:125000008 Level:12  Blinds-Antes(1.200/2.400 -400)", "",
+     ("125000008", 1200, 2400, 400)),
+    ("FL Texas Hold'em  Trny:71400005 Level:2  Stakes(40/80)", "", ("71400005", 20, 40, None)),  # blinds from the posts
+    ("NL Texas Hold'em $1 USD Buy-in ", "Trny: 128400006 Level: 1 \nBlinds(10/20)\n", ("128400006", 10, 20, None)),
+    ("NL Texas Hold'em  Trny: 71400007 Level: 3  Blinds(50/100)", "Trny: 71400007 Level: 4 \nBlinds(100/200)\n",
+     ("71400007", 100, 200, None)),
+])
+def test_tournament_headers_of_every_era(header, level, expected):
+    # these headers were quarantined: "cannot read stakes and game"
+    hand = CLASSIC.parse(TOURNAMENT_HAND.format(header=header, level=level))
+    assert (hand.is_tournament, hand.currency, hand.amount_scale, hand.game) == (True, None, 1, Game.HOLDEM)
+    assert (hand.tournament_id, hand.small_blind, hand.big_blind, hand.ante) == expected
+    assert _payouts(hand) == [(2, 60, None, Half.WHOLE, PayoutSource.POT)]
+    assert _contributed(hand) == {1: 20, 2: 40}
+
+
+SILENT_BLINDS = """#Game No : 11940000101 
+***** Hand History for Game 11940000101 *****
+NL Texas Hold'em  Trny: 71400101 Level: 1  Blinds(20/40) - Thursday, July 19, 22:00:19 EDT 2012
+Table Summer Special (2686999) Table #5 (Real Money)
+Seat 3 is the button
+Total number of players : 4/9 
+Seat 5: Dorothea ( 3,000 )
+Seat 1: Aldous ( 3,000 )
+Seat 3: Crispin ( 1,800 )
+Seat 2: Bettany ( 2,500 )
+Trny: 71400101 Level: 1 
+Blinds(20/40)
+** Dealing down cards **
+Bettany is all-In  [2,500]
+Crispin folds
+Dorothea folds
+Aldous folds
+Bettany does not show cards.
+Bettany wins 2,560 chips
+"""
+
+
+def test_blinds_a_2012_tournament_hand_does_not_print_are_posted_after_the_button():
+    # no blind post is printed, yet Bettany's 2,560 holds a small blind (seat 5, first after
+    # the button) and a big blind (seat 1): read as printed, the hand paid 60 more than was put in
+    hand = CLASSIC.parse(SILENT_BLINDS)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_SMALL_BLIND, 20), (1, ActionKind.POST_BIG_BLIND, 40)]
+    assert _contributed(hand) == {1: 40, 2: 2500, 5: 20}
+    assert "blinds not printed: posted by seat 5 (20), seat 1 (40)" in hand.notes
+    assert hand.paid_from_pots() == hand.pot_total
+
+
+def test_without_a_small_blind_the_first_seat_after_the_button_posts_the_big_blind():
+    hand = CLASSIC.parse(SILENT_BLINDS.replace(
+        "** Dealing down cards **", "There is no Small Blind in this hand as the Big Blind of the previous hand left the "
+        "table.\n** Dealing down cards **").replace("wins 2,560 chips", "wins 2,540 chips"))
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_BIG_BLIND, 40)]
+    assert hand.paid_from_pots() == hand.pot_total
+
+
+def test_unprinted_blinds_that_leave_the_wins_unpaid_quarantine_the_hand():
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(SILENT_BLINDS.replace("wins 2,560 chips", "wins 2,600 chips"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "blinds not printed: with them posted after the button the actions put in 2560 and the wins pay 2600")
+
+
+def test_a_tournaments_moves_finishes_and_disconnections_are_skipped():
+    # "Player NAME finished in 274." and "Player NAME has been moved ..." (the name after
+    # "Player") and "NAME could not respond in time.(disconnected)" quarantined the hand
+    quiet = ("Crispin could not respond in time.(disconnected)\nCrispin folds\n"
+             "Player Ewald has been moved from table 33 to this table\nPlayer Ewald finished in 1 274.\n"
+             "Player Crispin finished in 274.\n")
+    hand = CLASSIC.parse(SILENT_BLINDS.replace("Crispin folds\n", quiet))
+    assert _contributed(hand) == {1: 40, 2: 2500, 5: 20}
+    assert hand.paid_from_pots() == hand.pot_total
+
+
+def test_unprinted_blinds_skip_a_seat_that_takes_no_part_and_must_make_the_betting_legal():
+    # Ewald (seat 4), just moved to the table, takes no part: Dorothea (seat 5) posts the
+    # small blind and completes it, Aldous (seat 1) the big blind and checks
+    moved = SILENT_BLINDS.replace("Seat 3: Crispin ( 1,800 )\n", "Seat 3: Crispin ( 1,800 )\nSeat 4: Ewald ( 900 )\n")
+    limped = moved.replace("Bettany is all-In  [2,500]\nCrispin folds\nDorothea folds\nAldous folds\n",
+                           "Bettany folds\nCrispin folds\nDorothea calls [20]\nAldous checks\n"
+                           "** Dealing Flop ** [ 2h, 5s, Jh ]\nDorothea checks\nAldous bets [40]\nDorothea folds\n"
+                           ).replace("Bettany does not show cards.\nBettany wins 2,560 chips",
+                                     "Aldous does not show cards.\nAldous wins 120 chips")
+    hand = CLASSIC.parse(limped)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_SMALL_BLIND, 20), (1, ActionKind.POST_BIG_BLIND, 40)]
+    assert _contributed(hand) == {1: 80, 5: 40}
+    # had Ewald folded (taking part), he would be the small blind and Dorothea the big one,
+    # whose call of 20 then levels nothing: the hand is not read
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(limped.replace("Bettany folds\n", "Ewald folds\nBettany folds\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 18 'Dorothea calls [20]': blinds not printed, and with them posted "
+        "after the button this action is not allowed")
+
+
+SAT_OUT = """***** Hand History for Game 11615400001 *****
+$25 USD NL Texas Hold'em - Tuesday, April 03, 12:36:29 EDT 2012
+Table Jackpot #2400001 (No DP) (Real Money)
+Seat 3 is the button
+Total number of players : 3/9 
+Seat 5: Fenella ( $15.07 USD )
+Seat 4: Gideon ( $7.50 USD )
+Seat 3: Hesper ( $25 USD )
+Hesper posts small blind [$0.10 USD].
+Gideon posts big blind [$0.25 USD].
+** Dealing down cards **
+Hesper calls [$0.15 USD]
+Gideon checks
+** Dealing Flop ** [ Ts, 4c, 3c ]
+Gideon checks
+Hesper bets [$0.50 USD]
+Gideon folds
+Hesper does not show cards.
+Hesper wins $0.98 USD
+"""
+
+
+def test_a_seat_that_neither_posts_nor_acts_is_not_dealt_in():
+    # Fenella sat the hand out; counted as a live contender she turned the uncontested hand
+    # into a showdown on a 3-card board (unverifiable)
+    hand = CLASSIC.parse(SAT_OUT)
+    assert [(s.seat, s.dealt_in) for s in hand.seats] == [(3, True), (4, True), (5, False)]
+    assert _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_2012_actions_ending_with_a_period_are_read():
+    # "Gideon checks." and "folds." (a period after every action) quarantined the hand
+    hand = CLASSIC.parse(SAT_OUT.replace("Gideon checks\n", "Gideon checks.\n").replace("Gideon folds\n", "Gideon folds.\n")
+                         .replace("Hesper calls [$0.15 USD]", "Hesper calls [$0.15 USD]."))
+    assert [(a.seat, a.kind) for a in hand.actions if a.kind in (ActionKind.CHECK, ActionKind.FOLD)] == [
+        (4, ActionKind.CHECK), (4, ActionKind.CHECK), (4, ActionKind.FOLD)]
+    assert _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_a_check_facing_a_bet_means_a_post_the_history_does_not_print():
+    # 2012 "silent post" files: a seat that posted both blinds unprinted checks facing the big blind
+    text = SAT_OUT.replace("Seat 5: Fenella ( $15.07 USD )\n", "").replace(
+        "Hesper calls [$0.15 USD]\n", "Hesper checks\n")
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "line 11 'Hesper checks': checks facing a bet of 25 with 10 in: a post the history does not print")
+
+
+def test_finishing_places_of_every_form_and_the_time_bank_warning_are_skipped():
+    quiet = ("Your time bank will be activated in 6 secs. If you do not want it to be used, please act now.\n"
+             "Crispin folds\nCrispin finished in 3 place.\nAldous finished in 1,274.\n"
+             "Dorothea finished in 2 place and received $12 USD\n"
+             "The tournament is now finished as the remaining prizes are of equal value.\n")
+    hand = CLASSIC.parse(SILENT_BLINDS.replace("Crispin folds\n", quiet))
+    assert _contributed(hand) == {1: 40, 2: 2500, 5: 20}
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    ("Ilse has joined the table.\nIlse posts big blind [$0.25 USD].\n",
+     "line 12 'Ilse posts big blind [$0.25 USD].': a player who joined the table after the seat list was printed "
+     "puts money in: its seat and stack are unknown"),
+    ("Ilse raises [$0.25 USD]\n",
+     "line 11 'Ilse raises [$0.25 USD]': a player the seat list does not have puts money in: its seat and stack are unknown"),
+])
+def test_money_from_a_player_the_seat_list_does_not_have_quarantines_the_hand(lines, message):
+    # was "unexpected money line"
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(SAT_OUT.replace("Gideon posts big blind [$0.25 USD].\n", "Gideon posts big blind [$0.25 USD].\n" + lines))
+    assert (err.value.reason, err.value.message) == (QuarantineReason.INCONSISTENT, message)
+
+
+@pytest.mark.parametrize(("header", "expected"), [
+    ("$10 USD fastforward NL Texas Hold'em - Wednesday,August 31, 01:41:34 CEST 2016",
+     (Game.HOLDEM, Limit.NO, "USD", "2016-08-30T23:41:34Z")),
+    ("$5  USD  NL  Texas Hold'em - Tuesday, April 03, 12:36:29 EDT 2012", (Game.HOLDEM, Limit.NO, "USD", "2012-04-03T16:36:29Z")),
+    ("$1,000 USD PL  Omaha Hi-Saturday,February 18, 01:10:59 EST 2012", (Game.OMAHA, Limit.POT, "USD", "2012-02-18T06:10:59Z")),
+])
+def test_cash_headers_with_odd_spacing_and_fast_fold_tables(header, expected):
+    # each was quarantined: "cannot read the game/date line" or "cannot read stakes and game"
+    hand = CLASSIC.parse(SAT_OUT.replace("$25 USD NL Texas Hold'em - Tuesday, April 03, 12:36:29 EDT 2012", header))
+    assert (hand.game, hand.limit, hand.currency, hand.start_time_utc) == expected
+    assert not hand.is_tournament and _contributed(hand) == {3: 75, 4: 25}
+
+
+EURO_POST = """***** Hand History for Game 11253000001 *****
+€25 EUR NL Texas Hold'em - Friday, December 30, 20:52:00 CET 2011
+Table Table  187001 (Real Money)
+Seat 6 is the button
+Total number of players : 3/6 
+Seat 1: Jocasta ( €25.28 EUR )
+Seat 3: Kenelm ( €72.87 EUR )
+Seat 5: Lavinia ( €20 EUR )
+Jocasta posts small blind [€0.10 EUR].
+Kenelm posts big blind [€0.25 EUR].
+Lavinia posts big blind + dead [0,35 €].
+** Dealing down cards **
+Lavinia raises [€0.75 EUR]
+Jocasta folds
+Kenelm calls [€0.75 EUR]
+** Dealing Flop ** [ 5s, Jc, 7c ]
+Kenelm checks
+Lavinia bets [€2.06 EUR]
+Kenelm folds
+Lavinia does not show cards.
+Lavinia wins €4.12 EUR
+"""
+
+
+def test_a_euro_post_written_with_a_decimal_comma_is_read():
+    # "[0,35 €]" beside "[€0.75 EUR]" was quarantined as a bad amount (digit grouping)
+    hand = CLASSIC.parse(EURO_POST)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 5 and a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_BLIND, 25), (5, ActionKind.POST_DEAD, 10)]
+    assert _contributed(hand) == {1: 10, 3: 100, 5: 316}
+
+
+def test_2013_player_count_with_spaces_and_a_time_bank_of_their_own():
+    # "Total number of players : 3 / 9" and "will be using their time bank" quarantined the hand
+    hand = CLASSIC.parse(SAT_OUT.replace("Total number of players : 3/9 ", "Total number of players : 3 / 9").replace(
+        "Gideon checks\n", "Gideon will be using their time bank for this hand.\nGideon checks\n", 1))
+    assert hand.max_seats == 9 and _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_a_header_without_a_time_zone_has_no_utc_time():
+    hand = CLASSIC.parse(TOURNAMENT_HAND.format(
+        header="NL Texas Hold'em $ 530 USD Buy-in Trny:3282001 Level:18  Blinds-Antes(1,250/2,500 -250)", level="").replace(
+        " - Thursday, July 19, 22:00:19 EDT 2012", " - Sunday, July 28, 21:01:39  2013"))
+    assert (hand.tournament_id, hand.big_blind, hand.ante, hand.hand_date, hand.start_time_utc) == (
+        "3282001", 2500, 250, "2013-07-28", None)
+
+
+def test_a_hand_the_platform_wrote_no_history_for_is_truncated():
+    text = ("Game #11938800001 starts.\n#Game No : 11938800001 \nTable Closed\n"
+            "The hand history for this hand number is not available here.\n")
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert (err.value.reason, err.value.hand_id) == (QuarantineReason.TRUNCATED, "11938800001")
+    assert err.value.message == ("the table closed and partypoker wrote no history for this hand: "
+                                 "'Table Closed The hand history for this hand number is not available here.'")
+
+
+def test_unprinted_blinds_of_a_limit_level_are_half_the_small_bet_and_the_small_bet():
+    # "Stakes(200/400)" are the bets: the unprinted blinds are 100 and 200. The big blind's
+    # 200 and the small blind's 100 were missing and the hand was not_conserved
+    limit = SILENT_BLINDS.replace("NL Texas Hold'em  Trny: 71400101 Level: 1  Blinds(20/40)",
+                                  "FL Texas Hold'em  Trny: 71400101 Level: 4  Stakes(200/400)").replace(
+        "Trny: 71400101 Level: 1 \nBlinds(20/40)\n", "Trny: 71400101 Level: 4 \nStakes(200/400)\n").replace(
+        "Bettany is all-In  [2,500]\nCrispin folds\nDorothea folds\nAldous folds\n",
+        "Bettany raises [400]\nCrispin folds\nDorothea folds\nAldous folds\n").replace("wins 2,560 chips", "wins 700 chips")
+    hand = CLASSIC.parse(limit)
+    assert (hand.limit, hand.small_blind, hand.big_blind) == (Limit.FIXED, 100, 200)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_SMALL_BLIND, 100), (1, ActionKind.POST_BIG_BLIND, 200)]
+    assert hand.paid_from_pots() == hand.pot_total
+
+
+FAST_FORWARD = """#Game No : 4950500001
+***** Hand History for Game 15492700001 *****
+$10 USD fastforward NL Texas Hold'em - Wednesday,August 31, 01:41:34 CEST 2016
+Table Bolt  ( Real Money )
+Seat 1 is the button
+Total number of players : 3/6
+seat 1: Marisol ( $11.84 USD )
+seat 2: Nestor ( $10.05 USD )
+seat 3: Oriel ( $10 USD )
+Nestor posts small blind [$0.05 USD].
+Oriel posts big blind [$0.10 USD].
+** Dealing down cards **
+Dealt to Oriel [ 7h, 6h ]
+Marisol Forward Folds
+Nestor calls [ $0.05 USD ]
+Oriel checks
+** Dealing Flop ** [ 2h, Ts, Qh ]
+Nestor checks
+Oriel bets [ $0.14 USD ]
+Nestor folds
+Oriel does not show cards.
+Oriel wins $0.33 USD
+"""
+
+
+def test_a_2016_fast_forward_hand():
+    # "Table Bolt  ( Real Money )", "seat 1: ..." and "Forward Folds" quarantined the hand
+    hand = CLASSIC.parse(FAST_FORWARD)
+    assert (hand.table_name, hand.currency, hand.is_tournament) == ("Bolt", "USD", False)
+    assert [s.seat for s in hand.seats] == [1, 2, 3] and hand.seat(3).cards == ["7h", "6h"]
+    assert hand.seat(1).folded_street == Street.PREFLOP
+    assert _contributed(hand) == {2: 10, 3: 24}
+
+
+def test_a_2012_export_without_spaces_before_seat_numbers_and_brackets():
+    # "seat1: ..." and "raises[ $25 USD ]" quarantined the hand
+    text = FAST_FORWARD.replace("seat 1:", "seat1:").replace("seat 2:", "seat2:").replace("seat 3:", "seat3:").replace(
+        "calls [ $0.05 USD ]", "calls[ $0.05 USD ]").replace("bets [ $0.14 USD ]", "bets[ $0.14 USD ]")
+    hand = CLASSIC.parse(text)
+    assert [s.seat for s in hand.seats] == [1, 2, 3] and _contributed(hand) == {2: 10, 3: 24}
+
+
+def test_a_2012_mac_client_hand_writes_a_decimal_comma():
+    # "( $26,02 USD )" was quarantined as digit grouping
+    text = FAST_FORWARD.replace("$11.84", "$11,84").replace("$10.05", "$10,05").replace("$0.05", "$0,05").replace(
+        "$0.10", "$0,10").replace("$0.14", "$0,14").replace("$0.33", "$0,33")
+    hand = CLASSIC.parse(text)
+    assert {s.seat: s.stack for s in hand.seats} == {1: 1184, 2: 1005, 3: 1000}
+    assert _contributed(hand) == {2: 10, 3: 24} and _payouts(hand) == [(3, 33, None, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_a_hand_that_writes_cents_after_a_comma_and_a_decimal_point_is_not_guessed():
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(FAST_FORWARD.replace("$11.84", "$11,84"))
+    assert err.value.reason == QuarantineReason.BAD_AMOUNT
+
+
+def test_a_show_with_doubled_spaces_is_read():
+    # 2013: "doesn't show  [ 5c , 4h ]  a pair of Fives" was an unexpected action
+    text = SAT_OUT.replace("Hesper does not show cards.\n", "Hesper doesn't show  [ 5c , 4h ]  a pair of Fives\n")
+    hand = CLASSIC.parse(text)
+    assert hand.seat(3).cards == ["5c", "4h"] and hand.seat(3).mucked
+
+
+def test_2010_emailed_hands_with_a_preamble_and_a_spaced_dash():
+    # "Game #N starts." / "#Game No : N" before the banner and "(NL)  -  Mon ..." were quarantined
+    emailed = "Game #9423500001 starts.\n\n#Game No : 9423500001\n" + MODERN_HAND.replace(
+        "(PL) - Mon Mar 04 20:11:05 EST 2024", "(PL)  -  Mon Jul 12 13:38:32 EDT 2010")
+    pieces = list(MODERN.split(emailed + emailed.replace("9423500001", "9423500002")))
+    assert [offset for offset, _ in pieces] == [0, len(emailed)]
+    hand = MODERN.parse(pieces[1][1])
+    assert (hand.hand_id, hand.start_time_utc) == ("1700000000123abcd45efgh", "2010-07-12T17:38:32Z")
+    assert _contributed(hand) == {2: 25, 5: 25} and hand.rake == 2 and hand.reconciles()
+
+
+MODERN_TOURNAMENT = """***** Hand History For Game 161938600001abcdefgh *****
+350000/700000 Tourney Texas Holdem Game Table (NL) (MTT Tournament #301084001) (Buyin $50.0 + $5.0) - Sun Apr 25 17:30:03 EDT 2021
+Table (301084001) Table #68 (Real Money) -- Seat 2 is the button
+Total number of players : 3/8
+Seat 1: Petronel (15123805)
+Seat 2: Quenby (8280272)
+Seat 3: Rowan (10133944)
+Petronel posts ante (87500)
+Quenby posts ante (87500)
+Rowan posts ante (87500)
+Rowan posts small blind (350000)
+Petronel posts big blind (700000)
+** Dealing down cards **
+Quenby raises 8192772 to 8192772
+Quenby is all-In.
+Rowan folds
+Petronel calls (7492772)
+** Dealing Flop ** : [ 7s, 9c, 5s ]
+** Dealing Turn ** : [ 3s ]
+** Dealing River ** : [ Qs ]
+Creating Main Pot with 16998044 with Quenby
+** Summary **
+Main Pot: 16998044
+Board: [ 7s, 9c, 5s, 3s, Qs ]
+Petronel balance 6843533, lost 8280272 [ Ac, Kd ] [ ace high -- Ac,Kd,Qs,9c,7s ]
+Quenby balance 16998044, bet 8280272, collected 16998044, net +8717772 [ 9s, 9h ] [ three nines -- 9s,9h,9c,Qs,7s ]
+Rowan balance 9696444, lost 437500 (folded)
+"""
+
+
+def test_a_2021_tournament_hand():
+    # its header ("Tourney ... (MTT Tournament #N) (Buyin ...)") was unreadable, and its
+    # summary, which prints no rake, read as cut off
+    hand = MODERN.parse(MODERN_TOURNAMENT)
+    assert (hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (True, "301084001", None, 1)
+    assert (hand.small_blind, hand.big_blind, hand.ante, hand.rake, hand.rake_source) == (
+        350000, 700000, 87500, None, RakeSource.ABSENT)
+    assert _contributed(hand) == {1: 8280272, 2: 8280272, 3: 437500}
+    assert _payouts(hand) == [(2, 16998044, 0, Half.WHOLE, PayoutSource.POT)]
+    assert hand.paid_from_pots() == hand.pot_total
+
+
+def test_a_2023_seat_that_sits_out_is_not_dealt_in():
+    text = MODERN_HAND.replace("Seat 5: Orrin ($30.00)\n", "Seat 5: Orrin ($30.00)\nSeat 6: Sabine ($12.00)\n").replace(
+        "Orrin balance $30.23", "Sabine balance $12, sits out\nOrrin balance $30.23")
+    hand = MODERN.parse(text)
+    assert [(s.seat, s.dealt_in) for s in hand.seats] == [(2, True), (5, True), (6, False)]
+
+
+def test_a_summary_that_contradicts_the_actions_quarantines_the_hand():
+    # an emailed history that leaves out a seat's actions paid "3100 from a pot of 120"
+    with pytest.raises(HandParseError) as err:
+        MODERN.parse(MODERN_TOURNAMENT.replace("Quenby raises 8192772 to 8192772", "Quenby raises 8192771 to 8192771"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 28 'Quenby balance 16998044, bet 8280272, collected 16998044, net +8717772 "
+        "[ 9s, 9h ] [ three nines -- 9s,9h,9c,Qs,7s ]': seat 2 (Quenby): the summary says 8280272 put in, the actions "
+        "add up to 8280271")
+
+
+def test_pay_lines_run_together_on_one_line_are_not_read_as_one():
+    # a file without its last line breaks: the second pay line was swallowed by the first
+    # one's hand description, and the tie read as paid to one seat (a false wrong_winner)
+    text = SAT_OUT.replace("Hesper does not show cards.\nHesper wins $0.98 USD\n",
+                           "Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a pair of Tens.\n")
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "line 18 'Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a "
+        "pair of Tens.': pay lines run together on one line")
+
+
+@pytest.mark.parametrize("message", [
+    "Congratulations to player Hesper for winning tournament $1 Sit & Go Hero",
+    ">You have options at Table  11531 Table!.",
+    "The time at which hand ended:Jul 06 2011 18:03 EDT",
+    "Chat has been disabled till the end of this hand as one or more players have gone All-in. Chat will be enabled "
+    "as soon as this hand ends.",
+    "Due to current high memory use in your system we disabled the chip and card animations on the tables to keep the "
+    "game running smoothly.",
+])
+def test_the_clients_messages_to_its_user_are_skipped(message):
+    # each quarantined a real hand as an unexpected line
+    hand = CLASSIC.parse(SAT_OUT.replace("Gideon folds\n", f"Gideon folds\n{message}\n"))
+    assert _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_a_win_with_two_spaces_before_its_currency_is_read():
+    # 2013: "wins $0.98  USD" was an unexpected action
+    hand = CLASSIC.parse(SAT_OUT.replace("Hesper wins $0.98 USD", "Hesper wins $0.98  USD"))
+    assert _payouts(hand) == [(3, 98, None, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_2005_pay_lines_with_doubled_spaces_and_a_numbered_side_pot():
+    # "wins 20 chips from  side pot #1  with ..." was an unexpected action
+    text = TOURNAMENT_HAND.format(header="NL Texas Hold'em $30 Buy-in  + $3 Entry Fee  Trny:15200004 Level:4 Blinds(50/100)",
+                                  level="").replace("Bettany wins 60 chips",
+                                                    "Bettany wins 40 chips from  side pot #1  with a pair.\n"
+                                                    "Bettany wins 20 chips from  the main pot  with a pair.")
+    hand = CLASSIC.parse(text)
+    assert _payouts(hand) == [(2, 40, 1, Half.WHOLE, PayoutSource.POT), (2, 20, 0, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_a_2016_finish_with_its_prize_after_player_is_skipped():
+    # "Player Hesper finished in 1 place and received $3 USD" (the prize, outside the pot)
+    hand = CLASSIC.parse(SAT_OUT + "Player Hesper finished in 1 place and received $3 USD\n")
+    assert _contributed(hand) == {3: 75, 4: 25}

@@ -521,3 +521,336 @@ def test_play_money_export_lowball27_is_triple_draw():
     assert hand.seat(1).cards == ["8c", "7h", "6s", "4d", "2c"] and hand.seat(3).showed
     assert _payouts(hand) == [(1, 500, None, Half.WHOLE, PayoutSource.POT)]
     assert hand.rake == 25 and hand.reconciles()
+
+
+GO_FAST = """Winamax Poker - Go Fast "Lisbonne" - HandId: #16900214-512-1644000000 - Holdem no limit (0.02€/0.05€) - 2022/02/04 18:40:00 UTC
+Table: 'Lisbonne' 6-max (real money) Seat #4 is the button
+Seat 1: Anatole (5€)
+Seat 2: Berenice (4.20€)
+Seat 4: Cyprien (6.35€)
+*** ANTE/BLINDS ***
+Anatole posts small blind 0.02€
+Berenice posts big blind 0.05€
+*** PRE-FLOP *** 
+Cyprien raises 0.10€ to 0.15€
+Anatole folds
+Berenice calls 0.10€
+*** FLOP *** [Jd 4s 9c]
+Berenice checks
+Cyprien bets 0.20€
+Berenice folds
+Cyprien collected 0.49€ from pot
+*** SUMMARY ***
+Total pot 0.49€ | Rake 0.03€
+Board: [Jd 4s 9c]
+Seat 4: Cyprien (button) won 0.49€
+"""
+
+
+def test_a_go_fast_table_is_a_cash_game():
+    # fast-fold tables were read as tournaments, and every raked hand was flagged
+    # "rake taken in a tournament hand"
+    hand = PARSER.parse(GO_FAST)
+    assert (hand.is_tournament, hand.tournament_id, hand.currency, hand.table_name) == (False, None, "EUR", "Lisbonne")
+    assert (hand.rake, hand.small_blind, hand.big_blind) == (3, 2, 5)
+    assert hand.reconciles()
+
+
+def test_an_unknown_kind_of_table_is_quarantined():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(GO_FAST.replace('Go Fast "Lisbonne"', 'Flash "Lisbonne"'))
+    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, "unknown kind of table 'Flash \"Lisbonne\"'")
+
+
+HOLD_UP = """Winamax Poker - Go Fast "Oslo" - HandId: #17040112-90311-1646900000 - Holdem no limit (0.02€/0.05€) - 2022/03/10 08:13:20 UTC
+Table: 'Oslo' 6-max (real money) Seat #3 is the button
+Seat 1: Honorine (5€)
+Seat 2: Isidore (4€)
+Seat 3: Joachim (6€)
+Hold-up to Pot: total 1€
+*** ANTE/BLINDS ***
+Honorine posts small blind 0.02€
+Isidore posts big blind 0.05€
+*** PRE-FLOP *** 
+Joachim calls 0.05€
+Honorine calls 0.03€
+Isidore checks
+*** FLOP *** [2s 7h Kc]
+Honorine bets 0.10€
+Isidore folds
+Joachim calls 0.10€
+*** TURN *** [2s 7h Kc][5d]
+Honorine checks
+Joachim checks
+*** RIVER *** [2s 7h Kc 5d][Qh]
+Honorine checks
+Joachim checks
+*** SHOW DOWN ***
+Honorine shows [Kd 3c] (One pair : Kings)
+Joachim shows [Ks Qd] (Two pairs : Kings and Queens)
+Joachim collected 1.30€ from pot
+*** SUMMARY ***
+Total pot 1.30€ | Rake 0.05€
+Board: [2s 7h Kc 5d Qh]
+Seat 1: Honorine (small blind) showed [Kd 3c] and lost with One pair : Kings
+Seat 3: Joachim (button) showed [Ks Qd] and won 1.30€ with Two pairs : Kings and Queens
+"""
+
+
+def test_the_money_the_house_adds_to_a_hold_up_pot_is_a_negative_fee():
+    # "Hold-up to Pot: total 1€" used to quarantine the hand as an unexpected line; the
+    # winner collects the players' 0.35 and the house's 1€, less the rake
+    hand = PARSER.parse(HOLD_UP)
+    assert _contributed(hand) == {1: 15, 2: 5, 3: 15}
+    assert (hand.fees, hand.fee_detail, hand.rake) == (-100, {"hold_up": -100}, 5)
+    assert _payouts(hand) == [(3, 130, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.total_pot_printed == 130 and hand.reconciles()
+    assert "the house added 1€ to the pot (Hold-up): recorded as a negative fee" in hand.notes
+
+
+ALL_IN_BLIND = """Winamax Poker - Tournament "Mardi Express" buyIn: 0.90€ + 0.10€ level: 9 - HandId: #120334455667788990-17-1343100000 - Holdem no limit (20/100/200) - 2012/07/24 03:20:00 UTC
+Table: 'Mardi Express(27611122)#0' 6-max (real money) Seat #1 is the button
+Seat 1: Aurele (2400)
+Seat 2: Blanche (1800)
+Seat 3: Cosme (150)
+*** ANTE/BLINDS ***
+Aurele posts ante 20
+Blanche posts ante 20
+Cosme posts ante 20
+Blanche posts small blind 100
+Cosme posts big blind 130 and is all-in
+*** PRE-FLOP *** 
+Aurele raises 470 to 600
+Blanche folds
+*** FLOP *** [4c 8d Jh]
+*** TURN *** [4c 8d Jh][2s]
+*** RIVER *** [4c 8d Jh 2s][6h]
+*** SHOW DOWN ***
+Cosme shows [Js 9s] (One pair : Jacks)
+Aurele shows [Kd Qh] (High card : King)
+Aurele collected 470 from side pot 1
+Cosme collected 420 from main pot
+*** SUMMARY ***
+Total pot 890 | No rake
+Board: [4c 8d Jh 2s 6h]
+Seat 1: Aurele (button) showed [Kd Qh] and won 470 with High card : King
+Seat 2: Blanche (small blind) folded on the pre-flop
+Seat 3: Cosme (big blind) showed [Js 9s] and won 420 with One pair : Jacks
+"""
+
+
+def test_a_big_blind_posted_all_in_is_read():
+    # "posts big blind 130 and is all-in" used to quarantine the hand as an unexpected action
+    hand = PARSER.parse(ALL_IN_BLIND)
+    assert (hand.small_blind, hand.big_blind, hand.ante) == (10000, 20000, 2000)
+    blind = [a for a in hand.actions if a.kind == ActionKind.POST_BIG_BLIND]
+    assert [(a.seat, a.amount, a.all_in) for a in blind] == [(3, 13000, True)]
+    assert hand.seat(3).all_in and not hand.seat(1).all_in
+    assert _contributed(hand) == {1: 15000, 2: 12000, 3: 15000}
+    assert _payouts(hand) == [(1, 47000, None, Half.WHOLE, PayoutSource.UNCALLED), (3, 42000, 0, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+
+
+TRIPLE_DRAW = """Winamax Poker - CashGame - HandId: #17050321-402-1646800000 - 2-7 Triple Draw fixed limit (1€/2€) - 2022/03/09 04:26:40 UTC
+Table: 'Dunkerque' 6-max (real money) Seat #5 is the button
+Seat 2: Firmin (80€)
+Seat 5: Gilberte (64.50€)
+*** ANTE/BLINDS ***
+Gilberte posts small blind 0.50€
+Firmin posts big blind 1€
+*** FIRST-BET ***
+Dealt to Gilberte [X X X X X]
+Dealt to Firmin [7h 5d 4c 3s 2h]
+Gilberte raises 1€ to 2€
+Firmin calls 1€
+*** FIRST-DRAW ***
+Firmin stands pat [7h 5d 4c 3s 2h]
+Gilberte stands pat [X X X X X]
+*** SECOND-BET ***
+Firmin bets 1€
+Gilberte calls 1€
+*** SECOND-DRAW ***
+Firmin stands pat [7h 5d 4c 3s 2h]
+Gilberte stands pat [X X X X X]
+*** THIRD-BET ***
+Firmin bets 2€
+Gilberte calls 2€
+*** THIRD-DRAW ***
+Firmin stands pat [7h 5d 4c 3s 2h]
+Gilberte stands pat [X X X X X]
+*** FOURTH-BET ***
+Firmin checks
+Gilberte checks
+*** SHOW DOWN ***
+Gilberte shows [8d 6s 4h 3d 2c] (High card : 8)
+Firmin shows [7h 5d 4c 3s 2h] (High card : 7)
+Firmin collected 9.50€ from pot
+*** SUMMARY ***
+Total pot 9.50€ | Rake 0.50€
+Seat 2: Firmin (big blind) showed [7h 5d 4c 3s 2h] and won 9.50€ with High card : 7
+Seat 5: Gilberte (small blind) (button) showed [8d 6s 4h 3d 2c] and lost with High card : 8
+"""
+
+
+def test_real_money_triple_draw_and_its_stand_pat_lines():
+    # "2-7 Triple Draw fixed limit" was quarantined as an unknown game
+    hand = PARSER.parse(TRIPLE_DRAW)
+    assert (hand.game, hand.limit, hand.currency, hand.small_blind, hand.big_blind) == (
+        Game.LOWBALL27_TRIPLE, Limit.FIXED, "EUR", 50, 100)
+    pat = [(a.street, a.seat, a.cards_changed) for a in hand.actions if a.kind == ActionKind.STAND_PAT]
+    assert pat == [(Street.PREDRAW, 2, 0), (Street.PREDRAW, 5, 0), (Street.DRAW1, 2, 0), (Street.DRAW1, 5, 0),
+                   (Street.DRAW2, 2, 0), (Street.DRAW2, 5, 0)]
+    assert hand.seat(2).cards == ["7h", "5d", "4c", "3s", "2h"] and hand.seat(5).cards == ["8d", "6s", "4h", "3d", "2c"]
+    assert _contributed(hand) == {2: 500, 5: 500}
+    assert _payouts(hand) == [(2, 950, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.rake == 50 and hand.reconciles()
+
+
+def test_a_seat_drawing_cards_at_a_real_money_draw_table_is_not_read():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(TRIPLE_DRAW.replace("Gilberte stands pat [X X X X X]\n*** SECOND-BET",
+                                         "Gilberte discards 1 card [X]\n*** SECOND-BET"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "line 15 'Gilberte discards 1 card [X]': unexpected action")
+
+
+SAT_OUT = """Winamax Poker - CashGame - HandId: #5520031-77-1387400000 - Holdem no limit (0.05€/0.10€) - 2013/12/18 21:33:20 UTC
+Table: 'Osaka 04' 9-max (real money) Seat #1 is the button
+Seat 1: Leontine (10€)
+Seat 2: Mederic (8.45€)
+Seat 3: Noemie (12€)
+Seat 4: Oscar (9.90€)
+*** ANTE/BLINDS ***
+Mederic posts small blind 0.05€
+Oscar posts big blind 0.10€
+*** PRE-FLOP *** 
+Leontine raises 0.20€ to 0.30€
+Mederic folds
+Oscar calls 0.20€
+*** FLOP *** [5h Qs 8c]
+Oscar checks
+Leontine bets 0.40€
+Oscar folds
+Leontine collected 1.02€ from pot
+*** SUMMARY ***
+Total pot 1.02€ | Rake 0.03€
+Board: [5h Qs 8c]
+Seat 1: Leontine (button) won 1.02€
+Seat 3: Noemie folded
+"""
+
+
+def test_a_seat_that_neither_posts_nor_acts_is_not_dealt_in():
+    # Noemie sat the hand out: no post, no action, no cards. Taken as dealt in, she was a
+    # live contender, and the uncontested hand became unverifiable ("board has 3 cards")
+    hand = PARSER.parse(SAT_OUT)
+    assert [(s.seat, s.dealt_in, s.folded_street) for s in hand.seats] == [
+        (1, True, None), (2, True, Street.PREFLOP), (3, False, None), (4, True, Street.FLOP)]
+    assert _contributed(hand) == {1: 70, 2: 5, 3: 0, 4: 30}
+    assert _payouts(hand) == [(1, 102, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+
+
+def test_a_player_denying_the_big_blind_posts_nothing_and_is_not_dealt_in():
+    # "Noemie denies big blind" (seated) and "Prosper deny BB 0€" (a player the seat list
+    # does not have) used to quarantine the hand
+    text = SAT_OUT.replace("*** ANTE/BLINDS ***\n", "*** ANTE/BLINDS ***\nNoemie denies big blind\nProsper deny BB 0€\n")
+    hand = PARSER.parse(text)
+    assert [(s.seat, s.dealt_in) for s in hand.seats] == [(1, True), (2, True), (3, False), (4, True)]
+    assert _contributed(hand) == {1: 70, 2: 5, 3: 0, 4: 30} and hand.reconciles()
+
+
+def test_a_big_blind_denied_with_money_is_not_read():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SAT_OUT.replace("*** ANTE/BLINDS ***\n", "*** ANTE/BLINDS ***\nProsper deny BB 0.10€\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "line 8 'Prosper deny BB 0.10€': unexpected line")
+
+
+BARE_MUCKED = """Winamax Poker - CashGame - HandId: #5290117-233-1382800000 - Holdem no limit (0.25€/0.50€) - 2013/10/26 15:06:40 UTC
+Table: 'Perth 07' 2-max (real money) Seat #2 is the button
+Seat 1: Quentine (52.10€)
+Seat 2: Romuald (47€)
+*** ANTE/BLINDS ***
+Romuald posts small blind 0.25€
+Quentine posts big blind 0.50€
+*** PRE-FLOP *** 
+Romuald raises 1€ to 1.50€
+Quentine calls 1€
+*** FLOP *** [9d 9s 2c]
+Quentine checks
+Romuald checks
+*** TURN *** [9d 9s 2c] [Kh]
+Quentine checks
+Romuald checks
+*** RIVER *** [9d 9s 2c Kh] [5s]
+Quentine checks
+Romuald checks
+*** SHOW DOWN ***
+Quentine shows [Qs Jh] (One pair : 9)
+Romuald shows [Kd 4d] (Two pairs : Kings and 9)
+Romuald collected 2.85€ from pot
+*** SUMMARY ***
+Total pot 2.85€ | Rake 0.15€
+Board: [9d 9s 2c Kh 5s]
+Seat 1: Quentine (big blind) mucked
+Seat 2: Romuald (small blind) (button) showed [Kd 4d] and won 2.85€ with Two pairs : Kings and 9
+"""
+
+
+def test_a_summary_seat_that_mucked_without_its_cards_keeps_the_cards_it_showed():
+    # "Seat 1: Quentine (big blind) mucked" used to quarantine the hand as an unexpected summary line
+    hand = PARSER.parse(BARE_MUCKED)
+    assert hand.seat(1).cards == ["Qs", "Jh"] and hand.seat(1).showed
+    assert _payouts(hand) == [(2, 285, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+
+
+@pytest.mark.parametrize(("table_line", "button"), [
+    ("Table: 'Osaka 04' 9-max (real money) Seat #1 is the button", 1),
+    ("Table: 'Osaka 04' 9-max (real money) Seat 0000001 is the button", 1),
+])
+def test_the_button_of_the_table_line(table_line, button):
+    # a 2012 file's "Seat 0000005 is the button" was read past: the hand had no button
+    hand = PARSER.parse(SAT_OUT.replace("Table: 'Osaka 04' 9-max (real money) Seat #1 is the button", table_line))
+    assert (hand.table_name, hand.max_seats, hand.button_seat) == ("Osaka 04", 9, button)
+
+
+def test_a_table_line_with_more_after_it_is_not_read_past():
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SAT_OUT.replace("Seat #1 is the button", "Seat #1 is the button (paused)"))
+    assert err.value.reason == QuarantineReason.PARSE_ERROR
+    assert err.value.message.startswith("second line is not a Winamax table line: \"Table: 'Osaka 04'")
+
+
+MERGED_POTS = ALL_IN_BLIND.replace("Seat 2: Blanche (1800)", "Seat 2: Blanche (700)").replace(
+    "Aurele raises 470 to 600\nBlanche folds\n", "Aurele raises 670 to 800\nBlanche calls 580 and is all-in\n").replace(
+    "*** SHOW DOWN ***\n", "*** SHOW DOWN ***\nBlanche shows [8s 8h] (Three of a kind : 8)\n").replace(
+    "Aurele collected 470 from side pot 1\nCosme collected 420 from main pot\n",
+    "Aurele collected 120 from side pot 1\nBlanche collected 1550 from main pot\n").replace(
+    "Total pot 890 | No rake", "Total pot 1670 | No rake").replace(
+    "Seat 2: Blanche (small blind) folded on the pre-flop\nSeat 3: Cosme (big blind) showed [Js 9s] and won 420 with One pair : Jacks",
+    "Seat 2: Blanche (small blind) showed [8s 8h] and won 1550 with Three of a kind : 8\n"
+    "Seat 3: Cosme (big blind) showed [Js 9s] and lost with One pair : Jacks").replace(
+    "won 470 with High card : King", "won 120 with High card : King")
+
+
+def test_the_pots_one_seat_wins_under_one_label_are_compared_as_a_whole():
+    # Blanche wins the main pot (3 x 150) and side pot 1 (2 x 550): Winamax pays both
+    # "from main pot" and labels Aurele's unmatched 120 "side pot 1". Read label by
+    # label, the main pot looked overpaid and side pot 1 paid to a seat not in it.
+    hand = PARSER.parse(MERGED_POTS)
+    assert _contributed(hand) == {1: 70000, 2: 70000, 3: 15000}
+    assert _payouts(hand) == [(1, 12000, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (2, 155000, None, Half.WHOLE, PayoutSource.POT)]
+    assert "2 pots paid under 1 pot labels (Winamax labels the pots one seat wins as one): compared for the hand as a whole" in hand.notes
+    assert hand.reconciles()
+
+
+def test_pot_labels_that_each_name_a_pot_are_kept():
+    # Cosme wins the main pot and Blanche side pot 1: one label per pot
+    text = MERGED_POTS.replace("Blanche collected 1550 from main pot", "Cosme collected 450 from main pot\nBlanche collected 1100 from side pot 1")
+    text = text.replace("Aurele collected 120 from side pot 1", "Aurele collected 120 from side pot 2")
+    hand = PARSER.parse(text)
+    assert _payouts(hand) == [(1, 12000, None, Half.WHOLE, PayoutSource.UNCALLED), (3, 45000, 0, Half.WHOLE, PayoutSource.POT),
+                              (2, 110000, 1, Half.WHOLE, PayoutSource.POT)]

@@ -271,6 +271,9 @@ def _units(hands: pl.DataFrame, policy: Policy) -> Array:
         big = np.abs(hands["big_blind"].fill_null(0).to_numpy().astype(np.int64))
         unit = np.gcd(small, big)
         return np.where(unit == 0, 1, unit)
+    scale = hands["amount_scale"].fill_null(1).cast(pl.Int64).to_numpy()
     if policy.unit is UnitSymbol.TOURNAMENT_CHIP:
-        return hands["amount_scale"].fill_null(1).cast(pl.Int64).to_numpy()
+        return scale
+    if policy.unit is UnitSymbol.CURRENCY_MINOR:  # a tournament's smallest unit is a whole chip
+        return np.where(hands["is_tournament"].fill_null(False).to_numpy(), scale, 1)
     return np.ones(hands.height, dtype=np.int64)

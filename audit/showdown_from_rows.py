@@ -39,8 +39,12 @@ def relative_only(hand: HandRow) -> bool:
 
 
 def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = None,
-             big_blind: int | None = None) -> int:
+             big_blind: int | None = None, is_tournament: bool = False) -> int:
     """The odd-chip unit in the hand's minor units, from the policy's symbolic unit.
+
+    A tournament has no fraction of a chip: its smallest unit is one whole chip even
+    where a platform counts in hundredths of one (Winamax's half-chip antes, iPoker's
+    tournaments), so ``currency_minor`` there is ``amount_scale`` units.
 
     >>> from rules.odd_chip import get_policy
     >>> chip = get_policy("default").with_options({"unit": "tournament_chip"})
@@ -49,20 +53,23 @@ def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = Non
     >>> unit_for(get_policy("default").with_options({"unit": "blind_unit"}), amount_scale=100,
     ...          small_blind=25, big_blind=50)
     25
+    >>> minor = get_policy("default")
+    >>> unit_for(minor, amount_scale=100), unit_for(minor, amount_scale=100, is_tournament=True)
+    (1, 100)
     """
     if policy.fixed_unit:
         return policy.fixed_unit
     if policy.unit is UnitSymbol.BLIND_UNIT:
         blinds = [b for b in (small_blind, big_blind) if b]
         return math.gcd(*blinds) if blinds else 1
-    if policy.unit is UnitSymbol.TOURNAMENT_CHIP:
-        return amount_scale or 1  # one whole chip (Winamax counts in hundredths)
+    if policy.unit is UnitSymbol.TOURNAMENT_CHIP or (policy.unit is UnitSymbol.CURRENCY_MINOR and is_tournament):
+        return amount_scale or 1  # one whole chip
     return 1
 
 
 def hand_unit(policy: Policy, hand: HandRow) -> int:
     return unit_for(policy, amount_scale=hand.amount_scale, small_blind=hand.small_blind,
-                    big_blind=hand.big_blind)
+                    big_blind=hand.big_blind, is_tournament=hand.is_tournament)
 
 
 def _known(cards: Cards | None) -> tuple[str, ...] | None:

@@ -251,3 +251,21 @@ def test_the_report_s_explanations_say_what_run_says(corpus) -> None:
         assert _declared_keys(e)
         assert e["verdict"] == verdicts[e["hand_key"]]
         assert sorted((tuple(f.values()) for f in e["findings"]), key=_sort_key) == findings[e["hand_key"]]
+
+
+@pytest.mark.parametrize("unit", ["currency_minor", "tournament_chip", "blind_unit", "fixed:5"])
+def test_the_bulk_odd_chip_unit_is_the_one_unit_for_gives(unit: str) -> None:
+    import polars as pl
+
+    from audit.bulk_showdowns import _units
+    from audit.showdown_from_rows import unit_for
+    from rules.odd_chip import get_policy
+
+    policy = get_policy("default").with_options({"unit": unit})
+    hands = pl.DataFrame({"amount_scale": [1, 100, 100, 1], "is_tournament": [True, True, False, False],
+                          "small_blind": [25, 50, 5, 10], "big_blind": [50, 100, 10, 20]})
+    expected = [unit_for(policy, amount_scale=r["amount_scale"], small_blind=r["small_blind"],
+                         big_blind=r["big_blind"], is_tournament=r["is_tournament"]) for r in hands.iter_rows(named=True)]
+    assert _units(hands, policy).tolist() == expected
+    if unit == "currency_minor":  # a tournament counted in hundredths of a chip splits whole chips
+        assert expected == [1, 100, 1, 1]

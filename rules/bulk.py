@@ -560,7 +560,10 @@ def _divide_halves(policy: Policy, rows: _Rows, pots: BulkPots, contests: _Conte
             orderable = option is not TieOrderButton.RANDOM or policy.seed is not None
             fine &= ~(tied & ~(exact & orderable))
         elif option is TieOrderButton.LEFT_OF_BUTTON:
-            fine &= ~(tied & ~rows.has_button[pots.hand])
+            # a split with nothing left over needs no button
+            pot_unit = np.maximum(rows.unit[pots.hand], 1)
+            exact = (amount % pot_unit == 0) & ((amount // pot_unit) % np.maximum(count, 1) == 0)
+            fine &= ~(tied & ~rows.has_button[pots.hand] & ~exact)
         where = np.flatnonzero(mask)
         ranked = where[np.lexsort((tie_key[where], pair_pot[where]))]
         group = pair_pot[ranked]

@@ -386,6 +386,10 @@ def _award_half(table: _Table, amount: int, winners: Sequence[int], run: int, ha
                 half_name: str, where: str, note: str = "") -> HalfAward:
     if len(winners) == 1:
         return HalfAward(half_name, amount, tuple(winners), (SeatAmount(winners[0], amount),), (), note)
+    if amount % (table.unit * len(winners)) == 0:  # nothing left over: no tie order is needed
+        share = amount // len(winners)
+        return HalfAward(half_name, amount, tuple(sorted(winners)),
+                         tuple(SeatAmount(seat, share) for seat in sorted(winners)), (), note)
     placement = table.tie_order(winners, run, half_index, where)
     order, rule = placement.order, placement.rule
     all_first = table.policy.multi_remainder is MultiRemainder.ALL_TO_FIRST

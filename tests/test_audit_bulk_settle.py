@@ -230,11 +230,12 @@ def _cards_distinct(showdown: Showdown) -> bool:
 
 
 def _has_tie(showdown: Showdown) -> bool:
+    """A tie that leaves units over, whose placement needs the button (an exact split needs none)."""
     try:
         reference = settle(dataclasses.replace(showdown, button=1))
     except SettlementInputError:
         return False
-    return any(len(h.winners) > 1 for p in reference.pots for r in p.runs for h in r.halves)
+    return any(len(h.winners) > 1 and h.odd_chips for p in reference.pots for r in p.runs for h in r.halves)
 
 
 def test_an_unsupported_game_and_an_empty_batch_settle_nothing() -> None:

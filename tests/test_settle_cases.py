@@ -33,7 +33,7 @@ def _all_odd_chips(result: dict) -> list[dict]:
 
 
 def test_there_are_cases():
-    assert len(CASES) == 52
+    assert len(CASES) == 54
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])

@@ -39,11 +39,19 @@ ZONE_OFFSETS_HOURS: dict[str, float] = {
     "EET": 2, "EEST": 3, "MSK": 3, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
     "MST": -7, "MDT": -6, "PST": -8, "PDT": -7, "AKST": -9, "AKDT": -8,
     "AEST": 10, "AEDT": 11, "IST": 5.5,
+    # German clients name Central European time in German (MEZ, MESZ)
+    "MEZ": 1, "MESZ": 2, "ICT": 7, "YEKT": 5, "YEKST": 6,
 }
 
 
 def utc_iso(local: datetime, zone: str | None) -> str | None:
-    """``local`` read in ``zone`` (an abbreviation above) as ISO-8601 UTC with ``Z``."""
+    """``local`` read in ``zone`` (an abbreviation above) as ISO-8601 UTC with ``Z``.
+
+    >>> utc_iso(datetime(2012, 7, 1, 20, 0), "MESZ"), utc_iso(datetime(2012, 1, 1, 20, 0), "MEZ")
+    ('2012-07-01T18:00:00Z', '2012-01-01T19:00:00Z')
+    >>> utc_iso(datetime(2012, 7, 1, 20, 0), "XYZ") is None
+    True
+    """
     if zone is None or zone.upper() not in ZONE_OFFSETS_HOURS:
         return None
     offset = timedelta(hours=ZONE_OFFSETS_HOURS[zone.upper()])

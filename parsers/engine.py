@@ -136,7 +136,10 @@ How to migrate a hand-written parser
    prints IDENTICAL; ``python -m tests.migration_diff MODULE CORPUS_DIR`` lists how the old
    and new parser differ on edited hands: each kind must be one this guide names (the
    engine's wording of an error, its stricter reading of text beside cards or after a
-   street line, the rules above for ``predeal`` and ``predraw``) or be fixed. One commit
+   street line, the rules above for ``predeal`` and ``predraw``, the seat lines read first
+   as one run, so that a seat line out of it is unknown and a player's line before it is
+   read; a seat or name seated twice; an empty hand truncated; seats in seat order; lines
+   cut at ``\n`` only, so a lone ``\r`` stays inside its line) or be fixed. One commit
    per module; no function over about 100 lines.
 
 What the engine does not know yet (declare it in a hook, or extend the engine with its

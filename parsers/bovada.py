@@ -17,7 +17,8 @@ A hand looks like::
     Seat+4: Dealer HI $6.59  with Two pair [...] LO $6.59 [...]
 
 Players are seat-position pseudonyms (``UTG+1``, ``Dealer [ME]``; ``Seat+3`` in stud).
-Every seat's cards are printed (a seat with none that never acts sat out: not dealt in). ``Hand result`` is one line per winner and pot (halves
+Every seat's cards are printed (a seat with none that never acts sat out: not dealt in).
+``Hand result`` is one line per winner and pot (halves
 summed); the summary gives each seat's ``HI`` and ``LO`` (or ``LOW``) amounts, which
 label the result lines: a seat paid only high (or only low) gets that half on every line;
 a seat paid both halves from one result line gets that line as two records (high and
@@ -28,8 +29,8 @@ gross ``Total Pot``, and the rake is then inferred as everything put in minus ev
 paid (``rake_source`` inferred, said in ``notes``). 2012 cash files print no street lines:
 each street's cards come in a ``Card dealt to table [Ks 7c 9s]`` line. A returning
 player's ``Posts dead chip $15`` at $5/$10 is both blinds: $5 dead and $10 live (his
-``Calls $35`` then brings him to $45). Older tournament
-files print no street lines at all; a ``Bets`` after the street's betting is closed starts the next one.
+``Calls $35`` then brings him to $45). Older tournament files print no street lines at
+all; a ``Bets`` after the street's betting is closed starts the next one.
 Times carry no zone (``start_time_utc`` is None), except in 2022 ``[MVS]`` files, whose
 header ends ``- 2022-12-05 04:04:40 UTC`` and is followed by a ``Table Info: Version: 1,
 Type: MVS, Stakes: $0.50-$1, Table: ...`` line; their ``Player Info: Seat1: P1-<hash>, ...``
@@ -40,74 +41,66 @@ and new ones arrive, ``Enter(Auto)``: neither carries money. Zone Poker files (2
 print nothing under ``*** SUMMARY ***`` for most hands (those the player had left): their
 ``Hand result`` lines still say what was paid, so they are read with the rake inferred; a
 hand that stops at ``*** SUMMARY ***`` with no ``Hand result`` line is truncated.
+
+Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 1. Bovada's streets are known from four kinds of
+line (a section line, a 2012 ``Card dealt to table`` line, a stud seat's count of cards,
+a ``Bets`` after a closed round), so one function, ``_move_to``, moves the hand along
+for all of them; a street line printed twice does not open a second round. The old
+reader's wording of errors and notes is declared as the dialect's ``Wording``.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
+from functools import partial
 
-from rules.money import DOT
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+from rules.games import game_spec
+from rules.records import ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from parsers.engine import (
+    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND, Act,
+    Dialect, DialectParser, Hand, Money, Rake, Returned, Streets, Wording, enter_summary, kind, skip,
 )
-from parsers.base import BetTracker, HandScope, TextParser, cards, leading_lines, non_blank_lines
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
+_SP = r"[^\S\n]"  # white space within the line (so that the header also finds a file's first line)
 _HEADER = re.compile(
-    r"^(?P<site>Bovada|Bodog|Ignition)(?: Poker)? Hand #(?P<id>\d+):?\s+(?P<body>.*?)\s+-\s+"
-    r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>UTC))?\s*$"
+    rf"^(?P<site>Bovada|Bodog|Ignition)(?: Poker)? Hand #(?P<id>\d+):?{_SP}+(?P<body>.*?){_SP}+-{_SP}+"
+    rf"(?P<date>\d{{4}}-\d{{2}}-\d{{2}} \d{{2}}:\d{{2}}:\d{{2}})(?: (?P<tz>UTC))?{_SP}*(?:\n|$)"
 )
 _SEAT = re.compile(rf"^Seat[+ ](?P<seat>\d+)(?P<me> \[ME\])?: (?P<name>.*?)\s*\(?(?P<stack>{_AMT}) in chips\)?\s*$")
-_STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
-_LINE = re.compile(r"^(?P<name>.+?)\s+:\s+(?P<rest>.*?)\s*$")
+_SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-# 2012 files print no street lines: the board is dealt by a line of its own
-_TABLE_CARDS = re.compile(r"^Card dealt to table \[(?P<cards>[^\]]*)\]$")
-_STREET_BY_BOARD = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
-_RESULT = re.compile(rf"^Hand [Rr]esult(?P<side>-Side [Pp]ot)?\s+(?P<amount>{_AMT})$")
 _TOTAL = re.compile(rf"^Total Pot\((?P<amount>{_AMT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMT})\))?")
-_SUMMARY_SEAT = re.compile(r"^Seat[+ ](?P<seat>\d+):(?P<rest>.*)$")
 _POSITION = re.compile(r"^\s*(?:Dealer|Small Blind|Big Blind|UTG(?:\+\d+)?)(?=\s|$)")
 _HI = re.compile(rf"^\s*(?:HI\s+)?(?P<amount>{_AMT})(?=\s|$)")
 _LO = re.compile(rf"\bLOW?\s+(?P<amount>{_AMT})(?=\s|$)")
 _HI_LABEL = re.compile(rf"\bHI\s+(?P<amount>{_AMT})(?=\s|$)")
 
 _LIMITS = {"pot limit": Limit.POT, "no limit": Limit.NO, "fixed limit": Limit.FIXED}
-_SPLIT = {Game.OMAHA_HILO, Game.STUD_HILO, Game.OMAHA5_HILO}
-_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
 _BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_STREET_BY_BOARD = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
+_STUD_SECTIONS = re.compile(r"^(3RD|4TH|5TH|6TH|7TH) STREET$|^RIVER$")
 _STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
-_FORCED = [
-    (re.compile(rf"^(?:Ante/)?Small [Bb]lind\s+(?P<a>{_AMT})$"), ActionKind.POST_SMALL_BLIND),
-    (re.compile(rf"^Big [Bb]lind(?:/Bring in)?\s+(?P<a>{_AMT})$"), ActionKind.POST_BIG_BLIND),
-    (re.compile(rf"^Ante chip\s+(?P<a>{_AMT})$"), ActionKind.POST_ANTE),
-    (re.compile(rf"^Bring_in chip\s+(?P<a>{_AMT})$"), ActionKind.BRING_IN),
-    (re.compile(rf"^Posts dead chip\s+(?P<a>{_AMT})$"), ActionKind.POST_DEAD),
-    (re.compile(rf"^Posts chip\s+(?P<a>{_AMT})$"), ActionKind.POST_BLIND),
-]
-_BET = re.compile(
-    rf"^(?P<verb>Calls?|D? ?[Bb]ets|Raises|All-in\(raise\)|All-in)\s+(?P<a>{_AMT})(?:\s+to\s+(?P<to>{_AMT}))?$"
-)
-_IGNORED = re.compile(
-    r"^(?:Seat sit out|Sit out|Seat stand|Stand|Table leave user|Table enter user|Seat sit down|"
+_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
+# Lines that carry no money or cards, after a seat's name or on their own: seating and
+# table traffic, Zone Poker's comings and goings, tournament ranks, prizes, deposits.
+_NO_MONEY = (
+    r"(?:Seat sit out|Sit out|Seat stand|Stand|Table leave user|Table enter user|Seat sit down|"
     r"Re-join|Seat re-join|Ranking \d+|Table deposit .*|Sitout.*|Enter\(Auto\)|Leave(?:\(Auto\))?|"
     r"Prize Cash .*|Table Rebuy.*|Table Addon.*|Checks? \(timeout\)|Set dealer.*|Draw for dealer \[[^\]]*\]|"
-    r"Player Info: (?:Seat\d+: [\w-]+(?:, )?)+)$"
+    r"Player Info: (?:Seat\d+: [\w-]+(?:, )?)+)"
 )
+# What follows a seat's name: ``Big Blind  [ME] : Calls $0.41`` (the viewer's seat is marked).
+_SPEAKER = r"\s*(?:\[ME\])?\s+:"
+# The summary's lines (their kinds' names): a summary with none of them was never written.
+_SUMMARY_LINES = frozenset({"total", "board", "summary seat"})
 
 
-def _game(body: str) -> tuple[Game, Limit | None]:
+def _game(hand: Hand, body: str) -> tuple[Game, Limit | None]:
     upper = body.upper()
     hilo = "HILO" in upper.replace(" ", "") or "HI/LO" in upper
     if "7CARD" in upper or "STUD" in upper:
@@ -120,7 +113,7 @@ def _game(body: str) -> tuple[Game, Limit | None]:
     elif "HOLDEM" in upper or "HOLD'EM" in upper:
         game = Game.HOLDEM
     else:
-        raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game in {body!r}")
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game in {body!r}")
     limit = None
     for text, value in _LIMITS.items():
         if text in body.lower():
@@ -128,360 +121,340 @@ def _game(body: str) -> tuple[Game, Limit | None]:
     return game, limit
 
 
-class BovadaParser(TextParser):
-    """Bovada, Bodog and Ignition (``Bovada Hand #N TBL#M ...``)."""
-
-    format = Format.BOVADA
-    hand_start = re.compile(r"^\ufeff*(?:Bovada|Bodog|Ignition)(?: Poker)? Hand #\d+", re.M)
-
-    def sniff(self, head: str) -> bool:
-        return bool(_HEADER.match(leading_lines(head, 1)[0]))
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _read(hand_text)
-
-
 def _name(raw: str) -> str:
     return re.sub(r"\s+", " ", raw.replace("[ME]", "")).strip()
 
 
-def _read(text: str) -> ParsedHand:
-    lines = non_blank_lines(text)
-    scope = HandScope(DOT)
-    fail, amount = scope.fail, scope.amount
-
-    m = _HEADER.match(lines[0]) if lines else None
-    if not m:
-        raise fail(QuarantineReason.PARSE_ERROR, f"not a Bovada header: {lines[0][:120] if lines else ''!r}")
-    hand_id = scope.hand_id = m["id"]
+def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
+    """``Bovada Hand #N TBL#M <game> <limit> - <date> <time>`` (tournaments: ``Tournament
+    #N``, ``Level L (sb/bb)``; 2022 ``[MVS]`` files: `` UTC`` after the time)."""
     body = m["body"]
-    try:
-        game, limit = _game(body)
-    except HandParseError as exc:
-        raise fail(exc.reason, exc.message) from None
+    game, limit = _game(hand, body)
     tm = re.search(r"Tournament #(\d+)", body)
-    is_tournament = tm is not None
-    scale = scope.scale = 1 if is_tournament else 100
-
-    when = datetime.strptime(m["date"], "%Y-%m-%d %H:%M:%S")
+    hand.scale = 1 if tm else 100
     table = re.search(r"TBL#(\d+)", body)
-    hand = ParsedHand(
-        hand_id=hand_id,
-        platform=Platform.BOVADA,
-        format=Format.BOVADA,
-        game=game,
-        limit=limit,
-        is_tournament=is_tournament,
-        amount_scale=scale,
-        currency=None if is_tournament else "USD",
-        tournament_id=tm[1] if tm else None,
+    record = hand.new_record(
+        game=game, limit=limit, is_tournament=tm is not None, currency=None if tm else "USD",
+        tournament_id=tm[1] if tm else None, table_name=table[1] if table else None,
         start_time_raw=f"{m['date']} {m['tz']}" if m["tz"] else m["date"],
         start_time_utc=f"{m['date'].replace(' ', 'T')}Z" if m["tz"] else None,
-        hand_date=when.strftime("%Y-%m-%d"),
-        table_name=table[1] if table else None,
+        hand_date=datetime.strptime(m["date"], "%Y-%m-%d %H:%M:%S").strftime("%Y-%m-%d"),
     )
     if m["site"] != "Bovada":
-        hand.notes.append(f"dealt by {m['site']} (Bovada network)")
-    level = re.search(r"Level \S+ \((\d[\d,]*)/(\d[\d,]*)\)", body)
-    if level:
-        hand.small_blind, hand.big_blind = amount(level[1]), amount(level[2])
+        record.notes.append(f"dealt by {m['site']} (Bovada network)")
+    if level := re.search(r"Level \S+ \((\d[\d,]*)/(\d[\d,]*)\)", body):
+        record.small_blind, record.big_blind = hand.money(level[1]), hand.money(level[2])
+    return record
 
-    seats: dict[int, SeatRecord] = {}
-    by_name: dict[str, int] = {}
-    index = 1
-    if index < len(lines) and lines[index].startswith("Table Info: "):
-        index += 1  # 2022 MVS files: version, table type, stakes and table id, all in the header too
-    while index < len(lines) and (s := _SEAT.match(lines[index])):
-        seat = int(s["seat"])
-        name = _name(s["name"]) or f"Seat+{seat}"
-        seats[seat] = SeatRecord(seat=seat, player=name, stack=amount(s["stack"]))
-        by_name[name] = seat
-        index += 1
-    if not seats:
-        raise fail(QuarantineReason.PARSE_ERROR, "no seat lines")
-    hand.seats = list(seats.values())
 
-    is_stud = game in _STUD
-    tracker = BetTracker()
-    street = Street.PREDEAL
-    seq = 0
-    board: list[str] = []
-    results: list[tuple[int, int, bool, str]] = []  # seat, amount, side pot, line
-    showdown = False
-    returned: dict[int, int] = {}
-    in_summary = False
-    summary_lines = 0
-    summary_board: list[str] = []
-    summary_hi: dict[int, int] = {}
-    summary_lo: dict[int, int] = {}
+def _seat(hand: Hand, m: re.Match[str]) -> None:
+    """A seat printed without a name (stud: ``Seat+1: 1,500 in chips``) is ``Seat+1``, as its lines call it."""
+    seat = int(m["seat"])
+    hand.add_seat(SeatRecord(seat=seat, player=_name(m["name"]) or f"Seat+{seat}", stack=hand.money(m["stack"])))
 
-    def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False) -> None:
-        nonlocal seq
-        seq += 1
-        hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in))
 
-    def move_to(new: Street) -> None:
-        nonlocal street
-        if new != street:
-            if street not in (Street.PREDEAL,) and not (street == Street.PREFLOP and new == Street.PREFLOP):
-                tracker.new_street()
-            street = new
+def _table_info(hand: Hand, m: re.Match[str]) -> bool | None:
+    """2022 ``[MVS]`` files print ``Table Info: ...`` right after the header; anywhere else it is not known."""
+    return None if hand.previous is None and not hand.seen else False
 
-    for line in lines[index:]:
-        sm = _STREET.match(line)
-        if sm:
-            label = sm["label"].strip().upper()
-            if label == "SUMMARY":
-                in_summary = True
-            elif label == "HOLE CARDS":
-                street = Street.PREFLOP if not is_stud else street
-            elif label in _BOARD_STREETS and not is_stud:
-                move_to(_BOARD_STREETS[label])
-                got = [c for g in _BRACKETS.findall(sm["rest"]) for c in cards(g) if c]
-                if got:
-                    board = got
-            elif re.match(r"^(3RD|4TH|5TH|6TH|7TH) STREET$|^RIVER$", label) and is_stud:
-                pass  # stud: the deal decides the street
-            else:
-                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {line!r}")
-            continue
-        if in_summary:
-            summary_lines += bool(line.strip())
-            if tot := _TOTAL.match(line):
-                hand.total_pot_printed = amount(tot["amount"])
-                if tot["rake"] is not None:
-                    hand.rake = amount(tot["rake"])
-                    hand.rake_source = RakeSource.PRINTED
-                continue
-            if line.startswith("Board"):
-                found = _BRACKETS.search(line)
-                if found:
-                    summary_board = [c for c in cards(found[1]) if c]
-                continue
-            if ss := _SUMMARY_SEAT.match(line):
-                seat = int(ss["seat"])
-                rest = ss["rest"]
-                rest = _POSITION.sub("", rest, count=1)
-                lo = _LO.search(rest)
-                hi = _HI.match(rest) or _HI_LABEL.search(rest)
-                if hi:
-                    summary_hi[seat] = amount(hi["amount"])
-                if lo:
-                    summary_lo[seat] = amount(lo["amount"])
-                if "[Mucked]" in rest and seat in seats:
-                    seats[seat].mucked = True
-                continue
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {line!r}")
-        if (tc := _TABLE_CARDS.match(line.strip())) and not is_stud:
-            board = board + [c for c in cards(tc["cards"]) if c]
-            if len(board) not in _STREET_BY_BOARD:
-                raise fail(QuarantineReason.BAD_CARDS, f"a board of {len(board)} cards after {line!r}")
-            move_to(_STREET_BY_BOARD[len(board)])
-            continue
-        lm = _LINE.match(line)
-        if not lm:
-            if _IGNORED.match(line.strip()):
-                continue
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
-        name, rest = _name(lm["name"]), lm["rest"]
-        seat = by_name.get(name)
-        if seat is None and name == "Dealer" and rest.startswith("Set dealer"):
-            # A dead button: the dealer position is an empty seat, so no seat is called Dealer.
-            got = _BRACKETS.search(rest)
-            if got and got[1].strip().isdigit():
-                hand.button_seat = int(got[1])
-            continue
-        if seat is None:
-            raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r} in {line!r}")
-        record = seats[seat]
-        if rest.startswith("Set dealer"):
-            got = _BRACKETS.search(rest)
-            if got and got[1].strip().isdigit():
-                hand.button_seat = int(got[1])
-            continue
-        if rest.startswith("Card dealt to a spot"):
-            got = cards(_BRACKETS.search(rest)[1])
-            if is_stud:
-                before = len(record.cards)
-                record.cards = list(record.cards) + got
-                count = len(record.cards)
-                if before == 0:
-                    record.upcards = [c for c in got[2:3] if c]
-                elif count <= 6:
-                    record.upcards = record.upcards + [c for c in got if c]
-                new = _STUD_BY_COUNT.get(count)
-                if new:
-                    if street == Street.PREDEAL:
-                        street = new
-                    else:
-                        move_to(new)
-            else:
-                record.cards = got
-            continue
-        forced = next(((kind, fm) for pattern, kind in _FORCED if (fm := pattern.match(rest))), None)
-        if forced:
-            kind, fm = forced
-            value = amount(fm["a"])
-            blinds = (hand.small_blind or 0) + (hand.big_blind or 0)
-            if kind == ActionKind.POST_DEAD and hand.small_blind and hand.big_blind and value == blinds:
-                # a returning player's dead chip of both blinds is the small blind dead and
-                # the big blind live: 'Posts dead chip $15' at $5/$10, then 'Calls $35' to $45
-                tracker.dead(seat, hand.small_blind)
-                act(seat, ActionKind.POST_DEAD, hand.small_blind)
-                tracker.add(seat, hand.big_blind)
-                act(seat, ActionKind.POST_BLIND, hand.big_blind)
-                continue
-            if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
-                tracker.dead(seat, value)
-                if kind == ActionKind.POST_ANTE:
-                    hand.ante = hand.ante or value
-            else:
-                tracker.add(seat, value)
-            if kind == ActionKind.POST_SMALL_BLIND and hand.small_blind is None:
-                hand.small_blind = value
-            if kind == ActionKind.POST_BIG_BLIND and hand.big_blind is None:
-                hand.big_blind = value
-            if kind == ActionKind.BRING_IN:
-                hand.bring_in = hand.bring_in or value
-            act(seat, kind, value)
-            continue
-        if bm := _BET.match(rest):
-            verb = bm["verb"]
-            value = amount(bm["a"])
-            all_in = verb.startswith("All-in")
-            record.all_in = record.all_in or all_in
-            before = tracker.max_street_bet()
-            if verb.endswith("ets") and before > 0 and street != Street.PREDEAL and not is_stud:
-                # no street line was printed: a bet after the street's betting closed opens the next
-                following = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
-                if street in following:
-                    move_to(following[street])
-                    before = 0
-            if verb in ("Raises", "All-in(raise)"):
-                added = tracker.raise_to(seat, amount(bm["to"] or bm["a"]))
-                act(seat, ActionKind.RAISE, added, all_in)
-            else:
-                tracker.add(seat, value)
-                if verb.startswith("Call"):
-                    kind = ActionKind.CALL
-                elif verb.endswith("ets"):
-                    kind = ActionKind.BET
-                else:
-                    after = tracker.street_bet(seat)
-                    kind = ActionKind.CALL if after <= before else (ActionKind.BET if before == 0 else ActionKind.RAISE)
-                act(seat, kind, value, all_in)
-            continue
-        if rest.startswith("Return uncalled portion of bet"):
-            value = amount(rest.split()[-1])
-            tracker.returned(seat, value)
-            returned[seat] = returned.get(seat, 0) + value
-            act(seat, ActionKind.UNCALLED_RETURN, value)
-            hand.payouts.append(PayoutRecord(seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
-            continue
-        if rm := _RESULT.match(rest):
-            results.append((seat, amount(rm["amount"]), bool(rm["side"]), line))
-            continue
-        if rest.startswith("Fold"):
-            record.folded_street = street
-            act(seat, ActionKind.FOLD)
-            continue
-        if rest.startswith("Check"):
-            act(seat, ActionKind.CHECK)
-            continue
-        if rest.startswith("Showdown"):
-            record.showed = True
-            showdown = True
-            act(seat, ActionKind.SHOW)
-            continue
-        if rest.startswith("Mucks"):
-            record.mucked = True
-            act(seat, ActionKind.MUCK)
-            continue
-        if rest.startswith("Does not show"):
-            continue
-        if _IGNORED.match(rest):
-            continue
-        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {line!r}")
 
-    if not in_summary:
-        raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
-    if not summary_lines and not results:
-        raise fail(QuarantineReason.TRUNCATED, "hand cut off right after *** SUMMARY ***")
-    if not summary_lines:
-        # Zone Poker writes no summary for a hand its player left (the client moved him
-        # to a new table); its Hand result lines, printed before, say what was paid
-        hand.notes.append("summary section empty: no total pot or rake printed; paid as the Hand result lines say")
-    elif hand.total_pot_printed is None:
-        raise fail(QuarantineReason.PARSE_ERROR, "summary without 'Total Pot(...)'")
-    for seat_no, value in tracker.seats().items():
-        seats[seat_no].contributed = value
-    # every dealt seat's cards are printed: a seat with none that never acted sat out
-    # (``Seat sit out``, ``Table leave user``); counted as still in it would make an
-    # uncontested pot a showdown
-    acted = {a.seat for a in hand.actions}
-    for seat_no, record in seats.items():
-        if not record.cards and seat_no not in acted and not record.contributed:
-            record.dealt_in = False
-    if not is_stud:
-        final = summary_board or board
-        hand.boards = [final] if final else []
-    split_game = game in _SPLIT
-    side_levels = _side_pot_count(hand)
-    by_seat: dict[int, list[tuple[int, bool, str]]] = {}
-    for seat_no, value, side, line in results:
-        by_seat.setdefault(seat_no, []).append((value, side, line))
-    for seat_no, value, side, line in results:
-        pot = (1 if side_levels == 1 else None) if side else 0
-        hi, lo = summary_hi.get(seat_no, 0), summary_lo.get(seat_no, 0)
-        if not split_game or not showdown:
-            hand.payouts.append(PayoutRecord(seat_no, value, pot, None, Half.WHOLE, PayoutSource.POT, line))
-        elif hi and not lo:
-            hand.payouts.append(PayoutRecord(seat_no, value, pot, None, Half.HIGH, PayoutSource.POT, line))
-        elif lo and not hi:
-            hand.payouts.append(PayoutRecord(seat_no, value, pot, None, Half.LOW, PayoutSource.POT, line))
-        elif len(by_seat[seat_no]) == 1 and hi + lo == value:
-            hand.payouts.append(PayoutRecord(seat_no, hi, pot, None, Half.HIGH, PayoutSource.POT, line))
-            hand.payouts.append(PayoutRecord(seat_no, lo, pot, None, Half.LOW, PayoutSource.POT, line))
-        else:
-            hand.payouts.append(PayoutRecord(seat_no, value, pot, None, Half.UNLABELLED, PayoutSource.POT, line))
-    for seat_no, lines_of_seat in by_seat.items():
-        paid = sum(v for v, _, _ in lines_of_seat)
-        labelled = summary_hi.get(seat_no, 0) + summary_lo.get(seat_no, 0)
-        if labelled and labelled != paid:
-            hand.notes.append(f"seat {seat_no}: summary HI/LO total {labelled} differs from Hand result total {paid}")
-    if split_game and not showdown and results:
-        hand.notes.append("uncontested pot: Bovada labels it HI in the summary; recorded as whole")
-    if hand.rake is None:
-        inferred = hand.pot_total - hand.paid_from_pots()
-        if inferred >= 0:
-            hand.rake = inferred
-            hand.rake_source = RakeSource.INFERRED
-            hand.notes.append(
-                "rake not printed: inferred as everything put in minus every Hand result "
-                f"({hand.pot_total} - {hand.paid_from_pots()} = {inferred})"
-            )
-        else:
-            hand.rake_source = RakeSource.ABSENT
-            hand.notes.append("rake not printed, and Hand results exceed what was put in")
-    if hand.total_pot_printed is not None and hand.total_pot_printed != hand.pot_total:
-        hand.notes.append(
-            f"Total Pot printed {hand.total_pot_printed} differs from everything put in {hand.pot_total}"
-        )
-    if not hand.reconciles():
-        hand.notes.append(
-            f"history does not add up: put in {hand.pot_total}, paid {hand.paid_from_pots()}, rake {hand.rake}"
-        )
-    return hand
+# --- streets ------------------------------------------------------------------------------
+
+def _move_to(hand: Hand, street: Street) -> None:
+    """The hand moves on to ``street``: a new betting round, unless the hand was still being
+    dealt or already there (a street line printed twice)."""
+    if street != hand.street:
+        if hand.street != Street.PREDEAL:
+            hand.tracker.new_street()
+        hand.street = street
+
+
+def _section(hand: Hand, m: re.Match[str]) -> None:
+    """``*** HOLE CARDS ***``, ``*** TURN *** [Ks 7h 5c] [2d]`` (the whole board so far),
+    ``*** SUMMARY ***``; in stud the deal tells the street, so its section lines only mark it."""
+    label, stud = m["label"].strip().upper(), hand.family == "stud"
+    if label == "SUMMARY":
+        enter_summary(hand, m)
+    elif label == "HOLE CARDS":
+        if not stud:
+            hand.street = Street.PREFLOP
+    elif label in _BOARD_STREETS and not stud:
+        _move_to(hand, _BOARD_STREETS[label])
+        board = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
+        if board:
+            hand.board = board
+    elif not (stud and _STUD_SECTIONS.match(label)):
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown street line {hand.line.verbatim!r}")
+
+
+def _table_cards(hand: Hand, m: re.Match[str]) -> bool | None:
+    """2012 cash files print no street lines: ``Card dealt to table [Ks 7c 9s]``, then
+    ``[9d]``, deals each street's board, and the board's size tells the street."""
+    if hand.family == "stud":
+        return False
+    board = hand.board + [c for c in hand.cards(m["cards"]) if c]
+    if len(board) not in _STREET_BY_BOARD:
+        raise hand.fail(QuarantineReason.BAD_CARDS, f"a board of {len(board)} cards after {hand.line.verbatim!r}")
+    hand.board = board
+    _move_to(hand, _STREET_BY_BOARD[len(board)])
+    return None
+
+
+def _spot(hand: Hand, m: re.Match[str]) -> None:
+    """``Card dealt to a spot [Kh Kc]``. In stud each line deals a street's cards, and the
+    seat's count of cards tells the street; the 3rd card and the 4th to 6th are face up."""
+    seat = hand.player
+    if hand.family != "stud":
+        return hand.deal(seat, m["cards"])
+    got = hand.cards(m["cards"])
+    held = hand.dealt.setdefault(seat.seat, [])
+    first = not held
+    held.extend(got)
+    if first or len(held) <= 6:
+        seat.upcards = [c for c in got[2:3] if c] if first else seat.upcards + [c for c in got if c]
+    street = _STUD_BY_COUNT.get(len(held))
+    if street is not None and hand.street == Street.PREDEAL:
+        hand.street = street
+    elif street is not None:
+        _move_to(hand, street)
+    return None
+
+
+# --- actions ------------------------------------------------------------------------------
+
+# Bovada's posts are recorded on the street they are printed in: a stud tournament's
+# ``Big blind/Bring in 10`` comes after the deal, on 3rd street.
+_SMALL_BLIND = replace(SMALL_BLIND, forced=False, sets=None)
+_BIG_BLIND = replace(BIG_BLIND, forced=False, sets=None)
+_ANTE, _BRING_IN = replace(ANTE, forced=False), replace(BRING_IN, forced=False)
+_DEAD, _POST = replace(DEAD_BLIND, forced=False), replace(BLIND, forced=False)
+
+
+def _blind(hand: Hand, m: re.Match[str], *, verb: Act, field: str) -> None:
+    """A blind line sets the hand's blind only where the header stated none: a stud
+    tournament's ``Level 1 (0/0)`` states 0, which ``Big blind/Bring in 10`` leaves."""
+    unstated = getattr(hand.record, field) is None
+    verb(hand, m)
+    if unstated:
+        setattr(hand.record, field, hand.money(m["amt"]))
+
+
+def _button_in_brackets(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealer : Set dealer [4]`` (``Set dealer/Bring in spot [2]`` in 2012 files)."""
+    got = _BRACKETS.search(m["rest"])
+    if got and got[1].strip().isdigit():
+        hand.record.button_seat = int(got[1])
+
+
+def _dead_chip(hand: Hand, m: re.Match[str]) -> None:
+    """A returning player's ``Posts dead chip $15`` at $5/$10 is both blinds: the small
+    blind dead, the big blind live (his ``Calls $35`` then brings him to $45)."""
+    record, seat = hand.record, hand.player.seat
+    sb, bb = record.small_blind, record.big_blind
+    if not (sb and bb and hand.money(m["amt"]) == sb + bb):
+        return _DEAD(hand, m)
+    hand.tracker.dead(seat, sb)
+    hand.add_action(hand.street, seat, ActionKind.POST_DEAD, sb)
+    hand.tracker.add(seat, bb)
+    hand.add_action(hand.street, seat, ActionKind.POST_BLIND, bb)
+    return None
+
+
+def _bets(hand: Hand, m: re.Match[str]) -> None:
+    """Older tournament files print no street lines: a ``Bets`` after someone bet this street opens the next."""
+    if hand.tracker.max_street_bet() > 0 and hand.street in _NEXT_STREET and hand.family != "stud":
+        _move_to(hand, _NEXT_STREET[hand.street])
+    BET(hand, m)
+
+
+def _all_in(hand: Hand, m: re.Match[str]) -> None:
+    """``All-in $190`` adds the amount: a call up to the largest bet this street, else a bet or a raise."""
+    before = hand.tracker.max_street_bet()
+    after = hand.tracker.street_bet(hand.player.seat) + hand.money(m["amt"])
+    verb = ActionKind.CALL if after <= before else ActionKind.BET if before == 0 else ActionKind.RAISE
+    Act(verb, Money.ADDS)(hand, m)
+
+
+def _result(hand: Hand, m: re.Match[str]) -> None:
+    """``Hand result $13.18``: one line per winner and pot, halves summed (the summary labels them)."""
+    hand.facts.setdefault("results", []).append((hand.player.seat, hand.money(m["amt"]), bool(m["side"]),
+                                                 hand.line.verbatim))
+
+
+def _unseated(hand: Hand, m: re.Match[str]) -> bool | None:
+    """A ``NAME : ...`` line that starts with no seated name. When the button is dead (its
+    seat empty) no seat is called Dealer and ``Dealer : Set dealer [5]`` only names the
+    button seat; a seated name spaced otherwise (``[ME]`` dropped, spaces collapsed) is
+    that seat's, as the old reader read it; any other name fails the hand."""
+    name = _name(m["name"])
+    seat = hand.by_name.get(name)
+    if seat is None and name == "Dealer" and m["rest"].startswith("Set dealer"):
+        return _button_in_brackets(hand, m)
+    if seat is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r} in {hand.line.verbatim!r}")
+    if hand.read_player(seat, hand.line.text[m.end("name"):]) is None:
+        raise hand.unexpected()
+    return None
+
+
+# --- the summary and the end of the hand --------------------------------------------------
+
+def _total(hand: Hand, m: re.Match[str]) -> None:
+    """``Total Pot($930) | Rake ($3)``; newer files print only the gross ``Total Pot``."""
+    hand.record.total_pot_printed = hand.money(m["amount"])
+    if m["rake"] is not None:
+        hand.record.rake = hand.money(m["rake"])
+
+
+def _summary_board(hand: Hand, m: re.Match[str]) -> None:
+    """``Board [2h 6d Ks 9d ]``: the board, as the summary gives it."""
+    if found := _BRACKETS.search(hand.line.text):
+        hand.facts["summary board"] = [c for c in hand.cards(found[1]) if c]
+
+
+def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat+4: Dealer HI $6.59  with Two pair [...] LO $6.59 [...]``: the halves the seat
+    won (an amount alone is the high); ``[Mucked]``."""
+    seat, rest = int(m["seat"]), _POSITION.sub("", m["rest"], count=1)
+    lo, hi = _LO.search(rest), _HI.match(rest) or _HI_LABEL.search(rest)
+    if hi:
+        hand.facts.setdefault("hi", {})[seat] = hand.money(hi["amount"])
+    if lo:
+        hand.facts.setdefault("lo", {})[seat] = hand.money(lo["amount"])
+    if "[Mucked]" in rest and seat in hand.seats:
+        hand.seats[seat].mucked = True
+
+
+def _summary_written(hand: Hand) -> None:
+    """Zone Poker writes no summary for a hand its player left (the client moved him to a
+    new table): its ``Hand result`` lines say what was paid. A summary with neither, or
+    none at all, is a hand cut off."""
+    if not hand.in_summary:
+        raise hand.fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
+    if not _SUMMARY_LINES & hand.seen:
+        if not hand.facts.get("results"):
+            raise hand.fail(QuarantineReason.TRUNCATED, "hand cut off right after *** SUMMARY ***")
+        hand.record.notes.append("summary section empty: no total pot or rake printed; "
+                                 "paid as the Hand result lines say")
+    elif hand.record.total_pot_printed is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, "summary without 'Total Pot(...)'")
+
+
+def _seats_never_dealt_in(hand: Hand) -> None:
+    """Every dealt seat's cards are printed: a seat with none that never acted sat out (``Seat
+    sit out``); counted as still in, it would make an uncontested pot a showdown."""
+    acted = {a.seat for a in hand.record.actions}
+    for seat in hand.record.seats:
+        if not seat.cards and seat.seat not in acted and not seat.contributed:
+            seat.dealt_in = False
+    if hand.family != "stud" and hand.facts.get("summary board"):
+        hand.record.boards = [hand.facts["summary board"]]  # the summary's board is the board
 
 
 def _side_pot_count(hand: ParsedHand) -> int:
     """How many side pots the contributions make: one per all-in level below the top."""
     live = [s for s in hand.seats if s.folded_street is None and s.contributed > 0]
-    if not live:
-        return 0
-    top = max(s.contributed for s in live)
-    levels = {s.contributed for s in live if s.all_in and s.contributed < top}
-    return len(levels)
+    top = max((s.contributed for s in live), default=0)
+    return len({s.contributed for s in live if s.all_in and s.contributed < top})
 
 
-PARSER = BovadaParser()
+def _halves(hi: int, lo: int, value: int, lines: int) -> list[tuple[int, Half]]:
+    """A seat paid only high (or only low) gets that half on every line; one line paying
+    both halves, as the summary adds them, is two records."""
+    if bool(hi) != bool(lo):
+        return [(value, Half.HIGH if hi else Half.LOW)]
+    if lines == 1 and hi + lo == value:
+        return [(hi, Half.HIGH), (lo, Half.LOW)]
+    return [(value, Half.UNLABELLED)]
+
+
+def _pay_hand_results(hand: Hand) -> None:
+    """The ``Hand result`` lines as payouts: side pot 1 when the bets make one side pot,
+    else unnumbered; halves as the summary labels them in a split game's showdown, else
+    ``whole``."""
+    record, results = hand.record, hand.facts.get("results", [])
+    hi, lo = hand.facts.get("hi", {}), hand.facts.get("lo", {})
+    split = game_spec(record.game).split
+    showdown = any(a.kind == ActionKind.SHOW for a in record.actions)
+    side_pot = 1 if _side_pot_count(record) == 1 else None
+    lines = {seat: [r for r in results if r[0] == seat] for seat, *_ in results}
+    for seat, value, side, line in results:
+        halves = _halves(hi.get(seat, 0), lo.get(seat, 0), value, len(lines[seat])) if split and showdown else [
+            (value, Half.WHOLE)]
+        for amount, half in halves:
+            hand.pay(hand.seats[seat], amount, pot=side_pot if side else 0, half=half, line=line)
+    for seat, its_lines in lines.items():
+        paid, labelled = sum(r[1] for r in its_lines), hi.get(seat, 0) + lo.get(seat, 0)
+        if labelled and labelled != paid:
+            record.notes.append(f"seat {seat}: summary HI/LO total {labelled} differs from Hand result total {paid}")
+    if split and not showdown and results:
+        record.notes.append("uncontested pot: Bovada labels it HI in the summary; recorded as whole")
+
+
+DIALECT = Dialect(
+    platform=Platform.BOVADA,
+    format=Format.BOVADA,
+    version="2",
+    hand_start=re.compile(r"^\ufeff*(?:Bovada|Bodog|Ignition)(?: Poker)? Hand #\d+", re.M),
+    head=_HEADER,
+    first=_HEADER,
+    not_first="not a Bovada header",
+    header=_header,
+    seat=kind("seat", _SEAT, _seat),
+    body=(
+        kind("section", _SECTION, _section),
+        kind("table cards", r"^\s*Card dealt to table \[(?P<cards>[^\]]*)\]$", _table_cards),
+        kind("table info", r"^Table Info: ", _table_info),
+    ),
+    players=(
+        kind("set dealer", r"^Set dealer(?P<rest>.*)$", _button_in_brackets),
+        kind("dealt", r"^Card dealt to a spot (?P<cards>.*)$", _spot),
+        kind("small blind", rf"^(?:Ante/)?Small [Bb]lind\s+(?P<amt>{_AMT})$",
+             partial(_blind, verb=_SMALL_BLIND, field="small_blind")),
+        kind("big blind", rf"^Big [Bb]lind(?:/Bring in)?\s+(?P<amt>{_AMT})$",
+             partial(_blind, verb=_BIG_BLIND, field="big_blind")),
+        kind("ante", rf"^Ante chip\s+(?P<amt>{_AMT})$", _ANTE),
+        kind("bring-in", rf"^Bring_in chip\s+(?P<amt>{_AMT})$", _BRING_IN),
+        kind("dead chip", rf"^Posts dead chip\s+(?P<amt>{_AMT})$", _dead_chip),
+        kind("post", rf"^Posts chip\s+(?P<amt>{_AMT})$", _POST),
+        kind("call", rf"^Calls?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", CALL),
+        kind("bet", rf"^D? ?[Bb]ets\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _bets),
+        kind("raise", rf"^(?:Raises|(?P<allin>All-in)\(raise\))\s+(?:{_AMT}\s+to\s+)?(?P<amt>{_AMT})$", RAISE_TO),
+        kind("all-in", rf"^(?P<allin>All-in)\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _all_in),
+        kind("uncalled", r"^Return uncalled portion of bet(?:.*\s)?(?P<amt>\S+)$", Returned(paid=True)),
+        kind("result", rf"^Hand [Rr]esult(?P<side>-Side [Pp]ot)?\s+(?P<amt>{_AMT})$", _result),
+        kind("fold", r"^Fold", FOLD),
+        kind("check", r"^Check", CHECK),
+        kind("showdown", r"^Showdown", SHOW),
+        kind("muck", r"^Mucks", MUCK),
+        kind("does not show", r"^Does not show", skip),
+    ),
+    quiet=re.compile(rf"^{_NO_MONEY}$"),
+    name_follows=re.compile(rf"(?={_SPEAKER}\s)"),
+    after_name=re.compile(rf"{_SPEAKER}\s+"),
+    unseated=(
+        kind("unseated", r"^(?P<name>.+?)\s+:\s+(?P<rest>.*?)\s*$", _unseated),
+        kind("no money", rf"^\s*{_NO_MONEY}$", skip),
+    ),
+    summary=(
+        kind("section", _SECTION, _section),
+        kind("total", _TOTAL, _total),
+        kind("board", r"^Board", _summary_board),
+        kind("summary seat", r"^Seat[+ ](?P<seat>\d+):(?P<rest>.*)$", _summary_seat),
+    ),
+    streets=Streets(),  # Bovada's streets are moved along by ``_move_to``
+    first_action_opens=False,  # the hole cards' section line (stud: the deal) opens the betting
+    quotes_trailing_space=True,
+    before_returns=(_summary_written,),
+    checks=(_seats_never_dealt_in, _pay_hand_results),
+    rake=Rake(inferred="rake not printed: inferred as everything put in minus every Hand result "
+                       "({put_in} - {paid} = {rake})",
+              overpaid="rake not printed, and Hand results exceed what was put in"),
+    wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {verbatim!r}",
+                    bad_amount="{error}",
+                    total_pot="Total Pot printed {printed} differs from everything put in {total}",
+                    unbalanced="history does not add up: put in {put_in}, paid {paid}, rake {rake}"),
+    first_action_seq=1,
+)
+
+PARSER = DialectParser(DIALECT)

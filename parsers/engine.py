@@ -35,7 +35,8 @@ What the engine guarantees
   opens a new betting round. Board cards accumulate per run (``run`` group: run it twice);
   stud cards dealt face up become ``upcards`` (third card on 3rd street, every card on
   4th to 6th, none on 7th). The first voluntary action of a hand still on ``predeal``
-  opens its first betting street; a draw line on ``predraw`` opens the first draw.
+  opens its first betting street (unless the dialect says its streets are always
+  printed: ``first_action_opens=False``); a draw line on ``predraw`` opens the first draw.
 * **Money and cards** are read with the dialect's ``rules.money`` convention at the hand's
   scale and with ``rules.cards`` (a bad amount is ``bad_amount`` naming the line, a bad
   card ``bad_cards``). No dialect declares split-game, stud or card tables of its own.
@@ -84,7 +85,8 @@ where files were ambiguous (it is the record reviewers and investigators read). 
    the game, limit, stakes, currency and time. Set ``hand.scale`` before reading amounts.
 
 4. The data: ``money`` (a ``rules.money`` convention), ``streets``, ``rake``, ``seat`` and
-   ``seats_end``, ``complete``/``truncated``, the summary flags, ``version``.
+   ``seats_end``, ``complete``/``truncated``, the summary flags, ``version``, and
+   ``wording`` (:class:`Wording`: how errors and the engine's notes are phrased).
 
 How to add a line
 =================
@@ -127,13 +129,17 @@ How to migrate a hand-written parser
    (``returns_unmatched``, ``summary_nets``, ``requires_payout``...) or a hook.
 3. Reproduce, do not fix: the lake must not change. Where the old parser differs from the
    engine's default, declare it (``first_action_seq=1``: the old parsers numbered actions
-   from 1, the schema says 0; ``replace(ANTE, sets=None)``; ``later=``). Bugs seen while
+   from 1, the schema says 0; ``replace(ANTE, sets=None)``; ``later=``; the old parser's
+   phrasing of errors and notes as a :class:`Wording`). Bugs seen while
    migrating go to the report, fixed afterwards with a test hand and a version bump.
 4. Check: the module's ``tests/test_parser_*.py`` pass unchanged; ``/work/tools/compare.sh``
    prints IDENTICAL; ``python -m tests.migration_diff MODULE CORPUS_DIR`` lists how the old
    and new parser differ on edited hands: each kind must be one this guide names (the
    engine's wording of an error, its stricter reading of text beside cards or after a
-   street line, the rules above for ``predeal`` and ``predraw``) or be fixed. One commit
+   street line, the rules above for ``predeal`` and ``predraw``, the seat lines read first
+   as one run, so that a seat line out of it is unknown and a player's line before it is
+   read; a seat or name seated twice; an empty hand truncated; seats in seat order; lines
+   cut at ``\n`` only, so a lone ``\r`` stays inside its line) or be fixed. One commit
    per module; no function over about 100 lines.
 
 What the engine does not know yet (declare it in a hook, or extend the engine with its
@@ -227,12 +233,40 @@ class Rake:
     ``printed``: a rake line is expected; when none came, ``rake`` is ``missing`` (None:
     unknown) and ``missing_note`` says so. Not ``printed``: the platform never prints it,
     so every hand's ``rake`` is None with ``rake_source`` ``absent`` and ``absent_note``.
+    ``inferred`` (a note: ``{put_in}``, ``{paid}``, ``{rake}``): where no rake line came,
+    the rake is everything put in less everything paid from the pots (``rake_source``
+    ``inferred``); when more was paid than put in it stays unknown (``absent``), noted
+    ``overpaid``, and the hand is reconciled as one without rake.
     """
 
     printed: bool = True
     missing: int | None = None
     missing_note: str = ""
     absent_note: str = ""
+    inferred: str | None = None
+    overpaid: str = ""
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How a dialect words the errors and notes the engine writes; the defaults are the
+    engine's own. A parser migrated onto the engine declares the wording it had, so that
+    the quarantine and notes of the files it already read stay as they were.
+
+    Each is a ``str.format`` template. ``hand``: every error message (``{message}``) once
+    the hand's id (``{hand_id}``) is known. ``unexpected``: a line no kind took, with
+    ``{where}`` (``line`` or ``summary line``), ``{number}``, ``{text}`` (as matched) and
+    ``{verbatim}`` (as printed); or a function of the :class:`Hand` giving the message.
+    ``bad_amount``: ``{error}`` and the same line fields. ``total_pot``: the printed total
+    (``{printed}``) is not what the seats put in (``{total}``). ``unbalanced``: the history
+    does not add up (``{put_in}``, ``{paid}``, ``{rake}``); None: the engine's sentence.
+    """
+
+    hand: str = "{message}"
+    unexpected: str | Callable[[Hand], str] = "unexpected {where} {number}: {text!r}"
+    bad_amount: str = "{error} in line {text!r}"
+    total_pot: str = "printed total pot {printed} differs from the {total} the seats put in"
+    unbalanced: str | None = None
 
 
 @dataclass(frozen=True)
@@ -349,6 +383,7 @@ class Dialect:
     rake: Rake = Rake()
     header_lines: int = 1
     strip_lines: bool = False  # lines lose leading as well as trailing space
+    quotes_trailing_space: bool = False  # pay records and errors quote a line with its trailing space
     complete: re.Pattern[str] | None = None  # some line of a complete hand matches it...
     truncated: str = ""  # ...else the hand is truncated, with this message
     seats_end: re.Pattern[str] | None = None  # seat lines are read up to this line (None: the first run)
@@ -356,6 +391,7 @@ class Dialect:
     name_follows: re.Pattern[str] = re.compile(r"(?=[ :]|$)")
     after_name: re.Pattern[str] = re.compile(r"\s*")
     returns_unmatched: bool = False  # no return line is printed: the engine computes it
+    first_action_opens: bool = True  # the first voluntary action of a hand still on predeal opens its first street
     all_in_when_stack_spent: bool = False  # no all-in marker: a seat that put in its stack is all in
     labels_halves: bool = False  # an unlabelled pay line is the whole pot, even in split games
     board_repeats: bool = False  # street lines may repeat the board so far before the new cards
@@ -369,6 +405,7 @@ class Dialect:
     first_action_seq: int = 0
     before_returns: tuple[Hook, ...] = ()
     checks: tuple[Hook, ...] = ()
+    wording: Wording = Wording()
 
 
 # --- the hand being read ------------------------------------------------------------------
@@ -376,7 +413,8 @@ class Dialect:
 @dataclass(frozen=True, slots=True)
 class Line:
     """One line of a hand: its ``number`` (from 1), ``text`` as matched (stripped as the
-    dialect says) and ``verbatim`` (only trailing space dropped), which pay records quote."""
+    dialect says) and ``verbatim`` (only trailing space dropped, unless the dialect
+    ``quotes_trailing_space``), which pay records quote."""
 
     number: int
     text: str
@@ -392,7 +430,8 @@ class Hand:
 
     def __init__(self, dialect: Dialect, hand_text: str):
         self.dialect = dialect
-        lines = [Line(number, raw.strip() if dialect.strip_lines else raw.rstrip(), raw.rstrip())
+        lines = [Line(number, raw.strip() if dialect.strip_lines else raw.rstrip(),
+                      raw if dialect.quotes_trailing_space else raw.rstrip())
                  for number, raw in enumerate(hand_text_lines(hand_text), 1)]
         while lines and not lines[0].text:
             lines.pop(0)
@@ -426,12 +465,23 @@ class Hand:
 
     # --- errors, amounts, cards ---------------------------------------------------------
     def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        """The error that quarantines this hand (raise it)."""
+        """The error that quarantines this hand (raise it), worded as the dialect says."""
+        if self.hand_id:
+            message = self.dialect.wording.hand.format(hand_id=self.hand_id, message=message)
         return HandParseError(reason, message, self.hand_id)
 
+    def line_fields(self, text: str | None = None) -> dict[str, Any]:
+        """The fields a :class:`Wording` template may name about the line being read
+        (``text``: another text standing for it, as a header hook may pass)."""
+        line = self.line
+        return {"where": "summary line" if self.in_summary else "line", "number": line.number if line else 0,
+                "text": text if text is not None else line.text if line else "",
+                "verbatim": text if text is not None else line.verbatim if line else ""}
+
     def unexpected(self) -> HandParseError:
-        where = "summary line" if self.in_summary else "line"
-        return self.fail(QuarantineReason.PARSE_ERROR, f"unexpected {where} {self.line.number}: {self.line.text!r}")
+        wording = self.dialect.wording.unexpected
+        message = wording(self) if callable(wording) else wording.format(**self.line_fields())
+        return self.fail(QuarantineReason.PARSE_ERROR, message)
 
     def money(self, text: str, line: str | None = None) -> int:
         """A printed amount in minor units; a bad one quarantines the hand, naming the line."""
@@ -440,8 +490,8 @@ class Hand:
         try:
             return self.dialect.money.to_minor(text, self.scale)
         except AmountError as exc:
-            where = line if line is not None else self.line.text if self.line else ""
-            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {where!r}") from None
+            message = self.dialect.wording.bad_amount.format(error=exc, **self.line_fields(line))
+            raise self.fail(QuarantineReason.BAD_AMOUNT, message) from None
 
     def card_groups(self, text: str) -> list[list[str | None]]:
         """The cards of each bracket in ``text`` (the whole text when it has none); any
@@ -526,7 +576,8 @@ class Hand:
             kind = verb.later  # type: ignore[assignment]
         if all_in:
             seat.all_in = True
-        if not verb.forced and self.street == Street.PREDEAL and kind in _OPENS_BETTING:
+        opens = self.dialect.first_action_opens and not verb.forced and kind in _OPENS_BETTING
+        if opens and self.street == Street.PREDEAL:
             self.street = _OPENING[self.family]
         if kind in _DRAW_ACTIONS:
             self.draw_line()
@@ -850,12 +901,14 @@ class Hand:
     def check_totals(self) -> None:
         """Printed pots and totals against what was put in; the rake rule; conservation."""
         d, record = self.dialect, self.record
+        inferred = d.rake.inferred is not None and record.rake is None
+        if inferred:
+            self.infer_rake()
         if d.pots_add_up and record.pots_printed and sum(record.pots_printed) != record.pot_total:
             record.notes.append(d.pots_add_up.format(pots=record.pots_printed, total=record.pot_total))
         if record.total_pot_printed is not None and record.total_pot_printed != record.pot_total:
-            record.notes.append(f"printed total pot {record.total_pot_printed} differs from the "
-                                f"{record.pot_total} the seats put in")
-        missing = d.rake.printed and record.rake is None
+            record.notes.append(d.wording.total_pot.format(printed=record.total_pot_printed, total=record.pot_total))
+        missing = d.rake.printed and record.rake is None and not inferred
         if missing:
             record.rake = d.rake.missing
             if d.rake.missing_note:
@@ -863,8 +916,24 @@ class Hand:
         if missing and record.rake is None:
             return  # nothing to reconcile against
         if not record.reconciles():
-            said = f"history does not add up: put in {record.pot_total}, paid {record.paid_from_pots()}"
+            put_in, paid = record.pot_total, record.paid_from_pots()
+            if d.wording.unbalanced is not None:
+                record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake))
+                return
+            said = f"history does not add up: put in {put_in}, paid {paid}"
             record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")
+
+    def infer_rake(self) -> None:
+        """No rake line came: the rake is what was put in less what the pots paid (see :class:`Rake`)."""
+        record, rake = self.record, self.dialect.rake
+        put_in, paid = record.pot_total, record.paid_from_pots()
+        if paid <= put_in:
+            record.rake, record.rake_source = put_in - paid, RakeSource.INFERRED
+            record.notes.append(str(rake.inferred).format(put_in=put_in, paid=paid, rake=put_in - paid))
+        else:
+            record.rake_source = RakeSource.ABSENT
+            if rake.overpaid:
+                record.notes.append(rake.overpaid)
 
 
 def group(m: re.Match[str], name: str) -> str | None:
@@ -962,13 +1031,17 @@ def enter_summary(hand: Hand, m: re.Match[str]) -> None:
 
 @dataclass(frozen=True)
 class Returned:
-    """A printed uncalled-bet return: groups ``name`` and ``amt``. ``paid``: the platform's
-    return is also listed among the payouts (source ``uncalled``)."""
+    """A printed uncalled-bet return: groups ``name`` (or, on a player line, the line's
+    player) and ``amt``. ``paid``: the platform's return is also listed among the payouts
+    (source ``uncalled``)."""
 
     paid: bool = False
 
     def __call__(self, hand: Hand, m: re.Match[str]) -> None:
-        seat = hand.seat_named(m["name"], "uncalled bet returned to an unseated player")
+        if "name" not in m.groupdict() and hand.player is not None:
+            seat = hand.player
+        else:
+            seat = hand.seat_named(m["name"], "uncalled bet returned to an unseated player")
         hand.return_bet(seat, hand.money(m["amt"]), paid=self.paid)
 
 
@@ -1001,6 +1074,6 @@ __all__ = [
     "ANTE", "BET", "BIG_BLIND", "BLIND", "BOTH_BLINDS", "BRING_IN", "CALL", "CHECK", "COMPLETE", "CURRENCY_SIGNS",
     "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT",
     "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "Rake", "Require", "Returned",
-    "Streets", "button", "chip_scale", "dealt", "enter_summary", "group", "kind", "pays", "pot_won_by", "rake",
-    "read_cards", "skip", "street", "take_seat",
+    "Streets", "Wording", "button", "chip_scale", "dealt", "enter_summary", "group", "kind", "pays", "pot_won_by",
+    "rake", "read_cards", "skip", "street", "take_seat",
 ]

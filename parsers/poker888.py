@@ -8,10 +8,11 @@ tournaments, ``Tournament #N $10 + $1 - Table #1 (Real Money)``; play money says
 the German client (2020) writes ``0,01\xa0$/0,02\xa0$ Blinds``, amounts
 ``3,10\xa0$`` (comma decimals, the sign after a no-break space) and suits in words
 (``[ QHerz, 10Pik ]``) for the hero, while the other seats' amounts and cards may come in
-English in the same hand: each amount is read by where its sign stands. Play chips are printed like money, whole or with two decimals
-(``4,202.50``: play pots are raked too, e.g. 870 put in, ``collected [ 867.50 ]``), so
-play money is read at 100 minor units per chip in every hand, as cash is, even where a
-hand's own amounts are all whole; tournament chips are whole (scale 1). Amounts are
+English in the same hand: each amount is read by where its sign stands. Play chips are
+printed like money, whole or with two decimals (``4,202.50``: play pots are raked too,
+e.g. 870 put in, ``collected [ 867.50 ]``), so play money is read at 100 minor units per
+chip in every hand, as cash is, even where a hand's own amounts are all whole; tournament
+chips are whole (scale 1). Amounts are
 bracketed and are what the action added: ``raises [$2]``; a returning player's ``posts
 dead blind [$0.01 + $0.02]`` is dead small blind plus live big blind.
 
@@ -26,48 +27,51 @@ A file may end right after a next hand's ``#Game No : N`` line: that hand is tru
 Every line is read or known to carry no money or cards (``_SEAT_NO_MONEY``: a seat that
 does not show, its comings, goings and connection); any other line fails the hand with
 its line number, whether or not it holds a money word.
+
+Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 1, except that a hand whose collected lines pay
+more than was put in, even with every unmatched bet left in, now says so in its notes
+(``history does not add up``), as every dialect on the engine does. The three header
+lines are read by ``_header`` and skipped as lines; the old reader's wording of errors is
+the dialect's ``Wording``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime
-from typing import Iterator
 
-from rules.cards import CardError, read_card
+from rules.games import game_spec
 from rules.money import COMMA, DOT, NumberConvention
-from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines
-from parsers.base import cards as english_cards
-from rules.records import HandParseError, ParsedHand
+from rules.records import ParsedHand
+from rules.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, Street
+from parsers._text_hand import game_from_name, hand_lines
+from parsers.engine import (
+    ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, FOLD, OPEN, RAISE_BY, SMALL_BLIND, Dialect, DialectParser,
+    Hand, Rake, Streets, Wording, button, kind, read_cards, skip, take_seat,
+)
 
 _SITE = r"(?:888poker|888|Cassava|Pacific Poker|Pacific)"
 _HAND_START = re.compile(r"^\ufeff*(?:#Game No : \d+|\*{5} " + _SITE + r"[^*\n]* Hand History for Game )", re.M)
 _GAME_NO = re.compile(r"^#Game No : (?P<id>\d+)\s*$")
 _BANNER = re.compile(r"^\*{5} " + _SITE + r"[^*]* Hand History for Game (?P<id>\d+) \*{5}$")
 _HEADER = re.compile(
-    r"^(?P<stakes>[^/\s]\S*?/\S+?|[^/]+?/[^/]+?) Blinds(?P<extra>.*?) (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit|Limit) "
-    r"(?P<game>.+?) - \*\*\*(?: (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d))?\s*$"
+    r"^(?P<stakes>[^/\s]\S*?/\S+?|[^/]+?/[^/]+?) Blinds(?P<extra>.*?) "
+    r"(?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit|Limit) (?P<game>.+?) - \*\*\*"
+    r"(?: (?P<date>\d\d \d\d \d{4} \d\d:\d\d:\d\d))?\s*$"
 )
 _TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Practice Play|Play Money)\)")
 _TOURNEY = re.compile(
     r"^Tournament #(?P<tid>\d+) (?:(?P<buyin>.*?) - Table (?P<table>.+?)|(?P<free>Free) (?P<size>\d+ Max)) "
     r"\((?P<money>[^)]+)\)")
-_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")
-_STREET = re.compile(r"^\*\* (?P<street>Dealing down cards|Dealing flop|Dealing turn|Dealing river|Summary) \*\*(?P<rest>.*)$")
-_STREETS = {"Dealing flop": Street.FLOP, "Dealing turn": Street.TURN, "Dealing river": Street.RIVER}
+_STREETS = Streets(board={"dealing down cards": OPEN, "dealing flop": Street.FLOP, "dealing turn": Street.TURN,
+                          "dealing river": Street.RIVER, "summary": Street.SHOWDOWN})
 # an amount may hold a no-break space before the currency sign (``0,01\xa0$``)
 _AMT = r"(?P<amt>[^\]\s+](?:[^\]+]*[^\]\s+])?)"
-_POST = re.compile(
-    r"^posts (?P<what>small blind|big blind|ante|dead blind|dead small blind|dead big blind|straddle) "
-    r"\[" + _AMT + r"(?: \+ (?P<live>[^\]\s](?:[^\]]*[^\]\s])?))?\]$"
-)
-_ACT = re.compile(r"^(?P<verb>calls|bets|raises|is all-In|all-In|is all-in) \[" + _AMT + r"\]$")
-_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
-_SHOWS = re.compile(r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\]")
-_HALF_LINE = re.compile(r"^\((?P<half>Hi|Lo): [^)]*\)$")
-_COLLECTED = re.compile(r"^collected \[ ?" + _AMT + r" ?\]$")
+_POSTS = r"(?:small blind|big blind|ante|dead blind|dead small blind|dead big blind|straddle)"
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|all-In|wins)\b")
 # What may follow a seat's name on a line known to carry no money or cards, skipped on
 # purpose (any other line fails the hand): a seat that does not show, and its comings,
@@ -80,7 +84,7 @@ _SEAT_NO_MONEY = re.compile(
 
 # The German client names suits in words after an English rank: ``[ 10Karo, KKreuz ]``.
 _GERMAN_SUITS = {"Karo": "d", "Kreuz": "c", "Herz": "h", "Pik": "s"}
-_GERMAN_CARD = re.compile(r"^(?P<rank>10|[2-9TJQKA])(?P<suit>Karo|Kreuz|Herz|Pik)$")
+_GERMAN_CARD = re.compile(r"\b(?P<rank>10|[2-9TJQKA])(?P<suit>Karo|Kreuz|Herz|Pik)\b")
 
 
 def cards(text: str) -> list[str | None]:
@@ -91,17 +95,7 @@ def cards(text: str) -> list[str | None]:
     >>> cards("QHerz, 10Pik"), cards(" Qs, Tc "), cards("4Herz, 4Karo, 8s")
     (['Qh', 'Ts'], ['Qs', 'Tc'], ['4h', '4d', '8s'])
     """
-    out: list[str | None] = []
-    for token in text.replace(",", " ").split():
-        german = _GERMAN_CARD.match(token)
-        if german is None:
-            out.extend(english_cards(token))
-            continue
-        try:
-            out.append(read_card(german["rank"] + _GERMAN_SUITS[german["suit"]]))
-        except CardError as exc:
-            raise HandParseError(QuarantineReason.BAD_CARDS, str(exc)) from None
-    return out
+    return read_cards(_GERMAN_CARD.sub(lambda m: m["rank"] + _GERMAN_SUITS[m["suit"]], text))
 
 
 class _SignPlaced:
@@ -125,11 +119,306 @@ _SIGN = re.compile(r"[$€£]")
 _ENGLISH = re.compile(r"^[$€£]\d")
 
 
-class Poker888Parser:
-    """Parser for 888poker's (Pacific, Cassava) text dialect."""
+# --- the header ---------------------------------------------------------------------------
 
-    format = Format.POKER888
-    hand_start = _HAND_START
+def _header_lines(hand: Hand) -> tuple[int, re.Match[str], re.Match[str]]:
+    """The banner, the stakes line and the table line after an optional ``#Game No : N``:
+    where the banner is, and the other two read. A hand that stops before them is
+    truncated (a file may end right after a next hand's ``#Game No`` line)."""
+    lines = list(hand.lines)
+    while lines and not lines[-1].text:
+        lines.pop()
+    at = 1 if lines and _GAME_NO.match(lines[0].text) else 0
+    text = [line.text for line in lines[at:at + 3]] + ["", "", ""]
+    cut = [QuarantineReason.TRUNCATED if len(lines) <= at + i else QuarantineReason.PARSE_ERROR for i in range(3)]
+    banner = _BANNER.match(text[0])
+    if banner is None:
+        raise hand.fail(cut[0], f"expected the hand's banner, found {text[0][:120]!r}" if lines[at:]
+                        else "no '***** ... Hand History for Game N *****' line after the game number")
+    hand.hand_id = banner["id"]
+    if (header := _HEADER.match(text[1])) is None:
+        raise hand.fail(cut[1], f"cannot read the stakes/game line {text[1][:120]!r}")
+    if (table := _TOURNEY.match(text[2]) or _TABLE.match(text[2])) is None:
+        raise hand.fail(QuarantineReason.TRUNCATED if not text[2] else QuarantineReason.PARSE_ERROR,
+                        f"cannot read the table line {text[2][:120]!r}")
+    return at, header, table
+
+
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """``$0.05/$0.10 Blinds Pot Limit OmahaHL - *** 06 01 2014 09:01:04`` and the table line
+    (``Table Coslada 9 Max (Real Money)``, ``Tournament #N $10 + $1 - Table #1 (Real
+    Money)``); the three lines are then skipped as the hand is read."""
+    at, header, table = _header_lines(hand)
+    hand.facts["header lines"] = {line.number for line in hand.lines[at:at + 3]}
+    # a jackpot table takes a jackpot drop beside the rake; neither is printed
+    name, jackpot = re.subn(r" Jackpot table$", "", header["game"])
+    game = game_from_name(name)
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header['game']!r}")
+    tourney, play_money = table.re is _TOURNEY, table["money"] in ("Practice Play", "Play Money")
+    # play chips are printed like money, with cents where a pot's rake left some
+    # (``957.50``), so play money has the cash scale whatever this hand's stacks show
+    hand.scale = 1 if tourney else 100
+    stakes, date = header["stakes"], header["date"]  # 888.ro's free tournaments (2019) print no date
+    table_name = table["table"] or table["size"]
+    seats_max = re.search(r"(\d+) Max\b", table_name)
+    record = hand.new_record(
+        game=game, limit={"No Limit": Limit.NO, "Pot Limit": Limit.POT}.get(header["limit"], Limit.FIXED),
+        is_tournament=tourney, tournament_id=table["tid"] if tourney else None, is_play_money=play_money,
+        currency=None if tourney or play_money else "EUR" if "€" in stakes else "GBP" if "£" in stakes else "USD",
+        start_time_raw=date, table_name=table_name, max_seats=int(seats_max.group(1)) if seats_max else None,
+        hand_date=datetime.strptime(date, "%d %m %Y %H:%M:%S").strftime("%Y-%m-%d") if date else None,
+    )
+    if jackpot:
+        record.notes[0] += " (a jackpot table: its jackpot drop is not printed either)"
+    record.notes.append("start time printed without a time zone" if date else "no start time printed")
+    hand.line = hand.lines[at + 1]  # an amount of the stakes that cannot be read names this line
+    record.small_blind, record.big_blind = (hand.money(text) for text in stakes.split("/")[:2])
+    return record
+
+
+def _seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat 1: Hans_W ( 1,85\xa0$ )``; a seat line not of that shape (``Seat 2:  ( $895 )``,
+    no name) is a line the dialect does not know."""
+    full = _SEAT.match(hand.line.text)
+    if full is None:
+        raise hand.unexpected()
+    take_seat(hand, full)
+
+
+def _header_line(hand: Hand, m: re.Match[str]) -> bool | None:
+    """The banner, stakes and table lines were read by ``_header``."""
+    return None if hand.line.number in hand.facts["header lines"] else False
+
+
+# --- streets and the unmatched bet --------------------------------------------------------
+
+_BLIND_POSTS = frozenset({ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_BLIND})
+_DEAD_MONEY = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
+
+
+def _street(hand: Hand, m: re.Match[str]) -> None:
+    """``** Dealing flop ** [ 2c, 7d, Js ]``, ``** Summary **``. 888 prints no uncalled-bet
+    line: when a street ends, its unmatched bet is taken back before the next opens."""
+    if m["street"] != "Dealing down cards":
+        _take_back_unmatched_bet(hand)
+        hand.tracker.new_street()
+    if m["street"] == "Summary":
+        hand.facts["summary"] = True
+    board = m["street"] in ("Dealing flop", "Dealing turn", "Dealing river")  # other lines' tails are not read
+    hand.enter_street(m["street"], m["rest"] if board else None, None)
+
+
+def _take_back_unmatched_bet(hand: Hand) -> None:
+    """The street's largest bet over the next largest came back to its bettor: an
+    ``uncalled_return`` action, noted (the collected lines leave it out). A big blind
+    nobody called stays in the pot (a walk pays the big blind the whole pot), even beside
+    an ante."""
+    if hand.street == Street.PREDEAL:
+        return
+    bets = sorted(((hand.tracker.street_bet(s.seat), s) for s in hand.seats.values()), key=lambda b: b[0],
+                  reverse=True)
+    if not bets or bets[0][0] <= 0:
+        return
+    seat, excess = bets[0][1], bets[0][0] - (bets[1][0] if len(bets) > 1 else 0)
+    posted = [a.kind for a in hand.record.actions if a.seat == seat.seat and a.amount
+              and a.street in (hand.street, Street.PREDEAL) and a.kind not in _DEAD_MONEY]
+    if all(k in _BLIND_POSTS for k in posted) or excess <= 0:
+        return
+    hand.tracker.returned(seat.seat, excess)
+    hand.add_action(hand.street, seat.seat, ActionKind.UNCALLED_RETURN, excess)
+    hand.facts.setdefault("notes", []).append(
+        f"unmatched bet {excess} of seat {seat.seat} ({seat.player}) taken as returned "
+        "(888 prints no uncalled-bet line and does not pay it in 'collected')")
+
+
+# --- the player's lines -------------------------------------------------------------------
+
+def _dead_and_live(hand: Hand, m: re.Match[str]) -> None:
+    """A returning player's ``posts dead blind [$0.01 + $0.02]``: the small blind dead, the big blind live."""
+    seat = hand.player.seat
+    dead, live = hand.money(m["amt"]), hand.money(m["live"])
+    hand.tracker.dead(seat, dead)
+    hand.add_action(Street.PREDEAL, seat, ActionKind.POST_DEAD, dead)
+    hand.tracker.add(seat, live)
+    hand.add_action(Street.PREDEAL, seat, ActionKind.POST_BLIND, live)
+
+
+def _dealt_to(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [ Ah, Kd ]``: a name nobody seated makes the hand inconsistent."""
+    seat = hand.by_name.get(m["name"])
+    if seat is None:
+        line = hand.line
+        raise hand.fail(QuarantineReason.INCONSISTENT,
+                        f"line {line.number} {line.verbatim!r}: player {m['name']!r} has no seat")
+    hand.deal(seat, m["cards"])
+
+
+def _fold(hand: Hand, m: re.Match[str]) -> None:
+    """A seat folds once: a second fold line leaves the street it folded on."""
+    folded = hand.player.folded_street
+    FOLD(hand, m)
+    if folded is not None:
+        hand.player.folded_street = folded
+
+
+def _shows(hand: Hand, m: re.Match[str]) -> None:
+    """``shows [ Kh, Qs ]`` / ``mucks [ ... ]`` in the summary; a ``(Hi: ...)`` or ``(Lo:
+    ...)`` line after it names the half that seat won."""
+    seat = hand.player
+    hand.shown[seat.seat] = hand.cards(m["cards"])
+    if m["verb"] == "shows":
+        seat.showed = True
+    else:
+        seat.mucked = True
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if m["verb"] == "shows" else ActionKind.MUCK)
+    hand.facts["last shown"] = seat.seat
+
+
+def _half_mark(hand: Hand, m: re.Match[str]) -> None:
+    if "last shown" in hand.facts:
+        marks = hand.facts.setdefault("halves", {}).setdefault(hand.facts["last shown"], [])
+        marks.append(Half.HIGH if m["half"] == "Hi" else Half.LOW)
+
+
+def _collected(hand: Hand, m: re.Match[str]) -> None:
+    """``X collected [ $0.38 ]``: once per half and per pot, without saying which."""
+    hand.facts.setdefault("collected", []).append((hand.player.seat, hand.money(m["amt"]), hand.line.verbatim))
+
+
+def _unexpected(hand: Hand) -> str:
+    """How the old reader worded a line it did not know: naming the line, and whether it
+    started with a seated name (an action) or held a money word."""
+    line = hand.line
+    what = ("action" if hand.split_name(line.text) else "money line" if _MONEY_WORDS.search(line.text)
+            else "line")
+    return f"line {line.number} {line.verbatim!r}: unexpected {what}"
+
+
+# --- the end of the hand ------------------------------------------------------------------
+
+def _summary_printed(hand: Hand) -> None:
+    if not hand.facts.get("summary"):
+        raise hand.fail(QuarantineReason.TRUNCATED, "hand ends before its '** Summary **' line")
+
+
+def _half(hand: Hand, seat: int, nth: int, lines: int, any_low: bool) -> Half:
+    """The half of a seat's ``nth`` collected line, where the summary makes it certain."""
+    marks = hand.facts.get("halves", {}).get(seat, [])
+    if marks == [Half.HIGH] and not any_low and lines == 1:
+        return Half.WHOLE  # nobody won a low: the pot was not split
+    if len(marks) != lines:
+        return Half.UNLABELLED
+    if nth == 1:
+        hand.record.notes.append(f"seat {seat} won both halves: its collected lines carry no label and are "
+                                 "taken as high then low, in the order the summary names them")
+    return marks[nth]
+
+
+def _pay_collected(hand: Hand) -> None:
+    """One payout per collected line, its half labelled where the summary makes it certain."""
+    collected = hand.facts.get("collected", [])
+    split = game_spec(hand.record.game).split
+    any_low = any(Half.LOW in marks for marks in hand.facts.get("halves", {}).values())
+    lines = {seat: sum(1 for s, _, _ in collected if s == seat) for seat, _, _ in collected}
+    position: dict[int, int] = {}
+    for seat, amount, line in collected:
+        half = Half.WHOLE
+        if split:
+            nth = position[seat] = position.get(seat, -1) + 1
+            half = _half(hand, seat, nth, lines[seat], any_low)
+        hand.pay(hand.seats[seat], amount, pot=None, half=half, line=line)
+
+
+def _keep_excess_paid_in_collected(hand: Hand) -> None:
+    """Undo the return of an unmatched bet that the collected lines pay back.
+
+    Often the collected lines leave the unmatched part out, so ``_take_back_unmatched_bet``
+    takes it back; but in many hands the bettor's collected line includes it (an
+    uncontested pot paid as pot plus the bet nobody called), or a line of exactly the
+    excess pays it back beside the pots (blinds all in for less, then a showdown: ``Hero
+    collected [ $220 ]``). Then the collected lines pay more than was put in once the
+    excess is taken back, which no pot can: the excess stays in the contributions, and the
+    settlement returns it.
+    """
+    record, notes = hand.record, hand.facts.setdefault("notes", [])
+    paid = record.paid_from_pots()
+    for action in [a for a in record.actions if a.kind == ActionKind.UNCALLED_RETURN]:
+        excess = action.amount or 0
+        if paid <= sum(hand.tracker.seats().values()) or action.seat is None:
+            break
+        record.actions.remove(action)
+        hand.tracker.add(action.seat, excess)
+        notes[:] = [n for n in notes if not n.startswith(f"unmatched bet {excess} of seat {action.seat} ")]
+        notes.append(f"unmatched bet {excess} of seat {action.seat} paid back in the collected lines "
+                     "(888 prints no uncalled-bet line)")
+    for number, action in enumerate(record.actions):
+        action.seq = number
+
+
+def _what_was_paid(hand: Hand) -> None:
+    """The notes of the unmatched bets, then what the collected lines leave unpaid."""
+    record = hand.record
+    record.notes.extend(hand.facts.get("notes", []))
+    put_in, paid = record.pot_total, record.paid_from_pots()
+    if not record.payouts and put_in:
+        record.notes.append(f"no collected line: the history does not say who was paid the {put_in} put in")
+    elif record.is_tournament and paid != put_in:
+        record.notes.append(f"tournament hand (no rake) pays {paid} of the {put_in} put in: "
+                            f"the collected lines are {put_in - paid} short")
+
+
+DIALECT = Dialect(
+    platform=Platform.POKER888,
+    format=Format.POKER888,
+    version="2",
+    hand_start=_HAND_START,
+    head=_HAND_START,  # ``sniff`` and ``split`` are the parser's own (below)
+    first=re.compile(r"^(?:#Game No : (?P<id>\d+)\s*$)?"),
+    not_first="",  # ``first`` matches any line: ``_header`` says what is missing
+    header=_header,
+    seat=kind("seat", r"^Seat \d+: ", _seat),
+    seatless=QuarantineReason.TRUNCATED,  # a hand cut off after its header
+    body=(
+        kind("header", r"", _header_line),
+        kind("street", r"^\*\* (?P<street>Dealing down cards|Dealing flop|Dealing turn|Dealing river|Summary) \*\*"
+                       r"(?P<rest>.*)$", _street),
+        kind("button", r"^Seat (?P<seat>\d+) is the button$", button),
+        kind("players", r"^Total number of players", skip),
+        kind("half", r"^\((?P<half>Hi|Lo): [^)]*\)$", _half_mark),
+        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$", _dealt_to),
+    ),
+    players=(
+        kind("collected", rf"^collected \[ ?{_AMT} ?\]$", _collected),
+        kind("shows", r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\]", _shows),
+        kind("dead and live", rf"^posts {_POSTS} \[{_AMT} \+ (?P<live>[^\]\s](?:[^\]]*[^\]\s])?)\]$", _dead_and_live),
+        kind("small blind", rf"^posts small blind \[{_AMT}\]$", replace(SMALL_BLIND, sets=None)),
+        kind("big blind", rf"^posts big blind \[{_AMT}\]$", replace(BIG_BLIND, sets=None, later=ActionKind.POST_BLIND)),
+        kind("ante", rf"^posts ante \[{_AMT}\]$", ANTE),
+        kind("dead blind", rf"^posts dead (?:small |big )?blind \[{_AMT}\]$", DEAD_BLIND),
+        kind("straddle", rf"^posts straddle \[{_AMT}\]$", BLIND),
+        kind("fold", r"^folds$", _fold),
+        kind("check", r"^checks$", CHECK),
+        kind("call", rf"^calls \[{_AMT}\]$", CALL),
+        kind("bet", rf"^bets \[{_AMT}\]$", BET),
+        kind("raise", rf"^(?:raises|(?P<allin>is all-In|all-In|is all-in)) \[{_AMT}\]$", RAISE_BY),
+    ),
+    quiet=_SEAT_NO_MONEY,
+    after_name=re.compile(r"[: ]*"),
+    streets=_STREETS,
+    money=_SignPlaced(),  # type: ignore[arg-type]  # a NumberConvention's reader
+    cards=cards,
+    rake=Rake(printed=False, absent_note="rake not printed"),
+    first_action_opens=False,  # ``** Dealing down cards **`` opens the betting
+    all_in_when_stack_spent=True,
+    before_returns=(_summary_printed, _pay_collected, _keep_excess_paid_in_collected),
+    checks=(_what_was_paid,),
+    wording=Wording(unexpected=_unexpected, bad_amount="line {number} {verbatim!r}: {error}"),
+)
+
+
+class Poker888Parser(DialectParser):
+    """888's dialect: a hand starts at ``#Game No`` or, when that line is missing, at its banner."""
 
     def sniff(self, head: str) -> bool:
         return bool(_BANNER.search(head.replace("\r", ""), 0) or re.search(
@@ -149,276 +438,14 @@ class Poker888Parser:
             return
         if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff"):
             yield 0, text[: starts[0]]
-        for start, end in zip(starts, starts[1:] + [len(text)]):
+        for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
             yield start, text[start:end]
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        lines = [l for l in hand_lines(hand_text)]
-        while lines and not lines[0].strip():
-            lines.pop(0)
-        while lines and not lines[-1].strip():  # a file cut after ``#Game No : N`` ends in blank lines
-            lines.pop()
-        hand_id = None
-        index = 0
-        if lines and _GAME_NO.match(lines[0]):
-            hand_id = _GAME_NO.match(lines[0]).group("id")
-            index = 1
-        banner = _BANNER.match(lines[index]) if len(lines) > index else None
-        if not banner:
-            raise HandParseError(
-                QuarantineReason.TRUNCATED if len(lines) <= index else QuarantineReason.PARSE_ERROR,
-                "no '***** ... Hand History for Game N *****' line after the game number"
-                if len(lines) <= index else f"expected the hand's banner, found {lines[index][:120]!r}",
-                hand_id,
-            )
-        hand_id = banner.group("id")
-        header = _HEADER.match(lines[index + 1]) if len(lines) > index + 1 else None
-        if not header:
-            raise HandParseError(
-                QuarantineReason.TRUNCATED if len(lines) <= index + 1 else QuarantineReason.PARSE_ERROR,
-                f"cannot read the stakes/game line {lines[index + 1][:120] if len(lines) > index + 1 else ''!r}",
-                hand_id,
-            )
-        # a jackpot table takes a jackpot drop beside the rake; neither is printed
-        name, jackpot = re.subn(r" Jackpot table$", "", header.group("game"))
-        game = game_from_name(name)
-        if game is None:
-            raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header.group('game')!r}", hand_id)
-        limit = {"No Limit": Limit.NO, "Pot Limit": Limit.POT}.get(header.group("limit"), Limit.FIXED)
-        table_line = lines[index + 2] if len(lines) > index + 2 else ""
-        tourney = _TOURNEY.match(table_line)
-        table = tourney or _TABLE.match(table_line)
-        if not table:
-            raise HandParseError(
-                QuarantineReason.TRUNCATED if not table_line else QuarantineReason.PARSE_ERROR,
-                f"cannot read the table line {table_line[:120]!r}",
-                hand_id,
-            )
-        play_money = table.group("money") in ("Practice Play", "Play Money")
-        stakes = header.group("stakes").split("/")
-        # play chips are printed like money, with cents where a pot's rake left some
-        # (``957.50``), so play money has the cash scale whatever this hand's stacks show
-        scale = 1 if tourney else 100
-        currency = None
-        if not tourney and not play_money:
-            currency = "EUR" if "€" in header.group("stakes") else "GBP" if "£" in header.group("stakes") else "USD"
-        build = HandBuilder(hand_id, _SignPlaced(), scale)  # type: ignore[arg-type]  # a NumberConvention's reader
-        date = header.group("date")  # 888.ro's free tournaments (2019) print none
-        local = datetime.strptime(date, "%d %m %Y %H:%M:%S") if date else None
-        table_name = table.group("table") or table.group("size")
-        seats_max = re.search(r"(\d+) Max\b", table_name)
-        hand = ParsedHand(
-            hand_id=hand_id,
-            platform=Platform.POKER888,
-            format=Format.POKER888,
-            game=game,
-            limit=limit,
-            is_tournament=bool(tourney),
-            amount_scale=scale,
-            currency=currency,
-            tournament_id=tourney.group("tid") if tourney else None,
-            is_play_money=play_money,
-            start_time_raw=date,
-            hand_date=local.strftime("%Y-%m-%d") if local else None,
-            table_name=table_name,
-            max_seats=int(seats_max.group(1)) if seats_max else None,
-            rake_source=RakeSource.ABSENT,
-        )
-        hand.notes.append("rake not printed" + (" (a jackpot table: its jackpot drop is not printed either)" if jackpot else ""))
-        hand.notes.append("start time printed without a time zone" if date else "no start time printed")
-        build.line, build.line_no = lines[index + 1], index + 2
-        hand.small_blind, hand.big_blind = build.amount(stakes[0]), build.amount(stakes[1])
-        split_game = game in SPLIT_GAMES
-
-        street = Street.PREDEAL
-        in_summary = False
-        big_blind_posted = False
-        half_marks: dict[int, list[Half]] = {}
-        last_shown: int | None = None
-        collected_lines: list[tuple[int, int, str]] = []
-        for number, line in enumerate(lines[index + 3:], start=index + 4):
-            build.line, build.line_no = line, number
-            if not line.strip():
-                continue
-            m = _STREET.match(line)
-            if m:
-                name = m.group("street")
-                if name == "Dealing down cards":
-                    street = Street.PREFLOP
-                    continue
-                self._close_street(build, street)
-                if name == "Summary":
-                    in_summary = True
-                    street = Street.SHOWDOWN
-                    continue
-                street = _STREETS[name]
-                board = [c for c in cards(m.group("rest").strip().strip("[]")) if c]
-                hand.boards = [(hand.boards[0] if hand.boards else []) + board]
-                continue
-            m = _BUTTON.match(line)
-            if m:
-                hand.button_seat = int(m.group("seat"))
-                continue
-            m = _SEAT.match(line)
-            if m and not build.actions:
-                build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
-                continue
-            if line.startswith("Total number of players"):
-                continue
-            m = _HALF_LINE.match(line)
-            if m:
-                if last_shown is not None:
-                    half_marks.setdefault(last_shown, []).append(Half.HIGH if m.group("half") == "Hi" else Half.LOW)
-                continue
-            m = _DEALT.match(line)
-            if m:
-                build.seat_named(m.group("name")).cards = cards(m.group("cards"))
-                continue
-            split = build.split_name(line)
-            if split is None:
-                raise build.fail(QuarantineReason.PARSE_ERROR,
-                                 "unexpected money line" if _MONEY_WORDS.search(line) else "unexpected line")
-            seat, rest = split
-            m = _COLLECTED.match(rest)
-            if m:
-                collected_lines.append((seat.seat, build.amount(m.group("amt")), line))
-                continue
-            m = _SHOWS.match(rest)
-            if m:
-                seat.cards = cards(m.group("cards"))
-                if m.group("verb") == "shows":
-                    seat.showed = True
-                    build.act(Street.SHOWDOWN, seat, ActionKind.SHOW)
-                else:
-                    seat.mucked = True
-                    build.act(Street.SHOWDOWN, seat, ActionKind.MUCK)
-                last_shown = seat.seat
-                continue
-            big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
-
-        if not in_summary:
-            raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before its '** Summary **' line", hand_id)
-        self._pay(build, hand, collected_lines, half_marks, split_game)
-        self._keep_excess_paid_in_collected(build)
-        hand.seats = build.finish_seats()
-        hand.actions = build.actions
-        hand.payouts = build.payouts
-        hand.notes.extend(build.notes)
-        put_in, paid = hand.pot_total, hand.paid_from_pots()
-        if not hand.payouts and put_in:
-            hand.notes.append(f"no collected line: the history does not say who was paid the {put_in} put in")
-        elif hand.is_tournament and paid != put_in:
-            hand.notes.append(
-                f"tournament hand (no rake) pays {paid} of the {put_in} put in: "
-                f"the collected lines are {put_in - paid} short"
-            )
-        return hand
-
-    @staticmethod
-    def _close_street(build: HandBuilder, street: Street) -> None:
-        """Take back the street's unmatched bet (888 prints no line for it), then reset bets."""
-        if street != Street.PREDEAL:
-            returned = build.return_unmatched_bet(street, blind_excess_returned=False)
-            if returned:
-                seat = next(s for s in build.seats.values() if s.seat == build.actions[-1].seat)
-                build.notes.append(
-                    f"unmatched bet {returned} of seat {seat.seat} ({seat.player}) taken as returned "
-                    "(888 prints no uncalled-bet line and does not pay it in 'collected')"
-                )
-        build.tracker.new_street()
-
-    @staticmethod
-    def _keep_excess_paid_in_collected(build: HandBuilder) -> None:
-        """Undo the return of an unmatched bet that the collected lines pay back.
-
-        888 prints no uncalled-bet line. Often the collected lines leave the unmatched
-        part out, so ``_close_street`` takes it back; but in many hands the bettor's
-        collected line includes it (an uncontested pot paid as pot plus the bet nobody
-        called), or a line of exactly the excess pays it back beside the pots (blinds all
-        in for less, then a showdown: ``Hero collected [ $220 ]``). Then the collected
-        lines pay more than was put in once the excess is taken back, which no pot can:
-        the excess stays in the contributions, and the settlement returns it.
-        """
-        paid = sum(p.amount for p in build.payouts if p.source == PayoutSource.POT)
-        for action in [a for a in build.actions if a.kind == ActionKind.UNCALLED_RETURN]:
-            put_in = sum(build.tracker.seats().values())
-            excess = action.amount or 0
-            if paid <= put_in or action.seat is None:
-                break
-            build.actions.remove(action)
-            build.tracker.add(action.seat, excess)
-            build.notes = [n for n in build.notes if not n.startswith(f"unmatched bet {excess} of seat {action.seat} ")]
-            build.notes.append(f"unmatched bet {excess} of seat {action.seat} paid back in the collected lines "
-                               "(888 prints no uncalled-bet line)")
-        for number, action in enumerate(build.actions):
-            action.seq = number
-
-    def _action(self, rest, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
-        m = _POST.match(rest)
-        if m:
-            what, amount = m.group("what"), build.amount(m.group("amt"))
-            if m.group("live"):
-                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, build.amount(m.group("live")))
-            elif what == "small blind":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
-            elif what == "big blind" and not big_blind_posted:
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
-                big_blind_posted = True
-            elif what == "ante":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
-                hand.ante = hand.ante or amount
-            elif what.startswith("dead"):
-                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
-            else:
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
-            return big_blind_posted
-        if rest in ("folds", "checks"):
-            build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
-            return big_blind_posted
-        m = _ACT.match(rest)
-        if m:
-            verb = m.group("verb")
-            kind = {"calls": ActionKind.CALL, "bets": ActionKind.BET}.get(verb, ActionKind.RAISE)
-            build.act(street, seat, kind, build.amount(m.group("amt")), all_in="all-" in verb.lower())
-            return big_blind_posted
-        if _SEAT_NO_MONEY.match(rest):
-            return big_blind_posted
-        raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
-
-    @staticmethod
-    def _pay(build: HandBuilder, hand: ParsedHand, collected, half_marks, split_game: bool) -> None:
-        """One payout per collected line; label halves only where the summary makes it certain."""
-        any_low = any(Half.LOW in marks for marks in half_marks.values())
-        lines_per_seat: dict[int, int] = {}
-        for seat_no, _, _ in collected:
-            lines_per_seat[seat_no] = lines_per_seat.get(seat_no, 0) + 1
-        position: dict[int, int] = {}
-        for seat_no, amount, line in collected:
-            seat = next(s for s in build.seats.values() if s.seat == seat_no)
-            half = Half.WHOLE
-            if split_game:
-                marks = half_marks.get(seat_no, [])
-                nth = position.get(seat_no, 0)
-                position[seat_no] = nth + 1
-                if marks == [Half.HIGH] and not any_low and lines_per_seat[seat_no] == 1:
-                    half = Half.WHOLE  # nobody won a low: the pot was not split
-                elif len(marks) == lines_per_seat[seat_no]:
-                    half = marks[nth]
-                    if nth == 1:
-                        hand.notes.append(
-                            f"seat {seat_no} won both halves: its collected lines carry no label and are "
-                            "taken as high then low, in the order the summary names them"
-                        )
-                else:
-                    half = Half.UNLABELLED
-            build.pay(seat, amount, line, half=half)
 
 
 def _only_game_no(chunk: str) -> bool:
     """True when ``chunk`` holds nothing but a ``#Game No : N`` line (and blanks)."""
-    lines = [l for l in hand_lines(chunk) if l.strip()]
+    lines = [line for line in hand_lines(chunk) if line.strip()]
     return len(lines) == 1 and bool(_GAME_NO.match(lines[0]))
 
 
-PARSER = Poker888Parser()
+PARSER = Poker888Parser(DIALECT)

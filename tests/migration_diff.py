@@ -9,8 +9,10 @@ difference by kind: what each parser returned or the quarantine reason and messa
 migration should differ only on edited hands, and each kind of difference should be one
 the engine's guide names (its stricter reading of unknown text, its wording of errors).
 
-usage: ``python -m tests.migration_diff MODULE CORPUS_DIR [--edits N] [--rev REV] [--show K]``
-e.g. ``.venv/bin/python -m tests.migration_diff ongame OnGame --edits 4000``. Not a test.
+usage: ``python -m tests.migration_diff MODULE CORPUS_DIR [--edits N] [--rev REV] [--show K] [--tests FILE]``
+e.g. ``.venv/bin/python -m tests.migration_diff ongame OnGame --edits 4000`` (``--tests`` names the
+module's test file where it is not ``tests/test_parser_<module>.py``: ``poker888`` has
+``tests/test_parser_888poker.py``). Not a test.
 """
 
 from __future__ import annotations
@@ -40,12 +42,12 @@ def _old_module(module: str, rev: str) -> types.ModuleType:
     return old
 
 
-def _hands(parser: Any, module: str, corpus_dir: str) -> list[str]:
+def _hands(parser: Any, module: str, corpus_dir: str, tests: Path | None = None) -> list[str]:
     hands = []
     for path in sorted((CORPUS / corpus_dir).rglob("*")):
         if path.is_file() and parser.sniff(read_text(path)[:8192]):
             hands += [hand for _, hand in parser.split(read_text(path))]
-    tests = REPO / "tests" / f"test_parser_{module}.py"
+    tests = tests or REPO / "tests" / f"test_parser_{module}.py"
     for node in ast.walk(ast.parse(tests.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.count("\n") > 5:
             hands.append(node.value)
@@ -97,9 +99,10 @@ def main() -> None:
     args.add_argument("--edits", type=int, default=3000)
     args.add_argument("--rev", default="main")
     args.add_argument("--show", type=int, default=1, help="examples printed per kind of difference")
+    args.add_argument("--tests", type=Path, help="the module's test file (default tests/test_parser_MODULE.py)")
     opts = args.parse_args()
     old, new = _old_module(opts.module, opts.rev).PARSER, importlib.import_module(f"parsers.{opts.module}").PARSER
-    hands = _hands(new, opts.module, opts.corpus_dir)
+    hands = _hands(new, opts.module, opts.corpus_dir, opts.tests)
     rng = random.Random(7)
     cases = [("as written", h) for h in hands]
     for _ in range(opts.edits):

@@ -16,15 +16,15 @@ import pytest
 from audit.ingest.parse import parser_version
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD_BLIND, DISCARD, FOLD, MUCK, OPEN, RAISE_BY, RAISE_TO, SHOW, SMALL_BLIND,
-    Dialect, DialectParser, Hand, Rake, Require, Returned, Streets, button, dealt, enter_summary, kind, pays, rake, skip,
-    street, take_seat,
+    Dialect, DialectParser, Hand, Rake, Require, Returned, Streets, Wording, button, dealt, enter_summary, kind, pays, rake,
+    skip, street, take_seat,
 )
 from parsers.everleaf import PARSER as EVERLEAF
 from parsers.fulltilt import PARSER as FULLTILT
 from parsers.ongame import PARSER as ONGAME
 from parsers.pkr import PARSER as PKR
 from rules.records import HandParseError, ParsedHand
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 
 _GAMES = {"Hold'em": Game.HOLDEM, "Omaha Hi/Lo": Game.OMAHA_HILO, "Stud": Game.STUD, "Draw": Game.DRAW5}
 _AMT = r"(?P<amt>\d+)"
@@ -193,6 +193,8 @@ def test_first_action_opens_the_first_betting_street_and_a_draw_the_first_draw()
     assert [(a.street, a.seat, a.cards_changed) for a in draw.actions if a.kind == ActionKind.DISCARD] == [
         (Street.DRAW1, 3, 2), (Street.DRAW1, 1, 1)]
     assert [a.street for a in draw.actions if a.kind == ActionKind.BET] == [Street.DRAW1] and draw.boards == []
+    printed_streets = DialectParser(replace(TOY, first_action_opens=False)).parse(HAND.replace("-- deal\n", ""))
+    assert [a.street for a in printed_streets.actions][2:5] == [Street.PREDEAL] * 3  # a dialect that prints every street
     with pytest.raises(HandParseError) as err:
         PARSER.parse(HAND.replace("Bob: checks", "Bob: discards 1"))
     assert (err.value.reason, err.value.message) == (QuarantineReason.INCONSISTENT, "a draw in a holdem hand: 'Bob: discards 1'")
@@ -272,3 +274,65 @@ def test_parsers_are_picklable_and_carry_their_version() -> None:
     assert parser_version(PARSER) == "pokerstars:7"
     assert [parser_version(p) for p in (ONGAME, PKR, EVERLEAF, FULLTILT)] == [
         "ongame:2", "pkr:2", "everleaf:2", "fulltilt:2"]
+
+
+def _total(hand: Hand, m: re.Match[str]) -> None:
+    hand.record.total_pot_printed = hand.money(m["amt"])
+
+
+def _no_kind_for(hand: Hand) -> str:
+    return f"nothing reads {hand.line.text!r} (line {hand.line.number})"
+
+
+# The toy as a migrated parser might declare it: its own wording of errors and notes,
+# lines quoted with their trailing space, a return printed on the player's own line, a
+# total pot line and text amounts (so that a bad one can be written).
+WORDED = DialectParser(replace(
+    TOY,
+    body=(*TOY.body, kind("total", rf"^Total {_AMT}$", _total)),
+    players=(*TOY.players, kind("takes back", rf"^takes back {_AMT}$", Returned(paid=True)),
+             kind("wagers", r"^wagers (?P<amt>\S+)$", BET)),
+    wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {verbatim!r}",
+                    bad_amount="line {number} {verbatim!r}: {error}", total_pot="Total {printed} is not {total}",
+                    unbalanced="off: put in {put_in}, paid {paid}, rake {rake}"),
+    quotes_trailing_space=True,
+))
+
+
+def test_a_dialect_words_errors_and_notes_its_own_way_and_quotes_trailing_space() -> None:
+    cases = ((HAND.replace("Bob: calls 25\n", "Bob: calls 25\nDealer gives 5  \n"),
+              QuarantineReason.PARSE_ERROR, "hand 7: unexpected line 'Dealer gives 5  '"),
+             (HAND + "Summary\nSeat 3 says 65 \n", QuarantineReason.PARSE_ERROR,
+              "hand 7: unexpected summary line 'Seat 3 says 65 '"),
+             (HAND.replace("Bob: checks", "Bob: wagers 2.5 "), QuarantineReason.BAD_AMOUNT,
+              "hand 7: line 14 'Bob: wagers 2.5 ': '2.5' has more decimals than the minor unit allows (scale 1)"))
+    for text, reason, message in cases:
+        with pytest.raises(HandParseError) as err:
+            WORDED.parse(text)
+        assert (err.value.reason, err.value.message, err.value.hand_id) == (reason, message, "7")
+    with pytest.raises(HandParseError) as err:  # a function words it
+        DialectParser(replace(TOY, wording=Wording(unexpected=_no_kind_for))).parse(HAND.replace("Rake 5", "Rake five"))
+    assert err.value.message == "nothing reads 'Rake five' (line 19)"
+    spaced = HAND.replace("wins 65 from main pot", "wins 65 from main pot  ")
+    assert [p.line for p in WORDED.parse(spaced).payouts][-1] == "[x]: y: wins 65 from main pot  "
+    assert [p.line for p in PARSER.parse(spaced).payouts][-1] == "[x]: y: wins 65 from main pot"
+    hand = WORDED.parse(HAND.replace("40 returned to [x]: y", "[x]: y: takes back 40") + "Total 71\n")
+    assert [(p.seat, p.amount, p.pot, p.source) for p in hand.payouts] == [
+        (3, 40, None, PayoutSource.UNCALLED), (3, 65, 0, PayoutSource.POT)]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions][-1] == (3, ActionKind.UNCALLED_RETURN, 40)
+    assert hand.notes == ["Total 71 is not 70"]
+    assert WORDED.parse(HAND.replace("wins 65", "wins 70")).notes == ["off: put in 70, paid 70, rake 5"]
+
+
+def test_rake_inferred_where_no_rake_line_came() -> None:
+    inferring = DialectParser(replace(TOY, rake=Rake(inferred="rake inferred: {put_in} - {paid} = {rake}",
+                                                     overpaid="paid more than was put in"),
+                                      wording=Wording(unbalanced="off: put in {put_in}, paid {paid}, rake {rake}")))
+    hand = inferring.parse(HAND.replace("Rake 5\n", ""))
+    assert (hand.rake, hand.rake_source, hand.notes) == (5, RakeSource.INFERRED, ["rake inferred: 70 - 65 = 5"])
+    assert hand.reconciles()
+    printed = inferring.parse(HAND)
+    assert (printed.rake, printed.rake_source, printed.notes) == (5, RakeSource.PRINTED, [])
+    overpaid = inferring.parse(HAND.replace("Rake 5\n", "").replace("wins 65", "wins 75"))
+    assert (overpaid.rake, overpaid.rake_source) == (None, RakeSource.ABSENT)
+    assert overpaid.notes == ["paid more than was put in", "off: put in 70, paid 75, rake None"]

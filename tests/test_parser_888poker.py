@@ -395,3 +395,18 @@ def test_blinds_all_in_for_less_then_a_line_paying_the_excess_back():
     hand = PARSER.parse(text)
     assert _contributed(hand) == {1: 500, 2: 60, 3: 150}
     assert hand.paid_from_pots() == hand.pot_total == 710
+
+
+def test_a_bad_card_names_its_hand():
+    # version 1 raised the card error without the hand's id, so the quarantine row had none
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(GERMAN_CLIENT.replace("10Karo, KKreuz", "10Karo, KXerz"))
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.BAD_CARDS, "not a card: 'KXerz'", "1400000001")
+
+
+def test_collected_lines_paying_more_than_was_put_in_are_noted():
+    hand = PARSER.parse(UNCALLED_IN_COLLECTED.replace("collected [ $0.45 ]", "collected [ $5.45 ]"))
+    assert _contributed(hand) == {1: 30, 2: 5, 4: 10}  # the unmatched 20 is left in: it cannot cover 5.45 either
+    assert hand.notes[-1] == "history does not add up: put in 45, paid 545 (more than was put in)"
+    assert not hand.reconciles()

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, replace  # noqa: F401  (the doctests use replace)
 from datetime import date
 from enum import StrEnum
 from fractions import Fraction

@@ -83,14 +83,15 @@ def _value_schema(shape: str) -> dict[str, Any]:
                 "additionalProperties": _object_schema(SEAT_KEYS)}
     if shape == "policy":
         return _policy_schema()
-    return {
+    schemas: dict[str, dict[str, Any]] = {
         "game": {"enum": [g.value for g in Game]},
         "cards": _CARDS,
         "boards": {"type": "array", "minItems": 1, "items": _CARDS},
         "rake": {"anyOf": [{"type": "integer"}, {"type": "array", "items": {"type": "integer"}}]},
         "integer": {"type": "integer"},
         "boolean": {"type": "boolean"},
-    }[shape]
+    }
+    return schemas[shape]
 
 
 def _object_schema(keys: tuple[Key, ...]) -> dict[str, Any]:

@@ -271,10 +271,18 @@ class BetTracker:
         (1, 30)
         >>> t.add(2, 30); t.unmatched() is None
         True
+        >>> t = BetTracker()  # a returning seat's dead small blind is not returned with its bet
+        >>> t.dead(1, 2); t.add(1, 15); t.add(2, 5)
+        >>> t.unmatched()
+        (1, 10)
         """
         ranked = sorted(self._total.items(), key=lambda seat_total: seat_total[1], reverse=True)
         if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
-            return ranked[0][0], ranked[0][1] - ranked[1][1]
+            # a dead blind stays in the pot: only live money beyond the next seat's goes back
+            (top, total), (second, next_total) = ranked[0], ranked[1]
+            live_excess = (total - self._dead.get(top, 0)) - (next_total - self._dead.get(second, 0))
+            amount = min(total - next_total, live_excess)
+            return (top, amount) if amount > 0 else None
         return None
 
 

@@ -996,7 +996,7 @@ def pays(hand: Hand, m: re.Match[str]) -> PayoutRecord:
 def pot_won_by(hand: Hand, m: re.Match[str]) -> None:
     """``Main pot: $520 won by A ($259.50), B ($259.50)``: groups ``amt`` (the pot, printed),
     ``side`` (its number; none: the main pot) and ``winners`` (``NAME (amount)``, each one
-    share)."""
+    share; ``NAME (125 High)``: the share is that half, as later OnGame tournament files print it)."""
     pot = int(m["side"]) if m["side"] else 0
     hand.pots.append(hand.money(m["amt"]))
     rest = m["winners"]
@@ -1007,7 +1007,10 @@ def pot_won_by(hand: Hand, m: re.Match[str]) -> None:
         close = rest.find(")", len(hit))
         if close < 0:
             raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {hand.line.text!r}")
-        hand.pay(hand.by_name[hit], hand.money(rest[len(hit) + 2:close]), pot=pot)
+        amount, _, label = rest[len(hit) + 2:close].partition(" ")
+        if label and label not in ("High", "Low"):
+            raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {hand.line.text!r}")
+        hand.pay(hand.by_name[hit], hand.money(amount), pot=pot, half=hand.half(label) if label else None)
         rest = rest[close + 1:]
         if rest.startswith(", "):
             rest = rest[2:]

@@ -74,7 +74,8 @@ from parsers.engine import (
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
 _SP = r"[^\S\n]"  # white space within the line (so that the header also finds a file's first line)
 _HEADER = re.compile(
-    rf"^(?P<site>Bovada|Bodog(?:\.com|\.eu| UK)?|Ignition)(?: Poker)? Hand #(?P<id>\d+):?{_SP}+(?P<body>.*?){_SP}+-{_SP}+"
+    rf"^(?P<site>Bovada|Bodog(?:\.com|\.eu| UK)?|Ignition)(?: Poker)? Hand #(?P<id>\d+):?{_SP}+(?P<body>.*?)"
+    rf"{_SP}+-{_SP}+"
     rf"(?P<date>\d{{4}}-\d{{2}}-\d{{2}} \d{{2}}:\d{{2}}:\d{{2}})(?: (?P<tz>UTC))?{_SP}*(?:\n|$)"
 )
 _SEAT = re.compile(rf"^Seat[+ ](?P<seat>\d+)(?P<me> \[ME\])?: (?P<name>.*?)\s*\(?(?P<stack>{_AMT}) in chips\)?\s*$")
@@ -412,7 +413,7 @@ def _damaged_by_repeated_lines(hand: Hand) -> None:
     printed, put_in, paid = record.total_pot_printed, record.pot_total, record.paid_from_pots()
     if (printed is None or printed == put_in) and paid <= put_in:
         return
-    for before, line in zip(hand.lines, hand.lines[1:]):
+    for before, line in zip(hand.lines, hand.lines[1:], strict=False):
         if line.text and line.text == before.text and " : " in line.text:
             raise hand.fail(QuarantineReason.INCONSISTENT,
                             f"damaged history: line {line.number} repeats line {before.number} "

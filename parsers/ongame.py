@@ -46,7 +46,8 @@ guide first). How it is laid out, and what to copy:
 
 Version 2: read by the engine; what it emits is unchanged from version 1. Version 3 (a sweep of
 real files): a street line printed twice after an all-in deals once; ``posts dead blind``;
-tournament pot shares labelled ``(125 High)``, ``(125 Low)``.
+tournament pot shares labelled ``(125 High)``, ``(125 Low)``; a tournament header
+that names no tournament, ``(TOURNAMENT: )``.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ _SNIFF = re.compile(rf"\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}\s*\r?\n
 
 _FIRST = re.compile(
     r"^\*{5} History for hand (?P<id>\S+)"
-    r'(?: \(TOURNAMENT: ".*", (?P<tournament_id>[^,()]+), buy-in: [^()]*\))? \*{5}\s*$'
+    # a 2009 file names no tournament at all: ``(TOURNAMENT: )``
+    r'(?P<tourney> \(TOURNAMENT: (?:".*", (?P<tournament_id>[^,()]+), buy-in: [^()]*)?\))? \*{5}\s*$'
 )
 _END = re.compile(r"^\*{5} End of hand (?P<id>\S+) \*{5}\s*$")
 _START = re.compile(
@@ -132,7 +134,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     money_kind = tm["money"].strip().lower()
     tournament_id = first["tournament_id"]
     currency = CURRENCY_SIGNS.get(stakes["cur"] or "")
-    is_tournament = "tournament" in money_kind or tournament_id is not None
+    is_tournament = "tournament" in money_kind or first["tourney"] is not None
     is_play = "play" in money_kind
     if is_tournament or currency is None:
         hand.scale = chip_scale(stakes["lo"], stakes["hi"])

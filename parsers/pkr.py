@@ -45,7 +45,9 @@ Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked 
 what it emits is unchanged from version 1. Version 3 (a sweep of real files): the dead
 small blind ``posts $0.02 dead``, a fold that shows (``folds and shows [XX] [A d]``),
 emotes at a player, a dropped connection, and money a seated cash player brings or buys
-mid-hand, which carry nothing.
+mid-hand, which carry nothing; a newcomer's ``brings $200 to table``; a disconnection
+granted protection; and a seat showing one card of two, ``shows [XX] [J s]`` (the hidden
+card is unknown).
 """
 
 from __future__ import annotations
@@ -95,13 +97,15 @@ _CHATTER = re.compile(
     # emotes aimed at someone, a dropped connection, and money a seated cash player brings
     # or buys during a hand (it joins the stack after it, never the pot; a tournament
     # player's ``brings 1,345`` is only ever a newcomer's, see ``_ARRIVING``)
-    r"is relieved about that\.|will see you\.|yawns at .+\.|has become disconnected and has \d+ seconds to reconnect|"
+    r"has disconnected and has been granted disconnection protection|is relieved about that\.|will see you\.|yawns at .+\.|has become disconnected and has \d+ seconds to reconnect|"
     r"brings [$€£][\d,]+(?:\.\d+)? to table \d+|rebuys [$€£][\d,]+(?:\.\d+)?)\s*$"
 )
 # A tournament moves a player to this table during a hand: he brings his chips and sits,
 # but is dealt in only from the next hand, so no seat line of this hand names him.
-_ARRIVING = re.compile(r"^(?P<name>.+?) (?:brings [\d,]+ to table \d+|has joined from Tournament Table #\d+)\s*$")
-_CARDS = r"(?P<cards>(?:\[[^\]]*\])+)"
+_ARRIVING = re.compile(
+    r"^(?P<name>.+?) (?:brings [$€£]?[\d,]+(?:\.\d+)? to table \d+|has joined from Tournament Table #\d+)\s*$")
+# brackets may stand apart when a seat shows one card of two: ``shows [XX] [J s]``
+_CARDS = r"(?P<cards>(?:\[[^\]]*\] ?)+)"
 
 
 def _bracket_cards(text: str) -> list[str | None]:
@@ -110,7 +114,7 @@ def _bracket_cards(text: str) -> list[str | None]:
     words = text.split()
     if len(words) == 2 and len(words[1]) == 1:
         words = ["".join(words)]
-    return [card(word) for word in words or [text]]
+    return [None if word == "XX" else card(word) for word in words or [text]]  # XX: a card kept hidden
 
 
 def _field(hand: Hand, prefix: str) -> str | None:

@@ -446,3 +446,15 @@ def test_tournament_pot_shares_labelled_high_and_low() -> None:
         (2, 500, Half.HIGH), (2, 500, Half.LOW)]
     with pytest.raises(HandParseError):
         PARSER.parse(text.replace("$5.00 Low", "$5.00 Lo"))
+
+
+def test_a_tournament_header_that_names_no_tournament() -> None:
+    # 2009: "(TOURNAMENT: )", tables playing for "TC"
+    text = TOURNAMENT.replace('(TOURNAMENT: "€50 Sunday Warm-up", R-22031-118, buy-in: €50)', "(TOURNAMENT: )").replace(
+        ", Chips)", ", TC)")
+    assert PARSER.sniff(text)
+    [(_, chunk)] = list(PARSER.split(text))
+    hand = PARSER.parse(chunk)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (
+        "T5-612000777-4", True, None, None, 1)
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(3, 600, 0)]

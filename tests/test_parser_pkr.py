@@ -505,3 +505,16 @@ def test_a_dead_post_folds_that_show_and_table_traffic() -> None:
     assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(1, 20, "uncalled"), (1, 27, "pot")]
     assert (hand.rake, hand.reconciles()) == (1, True)
     assert not [n for n in hand.notes if "closing stack" in n]
+
+
+def test_a_newcomer_bringing_money_a_protected_disconnection_and_one_card_shown() -> None:
+    text = DEAD_POST_AND_TRAFFIC.replace(
+        "Delta brings $2 to table 45400001\n",
+        "Delta brings $2 to table 45400001\nOmega brings $200 to table 45400001\n"
+        "Epsilon has disconnected and has been granted disconnection protection\n").replace(
+        "Gamma doesn't show", "Gamma shows [XX] [J s]")
+    hand = PARSER.parse(text)
+    assert "Omega" not in {s.player for s in hand.seats}
+    assert (hand.seat(1).cards, hand.seat(1).showed) == ([None, "Js"], True)  # the hidden card is unknown
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 14, 3: 0, 5: 2, 7: 12}
+    assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(1, 20, "uncalled"), (1, 27, "pot")]

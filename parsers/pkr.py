@@ -97,7 +97,8 @@ _CHATTER = re.compile(
     # emotes aimed at someone, a dropped connection, and money a seated cash player brings
     # or buys during a hand (it joins the stack after it, never the pot; a tournament
     # player's ``brings 1,345`` is only ever a newcomer's, see ``_ARRIVING``)
-    r"has disconnected and has been granted disconnection protection|is relieved about that\.|will see you\.|yawns at .+\.|has become disconnected and has \d+ seconds to reconnect|"
+    r"has disconnected and has been granted disconnection protection|is relieved about that\.|will see you\.|"
+    r"yawns at .+\.|has become disconnected and has \d+ seconds to reconnect|"
     r"brings [$€£][\d,]+(?:\.\d+)? to table \d+|rebuys [$€£][\d,]+(?:\.\d+)?)\s*$"
 )
 # A tournament moves a player to this table during a hand: he brings his chips and sits,

@@ -60,7 +60,8 @@ from parsers.base import card
 from parsers.clock import iso_date
 from parsers.engine import (
     ANTE, BIG_BLIND, BLIND, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, OPEN, SHOW, SMALL_BLIND, Act, Dialect,
-    DialectParser, Hand, Money, Rake, Returned, Streets, button, chip_scale, dealt, kind, pays, rake, skip, street, take_seat,
+    DialectParser, Hand, Money, Rake, Returned, Streets, button, chip_scale, dealt, kind, pays, rake, skip, street,
+    take_seat,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Table #\d+ - [^\r\n]*\r?\n(?=Starting Hand #\d+)", re.M)

@@ -18,8 +18,8 @@ import time
 import numpy as np
 
 from rules.batch import NO_HAND, omaha_hilo_strengths, omaha_loop_path, strength_of, stud_hilo_strengths, value_table
-from rules.compiled import PURE_PYTHON_ENV
 from rules.cards import card_str
+from rules.compiled import PURE_PYTHON_ENV
 from rules.evaluate import best_hand
 from rules.games import Ranking, game_spec
 
@@ -79,7 +79,8 @@ def main(argv: list[str]) -> int:
     stud_reference_seconds = time.perf_counter() - started
     for row, (ref_high, ref_low) in enumerate(stud_answers):
         batch_low = None if stud_low[row] == NO_HAND else strength_of(Ranking.LOW_A5, stud_low[row])
-        if strength_of(Ranking.HIGH, stud_high[row]) != ref_high.strength or batch_low != (ref_low and ref_low.strength):
+        expected_low = ref_low and ref_low.strength
+        if strength_of(Ranking.HIGH, stud_high[row]) != ref_high.strength or batch_low != expected_low:
             mismatches += 1
 
     batch_rate = hands / batch_seconds
@@ -94,7 +95,8 @@ def main(argv: list[str]) -> int:
     stud_rate, stud_reference_rate = stud_hands / stud_seconds, stud_reference / stud_reference_seconds
     print("7-card Stud Hi/Lo (same seed): best high + best 8-or-better low, any 5 of 7")
     print(f"batch     {stud_hands:>9,} player-hands in {stud_seconds:7.3f} s = {stud_rate:>12,.0f} /s")
-    print(f"reference {stud_reference:>9,} player-hands in {stud_reference_seconds:7.3f} s = {stud_reference_rate:>12,.0f} /s")
+    print(f"reference {stud_reference:>9,} player-hands in {stud_reference_seconds:7.3f} s "
+          f"= {stud_reference_rate:>12,.0f} /s")
     print(f"ratio batch/reference: {stud_rate / stud_reference_rate:,.0f}x")
     print(f"disagreements on the {reference_hands + stud_reference:,} hands both evaluated: {mismatches}")
     return 1 if mismatches else 0

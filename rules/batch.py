@@ -36,7 +36,6 @@ from types import ModuleType
 import numpy as np
 
 from rules.compiled import pure_python_forced
-
 from rules.evaluate import LOWBALL_ORDER, Category, made_hand
 from rules.games import Ranking
 

@@ -1009,7 +1009,7 @@ def pot_won_by(hand: Hand, m: re.Match[str]) -> None:
             raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {hand.line.text!r}")
         amount, _, label = rest[len(hit) + 2:close].partition(" ")
         if label and label not in ("High", "Low"):
-            raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {hand.line.text!r}")
+            raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {m.group(0)!r}")
         hand.pay(hand.by_name[hit], hand.money(amount), pot=pot, half=hand.half(label) if label else None)
         rest = rest[close + 1:]
         if rest.startswith(", "):

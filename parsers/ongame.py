@@ -170,10 +170,10 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     """``--- Dealing flop [2d, Ad, Th]``. After an all-in OnGame may print a street's line
     twice, cards and all (hand R5-75443872-61, 2010): the second deals nothing and opens
     no betting round (read again, the board had 8 cards)."""
-    printed = hand.facts.setdefault("board lines", set())
-    if hand.line.text in printed:
+    printed, text = hand.facts.setdefault("board lines", set()), m.group(0)
+    if text in printed:
         return None
-    printed.add(hand.line.text)
+    printed.add(text)
     return street(hand, m)
 
 

@@ -43,9 +43,11 @@ what it emits is unchanged from version 1.
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from rules.records import ParsedHand
-from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, Street
+from parsers.base import split_at
 from parsers.clock import local_to_utc
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, COMPLETE, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, MUCK, OPEN,
@@ -55,6 +57,11 @@ from parsers.engine import (
 
 _HAND_START = re.compile(r"^\ufeff*(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.M)
 _SNIFF = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
+# Full Tilt's hand-history archive (hands requested from support) numbers its hands with a
+# line of its own before each: ``******************** # 2 *************************``
+_ARCHIVE_NUMBER = re.compile(r"^\*{5,} # \d+ \*{5,}$")
+# A file may start with that line, or (Hold'em Manager 2's export) with ``BEGIN``
+_ARCHIVE_HEAD = re.compile(r"^(?:\*{5,} # \d+ \*{5,}|BEGIN)[ \t]*\r?\n[\s\ufeff]*")
 
 _HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
 _HEADER_TAIL = re.compile(
@@ -163,7 +170,7 @@ _CHATTER = re.compile(
 # wrapped onto a line of its own (`` (8,7,4,3,A)``).
 _NOBODY_SEATED = re.compile(
     r"^(?:.+ \(Observer\): .*|.+ (?:sits down|adds [$€£]?[\d,.]+)|\d+ seconds left to act|"
-    r"Players agree to Run It Twice)$"
+    r"Players agree to Run It Twice|No low hand qualified)$"
 )
 _WRAPPED_LOW = re.compile(r"^\([2-8A](?:,[2-8A]){4}\)$")
 # Summary lines other than the totals, the board and the seats: the hand's duration, and
@@ -255,6 +262,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     """``<table or tournament> - <stakes> - <game> - <time> <zone> - <date>`` (any order of
     stakes and game), read from the first line."""
     line, rest = hand.lines[0].text, first["rest"]
+    _only_the_summary(hand)
     tail = _HEADER_TAIL.match(rest)
     if not tail:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"header without time and date: {line!r}")
@@ -353,10 +361,79 @@ def _pots_printed_before_rake(hand: Hand) -> None:
         hand.record.notes.append("pots printed before rake; Full Tilt took the rake from the main pot (rules.md §2.2)")
 
 
+def _table_size(hand: Hand, m: re.Match[str]) -> None:
+    """``Seats: 9``, a line of its own after the header of 2013 tournament hands
+    (``$10,000 Rush Guar (Rebuy) (247042894), Table 6``, whose table name gives no size)."""
+    if hand.record.max_seats is None:
+        hand.record.max_seats = int(m["seats"])
+
+
+def _stands_pat_on(hand: Hand, m: re.Match[str]) -> None:
+    """``Hero stands pat on [6d 7d 9h 3s 4s]`` (draw hands from 2012): a stand pat that
+    prints the cards kept, which are the seat's whole hand."""
+    STAND_PAT(hand, m)
+    hand.deal(hand.player, f"[{m['kept']}]")
+
+
+def _only_the_summary(hand: Hand) -> None:
+    """Hands headed ``(partial)`` may print nothing but their summary (no seat lines, no
+    actions: the viewer joined as it ended): nothing to audit, the history is cut."""
+    summary_at = next((i for i, line in enumerate(hand.lines) if line.text.startswith("*** SUMMARY")), None)
+    if summary_at is not None and not any(line.text for line in hand.lines[1:summary_at]):
+        raise hand.fail(QuarantineReason.TRUNCATED, "only the summary of this hand is printed (a partial history)")
+
+
+def _unprinted_return_the_total_leaves_out(hand: Hand) -> None:
+    """Full Tilt's tournaments of 2012 print no return when every other seat folds to a
+    bet or to the big blind (``Player1 posts the big blind of 30``, all fold, ``Total pot
+    30 | Rake 0`` with the small blind's 15 in it; ``raises to 345, and is all in``, all
+    fold, ``Total pot 75``): the part nobody matched went back. It is returned only
+    where the printed Total pot is exactly what was put in without it."""
+    unmatched = hand.tracker.unmatched()
+    printed = hand.record.total_pot_printed
+    if unmatched is not None and printed is not None and sum(hand.tracker.seats().values()) - unmatched[1] == printed:
+        hand.return_unmatched()
+
+
+def _cancelled(hand: Hand) -> None:
+    """A hand called off after a blind was posted (``Villain posts the small blind of $5``,
+    the other seat sits out, ``Total pot $0 | Rake $0``, nothing dealt): the blind went
+    back unprinted, so there is nothing to audit; quarantined as PokerStars' cancelled
+    hands are."""
+    record = hand.record
+    if (record.total_pot_printed == 0 and record.pot_total > 0
+            and not any(p.source == PayoutSource.POT for p in record.payouts)
+            and not any(a.kind in _DEALT_IN_ACTIONS for a in record.actions)):
+        raise hand.fail(QuarantineReason.INCONSISTENT, "hand cancelled by the platform: no pot was played")
+
+
+# actions only a hand that was dealt has
+_DEALT_IN_ACTIONS = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+                               ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.SHOW, ActionKind.MUCK})
+
+
+class FullTiltParser(DialectParser):
+    """The engine's parser, reading Full Tilt's archive files too: their first hand is
+    preceded by its number line (or an exporter's ``BEGIN``), which is no hand."""
+
+    def sniff(self, head: str) -> bool:
+        head = head.lstrip("\ufeff \r\n\t")
+        archive = _ARCHIVE_HEAD.match(head)
+        return super().sniff(head[archive.end():] if archive else head)
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        for offset, chunk in split_at(self.hand_start, text):
+            if offset == 0 and not self.hand_start.match(chunk) and all(
+                    not line.strip() or _ARCHIVE_NUMBER.match(line.strip()) or line.strip() == "BEGIN"
+                    for line in chunk.splitlines()):
+                continue
+            yield offset, chunk
+
+
 DIALECT = Dialect(
     platform=Platform.FULLTILT,
     format=Format.FULLTILT,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_HEADER,
@@ -372,6 +449,7 @@ DIALECT = Dialect(
         kind("button", r"^The button is in seat #(?P<seat>\d+)$", button),
         kind("uncalled", rf"^Uncalled bet of {_AMOUNT} returned to (?P<name>.+?)\s*$", Returned()),
         kind("dealt", r"^Dealt to (?P<who>.+)$", dealt),
+        kind("table size", r"^Seats: (?P<seats>\d+)$", _table_size),
     ),
     players=(
         kind("pay", _PAY, pays),
@@ -390,6 +468,7 @@ DIALECT = Dialect(
         kind("raise", rf"^raises to {_AMOUNT}{_ALL_IN}$", RAISE_TO),
         kind("discard", r"^discards (?P<changed>\d+) cards?(?: \[(?P<discarded>[^\]]*)\])?$", DISCARD),
         kind("stand pat", r"^stands pat$", STAND_PAT),
+        kind("stand pat on", r"^stands pat on \[(?P<kept>[^\]]*)\]$", _stands_pat_on),
         kind("show", r"^shows(?: \[(?P<cards>[^\]]*)\])?.*$", SHOW),
         kind("muck", r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$", MUCK),
     ),
@@ -405,6 +484,7 @@ DIALECT = Dialect(
         kind("total", _TOTAL, _total),
         kind("board", r"^Board: (?P<cards>.*)$", _summary_board),
         kind("no money", _SUMMARY_NO_MONEY, skip),
+        kind("archive number", _ARCHIVE_NUMBER, skip),
         kind("summary seat", _SUMMARY_SEAT, _summary_seat),
     ),
     streets=_STREETS,
@@ -413,8 +493,10 @@ DIALECT = Dialect(
     summary_won=True,
     summary_pays=True,
     requires=(Require("total", QuarantineReason.TRUNCATED, "summary has no 'Total pot ... | Rake' line"),),
-    checks=(_stud_summary_cards_only_when_all_seven, _mucked_winners_did_not_concede, _pots_printed_before_rake),
+    before_returns=(_unprinted_return_the_total_leaves_out,),
+    checks=(_stud_summary_cards_only_when_all_seven, _mucked_winners_did_not_concede, _pots_printed_before_rake,
+            _cancelled),
     first_action_seq=1,
 )
 
-PARSER = DialectParser(DIALECT)
+PARSER = FullTiltParser(DIALECT)

@@ -405,3 +405,131 @@ def test_unsupported_game_is_named() -> None:
         "game 'No Limit Irish' is not one the rules support, in header: 'Full Tilt Poker Game #32900011223: "
         "Table Corvan (6 max) - $0.25/$0.50 - No Limit Irish - 22:41:09 ET - 2013/07/02'"
     )
+
+
+# --- hands seen in the real-history sweep (written anew, names and amounts invented) -------
+
+FOLD_TO_BIG_BLIND = """\
+Full Tilt Poker Game #31500000001: $5 Super Turbo Matrix (244000001), Match 3 - 20/40 - No Limit Hold'em - 10:05:12 EET - 2012/11/24 [03:05:12 ET - 2012/11/24]
+Seat 1: quinoa fan (400)
+Seat 2: Lydgate (520)
+Seat 3: nobby_k (380)
+Lydgate posts the small blind of 20
+nobby_k posts the big blind of 40
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to quinoa fan [7h 2c]
+quinoa fan folds
+Lydgate folds
+*** SUMMARY ***
+Total pot 40 | Rake 0
+Seat 1: quinoa fan (button) didn't bet (folded)
+Seat 2: Lydgate (small blind) folded before the Flop
+Seat 3: nobby_k (big blind) collected (40), mucked
+"""
+
+
+def test_unprinted_return_that_the_total_pot_leaves_out() -> None:
+    hand = PARSER.parse(FOLD_TO_BIG_BLIND)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 2: 20, 3: 20}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [
+        (3, ActionKind.UNCALLED_RETURN, 20)]
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(3, 40, 0)]
+    assert hand.reconciles()
+    assert "uncalled bet not printed: 20 returned to seat 3 (what no other seat matched)" in hand.notes
+    # an all-in raise nobody calls: 400 - 40 = 360 back, the Total pot 20 + 40 + 40
+    shoved = PARSER.parse(FOLD_TO_BIG_BLIND.replace("quinoa fan folds\n", "quinoa fan raises to 400, and is all in\n")
+                          .replace("Lydgate folds\n", "Lydgate folds\nnobby_k folds\n").replace("Total pot 40", "Total pot 100")
+                          .replace("Seat 1: quinoa fan (button) didn't bet (folded)", "Seat 1: quinoa fan (button) collected (100), mucked")
+                          .replace("Seat 3: nobby_k (big blind) collected (40), mucked", "Seat 3: nobby_k (big blind) folded before the Flop"))
+    assert {s.seat: s.contributed for s in shoved.seats} == {1: 40, 2: 20, 3: 40}
+    assert [(p.seat, p.amount) for p in shoved.payouts] == [(1, 100)] and shoved.reconciles()
+    # where the printed total does not say so, nothing is returned
+    other = PARSER.parse(FOLD_TO_BIG_BLIND.replace("Total pot 40 |", "Total pot 60 |"))
+    assert {s.seat: s.contributed for s in other.seats} == {1: 0, 2: 20, 3: 40}
+    assert not any(a.kind == ActionKind.UNCALLED_RETURN for a in other.actions)
+
+
+def test_cancelled_hand_is_quarantined() -> None:
+    text = """\
+Full Tilt Poker Game #26900000002: Table Arnside (heads up) - $5/$10 - Limit 2-7 Triple Draw - 14:02:00 ET - 2011/01/02
+Seat 1: Tamsin W ($250)
+Seat 2: corvid ($310.50)
+Tamsin W posts the small blind of $2
+corvid is sitting out
+*** SUMMARY ***
+Total pot $0 | Rake $0
+Seat 1: Tamsin W (big blind) is sitting out
+Seat 2: corvid is sitting out
+"""
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "hand cancelled by the platform: no pot was played")
+
+
+def test_partial_hand_with_only_its_summary_is_truncated() -> None:
+    text = """\
+Full Tilt Poker Game #27100000003: Table Low Tide (6 max) - $1/$2 - Limit 2-7 Triple Draw - 04:10:00 ET - 2011/01/07 (partial)
+*** SUMMARY ***
+Total pot $6 | Rake $0
+Seat 1: Ormskirk (button) folded before the Draw (didn't bet)
+Seat 2: Penhale (small blind) collected ($6), mucked
+"""
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED, "only the summary of this hand is printed (a partial history)")
+
+
+DRAW_STANDS_PAT_ON = """\
+Full Tilt Poker Game #32000000004: $10 Heads Up Sit & Go (250000004), Table 1 - 10/20 - Limit 2-7 Triple Draw - 21:40:05 ET - 2012/12/01
+Seats: 2
+Seat 1: Hero (1,500)
+Seat 2: Wexcombe (1,500)
+Hero posts the small blind of 5
+Wexcombe posts the big blind of 10
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Hero [6d 7d 9h 3s 4s]
+Hero calls 5
+Wexcombe checks
+*** FIRST DRAW *** (Pot: 20)
+Wexcombe discards 1 card
+Hero stands pat on [6d 7d 9h 3s 4s]
+Wexcombe checks
+Hero bets 10
+Wexcombe folds
+Uncalled bet of 10 returned to Hero
+Hero mucks
+Hero wins the pot (20)
+No low hand qualified
+*** SUMMARY ***
+Total pot 20 | Rake 0
+Seat 1: Hero (small blind) collected (20), mucked
+Seat 2: Wexcombe (big blind) folded after the First Draw
+"""
+
+
+def test_stands_pat_on_cards_and_table_size_line() -> None:
+    hand = PARSER.parse(DRAW_STANDS_PAT_ON)
+    assert hand.max_seats == 2 and hand.game == Game.LOWBALL27_TRIPLE
+    assert [(a.seat, a.kind, a.street, a.cards_changed) for a in hand.actions
+            if a.kind in (ActionKind.DISCARD, ActionKind.STAND_PAT)] == [
+        (2, ActionKind.DISCARD, Street.DRAW1, 1), (1, ActionKind.STAND_PAT, Street.DRAW1, 0)]
+    assert hand.seats[0].cards == ["6d", "7d", "9h", "3s", "4s"]
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 20)] and hand.reconciles()
+    with pytest.raises(HandParseError):
+        PARSER.parse(DRAW_STANDS_PAT_ON.replace("stands pat on [6d 7d 9h 3s 4s]", "stands pat on [6d 7d 9h 3s 4z]"))
+
+
+def test_archive_file_with_numbered_hands() -> None:
+    one = UNCONTESTED.replace("\n", "\r\n")
+    text = f"******************** # 1 *************************\r\n\r\n{one}\r\n\r\n" \
+           f"******************** # 2 *************************\r\n\r\n{one.replace('30112233445', '30112233446')}"
+    assert PARSER.sniff(text) and detect(text) is PARSER
+    hands = [PARSER.parse(chunk) for _, chunk in PARSER.split(text)]
+    assert [h.hand_id for h in hands] == ["30112233445", "30112233446"]
+    assert all(h.reconciles() and [(p.seat, p.amount) for p in h.payouts] == [(4, 1235)] for h in hands)
+    exported = "BEGIN\n" + UNCONTESTED
+    assert PARSER.sniff(exported) and [o for o, _ in PARSER.split(exported)] == [6]

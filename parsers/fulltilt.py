@@ -69,11 +69,22 @@ _HEADER_TAIL = re.compile(
     r"(?: \[(?P<time2>\d{1,2}:\d{2}:\d{2}) (?P<tz2>[A-Z]{2,5}) - (?P<date2>\d{4}/\d{2}/\d{2})\])?"
     r"(?: \(partial\))?\s*$"
 )
+# Big play-money and late tournament stakes count in thousands: ``500K/1000K``, ``50K/100K Ante 10000``
 _STAKES = re.compile(
-    r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)"
+    r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)K?/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)K?"
     r"(?: Ante [$€£]?(?P<ante>[\d,]+(?:\.\d+)?))?(?: (?P<cap>Cap))?$"
 )
 _TOURNAMENT = re.compile(r"^(?P<name>.*)\((?P<tid>\d+)\), Table (?P<table>.+)$")
+# 2010: ``- 15:13 ET - Wed, July 21, 2010`` (no seconds, the date in words)
+_WORDS_DATE = re.compile(r" - (?P<time>\d{1,2}:\d{2}) (?P<tz>[A-Z]{2,5}) - (?:[A-Z][a-z]+, )?(?P<month>[A-Z][a-z]+)"
+                         r" (?P<day>\d{1,2}), (?P<year>\d{4})\s*$")
+_MONTHS = {name: number for number, name in enumerate(
+    ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+     "December"), 1)}
+# Cap games that print the cap before the game: ``$15 Cap No Limit Hold'em``, ``$2,000 Cap Pot
+# Limit Omaha Hi``, and without the word, ``$400 Pot Limit Omaha Hi`` (its players ``bet $295,
+# and are capped``)
+_PRINTED_CAP = re.compile(r"^[$€£]?[\d,]+(?:\.\d+)? (?:Cap )?(?=(?:No|Pot) Limit |NL |PL )")
 _TABLE = re.compile(r"^Table (?P<table>.+?)(?: \((?P<extra>[^()]*)\))?$")
 
 # The zone Full Tilt printed, as an IANA zone (it wrote "CET" all year round, meaning
@@ -205,13 +216,16 @@ def _game_of(text: str) -> tuple[Game, Limit | None] | None:
     """``PL Omaha H/L`` -> (OMAHA_HILO, POT); None if the text names no game we know."""
     limit: Limit | None = None
     name = text.strip()
+    capped = _PRINTED_CAP.match(name)
+    if capped:
+        name = name[capped.end():]
     for prefix, lim in _LIMIT_PREFIXES:
         if name.lower().startswith(prefix.lower()):
             limit, name = lim, name[len(prefix):]
             break
     name = re.sub(r"\s*\((?:Rush|Turbo|Speed)\)\s*$", "", name, flags=re.I)
     game = _GAMES.get(name.lower())
-    return (game, limit) if game else None
+    return (game, Limit.CAP if capped else limit) if game else None
 
 
 def _start_time(m: re.Match[str]) -> str | None:
@@ -264,6 +278,12 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     line, rest = hand.lines[0].text, first["rest"]
     _only_the_summary(hand)
     tail = _HEADER_TAIL.match(rest)
+    printed_time = rest[len(tail["body"]) + 3:] if tail else ""
+    words = None if tail else _WORDS_DATE.search(rest)
+    if words and words["month"] in _MONTHS:
+        printed_time = rest[words.start() + 3:]
+        tail = _HEADER_TAIL.match(f"{rest[:words.start()]} - {words['time']}:00 {words['tz']} - "
+                                  f"{words['year']}/{_MONTHS[words['month']]:02d}/{int(words['day']):02d}")
     if not tail:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"header without time and date: {line!r}")
     segments = tail["body"].split(" - ")
@@ -277,7 +297,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     record = hand.new_record(
         game=game, limit=Limit.CAP if stakes["cap"] else limit, is_tournament=tournament is not None,
         currency=currency, tournament_id=tournament["tid"] if tournament else None, max_seats=max_seats,
-        start_time_utc=_start_time(tail), start_time_raw=rest[len(tail["body"]) + 3:].replace(" (partial)", "").strip(),
+        start_time_utc=_start_time(tail), start_time_raw=printed_time.replace(" (partial)", "").strip(),
         hand_date=tail["date"].replace("/", "-"), table_name=table,
         is_play_money=currency is None and tournament is None, pots_printed_net=False,
     )

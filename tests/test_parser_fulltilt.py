@@ -533,3 +533,44 @@ def test_archive_file_with_numbered_hands() -> None:
     assert all(h.reconciles() and [(p.seat, p.amount) for p in h.payouts] == [(4, 1235)] for h in hands)
     exported = "BEGIN\n" + UNCONTESTED
     assert PARSER.sniff(exported) and [o for o, _ in PARSER.split(exported)] == [6]
+
+
+PLAY_THOUSANDS = """\
+Full Tilt Poker Game #29900000005: Table Hilltop (heads up, deep) - 250K/500K - No Limit Hold'em - 22:10:01 ET - 2011/04/16
+Seat 1: Brackley (80,000,000)
+Seat 2: windrush (61,250,000)
+windrush posts the small blind of 250,000
+Brackley posts the big blind of 500,000
+The button is in seat #2
+*** HOLE CARDS ***
+windrush raises to 1,500,000
+Brackley folds
+Uncalled bet of 1,000,000 returned to windrush
+windrush mucks
+windrush wins the pot (1,000,000)
+*** SUMMARY ***
+Total pot 1,000,000 | Rake 0
+Seat 1: Brackley (big blind) folded before the Flop
+Seat 2: windrush (small blind) collected (1,000,000), mucked
+"""
+
+
+def test_header_variants_seen_in_real_files() -> None:
+    # stakes in thousands (play money), a cap printed before the game, a date in words
+    hand = PARSER.parse(PLAY_THOUSANDS)
+    assert (hand.game, hand.limit, hand.currency, hand.is_play_money, hand.amount_scale, hand.max_seats) == (
+        Game.HOLDEM, Limit.NO, None, True, 1, 2)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 1_000_000)] and hand.reconciles()
+    assert (hand.small_blind, hand.big_blind) == (250_000, 500_000)
+    tournament = PARSER.parse(PLAY_THOUSANDS.replace(
+        "Table Hilltop (heads up, deep) - 250K/500K - No Limit Hold'em",
+        "$2,500 KO Guarantee (229000001), Table 4 - 250K/500K Ante 50000 - No Limit Hold'em"))
+    assert (tournament.is_tournament, tournament.tournament_id, tournament.ante, tournament.amount_scale) == (
+        True, "229000001", 50000, 1)
+    capped = PARSER.parse(UNCONTESTED.replace("- Pot Limit Omaha Hi -", "- $300 Pot Limit Omaha Hi -"))
+    assert (capped.game, capped.limit) == (Game.OMAHA, Limit.CAP)
+    capped = PARSER.parse(UNCONTESTED.replace("- Pot Limit Omaha Hi -", "- $2,000 Cap No Limit Hold'em -"))
+    assert (capped.game, capped.limit) == (Game.HOLDEM, Limit.CAP)
+    worded = PARSER.parse(UNCONTESTED.replace("21:14:03 ET - 2012/10/02", "21:14 ET - Tue, October 2, 2012"))
+    assert (worded.start_time_utc, worded.start_time_raw, worded.hand_date) == (
+        "2012-10-03T01:14:00Z", "21:14 ET - Tue, October 2, 2012", "2012-10-02")

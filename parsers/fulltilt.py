@@ -319,7 +319,15 @@ def _summary_board(hand: Hand, m: re.Match[str]) -> None:
     """``Board: [...]`` (per run under ``*** SUMMARY N ***``): noted if it is not the board dealt."""
     printed = hand.cards(m["cards"])
     target = hand.run_boards.get(hand.summary_run) if hand.summary_run else hand.board
-    if target is not None and printed != target:
+    if target is not None and len(printed) > len(target) and printed[:len(target)] == target:
+        # 2012 tournaments' all-in hands may stop printing street lines before the river
+        # (``*** TURN ***`` and then the summary): the summary's board is the board dealt
+        hand.record.notes.append(f"street lines show the board {target} only; the summary's {printed} is the board")
+        if hand.summary_run:
+            hand.run_boards[hand.summary_run] = printed  # type: ignore[assignment]
+        else:
+            hand.board = printed  # type: ignore[assignment]
+    elif target is not None and printed != target:
         hand.record.notes.append(f"summary board {printed} differs from the dealt board {target}")
 
 
@@ -374,6 +382,15 @@ def _mucked_winners_did_not_concede(hand: Hand) -> None:
     for seat in hand.record.seats:
         if seat.mucked and seat.seat in paid:
             seat.mucked = False
+
+
+def _acting_seats_were_dealt_in(hand: Hand) -> None:
+    """A seat listed ``is sitting out`` that then acts and wins (``Seat 9: Player8 ($4.96),
+    is sitting out``, later ``Player8 calls $0.30`` ... ``Player8 wins the pot``) was dealt in."""
+    acted = {a.seat for a in hand.record.actions if a.kind in _DEALT_IN_ACTIONS}
+    for seat in hand.record.seats:
+        if seat.seat in acted:
+            seat.dealt_in = True
 
 
 def _pots_printed_before_rake(hand: Hand) -> None:
@@ -515,7 +532,7 @@ DIALECT = Dialect(
     requires=(Require("total", QuarantineReason.TRUNCATED, "summary has no 'Total pot ... | Rake' line"),),
     before_returns=(_unprinted_return_the_total_leaves_out,),
     checks=(_stud_summary_cards_only_when_all_seven, _mucked_winners_did_not_concede, _pots_printed_before_rake,
-            _cancelled),
+            _acting_seats_were_dealt_in, _cancelled),
     first_action_seq=1,
 )
 

@@ -574,3 +574,33 @@ def test_header_variants_seen_in_real_files() -> None:
     worded = PARSER.parse(UNCONTESTED.replace("21:14:03 ET - 2012/10/02", "21:14 ET - Tue, October 2, 2012"))
     assert (worded.start_time_utc, worded.start_time_raw, worded.hand_date) == (
         "2012-10-03T01:14:00Z", "21:14 ET - Tue, October 2, 2012", "2012-10-02")
+
+
+def test_board_completed_by_the_summary_and_a_sitting_out_seat_that_acts() -> None:
+    text = """\
+Full Tilt Poker Game #31500000006: $5 Super Turbo Matrix (244000001), Match 2 - 30/60 - No Limit Hold'em - 10:11:40 EET - 2012/11/24 [03:11:40 ET - 2012/11/24]
+Seat 2: Harrowgate (900)
+Seat 5: Pim Lowe (150), is sitting out
+Pim Lowe posts the big blind of 60
+The button is in seat #2
+*** HOLE CARDS ***
+Harrowgate raises to 120
+Pim Lowe raises to 150, and is all in
+Harrowgate calls 30
+Pim Lowe shows [Ad Kd]
+Harrowgate shows [8c 8h]
+*** FLOP *** [2s 7d Jc] (Total Pot: 300, 2 Players, 1 All-In)
+*** TURN *** [2s 7d Jc] [4h] (Total Pot: 300, 2 Players, 1 All-In)
+*** SUMMARY ***
+Total pot 300 | Rake 0
+Board: [2s 7d Jc 4h Kh]
+Seat 2: Harrowgate (button) showed [8c 8h] and lost with a pair of Eights
+Seat 5: Pim Lowe (big blind) showed [Ad Kd] and won (300) with a pair of Kings
+"""
+    hand = PARSER.parse(text)
+    assert hand.boards == [["2s", "7d", "Jc", "4h", "Kh"]]
+    assert "street lines show the board ['2s', '7d', 'Jc', '4h'] only; the summary's " \
+           "['2s', '7d', 'Jc', '4h', 'Kh'] is the board" in hand.notes
+    assert [(s.seat, s.dealt_in, s.contributed, s.cards) for s in hand.seats] == [
+        (2, True, 150, ["8c", "8h"]), (5, True, 150, ["Ad", "Kd"])]
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(5, 300, 0)] and hand.reconciles()

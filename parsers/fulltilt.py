@@ -192,6 +192,15 @@ _POT_PART = re.compile(r"(?:Main|Side) pot(?:[- ]#?\d+)? ([$€£]?[\d,]+(?:\.\d
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _SUMMARY_EMBEDDED_SEAT = re.compile(r"\bSeat \d+: .*$")
 _SUMMARY_PAID = re.compile(r"\b(?:won|collected) \((?P<amt>[^()]+)\)")
+# how a summary says a seat folded: ``folded before the Flop``, ``folded on the Turn``,
+# ``folded on 3rd St.``, ``folded after the First Draw``, ``didn't bet (folded)``
+_SUMMARY_FOLDED = re.compile(r"\bfolded(?: ((?:on|before|after) [^()]+?))?\s*(?:\(|\)|$)")
+_FOLDED_ON = {"before the Flop": Street.PREFLOP, "on the Flop": Street.FLOP, "on the Turn": Street.TURN,
+              "on the River": Street.RIVER, "before the Draw": Street.PREDRAW, "after the First Draw": Street.DRAW1,
+              "after the Second Draw": Street.DRAW2, "after the Third Draw": Street.DRAW3, "on 3rd St.": Street.THIRD,
+              "on 4th St.": Street.FOURTH, "on 5th St.": Street.FIFTH, "on 6th St.": Street.SIXTH,
+              "on 7th St.": Street.SEVENTH}
+_OPENING_STREET = {"board": Street.PREFLOP, "draw": Street.PREDRAW, "stud": Street.THIRD}
 _SUMMARY_KNOWN = re.compile(r"folded|didn't bet|showed|mucked|collected|won|lost|is sitting out|wins|ties")
 # A street line: its name (a run's number after it, run twice), the cards in brackets
 # (the board so far, then the new ones), and in parentheses the pot so far, which is not
@@ -358,6 +367,10 @@ def _read_summary_seat(hand: Hand, m: re.Match[str], text: str) -> bool:
         hand.summary_won(seat, hand.money(paid["amt"]), text, run=hand.summary_run, half=hand.half(None, labelled=False))
     if "is sitting out" in rest and not any(a.seat == seat.seat for a in hand.record.actions):
         seat.dealt_in = False
+    folded = _SUMMARY_FOLDED.search(rest)
+    if folded and seat.folded_street is None:
+        # a seat that timed out or disconnected has no fold line; its summary line says it folded
+        seat.folded_street = _FOLDED_ON.get(folded[1] or "", _OPENING_STREET[hand.family])
     if not _SUMMARY_KNOWN.search(rest):
         hand.record.notes.append(f"summary line for seat {seat.seat} does not say how it left the hand: {text!r}")
     if shown := re.search(r"\b(showed|mucked) \[([^\]]*)\]", rest):

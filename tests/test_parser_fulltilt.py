@@ -604,3 +604,12 @@ Seat 5: Pim Lowe (big blind) showed [Ad Kd] and won (300) with a pair of Kings
     assert [(s.seat, s.dealt_in, s.contributed, s.cards) for s in hand.seats] == [
         (2, True, 150, ["8c", "8h"]), (5, True, 150, ["Ad", "Kd"])]
     assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(5, 300, 0)] and hand.reconciles()
+
+
+def test_summary_says_a_seat_that_timed_out_folded() -> None:
+    # no fold line for the small blind, who disconnected: the summary's "folded" is its fold
+    text = FOLD_TO_BIG_BLIND.replace("Lydgate folds\n", "Lydgate has 15 seconds left to act\nLydgate has been disconnected\n")
+    hand = PARSER.parse(text)
+    assert [(s.seat, s.folded_street) for s in hand.seats] == [(1, Street.PREFLOP), (2, Street.PREFLOP), (3, None)]
+    assert not any(a.kind == ActionKind.FOLD and a.seat == 2 for a in hand.actions)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(3, 40)] and hand.reconciles()

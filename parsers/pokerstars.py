@@ -750,6 +750,9 @@ def _parse(hand_text: str) -> ParsedHand:
     by_number: dict[int, SeatRecord] = {}
     while i < n_lines:
         s = raw_lines[i].rstrip()
+        if not s:  # some copies put a blank line after every line (2014 EUR tables)
+            i += 1
+            continue
         if not s.startswith("Seat "):
             break
         parts = _seat_line(s)

@@ -1299,3 +1299,19 @@ def test_mplpoker_pays_the_pot_before_its_rake_so_only_shares_are_checked():
     assert (hand.currency, hand.rake, hand.pot_total, hand.paid_from_pots()) == ("INR", None, 40000, 40000)
     assert "MPLPoker pays the pot before its rake (15.35 printed): the rake is not checked, only who won what share" \
         in hand.notes
+
+
+# --- hands seen in the real-history sweep (written anew, names and amounts invented) -------
+
+def double_spaced(text: str) -> str:
+    """Some copies of PokerStars histories put a blank line after every line."""
+    return "\n\n".join(text.split("\n"))
+
+
+def test_a_hand_with_a_blank_line_after_every_line_reads_as_the_plain_one():
+    plain = PARSER.parse(DEAD_SMALL_BLIND)
+    spaced = PARSER.parse(double_spaced(DEAD_SMALL_BLIND))
+    assert [(s.seat, s.player, s.stack, s.contributed) for s in spaced.seats] == [
+        (s.seat, s.player, s.stack, s.contributed) for s in plain.seats]
+    assert [(p.seat, p.amount, p.pot) for p in spaced.payouts] == [(1, 350, None), (1, 475, 0)]
+    assert spaced.reconciles() and spaced.actions == plain.actions

@@ -369,3 +369,10 @@ def test_a_fault_of_the_columnar_reader_costs_speed_never_a_hand(monkeypatch) ->
     result = parse_chunk(PARSER, text, "utf-8", "f.txt")
     reference = parse_text_chunk(PARSER, text.decode(), "utf-8", "f.txt")
     assert (result.found, result.tables["hands"].num_rows) == (reference.found, 2)
+
+
+def test_a_hand_with_a_blank_line_after_every_line_reads_the_same_both_ways() -> None:
+    # seen in real files: the reference reads it; the fast readers send it back or read it alike
+    spaced = "\n\n".join(_hand("2").split("\n"))
+    read = check(_hand("1") + spaced + _hand("3"))
+    assert read is not None and sum(read.handled) >= 2

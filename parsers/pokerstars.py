@@ -1014,7 +1014,12 @@ def _parse(hand_text: str) -> ParsedHand:
                 seq += 1
                 continue
 
-            if s[0] == "*":
+            if s[-1] == ":" and s[:-1] in seat_of:
+                # a seated name and nothing after it (mined 2021 histories print one for each
+                # all-in seat where the client shows its cards): no money, no cards
+                continue
+
+            if s[0] == "*" and _known_prefix(s, " ", seat_of)[0] is None:  # "**HCL59** collected ..." is a seat's
                 end = s.find(" ***", 4)
                 if not s.startswith("*** ") or end == -1:
                     raise _unexpected(hid, s)
@@ -1136,6 +1141,7 @@ def _parse(hand_text: str) -> ParsedHand:
 
             if ' said, "' in s:
                 continue
+
 
             if s == "Hand cancelled":
                 cancelled = True

@@ -1315,3 +1315,48 @@ def test_a_hand_with_a_blank_line_after_every_line_reads_as_the_plain_one():
         (s.seat, s.player, s.stack, s.contributed) for s in plain.seats]
     assert [(p.seat, p.amount, p.pot) for p in spaced.payouts] == [(1, 350, None), (1, 475, 0)]
     assert spaced.reconciles() and spaced.actions == plain.actions
+
+
+MINED_EMPTY_SHOW_LINES = """\
+PokerStars Hand #228000000001:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/07/30 16:28:45 ET
+Table 'Lyra II' 9-max Seat #3 is the button
+Seat 1: **KQ77** ($50 in chips) 
+Seat 2: halyard ($6.90 in chips) 
+Seat 3: penfold ($41.25 in chips) 
+**KQ77**: posts small blind $0.25
+halyard: posts big blind $0.50
+*** HOLE CARDS ***
+penfold: folds 
+**KQ77**: raises $1 to $1.50
+halyard: calls $1
+*** FLOP *** [7s 5s 4d]
+**KQ77**: bets $20 and is all-in
+halyard: calls $5.40 and is all-in
+Uncalled bet ($14.60) returned to **KQ77**
+halyard:  
+**KQ77**:  
+*** TURN *** [7s 5s 4d] [Qd]
+*** RIVER *** [7s 5s 4d Qd] [8d]
+*** SHOW DOWN ***
+**KQ77**: shows [Ad Kc] (high card Ace)
+halyard: shows [6h 6c] (a pair of Sixes)
+halyard collected $13.15 from pot
+*** SUMMARY ***
+Total pot $13.80 | Rake $0.65 
+Board [7s 5s 4d Qd 8d]
+Seat 1: **KQ77** (small blind) showed [Ad Kc] and lost with high card Ace
+Seat 2: halyard (big blind) showed [6h 6c] and won ($13.15) with a pair of Sixes
+Seat 3: penfold (button) folded before Flop (didn't bet)
+"""
+
+
+def test_a_name_with_nothing_after_it_and_a_name_that_starts_with_stars():
+    # a mined 2021 history prints "name: " for each all-in seat before the run-out; a name
+    # such as **KQ77** starts its collected line with the asterisks of a street line
+    hand = PARSER.parse(MINED_EMPTY_SHOW_LINES)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 690, 2: 690, 3: 0}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 1460, PayoutSource.UNCALLED), (2, 1315, PayoutSource.POT)]
+    assert hand.reconciles() and not hand.notes and hand.seats[0].player == "**KQ77**"
+    with pytest.raises(HandParseError):  # a name nobody sits under is still unknown
+        PARSER.parse(MINED_EMPTY_SHOW_LINES.replace("halyard:  \n", "stranger:  \n"))

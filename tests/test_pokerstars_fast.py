@@ -376,3 +376,10 @@ def test_a_hand_with_a_blank_line_after_every_line_reads_the_same_both_ways() ->
     spaced = "\n\n".join(_hand("2").split("\n"))
     read = check(_hand("1") + spaced + _hand("3"))
     assert read is not None and sum(read.handled) >= 2
+
+
+def test_a_mined_hand_with_empty_name_lines_reads_the_same_both_ways() -> None:
+    from tests.test_parser_pokerstars import MINED_EMPTY_SHOW_LINES
+
+    read = check(_hand("1") + MINED_EMPTY_SHOW_LINES + _hand("3"))
+    assert read is not None and sum(read.handled) == 2

@@ -150,6 +150,23 @@ COLUMNAR_CUT = re.compile(
     rb"\n(?=(?:\xef\xbb\xbf)*" + _SITES.encode() + _KIND.encode() + rb" (?:Game|Hand|GAME|HAND) #[0-9]+:)"
 )
 
+# PokerStars' hand-history archives (hands requested from support, 2013 to today) number
+# each hand on a line of its own before it: ``*********** # 2 **************``
+_ARCHIVE_NUMBER = re.compile(r"^\*{5,} # \d+ \*{5,}$")
+_ARCHIVE_HEAD = re.compile(r"^\*{5,} # \d+ \*{5,}[ \t]*\r?\n[\s\ufeff]*")
+_ARCHIVE_ONLY = re.compile(rb"^[\s\xef\xbb\xbf]*(?:\*{5,} # \d+ \*{5,}[ \t]*\r?\n?[\s]*)+$")
+
+
+def prefix_is_a_hand(before: bytes) -> bool:
+    """Whether the text before a chunk's first hand header is a hand of its own (to be
+    parsed and quarantined): not when blank, nor when it is only an archive's number line.
+
+    >>> prefix_is_a_hand(b"\\r\\n"), prefix_is_a_hand(b"*********** # 1 **************\\r\\n"), prefix_is_a_hand(b"x")
+    (False, False, True)
+    """
+    return bool(before.strip(b" \r\n\t")) and _ARCHIVE_ONLY.match(before) is None
+
+
 _HEADER = re.compile(
     r"^(?P<site>" + _SITES[3:-1] + r")(?: (?P<kind>" + "|".join(KINDS) + r"))?"
     r" (?:Game|Hand|GAME|HAND) #(?P<hid>\d+):\s+(?P<rest>.*?)"
@@ -580,8 +597,11 @@ class PokerStarsParser:
     hand_start = HAND_START
 
     def sniff(self, head: str) -> bool:
-        """True when the first non-blank text is a PokerStars-dialect hand header."""
-        return HAND_START.match(head.lstrip("\ufeff \t\r\n")) is not None
+        """True when the first non-blank text is a PokerStars-dialect hand header (after an
+        archive's number line, if any)."""
+        head = head.lstrip("\ufeff \t\r\n")
+        archive = _ARCHIVE_HEAD.match(head)
+        return HAND_START.match(head[archive.end():] if archive else head) is not None
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
         """Exactly ``split_at(HAND_START, text)``, found faster: the search looks for a
@@ -594,7 +614,8 @@ class PokerStarsParser:
             if text.strip(" \r\n\t\ufeff"):
                 yield 0, text
             return
-        if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff"):
+        if (starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff")
+                and _ARCHIVE_ONLY.match(text[: starts[0]].encode()) is None):
             yield 0, text[: starts[0]]
         ends = starts[1:] + [len(text)]
         for start, end in zip(starts, ends):
@@ -1322,6 +1343,8 @@ def _parse(hand_text: str) -> ParsedHand:
                 summary_boards[index] = _cards_in(cards_text)
                 continue
             if s.startswith("Hand was run "):
+                continue
+            if s[0] == "*" and _ARCHIVE_NUMBER.match(s):  # the next hand's number, in an archive
                 continue
             raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
         except AmountError as exc:

@@ -1360,3 +1360,22 @@ def test_a_name_with_nothing_after_it_and_a_name_that_starts_with_stars():
     assert hand.reconciles() and not hand.notes and hand.seats[0].player == "**KQ77**"
     with pytest.raises(HandParseError):  # a name nobody sits under is still unknown
         PARSER.parse(MINED_EMPTY_SHOW_LINES.replace("halyard:  \n", "stranger:  \n"))
+
+
+def archive(*hands: str) -> str:
+    """Hands as PokerStars' hand-history archive writes them: each after its number line."""
+    return "".join(f"*********** # {n} **************\n{hand}\n\n\n" for n, hand in enumerate(hands, 1))
+
+
+def test_an_archive_file_numbers_its_hands_on_lines_of_their_own():
+    second = DEAD_SMALL_BLIND.replace("230000000001", "230000000002")
+    text = archive(DEAD_SMALL_BLIND, second)
+    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert [offset for offset, _ in chunks] == [31, 31 + len(DEAD_SMALL_BLIND) + 34]
+    hands = [PARSER.parse(chunk) for _, chunk in chunks]
+    assert [h.hand_id for h in hands] == ["230000000001", "230000000002"]
+    assert all(h.reconciles() and [(p.seat, p.amount) for p in h.payouts] == [(1, 350), (1, 475)] for h in hands)
+    # a number line anywhere else is still unknown
+    with pytest.raises(HandParseError):
+        PARSER.parse(DEAD_SMALL_BLIND.replace("*** FLOP ***", "*********** # 7 **************\n*** FLOP ***"))

@@ -383,3 +383,12 @@ def test_a_mined_hand_with_empty_name_lines_reads_the_same_both_ways() -> None:
 
     read = check(_hand("1") + MINED_EMPTY_SHOW_LINES + _hand("3"))
     assert read is not None and sum(read.handled) == 2
+
+
+def test_an_archive_file_reads_the_same_both_ways() -> None:
+    # its first number line is no hand of its own; the others end the hand before them
+    from tests.test_parser_pokerstars import archive
+
+    reference, fast, read = both_ways(archive(_hand("1"), _hand("2"), _hand("3")))
+    assert_same(reference, fast)
+    assert reference.quarantine == [] and reference.found == 3

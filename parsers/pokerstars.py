@@ -595,6 +595,9 @@ class PokerStarsParser:
 
     format = Format.POKERSTARS
     hand_start = HAND_START
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (archives, a blank
+    # line after every line, empty name lines, names starting with asterisks)
+    version = "2"
 
     def sniff(self, head: str) -> bool:
         """True when the first non-blank text is a PokerStars-dialect hand header (after an

@@ -181,7 +181,7 @@ _CHATTER = re.compile(
 # wrapped onto a line of its own (`` (8,7,4,3,A)``).
 _NOBODY_SEATED = re.compile(
     r"^(?:.+ \(Observer\): .*|.+ (?:sits down|adds [$€£]?[\d,.]+)|\d+ seconds left to act|"
-    r"Players agree to Run It Twice|No low hand qualified)$"
+    r"Players agree to Run It Twice|No low hand qualified|Time has expired)$"
 )
 _WRAPPED_LOW = re.compile(r"^\([2-8A](?:,[2-8A]){4}\)$")
 # Summary lines other than the totals, the board and the seats: the hand's duration, and

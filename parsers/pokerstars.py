@@ -188,6 +188,10 @@ _TOURNAMENT_UNLEVELLED = re.compile(
     r" \((?P<stakes>[^()]*)\)$"
 )
 _CAP_STAKES = re.compile(r" Cap\b")
+# 2020 (a Japanese client's copy): ``PokerStars Hand #N: Tournament #T, $1.29+$0.21 USD``, then
+# ``Hold'em No Limit - Level I (10/20) - 2020/03/23 0:53:09 JST [...]`` on the next line
+_BUYIN_ENDS_LINE = re.compile(r"[^\n]* (?:Game|Hand) #\d+: (?:Zoom )?Tournament #\d+, [^\s,]*\d[^\s,]*(?: [A-Z]{3})?[ \t]*\r?\n")
+_GAME_AND_LEVEL_LINE = re.compile(r"[^\n*:]+ - (?:Match Round [IVXLC]+, )?Level [IVXLC\d]+ ")
 _TOURNAMENT_NAMED = re.compile(r"(?i)\btournament #\d")
 _CASH = re.compile(r"^(?:\{[^}]*\}\s*)?(?P<game>.+?) \((?P<stakes>[^()]*)\)$")
 _TABLE = re.compile(
@@ -735,11 +739,16 @@ def _unexpected(hid: str, s: str) -> HandParseError:
 
 
 def _parse(hand_text: str) -> ParsedHand:
-    raw_lines = verbatim = hand_text.lstrip("\ufeff").split("\n")  # verbatim: what pay lines record
+    text = hand_text.lstrip("\ufeff")
+    if len(text) > 1 and _BUYIN_ENDS_LINE.match(text) and _GAME_AND_LEVEL_LINE.match(text, text.find("\n") + 1):
+        # a tournament header split after its buy-in: read as the one line it is
+        cut = text.find("\n")
+        text = text[:cut].rstrip("\r") + " " + text[cut + 1 :]
+    raw_lines = verbatim = text.split("\n")  # verbatim: what pay lines record
     n_lines = len(raw_lines)
     hid, site, site_kind, stamp, zone, info = _parse_header(raw_lines[0].rstrip())
     if "Rs. " in info["stakes"]:
-        raw_lines = _RUPEES.sub("₹", hand_text.lstrip("\ufeff")).split("\n")
+        raw_lines = _RUPEES.sub("₹", text).split("\n")
     game: Game = info["game"]
     is_tournament = info["tournament_id"] is not None
     scale: int = info["scale"]

@@ -613,3 +613,9 @@ def test_summary_says_a_seat_that_timed_out_folded() -> None:
     assert [(s.seat, s.folded_street) for s in hand.seats] == [(1, Street.PREFLOP), (2, Street.PREFLOP), (3, None)]
     assert not any(a.kind == ActionKind.FOLD and a.seat == 2 for a in hand.actions)
     assert [(p.seat, p.amount) for p in hand.payouts] == [(3, 40)] and hand.reconciles()
+
+
+def test_time_has_expired_is_table_traffic() -> None:
+    text = UNCONTESTED.replace("marrowbone folds\n", "marrowbone folds\n5 seconds left to act\nTime has expired\n")
+    hand = PARSER.parse(text)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(4, 1235)] and hand.reconciles()

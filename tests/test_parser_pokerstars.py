@@ -1379,3 +1379,39 @@ def test_an_archive_file_numbers_its_hands_on_lines_of_their_own():
     # a number line anywhere else is still unknown
     with pytest.raises(HandParseError):
         PARSER.parse(DEAD_SMALL_BLIND.replace("*** FLOP ***", "*********** # 7 **************\n*** FLOP ***"))
+
+
+SPLIT_TOURNAMENT_HEADER = """\
+PokerStars Hand #210000000001: Tournament #2900000001, $1.29+$0.21 USD
+Hold'em No Limit - Level I (10/20) - 2020/03/23 0:53:09 JST [2020/03/22 11:53:09 ET]
+Table '2900000001 1' 9-max Seat #1 is the button
+Seat 1: ume (1500 in chips)
+Seat 2: sakura_k (1500 in chips)
+Seat 3: tanuki (1500 in chips)
+ume: posts the ante 3
+sakura_k: posts the ante 3
+tanuki: posts the ante 3
+sakura_k: posts small blind 10
+tanuki: posts big blind 20
+*** HOLE CARDS ***
+ume: raises 40 to 60
+sakura_k: folds
+tanuki: folds
+Uncalled bet (40) returned to ume
+ume collected 59 from pot
+ume: doesn't show hand
+*** SUMMARY ***
+Total pot 59 | Rake 0
+Seat 1: ume (button) collected (59)
+Seat 2: sakura_k (small blind) folded before Flop
+Seat 3: tanuki (big blind) folded before Flop
+"""
+
+
+def test_a_tournament_header_split_after_its_buy_in():
+    hand = PARSER.parse(SPLIT_TOURNAMENT_HEADER)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.game, hand.limit) == (
+        "210000000001", True, "2900000001", Game.HOLDEM, Limit.NO)
+    assert (hand.start_time_utc, hand.table_name, hand.ante) == ("2020-03-22T15:53:09Z", "2900000001 1", 3)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 40), (1, 59)] and hand.reconciles()
+    assert hand.payouts[1].line == "ume collected 59 from pot"

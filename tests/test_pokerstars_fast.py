@@ -392,3 +392,11 @@ def test_an_archive_file_reads_the_same_both_ways() -> None:
     reference, fast, read = both_ways(archive(_hand("1"), _hand("2"), _hand("3")))
     assert_same(reference, fast)
     assert reference.quarantine == [] and reference.found == 3
+
+
+def test_a_tournament_header_split_after_its_buy_in_reads_the_same_both_ways() -> None:
+    from tests.test_parser_pokerstars import SPLIT_TOURNAMENT_HEADER
+
+    reference, fast, _ = both_ways(_hand("1") + SPLIT_TOURNAMENT_HEADER + _hand("3"))
+    assert_same(reference, fast)
+    assert reference.quarantine == [] and reference.found == 3

@@ -613,3 +613,47 @@ def test_a_rebuy_tournament_tie_in_fractions_of_a_chip_is_split_to_the_hundredth
     verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet")
     assert verdicts.select("hand_key", "verdict").rows() == [("ipoker:900700", "clean")]
     assert result.counts["finding_rows"] == 0
+
+
+_ROOT_SESSION = '''<root><general>
+<client_version>22.9.1.11</client_version>
+<mode>real</mode>
+<gametype>Holdem NL 0,05€/0,10€</gametype>
+<tablename>Harrow, 560230001</tablename>
+<tablecurrency>EUR</tablecurrency>
+<smallblind>0,05€</smallblind>
+<bigblind>0,10€</bigblind>
+<startdate>2022-10-31 20:44:24</startdate>
+<currency>EUR</currency>
+<nickname>Wren</nickname>
+<tablesize>6</tablesize>
+</general><game gamecode="6170870001">
+<general>
+<startdate>2022-10-31 20:50:01</startdate>
+<players>
+<player chips="9,86€" seat="1" win="0€" dealer="1" bet="0,05€" name="Teal"/>
+<player chips="12,17€" seat="3" win="0,10€" dealer="0" bet="0,10€" name="Wren"/>
+</players>
+</general>
+<round no="0">
+<action player="Teal" sum="0,05€" no="1" type="1"/>
+<action player="Wren" sum="0,10€" no="2" type="2"/>
+</round>
+<round no="1">
+<cards player="Teal" type="Pocket">X X</cards>
+<action player="Teal" sum="0€" no="3" type="0"/>
+<cards player="Wren" type="Pocket">CA C2</cards>
+</round>
+</game></root>'''
+
+
+def test_a_2022_session_written_as_root_is_read():
+    # client 22.9 writes the session element as <root> (the rest as before)
+    assert PARSER.sniff(_ROOT_SESSION) and detect(_ROOT_SESSION) is PARSER
+    (hand,) = _parse_session(_ROOT_SESSION)
+    assert (hand.hand_id, hand.currency, hand.small_blind, hand.big_blind, hand.max_seats) == (
+        "6170870001", "EUR", 5, 10, 6)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 5, 3: 5}  # 5 of the big blind unmatched
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (3, 5, PayoutSource.UNCALLED), (3, 10, PayoutSource.POT)]
+    assert hand.reconciles()

@@ -175,6 +175,8 @@ _IGNORED_EVENTS = {
     "TIMEOUT",
     "TIME_BANK",
     "JOIN",
+    # the uncontested winner's cards shown after the others folded (2012, text="Jh,Js")
+    "RABBIT",
 }
 _HALVES = {"h": Half.HIGH, "l": Half.LOW, "n": Half.WHOLE}
 # A 2015 (version 2.1) tournament <game> also names its level and the tournament's terms:

@@ -254,7 +254,8 @@ def test_unknown_events_elements_and_attributes_fail_the_hand(old, new, message)
 
 def test_known_events_without_money_are_skipped():
     quiet = "".join(f'\n<event sequence="{4 + i}" type="{kind}" player="1" timestamp="1315458424000"/>'
-                    for i, kind in enumerate(("CHAT", "TIMEOUT", "TIME_BANK", "DISCONNECTED", "RECONNECTED", "LEAVE")))
+                    for i, kind in enumerate(("CHAT", "TIMEOUT", "TIME_BANK", "DISCONNECTED", "RECONNECTED", "LEAVE",
+                                              "RABBIT")))
     hand = PARSER.parse(GAME.replace("AMOUNT", "0.10").replace('type="FOLD" player="1"/>', 'type="FOLD" player="1"/>' + quiet))
     assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 35)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 2: 10}

@@ -25,7 +25,7 @@ def test_ingest_of_files_no_parser_reads_exits_3_with_the_reason(tmp_path: Path)
         "  parsed: 0\n"
         "  duplicates: 0\n"
         "  quarantined: 0\n"
-        f"unrecognised: {tmp_path / 'notes.txt'}: no parser recognises this file; first line: 'shopping list'\n"
+        f"unrecognised: {tmp_path / 'notes.txt'}: no parser recognises this file (not a hand history of a platform hhaudit reads)\n"
         "found = parsed + duplicates + quarantined: yes\n"
     )
 

@@ -59,7 +59,7 @@ def test_ingest_job_exit_status_counts_bad_files_and_quarantined_hands(tmp_path:
     result = ingest_job([tmp_path / "notes.txt"], tmp_path / "lake")
     assert result.exit_status is ExitStatus.INPUT_PROBLEMS
     assert [(f.status, f.message) for f in result.summary.bad_files] == [
-        ("unrecognised", "no parser recognises this file; first line: 'shopping list'")]
+        ("unrecognised", "no parser recognises this file (not a hand history of a platform hhaudit reads)")]
     cut = tmp_path / "cut.txt"
     cut.write_text(SAMPLE.read_text(encoding="utf-8")[:3000], encoding="utf-8")  # the second hand is truncated
     strict = ingest_job([cut], tmp_path / "lake2")

@@ -429,14 +429,17 @@ class _TarSource:
     def opener(self, member: tarfile.TarInfo) -> Callable[[], ByteStream]:
         def open_member() -> ByteStream:
             if self._busy:  # a second reader of this archive at once: its own TarFile
-                own = self._open()
-                stream = own.extractfile(member)
-                assert stream is not None
-                return _Closing(stream, own.close)
-            self._busy = True
-            stream = self.shared().extractfile(member)
-            assert stream is not None
-            return _Closing(stream, self._release)
+                archive = self._open()
+                done = archive.close
+            else:
+                self._busy, archive, done = True, self.shared(), self._release
+            raw = archive.extractfile(member)
+            assert raw is not None
+            decompress = _decompressor(member.name)
+            if decompress is None:
+                return _Closing(raw, raw.close, done)
+            stream = Capped(decompress(raw), member.size, self.options)
+            return _Closing(stream, raw.close, done)
 
         return open_member
 
@@ -445,9 +448,9 @@ class _TarSource:
 
 
 class _Closing:
-    """A member's stream that runs ``done`` when closed."""
+    """A member's stream that runs ``done`` (each in order) when closed."""
 
-    def __init__(self, inner: IO[bytes], done: Callable[[], None]) -> None:
+    def __init__(self, inner: IO[bytes] | Capped, *done: Callable[[], None]) -> None:
         self.inner = inner
         self.done = done
 
@@ -458,8 +461,10 @@ class _Closing:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.inner.close()
-        self.done()
+        if isinstance(self.inner, Capped):
+            self.inner.inner.close()
+        for step in self.done:
+            step()
 
 
 def is_sidecar(name: str) -> bool:

@@ -105,7 +105,10 @@ class NotALake(BadInput):
     """``--lake`` is not a folder that ``hhaudit ingest`` wrote."""
 
     def __init__(self, lake: Path) -> None:
-        super().__init__(f"{lake} is not a lake (no hands table); run hhaudit ingest first")
+        if Path(lake).is_file():
+            super().__init__(f"--lake {lake} is a file, not a lake folder")
+        else:
+            super().__init__(f"{lake} is not a lake (no hands table); run hhaudit ingest first")
 
 
 class BadHandKey(BadInput):

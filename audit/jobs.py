@@ -50,6 +50,7 @@ from audit.outputs import (
 from audit.explanation import explain_hands
 from audit.pipeline import audit_lake
 from rules.odd_chip import PolicyError
+from rules.vocab import FileStatus
 
 #: explanations embedded for the report: the hands with the largest findings first
 MAX_EXPLANATIONS = 1000
@@ -237,7 +238,9 @@ def ingest_problems(summary: IngestSummary, max_quarantined: int) -> tuple[str, 
     """Why an ingest makes the exit status 3, one line each (none when it does not): each
     file unreadable or unrecognised, the quarantined hands beyond the tolerance with their
     commonest reasons, or no hand found at all."""
-    lines = [f"{f.status}: {f.source_file}: {f.message}" for f in summary.bad_files]
+    lines = [f"{f.status}: {f.source_file}: {f.message}"
+             + ("; --exclude it if it is not meant as input" if f.status == FileStatus.UNRECOGNISED else "")
+             for f in summary.bad_files]
     if summary.hands_quarantined > max_quarantined:
         lines.append(_quarantine_line(summary.hands_quarantined, max_quarantined,
                                       summary.as_dict()["quarantined_by_reason"]))
@@ -251,7 +254,8 @@ def _quarantine_line(quarantined: int, max_quarantined: int, by_reason: Mapping[
     top = sorted(by_reason.items(), key=lambda item: (-item[1], item[0]))[:TOP_REASONS]
     more = len(by_reason) - len(top)
     reasons = ", ".join(f"{reason} {n}" for reason, n in top) + (f", {more} other reasons" if more > 0 else "")
-    return (f"{quarantined} hands quarantined, more than --max-quarantined {max_quarantined}"
+    return (f"{quarantined} {'hand' if quarantined == 1 else 'hands'} quarantined, more than --max-quarantined "
+            f"{max_quarantined}"
             + (f" ({reasons})" if reasons else ""))
 
 
@@ -262,7 +266,7 @@ def _count_problems(counts: Mapping[str, Any], max_quarantined: int) -> tuple[st
         lines.append(f"{counts['bad_files']} input files of the lake are unreadable or unrecognised "
                      "(its files table says which)")
     if counts.get("quarantined", 0) > max_quarantined:
-        lines.append(f"{counts['quarantined']} hands quarantined, more than --max-quarantined {max_quarantined}")
+        lines.append(_quarantine_line(counts["quarantined"], max_quarantined, {}))
     return tuple(lines)
 
 

@@ -204,3 +204,105 @@ def test_an_out_folder_that_cannot_be_written_is_refused(made, tmp_path: Path) -
     finally:
         locked.chmod(0o700)
     assert (result.exit_code, result.stderr) == (2, f"hhaudit: cannot write to --out {locked}: Permission denied\n")
+
+
+def _day(tmp: Path) -> Path:
+    """A day's folder: the sample table, a hand cut short, an empty file, a stray manifest."""
+    day = tmp / "day"
+    day.mkdir()
+    shutil.copy(SAMPLE, day / SAMPLE.name)
+    (day / "cut.txt").write_bytes(SAMPLE.read_bytes()[:1500])
+    (day / "empty.txt").write_bytes(b"")
+    (day / "MANIFEST.tsv").write_text("local_path\tsite\tsecret\n")
+    return day
+
+
+def test_run_says_why_it_exits_3(tmp_path: Path) -> None:
+    day = _day(tmp_path)
+    result = runner.invoke(app, ["run", str(day), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 3
+    assert result.stderr == (
+        f"hhaudit: unrecognised: {day / 'MANIFEST.tsv'}: no parser recognises this file (not a hand history of a "
+        "platform hhaudit reads); --exclude it if it is not meant as input\n"
+        "hhaudit: 1 hand quarantined, more than --max-quarantined 0 (parse_error 1)\n")
+    assert "secret" not in result.stdout + result.stderr  # never quoted
+    counts = json.loads(result.stdout.splitlines()[-1])
+    assert (counts["files"], counts["bad_files"], counts["quarantined"]) == (4, 1, 1)
+    result = runner.invoke(app, ["run", str(day), "--out", str(tmp_path / "out2"), "--exclude", "MANIFEST.tsv",
+                                 "--max-quarantined", "1"])
+    assert (result.exit_code, result.stderr) == (1, "")  # the sample's planted findings remain
+    assert json.loads(result.stdout.splitlines()[-1])["files"] == 3
+
+
+def test_a_name_with_terminal_escapes_is_printed_escaped(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    day.mkdir()
+    (day / "evil\x1b[2J\x1b]0;owned\x07.txt").write_text("just notes\n")
+    result = runner.invoke(app, ["ingest", str(day), "--lake", str(tmp_path / "lake")])
+    assert result.exit_code == 3
+    assert "\x1b" not in result.stdout + result.stderr and "\x07" not in result.stdout + result.stderr
+    assert f"unrecognised: {day}/evil\\x1b[2J\\x1b]0;owned\\x07.txt: no parser" in result.stdout
+    assert result.stderr.startswith(f"hhaudit: unrecognised: {day}/evil\\x1b[2J\\x1b]0;owned\\x07.txt: no parser")
+
+
+def test_yesterdays_outputs_under_the_inputs_are_not_read(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    day.mkdir()
+    shutil.copy(SAMPLE, day / SAMPLE.name)
+    assert run_job([day / SAMPLE.name], day / "yesterday").exit_status == 1  # a run inside the day folder
+    assert ingest_job([day / SAMPLE.name], day / "lake").exit_status == 0
+    result = runner.invoke(app, ["run", str(day), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.stderr == (f"hhaudit: skipped {day / 'lake'}: an hhaudit lake\n"
+                             f"hhaudit: skipped {day / 'yesterday'}: an hhaudit output folder (it holds hhaudit's "
+                             "manifest.json)\n")
+    assert json.loads(result.stdout.splitlines()[-1])["files"] == 1
+
+
+def test_overwrite_removes_only_what_the_previous_run_listed(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run_job([SAMPLE], out).exit_status == 1
+    (out / "notes.txt").write_text("mine\n")
+    (out / "keep").mkdir()
+    (out / ".findings.parquet.0123abcd.tmp").write_bytes(b"half a file")  # left by a killed run
+    (out / ".mine.tmp").write_text("not hhaudit's\n")
+    first = json.loads((out / "manifest.json").read_text())
+    assert (first["complete"], first["lake"]) == (True, "lake")
+    result = runner.invoke(app, ["run", str(SAMPLE), "--out", str(out), "--overwrite"])
+    assert result.exit_code == 1
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".mine.tmp", "explanations.jsonl", "findings.parquet", "hands.parquet", "keep", "lake", "manifest.json",
+        "notes.txt", "report.html"]
+    assert json.loads((out / "manifest.json").read_text())["run_id"] != first["run_id"]
+
+
+def test_overwrite_never_follows_a_manifest_outside_its_folder(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "victim.txt").write_text("precious\n")
+    (out / "sub").mkdir()
+    (out / "sub" / "x.txt").write_text("precious\n")
+    (out / "manifest.json").write_text(json.dumps({
+        "run_id": "x", "tool_version": "0", "lake": "../", "complete": True,
+        "outputs": [{"file": "../victim.txt"}, {"file": "sub/x.txt"}, {"file": str(tmp_path / "victim.txt")}]}))
+    assert run_job([SAMPLE], out, overwrite=True).exit_status == 1
+    assert (tmp_path / "victim.txt").read_text() == "precious\n" and (out / "sub" / "x.txt").is_file()
+
+
+def test_a_run_killed_before_it_finished_is_no_run_to_report_and_can_be_overwritten(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run_job([SAMPLE], out).exit_status == 1
+    _incomplete(out)  # as the manifest stands until the last file is written
+    (out / "report.html").unlink()
+    result = runner.invoke(app, ["report", str(out)])
+    assert result.exit_code == 3 and "is not a complete hhaudit run" in result.stderr
+    assert runner.invoke(app, ["run", str(SAMPLE), "--out", str(out)]).exit_code == 2  # not empty
+    assert runner.invoke(app, ["run", str(SAMPLE), "--out", str(out), "--overwrite"]).exit_code == 1
+    assert runner.invoke(app, ["report", str(out)]).exit_code == 0
+
+
+def test_report_output_beside_the_run_is_written_atomically(made, tmp_path: Path) -> None:
+    target = tmp_path / "r.csv"
+    result = runner.invoke(app, ["report", str(made["run"]), "--format", "csv", "--output", str(target)])
+    assert result.exit_code == 0 and target.read_text().startswith("hand_key,")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]

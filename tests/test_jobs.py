@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 from pathlib import Path
 
 import polars as pl
@@ -131,3 +132,16 @@ def test_the_readme_library_example_runs(tmp_path: Path, monkeypatch, capsys) ->
     assert capsys.readouterr().out == (
         "41 hands with findings, 73 differences\n"
         "lib-out is not empty (use --overwrite to replace its contents)\n")
+
+
+def test_progress_shows_a_file_name_as_text_never_as_markup_or_escapes(tmp_path: Path) -> None:
+    name = tmp_path / "[bold]x\x1b[2J.txt"
+    shutil.copy(SAMPLE, name)
+    terminal = _Terminal()
+    with progress_display(stream=terminal) as progress:
+        assert progress is not None
+        progress.begin("reading")
+        progress.reading(str(name))
+        progress.display.refresh()
+    shown = terminal.getvalue()
+    assert "reading [bold]x\\x1b[2J.txt" in shown and "\x1b[2J" not in shown

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow.parquet as pq
 
 from audit.errors import BadReportInput, DamagedOutput, ExitStatus, IncompleteRun, OutputRefused
 from audit.outputs import (EXPLANATIONS_FILE, FINDINGS_FILE, HANDS_FILE, LAKE_FOLDER, MANIFEST_FILE, atomic_output,
@@ -128,7 +129,10 @@ def _read_parquet(path: Path) -> pl.DataFrame:
     if not path.is_file():
         raise DamagedOutput(f"{path}: missing (the run's manifest.json lists it)")
     try:
-        return pl.read_parquet(path)
+        # pyarrow raises on a malformed file where a native reader may abort the process
+        frame = pl.from_arrow(pq.read_table(path))
+        assert isinstance(frame, pl.DataFrame)
+        return frame
     except Exception as exc:  # noqa: BLE001 - whatever the reader makes of a damaged file
         raise DamagedOutput(f"{path}: not a readable Parquet file ({type(exc).__name__}: {exc})") from None
 

@@ -306,3 +306,17 @@ def test_report_output_beside_the_run_is_written_atomically(made, tmp_path: Path
     result = runner.invoke(app, ["report", str(made["run"]), "--format", "csv", "--output", str(target)])
     assert result.exit_code == 0 and target.read_text().startswith("hand_key,")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+
+def test_a_damaged_parquet_file_without_a_recorded_digest_is_named_not_an_abort(made, tmp_path: Path) -> None:
+    def cut_and_forget(run: Path) -> None:
+        data = (run / "findings.parquet").read_bytes()
+        (run / "findings.parquet").write_bytes(data[: len(data) // 2])
+        manifest = json.loads((run / "manifest.json").read_text())
+        (run / "manifest.json").write_text(json.dumps({**manifest, "outputs": []}))
+
+    run = _damaged_run(made, tmp_path, cut_and_forget)
+    result = runner.invoke(app, ["report", str(run)])
+    assert result.exit_code == 3
+    assert result.stderr.startswith(f"hhaudit: {run / 'findings.parquet'}: not a readable Parquet file (ArrowInvalid: ")
+    assert result.stderr.count("\n") == 1

@@ -43,6 +43,7 @@ from audit.outputs import (
     RUN_OUTPUTS,
     AuditOutcome,
     atomic_output,
+    check_apart,
     prepare_out,
     start_manifest,
     write_outputs,
@@ -128,6 +129,7 @@ def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | 
     skipped = find_input_files(paths, select)
     if lake.exists() and not lake.is_dir():
         raise OutputRefused(f"--lake {lake} is a file, not a folder")
+    check_apart(lake, paths, "--lake", inside=True)  # a lake over an input would hide it
     _check_writable(lake, "--lake")
     if progress:
         progress.begin("reading")

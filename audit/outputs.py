@@ -125,7 +125,7 @@ def prepare_out(out: Path, overwrite: bool, inputs: Sequence[Path | str] = ()) -
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise OutputRefused(f"--out {out} is a file, not a folder")
-    _check_apart(out, inputs)
+    check_apart(out, inputs)
     if out.is_dir() and any(out.iterdir()):
         if not overwrite:
             raise OutNotEmpty(out)
@@ -143,16 +143,17 @@ def prepare_out(out: Path, overwrite: bool, inputs: Sequence[Path | str] = ()) -
         raise OutputRefused(f"cannot write to --out {out}: {exc.strerror or exc}") from None
 
 
-def _check_apart(out: Path, inputs: Sequence[Path | str]) -> None:
-    """Refuse an ``out`` that is, holds or lies inside an input: ``--overwrite`` would
-    remove the input, and the next run would read its own outputs."""
+def check_apart(out: Path, inputs: Sequence[Path | str], option: str = "--out", inside: bool = False) -> None:
+    """Refuse an ``out`` that is, holds or (unless ``inside``) lies inside an input:
+    ``--overwrite`` would remove the input, and the next run would read its own outputs
+    (a lake inside an input folder is skipped as hhaudit's own, so ``ingest`` allows it)."""
     where = Path(os.path.realpath(out))
     for raw in inputs:
         given = Path(os.path.realpath(raw))
         relation = ("is" if where == given else "contains" if given.is_relative_to(where)
-                    else "is inside" if where.is_relative_to(given) else None)
+                    else "is inside" if where.is_relative_to(given) and not inside else None)
         if relation:
-            raise OutputRefused(f"--out {out} {relation} the input {raw}: choose an output folder "
+            raise OutputRefused(f"{option} {out} {relation} the input {raw}: choose an output folder "
                                 "apart from the inputs")
 
 

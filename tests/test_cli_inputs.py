@@ -90,6 +90,13 @@ CASES: dict[str, Callable[[dict[str, Path], Path], tuple[list[str], int, str]]] 
         ["audit", "--lake", str(m["run"] / "lake"), "--out", str(m["run"]), "--overwrite"], 2,
         f"hhaudit: --out {m['run']} contains the input {m['run'] / 'lake'}: choose an output folder apart from "
         "the inputs"),
+    "ingest --lake is the input": lambda m, t: (
+        ["ingest", str(m["in"]), "--lake", str(m["in"])], 2,
+        f"hhaudit: --lake {m['in']} is the input {m['in']}: choose an output folder apart from the inputs"),
+    "ingest --lake contains the input": lambda m, t: (
+        ["ingest", str(m["in"] / SAMPLE.name), "--lake", str(m["in"])], 2,
+        f"hhaudit: --lake {m['in']} contains the input {m['in'] / SAMPLE.name}: choose an output folder apart "
+        "from the inputs"),
     "report --output is a folder": lambda m, t: (
         ["report", str(m["run"]), "--output", str(t)], 2,
         f"hhaudit: --output {t} is a folder; give the name of a file to write"),

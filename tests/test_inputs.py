@@ -223,3 +223,29 @@ def test_hhaudit_outputs_and_lakes_under_an_input_folder_are_skipped(tmp_path: P
     (inbox / "other").mkdir()
     (inbox / "other" / "manifest.json").write_text('{"name": "not hhaudit"}')
     assert Found(inbox / "other" / "manifest.json", str(inbox / "other" / "manifest.json")) in find_inputs([inbox])
+
+
+def _measured(args: list[str]) -> tuple[int, str, int]:
+    """Run ``python -m audit ARGS`` in a fresh process; its exit code, stdout, and peak
+    resident memory in bytes (measured by a parent of its own, so no other child counts)."""
+    import subprocess
+    import sys
+
+    probe = ("import json, resource, subprocess, sys; "
+             "done = subprocess.run([sys.executable, '-m', 'audit', *sys.argv[1:]], capture_output=True, text=True); "
+             "print(json.dumps([done.returncode, done.stdout, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss]))")
+    done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    code, out, kib = json.loads(done.stdout)
+    return code, out, kib * 1024
+
+
+def test_a_one_megabyte_gz_of_a_gigabyte_stays_far_below_a_gigabyte_of_memory(tmp_path: Path) -> None:
+    hand = (Path(__file__).resolve().parent.parent / "sample_data" / "table-aral-2024-03-01.txt").read_bytes()[:1400]
+    block = gzip.compress(b"\n" * (1 << 20), 9)
+    (tmp_path / "bomb.txt.gz").write_bytes(gzip.compress(hand) + block * 1024)  # gzip members, one after another
+    assert (tmp_path / "bomb.txt.gz").stat().st_size < 1_200_000
+    code, out, peak = _measured(["ingest", str(tmp_path / "bomb.txt.gz"), "--lake", str(tmp_path / "lake")])
+    assert code == 3
+    assert "unreadable: " in out and "expands to more than 100 times its compressed size" in out
+    assert peak < 1 << 30

@@ -25,12 +25,27 @@ from typing import Any, Iterator, Mapping, Protocol, Sequence
 import polars as pl
 
 from audit.accept import AcceptFileError, load_accept
-from audit.policies import PolicyResolver
-from audit.errors import (BadAcceptFile, BadOption, ExitStatus, NoInputFiles, NotALake, OutputRefused, UnknownPolicy,
-                          UnreadableLake)
+from audit.errors import (
+    BadAcceptFile,
+    BadOption,
+    ExitStatus,
+    NoInputFiles,
+    NotALake,
+    OutputRefused,
+    UnknownPolicy,
+    UnreadableLake,
+)
+from audit.explanation import explain_hands
 from audit.ingest import IngestSummary, ingest
-from audit.ingest.inputs import (DEFAULT_MAX_EXPANDED, DEFAULT_MAX_RATIO, Found, InputOptions, Skipped, Unopenable,
-                                 find_inputs)
+from audit.ingest.inputs import (
+    DEFAULT_MAX_EXPANDED,
+    DEFAULT_MAX_RATIO,
+    Found,
+    InputOptions,
+    Skipped,
+    Unopenable,
+    find_inputs,
+)
 from audit.lake import LakeError
 from audit.outputs import (
     AUDIT_OUTPUTS,
@@ -48,8 +63,8 @@ from audit.outputs import (
     start_manifest,
     write_outputs,
 )
-from audit.explanation import explain_hands
 from audit.pipeline import audit_lake
+from audit.policies import PolicyResolver
 from rules.odd_chip import PolicyError
 from rules.vocab import FileStatus
 

@@ -29,8 +29,16 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from audit.errors import BadReportInput, DamagedOutput, ExitStatus, IncompleteRun, OutputRefused
-from audit.outputs import (EXPLANATIONS_FILE, FINDINGS_FILE, HANDS_FILE, LAKE_FOLDER, MANIFEST_FILE, atomic_output,
-                           check_output_file, file_sha256)
+from audit.outputs import (
+    EXPLANATIONS_FILE,
+    FINDINGS_FILE,
+    HANDS_FILE,
+    LAKE_FOLDER,
+    MANIFEST_FILE,
+    atomic_output,
+    check_output_file,
+    file_sha256,
+)
 from reports import export, html_report, terminal
 from reports.redact import Redactor, redact_findings
 from reports.summary import ReportInputError, conform_findings, summarise, worst_findings
@@ -133,7 +141,7 @@ def _read_parquet(path: Path) -> pl.DataFrame:
         frame = pl.from_arrow(pq.read_table(path))
         assert isinstance(frame, pl.DataFrame)
         return frame
-    except Exception as exc:  # noqa: BLE001 - whatever the reader makes of a damaged file
+    except Exception as exc:
         raise DamagedOutput(f"{path}: not a readable Parquet file ({type(exc).__name__}: {exc})") from None
 
 

@@ -9,7 +9,7 @@ import json
 import os
 import shutil
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 from typer.testing import CliRunner
@@ -145,7 +145,8 @@ CASES: dict[str, Callable[[dict[str, Path], Path], tuple[list[str], int, str]]] 
         f"hhaudit: --overwrite removes only an earlier hhaudit run's files, and {t / 'mine'} holds no "
         "manifest.json of one: empty it yourself or choose another --out"),
     "run an empty folder": lambda m, t: (
-        ["run", str(_empty(t)), "--out", str(t / "o")], 3, f"hhaudit: no input files in {t / 'empty'} {MESSAGE_NO_INPUT}"),
+        ["run", str(_empty(t)), "--out", str(t / "o")], 3,
+        f"hhaudit: no input files in {t / 'empty'} {MESSAGE_NO_INPUT}"),
     "ingest every file excluded": lambda m, t: (
         ["ingest", str(m["in"]), "--lake", str(t / "o"), "--exclude", "*.txt"], 3,
         f"hhaudit: no input files in {m['in']} {MESSAGE_NO_INPUT}"),

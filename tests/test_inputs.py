@@ -19,8 +19,16 @@ from pathlib import Path
 import pytest
 
 from audit.ingest import ingest
-from audit.ingest.inputs import (DEFAULT_MAX_RATIO, RATIO_FLOOR, Found, InputOptions, Skipped, Unopenable,
-                                 find_inputs, iter_inputs)
+from audit.ingest.inputs import (
+    DEFAULT_MAX_RATIO,
+    RATIO_FLOOR,
+    Found,
+    InputOptions,
+    Skipped,
+    Unopenable,
+    find_inputs,
+    iter_inputs,
+)
 from tests.toy_format import PARSER, toy_hand
 
 TOY = (PARSER,)
@@ -45,7 +53,8 @@ def _tar(path: Path, mode: str, members: dict[str, bytes]) -> None:
 @pytest.mark.parametrize("name,mode", [("day.tar", "w"), ("day.tar.gz", "w:gz"), ("day.tgz", "w:gz"),
                                        ("day.tar.xz", "w:xz"), ("day.tar.bz2", "w:bz2")])
 def test_tar_archives_are_read_member_by_member(tmp_path: Path, name: str, mode: str) -> None:
-    _tar(tmp_path / name, mode, {"a/h1.txt": toy_hand("1").encode(), "h2.txt.gz": gzip.compress(toy_hand("2").encode())})
+    members = {"a/h1.txt": toy_hand("1").encode(), "h2.txt.gz": gzip.compress(toy_hand("2").encode())}
+    _tar(tmp_path / name, mode, members)
     summary = run([tmp_path / name], tmp_path / "lake")
     assert rows(summary, tmp_path) == [(f"{name}!a/h1.txt", "ok", 1, None), (f"{name}!h2.txt.gz", "ok", 1, None)]
 
@@ -148,7 +157,8 @@ def test_the_caps_are_options(tmp_path: Path) -> None:
     (tmp_path / "h.txt.xz").write_bytes(lzma.compress(data))
     summary = run([tmp_path / "h.txt.xz"], tmp_path / "lake", select=InputOptions(max_expanded=4096))
     assert rows(summary, tmp_path) == [
-        ("h.txt.xz", "unreadable", 0, "ExpansionLimit: expands to more than 4 KiB (the cap set by --max-expanded-size)")]
+        ("h.txt.xz", "unreadable", 0,
+         "ExpansionLimit: expands to more than 4 KiB (the cap set by --max-expanded-size)")]
     bomb = tmp_path / "b.txt.gz"
     bomb.write_bytes(_newline_bomb(RATIO_FLOOR + (1 << 20)))
     summary = run([bomb], tmp_path / "lake2", select=InputOptions(max_ratio=100_000))
@@ -233,7 +243,8 @@ def _measured(args: list[str]) -> tuple[int, str, int]:
 
     probe = ("import json, resource, subprocess, sys; "
              "done = subprocess.run([sys.executable, '-m', 'audit', *sys.argv[1:]], capture_output=True, text=True); "
-             "print(json.dumps([done.returncode, done.stdout, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss]))")
+             "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss; "
+             "print(json.dumps([done.returncode, done.stdout, peak]))")
     done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
     code, out, kib = json.loads(done.stdout)

@@ -33,10 +33,10 @@ from audit.cli.common import (
 )
 from audit.cli.progress import progress_display
 from audit.errors import BadHandKey, ExitStatus, HandNotInLake, NotALake, UnreadableLake
-from audit.jobs import audit_job, check_policy, run_job
-from audit.outputs import atomic_output, check_output_file
-from audit.lake import LakeError
 from audit.explanation import HandNotFound, explain_hand
+from audit.jobs import audit_job, check_policy, run_job
+from audit.lake import LakeError
+from audit.outputs import atomic_output, check_output_file
 from rules.vocab import Verdict
 
 

@@ -21,8 +21,8 @@ from audit.cli.common import (
     parse_size,
     print_problems,
 )
-from audit.errors import escape_controls
 from audit.cli.progress import progress_display
+from audit.errors import escape_controls
 from audit.ingest import IngestSummary
 from audit.jobs import ingest_job
 from audit.schema import EXPLANATION, OUTPUTS, SCHEMA_VERSION, TABLES

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner

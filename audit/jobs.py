@@ -59,6 +59,7 @@ from audit.outputs import (
     AuditOutcome,
     atomic_output,
     check_apart,
+    check_out_folder,
     prepare_out,
     start_manifest,
     write_outputs,
@@ -145,7 +146,7 @@ def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | 
     if lake.exists() and not lake.is_dir():
         raise OutputRefused(f"--lake {lake} is a file, not a folder")
     check_apart(lake, paths, "--lake", inside=True)  # a lake over an input would hide it
-    _check_writable(lake, "--lake")
+    check_out_folder(lake, "--lake")
     if progress:
         progress.begin("reading")
     with _lake_errors():
@@ -239,16 +240,6 @@ def find_input_files(paths: Sequence[Path | str], select: InputOptions) -> tuple
     if not any(isinstance(f, (Found, Unopenable)) for f in found):
         raise NoInputFiles(", ".join(str(p) for p in paths) or "no path given")
     return tuple(f for f in found if isinstance(f, Skipped))
-
-
-def _check_writable(folder: Path, option: str) -> None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".write-test.{uuid.uuid4().hex[:8]}.tmp"
-        probe.touch()
-        probe.unlink()
-    except OSError as exc:
-        raise OutputRefused(f"cannot write to {option} {folder}: {exc.strerror or exc}") from None
 
 
 def ingest_problems(summary: IngestSummary, max_quarantined: int) -> tuple[str, ...]:

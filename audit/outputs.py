@@ -134,13 +134,22 @@ def prepare_out(out: Path, overwrite: bool, inputs: Sequence[Path | str] = ()) -
             raise OutputRefused(f"--overwrite removes only an earlier hhaudit run's files, and {out} holds "
                                 f"no {MANIFEST_FILE} of one: empty it yourself or choose another --out")
         _remove_previous_run(out, manifest)
+    check_out_folder(out)
+
+
+def check_out_folder(out: Path, option: str = "--out") -> None:
+    """Make the folder ``out`` if needed; ``OutputRefused`` when it is a file or cannot
+    be written (tried with a file made and removed at once)."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise OutputRefused(f"{option} {out} is a file, not a folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".write-test.", suffix=".tmp", dir=out)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise OutputRefused(f"cannot write to --out {out}: {exc.strerror or exc}") from None
+        raise OutputRefused(f"cannot write to {option} {out}: {exc.strerror or exc}") from None
 
 
 def check_apart(out: Path, inputs: Sequence[Path | str], option: str = "--out", inside: bool = False) -> None:

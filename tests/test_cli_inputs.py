@@ -75,6 +75,9 @@ CASES: dict[str, Callable[[dict[str, Path], Path], tuple[list[str], int, str]]] 
     "ingest --lake not writable": lambda m, t: (
         ["ingest", str(m["in"]), "--lake", str(m["file"] / "lake")], 2,
         f"hhaudit: cannot write to --lake {m['file'] / 'lake'}: Not a directory"),
+    "export --out is a file": lambda m, t: (
+        ["export", "--lake", str(m["lake"]), "--out", str(m["file"])], 2,
+        f"hhaudit: --out {m['file']} is a file, not a folder"),
     "run --out is the input": lambda m, t: (
         ["run", str(m["in"]), "--out", str(m["in"]), "--overwrite"], 2,
         f"hhaudit: --out {m['in']} is the input {m['in']}: choose an output folder apart from the inputs"),

@@ -354,6 +354,7 @@ def write_html_report(out: Path, outcome: AuditOutcome, explanations: Path) -> P
     from reports.html_report import render_report
 
     manifest = json.loads((out / MANIFEST_FILE).read_text(encoding="utf-8"))
+    manifest.pop("complete", None)  # false until the run's last write, which follows the report
     rows = [json.loads(line) for line in explanations.read_text(encoding="utf-8").splitlines() if line]
     path = out / REPORT_FILE
     with atomic_output(path) as tmp:

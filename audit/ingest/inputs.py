@@ -140,7 +140,7 @@ def find_inputs(paths: Sequence[Path | str], options: InputOptions | None = None
             _walk(path, path, os.path.realpath(path), options, set(), below)
             found.extend(sorted(below, key=lambda f: Path(f.name)))
         else:
-            found.append(_classify(path, name, path.name))
+            found.append(_classify(path, name))
     return found
 
 
@@ -176,7 +176,7 @@ def _is_hhaudit_manifest(path: Path) -> bool:
     return isinstance(data, dict) and {"run_id", "tool_version", "outputs"} <= data.keys()
 
 
-def _classify(path: Path, name: str, base: str) -> Found | Unopenable:
+def _classify(path: Path, name: str) -> Found | Unopenable:
     """A path given on its own (a link is followed: the user named it)."""
     try:
         mode = path.stat().st_mode

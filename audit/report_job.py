@@ -4,7 +4,11 @@ audit run's output folder.
 Reads ``OUT/findings.parquet``, ``OUT/hands.parquet`` and ``OUT/manifest.json``
 (``contracts.md``, ``hhaudit run``), and, when present, ``OUT/explanations.jsonl`` (one
 explanation per line, shaped as ``reports.explain`` documents) for the HTML report's
-per-hand sections. A missing or unreadable input raises ``BadReportInput`` naming it.
+per-hand sections. A folder that is not a finished run's (no ``manifest.json``, or one that
+says the run did not complete) is ``IncompleteRun``; a file the manifest lists that is
+missing, differs from its recorded SHA-256 or cannot be read is ``DamagedOutput`` naming
+it (both exit 3). Checking the digest first means a damaged Parquet file is never handed
+to the Parquet reader. ``output`` never replaces one of the run's own files.
 
 ``redact`` pseudonymises player names under the key in the environment variable
 ``HHAUDIT_REDACT_KEY`` (keep it secret to keep pseudonyms unguessable), or else the
@@ -22,9 +26,19 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow.parquet as pq
 
-from audit.errors import BadReportInput, ExitStatus
-from audit.outputs import EXPLANATIONS_FILE, FINDINGS_FILE, HANDS_FILE, MANIFEST_FILE
+from audit.errors import BadReportInput, DamagedOutput, ExitStatus, IncompleteRun, OutputRefused
+from audit.outputs import (
+    EXPLANATIONS_FILE,
+    FINDINGS_FILE,
+    HANDS_FILE,
+    LAKE_FOLDER,
+    MANIFEST_FILE,
+    atomic_output,
+    check_output_file,
+    file_sha256,
+)
 from reports import export, html_report, terminal
 from reports.redact import Redactor, redact_findings
 from reports.summary import ReportInputError, conform_findings, summarise, worst_findings
@@ -63,9 +77,13 @@ def report_job(out: Path | str, fmt: ReportFormat = ReportFormat.TABLE, output: 
         raise BadReportInput(f"{out}: not a folder (give the --out folder of hhaudit run)")
     if fmt is ReportFormat.PARQUET and output is None:
         raise BadReportInput("--format parquet needs --output FILE")
+    manifest = _read_manifest(out)
+    if output is not None:
+        check_output_file(output, "--output")
+        _refuse_own_file(out, manifest, output)
+    _check_digests(out, manifest)
     try:
         findings = conform_findings(_read_parquet(out / FINDINGS_FILE))
-        manifest = _read_manifest(out)
         redactor = _redactor(manifest) if redact else None
         if fmt in (ReportFormat.TABLE, ReportFormat.HTML):
             text = _summary_report(out, fmt, findings, manifest, redactor, top)
@@ -76,7 +94,8 @@ def report_job(out: Path | str, fmt: ReportFormat = ReportFormat.TABLE, output: 
                 findings = worst_findings(findings, top).drop("abs_delta", "rank")
             if fmt is ReportFormat.PARQUET:
                 assert output is not None
-                n = export.write_parquet(findings, output)
+                with atomic_output(output) as tmp:
+                    n = export.write_parquet(findings, tmp)
                 return ReportResult(None, output, f"wrote {n} findings to {output}")
             text = _export_text(fmt, findings)
     except ReportInputError as exc:
@@ -116,24 +135,64 @@ def _export_text(fmt: ReportFormat, findings: pl.DataFrame) -> str:
 
 def _read_parquet(path: Path) -> pl.DataFrame:
     if not path.is_file():
-        raise BadReportInput(f"{path}: missing (is this the --out folder of hhaudit run?)")
+        raise DamagedOutput(f"{path}: missing (the run's manifest.json lists it)")
     try:
-        return pl.read_parquet(path)
-    except (pl.exceptions.PolarsError, OSError) as exc:
-        raise BadReportInput(f"{path}: not a readable Parquet file ({exc})") from None
+        # pyarrow raises on a malformed file where a native reader may abort the process
+        frame = pl.from_arrow(pq.read_table(path))
+        assert isinstance(frame, pl.DataFrame)
+        return frame
+    except Exception as exc:
+        raise DamagedOutput(f"{path}: not a readable Parquet file ({type(exc).__name__}: {exc})") from None
 
 
 def _read_manifest(out: Path) -> dict[str, Any]:
+    """The finished run's manifest: ``IncompleteRun`` when there is none or the run did
+    not finish, ``DamagedOutput`` when it cannot be read."""
     path = out / MANIFEST_FILE
     if not path.is_file():
-        return {}
+        raise IncompleteRun(f"{out} is not a complete hhaudit run (no {MANIFEST_FILE}): give the --out "
+                            "folder of a finished hhaudit run or audit")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadReportInput(f"{path}: not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise BadReportInput(f"{path}: expected a JSON object")
+        raise DamagedOutput(f"{path}: not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("outputs", []), list):
+        raise DamagedOutput(f"{path}: not an hhaudit manifest (expected a JSON object with outputs)")
+    if data.get("complete") is False:
+        raise IncompleteRun(f"{out} is not a complete hhaudit run (its {MANIFEST_FILE} says it stopped "
+                            "before writing every output): run it again")
     return data
+
+
+def _listed(manifest: dict[str, Any]) -> dict[str, str | None]:
+    """file name -> SHA-256 of every output the manifest lists."""
+    return {o["file"]: o.get("sha256") for o in manifest.get("outputs", [])
+            if isinstance(o, dict) and isinstance(o.get("file"), str)}
+
+
+def _check_digests(out: Path, manifest: dict[str, Any]) -> None:
+    """Every file the report reads that the manifest lists must be as the run wrote it."""
+    listed = _listed(manifest)
+    for name in (FINDINGS_FILE, HANDS_FILE, EXPLANATIONS_FILE):
+        digest = listed.get(name)
+        if not digest:
+            continue
+        path = out / name
+        if not path.is_file():
+            raise DamagedOutput(f"{path}: missing (the run's {MANIFEST_FILE} lists it)")
+        if file_sha256(path) != digest:
+            raise DamagedOutput(f"{path}: damaged or edited since hhaudit wrote it (its SHA-256 differs from "
+                                f"the one in {MANIFEST_FILE})")
+
+
+def _refuse_own_file(out: Path, manifest: dict[str, Any], output: Path) -> None:
+    """``--output`` may be anywhere but onto a file of the run itself."""
+    target = Path(os.path.realpath(output))
+    own = {Path(os.path.realpath(out / name)): name for name in (*_listed(manifest), MANIFEST_FILE)}
+    lake = Path(os.path.realpath(out / LAKE_FOLDER))
+    if target in own or target.is_relative_to(lake):
+        what = own.get(target, LAKE_FOLDER)
+        raise OutputRefused(f"--output {output} is the run's own {what}: write the report elsewhere")
 
 
 def _read_explanations(out: Path) -> list[dict[str, Any]]:
@@ -156,13 +215,8 @@ def _read_explanations(out: Path) -> list[dict[str, Any]]:
 
 
 def _write_text(text: str, output: Path) -> None:
-    temp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
-    try:
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, output)
-    finally:
-        if temp.exists():
-            temp.unlink()
+    with atomic_output(output) as tmp:
+        tmp.write_text(text, encoding="utf-8")
 
 
 def _redactor(manifest: dict[str, Any]) -> Redactor:

@@ -10,6 +10,7 @@ seat 9). Its settlement below is what ``hhaudit settle`` gives for that showdown
 from __future__ import annotations
 
 import io
+import hashlib
 import json
 import re
 
@@ -508,9 +509,11 @@ def run_out(tmp_path):
     out.mkdir()
     small_findings().write_parquet(out / "findings.parquet")
     small_hands().write_parquet(out / "hands.parquet")
-    (out / "manifest.json").write_text(json.dumps(MANIFEST), encoding="utf-8")
     (out / "explanations.jsonl").write_text(json.dumps(disputed_explanation()) + "\n",
                                             encoding="utf-8")
+    outputs = [{"file": name, "sha256": hashlib.sha256((out / name).read_bytes()).hexdigest()}
+               for name in ("findings.parquet", "hands.parquet", "explanations.jsonl")]
+    (out / "manifest.json").write_text(json.dumps({**MANIFEST, "outputs": outputs}), encoding="utf-8")
     return out
 
 
@@ -558,25 +561,38 @@ def test_cli_parquet_and_html(run_out, tmp_path):
     assert 'id="hand-pokerstars-1676150046"' in page
 
 
-@pytest.mark.parametrize("setup, args, message", [
-    (lambda out: None, ["--format", "parquet"], "--format parquet needs --output FILE"),
-    (lambda out: (out / "findings.parquet").unlink(), [],
-     "{out}/findings.parquet: missing (is this the --out folder of hhaudit run?)"),
-    (lambda out: (out / "hands.parquet").write_bytes(b"not parquet"), [],
-     "{out}/hands.parquet: not a readable Parquet file"),
-    (lambda out: (out / "manifest.json").write_text("{", encoding="utf-8"), [],
+@pytest.mark.parametrize("setup, args, code, message", [
+    (lambda out: None, ["--format", "parquet"], 2, "--format parquet needs --output FILE"),
+    (lambda out: (out / "findings.parquet").unlink(), [], 3,
+     "{out}/findings.parquet: missing (the run's manifest.json lists it)"),
+    (lambda out: (out / "hands.parquet").write_bytes(b"not parquet"), [], 3,
+     "{out}/hands.parquet: damaged or edited since hhaudit wrote it"),
+    (lambda out: (out / "manifest.json").write_text("{", encoding="utf-8"), [], 3,
      "{out}/manifest.json: not valid JSON"),
-    (lambda out: (out / "explanations.jsonl").write_text("[]\n", encoding="utf-8"),
-     ["--format", "html"], "{out}/explanations.jsonl: line 1: not an explanation (no hand_key)"),
-    (lambda out: pl.DataFrame({"hand_key": ["x"]}).write_parquet(out / "findings.parquet"), [],
-     "findings has no column platform, game, delta, amount_scale, currency, kind"),
+    (lambda out: (out / "explanations.jsonl").write_text("[]\n", encoding="utf-8"), ["--format", "html"], 3,
+     "{out}/explanations.jsonl: damaged or edited since hhaudit wrote it"),
+    (lambda out: pl.DataFrame({"hand_key": ["x"]}).write_parquet(out / "findings.parquet"), [], 3,
+     "{out}/findings.parquet: damaged or edited since hhaudit wrote it"),
+    (lambda out: (out / "manifest.json").unlink(), [], 3,
+     "{out} is not a complete hhaudit run (no manifest.json)"),
 ])
-def test_cli_bad_input_exits_2_naming_the_problem(run_out, setup, args, message):
+def test_cli_bad_input_names_the_problem(run_out, setup, args, code, message):
     setup(run_out)
     result = runner.invoke(app, ["report", str(run_out), *args])
-    assert result.exit_code == 2
+    assert result.exit_code == code
     assert result.stderr.startswith("hhaudit: " + message.format(out=run_out))
     assert result.stdout == ""
+
+
+def test_findings_of_another_shape_are_named(run_out):
+    pl.DataFrame({"hand_key": ["x"]}).write_parquet(run_out / "findings.parquet")
+    manifest = json.loads((run_out / "manifest.json").read_text())
+    for entry in manifest["outputs"]:
+        entry.pop("sha256")  # a manifest that records no digests: the columns are checked
+    (run_out / "manifest.json").write_text(json.dumps(manifest))
+    result = runner.invoke(app, ["report", str(run_out)])
+    assert (result.exit_code, result.stderr) == (
+        2, "hhaudit: findings has no column platform, game, delta, amount_scale, currency, kind\n")
 
 
 def test_cli_missing_out_folder(tmp_path):

@@ -14,20 +14,29 @@ from typing import Annotated
 import typer
 
 from audit.cli.common import (
+    DEFAULT_RATIO,
+    DEFAULT_SIZE_TEXT,
     AcceptOption,
+    ExcludeOption,
     FailUnverifiable,
     InputPaths,
+    MaxExpandedSize,
+    MaxExpansionRatio,
     MaxQuarantined,
     Overwrite,
     PolicyOption,
+    Workers,
     finish,
+    parse_size,
     print_counts,
+    print_problems,
 )
 from audit.cli.progress import progress_display
-from audit.errors import BadHandKey, ExitStatus, HandNotInLake, UnreadableLake
+from audit.errors import BadHandKey, ExitStatus, HandNotInLake, NotALake, UnreadableLake
+from audit.explanation import HandNotFound, explain_hand
 from audit.jobs import audit_job, check_policy, run_job
 from audit.lake import LakeError
-from audit.explanation import HandNotFound, explain_hand
+from audit.outputs import atomic_output, check_output_file
 from rules.vocab import Verdict
 
 
@@ -47,6 +56,7 @@ def register(app: typer.Typer) -> None:
             result = audit_job(lake, out, policy=policy, accept=accept, overwrite=overwrite,
                                max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
                                progress=progress)
+        print_problems(result.problems)
         print_counts(result.counts)
         finish(result.exit_status)
 
@@ -59,17 +69,24 @@ def register(app: typer.Typer) -> None:
         overwrite: Overwrite = False,
         max_quarantined: MaxQuarantined = 0,
         fail_on_unverifiable: FailUnverifiable = False,
-        workers: Annotated[int | None, typer.Option(help="Worker processes for ingest.")] = None,
+        workers: Workers = None,
+        exclude: ExcludeOption = None,
+        max_expanded_size: MaxExpandedSize = DEFAULT_SIZE_TEXT,
+        max_expansion_ratio: MaxExpansionRatio = DEFAULT_RATIO,
     ) -> None:
         """Ingest, audit and report in one command (the nightly job)."""
         from reports.summary import summarise
         from reports.terminal import render_summary
 
+        size = parse_size(max_expanded_size)
         with progress_display() as progress:
             result = run_job(paths, out, policy=policy, accept=accept, overwrite=overwrite,
                              max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
-                             workers=workers, progress=progress)
+                             workers=workers, progress=progress, exclude=exclude or (), max_expanded_size=size,
+                             max_expansion_ratio=max_expansion_ratio)
         print(render_summary(summarise(result.outcome.verdicts, result.outcome.findings)))
+        print_problems([f"skipped {s.name}: {s.reason}" for s in result.skipped])
+        print_problems(result.problems)
         print_counts(result.counts)
         finish(result.exit_status)
 
@@ -86,7 +103,11 @@ def register(app: typer.Typer) -> None:
 
         if ":" not in hand:
             raise BadHandKey(hand)
+        if not (lake / "hands").is_dir():
+            raise NotALake(lake)
         check_policy(policy)
+        if html is not None:
+            check_output_file(html, "--html")
         try:
             explanation = explain_hand(lake, hand, policy=policy)
         except HandNotFound as exc:
@@ -94,6 +115,7 @@ def register(app: typer.Typer) -> None:
         except LakeError as exc:
             raise UnreadableLake(str(exc)) from exc
         if html is not None:
-            html.write_text(render_html(explanation), encoding="utf-8")
+            with atomic_output(html) as tmp:
+                tmp.write_text(render_html(explanation), encoding="utf-8")
         print(json.dumps(explanation, indent=2, default=str) if as_json else render_text(explanation))
         finish(ExitStatus.FINDINGS if explanation.get("verdict") == Verdict.FINDINGS.value else ExitStatus.OK)

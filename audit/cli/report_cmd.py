@@ -1,5 +1,6 @@
 """``hhaudit report OUT``: the summary, exports and HTML report of an audit run's output
-(``audit.report_job``). A missing or unreadable input is reported by name, exit code 2."""
+(``audit.report_job``). A bad option or ``--output`` is exit code 2; a folder that is not a
+complete, intact run is exit code 3, the file named."""
 
 from __future__ import annotations
 

@@ -209,7 +209,8 @@ def _summary_html(summary: Summary) -> str:
         _figure("findings accepted", summary.accepted),
     ])
     parts = [f'<section id="summary"><h2>Summary</h2><div class="figures">{figures}</div>',
-             f'<p>Money involved (sum of |recorded − expected| per currency; chips apart): '
+             f'<p>Money involved (per hand, what was paid to the wrong seats, or what was not paid; '
+             f'per currency, chips per tournament, never added to money): '
              f'<b class="money">{_esc(money_label(summary.money))}</b></p>']
     rows = "".join(
         f"<tr><td>{_esc(g.platform)}</td><td>{_esc(g.game)}</td>"

@@ -172,7 +172,7 @@ hands audited: 6
   unverifiable: 1
   relative only: 1
 findings: 5 (not accepted 4, accepted 1)
-money involved: EUR 0.05; USD 30.00; 2 chips
+money involved: EUR 0.05; USD 15.00; 1 chips (pokerstars)
 
 hands by platform and game
 platform    game        audited  clean  findings  unverifiable  relative_only
@@ -183,14 +183,14 @@ winamax     holdem            1      0         1             0              0
 
 findings by platform, game and kind
 platform    game        kind          findings  accepted  money
-pokerstars  holdem      wrong_winner         2         0  USD 30.00
-pokerstars  omaha_hilo  odd_chip             2         0  2 chips
+pokerstars  holdem      wrong_winner         2         0  USD 15.00
+pokerstars  omaha_hilo  odd_chip             2         0  1 chips (pokerstars)
 winamax     holdem      rake                 1         1  EUR 0.05
 
 findings by kind
 kind          findings  accepted  money
-wrong_winner         2         0  USD 30.00
-odd_chip             2         0  2 chips
+wrong_winner         2         0  USD 15.00
+odd_chip             2         0  1 chips (pokerstars)
 rake                 1         1  EUR 0.05
 """
 
@@ -231,7 +231,8 @@ def test_summary_counts_by_platform_game_and_kind():
         ("pokerstars", "omaha_hilo", 2), ("winamax", "holdem", 1)]
     # kinds in the precedence order of rules.vocab.FindingKind
     assert [k.kind for k in summary.kinds] == ["wrong_winner", "odd_chip", "rake"]
-    assert summary.money == (Money("EUR", 100, 5), Money("USD", 100, 3000), Money(None, 1, 2))
+    # a misallocation counts once: 1500 went to the wrong seat, not 3000
+    assert summary.money == (Money("EUR", 100, 5), Money("USD", 100, 1500), Money(None, 1, 1, "pokerstars"))
     assert [(p, c.audited) for p, c in summary.verdicts_by_platform] == [
         ("ggpoker", 2), ("pokerstars", 3), ("winamax", 1)]
 
@@ -241,7 +242,7 @@ def test_money_is_never_added_across_currencies_or_to_chips_and_stays_exact():
     findings = small_findings().head(1).vstack(small_findings().head(1)).with_columns(
         pl.Series("delta", [big, -big]), pl.Series("currency", ["USD", None]),
         pl.Series("amount_scale", [100, 1]))
-    assert money_totals(conform_findings(findings)) == (Money("USD", 100, big), Money(None, 1, big))
+    assert money_totals(conform_findings(findings)) == (Money("USD", 100, big), Money(None, 1, big, "pokerstars"))
     assert Money("USD", 100, big).label() == "USD 90071992547409.93"
 
 
@@ -249,7 +250,8 @@ def test_one_currency_at_two_scales_is_summed_at_the_finer_scale():
     findings = small_findings().head(2).with_columns(
         pl.Series("delta", [3, -7]), pl.Series("currency", ["SEK", "SEK"]),
         pl.Series("amount_scale", [1, 100]))
-    assert money_totals(conform_findings(findings)) == (Money("SEK", 100, 307),)
+    # one hand: overpaid 300 (3 at scale 1), underpaid 7: what went to the wrong seat is 300
+    assert money_totals(conform_findings(findings)) == (Money("SEK", 100, 300),)
 
 
 def test_worst_findings_rank_within_each_currency_and_top_keeps_every_currency_worst():
@@ -594,3 +596,21 @@ def test_every_rule_that_places_an_odd_chip_has_plain_words() -> None:
     expected = {f"{option}={value}" for option in placing for value in OPTION_VALUES[option]}
     expected |= {"identical_hands_both_halves=pool_even", "split_half_remainder=to_high_half"}
     assert expected <= set(RULE_TEXT)
+
+
+def test_money_involved_counts_a_misallocation_once_and_nothing_for_history_inconsistent():
+    """Issue 16: a $30.80 missed low is USD 30.80 involved (not 61.60); a contradiction
+    of the history with itself moved no money; chips of two tournaments or platforms are
+    never added together or to money."""
+    findings = pl.DataFrame({
+        "hand_key": ["ps:1", "ps:1", "ps:2", "ps:3", "ps:3", "w:4", "ps:5"],
+        "platform": ["pokerstars"] * 5 + ["winamax", "pokerstars"], "game": "omaha_hilo",
+        "delta": [3080, -3080, 1234, 500, -500, 7, -40],
+        "amount_scale": [100, 100, 100, 1, 1, 1, 1],
+        "currency": ["USD", "USD", "USD", None, None, None, None],
+        "tournament_id": [None, None, None, "77", "77", None, "78"],
+        "kind": ["missed_low", "missed_low", "history_inconsistent", "wrong_winner", "wrong_winner",
+                 "odd_chip", "not_conserved"]})
+    assert [m.label() for m in money_totals(conform_findings(findings))] == [
+        "USD 30.80", "500 chips (pokerstars tournament 77)", "40 chips (pokerstars tournament 78)",
+        "7 chips (winamax)"]

@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from audit.cli.app import app
+from audit.report_job import RANDOM_KEY_WARNING
 from reports import explain, export, html_report, terminal
 from reports.redact import Redactor, redact_explanation, redact_findings
 from reports.summary import (
@@ -535,16 +536,29 @@ def test_cli_csv_and_jsonl_to_files(run_out, tmp_path):
     assert [json.loads(line)["hand_key"] for line in result.stdout.splitlines()] == ["winamax:W1"]
 
 
-def test_cli_redacted_csv_is_stable_under_the_run_id(run_out, monkeypatch):
+def test_cli_redaction_is_keyed_by_the_operators_secret_never_the_run_id(run_out, monkeypatch, tmp_path):
     monkeypatch.delenv("HHAUDIT_REDACT_KEY", raising=False)
     first = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact"])
     second = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact"])
-    assert first.exit_code == 0 and first.stdout == second.stdout
-    hero = Redactor("run-2024-0001").pseudonym("Hero")
-    assert f",{hero}," in first.stdout and "Hero" not in first.stdout
+    assert first.exit_code == 0 and "Hero" not in first.stdout
+    # no key: a random one per report, said so; the run id (in the title) is never the key
+    assert first.stderr == RANDOM_KEY_WARNING + "\n"
+    assert first.stdout != second.stdout
+    assert Redactor("run-2024-0001").pseudonym("Hero") not in first.stdout
     monkeypatch.setenv("HHAUDIT_REDACT_KEY", "secret")
     keyed = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact"])
-    assert Redactor("secret").pseudonym("Hero") in keyed.stdout and hero not in keyed.stdout
+    assert keyed.stderr == "" and f",{Redactor('secret').pseudonym('Hero')}," in keyed.stdout
+    key_file = tmp_path / "key"
+    key_file.write_bytes(b"from a file\n")
+    filed = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact",
+                                "--redact-key-file", str(key_file)])
+    again = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact",
+                                "--redact-key-file", str(key_file)])
+    assert filed.stdout == again.stdout and f",{Redactor(b'from a file').pseudonym('Hero')}," in filed.stdout
+    missing = runner.invoke(app, ["report", str(run_out), "--redact", "--redact-key-file",
+                                  str(tmp_path / "none")])
+    assert missing.exit_code == 2
+    assert missing.stderr.startswith(f"hhaudit: {tmp_path / 'none'}: cannot read the redaction key")
 
 
 def test_cli_parquet_and_html(run_out, tmp_path):

@@ -19,6 +19,8 @@ MaxQuarantined = Annotated[int, typer.Option(
 FailUnverifiable = Annotated[bool, typer.Option(
     "--fail-on-unverifiable", help="Exit 1 when any hand could not be checked.")]
 Overwrite = Annotated[bool, typer.Option(help="Replace a non-empty --out.")]
+RedactKeyFile = Annotated[Path | None, typer.Option(
+    "--redact-key-file", help="File holding your secret redaction key (else $HHAUDIT_REDACT_KEY).")]
 InputPaths = Annotated[list[Path], typer.Argument(help="Files, folders, .gz or .zip archives.")]
 
 

@@ -39,6 +39,8 @@ from audit.outputs import (
 )
 from audit.explanation import explain_hands
 from audit.pipeline import audit_lake
+from audit.rake_check import load_schedules
+from rules.rake import RakeSchedule
 from rules.odd_chip import PolicyError
 
 #: explanations embedded for the report: the hands with the largest findings first
@@ -114,16 +116,17 @@ def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | 
 
 def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, accept: Path | None = None,
               overwrite: bool = False, max_quarantined: int = 0, fail_on_unverifiable: bool = False,
-              progress: Progress | None = None) -> AuditResult:
+              progress: Progress | None = None, rake_schedule: Path | None = None) -> AuditResult:
     """``hhaudit audit``: settle every hand of ``lake`` and write findings, verdicts and
     the manifest to ``out``."""
     lake, out = Path(lake), Path(out)
     if not (lake / "hands").is_dir():
         raise NotALake(lake)
     accepted = load_accept_file(accept)
+    schedules = load_schedules(rake_schedule)
     prepare_out(out, overwrite)
     with _lake_errors():
-        outcome = _audit(lake, policy, accepted, progress)
+        outcome = _audit(lake, policy, accepted, progress, schedules)
         counts = write_outputs(out, outcome, lake)
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE)
     return AuditResult(counts, written, exit_status(counts, outcome, max_quarantined, fail_on_unverifiable), outcome)
@@ -132,21 +135,22 @@ def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, a
 def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None = None,
             accept: Path | None = None, overwrite: bool = False, max_quarantined: int = 0,
             fail_on_unverifiable: bool = False, workers: int | None = None,
-            progress: Progress | None = None) -> AuditResult:
+            progress: Progress | None = None, rake_schedule: Path | None = None) -> AuditResult:
     """``hhaudit run``, the nightly job: ingest ``paths`` into ``out/lake``, audit it, and
     write findings, verdicts, explanations, the HTML report and the manifest to ``out``."""
     out = Path(out)
     accepted = load_accept_file(accept)
+    schedules = load_schedules(rake_schedule)
     prepare_out(out, overwrite)
     lake = out / LAKE_FOLDER
     if progress:
         progress.begin("reading")
     with _lake_errors():
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None)
-        outcome = _audit(lake, policy, accepted, progress)
+        outcome = _audit(lake, policy, accepted, progress, schedules)
         if progress:
             progress.begin("explaining")
-        explanations = write_explanations(out, lake, outcome, policy, accepted)
+        explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)
         run_id = uuid.uuid4().hex
         # the report shows the manifest, and the final manifest lists the report's digest
         write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id)
@@ -208,22 +212,25 @@ def _lake_errors() -> Iterator[None]:
         raise UnreadableLake(str(exc)) from exc
 
 
-def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None) -> AuditOutcome:
+def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None,
+           schedules: Sequence[RakeSchedule] | None = None) -> AuditOutcome:
     check_policy(policy)
     if progress:
         progress.begin("auditing")
-    return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None)
+    return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None,
+                      rake_schedules=schedules)
 
 
 def write_explanations(out: Path, lake: Path, outcome: AuditOutcome, policy: str | None,
-                       accept: Accepted, limit: int = MAX_EXPLANATIONS) -> Path:
+                       accept: Accepted, limit: int = MAX_EXPLANATIONS,
+                       rake_schedules: Sequence[RakeSchedule] | None = None) -> Path:
     """One explanation per hand with findings (largest first), for the HTML report."""
     keys = (outcome.findings.with_columns(pl.col("delta").abs().alias("size"))
             .group_by("hand_key").agg(pl.col("size").max()).sort("size", descending=True)
             .head(limit)["hand_key"].to_list())
     path = out / EXPLANATIONS_FILE
     with open(path, "w", encoding="utf-8") as f:
-        for explanation in explain_hands(lake, keys, policy=policy, accept=accept):
+        for explanation in explain_hands(lake, keys, policy=policy, accept=accept, rake_schedules=rake_schedules):
             f.write(json.dumps(explanation, default=str) + "\n")
     return path
 

@@ -83,6 +83,9 @@ CASES: dict[type[errors.HhauditError], Callable[[Path, Path], tuple[list[str], s
     errors.RulesInputError: lambda lake, tmp: (
         ["policies", "nosuch"], "error: unknown policy 'nosuch'"),
     errors.UnreadableLake: _unreadable_lake,
+    errors.BadRakeSchedule: lambda lake, tmp: (
+        ["audit", "--lake", str(lake), "--out", str(tmp / "o"), "--rake-schedule", str(tmp / "none.toml")],
+        f"hhaudit: {tmp / 'none.toml'}: cannot be read: [Errno 2] No such file or directory: '{tmp / 'none.toml'}'"),
 }
 
 

@@ -8,6 +8,7 @@ to stderr on a terminal; the last line of stdout is the run's counts as one JSON
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -20,6 +21,8 @@ from audit.cli.common import (
     MaxQuarantined,
     Overwrite,
     PolicyOption,
+    RakeScheduleOption,
+    RedactKeyFile,
     finish,
     print_counts,
 )
@@ -41,12 +44,13 @@ def register(app: typer.Typer) -> None:
         overwrite: Overwrite = False,
         max_quarantined: MaxQuarantined = 0,
         fail_on_unverifiable: FailUnverifiable = False,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
         """Settle every hand of the lake and compare with what the platform paid."""
         with progress_display() as progress:
             result = audit_job(lake, out, policy=policy, accept=accept, overwrite=overwrite,
                                max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
-                               progress=progress)
+                               progress=progress, rake_schedule=rake_schedule)
         print_counts(result.counts)
         finish(result.exit_status)
 
@@ -60,6 +64,7 @@ def register(app: typer.Typer) -> None:
         max_quarantined: MaxQuarantined = 0,
         fail_on_unverifiable: FailUnverifiable = False,
         workers: Annotated[int | None, typer.Option(help="Worker processes for ingest.")] = None,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
         """Ingest, audit and report in one command (the nightly job)."""
         from reports.summary import summarise
@@ -68,7 +73,7 @@ def register(app: typer.Typer) -> None:
         with progress_display() as progress:
             result = run_job(paths, out, policy=policy, accept=accept, overwrite=overwrite,
                              max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
-                             workers=workers, progress=progress)
+                             workers=workers, progress=progress, rake_schedule=rake_schedule)
         print(render_summary(summarise(result.outcome.verdicts, result.outcome.findings)))
         print_counts(result.counts)
         finish(result.exit_status)
@@ -80,19 +85,39 @@ def register(app: typer.Typer) -> None:
         policy: PolicyOption = None,
         html: Annotated[Path | None, typer.Option("--html", help="Also write the table as a picture page.")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the explanation as JSON.")] = False,
+        redact: Annotated[bool, typer.Option("--redact", help="Replace player names by pseudonyms keyed by your secret (--redact-key-file or $HHAUDIT_REDACT_KEY; without one, a random key and a warning).")] = False,
+        redact_key_file: RedactKeyFile = None,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
-        """Explain one hand: best hands, pots, splits, odd chips, recorded against expected."""
+        """Explain one hand as it was played (date, table, stakes, source file and offset,
+        each street's actions and stacks, the pay lines as printed), then its settlement:
+        best hands, pots, splits, odd chips, recorded against expected."""
+        from audit.explanation import quarantined_hand, render_quarantined
+        from audit.rake_check import load_schedules
+        from audit.report_job import redactor_for
         from reports.explain import render_html, render_text
+        from reports.redact import redact_explanation
 
         if ":" not in hand:
             raise BadHandKey(hand)
         check_policy(policy)
+        schedules = load_schedules(rake_schedule)
+        redactor, warning = redactor_for(redact_key_file) if redact else (None, None)
         try:
-            explanation = explain_hand(lake, hand, policy=policy)
+            explanation = explain_hand(lake, hand, policy=policy, rake_schedules=schedules)
         except HandNotFound as exc:
-            raise HandNotInLake(exc.args[0]) from None
+            quarantined = quarantined_hand(lake, hand) if (lake / "quarantine").is_dir() else []
+            if not quarantined:
+                raise HandNotInLake(exc.args[0]) from None
+            text = render_quarantined(hand, quarantined)
+            print(redactor.text(text) if redactor is not None else text, end="")
+            finish(ExitStatus.INPUT_PROBLEMS)
         except LakeError as exc:
             raise UnreadableLake(str(exc)) from exc
+        if redactor is not None:
+            explanation = redact_explanation(explanation, redactor)
+            if warning:
+                print(warning, file=sys.stderr)
         if html is not None:
             html.write_text(render_html(explanation), encoding="utf-8")
         print(json.dumps(explanation, indent=2, default=str) if as_json else render_text(explanation))

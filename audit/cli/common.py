@@ -21,6 +21,8 @@ FailUnverifiable = Annotated[bool, typer.Option(
 Overwrite = Annotated[bool, typer.Option(help="Replace a non-empty --out.")]
 RedactKeyFile = Annotated[Path | None, typer.Option(
     "--redact-key-file", help="File holding your secret redaction key (else $HHAUDIT_REDACT_KEY).")]
+RakeScheduleOption = Annotated[Path | None, typer.Option(
+    "--rake-schedule", help="TOML of your own rake schedules (replacing the shipped ones of each platform it names; format in docs/).")]
 InputPaths = Annotated[list[Path], typer.Argument(help="Files, folders, .gz or .zip archives.")]
 
 

@@ -40,6 +40,7 @@ from audit.outputs import (
 from audit.explanation import explain_hands
 from audit.pipeline import audit_lake
 from audit.rake_check import load_schedules
+from audit.report_context import run_context
 from rules.rake import RakeSchedule
 from rules.odd_chip import PolicyError
 
@@ -242,5 +243,7 @@ def write_html_report(out: Path, outcome: AuditOutcome, explanations: Path) -> P
     manifest = json.loads((out / MANIFEST_FILE).read_text(encoding="utf-8"))
     rows = [json.loads(line) for line in explanations.read_text(encoding="utf-8").splitlines() if line]
     path = out / REPORT_FILE
-    path.write_text(render_report(outcome.verdicts, outcome.findings, manifest, rows), encoding="utf-8")
+    context = run_context(out / LAKE_FOLDER)
+    path.write_text(render_report(outcome.verdicts, context.join(outcome.findings), manifest, rows,
+                                  context=context.header()), encoding="utf-8")
     return path

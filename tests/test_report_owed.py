@@ -78,3 +78,41 @@ def test_by_day_table_and_platform_sum_to_the_same_totals(demo: Path) -> None:
     assert text == ("by platform (USD)\n"
                     "platform    underpaid  overpaid     net  findings  hands\n"
                     "pokerstars     127.04     44.47  -82.57        73     41\n")
+
+
+def test_html_report_states_what_was_audited_the_period_policies_and_ingest_health(demo: Path) -> None:
+    html = (demo / "report.html").read_text(encoding="utf-8")
+    assert "<title>hhaudit report: 450 hands of pokerstars, 2024-03-01 to 2024-03-01</title>" not in html
+    assert "<h1>hhaudit report: 450 hands of pokerstars, 2024-03-01</h1>" in html
+    assert "<b id='period'>2024-03-01 to 2024-03-01</b>" in html
+    assert "<ul id='policies'><li>pokerstars: pokerstars (hash " in html
+    assert "<b id='quarantined'>0</b> hands quarantined (not audited); <b id='bad-files'>0</b> of 3 files" in html
+    assert html.index('id="scope"') < html.index('id="summary"')
+    again = report_job(demo, ReportFormat.HTML).text
+    assert again is not None and "<b id='period'>2024-03-01 to 2024-03-01</b>" in again
+
+
+def test_explain_of_a_flagged_demo_hand_recalls_the_game(demo: Path) -> None:
+    from typer.testing import CliRunner
+
+    from audit.cli.app import app
+
+    result = CliRunner().invoke(app, ["explain", "pokerstars:250020000205", "--lake", str(demo / "lake")])
+    assert result.exit_code == 1, result.output
+    text = result.stdout
+    for line in ("dealt 2024/03/01 12:10:51 ET (2024-03-01 17:10:51+00:00 UTC) at table Synthetic 2 (6 seats)",
+                 "stakes: pot limit, blinds 0.50/1.00",
+                 f"source: {DEFAULT_FOLDER}/table-aral-2024-03-01.txt at byte offset 8833",
+                 "rake not checked against a schedule: no pokerstars rake schedule in force on 2024-03-01",
+                 "  stacks: seat 1 Hero 63.85, seat 2 xX_Ace_Xx 22.50, seat 3 LowLow 131.91, "
+                 "seat 4 Tilted Tom 20.00, seat 5 Bob [NL] 20.00",
+                 "    seat 4 Tilted Tom post small blind 0.50  [stack 19.50]",
+                 "    seat 5 Bob [NL] bet 3.10  [stack 15.90]",
+                 "    seat 1 Hero call 3.10  [stack 59.75]",
+                 "pay lines as printed", "  Bob [NL] collected $6.08 from pot"):
+        assert line + "\n" in text, line
+    assert text.index("as played") < text.index("pay lines as printed") < text.index("\npots\n")
+    redacted = CliRunner().invoke(app, ["explain", "pokerstars:250020000205", "--lake", str(demo / "lake"),
+                                        "--redact"])
+    assert "Bob [NL]" not in redacted.stdout and "Tilted Tom" not in redacted.stdout
+    assert "a random key was used" in redacted.stderr

@@ -116,3 +116,23 @@ def test_explain_of_a_flagged_demo_hand_recalls_the_game(demo: Path) -> None:
                                         "--redact"])
     assert "Bob [NL]" not in redacted.stdout and "Tilted Tom" not in redacted.stdout
     assert "a random key was used" in redacted.stderr
+
+
+def test_explain_of_a_quarantined_hand_shows_its_reason_and_raw_text(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from audit.cli.app import app
+    from audit.jobs import ingest_job
+
+    source = Path(__file__).parent / "data" / "pokerstars" / "bad_amount.txt"
+    ingest_job([source], tmp_path / "lake")
+    result = CliRunner().invoke(app, ["explain", "pokerstars:100000000002", "--lake", str(tmp_path / "lake")])
+    assert result.exit_code == 3, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("hand pokerstars:100000000002 is quarantined: the lake holds it only as raw text, "
+                        "not audited")
+    assert lines[2].startswith("reason: bad_amount: ")
+    assert lines[3] == f"source: {source} at byte offset 0"
+    assert lines[5] == "  PokerStars Hand #100000000002:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2014/01/06 4:58:10 ET"
+    missing = CliRunner().invoke(app, ["explain", "pokerstars:1", "--lake", str(tmp_path / "lake")])
+    assert missing.exit_code == 2 and "no hand 'pokerstars:1' in the lake" in missing.stderr

@@ -628,3 +628,9 @@ def test_money_involved_counts_a_misallocation_once_and_nothing_for_history_inco
     assert [m.label() for m in money_totals(conform_findings(findings))] == [
         "USD 30.80", "500 chips (pokerstars tournament 77)", "40 chips (pokerstars tournament 78)",
         "7 chips (winamax)"]
+
+
+def test_picture_pot_labels_read_as_label_then_amount():
+    picture = explain.table_svg(explanation_1676150046())
+    assert "side pot 1: 86</text>" in picture and "main pot: 4765</text>" in picture
+    assert "side pot 1 86" not in picture

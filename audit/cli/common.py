@@ -22,7 +22,7 @@ Overwrite = Annotated[bool, typer.Option(help="Replace a non-empty --out.")]
 RedactKeyFile = Annotated[Path | None, typer.Option(
     "--redact-key-file", help="File holding your secret redaction key (else $HHAUDIT_REDACT_KEY).")]
 RakeScheduleOption = Annotated[Path | None, typer.Option(
-    "--rake-schedule", help="TOML of your own rake schedules (replacing the shipped ones of each platform it names; format in docs/).")]
+    "--rake-schedule", help="TOML of your own rake schedules (replacing the shipped ones of each platform it names; the format: rules/rake_schedules/README.md and rules/rake_toml.py).")]
 InputPaths = Annotated[list[Path], typer.Argument(help="Files, folders, .gz or .zip archives.")]
 
 

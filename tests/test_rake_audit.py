@@ -112,3 +112,86 @@ def test_a_bad_schedule_file_is_bad_input(tmp_path):
         run_job([tmp_path], tmp_path / "out", rake_schedule=bad)
     assert error.value.message == f"{bad}: schedule #1: name: missing"
     assert not (tmp_path / "out").exists()
+
+
+HOLDEM = """PokerStars Hand #240405000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/04/05 12:00:00 ET\r
+Table 'Testa' 6-max Seat #1 is the button\r
+Seat 1: Alice ($30 in chips) \r
+Seat 2: Bob ($30 in chips) \r
+Seat 3: Carol ($30 in chips) \r
+Bob: posts small blind $0.05\r
+Carol: posts big blind $0.10\r
+*** HOLE CARDS ***\r
+Alice: raises $0.20 to $0.30\r
+Bob: calls $0.25\r
+Carol: folds \r
+*** FLOP *** [2c 7d Ks]\r
+Bob: checks \r
+Alice: bets $29.70 and is all-in\r
+Bob: calls $29.70 and is all-in\r
+*** TURN *** [2c 7d Ks] [3h]\r
+*** RIVER *** [2c 7d Ks 3h] [9s]\r
+*** SHOW DOWN ***\r
+Bob: shows [Ah Kd]\r
+Alice: shows [Qh Qd]\r
+Bob collected $59.10 from pot\r
+*** SUMMARY ***\r
+Total pot $60.10 | Rake $1 \r
+Board [2c 7d Ks 3h 9s]\r
+Seat 1: Alice (button) showed [Qh Qd] and lost with a pair of Queens\r
+Seat 2: Bob (small blind) showed [Ah Kd] and won ($59.10) with a pair of Kings\r
+Seat 3: Carol (big blind) folded before Flop\r
+\r
+\r
+"""
+"""A PokerStars NL Hold'em hand written for this test, dealt in the shipped schedule's
+period (2024-04-05) at $0.05/$0.10, raked at the $1.00 cap."""
+
+
+def _over(text: str) -> str:
+    return (text.replace("240405000001", "240405000002").replace("Rake $1 ", "Rake $1.01 ")
+            .replace("$59.10", "$59.09"))
+
+
+def test_the_shipped_pokerstars_schedule_needs_to_know_the_table_is_not_zoom(tmp_path):
+    (tmp_path / "h.txt").write_text(HOLDEM + _over(HOLDEM), encoding="utf-8", newline="")
+    result = run_job([tmp_path / "h.txt"], tmp_path / "out")
+    assert result.outcome.findings.height == 0
+    e = explain_hand(tmp_path / "out" / "lake", "pokerstars:240405000002")
+    assert e["rake_check"]["explanation"] == (
+        "rake not checked against a schedule: PokerStars 2024-04 covers NL Hold'em $0.05/$0.10 only at some "
+        "tables, and the hand does not say whether its table was fast-fold")
+
+
+def test_an_operator_schedule_without_the_table_kind_checks_the_hand_at_and_above_the_cap(tmp_path):
+    shipped = (Path(__file__).parent.parent / "rules" / "rake_schedules" / "pokerstars.toml").read_text(encoding="utf-8")
+    assert shipped.count("fast_fold = false\n") == 1
+    (tmp_path / "own.toml").write_text(shipped.replace("fast_fold = false\n", ""), encoding="utf-8")
+    (tmp_path / "h.txt").write_text(HOLDEM + _over(HOLDEM), encoding="utf-8", newline="")
+    result = run_job([tmp_path / "h.txt"], tmp_path / "out", rake_schedule=tmp_path / "own.toml")
+    assert dict(result.outcome.verdicts.select("hand_id", "verdict").rows()) == {
+        "240405000001": "clean", "240405000002": "findings"}
+    (row,) = result.outcome.findings.to_dicts()
+    assert (row["hand_id"], row["kind"], row["recorded"], row["expected"], row["seat"]) == (
+        "240405000002", "rake", 101, 100, None)
+    assert row["detail"] == (
+        "rake USD 1.01 is more than the schedule allows, USD 1.00: PokerStars 2024-04 NL Hold'em $0.05/$0.10, "
+        "5% capped at $1.00 for 2+ players (5% of the total pot $60.10 is $3.005, rounded half to even to $3.00, "
+        "capped at $1.00 for 2+ players)")
+
+
+def test_the_audit_of_one_hand_gives_the_lake_wide_rake_findings(generated, tmp_path):
+    from audit.hand_audit import audit_hand
+    from audit.hand_rows import read_hand_rows
+    from audit.rake_check import schedules_for
+    from rules.odd_chip import get_policy
+
+    path, _, _ = generated
+    result = run_job([path], tmp_path / "out", rake_schedule=SCHEDULE)
+    bulk = result.outcome.findings.filter(pl.col("kind") == "rake").sort("hand_key")
+    rows = read_hand_rows(tmp_path / "out" / "lake", bulk["hand_key"].to_list())
+    one = [(f.hand_key, f.recorded, f.expected, f.detail)
+           for key in bulk["hand_key"].to_list()
+           for f in audit_hand(rows[key], get_policy("pokerstars"), schedules=schedules_for(SCHEDULE)).findings
+           if f.kind == "rake"]
+    assert one == bulk.select("hand_key", "recorded", "expected", "detail").rows()

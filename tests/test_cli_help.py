@@ -29,3 +29,12 @@ def test_no_help_text_names_a_file_not_in_the_repository() -> None:
         named |= set(re.findall(r"[\w./-]+\.(?:md|py|toml)\b", re.sub(r"[│╭╮╰╯─]", " ", text)))
     assert "rules/rake_schedules/README.md" in named and "docs/settle.md" in named
     assert sorted(n for n in named if not (REPO / n).exists()) == []
+
+
+def test_no_profile_description_names_a_file_not_in_the_repository() -> None:
+    from rules.odd_chip import profile_names
+
+    for name in profile_names():
+        text = runner.invoke(app, ["policies", name]).stdout
+        named = re.findall(r"[\w./-]+\.(?:md|py|toml)\b", text)
+        assert [n for n in named if not (REPO / n).exists()] == [], name

@@ -112,10 +112,11 @@ def _summary_report(out: Path, fmt: ReportFormat, findings: pl.DataFrame, manife
                     redactor: Redactor | None, top: int | None) -> str:
     """The table or the HTML report: both need the verdicts as well."""
     hands = _read_parquet(out / HANDS_FILE)
+    context = out_context(out)
+    findings = context.join(findings)  # chips are pooled per tournament
     if fmt is ReportFormat.HTML:
-        context = out_context(out)
         return html_report.render_report(
-            hands, context.join(findings), manifest, _read_explanations(out), redactor=redactor,
+            hands, findings, manifest, _read_explanations(out), redactor=redactor,
             top=html_report.DEFAULT_TOP if top is None else top, context=context.header())
     if redactor is not None:
         findings = redact_findings(findings, redactor)

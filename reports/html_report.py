@@ -354,8 +354,10 @@ def render_report(hands: pl.DataFrame, findings: pl.DataFrame,
     ordered = [k for k in dict.fromkeys(worst.get_column("hand_key").to_list()) if k in by_key]
     anchors = _anchors(ordered)
     manifest = dict(manifest or {})
+    context = dict(context or {})
     if redactor is not None:
         manifest = _redact_json(manifest, redactor)
+        context = _redact_json(context, redactor)  # file names are often a player's
     run_id = manifest.get("run_id") if isinstance(manifest.get("run_id"), str) else ""
     heading = f"{title}: {_audited(summary, context)}"
     explained = "".join(explain.fragment(by_key[k], anchors[k]) for k in ordered)

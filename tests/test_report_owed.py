@@ -136,3 +136,23 @@ def test_explain_of_a_quarantined_hand_shows_its_reason_and_raw_text(tmp_path: P
     assert lines[5] == "  PokerStars Hand #100000000002:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2014/01/06 4:58:10 ET"
     missing = CliRunner().invoke(app, ["explain", "pokerstars:1", "--lake", str(tmp_path / "lake")])
     assert missing.exit_code == 2 and "no hand 'pokerstars:1' in the lake" in missing.stderr
+
+
+def test_chips_are_summed_per_tournament_never_with_money_or_each_other() -> None:
+    from reports.owed import by_group, players_owed
+    from reports.summary import conform_findings
+
+    findings = conform_findings(pl.DataFrame({
+        "hand_key": ["ps:1", "ps:1", "ps:2", "ps:3", "ps:4"], "platform": "pokerstars", "game": "holdem",
+        "seat": [1, 2, 1, 1, None], "player": ["Ann", "Bo", "Ann", "Ann", None],
+        "delta": [-300, 300, -50, -7, 5], "amount_scale": [1, 1, 1, 100, 100],
+        "currency": [None, None, None, "USD", "USD"], "tournament_id": ["11", "11", "12", None, None],
+        "kind": ["wrong_winner", "wrong_winner", "not_conserved", "odd_chip", "rake"]}))
+    rows = by_group(findings, GroupBy.PLAYER).select("player", "currency", "pool", "underpaid", "overpaid", "net").rows()
+    assert rows == [("(no seat: rake and fees)", "USD", None, 0, 5, 5), ("Ann", "USD", None, 7, 0, -7),
+                    ("Ann", None, "pokerstars tournament 11", 300, 0, -300),
+                    ("Bo", None, "pokerstars tournament 11", 0, 300, 300),
+                    ("Ann", None, "pokerstars tournament 12", 50, 0, -50)]
+    owed = players_owed(findings).select("player", "pool", "owed", "owed_text", "hands").rows()
+    assert owed == [("Ann", None, 7, "0.07", "ps:3 (-7)"), ("Ann", "pokerstars tournament 11", 300, "300", "ps:1 (-300)"),
+                    ("Ann", "pokerstars tournament 12", 50, "50", "ps:2 (-50)")]

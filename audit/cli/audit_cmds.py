@@ -74,7 +74,10 @@ def register(app: typer.Typer) -> None:
             result = run_job(paths, out, policy=policy, accept=accept, overwrite=overwrite,
                              max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
                              workers=workers, progress=progress, rake_schedule=rake_schedule)
-        print(render_summary(summarise(result.outcome.verdicts, result.outcome.findings)))
+        from audit.report_context import run_context
+
+        findings = run_context(result.paths.lake).join(result.outcome.findings)  # chips per tournament
+        print(render_summary(summarise(result.outcome.verdicts, findings)))
         print_counts(result.counts)
         finish(result.exit_status)
 

@@ -175,11 +175,17 @@ def quarantined_hand(lake: Path, hand: str) -> list[dict[str, Any]]:
     return chosen.sort("source_file", "source_offset").to_dicts()
 
 
-def render_quarantined(hand: str, rows: Sequence[Mapping[str, Any]]) -> str:
-    """A quarantined hand as text: why it was not stored, where it is, and its raw text."""
+def render_quarantined(hand: str, rows: Sequence[Mapping[str, Any]], *, raw: bool = True) -> str:
+    """A quarantined hand as text: why it was not stored, where it is, and its raw text
+    (``raw=False``, under ``--redact``: withheld, since the names in a text that could not
+    be read cannot all be found)."""
     lines = [f"hand {hand} is quarantined: the lake holds it only as raw text, not audited"]
     for r in rows:
         lines += ["", f"reason: {r['reason']}: {r['message']}",
-                  f"source: {r['source_file']} at byte offset {r['source_offset']}", "raw text:"]
+                  f"source: {r['source_file']} at byte offset {r['source_offset']}"]
+        if not raw:
+            lines.append("raw text withheld (--redact: the names in a hand that could not be read cannot all be found)")
+            continue
+        lines.append("raw text:")
         lines += [f"  {line}" for line in str(r["raw_text"] or "").splitlines()]
     return "\n".join(lines) + "\n"

@@ -134,6 +134,10 @@ def test_explain_of_a_quarantined_hand_shows_its_reason_and_raw_text(tmp_path: P
     assert lines[2].startswith("reason: bad_amount: ")
     assert lines[3] == f"source: {source} at byte offset 0"
     assert lines[5] == "  PokerStars Hand #100000000002:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2014/01/06 4:58:10 ET"
+    redacted = CliRunner().invoke(app, ["explain", "pokerstars:100000000002", "--lake", str(tmp_path / "lake"),
+                                        "--redact"])
+    assert "Alice" in result.stdout and "Alice" not in redacted.stdout
+    assert redacted.stdout.splitlines()[4].startswith("raw text withheld (--redact")
     missing = CliRunner().invoke(app, ["explain", "pokerstars:1", "--lake", str(tmp_path / "lake")])
     assert missing.exit_code == 2 and "no hand 'pokerstars:1' in the lake" in missing.stderr
 

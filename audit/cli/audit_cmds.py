@@ -112,7 +112,7 @@ def register(app: typer.Typer) -> None:
             quarantined = quarantined_hand(lake, hand) if (lake / "quarantine").is_dir() else []
             if not quarantined:
                 raise HandNotInLake(exc.args[0]) from None
-            text = render_quarantined(hand, quarantined)
+            text = render_quarantined(hand, quarantined, raw=redactor is None)
             print(redactor.text(text) if redactor is not None else text, end="")
             finish(ExitStatus.INPUT_PROBLEMS)
         except LakeError as exc:

@@ -25,8 +25,8 @@ from typing import Any
 
 import polars as pl
 
-from rules.money import format_minor
 from reports.summary import CHIPS, NO_MONEY_KINDS, with_pool
+from rules.money import format_minor
 
 NO_PLAYER = "(no seat: rake and fees)"
 """The player named for findings without a seat in ``--by player``."""

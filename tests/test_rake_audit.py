@@ -164,7 +164,8 @@ def test_the_shipped_pokerstars_schedule_needs_to_know_the_table_is_not_zoom(tmp
 
 
 def test_an_operator_schedule_without_the_table_kind_checks_the_hand_at_and_above_the_cap(tmp_path):
-    shipped = (Path(__file__).parent.parent / "rules" / "rake_schedules" / "pokerstars.toml").read_text(encoding="utf-8")
+    shipped_file = Path(__file__).parent.parent / "rules" / "rake_schedules" / "pokerstars.toml"
+    shipped = shipped_file.read_text(encoding="utf-8")
     assert shipped.count("fast_fold = false\n") == 1
     (tmp_path / "own.toml").write_text(shipped.replace("fast_fold = false\n", ""), encoding="utf-8")
     (tmp_path / "h.txt").write_text(HOLDEM + _over(HOLDEM), encoding="utf-8", newline="")

@@ -133,7 +133,8 @@ def test_explain_of_a_quarantined_hand_shows_its_reason_and_raw_text(tmp_path: P
                         "not audited")
     assert lines[2].startswith("reason: bad_amount: ")
     assert lines[3] == f"source: {source} at byte offset 0"
-    assert lines[5] == "  PokerStars Hand #100000000002:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2014/01/06 4:58:10 ET"
+    assert lines[5] == ("  PokerStars Hand #100000000002:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - "
+                        "2014/01/06 4:58:10 ET")
     redacted = CliRunner().invoke(app, ["explain", "pokerstars:100000000002", "--lake", str(tmp_path / "lake"),
                                         "--redact"])
     assert "Alice" in result.stdout and "Alice" not in redacted.stdout
@@ -152,11 +153,13 @@ def test_chips_are_summed_per_tournament_never_with_money_or_each_other() -> Non
         "delta": [-300, 300, -50, -7, 5], "amount_scale": [1, 1, 1, 100, 100],
         "currency": [None, None, None, "USD", "USD"], "tournament_id": ["11", "11", "12", None, None],
         "kind": ["wrong_winner", "wrong_winner", "not_conserved", "odd_chip", "rake"]}))
-    rows = by_group(findings, GroupBy.PLAYER).select("player", "currency", "pool", "underpaid", "overpaid", "net").rows()
+    rows = (by_group(findings, GroupBy.PLAYER)
+            .select("player", "currency", "pool", "underpaid", "overpaid", "net").rows())
     assert rows == [("(no seat: rake and fees)", "USD", None, 0, 5, 5), ("Ann", "USD", None, 7, 0, -7),
                     ("Ann", None, "pokerstars tournament 11", 300, 0, -300),
                     ("Bo", None, "pokerstars tournament 11", 0, 300, 300),
                     ("Ann", None, "pokerstars tournament 12", 50, 0, -50)]
     owed = players_owed(findings).select("player", "pool", "owed", "owed_text", "hands").rows()
-    assert owed == [("Ann", None, 7, "0.07", "ps:3 (-7)"), ("Ann", "pokerstars tournament 11", 300, "300", "ps:1 (-300)"),
+    assert owed == [("Ann", None, 7, "0.07", "ps:3 (-7)"),
+                    ("Ann", "pokerstars tournament 11", 300, "300", "ps:1 (-300)"),
                     ("Ann", "pokerstars tournament 12", 50, "50", "ps:2 (-50)")]

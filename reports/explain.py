@@ -53,7 +53,9 @@ import math
 from html import escape
 from typing import Any, Mapping
 
+from rules.games import game_spec
 from rules.money import format_minor
+from rules.vocab import Game
 from reports import svg
 
 RULE_TEXT = {
@@ -127,6 +129,20 @@ def _who(seat: Any, names: Mapping[str, str]) -> str:
     return f"seat {key} {names[key]}" if key in names else f"seat {key}"
 
 
+def _board_label(explanation: Mapping[str, Any], index: int) -> str:
+    """``board 2`` of a two-board game, else ``run 2`` (the board of the second run),
+    followed by ``(board 2)`` so the text names both.
+
+    >>> _board_label({"game": "holdem"}, 1), _board_label({"game": "holdem_split"}, 1)
+    ('run 2 (board 2)', 'board 2')
+    """
+    try:
+        two_boards = game_spec(Game(explanation.get("game"))).boards == 2
+    except (ValueError, KeyError):
+        two_boards = False
+    return f"board {index + 1}" if two_boards else f"run {index + 1} (board {index + 1})"
+
+
 def _pot_name(index: Any) -> str:
     return "main pot" if index == 0 else f"side pot {index}"
 
@@ -186,7 +202,7 @@ def render_text(explanation: Mapping[str, Any]) -> str:
     if len(boards) == 1:
         lines.append(f"board: {_cards_text(boards[0])}")
     for i, board in enumerate(boards if len(boards) > 1 else []):
-        lines.append(f"board {i + 1}: {_cards_text(board)}")
+        lines.append(f"{_board_label(e, i)}: {_cards_text(board)}")
 
     lines += _as_played(e, names, money)
     hands = e.get("hands") or {}
@@ -374,7 +390,7 @@ def table_svg(explanation: Mapping[str, Any]) -> str:
         bw = svg.row_width(len(board), w=36)
         if len(boards) > 1:
             parts.append(f'<text x="{cx - bw / 2 - 8}" y="{by + 32}" {svg.FONT} font-size="12" '
-                         f'text-anchor="end" fill="#fff">board {i + 1}</text>')
+                         f'text-anchor="end" fill="#fff">{_esc(_board_label(e, i))}</text>')
         parts.append(svg.card_row(cx - bw / 2, by, board, w=36, h=50))
         by += 56
     ty = by + 20

@@ -421,7 +421,8 @@ def test_explanation_money_in_currency_with_runs_and_two_boards():
                             dict(e["pots"][1]["runs"][0], run=2, amount=43)]
     text = explain.render_text(e)
     assert "amounts in USD (scale 100)\n" in text
-    assert "board 1: 3d Ad As 5c 7c\nboard 2: 3d Ad As Kc Kd\n" in text
+    assert "run 1 (board 1): 3d Ad As 5c 7c\nrun 2 (board 2): 3d Ad As Kc Kd\n" in text
+    assert ">run 2 (board 2)</text>" in explain.table_svg(e) and "run 2 high: Hero 0.43" in explain.table_svg(e)
     assert "  main pot: 47.65, rake 0.00, net 47.65;" in text
     assert "    run 2: 0.43\n      high half 0.43: seat 9 Hero 0.43\n" in text
 

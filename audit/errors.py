@@ -122,6 +122,10 @@ class HandNotInLake(BadInput):
     """The hand asked for is not in the lake."""
 
 
+class BadRakeSchedule(BadInput):
+    """A ``--rake-schedule`` file that cannot be used (the message names file, table and key)."""
+
+
 class BadReportInput(BadInput):
     """A file of an output folder that ``hhaudit report`` cannot read, or options that
     contradict each other."""

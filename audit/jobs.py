@@ -66,6 +66,9 @@ from audit.outputs import (
 )
 from audit.pipeline import audit_lake
 from audit.policies import PolicyResolver
+from audit.rake_check import load_schedules
+from audit.report_context import run_context
+from rules.rake import RakeSchedule
 from rules.odd_chip import PolicyError
 from rules.vocab import FileStatus
 
@@ -159,7 +162,7 @@ def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | 
 
 def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, accept: Path | None = None,
               overwrite: bool = False, max_quarantined: int = 0, fail_on_unverifiable: bool = False,
-              progress: Progress | None = None) -> AuditResult:
+              progress: Progress | None = None, rake_schedule: Path | None = None) -> AuditResult:
     """``hhaudit audit``: settle every hand of ``lake`` and write findings, verdicts and
     the manifest to ``out``."""
     lake, out = Path(lake), Path(out)
@@ -168,10 +171,11 @@ def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, a
         raise NotALake(lake)
     check_policy(policy)
     accepted = load_accept_file(accept)
+    schedules = load_schedules(rake_schedule)
     prepare_out(out, overwrite, inputs=[lake])
     start_manifest(out, uuid.uuid4().hex, AUDIT_OUTPUTS, None)
     with _lake_errors():
-        outcome = _audit(lake, policy, accepted, progress)
+        outcome = _audit(lake, policy, accepted, progress, schedules)
         counts = write_outputs(out, outcome, lake)
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE)
     status = exit_status(counts, outcome, max_quarantined, fail_on_unverifiable)
@@ -184,13 +188,14 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
             fail_on_unverifiable: bool = False, workers: int | None = None,
             progress: Progress | None = None, exclude: Sequence[str] = (),
             max_expanded_size: int = DEFAULT_MAX_EXPANDED,
-            max_expansion_ratio: int = DEFAULT_MAX_RATIO) -> AuditResult:
+            max_expansion_ratio: int = DEFAULT_MAX_RATIO, rake_schedule: Path | None = None) -> AuditResult:
     """``hhaudit run``, the nightly job: ingest ``paths`` into ``out/lake``, audit it, and
     write findings, verdicts, explanations, the HTML report and the manifest to ``out``."""
     out = Path(out)
     select = check_options(workers, max_quarantined, exclude, max_expanded_size, max_expansion_ratio)
     check_policy(policy)
     accepted = load_accept_file(accept)
+    schedules = load_schedules(rake_schedule)
     skipped = find_input_files(paths, select)
     prepare_out(out, overwrite, inputs=paths)
     run_id = uuid.uuid4().hex
@@ -201,10 +206,10 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
     with _lake_errors():
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
                           select=select)
-        outcome = _audit(lake, policy, accepted, progress)
+        outcome = _audit(lake, policy, accepted, progress, schedules)
         if progress:
             progress.begin("explaining")
-        explanations = write_explanations(out, lake, outcome, policy, accepted)
+        explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)
         # the report shows the manifest, and the final manifest lists the report's digest
         write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id, complete=False,
                       lake_folder=LAKE_FOLDER)
@@ -329,22 +334,25 @@ def _lake_errors() -> Iterator[None]:
         raise UnreadableLake(str(exc)) from exc
 
 
-def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None) -> AuditOutcome:
+def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None,
+           schedules: Sequence[RakeSchedule] | None = None) -> AuditOutcome:
     check_policy(policy)
     if progress:
         progress.begin("auditing")
-    return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None)
+    return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None,
+                      rake_schedules=schedules)
 
 
 def write_explanations(out: Path, lake: Path, outcome: AuditOutcome, policy: str | None,
-                       accept: Accepted, limit: int = MAX_EXPLANATIONS) -> Path:
+                       accept: Accepted, limit: int = MAX_EXPLANATIONS,
+                       rake_schedules: Sequence[RakeSchedule] | None = None) -> Path:
     """One explanation per hand with findings (largest first), for the HTML report."""
     keys = (outcome.findings.with_columns(pl.col("delta").abs().alias("size"))
             .group_by("hand_key").agg(pl.col("size").max()).sort("size", descending=True)
             .head(limit)["hand_key"].to_list())
     path = out / EXPLANATIONS_FILE
     with atomic_output(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
-        for explanation in explain_hands(lake, keys, policy=policy, accept=accept):
+        for explanation in explain_hands(lake, keys, policy=policy, accept=accept, rake_schedules=rake_schedules):
             f.write(json.dumps(explanation, default=str) + "\n")
     return path
 
@@ -357,6 +365,8 @@ def write_html_report(out: Path, outcome: AuditOutcome, explanations: Path) -> P
     manifest.pop("complete", None)  # false until the run's last write, which follows the report
     rows = [json.loads(line) for line in explanations.read_text(encoding="utf-8").splitlines() if line]
     path = out / REPORT_FILE
+    context = run_context(out / LAKE_FOLDER)
     with atomic_output(path) as tmp:
-        tmp.write_text(render_report(outcome.verdicts, outcome.findings, manifest, rows), encoding="utf-8")
+        tmp.write_text(render_report(outcome.verdicts, context.join(outcome.findings), manifest, rows,
+                                     context=context.header()), encoding="utf-8")
     return path

@@ -104,6 +104,9 @@ CASES: dict[type[errors.HhauditError], Callable[[Path, Path], tuple[list[str], s
         f"hhaudit: {tmp} is not a complete hhaudit run (no manifest.json): give the --out folder of a "
         "finished hhaudit run or audit"),
     errors.DamagedOutput: _damaged_output,
+    errors.BadRakeSchedule: lambda lake, tmp: (
+        ["audit", "--lake", str(lake), "--out", str(tmp / "o"), "--rake-schedule", str(tmp / "none.toml")],
+        f"hhaudit: {tmp / 'none.toml'}: cannot be read: [Errno 2] No such file or directory: '{tmp / 'none.toml'}'"),
 }
 
 

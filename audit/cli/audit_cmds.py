@@ -8,6 +8,7 @@ to stderr on a terminal; the last line of stdout is the run's counts as one JSON
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -26,6 +27,8 @@ from audit.cli.common import (
     Overwrite,
     PolicyOption,
     Workers,
+    RakeScheduleOption,
+    RedactKeyFile,
     finish,
     parse_size,
     print_counts,
@@ -50,12 +53,13 @@ def register(app: typer.Typer) -> None:
         overwrite: Overwrite = False,
         max_quarantined: MaxQuarantined = 0,
         fail_on_unverifiable: FailUnverifiable = False,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
         """Settle every hand of the lake and compare with what the platform paid."""
         with progress_display() as progress:
             result = audit_job(lake, out, policy=policy, accept=accept, overwrite=overwrite,
                                max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
-                               progress=progress)
+                               progress=progress, rake_schedule=rake_schedule)
         print_problems(result.problems)
         print_counts(result.counts)
         finish(result.exit_status)
@@ -73,6 +77,7 @@ def register(app: typer.Typer) -> None:
         exclude: ExcludeOption = None,
         max_expanded_size: MaxExpandedSize = DEFAULT_SIZE_TEXT,
         max_expansion_ratio: MaxExpansionRatio = DEFAULT_RATIO,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
         """Ingest, audit and report in one command (the nightly job)."""
         from reports.summary import summarise
@@ -83,8 +88,11 @@ def register(app: typer.Typer) -> None:
             result = run_job(paths, out, policy=policy, accept=accept, overwrite=overwrite,
                              max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
                              workers=workers, progress=progress, exclude=exclude or (), max_expanded_size=size,
-                             max_expansion_ratio=max_expansion_ratio)
-        print(render_summary(summarise(result.outcome.verdicts, result.outcome.findings)))
+                             max_expansion_ratio=max_expansion_ratio, rake_schedule=rake_schedule)
+        from audit.report_context import run_context
+
+        findings = run_context(result.paths.lake).join(result.outcome.findings)  # chips per tournament
+        print(render_summary(summarise(result.outcome.verdicts, findings)))
         print_problems([f"skipped {s.name}: {s.reason}" for s in result.skipped])
         print_problems(result.problems)
         print_counts(result.counts)
@@ -97,9 +105,18 @@ def register(app: typer.Typer) -> None:
         policy: PolicyOption = None,
         html: Annotated[Path | None, typer.Option("--html", help="Also write the table as a picture page.")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the explanation as JSON.")] = False,
+        redact: Annotated[bool, typer.Option("--redact", help="Replace player names by pseudonyms keyed by your secret (--redact-key-file or $HHAUDIT_REDACT_KEY; without one, a random key and a warning).")] = False,
+        redact_key_file: RedactKeyFile = None,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
-        """Explain one hand: best hands, pots, splits, odd chips, recorded against expected."""
+        """Explain one hand as it was played (date, table, stakes, source file and offset,
+        each street's actions and stacks, the pay lines as printed), then its settlement:
+        best hands, pots, splits, odd chips, recorded against expected."""
+        from audit.explanation import quarantined_hand, render_quarantined
+        from audit.rake_check import load_schedules
+        from audit.report_job import redactor_for
         from reports.explain import render_html, render_text
+        from reports.redact import redact_explanation
 
         if ":" not in hand:
             raise BadHandKey(hand)
@@ -108,12 +125,23 @@ def register(app: typer.Typer) -> None:
         check_policy(policy)
         if html is not None:
             check_output_file(html, "--html")
+        schedules = load_schedules(rake_schedule)
+        redactor, warning = redactor_for(redact_key_file) if redact else (None, None)
         try:
-            explanation = explain_hand(lake, hand, policy=policy)
+            explanation = explain_hand(lake, hand, policy=policy, rake_schedules=schedules)
         except HandNotFound as exc:
-            raise HandNotInLake(exc.args[0]) from None
+            quarantined = quarantined_hand(lake, hand) if (lake / "quarantine").is_dir() else []
+            if not quarantined:
+                raise HandNotInLake(exc.args[0]) from None
+            text = render_quarantined(hand, quarantined, raw=redactor is None)
+            print(redactor.text(text) if redactor is not None else text, end="")
+            finish(ExitStatus.INPUT_PROBLEMS)
         except LakeError as exc:
             raise UnreadableLake(str(exc)) from exc
+        if redactor is not None:
+            explanation = redact_explanation(explanation, redactor)
+            if warning:
+                print(warning, file=sys.stderr)
         if html is not None:
             with atomic_output(html) as tmp:
                 tmp.write_text(render_html(explanation), encoding="utf-8")

@@ -57,6 +57,10 @@ def print_problems(lines: Iterable[str]) -> None:
     """Why a command exits 3, one line each on stderr, names escaped."""
     for line in lines:
         print(f"hhaudit: {escape_controls(line)}", file=sys.stderr)
+RedactKeyFile = Annotated[Path | None, typer.Option(
+    "--redact-key-file", help="File holding your secret redaction key (else $HHAUDIT_REDACT_KEY).")]
+RakeScheduleOption = Annotated[Path | None, typer.Option(
+    "--rake-schedule", help="TOML of your own rake schedules (replacing the shipped ones of each platform it names; the format: rules/rake_schedules/README.md and rules/rake_toml.py).")]
 
 
 def print_counts(counts: Mapping[str, Any]) -> None:

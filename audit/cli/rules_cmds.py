@@ -39,7 +39,7 @@ def settle_cmd(
     file: str = typer.Argument("-", help="a JSON file, or - for standard input"),
     jsonl: bool = typer.Option(False, "--jsonl", help="one showdown per line in, one result per line out"),
 ) -> None:
-    """Settle showdowns given as JSON (contracts.md `hhaudit settle`)."""
+    """Settle showdowns given as JSON (the format: docs/settle.md; hhaudit schema --settle)."""
     where = "standard input" if file == "-" else file
     try:
         data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()

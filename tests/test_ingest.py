@@ -132,7 +132,10 @@ def test_viewer_copies_merge_hole_cards_and_reingest_finds_only_duplicates(tmp_p
     assert read_table(tmp_path / "lake", "hands").height == 1
 
 
-def test_lake_writes_are_atomic(tmp_path: Path, monkeypatch) -> None:
+def test_a_failed_write_leaves_the_lake_as_it_was_and_the_next_writer_removes_its_files(
+        tmp_path: Path, monkeypatch) -> None:
+    real = lake_module.pq.write_table
+
     def explode(table, where, **kw):
         Path(where).write_bytes(b"partial")
         raise OSError("disk full")
@@ -141,7 +144,11 @@ def test_lake_writes_are_atomic(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "a.txt").write_text(toy_hand("1"))
     with pytest.raises(OSError, match="disk full"):
         run([tmp_path / "a.txt"], tmp_path / "lake")
-    assert [p for p in (tmp_path / "lake").rglob("*") if p.is_file()] == []
+    assert read_table(tmp_path / "lake", "hands").height == 0  # the lake as before: empty
+    monkeypatch.setattr(lake_module.pq, "write_table", real)
+    run([tmp_path / "a.txt"], tmp_path / "lake")
+    assert read_table(tmp_path / "lake", "hands")["hand_id"].to_list() == ["1"]
+    assert [p for p in (tmp_path / "lake").rglob("*") if p.is_file() and p.read_bytes() == b"partial"] == []
 
 
 def test_copies_that_disagree_on_a_shown_card_are_conflicting(tmp_path: Path) -> None:

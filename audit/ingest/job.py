@@ -31,9 +31,21 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
     lake = Path(lake)
     candidates = parsers if parsers is not None else all_parsers()
     summary = IngestSummary(lake)
-    store = LakeStore(lake, summary)
     inputs = list(iter_inputs(paths))
     total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
+    store = LakeStore(lake, summary)  # holds the lake's lock until its commit
+    try:
+        _read_all(inputs, summary, store, candidates, workers, total, chunk_chars, progress)
+    except BaseException:
+        store.abort()
+        raise
+    store.close()
+    return summary
+
+
+def _read_all(inputs: list[InputFile | Unopenable], summary: IngestSummary, store: LakeStore,
+              candidates: tuple[Parser, ...], workers: int | None, total: int, chunk_chars: int,
+              progress: Callable[[str], None] | None) -> None:
     flight = _InFlight(Workers(worker_count(workers, total)), store)
     try:
         for item in inputs:
@@ -53,8 +65,6 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
         flight.drain(0)
     finally:
         flight.pool.shutdown()
-    store.close()
-    return summary
 
 
 class _InFlight:

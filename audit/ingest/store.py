@@ -2,8 +2,11 @@
 
 ``LakeStore`` takes each chunk's result in file order, gives its rows their file offsets,
 drops duplicates (``audit.ingest.duplicates``), counts, and hands the rows to the lake
-writer (``audit.lake.LakeWriter``); at the end it writes the files table and merges the
-hole cards that other viewers' copies showed into the stored seats.
+writer (``audit.lake.LakeWriter``); at the end it writes the files table, merges the
+hole cards that other viewers' copies showed into the stored seats (rewriting those data
+files in the same commit), and commits the whole ingest at once. The writer holds the
+lake's lock from before the duplicate index reads the lake until that commit, so two
+ingests into one lake never store a hand twice.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import pyarrow.parquet as pq
 from audit.ingest.counts import FileCounts, IngestSummary
 from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
 from audit.ingest.parse import ChunkResult, quarantine_row
-from audit.lake import LakeWriter, table_files, write_atomic
+from audit.lake import LakeWriter, rewrite_parts
 from audit.schema import FILES, QUARANTINE
 from rules.vocab import QuarantineReason
 
@@ -32,9 +35,13 @@ class LakeStore:
     in order."""
 
     def __init__(self, lake: Path, summary: IngestSummary) -> None:
-        self.writer = LakeWriter(lake)
+        self.writer = LakeWriter(lake)  # takes the lake's lock before the lake is read
         self.summary = summary
-        self.seen = SeenHands.of_lake(lake)
+        try:
+            self.seen = SeenHands.of_lake(lake)
+        except BaseException:
+            self.writer.abort()
+            raise
         self.card_patches: CardPatches = {}
         self.quarantine_rows: list[dict[str, Any]] = []
 
@@ -95,29 +102,39 @@ class LakeStore:
             self.quarantine_rows = []
 
     def close(self) -> None:
-        """Write what is buffered and the files table; merge other viewers' cards."""
+        """Write what is buffered and the files table, merge other viewers' cards, and
+        commit the ingest."""
         self._flush_quarantine()
         self.writer.add("files", pa.Table.from_pylist([f.row() for f in self.summary.files], FILES.schema))
-        self.writer.close()
         if self.card_patches:
-            _apply_card_patches(self.writer.root, self.card_patches)
+            self.writer.flush()
+            _apply_card_patches(self.writer, self.card_patches)
+        self.writer.close()
+
+    def abort(self) -> None:
+        """Give the lock back without committing anything (the next writer removes the
+        files written)."""
+        self.writer.abort()
 
 
-def _apply_card_patches(lake: Path, patches: CardPatches) -> None:
-    """Copies of a hand written for different viewers: merge the hole cards each saw."""
-    keys = pa.array(list(patches))
-    for path in table_files(lake, "seats"):
-        table = pq.read_table(path)
-        hit = pc.is_in(table.column("hand_key"), value_set=keys)
-        if not pc.any(hit).as_py():
-            continue
-        hand_keys = table.column("hand_key").to_pylist()
-        seats = table.column("seat").to_pylist()
-        cards = table.column("cards").to_pylist()
-        for i, key in enumerate(hand_keys):
-            patch = patches.get(key)
-            if patch and seats[i] in patch:
-                cards[i] = merge_cards(cards[i], patch[seats[i]])
-        idx = table.schema.get_field_index("cards")
-        table = table.set_column(idx, table.schema.field(idx), pa.array(cards, table.schema.field(idx).type))
-        write_atomic(table, path)
+def _apply_card_patches(writer: LakeWriter, patches: CardPatches) -> None:
+    """Copies of a hand written for different viewers: merge the hole cards each saw,
+    into the seats written by this ingest and those committed before (each data file
+    rewritten, and the old one removed, in the ingest's commit)."""
+    rewrite_parts(writer, "seats", lambda table: _patched(table, patches))
+
+
+def _patched(table: pa.Table, patches: CardPatches) -> pa.Table | None:
+    """``table`` (seats) with the patched hands' cards merged; None if none is in it."""
+    hit = pc.is_in(table.column("hand_key"), value_set=pa.array(list(patches)))
+    if not pc.any(hit).as_py():
+        return None
+    hand_keys = table.column("hand_key").to_pylist()
+    seats = table.column("seat").to_pylist()
+    cards = table.column("cards").to_pylist()
+    for i, key in enumerate(hand_keys):
+        patch = patches.get(key)
+        if patch and seats[i] in patch:
+            cards[i] = merge_cards(cards[i], patch[seats[i]])
+    idx = table.schema.get_field_index("cards")
+    return table.set_column(idx, table.schema.field(idx), pa.array(cards, table.schema.field(idx).type))

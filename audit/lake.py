@@ -20,7 +20,8 @@ store a hand twice.
 
 Test hook: ``HHAUDIT_TEST_PAUSE=<point>:<seconds>`` sleeps at a named point of a write
 (``parts``: after the first data file; ``commit``: between two tables' commits;
-``state``: before ``lake.json`` is replaced), so that a test can kill the process there.
+``state``: before ``lake.json`` is replaced), so that a test can kill the process there;
+it first creates the file ``HHAUDIT_TEST_PAUSED`` names, if set, to say it is there.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ PARTITION_BY = ["platform", "hand_date"]
 #: the table property that says which hhaudit schema version wrote a table
 VERSION_PROPERTY = "hhaudit.schema_version"
 PAUSE_VARIABLE = "HHAUDIT_TEST_PAUSE"
+PAUSED_VARIABLE = "HHAUDIT_TEST_PAUSED"
 
 
 class LakeError(RuntimeError):
@@ -66,6 +68,9 @@ def _pause(point: str) -> None:
     wanted = os.environ.get(PAUSE_VARIABLE, "")
     name, _, seconds = wanted.partition(":")
     if name == point:
+        flag = os.environ.get(PAUSED_VARIABLE)
+        if flag:
+            Path(flag).touch()
         time.sleep(float(seconds or 30))
 
 
@@ -557,7 +562,8 @@ def commit(root: Path, actions: Mapping[str, list[Any]], run: str) -> dict[str, 
             first = False
             dt = DeltaTable(str(table_path(root, name)))
             dt.create_write_transaction(
-                todo, mode="append", schema=storage_schema(spec), partition_by=PARTITION_BY if spec.partitioned else None,
+                todo, mode="append", schema=storage_schema(spec),
+                partition_by=PARTITION_BY if spec.partitioned else None,
                 commit_properties=CommitProperties(custom_metadata={"hhaudit.run": run,
                                                                     VERSION_PROPERTY: SCHEMA_VERSION}))
             versions[name] = DeltaTable(str(table_path(root, name))).version()
@@ -588,7 +594,7 @@ def _partitions(rows: pa.Table) -> list[tuple[tuple[str, str], pa.Table]]:
     if len(starts) == 1:
         return [((platforms[0].as_py(), dates[0].as_py()), rows)]
     groups: dict[tuple[str, str], list[pa.Table]] = {}
-    for start, end in zip(starts, starts[1:] + [n], strict=True):
+    for start, end in zip(starts, [*starts[1:], n], strict=True):
         key = (platforms[start].as_py(), dates[start].as_py())
         groups.setdefault(key, []).append(rows.slice(start, end - start))
     return [(key, parts[0] if len(parts) == 1 else pa.concat_tables(parts)) for key, parts in groups.items()]

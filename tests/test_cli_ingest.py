@@ -36,7 +36,7 @@ def test_ingest_json_counts(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {
         "files": 1, "files_by_status": {"no_hands": 1}, "hands_found": 0, "hands_parsed": 0,
-        "hands_quarantined": 0, "quarantined_by_reason": {}, "hands_duplicate": 0}
+        "hands_quarantined": 0, "quarantined_by_reason": {}, "hands_duplicate": 0, "skipped": 0}
 
 
 def test_schema_lists_every_table_and_vocabulary() -> None:

@@ -393,7 +393,9 @@ def test_a_lake_with_fingerprints_of_the_older_method_still_recognises_duplicate
     rewrite_parts(writer, "hands", older)
     writer.close()
     assert set(read_table(lake, "hands")["content_fingerprint"]) == {"old"}
-    summary = ingest([path], lake)
+    copy = tmp_path / "copy.txt"  # the same hands in other bytes (the same file is not read again)
+    copy.write_text(_hand("1") + _hand("2") + "\n", encoding="utf-8")
+    summary = ingest([copy], lake)
     assert (summary.hands_found, summary.hands_duplicate, summary.hands_quarantined) == (2, 2, 0)
 
 

@@ -16,14 +16,13 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from audit.ingest.counts import FileCounts, IngestSummary
 from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
 from audit.ingest.parse import ChunkResult, quarantine_row
-from audit.lake import LakeWriter, rewrite_parts
+from audit.lake import LakeWriter, committed_parts, read_table, rewrite_parts
 from audit.schema import FILES, QUARANTINE
-from rules.vocab import QuarantineReason
+from rules.vocab import FileStatus, QuarantineReason
 
 #: quarantine rows buffered before they are handed to the writer
 QUARANTINE_BATCH = 10_000
@@ -39,6 +38,7 @@ class LakeStore:
         self.summary = summary
         try:
             self.seen = SeenHands.of_lake(lake)
+            self.known = KnownFiles.of_lake(lake)
         except BaseException:
             self.writer.abort()
             raise
@@ -105,7 +105,11 @@ class LakeStore:
         """Write what is buffered and the files table, merge other viewers' cards, and
         commit the ingest."""
         self._flush_quarantine()
-        self.writer.add("files", pa.Table.from_pylist([f.row() for f in self.summary.files], FILES.schema))
+        self.writer.add("files", pa.Table.from_pylist([f.lake_row() for f in self.summary.files], FILES.schema))
+        replaced = {(f.prior["source_file"], f.prior["sha256"]) for f in self.summary.files if f.prior}
+        if replaced:  # a file that grew: its row for the first bytes gives way to the whole file's
+            self.writer.flush()
+            rewrite_parts(self.writer, "files", lambda table: _without_rows(table, replaced))
         if self.card_patches:
             self.writer.flush()
             _apply_card_patches(self.writer, self.card_patches)
@@ -115,6 +119,37 @@ class LakeStore:
         """Give the lock back without committing anything (the next writer removes the
         files written)."""
         self.writer.abort()
+
+
+class KnownFiles:
+    """The files the lake holds (by name and by size), to skip a file ingested already
+    and to read only the new end of one that grew."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        self.by_name: dict[str, list[dict[str, Any]]] = {}
+        self.by_size: dict[int, list[dict[str, Any]]] = {}
+        for row in rows:
+            if row["status"] == FileStatus.UNREADABLE or not row["sha256"]:
+                continue
+            self.by_name.setdefault(row["source_file"], []).append(row)
+            self.by_size.setdefault(row["size"], []).append(row)
+
+    @classmethod
+    def of_lake(cls, lake: Path) -> KnownFiles:
+        if not committed_parts(lake, "files"):
+            return cls([])
+        return cls(read_table(lake, "files").to_dicts())
+
+    def candidates(self, name: str, size_hint: int) -> list[dict[str, Any]]:
+        """Rows that may hold this file's content or its first bytes."""
+        rows = self.by_name.get(name, []) + self.by_size.get(size_hint, [])
+        return list({(r["source_file"], r["sha256"]): r for r in rows}.values())
+
+
+def _without_rows(table: pa.Table, drop: set[tuple[str, str]]) -> pa.Table | None:
+    keep = [(f, h) not in drop for f, h in zip(table.column("source_file").to_pylist(),
+                                               table.column("sha256").to_pylist(), strict=True)]
+    return None if all(keep) else table.filter(pa.array(keep))
 
 
 def _apply_card_patches(writer: LakeWriter, patches: CardPatches) -> None:

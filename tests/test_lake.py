@@ -1,0 +1,170 @@
+"""The Delta lake: incremental ingest, concurrent writers, and kills at any moment.
+
+Each test runs the real thing: real Delta tables, real ``hhaudit`` subprocesses killed
+with SIGKILL (``HHAUDIT_TEST_PAUSE`` holds one at a named point of its write, see
+``audit.lake``), and compares the lake's content sorted by key with an uninterrupted run's.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from audit.ingest import ingest
+from audit.lake import PAUSE_VARIABLE, PAUSED_VARIABLE, TABLES, lake_versions, read_table
+from tests.corpus import require_corpus
+from tests.test_ingest_speed_paths import _hand
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE = REPO / "sample_data"
+
+
+def content(lake: Path) -> dict[str, list[tuple]]:
+    """Every table's rows, sorted: what two lakes must agree on."""
+    return {name: sorted(map(repr, read_table(lake, name).rows())) for name in TABLES}
+
+
+def hhaudit(*args: str, pause: str | None = None, paused: Path | None = None) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop(PAUSE_VARIABLE, None)
+    env.pop(PAUSED_VARIABLE, None)
+    if pause:
+        env[PAUSE_VARIABLE] = pause
+    if paused:
+        env[PAUSED_VARIABLE] = str(paused)
+    return subprocess.Popen([sys.executable, "-m", "audit", *args], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+# ------------------------------------------------------------------ incremental
+
+
+def test_a_second_ingest_skips_files_already_ingested_and_adds_no_row(tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    first = ingest([SAMPLE], lake)
+    before = content(lake)
+    second = ingest([SAMPLE], lake)
+    assert (second.hands_found, second.as_dict()["files"], len(second.skipped)) == (0, 0, len(first.files))
+    assert content(lake) == before
+
+
+def test_a_file_that_grew_is_read_from_where_it_stopped(tmp_path: Path) -> None:
+    path, lake = tmp_path / "table.txt", tmp_path / "lake"
+    path.write_text(_hand("1") + _hand("2"), encoding="utf-8")
+    assert ingest([path], lake).hands_parsed == 2
+    start = path.stat().st_size
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(_hand("3"))
+    grown = ingest([path], lake)
+    assert (grown.hands_found, grown.hands_parsed, grown.hands_duplicate) == (1, 1, 0)
+    files = read_table(lake, "files")
+    assert files.select("source_file", "size", "hands_found", "hands_parsed").rows() == [
+        (str(path), path.stat().st_size, 3, 3)]
+    hands = read_table(lake, "hands").sort("hand_id")
+    assert hands["hand_id"].to_list() == ["1", "2", "3"]
+    assert hands["source_offset"][2] == start
+    again = ingest([path], lake)
+    assert (again.hands_found, again.skipped) == (0, [str(path)])
+
+
+@pytest.mark.corpus
+def test_three_ingests_of_the_corpus_keep_one_row_per_file_and_quarantined_hand(tmp_path: Path) -> None:
+    corpus = require_corpus()
+    lake = tmp_path / "lake"
+    summaries = [ingest([corpus], lake) for _ in range(3)]
+    assert [s.hands_found for s in summaries] == [431, 0, 0]
+    assert [len(s.skipped) for s in summaries] == [0, 197, 197]
+    files = read_table(lake, "files")
+    assert (files.height, files["hands_found"].sum(), read_table(lake, "quarantine").height) == (197, 431, 4)
+
+
+# ------------------------------------------------------------------ concurrency
+
+
+def test_two_ingests_into_one_lake_at_once_store_every_hand_once(tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    sample = str(SAMPLE / "table-aral-2024-03-01.txt")
+    # the first holds its write open for a while, so that the second starts meanwhile
+    first = hhaudit("ingest", sample, "--lake", str(lake), "--json", pause="parts:2")
+    second = hhaudit("ingest", sample, "--lake", str(lake), "--json")
+    outs = [p.communicate(timeout=120) for p in (first, second)]
+    assert [p.returncode for p in (first, second)] == [0, 0], outs
+    hands = read_table(lake, "hands")
+    assert (hands.height, hands["hand_key"].n_unique()) == (150, 150)
+    assert read_table(lake, "files").height == 1
+
+
+# ------------------------------------------------------------------ kills
+
+
+def _killed_at(args: list[str], pause: str, flag: Path, delay: float) -> None:
+    """Start ``hhaudit ARGS`` and SIGKILL it: where it pauses at the point ``pause``
+    names (once it says it is there, in the file ``flag``), or ``delay`` seconds in."""
+    proc = hhaudit(*args, pause=pause or None, paused=flag)
+    deadline = time.monotonic() + 120
+    while pause and not flag.exists() and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert not pause or flag.exists(), proc.communicate()
+    time.sleep(delay)
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=60)
+    assert proc.returncode == -signal.SIGKILL
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("pause", "delay"), [("", 0.3), ("", 2.5), ("parts:60", 0.1), ("commit:60", 0.1),
+                                              ("state:60", 0.1)],
+                         ids=["early", "mid-parse", "after-a-part", "between-commits", "before-lake-json"])
+def test_ingest_killed_at_any_moment_then_rerun_gives_the_uninterrupted_lake(tmp_path: Path, pause: str,
+                                                                           delay: float) -> None:
+    inputs = [str(SAMPLE)]
+    clean = tmp_path / "clean"
+    assert ingest(inputs, clean).hands_parsed > 0
+    lake = tmp_path / "lake"
+    before_kill = None
+    if pause.startswith("commit"):  # a lake with an ingest committed already
+        ingest([str(SAMPLE / "table-aral-2024-03-01.txt")], lake)
+        before_kill = content(lake)
+    _killed_at(["ingest", *inputs, "--lake", str(lake)], pause, tmp_path / "paused", delay)
+    if before_kill is not None:  # killed between two tables' commits: readers see the lake as before
+        assert content(lake) == before_kill
+    ingest(inputs, lake)
+    assert content(lake) == content(clean)
+    orphans = [p for p in lake.rglob("*.parquet") if p not in set(_referenced(lake))]
+    assert orphans == []
+
+
+def _referenced(lake: Path) -> list[Path]:
+    from audit.lake import table_files
+
+    return [f for name in TABLES for f in table_files(lake, name)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pause", ["parts:60", "commit:60"])
+def test_run_killed_then_rerun_gives_the_uninterrupted_outputs(tmp_path: Path, pause: str) -> None:
+    clean = hhaudit("run", str(SAMPLE), "--out", str(tmp_path / "clean"))
+    clean.communicate(timeout=300)
+    out = tmp_path / "out"
+    _killed_at(["run", str(SAMPLE), "--out", str(out)], pause, tmp_path / "paused", 0.1)
+    rerun = hhaudit("run", str(SAMPLE), "--out", str(out), "--overwrite")
+    rerun.communicate(timeout=300)
+    assert rerun.returncode == clean.returncode == 1  # the sample's planted errors
+    assert content(out / "lake") == content(tmp_path / "clean" / "lake")
+    for name in ("findings.parquet", "hands.parquet"):
+        cols = ["hand_key", "seat", "kind"] if name == "findings.parquet" else ["hand_key"]
+        assert pl.read_parquet(out / name).sort(cols).equals(pl.read_parquet(tmp_path / "clean" / name).sort(cols))
+
+
+def test_the_versions_read_are_those_of_the_last_complete_commit(tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    ingest([SAMPLE / "table-aral-2024-03-01.txt"], lake)
+    versions = lake_versions(lake)
+    assert set(versions) == set(TABLES) and versions["hands"] >= 1

@@ -25,7 +25,7 @@ from audit.accept import AcceptFileError, load_accept
 from audit.policies import PolicyResolver
 from audit.errors import BadAcceptFile, ExitStatus, NotALake, UnknownPolicy, UnreadableLake
 from audit.ingest import IngestSummary, ingest
-from audit.lake import LakeError
+from audit.lake import LakeError, pinned
 from audit.outputs import (
     EXPLANATIONS_FILE,
     FINDINGS_FILE,
@@ -122,7 +122,7 @@ def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, a
         raise NotALake(lake)
     accepted = load_accept_file(accept)
     prepare_out(out, overwrite)
-    with _lake_errors():
+    with _lake_errors(), pinned(lake):  # one state of the lake, which the manifest records
         outcome = _audit(lake, policy, accepted, progress)
         counts = write_outputs(out, outcome, lake)
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE)
@@ -143,16 +143,17 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
         progress.begin("reading")
     with _lake_errors():
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None)
-        outcome = _audit(lake, policy, accepted, progress)
-        if progress:
-            progress.begin("explaining")
-        explanations = write_explanations(out, lake, outcome, policy, accepted)
-        run_id = uuid.uuid4().hex
-        # the report shows the manifest, and the final manifest lists the report's digest
-        write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id)
-        report = write_html_report(out, outcome, explanations)
-        counts = write_outputs(out, outcome, lake, extra_files=[report, explanations],
-                               ingest_counts=ingested.as_dict(), run_id=run_id, tables=False)
+        with pinned(lake):  # one state of the lake, which the manifest records
+            outcome = _audit(lake, policy, accepted, progress)
+            if progress:
+                progress.begin("explaining")
+            explanations = write_explanations(out, lake, outcome, policy, accepted)
+            run_id = uuid.uuid4().hex
+            # the report shows the manifest, and the final manifest lists the report's digest
+            write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id)
+            report = write_html_report(out, outcome, explanations)
+            counts = write_outputs(out, outcome, lake, extra_files=[report, explanations],
+                                   ingest_counts=ingested.as_dict(), run_id=run_id, tables=False)
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE,
                           report, explanations)
     status = exit_status(counts, outcome, max_quarantined, fail_on_unverifiable)

@@ -684,6 +684,27 @@ def _declared(spec: Table) -> pl.Schema:
     return pl.from_arrow(spec.schema.empty_table()).schema  # type: ignore[union-attr]
 
 
+def lake_record(root: Path) -> dict[str, Any]:
+    """What a manifest records of the lake audited: the table versions read, and every
+    data file of those versions with its size and SHA-256 (``hhaudit verify``)."""
+    import hashlib
+
+    root = Path(root)
+    files = []
+    for name in TABLES:
+        for path in table_files(root, name):
+            if not path.is_file():  # vacuumed since this version was written
+                files.append({"file": path.relative_to(root.resolve()).as_posix(), "size": None, "sha256": None})
+                continue
+            digest = hashlib.sha256()
+            with open(path, "rb") as f:
+                for block in iter(lambda f=f: f.read(1 << 20), b""):
+                    digest.update(block)
+            files.append({"file": path.relative_to(root.resolve()).as_posix(), "size": path.stat().st_size,
+                          "sha256": digest.hexdigest()})
+    return {"path": str(root), "versions": lake_versions(root), "files": files}
+
+
 def table_files(root: Path, table_name: str, platforms: Iterable[str] | None = None) -> list[Path]:
     """The data files of a table at the version read (of the partitions of
     ``platforms`` only, if given)."""

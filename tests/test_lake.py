@@ -168,3 +168,119 @@ def test_the_versions_read_are_those_of_the_last_complete_commit(tmp_path: Path)
     ingest([SAMPLE / "table-aral-2024-03-01.txt"], lake)
     versions = lake_versions(lake)
     assert set(versions) == set(TABLES) and versions["hands"] >= 1
+
+
+# ------------------------------------------------------------------ verify, optimize, vacuum
+
+
+def _flip_a_byte(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory) -> Path:
+    from audit.jobs import run_job
+
+    out = tmp_path_factory.mktemp("verify") / "out"
+    run_job([SAMPLE], out)
+    return out
+
+
+def _copy(out: Path, tmp_path: Path) -> Path:
+    import shutil
+
+    copy = tmp_path / "out"
+    shutil.copytree(out, copy)
+    return copy
+
+
+def test_verify_passes_on_a_fresh_run_and_the_manifest_records_the_versions(audited: Path) -> None:
+    import json
+
+    from audit.verify import verify
+
+    manifest = json.loads((audited / "manifest.json").read_text())
+    assert manifest["lake"]["versions"] == lake_versions(audited / "lake")
+    result = verify(audited)
+    assert (result.problems, int(result.exit_status)) == ([], 0)
+    assert result.checked["audited_hands"] == 450
+
+
+def test_verify_names_an_output_with_a_changed_byte_and_exits_1(audited: Path, tmp_path: Path) -> None:
+    out = _copy(audited, tmp_path)
+    _flip_a_byte(out / "findings.parquet")
+    done = hhaudit("verify", str(out))
+    stdout, _ = done.communicate(timeout=120)
+    assert (done.returncode, stdout) == (
+        1, f"{out / 'findings.parquet'}: its SHA-256 differs from the manifest's (the file was changed)\n")
+
+
+def test_verify_names_a_lake_part_with_a_changed_byte(audited: Path, tmp_path: Path) -> None:
+    from audit.lake import table_files
+    from audit.verify import verify
+
+    out = _copy(audited, tmp_path)
+    part = table_files(out / "lake", "payouts")[0]
+    _flip_a_byte(part)
+    assert verify(out).problems == [
+        f"{part}: its SHA-256 differs from the manifest's (the lake was changed)"]
+
+
+def test_verify_finds_findings_that_an_audit_does_not_produce(audited: Path, tmp_path: Path) -> None:
+    import json
+
+    from audit.outputs import file_sha256
+    from audit.verify import verify
+
+    out = _copy(audited, tmp_path)
+    findings = pl.read_parquet(out / "findings.parquet")
+    findings.head(findings.height - 1).write_parquet(out / "findings.parquet")  # one finding dropped
+    manifest = json.loads((out / "manifest.json").read_text())
+    for entry in manifest["outputs"]:  # and the digest made to match, as a forger would
+        entry["sha256"] = file_sha256(out / entry["file"])
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    assert verify(out).problems == [
+        f"{out / 'findings.parquet'}: differs from an audit of the lake at the recorded versions "
+        f"({findings.height - 1} rows written, {findings.height} audited)"]
+
+
+def test_optimize_compacts_verify_reads_the_recorded_versions_and_vacuum_removes_them(tmp_path: Path) -> None:
+    from audit.jobs import audit_job
+    from audit.lake import table_files
+    from audit.lake_job import optimize_job, vacuum_job
+    from audit.verify import verify
+
+    lake = tmp_path / "lake"
+    ingest([SAMPLE / "table-aral-2024-03-01.txt"], lake)
+    ingest([SAMPLE / "table-bering-2024-03-01.txt"], lake)  # the same partition: a second file
+    assert len(table_files(lake, "hands")) == 2
+    audit_job(lake, tmp_path / "out")
+    before = content(lake)
+    assert optimize_job(lake)["files_compacted"]["hands"] == 2
+    assert len(table_files(lake, "hands")) == 1 and content(lake) == before
+    assert verify(tmp_path / "out").problems == []  # the audited versions are still readable
+    assert vacuum_job(lake, retention_hours=0)["deleted_files"] >= 2
+    assert content(lake) == before
+    problems = verify(tmp_path / "out").problems
+    assert problems and all("a data file of the audited lake version is missing" in p for p in problems)
+
+
+def test_lake_commands_on_a_folder_that_is_no_lake_exit_2(tmp_path: Path) -> None:
+    done = hhaudit("lake", "vacuum", str(tmp_path / "nope"))
+    _, stderr = done.communicate(timeout=60)
+    assert (done.returncode, stderr) == (
+        2, f"hhaudit: {tmp_path / 'nope'} is not a lake (no hands table); run hhaudit ingest first\n")
+
+
+def test_a_lake_without_its_payouts_table_is_an_input_error(tmp_path: Path) -> None:
+    import shutil
+
+    lake = tmp_path / "lake"
+    ingest([SAMPLE / "table-aral-2024-03-01.txt"], lake)
+    shutil.rmtree(lake / "payouts")
+    done = hhaudit("audit", "--lake", str(lake), "--out", str(tmp_path / "out"))
+    _, stderr = done.communicate(timeout=120)
+    assert (done.returncode, stderr) == (
+        3, f"hhaudit: {lake}: the lake has no payouts table ({lake / 'payouts'} is missing)\n")

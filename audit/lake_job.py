@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from audit.errors import NotALake, UnreadableLake
-from audit.lake import LakeError, META_FOLDER, lake_versions, optimize, vacuum
+from audit.lake import META_FOLDER, LakeError, lake_versions, optimize, vacuum
 
 
 def _check(lake: Path) -> None:

@@ -36,14 +36,22 @@ class LakeStore:
     def __init__(self, lake: Path, summary: IngestSummary) -> None:
         self.writer = LakeWriter(lake)  # takes the lake's lock before the lake is read
         self.summary = summary
+        self._seen: SeenHands | None = None
         try:
-            self.seen = SeenHands.of_lake(lake)
             self.known = KnownFiles.of_lake(lake)
         except BaseException:
             self.writer.abort()
             raise
         self.card_patches: CardPatches = {}
         self.quarantine_rows: list[dict[str, Any]] = []
+
+    @property
+    def seen(self) -> SeenHands:
+        """The hands stored so far, read from the lake when the first chunk comes (an
+        ingest whose files are all skipped never reads them)."""
+        if self._seen is None:
+            self._seen = SeenHands.of_lake(self.writer.root)
+        return self._seen
 
     def add(self, counts: FileCounts, chunk: str | bytes, base_bytes: int, result: ChunkResult) -> None:
         """Store one chunk's result; ``base_bytes`` is the chunk's offset in its file."""

@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from audit.ingest.chunking import CHUNK_CHARS, plan_chunks
 from audit.ingest.counts import FileCounts, IngestSummary
@@ -30,14 +30,18 @@ from parsers.base import Parser
 from parsers.registry import all_parsers
 from rules.vocab import FileStatus
 
+if TYPE_CHECKING:
+    from audit.cluster import ClusterPool
+
 
 def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None = None,
            chunk_chars: int = CHUNK_CHARS, progress: Callable[[str], None] | None = None,
-           parsers: tuple[Parser, ...] | None = None) -> IngestSummary:
+           parsers: tuple[Parser, ...] | None = None, cluster: ClusterPool | None = None) -> IngestSummary:
     """Read ``paths`` into the lake at ``lake``. Returns counts that always reconcile.
 
     ``progress`` is called with each file's name as it is read. ``parsers`` restricts
-    detection to those formats (default: every registered one).
+    detection to those formats (default: every registered one). ``cluster`` parses on a
+    Dask cluster (``audit.cluster.dask_pool``) instead of local workers.
     """
     lake = Path(lake)
     candidates = parsers if parsers is not None else all_parsers()
@@ -46,7 +50,8 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
     total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
     store = LakeStore(lake, summary)  # holds the lake's lock until its commit
     try:
-        _read_all(inputs, summary, store, candidates, workers, total, chunk_chars, progress)
+        _read_all(inputs, summary, store, candidates, Workers(worker_count(workers, total), cluster), chunk_chars,
+                  progress)
     except BaseException:
         store.abort()
         raise
@@ -55,9 +60,9 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
 
 
 def _read_all(inputs: list[InputFile | Unopenable], summary: IngestSummary, store: LakeStore,
-              candidates: tuple[Parser, ...], workers: int | None, total: int, chunk_chars: int,
+              candidates: tuple[Parser, ...], pool: Workers, chunk_chars: int,
               progress: Callable[[str], None] | None) -> None:
-    flight = _InFlight(Workers(worker_count(workers, total)), store)
+    flight = _InFlight(pool, store)
     try:
         for item in inputs:
             if isinstance(item, Unopenable):

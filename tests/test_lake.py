@@ -284,3 +284,15 @@ def test_a_lake_without_its_payouts_table_is_an_input_error(tmp_path: Path) -> N
     _, stderr = done.communicate(timeout=120)
     assert (done.returncode, stderr) == (
         3, f"hhaudit: {lake}: the lake has no payouts table ({lake / 'payouts'} is missing)\n")
+
+
+def test_a_partition_made_of_many_small_ingests_is_compacted(tmp_path: Path) -> None:
+    from audit.lake import COMPACT_FROM, table_files
+
+    lake = tmp_path / "lake"
+    for n in range(COMPACT_FROM):
+        path = tmp_path / f"t{n}.txt"
+        path.write_text(_hand(str(n + 1)), encoding="utf-8")
+        ingest([path], lake)
+    assert len(table_files(lake, "hands")) == 1  # the sixteenth ingest compacted the partition
+    assert sorted(read_table(lake, "hands")["hand_id"].to_list(), key=int) == [str(n + 1) for n in range(COMPACT_FROM)]

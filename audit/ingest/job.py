@@ -26,6 +26,7 @@ from audit.ingest.inputs import (
 from audit.ingest.parse import ChunkResult
 from audit.ingest.store import LakeStore
 from audit.ingest.workers import Workers, worker_count
+from audit.lake import compact_fragmented
 from parsers.base import Parser
 from parsers.registry import all_parsers
 from rules.vocab import FileStatus
@@ -56,6 +57,7 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
         store.abort()
         raise
     store.close()
+    compact_fragmented(lake)  # many small ingests into one partition: its files compacted
     return summary
 
 

@@ -19,7 +19,8 @@ holds to their commit, so two ingests into one lake run one after the other and 
 store a hand twice.
 
 Test hook: ``HHAUDIT_TEST_PAUSE=<point>:<seconds>`` sleeps at a named point of a write
-(``parts``: after the first data file; ``commit``: between two tables' commits;
+(``parse``: after the first chunk's hands were stored; ``parts``: after the first data
+file; ``commit``: between two tables' commits;
 ``state``: before ``lake.json`` is replaced), so that a test can kill the process there;
 it first creates the file ``HHAUDIT_TEST_PAUSED`` names, if set, to say it is there.
 """
@@ -64,7 +65,7 @@ class LakeError(RuntimeError):
     pass
 
 
-def _pause(point: str) -> None:
+def pause_point(point: str) -> None:
     """The kill tests' hook (module docstring); does nothing unless the variable names ``point``."""
     wanted = os.environ.get(PAUSE_VARIABLE, "")
     name, _, seconds = wanted.partition(":")
@@ -367,7 +368,7 @@ def _write_part(table: pa.Table, path: Path, relative: str, partition: dict[str,
     path.parent.mkdir(parents=True, exist_ok=True)
     pq.write_table(table, path, compression="zstd")
     stats = _stats(table)
-    _pause("parts")
+    pause_point("parts")
     st = path.stat()
     del table
     pa.default_memory_pool().release_unused()  # give the written rows back to the system
@@ -594,7 +595,7 @@ def commit(root: Path, actions: Mapping[str, list[Any]], run: str) -> dict[str, 
             if not todo:
                 continue
             if not first:
-                _pause("commit")
+                pause_point("commit")
             first = False
             dt = DeltaTable(str(table_path(root, name)))
             dt.create_write_transaction(
@@ -603,7 +604,7 @@ def commit(root: Path, actions: Mapping[str, list[Any]], run: str) -> dict[str, 
                 commit_properties=CommitProperties(custom_metadata={"hhaudit.run": run,
                                                                     VERSION_PROPERTY: SCHEMA_VERSION}))
             versions[name] = DeltaTable(str(table_path(root, name))).version()
-        _pause("state")
+        pause_point("state")
         _write_state(root, versions)
     return versions
 
@@ -726,7 +727,7 @@ def lake_record(root: Path) -> dict[str, Any]:
     import hashlib
 
     root = Path(root)
-    files = []
+    files: list[dict[str, Any]] = []
     for name in TABLES:
         for path in table_files(root, name):
             if not path.is_file():  # vacuumed since this version was written
@@ -734,7 +735,7 @@ def lake_record(root: Path) -> dict[str, Any]:
                 continue
             digest = hashlib.sha256()
             with open(path, "rb") as f:
-                for block in iter(lambda f=f: f.read(1 << 20), b""):
+                while block := f.read(1 << 20):
                     digest.update(block)
             files.append({"file": path.relative_to(root.resolve()).as_posix(), "size": path.stat().st_size,
                           "sha256": digest.hexdigest()})

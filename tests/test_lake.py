@@ -119,9 +119,9 @@ def _killed_at(args: list[str], pause: str, flag: Path, delay: float) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("pause", "delay"), [("", 0.3), ("", 2.5), ("parts:60", 0.1), ("commit:60", 0.1),
-                                              ("state:60", 0.1)],
-                         ids=["early", "mid-parse", "after-a-part", "between-commits", "before-lake-json"])
+@pytest.mark.parametrize(("pause", "delay"), [("", 0.3), ("", 2.5), ("parse:60", 0.1), ("parts:60", 0.1),
+                                              ("commit:60", 0.1), ("state:60", 0.1)],
+                         ids=["early", "later", "mid-parse", "after-a-part", "between-commits", "before-lake-json"])
 def test_ingest_killed_at_any_moment_then_rerun_gives_the_uninterrupted_lake(tmp_path: Path, pause: str,
                                                                            delay: float) -> None:
     inputs = [str(SAMPLE)]
@@ -148,7 +148,7 @@ def _referenced(lake: Path) -> list[Path]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("pause", ["parts:60", "commit:60"])
+@pytest.mark.parametrize("pause", ["parse:60", "commit:60"])
 def test_run_killed_then_rerun_gives_the_uninterrupted_outputs(tmp_path: Path, pause: str) -> None:
     clean = hhaudit("run", str(SAMPLE), "--out", str(tmp_path / "clean"))
     clean.communicate(timeout=300)

@@ -20,7 +20,7 @@ import pyarrow.compute as pc
 from audit.ingest.counts import FileCounts, IngestSummary
 from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
 from audit.ingest.parse import ChunkResult, quarantine_row
-from audit.lake import LakeWriter, committed_parts, read_table, rewrite_parts
+from audit.lake import LakeWriter, committed_parts, pause_point, read_table, rewrite_parts
 from audit.schema import FILES, QUARANTINE
 from rules.vocab import FileStatus, QuarantineReason
 
@@ -67,6 +67,7 @@ class LakeStore:
         offsets = pc.add(pa.array(result.hand_rel_offsets, pa.int64()), pa.scalar(base_bytes, pa.int64()))
         hands = hands.set_column(hands.schema.get_field_index("source_offset"), "source_offset", offsets)
         screening = self.seen.screen(hands, counts.source_file, offsets)
+        pause_point("parse")  # the kill tests' hook (audit.lake)
         if screening.keep is None:
             counts.parsed += hands.num_rows
             self.writer.add("hands", hands)

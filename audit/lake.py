@@ -220,7 +220,7 @@ def _vacuum_orphans(root: Path) -> None:
             continue
         dt = DeltaTable(str(table))
         dt.vacuum(retention_hours=0, dry_run=False, enforce_retention_duration=False, full=True,
-                  keep_versions=list(range(dt.version() + 1)))
+                  keep_versions=_log_versions(table))  # every version still in the log
         versions[name] = DeltaTable(str(table)).version()
     _write_state(root, versions)
 

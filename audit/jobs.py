@@ -46,7 +46,7 @@ from audit.ingest.inputs import (
     Unopenable,
     find_inputs,
 )
-from audit.lake import LakeError
+from audit.lake import LakeError, pinned
 from audit.outputs import (
     AUDIT_OUTPUTS,
     EXPLANATIONS_FILE,
@@ -174,7 +174,7 @@ def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, a
     schedules = load_schedules(rake_schedule)
     prepare_out(out, overwrite, inputs=[lake])
     start_manifest(out, uuid.uuid4().hex, AUDIT_OUTPUTS, None)
-    with _lake_errors():
+    with _lake_errors(), pinned(lake):  # one state of the lake, which the manifest records
         outcome = _audit(lake, policy, accepted, progress, schedules)
         counts = write_outputs(out, outcome, lake)
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE)
@@ -206,17 +206,18 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
     with _lake_errors():
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
                           select=select)
-        outcome = _audit(lake, policy, accepted, progress, schedules)
-        if progress:
-            progress.begin("explaining")
-        explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)
-        # the report shows the manifest, and the final manifest lists the report's digest
-        write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id, complete=False,
-                      lake_folder=LAKE_FOLDER)
-        report = write_html_report(out, outcome, explanations)
-        counts = write_outputs(out, outcome, lake, extra_files=[report, explanations],
-                               ingest_counts=ingested.as_dict(), run_id=run_id, tables=False,
-                               lake_folder=LAKE_FOLDER)
+        with pinned(lake):  # one state of the lake, which the manifest records
+            outcome = _audit(lake, policy, accepted, progress, schedules)
+            if progress:
+                progress.begin("explaining")
+            explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)
+            # the report shows the manifest, and the final manifest lists the report's digest
+            write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id, complete=False,
+                          lake_folder=LAKE_FOLDER)
+            report = write_html_report(out, outcome, explanations)
+            counts = write_outputs(out, outcome, lake, extra_files=[report, explanations],
+                                   ingest_counts=ingested.as_dict(), run_id=run_id, tables=False,
+                                   lake_folder=LAKE_FOLDER)
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE,
                           report, explanations)
     status = exit_status(counts, outcome, max_quarantined, fail_on_unverifiable)

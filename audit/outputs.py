@@ -35,7 +35,7 @@ from typing import Any, Iterator, Mapping, Sequence
 import polars as pl
 
 from audit.errors import OutNotEmpty, OutputRefused
-from audit.lake import read_table
+from audit.lake import atomic_path, lake_record, read_table
 from audit.schema import SCHEMA_VERSION
 from rules.odd_chip import Policy
 from rules.vocab import FileStatus, Verdict
@@ -261,6 +261,7 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
         "unmatched_accepts": [{"hand_key": k, "kind": kind} for k, kind in outcome.unmatched_accepts],
         "summary": summary,
         "outputs": [{"file": p.name, "sha256": file_sha256(p)} for p in (findings_path, hands_path, *extra_files)],
+        "lake": lake_record(lake),  # the table versions audited and their files (hhaudit verify)
     }
     _write_manifest(out, manifest)
     return summary

@@ -38,7 +38,7 @@ def test_ingest_json_counts(tmp_path: Path) -> None:
         3, f"hhaudit: no hand found in any input file (empty: {tmp_path / 'empty.txt'})\n")
     assert json.loads(result.stdout) == {
         "files": 1, "files_by_status": {"no_hands": 1}, "hands_found": 0, "hands_parsed": 0,
-        "hands_quarantined": 0, "quarantined_by_reason": {}, "hands_duplicate": 0}
+        "hands_quarantined": 0, "quarantined_by_reason": {}, "hands_duplicate": 0, "skipped": 0}
 
 
 def test_schema_lists_every_table_and_vocabulary() -> None:

@@ -31,7 +31,7 @@ def test_every_hand_found_is_parsed_duplicate_or_quarantined(tmp_path: Path) -> 
     summary = run([a, b], tmp_path / "lake")
     assert summary.as_dict() == {
         "files": 2, "files_by_status": {"ok": 2}, "hands_found": 7, "hands_parsed": 3,
-        "hands_quarantined": 2 + 1, "hands_duplicate": 1,
+        "hands_quarantined": 2 + 1, "hands_duplicate": 1, "skipped": 0,
         "quarantined_by_reason": {"bad_amount": 1, "conflicting_duplicate": 1, "truncated": 1},
     }
     assert summary.reconciles()
@@ -127,12 +127,18 @@ def test_viewer_copies_merge_hole_cards_and_reingest_finds_only_duplicates(tmp_p
     assert (first.hands_parsed, first.hands_duplicate) == (1, 1)
     seats = read_table(tmp_path / "lake", "seats").sort("seat")
     assert seats["cards"].to_list() == [["Ah", "Kh"], [None, None]]
-    again = run([tmp_path / "alice.txt"], tmp_path / "lake")
-    assert (again.hands_parsed, again.hands_duplicate) == (0, 1)
+    again = run([tmp_path / "alice.txt"], tmp_path / "lake")  # the same content: not read again
+    assert (again.hands_found, again.skipped) == (0, [str(tmp_path / "alice.txt")])
+    (tmp_path / "alice-copy.txt").write_text(toy_hand("7", cards="Ah Kh") + "\n")  # other bytes, same hand
+    copy = run([tmp_path / "alice-copy.txt"], tmp_path / "lake")
+    assert (copy.hands_parsed, copy.hands_duplicate) == (0, 1)
     assert read_table(tmp_path / "lake", "hands").height == 1
 
 
-def test_lake_writes_are_atomic(tmp_path: Path, monkeypatch) -> None:
+def test_a_failed_write_leaves_the_lake_as_it_was_and_the_next_writer_removes_its_files(
+        tmp_path: Path, monkeypatch) -> None:
+    real = lake_module.pq.write_table
+
     def explode(table, where, **kw):
         Path(where).write_bytes(b"partial")
         raise OSError("disk full")
@@ -141,7 +147,11 @@ def test_lake_writes_are_atomic(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "a.txt").write_text(toy_hand("1"))
     with pytest.raises(OSError, match="disk full"):
         run([tmp_path / "a.txt"], tmp_path / "lake")
-    assert [p for p in (tmp_path / "lake").rglob("*") if p.is_file()] == []
+    assert read_table(tmp_path / "lake", "hands").height == 0  # the lake as before: empty
+    monkeypatch.setattr(lake_module.pq, "write_table", real)
+    run([tmp_path / "a.txt"], tmp_path / "lake")
+    assert read_table(tmp_path / "lake", "hands")["hand_id"].to_list() == ["1"]
+    assert [p for p in (tmp_path / "lake").rglob("*") if p.is_file() and p.read_bytes() == b"partial"] == []
 
 
 def test_copies_that_disagree_on_a_shown_card_are_conflicting(tmp_path: Path) -> None:

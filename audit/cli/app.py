@@ -50,6 +50,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "rules_cmds",
     "report_cmd",
     "export_cmd",
+    "lake_cmd",
 )
 
 

@@ -43,6 +43,8 @@ def format_summary(summary: IngestSummary) -> str:
     ]
     for reason, n in d["quarantined_by_reason"].items():
         lines.append(f"    {reason}: {n}")
+    if d["skipped"]:
+        lines.append(f"files skipped (the lake holds their content already): {d['skipped']}")
     for f in summary.bad_files:
         lines.append(f"{f.status}: {escape_controls(f.source_file)}: {escape_controls(f.message or '')}")
     ok = "yes" if summary.reconciles() else "NO"

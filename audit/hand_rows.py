@@ -204,10 +204,11 @@ def with_dead(seats: pl.DataFrame, actions: pl.DataFrame | pl.LazyFrame) -> pl.D
     return seats.join(dead, on=["hand_key", "seat"], how="left").with_columns(pl.col("dead").fill_null(0))
 
 
-def read_seats(lake: Path) -> pl.DataFrame:
+def read_seats(lake: Path, platforms: Iterable[str] | None = None) -> pl.DataFrame:
     """Seats with ``dead`` (``with_dead``): only the dead-blind posts of the actions are
-    decoded, not every action."""
-    return with_dead(read_table(lake, "seats", [*SEAT_COLUMNS, "hand_key"]), scan_table(lake, "actions"))
+    decoded, not every action. ``platforms``: of those platforms' partitions only."""
+    return with_dead(read_table(lake, "seats", [*SEAT_COLUMNS, "hand_key"], platforms=platforms),
+                     scan_table(lake, "actions", platforms))
 
 
 def hand_rows_of(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame | None,

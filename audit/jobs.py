@@ -20,7 +20,7 @@ import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence
 
 import polars as pl
 
@@ -71,6 +71,9 @@ from audit.report_context import run_context
 from rules.rake import RakeSchedule
 from rules.odd_chip import PolicyError
 from rules.vocab import FileStatus
+
+if TYPE_CHECKING:
+    from audit.cluster import ClusterPool
 
 #: explanations embedded for the report: the hands with the largest findings first
 MAX_EXPLANATIONS = 1000
@@ -141,8 +144,9 @@ class AuditResult:
 def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None = None,
                max_quarantined: int = 0, progress: Progress | None = None, exclude: Sequence[str] = (),
                max_expanded_size: int = DEFAULT_MAX_EXPANDED,
-               max_expansion_ratio: int = DEFAULT_MAX_RATIO) -> IngestResult:
-    """``hhaudit ingest``: read ``paths`` (files, folders, archives) into ``lake``."""
+               max_expansion_ratio: int = DEFAULT_MAX_RATIO, dask: str | None = None) -> IngestResult:
+    """``hhaudit ingest``: read ``paths`` (files, folders, archives) into ``lake``; with
+    ``dask`` (a scheduler's address), parsed on that cluster's workers."""
     lake = Path(lake)
     select = check_options(workers, max_quarantined, exclude, max_expanded_size, max_expansion_ratio)
     skipped = find_input_files(paths, select)
@@ -152,9 +156,9 @@ def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | 
     check_out_folder(lake, "--lake")
     if progress:
         progress.begin("reading")
-    with _lake_errors():
+    with _lake_errors(), _engine(dask) as cluster:
         summary = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
-                         select=select)
+                         select=select, cluster=cluster)
     problems = ingest_problems(summary, max_quarantined)
     return IngestResult(summary, lake, ExitStatus.INPUT_PROBLEMS if problems else ExitStatus.OK,
                         problems, skipped)
@@ -162,9 +166,10 @@ def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | 
 
 def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, accept: Path | None = None,
               overwrite: bool = False, max_quarantined: int = 0, fail_on_unverifiable: bool = False,
-              progress: Progress | None = None, rake_schedule: Path | None = None) -> AuditResult:
+              progress: Progress | None = None, rake_schedule: Path | None = None,
+              dask: str | None = None) -> AuditResult:
     """``hhaudit audit``: settle every hand of ``lake`` and write findings, verdicts and
-    the manifest to ``out``."""
+    the manifest to ``out``; with ``dask``, each platform's hands on that cluster."""
     lake, out = Path(lake), Path(out)
     check_options(None, max_quarantined)
     if not (lake / "hands").is_dir():
@@ -174,9 +179,9 @@ def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, a
     schedules = load_schedules(rake_schedule)
     prepare_out(out, overwrite, inputs=[lake])
     start_manifest(out, uuid.uuid4().hex, AUDIT_OUTPUTS, None)
-    with _lake_errors(), pinned(lake):  # one state of the lake, which the manifest records
-        outcome = _audit(lake, policy, accepted, progress, schedules)
-        counts = write_outputs(out, outcome, lake)
+    with _lake_errors(), pinned(lake), _engine(dask) as cluster:  # one state of the lake, as recorded
+        outcome = _audit(lake, policy, accepted, progress, schedules, cluster)
+        counts = write_outputs(out, outcome, lake, engine=_engine_name(cluster))
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE)
     status = exit_status(counts, outcome, max_quarantined, fail_on_unverifiable)
     problems = _count_problems(counts, max_quarantined) if status is ExitStatus.INPUT_PROBLEMS else ()
@@ -188,9 +193,11 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
             fail_on_unverifiable: bool = False, workers: int | None = None,
             progress: Progress | None = None, exclude: Sequence[str] = (),
             max_expanded_size: int = DEFAULT_MAX_EXPANDED,
-            max_expansion_ratio: int = DEFAULT_MAX_RATIO, rake_schedule: Path | None = None) -> AuditResult:
+            max_expansion_ratio: int = DEFAULT_MAX_RATIO, rake_schedule: Path | None = None,
+            dask: str | None = None) -> AuditResult:
     """``hhaudit run``, the nightly job: ingest ``paths`` into ``out/lake``, audit it, and
-    write findings, verdicts, explanations, the HTML report and the manifest to ``out``."""
+    write findings, verdicts, explanations, the HTML report and the manifest to ``out``.
+    With ``dask`` (a scheduler's address) the parse and the audit run on that cluster."""
     out = Path(out)
     select = check_options(workers, max_quarantined, exclude, max_expanded_size, max_expansion_ratio)
     check_policy(policy)
@@ -203,26 +210,43 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
     lake = out / LAKE_FOLDER
     if progress:
         progress.begin("reading")
-    with _lake_errors():
+    with _lake_errors(), _engine(dask) as cluster:
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
-                          select=select)
+                          select=select, cluster=cluster)
         with pinned(lake):  # one state of the lake, which the manifest records
-            outcome = _audit(lake, policy, accepted, progress, schedules)
+            outcome = _audit(lake, policy, accepted, progress, schedules, cluster)
             if progress:
                 progress.begin("explaining")
             explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)
             # the report shows the manifest, and the final manifest lists the report's digest
             write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id, complete=False,
-                          lake_folder=LAKE_FOLDER)
+                          lake_folder=LAKE_FOLDER, engine=_engine_name(cluster))
             report = write_html_report(out, outcome, explanations)
             counts = write_outputs(out, outcome, lake, extra_files=[report, explanations],
                                    ingest_counts=ingested.as_dict(), run_id=run_id, tables=False,
-                                   lake_folder=LAKE_FOLDER)
+                                   lake_folder=LAKE_FOLDER, engine=_engine_name(cluster))
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE,
                           report, explanations)
     status = exit_status(counts, outcome, max_quarantined, fail_on_unverifiable)
     return AuditResult(counts, written, status, outcome, ingested, ingest_problems(ingested, max_quarantined),
                        skipped)
+
+
+@contextmanager
+def _engine(dask: str | None) -> Iterator[ClusterPool | None]:
+    """The Dask cluster at ``dask`` for the block, or None: this machine's workers."""
+    if dask is None:
+        yield None
+        return
+    from audit.cluster import dask_pool
+
+    with dask_pool(dask) as pool:
+        yield pool
+
+
+def _engine_name(cluster: ClusterPool | None) -> str:
+    """What the manifest records as the engine that ran the job."""
+    return "local" if cluster is None else f"dask {cluster.address}"
 
 
 def check_options(workers: int | None, max_quarantined: int, exclude: Sequence[str] = (),
@@ -336,10 +360,14 @@ def _lake_errors() -> Iterator[None]:
 
 
 def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None,
-           schedules: Sequence[RakeSchedule] | None = None) -> AuditOutcome:
+           schedules: Sequence[RakeSchedule] | None = None, cluster: ClusterPool | None = None) -> AuditOutcome:
     check_policy(policy)
     if progress:
         progress.begin("auditing")
+    if cluster is not None:
+        from audit.cluster import audit_on_cluster
+
+        return audit_on_cluster(cluster, lake, policy=policy, accept=accepted, rake_schedules=schedules)
     return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None,
                       rake_schedules=schedules)
 

@@ -796,9 +796,10 @@ def scan_table(root: Path, table_name: str, platforms: Iterable[str] | None = No
 
 
 def read_table(root: Path, table_name: str, columns: list[str] | None = None, *,
-               version: int | None = None) -> pl.DataFrame:
-    """One table of the lake as a DataFrame, with the declared columns and types.
+               version: int | None = None, platforms: Iterable[str] | None = None) -> pl.DataFrame:
+    """One table of the lake as a DataFrame, with the declared columns and types (of the
+    partitions of ``platforms`` only, if given).
 
     A missing table is a ``LakeError`` (an input problem), never an empty frame."""
-    frame = scan_table(root, table_name, version=version)
+    frame = scan_table(root, table_name, platforms, version=version)
     return (frame.select(columns) if columns else frame).collect()

@@ -176,7 +176,9 @@ def _remove_previous_run(out: Path, manifest: Mapping[str, Any]) -> None:
         path = out / name
         if path.is_symlink() or path.is_file():
             path.unlink()
-    lake = manifest.get("lake", LAKE_FOLDER if REPORT_FILE in names else None)
+    # "lake_folder": the lake the run wrote in its output folder ("lake" is the record of
+    # the lake versions audited; early manifests named the folder there)
+    lake = manifest.get("lake_folder", manifest.get("lake", LAKE_FOLDER if REPORT_FILE in names else None))
     if lake == LAKE_FOLDER:
         path = out / LAKE_FOLDER
         if path.is_symlink():
@@ -203,7 +205,7 @@ def check_output_file(path: Path, option: str) -> None:
 def start_manifest(out: Path, run_id: str, outputs: Sequence[str], lake: str | None) -> None:
     """The manifest a job writes before any other file: which files it will write, and
     that it has not finished (``"complete": false``)."""
-    manifest = {**_header(run_id), "complete": False, "lake": lake,
+    manifest = {**_header(run_id), "complete": False, "lake_folder": lake,
                 "outputs": [{"file": name, "sha256": None} for name in outputs]}
     _write_manifest(out, manifest)
 
@@ -232,7 +234,8 @@ def file_sha256(path: Path) -> str:
 
 def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: Sequence[Path] = (),
                   ingest_counts: Mapping[str, Any] | None = None, run_id: str | None = None,
-                  tables: bool = True, complete: bool = True, lake_folder: str | None = None) -> dict[str, Any]:
+                  tables: bool = True, complete: bool = True, lake_folder: str | None = None,
+                  engine: str = "local") -> dict[str, Any]:
     """Write findings, verdicts and the manifest; returns the run's summary counts.
 
     ``tables=False`` rewrites only the manifest, over findings and verdicts this outcome
@@ -253,7 +256,8 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
     manifest = {
         **_header(run_id),
         "complete": complete,
-        "lake": lake_folder,
+        "lake_folder": lake_folder,
+        "engine": engine,
         "policies": {platform: {"name": p.name, "hash": p.hash, "options": p.resolve()}
                      for platform, p in sorted(outcome.policies.items())},
         "inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}

@@ -56,8 +56,10 @@ def audit_lake(lake: Path, *, policy: str | None = None,
                accept: Mapping[tuple[str, str], str] | None = None,
                progress: Callable[[int, int], None] | None = None,
                bulk_showdowns: bool = True, workers: int | None = None,
-               rake_schedules: Sequence[RakeSchedule] | None = None) -> AuditOutcome:
-    """Audit every hand of the lake under each platform's policy (or ``policy`` for all).
+               rake_schedules: Sequence[RakeSchedule] | None = None,
+               platforms: Sequence[str] | None = None) -> AuditOutcome:
+    """Audit every hand of the lake under each platform's policy (or ``policy`` for all);
+    with ``platforms``, the hands of those platforms only (a cluster's task: ``audit.cluster``).
 
     ``bulk_showdowns=False`` audits every showdown one by one (``audit_showdown``), the
     reference the bulk path (``audit_showdowns_bulk``) must agree with exactly. Showdowns
@@ -66,9 +68,9 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     against (default: the shipped schedules; ``audit.rake_check``).
     """
     resolve = PolicyResolver(policy)
-    hands = read_table(lake, "hands", HAND_COLUMNS)
-    seats = read_seats(lake)
-    payouts = read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS])
+    hands = read_table(lake, "hands", HAND_COLUMNS, platforms=platforms)
+    seats = read_seats(lake, platforms)
+    payouts = read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS], platforms=platforms)
     live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
     live_count = live.group_by("hand_key").agg(pl.len().alias("n_live"))
     hands = hands.join(live_count, on="hand_key", how="left").with_columns(pl.col("n_live").fill_null(0))
@@ -88,7 +90,7 @@ def audit_lake(lake: Path, *, policy: str | None = None,
                           pl.DataFrame(nobody_left, schema=VERDICT_SCHEMA)]).sort("hand_key")
     no_drop = [p for p in policy_names if resolve(p).no_flop_no_drop]
     beside = pl.concat([contradiction_findings(hands, seats),
-                        uncalled_return_findings(scan_table(lake, "actions"), hands, seats),
+                        uncalled_return_findings(scan_table(lake, "actions", platforms), hands, seats),
                         no_flop_rake_findings(hands, no_drop)])
     beside = pl.concat([beside, _schedule_rake(lake, hands, seats, payouts, beside,
                                                shipped_schedules() if rake_schedules is None else rake_schedules)])

@@ -278,7 +278,7 @@ def test_overwrite_removes_only_what_the_previous_run_listed(tmp_path: Path) -> 
     (out / ".findings.parquet.0123abcd.tmp").write_bytes(b"half a file")  # left by a killed run
     (out / ".mine.tmp").write_text("not hhaudit's\n")
     first = json.loads((out / "manifest.json").read_text())
-    assert (first["complete"], first["lake"]) == (True, "lake")
+    assert (first["complete"], first["lake_folder"]) == (True, "lake")
     result = runner.invoke(app, ["run", str(SAMPLE), "--out", str(out), "--overwrite"])
     assert result.exit_code == 1
     assert sorted(p.name for p in out.iterdir()) == [

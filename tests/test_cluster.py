@@ -82,3 +82,27 @@ def test_an_unreachable_scheduler_is_a_one_line_usage_error():
     with pytest.raises(ClusterUnavailable, match=r"^cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9: "):
         with dask_pool("tcp://127.0.0.1:9", timeout=2):
             pass
+
+
+def test_run_on_the_cluster_writes_the_local_run_outputs(cluster, tmp_path):
+    # `hhaudit run --dask`: the parse and each platform's audit on the workers; the
+    # findings, verdicts and lake are the local run's, and the manifest names the engine
+    import json
+
+    import polars as pl
+    from typer.testing import CliRunner
+
+    from audit.cli.app import app
+
+    runner = CliRunner()
+    local = runner.invoke(app, ["run", str(require_corpus()), "--out", str(tmp_path / "local"), "--workers", "1"])
+    remote = runner.invoke(app, ["run", str(require_corpus()), "--out", str(tmp_path / "dask"),
+                                 "--dask", cluster.scheduler_address])
+    assert (local.exit_code, remote.exit_code) == (3, 3)  # the corpus's MANIFEST.tsv and its 4 quarantined hands
+    assert remote.stdout.splitlines()[-1] == local.stdout.splitlines()[-1]  # the counts line
+    for name in ("findings.parquet", "hands.parquet"):
+        assert pl.read_parquet(tmp_path / "dask" / name).equals(pl.read_parquet(tmp_path / "local" / name))
+    assert lake_rows(tmp_path / "dask" / "lake") == lake_rows(tmp_path / "local" / "lake")
+    manifests = [json.loads((tmp_path / d / "manifest.json").read_text()) for d in ("local", "dask")]
+    assert [m["engine"] for m in manifests] == ["local", f"dask {cluster.scheduler_address}"]
+    assert manifests[0]["policies"] == manifests[1]["policies"]

@@ -27,6 +27,7 @@ from audit.cli.common import (
     Overwrite,
     PolicyOption,
     Workers,
+    DaskOption,
     RakeScheduleOption,
     RedactKeyFile,
     finish,
@@ -54,12 +55,13 @@ def register(app: typer.Typer) -> None:
         max_quarantined: MaxQuarantined = 0,
         fail_on_unverifiable: FailUnverifiable = False,
         rake_schedule: RakeScheduleOption = None,
+        dask: DaskOption = None,
     ) -> None:
         """Settle every hand of the lake and compare with what the platform paid."""
         with progress_display() as progress:
             result = audit_job(lake, out, policy=policy, accept=accept, overwrite=overwrite,
                                max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
-                               progress=progress, rake_schedule=rake_schedule)
+                               progress=progress, rake_schedule=rake_schedule, dask=dask)
         print_problems(result.problems)
         print_counts(result.counts)
         finish(result.exit_status)
@@ -78,6 +80,7 @@ def register(app: typer.Typer) -> None:
         max_expanded_size: MaxExpandedSize = DEFAULT_SIZE_TEXT,
         max_expansion_ratio: MaxExpansionRatio = DEFAULT_RATIO,
         rake_schedule: RakeScheduleOption = None,
+        dask: DaskOption = None,
     ) -> None:
         """Ingest, audit and report in one command (the nightly job)."""
         from reports.summary import summarise
@@ -88,7 +91,7 @@ def register(app: typer.Typer) -> None:
             result = run_job(paths, out, policy=policy, accept=accept, overwrite=overwrite,
                              max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
                              workers=workers, progress=progress, exclude=exclude or (), max_expanded_size=size,
-                             max_expansion_ratio=max_expansion_ratio, rake_schedule=rake_schedule)
+                             max_expansion_ratio=max_expansion_ratio, rake_schedule=rake_schedule, dask=dask)
         from audit.report_context import run_context
 
         findings = run_context(result.paths.lake).join(result.outcome.findings)  # chips per tournament

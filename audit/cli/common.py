@@ -57,6 +57,10 @@ def print_problems(lines: Iterable[str]) -> None:
     """Why a command exits 3, one line each on stderr, names escaped."""
     for line in lines:
         print(f"hhaudit: {escape_controls(line)}", file=sys.stderr)
+DaskOption = Annotated[str | None, typer.Option(
+    "--dask", metavar="ADDRESS",
+    help="Run on the dask.distributed scheduler at ADDRESS (tcp://host:8786): its workers parse and "
+         "audit (pip install 'hhaudit[dask]'; docs/cluster.md).")]
 RedactKeyFile = Annotated[Path | None, typer.Option(
     "--redact-key-file", help="File holding your secret redaction key (else $HHAUDIT_REDACT_KEY).")]
 RakeScheduleOption = Annotated[Path | None, typer.Option(

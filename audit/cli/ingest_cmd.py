@@ -11,6 +11,7 @@ import typer
 from audit.cli.common import (
     DEFAULT_RATIO,
     DEFAULT_SIZE_TEXT,
+    DaskOption,
     ExcludeOption,
     InputPaths,
     MaxExpandedSize,
@@ -93,12 +94,14 @@ def register(app: typer.Typer) -> None:
         exclude: ExcludeOption = None,
         max_expanded_size: MaxExpandedSize = DEFAULT_SIZE_TEXT,
         max_expansion_ratio: MaxExpansionRatio = DEFAULT_RATIO,
+        dask: DaskOption = None,
     ) -> None:
         """Read hand histories into the Parquet lake and report what was found."""
         size = parse_size(max_expanded_size)
         with progress_display(enabled=not as_json) as progress:
             result = ingest_job(paths, lake, workers=workers, max_quarantined=max_quarantined, progress=progress,
-                                exclude=exclude or (), max_expanded_size=size, max_expansion_ratio=max_expansion_ratio)
+                                exclude=exclude or (), max_expanded_size=size, max_expansion_ratio=max_expansion_ratio,
+                                dask=dask)
         print(json.dumps(result.counts, sort_keys=True) if as_json else format_summary(result.summary))
         print_problems([f"skipped {s.name}: {s.reason}" for s in result.skipped])
         print_problems(result.problems)

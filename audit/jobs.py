@@ -282,7 +282,7 @@ def ingest_problems(summary: IngestSummary, max_quarantined: int) -> tuple[str, 
     if summary.hands_quarantined > max_quarantined:
         lines.append(_quarantine_line(summary.hands_quarantined, max_quarantined,
                                       summary.as_dict()["quarantined_by_reason"]))
-    if summary.hands_found == 0:
+    if summary.hands_found == 0 and not summary.skipped:  # a skipped file's hands are in the lake already
         empty = [f.source_file for f in summary.files if f.message == "empty file"]
         lines.append("no hand found in any input file" + (f" (empty: {', '.join(empty)})" if empty else ""))
     return tuple(lines)
@@ -311,8 +311,9 @@ def _count_problems(counts: Mapping[str, Any], max_quarantined: int) -> tuple[st
 def exit_status(counts: Mapping[str, Any], outcome: AuditOutcome, max_quarantined: int,
                 fail_on_unverifiable: bool) -> ExitStatus:
     """The exit status of an audit with these counts: the highest that applies."""
+    # hands audited were found, by this run or (its files skipped, unchanged) an earlier one
     if _input_problems(counts.get("bad_files", 0), counts.get("quarantined", 0), max_quarantined,
-                       counts.get("hands_found", 1)):
+                       counts.get("hands_found", 1) or outcome.verdicts.height):
         return ExitStatus.INPUT_PROBLEMS
     if outcome.open_findings or (fail_on_unverifiable and counts.get("unverifiable")):
         return ExitStatus.FINDINGS

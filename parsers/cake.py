@@ -60,6 +60,7 @@ from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord
 # text (``ï»¿``, mojibake of U+FEFF): it is no part of the hand.
 _MOJIBAKE_BOM = "\u00ef\u00bb\u00bf"
 _HAND_START = re.compile(r"^(?:\u00ef\u00bb\u00bf)?Hand#[0-9A-Z]+ - ", re.M)
+_ACTION_LINE = re.compile(r"^[^:]+: (?:posts|folds|checks|calls|bets|raises|is all in|returns|shows|mucks)\b")
 _HEADER = re.compile(
     r"^Hand#(?P<id>[0-9A-Z]+) - (?P<body>.+) -- (?P<date>\d{4}(?P<sep>[/.-])\d\d(?P=sep)\d\d) - (?P<time>\d\d:\d\d:\d\d)\s*$"
 )
@@ -185,6 +186,10 @@ class _Builder:
         if not self.lines:
             raise self.fail(QuarantineReason.PARSE_ERROR, "empty hand text")
         m = _HEADER.match(self.lines[0])
+        if not m and (_ACTION_LINE.match(self.lines[0]) or _CHATTER.match(self.lines[0])):
+            # a file that opens in the middle of a hand (its header cut away)
+            raise self.fail(QuarantineReason.TRUNCATED,
+                            f"the text opens inside a hand, without its header: {self.lines[0][:120]!r}")
         if not m:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Cake header: {self.lines[0][:120]!r}")
         self.hand_id = m.group("id")

@@ -254,3 +254,14 @@ def test_a_coin_flip_tournament_hand_prints_no_bet_and_is_quarantined():
         PARSER.parse(flip)
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT, "a pot of 3000 is paid but no seat posted or bet anything")
+
+
+def test_a_file_that_opens_inside_a_hand_is_truncated_there():
+    text = ("Player left the table\nLark: is all in 3,970\nMoss: folds\n\n"
+            "Hand#3022B00001000002 - $1 Sit T11520002 -- CASH -- $0.95 + $0.05 -- 2 Max -- "
+            "Table 1 -- 0/10/20 NL Hold'em -- 2012.07.15 - 00:58:02\n")
+    first = next(iter(PARSER.split(text)))[1]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(first)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED, "the text opens inside a hand, without its header: 'Player left the table'")

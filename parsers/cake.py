@@ -30,6 +30,8 @@
   write a name's spaces as ``_`` in the muck lines after the result. A "Coin Flip"
   tournament hand prints no post or bet, only the pot won: it is quarantined
   ``inconsistent``.
+* A seat with no post, no action and no cards is not dealt in (a player seated between
+  hands), so it is no contender.
 * No rake is printed: cash rake is inferred as put in minus paid; tournaments take none.
 * Lines skipped on purpose carry no pot money or cards: a seat sitting out, timing out,
   disconnecting or coming back (``quiet``), and ``_CHATTER`` (joins, departures, a
@@ -391,7 +393,10 @@ class _Builder:
             # bet: what each seat put in is not written, only the pot it won
             raise self.fail(QuarantineReason.INCONSISTENT,
                             f"a pot of {sum(w[1] for w in wins)} is paid but no seat posted or bet anything")
+        acted = {a.seat for a in hand.actions}
         for rec in sorted(seats.values(), key=lambda r: r.seat):
+            if rec.seat not in acted and not any(rec.cards or []):
+                rec.dealt_in = False  # seated, but no post, no action and no cards: not in the hand
             rec.contributed = tracker.contributed(rec.seat)
             hand.seats.append(rec)
         hilo = hand.game in _HILO

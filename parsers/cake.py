@@ -30,6 +30,8 @@
   write a name's spaces as ``_`` in the muck lines after the result. A "Coin Flip"
   tournament hand prints no post or bet, only the pot won: it is quarantined
   ``inconsistent``.
+* A seat with no post, no action and no cards is not dealt in (a player seated between
+  hands), so it is no contender.
 * No rake is printed: cash rake is inferred as put in minus paid; tournaments take none.
 * Lines skipped on purpose carry no pot money or cards: a seat sitting out, timing out,
   disconnecting or coming back (``quiet``), and ``_CHATTER`` (joins, departures, a
@@ -60,6 +62,7 @@ from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord
 # text (``ï»¿``, mojibake of U+FEFF): it is no part of the hand.
 _MOJIBAKE_BOM = "\u00ef\u00bb\u00bf"
 _HAND_START = re.compile(r"^(?:\u00ef\u00bb\u00bf)?Hand#[0-9A-Z]+ - ", re.M)
+_ACTION_LINE = re.compile(r"^[^:]+: (?:posts|folds|checks|calls|bets|raises|is all in|returns|shows|mucks)\b")
 _HEADER = re.compile(
     r"^Hand#(?P<id>[0-9A-Z]+) - (?P<body>.+) -- (?P<date>\d{4}(?P<sep>[/.-])\d\d(?P=sep)\d\d) - (?P<time>\d\d:\d\d:\d\d)\s*$"
 )
@@ -185,6 +188,10 @@ class _Builder:
         if not self.lines:
             raise self.fail(QuarantineReason.PARSE_ERROR, "empty hand text")
         m = _HEADER.match(self.lines[0])
+        if not m and (_ACTION_LINE.match(self.lines[0]) or _CHATTER.match(self.lines[0])):
+            # a file that opens in the middle of a hand (its header cut away)
+            raise self.fail(QuarantineReason.TRUNCATED,
+                            f"the text opens inside a hand, without its header: {self.lines[0][:120]!r}")
         if not m:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Cake header: {self.lines[0][:120]!r}")
         self.hand_id = m.group("id")
@@ -386,7 +393,10 @@ class _Builder:
             # bet: what each seat put in is not written, only the pot it won
             raise self.fail(QuarantineReason.INCONSISTENT,
                             f"a pot of {sum(w[1] for w in wins)} is paid but no seat posted or bet anything")
+        acted = {a.seat for a in hand.actions}
         for rec in sorted(seats.values(), key=lambda r: r.seat):
+            if rec.seat not in acted and not any(rec.cards or []):
+                rec.dealt_in = False  # seated, but no post, no action and no cards: not in the hand
             rec.contributed = tracker.contributed(rec.seat)
             hand.seats.append(rec)
         hilo = hand.game in _HILO

@@ -14,7 +14,9 @@ Choices, each checked on the real files:
   A ``<game>`` with no description at all still parses: the game comes from the numeric
   ``gametype`` / ``multigametype`` codes, the limit is left unknown (None) and a note
   says so.
-* Seats are numbered from 0 in the XML; records use ``seat + 1`` (as the client shows).
+* Seats are numbered from 0 in the XML; records use ``seat + 1`` (as the client shows). A
+  seat whose events post or act though ``<players>`` does not list it (2011-2012) is
+  seated with no name or stack, and a note; its money is in the pot the winners are paid.
 * Event amounts are what the action put in, except ``RAISE`` and ``COMPLETE`` which,
   from 2010-09-08 on, are the seat's total bet on the street ("raise to"); before that
   date ``RAISE`` is the amount added (the 2008 Hold'em file only adds up that way).
@@ -403,9 +405,17 @@ class _HandBuilder:
 
     def seat_of(self, el: Element) -> int:
         raw = _attr(el, "player", self.hand_id)
-        if not raw.isdigit() or int(raw) + 1 not in self.seats:
+        if not raw.isdigit():
             raise self.fail(QuarantineReason.INCONSISTENT, f"player {raw!r} is not seated: {show_element(el)}")
-        return int(raw) + 1
+        seat = int(raw) + 1
+        if seat not in self.seats:
+            if el.tag != "event":
+                raise self.fail(QuarantineReason.INCONSISTENT, f"player {raw!r} is not seated: {show_element(el)}")
+            # 2011-2012: a seat that acts (posts, folds) though <players> does not list it; its
+            # money is in the pot the winners are paid (hands 34205042-1, 59766765-529)
+            self.seats[seat] = SeatRecord(seat=seat, player=f"seat {raw} (not listed)", stack=None)
+            self.notes.append(f"seat {seat} acts but is not in <players>: seated with no name or stack")
+        return seat
 
     def check_elements(self) -> None:
         """Fail the hand on any element or attribute not in ``_GAME_ELEMENTS``."""

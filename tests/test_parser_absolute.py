@@ -294,3 +294,16 @@ def test_a_2007_dead_post_names_its_total_then_its_dead_part():
     assert {s.seat: s.contributed for s in hand.seats} == {2: 0, 3: 5000, 4: 2500, 6: 6500}
     assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(6, 13700)]
     assert (hand.rake, hand.pot_total) == (300, 14000) and hand.reconciles()
+
+
+def test_a_cash_header_may_name_its_ante_or_its_speed_after_the_stakes():
+    ante = DEAD_TOTAL.replace("Stage #736660042: HOLDEM NORMAL $25/$50 - 2007-08-17 06:31:50 (ET)",
+                              "Stage #1773380001: Holdem  Normal $25/$50, $5 ante - 2009-11-30 15:50:12 (ET)")
+    turbo = DEAD_TOTAL.replace("Stage #736660042: HOLDEM NORMAL $25/$50 - 2007-08-17 06:31:50 (ET)",
+                               "Stage #C379010001: Holdem  Normal $25/$50 Turbo - 2011-02-21 05:08:53.010 (ET) "
+                               "[ 2011-02-21 05:08:53 ]")
+    for text, hand_id, platform in ((ante, "1773380001", Platform.ABSOLUTE), (turbo, "C379010001", Platform.ULTIMATEBET)):
+        hand = PARSER.parse(text)
+        assert (hand.hand_id, hand.platform, hand.limit, hand.currency, hand.is_tournament) == (
+            hand_id, platform, Limit.FIXED, "USD", False)
+        assert hand.reconciles()

@@ -254,3 +254,30 @@ def test_a_coin_flip_tournament_hand_prints_no_bet_and_is_quarantined():
         PARSER.parse(flip)
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT, "a pot of 3000 is paid but no seat posted or bet anything")
+
+
+def test_a_file_that_opens_inside_a_hand_is_truncated_there():
+    text = ("Player left the table\nLark: is all in 3,970\nMoss: folds\n\n"
+            "Hand#3022B00001000002 - $1 Sit T11520002 -- CASH -- $0.95 + $0.05 -- 2 Max -- "
+            "Table 1 -- 0/10/20 NL Hold'em -- 2012.07.15 - 00:58:02\n")
+    first = next(iter(PARSER.split(text)))[1]
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(first)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED, "the text opens inside a hand, without its header: 'Player left the table'")
+
+
+def test_a_seat_that_posts_does_and_holds_nothing_is_not_dealt_in():
+    # 2011: 'Hana' is seated between hands (no post, no action, no cards): counted as a
+    # contender, she made an uncontested pot unverifiable ('board has 3 cards')
+    text = ("Hand#2701011985009001 - Lyon (6-max) 11985 -- $0.05/$0.10 NL Hold'em -- 2011/08/28 - 01:05:12\n"
+            "Seat 1: Gale ($10 in chips) DEALER\nSeat 2: Fern ($5.51 in chips) \nSeat 3: Ivor ($11.52 in chips) \n"
+            "Seat 8: Hana ($4.50 in chips) \n"
+            "Fern: posts small blind $0.05\nIvor: posts big blind $0.10\nDealt to Ivor [Qh,7h]\nGale: folds\n"
+            "Fern: raises to $0.20\nIvor: raises to $0.60\nFern: calls $0.40\n*** FLOP *** [6c,Td,Ad]\n"
+            "Fern: checks\nIvor: bets $0.75\nFern: folds\nFern: mucks\nIvor: returns uncalled bet $0.75\n"
+            "***SHOW DOWN***\nIvor: mucks\nIvor wins $1.14 \n")
+    hand = PARSER.parse(text)
+    assert not hand.seat(8).dealt_in and hand.seat(1).dealt_in and hand.seat(3).dealt_in
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 2: 60, 3: 60, 8: 0}
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(3, 114)]

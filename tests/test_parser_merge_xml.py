@@ -474,3 +474,21 @@ def test_a_versioned_tournament_game_names_its_terms_and_prints_balances_before_
     assert hand.reconciles()
     unversioned = PARSER.parse(VERSIONED_TOURNAMENT.replace(' version="2.1" >', " >"))
     assert {s.seat: s.stack for s in unversioned.seats} == {1: 7410, 2: 2775, 3: 5120}
+
+
+def test_a_seat_that_acts_without_being_listed_is_seated_with_no_name_or_stack():
+    # 2011-2012: seat 4 posts the big blind and folds though <players> lists only 0 and 1;
+    # its 1.00 is in the pot paid (2.00 of it returned to Orla, 1.00 + 1.00 won)
+    unlisted = ZONED_CASH.replace(
+        '<event sequence="2" type="BIG_BLIND" timestamp="1338939571200" player="1" amount="1.00"/>',
+        '<event sequence="2" type="BIG_BLIND" timestamp="1338939571200" player="1" amount="1.00"/>\n'
+        '<event sequence="3" type="BIG_BLIND" timestamp="1338939571300" player="4" amount="1.00"/>').replace(
+        '<event sequence="4" type="FOLD" timestamp="1338939580000" player="1"/>',
+        '<event sequence="4" type="FOLD" timestamp="1338939580000" player="1"/>\n'
+        '<event sequence="5" type="FOLD" timestamp="1338939581000" player="4"/>').replace(
+        '<winner amount="2.00" uncalled="false"', '<winner amount="3.00" uncalled="false"')
+    hand = PARSER.parse(unlisted)
+    assert (hand.seat(5).player, hand.seat(5).stack) == ("seat 4 (not listed)", None)
+    assert "seat 5 acts but is not in <players>: seated with no name or stack" in hand.notes
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 100, 2: 100, 5: 100}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 300), (1, 200)] and hand.reconciles()

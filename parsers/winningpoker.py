@@ -67,7 +67,7 @@ from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?:(?P<tname>[^()]*?) )?Tournament #(?P<tid>\d+) - )?"
-    r"(?P<game>[^()]+?)\s*\((?P<limit>[A-Za-z ]+)\) - "
+    r"(?P<game>[^()]+?)\s*\((?P<limit>[A-Za-z -]+)\) - "
     r"(?:Level \S+ \((?P<lsb>[\d.,]+)/(?P<lbb>[\d.,]+)\)\s*|(?P<stakes>\S+))\s*-\s*"
     r"(?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?\s*$"
 )
@@ -131,7 +131,7 @@ _FORCED = {
 }
 _ACTION = re.compile(
     r"^(?P<verb>posts (?P<forced>the small blind|the big blind|small blind|big blind|ante|dead small blind|dead blind|dead|straddle|blind)"
-    r"|brings in|bets|calls|raises|checks|folds)"
+    r"|brings in|bets|calls|raises|caps|checks|folds)"
     r"(?: (?P<amount>\S+))?(?: to (?P<to>\S+))?(?P<allin> and is all-in)?\s*$"
 )
 
@@ -424,6 +424,12 @@ class _HandReader(LineHandReader):
                     value = self.amount(am["amount"])
                     tracker.add(seat, value)
                     act(seat, ActionKind.CALL if verb == "calls" else ActionKind.BET, value, all_in)
+                elif verb == "caps":
+                    # a "(Cap)" table's bet up to the hand's cap: like the older format's
+                    # "caps (X)", X is what the seat adds
+                    value = self.amount(am["amount"])
+                    tracker.add(seat, value)
+                    act(seat, ActionKind.RAISE, value, all_in)
                 else:  # raises X to Y: Y is the seat's total this street
                     target = self.amount(am["to"] or am["amount"])
                     added = tracker.raise_to(seat, target)

@@ -81,7 +81,7 @@ _SUMMARY_SEAT = re.compile(
     r"(?:Wins|Loses): (?P<net>\d[\d,]*(?:\.\d+)?)\.\s*$"
 )
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-_AMOUNT_ACTION = re.compile(r"^(?P<verb>has small blind|has big blind|ante|bring in|calls|bets|raises|caps|allin) \((?P<amount>[^)]+)\)\s*$")
+_AMOUNT_ACTION = re.compile(r"^(?P<verb>has small blind|has big blind|posts ante|ante|posts|straddle|bring in|calls|bets|raises|caps|allin) \((?P<amount>[^)]+)\)\s*$")
 
 _GAMES = {
     "omaha": Game.OMAHA,
@@ -101,6 +101,9 @@ _KINDS = {
     "has small blind": ActionKind.POST_SMALL_BLIND,
     "has big blind": ActionKind.POST_BIG_BLIND,
     "ante": ActionKind.POST_ANTE,
+    # a seat posting out of turn, or straddling: live money, called and checked like a blind
+    "posts": ActionKind.POST_BLIND,
+    "straddle": ActionKind.POST_BLIND,
     "bring in": ActionKind.BRING_IN,
     "calls": ActionKind.CALL,
     "bets": ActionKind.BET,
@@ -112,8 +115,13 @@ _KINDS = {
 # fails the hand.
 _IGNORED = re.compile(
     r"^(?:mucks cards|is timed out\.|is sitting out|sitting out|is disconnected|is connected|has returned|"
-    r"wait for big blind|sits out|joined the table(?: at seat #?\d+)?\.?|left the table\.?)$"
+    r"wait for big blind|wait BB|sits out|joined the table(?: at seat #?\d+)?\.?|left the table\.?)$"
 )
+
+
+def _nobody_seated(body: str, names: list[str]) -> bool:
+    """True when a summary line's text names none of the seated players."""
+    return not any(body.startswith(name + " ") or body == name for name in names)
 
 
 class WinningPokerOldParser(TextParser):
@@ -253,6 +261,10 @@ def _read(text: str) -> ParsedHand:
                     board = [c for c in cards(found[1]) if c]
                 continue
             if sm := _SUMMARY_SEAT.match(line):
+                if _nobody_seated(sm["body"], names) and amount(sm["bets"]) == 0 == amount(sm["collects"]):
+                    # a player the seat list does not have, who put in and took nothing
+                    hand.notes.append(f"summary line of a player not seated, no money: {line.strip()!r}")
+                    continue
                 seat, body = player(sm["body"])
                 record = seats[seat]
                 summary_bets[seat] = amount(sm["bets"])
@@ -341,7 +353,7 @@ def _read(text: str) -> ParsedHand:
                 kind = ActionKind.CALL if tracker.street_bet(seat) <= before else (
                     ActionKind.BET if before == 0 else ActionKind.RAISE)
                 act(seat, kind, value, True)
-            elif verb == "ante":
+            elif verb in ("ante", "posts ante"):
                 tracker.dead(seat, value)
                 hand.ante = hand.ante or value
                 act(seat, ActionKind.POST_ANTE, value)

@@ -511,3 +511,81 @@ def test_named_tournament_header():
     assert {s.seat: s.contributed for s in hand.seats} == {1: 190, 2: 640, 3: 640}
     assert _pays(hand)[-1] == (3, 1470, 0, None, Half.WHOLE, PayoutSource.POT)
     assert hand.reconciles()
+
+
+def test_old_format_posts_straddle_posts_ante_and_an_unseated_summary_line():
+    text = (OLD_TOURNAMENT
+            .replace("Player alderwood ante (60)", "Player alderwood posts ante (60)")
+            .replace("Player duskmoth has big blind (600)\n",
+                     "Player duskmoth has big blind (600)\nPlayer brightfern posts (600)\n"
+                     "Player alderwood straddle (1200)\nPlayer copperkite wait BB\n")
+            .replace("Player alderwood raises (1500)", "Player alderwood raises (300)")
+            .replace("Pot: 5940", "Pot: 6540")
+            .replace("Collects: 5940. Wins: 3180.", "Collects: 6540. Wins: 3780.")
+            .replace("Player brightfern does not show cards.Bets: 60. Collects: 0. Loses: 60.",
+                     "Player brightfern does not show cards.Bets: 660. Collects: 0. Loses: 660.\n"
+                     "Player ghostwillow does not show cards. Bets: 0. Collects: 0. Loses: 0."))
+    hand = OLD.parse(text)
+    posts = [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind in (
+        ActionKind.POST_ANTE, ActionKind.POST_BLIND)]
+    assert posts[:1] == [(1, ActionKind.POST_ANTE, 60)]
+    # the post and the straddle are live: the straddler's raise of 300 makes its bet 1500
+    assert posts[-2:] == [(2, ActionKind.POST_BLIND, 600), (1, ActionKind.POST_BLIND, 1200)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2760, 2: 660, 3: 360, 4: 2760}
+    assert _pays(hand) == [(1, 6540, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+    assert ("summary line of a player not seated, no money: "
+            "'Player ghostwillow does not show cards. Bets: 0. Collects: 0. Loses: 0.'") in hand.notes
+    # one who is not seated but put money in still fails the hand
+    with pytest.raises(HandParseError):
+        OLD.parse(text.replace("ghostwillow does not show cards. Bets: 0.", "ghostwillow does not show cards. Bets: 60."))
+
+
+NEW_CAP = """\
+Hand #91000533 - Holdem(No Limit) - $0.01/$0.02 - 2021/06/02 04:43:23 UTC
+Lodestar (Cap) 9-max Seat #1 is the button
+Seat 1: tollgate ($1.00)
+Seat 2: marrowfield ($0.90)
+Seat 3: Hero ($1.40)
+Seat 4: wickerbay ($2.66)
+marrowfield posts the small blind $0.01
+Hero posts the big blind $0.02
+*** HOLE CARDS ***
+Dealt to Hero [9c Qd]
+wickerbay raises $0.05 to $0.05
+tollgate folds
+marrowfield folds
+Hero calls $0.03
+*** FLOP *** [Qh 5c 4d]
+Main pot $0.11 | Rake $0.00
+Hero bets $0.11
+wickerbay caps $0.55
+Hero calls $0.44
+*** TURN *** [Qh 5c 4d] [As]
+Main pot $1.15 | Rake $0.06
+*** RIVER *** [Qh 5c 4d As] [6c]
+Main pot $1.15 | Rake $0.06
+*** SHOW DOWN ***
+Main pot $1.15 | Rake $0.06
+Hero shows [9c Qd] (a pair of Queens [Qh Qd As 9c 6c])
+wickerbay shows [7d 6d] (a pair of Sixs [6d 6c As Qh 7d])
+Hero collected $1.15 from main pot
+*** SUMMARY ***
+Total pot $1.15 | Rake $0.04 | JP Fee $0.02
+Board [Qh 5c 4d As 6c]
+Seat 1: tollgate (button) folded on the Pre-Flop and did not bet
+Seat 2: marrowfield (small blind) folded on the Pre-Flop
+Seat 3: Hero (big blind) showed [9c Qd] and won $1.15 with a pair of Queens [Qh Qd As 9c 6c]
+Seat 4: wickerbay showed [7d 6d] and lost with a pair of Sixs [6d 6c As Qh 7d]
+"""
+
+
+def test_cap_table_caps_verb_and_all_in_or_fold_header():
+    hand = NEW.parse(NEW_CAP)
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.RAISE] == [(4, 5), (4, 55)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 2: 1, 3: 60, 4: 60}
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(3, 115)]
+    assert (hand.rake, hand.fees) == (4, 2) and hand.reconciles()
+    # "All-in or Fold Limit" tables print a limit with a hyphen: the hand is read, limit unset
+    aof = NEW.parse(NEW_CAP.replace("Holdem(No Limit)", "Holdem(All-in or Fold Limit)"))
+    assert (aof.game, aof.limit) == (Game.HOLDEM, None) and aof.reconciles()

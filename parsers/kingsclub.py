@@ -372,6 +372,15 @@ def _read(text: str) -> ParsedHand:
                 act(seat, ActionKind.POST_BLIND, live, all_in)
                 tracker.dead(seat, hand.small_blind)
                 act(seat, ActionKind.POST_DEAD, hand.small_blind, all_in)
+            elif verb == "posts ante" and seat == hand.button_seat and any(
+                    a.seat == seat and a.kind == ActionKind.POST_ANTE for a in hand.actions):
+                # the button's second ante on a table without blinds (6+ Hold'em 0/0) is its
+                # live button blind: hand 6155563's all-in call 'calls 808.62' makes the
+                # button's whole stake 5 + 808.62, its stack, and the summary's +13 agrees
+                value = amount(am["amount"])
+                tracker.add(seat, value)
+                act(seat, ActionKind.POST_BLIND, value, all_in)
+                hand.notes.append(f"the button's second 'posts ante' ({line.strip()!r}) is read as its live button blind")
             elif verb in _KINDS:
                 kind, value = _KINDS[verb], amount(am["amount"])
                 if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):

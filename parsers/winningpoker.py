@@ -88,7 +88,7 @@ _SUMMARY_WON = re.compile(r"^Seat (?P<seat>\d+): .*? won (?P<amount>[$\d.,]+)")
 # In the summary, besides ``Total pot``: the boards and one line per seat (folded, showed
 # or mucked, won or lost; its cards and ``won`` are read, the pay lines are the record).
 _SEAT_NO_MONEY = re.compile(
-    r"^(?:does not show(?: cards)?\.?|is sitting out|sits out|is disconnected|has returned|has timed out|is timed out|"
+    r"^(?:does not show(?: cards)?\.?|is sitting out|sits out|waits for big blind|is disconnected|has returned|has timed out|is timed out|"
     r"joins the table(?: at seat #\d+)?|leaves the table|said\b.*)$"
 )
 _SUMMARY_KNOWN = re.compile(
@@ -131,7 +131,7 @@ _FORCED = {
 }
 _ACTION = re.compile(
     r"^(?P<verb>posts (?P<forced>the small blind|the big blind|small blind|big blind|ante|dead small blind|dead blind|dead|straddle|blind)"
-    r"|brings in|bets|calls|raises|caps|checks|folds)"
+    r"|posts|brings in|bets|calls|raises|caps|checks|folds)"
     r"(?: (?P<amount>\S+))?(?: to (?P<to>\S+))?(?P<allin> and is all-in)?\s*$"
 )
 
@@ -410,6 +410,11 @@ class _HandReader(LineHandReader):
                     else:
                         tracker.add(seat, value)
                     act(seat, kind, value, all_in)
+                elif verb == "posts":
+                    # a bare post (a seat coming in out of turn): live, like a big blind
+                    value = self.amount(am["amount"])
+                    tracker.add(seat, value)
+                    act(seat, ActionKind.POST_BLIND, value, all_in)
                 elif verb == "brings in":
                     value = self.amount(am["amount"])
                     tracker.add(seat, value)

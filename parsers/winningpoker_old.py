@@ -97,6 +97,7 @@ _SPLIT = {Game.OMAHA_HILO, Game.STUD_HILO}
 _STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
 _STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_DEAD_BET = re.compile(r"^posts \((?P<amount>[^)]+)\) as a dead bet\s*$")
 _KINDS = {
     "has small blind": ActionKind.POST_SMALL_BLIND,
     "has big blind": ActionKind.POST_BIG_BLIND,
@@ -344,6 +345,12 @@ def _read(text: str) -> ParsedHand:
             else:
                 street = Street.PREFLOP if street == Street.PREDEAL else street
             continue
+        if dm := _DEAD_BET.match(rest):
+            # a seat coming back posts the small blind dead ("as a dead bet") beside its live post
+            value = amount(dm["amount"])
+            tracker.dead(seat, value)
+            act(seat, ActionKind.POST_DEAD, value)
+            continue
         if am := _AMOUNT_ACTION.match(rest):
             verb, value = am["verb"], amount(am["amount"])
             if verb == "allin":
@@ -402,12 +409,33 @@ def _read(text: str) -> ParsedHand:
     for seat, record in seats.items():
         if seat not in dealt and seat not in acted and not record.contributed:
             record.dealt_in = False
+    _unprinted_jackpot_drop(hand, gm["table"])
     if not hand.reconciles():
         hand.notes.append(
             f"history does not add up: Bets total {hand.pot_total}, Collects {hand.paid_from_pots()}, "
             f"rake {hand.rake}, fees {hand.fees}"
         )
     return hand
+
+
+# Jackpot ("JP") and "Beast" cash tables take a drop this format does not print (the newer
+# format prints it as "JP Fee"): on every such hand seen (19 at six tables, 2014), raked
+# ones are short of their Bets by exactly 0.25 after the Pot and the Rake, unraked ones by
+# nothing.
+_JACKPOT_DROP_CENTS = 25
+_JACKPOT_TABLE = re.compile(r"\((?:[^()]*, )?JP\)|\( Beast \)")
+
+
+def _unprinted_jackpot_drop(hand: ParsedHand, table: str) -> None:
+    """Record a jackpot table's 0.25 gap as the drop it is; any other gap stays."""
+    if hand.is_tournament or not _JACKPOT_TABLE.search(table) or hand.amount_scale != 100:
+        return
+    gap = hand.pot_total - hand.paid_from_pots() - (hand.rake or 0) - hand.fees
+    if gap == _JACKPOT_DROP_CENTS and hand.rake:
+        hand.fee_detail["jackpot"] = hand.fee_detail.get("jackpot", 0) + gap
+        hand.fees += gap
+        hand.notes.append("jackpot table: the unprinted 0.25 jackpot drop is the gap between "
+                          "the Bets and the Pot plus Rake")
 
 
 def _trust_the_summary_winner(hand: ParsedHand) -> None:

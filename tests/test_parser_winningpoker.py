@@ -589,3 +589,67 @@ def test_cap_table_caps_verb_and_all_in_or_fold_header():
     # "All-in or Fold Limit" tables print a limit with a hyphen: the hand is read, limit unset
     aof = NEW.parse(NEW_CAP.replace("Holdem(No Limit)", "Holdem(All-in or Fold Limit)"))
     assert (aof.game, aof.limit) == (Game.HOLDEM, None) and aof.reconciles()
+
+
+OLD_JACKPOT_TABLE = """\
+Game started at: 2014/3/1 20:10:05
+Game ID: 259000111 2/4 Quartzite (JP) - CAP - Max - 2 (Hold'em)
+Seat 3 is the button
+Seat 1: alderwood (120).
+Seat 2: brightfern (95.50).
+Seat 3: copperkite (210).
+Player alderwood has small blind (2)
+Player brightfern has big blind (4)
+Player brightfern posts (2) as a dead bet
+Player alderwood received a card.
+Player alderwood received a card.
+Player brightfern received card: [Ah]
+Player brightfern received card: [Kd]
+Player copperkite received a card.
+Player copperkite received a card.
+Player copperkite raises (12)
+Player alderwood folds
+Player brightfern calls (8)
+*** FLOP ***: [Kc 7s 2d]
+Player brightfern bets (10)
+Player copperkite folds
+Uncalled bet (10) returned to brightfern
+Player brightfern mucks cards
+------ Summary ------
+Pot: 25.75. Rake 2
+Board: [Kc 7s 2d]
+Player alderwood does not show cards.Bets: 2. Collects: 0. Loses: 2.
+*Player brightfern mucks (does not show cards). Bets: 14. Collects: 25.75. Wins: 11.75.
+Player copperkite does not show cards.Bets: 12. Collects: 0. Loses: 12.
+Game ended at: 2014/3/1 20:11:02
+"""
+
+
+def test_old_format_jackpot_table_drop_and_a_dead_bet_post():
+    hand = OLD.parse(OLD_JACKPOT_TABLE)
+    # "posts (2) as a dead bet": dead money beside the live big blind; the call of 8 reaches 12
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 2][:2] == [
+        (ActionKind.POST_BIG_BLIND, 400), (ActionKind.POST_DEAD, 200)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 200, 2: 1400, 3: 1200}
+    # 28.00 put in, 25.75 paid, 2.00 rake: the 0.25 left is the jackpot drop the format omits
+    assert (hand.pot_total, hand.rake, hand.fees, hand.fee_detail) == (2800, 200, 25, {"jackpot": 25})
+    assert hand.reconciles()
+    # on a table that is not a jackpot table the same gap stays a gap
+    plain = OLD.parse(OLD_JACKPOT_TABLE.replace("Quartzite (JP) - CAP", "Quartzite - CAP"))
+    assert (plain.fees, plain.fee_detail) == (0, {}) and not plain.reconciles()
+    # and on a jackpot table any other gap stays as well
+    other = OLD.parse(OLD_JACKPOT_TABLE.replace("Pot: 25.75.", "Pot: 25.50.").replace(
+        "Collects: 25.75. Wins: 11.75.", "Collects: 25.50. Wins: 11.50."))
+    assert other.fees == 0 and not other.reconciles()
+
+
+def test_new_format_bare_post_is_live_and_waiting_for_the_big_blind_is_skipped():
+    text = NEW_DEAD_POST.replace("ember_lane posts dead $0.35\n", "ember_lane posts $0.25\nwickerbay waits for big blind\n")
+    text = text.replace("Main pot $1.62 | Rake $0.08", "Main pot $1.52 | Rake $0.08").replace(
+        "Total pot $1.62 | Rake $0.08", "Total pot $1.52 | Rake $0.08").replace(
+        "did not show and won $1.62", "did not show and won $1.52")
+    hand = NEW.parse(text)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL][-1] == (
+        1, ActionKind.POST_BLIND, 25)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 75, 2: 0, 3: 10, 4: 75, 5: 0}
+    assert hand.reconciles()

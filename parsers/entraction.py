@@ -67,7 +67,8 @@ _HEADER = re.compile(
 _PLAYERS = re.compile(r"^Players\(max (\d+)\):\s*$")
 _SEAT = re.compile(r"^(?P<name>.+?)\s+\((?:[A-Z]{3} )?(?P<stack>[\d,.]+) in seat (?P<seat>\d+)\)\s*$")
 _ROLE = re.compile(
-    r"^(?P<role>Dealer|Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn|Ante|Dead Blind|Dead Small Blind):\s+(?P<rest>.+?)\s*$"
+    r"^(?P<role>Dealer|Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn|Ante|Dead Blind|Dead Small Blind):"
+    r"\s+(?P<rest>.+?)\s*$"
 )
 _DEALT = re.compile(r"^(?P<name>.+?) was dealt:\s+(?P<cards>.+?)\s*$")
 _STREET = re.compile(r"^(?P<street>Flop|Turn|River)\s{2,}(?P<cards>.+?)\s*$")

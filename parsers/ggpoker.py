@@ -94,7 +94,8 @@ _STREET = re.compile(
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
 _AMT = r"(?P<amt>[^\s()|\[\]]+)"
 _POST = re.compile(
-    r"^posts (?P<what>small blind|big blind|button blind|the ante|ante|missed blind|straddle|dead blind|small & big blinds) " + _AMT + "$"
+    r"^posts (?P<what>small blind|big blind|button blind|the ante|ante|missed blind|straddle|dead blind|"
+    r"small & big blinds) " + _AMT + "$"
 )
 # ``name: straddle $X`` (no "posts") prints the seat's whole bet after the straddle, not
 # what it added: a big blind that straddles or a seat that re-straddles adds the difference.

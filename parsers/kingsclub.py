@@ -380,7 +380,8 @@ def _read(text: str) -> ParsedHand:
                 value = amount(am["amount"])
                 tracker.add(seat, value)
                 act(seat, ActionKind.POST_BLIND, value, all_in)
-                hand.notes.append(f"the button's second 'posts ante' ({line.strip()!r}) is read as its live button blind")
+                hand.notes.append(
+                    f"the button's second 'posts ante' ({line.strip()!r}) is read as its live button blind")
             elif verb in _KINDS:
                 kind, value = _KINDS[verb], amount(am["amount"])
                 if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):

@@ -88,7 +88,8 @@ _SUMMARY_WON = re.compile(r"^Seat (?P<seat>\d+): .*? won (?P<amount>[$\d.,]+)")
 # In the summary, besides ``Total pot``: the boards and one line per seat (folded, showed
 # or mucked, won or lost; its cards and ``won`` are read, the pay lines are the record).
 _SEAT_NO_MONEY = re.compile(
-    r"^(?:does not show(?: cards)?\.?|is sitting out|sits out|waits for big blind|is disconnected|has returned|has timed out|is timed out|"
+    r"^(?:does not show(?: cards)?\.?|is sitting out|sits out|waits for big blind|is disconnected|has returned|"
+    r"has timed out|is timed out|"
     r"joins the table(?: at seat #\d+)?|leaves the table|said\b.*)$"
 )
 _SUMMARY_KNOWN = re.compile(
@@ -251,6 +252,7 @@ class _HandReader(LineHandReader):
         summary_lines: dict[int, str] = {}
         in_summary = False
         saw_summary = False
+        waiting: set[int] = set()  # seats that "wait for big blind"
         dealt_started = is_stud
 
         def act(seat: int | None, kind: ActionKind, amount: int | None = None, all_in: bool = False) -> None:
@@ -454,9 +456,13 @@ class _HandReader(LineHandReader):
                 act(seat, ActionKind.MUCK)
                 continue
             if _SEAT_NO_MONEY.match(rest):
+                if rest == "waits for big blind":
+                    waiting.add(seat)
                 continue
             raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unexpected line {number}: {line!r}")
 
+        for seat in waiting - {a.seat for a in hand.actions}:
+            seats[seat].dealt_in = False  # sat this hand out, waiting for its big blind
         if not saw_summary:
             raise self.fail(QuarantineReason.TRUNCATED, f"hand {self.hand_id}: no *** SUMMARY *** (hand cut off)")
 

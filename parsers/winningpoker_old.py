@@ -81,7 +81,10 @@ _SUMMARY_SEAT = re.compile(
     r"(?:Wins|Loses): (?P<net>\d[\d,]*(?:\.\d+)?)\.\s*$"
 )
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-_AMOUNT_ACTION = re.compile(r"^(?P<verb>has small blind|has big blind|posts ante|ante|posts|straddle|bring in|calls|bets|raises|caps|allin) \((?P<amount>[^)]+)\)\s*$")
+_AMOUNT_ACTION = re.compile(
+    r"^(?P<verb>has small blind|has big blind|posts ante|ante|posts|straddle|bring in|calls|bets|raises|caps|allin)"
+    r" \((?P<amount>[^)]+)\)\s*$"
+)
 
 _GAMES = {
     "omaha": Game.OMAHA,

@@ -645,6 +645,7 @@ def test_old_format_jackpot_table_drop_and_a_dead_bet_post():
 
 def test_new_format_bare_post_is_live_and_waiting_for_the_big_blind_is_skipped():
     text = NEW_DEAD_POST.replace("ember_lane posts dead $0.35\n", "ember_lane posts $0.25\nwickerbay waits for big blind\n")
+    text = text.replace("wickerbay folds\n", "").replace("Seat 5: wickerbay folded on the Pre-Flop and did not bet\n", "")
     text = text.replace("Main pot $1.62 | Rake $0.08", "Main pot $1.52 | Rake $0.08").replace(
         "Total pot $1.62 | Rake $0.08", "Total pot $1.52 | Rake $0.08").replace(
         "did not show and won $1.62", "did not show and won $1.52")
@@ -652,4 +653,6 @@ def test_new_format_bare_post_is_live_and_waiting_for_the_big_blind_is_skipped()
     assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL][-1] == (
         1, ActionKind.POST_BLIND, 25)
     assert {s.seat: s.contributed for s in hand.seats} == {1: 75, 2: 0, 3: 10, 4: 75, 5: 0}
+    # the seat waiting for the big blind sits the hand out: it contends for nothing
+    assert not hand.seat(5).dealt_in and hand.seat(2).dealt_in
     assert hand.reconciles()

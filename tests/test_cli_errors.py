@@ -62,6 +62,13 @@ def _unreadable_lake(lake: Path, tmp: Path) -> tuple[list[str], str]:
             f"hhaudit: {part}: written with schema version 0, this hhaudit reads 1")
 
 
+def _damaged_output(lake: Path, tmp: Path) -> tuple[list[str], str]:
+    out = tmp / "o"
+    assert CliRunner().invoke(app, ["audit", "--lake", str(lake), "--out", str(out)]).exit_code == 1
+    (out / "hands.parquet").unlink()
+    return ["report", str(out)], f"hhaudit: {out / 'hands.parquet'}: missing (the run's manifest.json lists it)"
+
+
 #: error class -> (what to run and the exact line it prints, given the lake and a folder)
 CASES: dict[type[errors.HhauditError], Callable[[Path, Path], tuple[list[str], str]]] = {
     errors.UnknownPolicy: lambda lake, tmp: (
@@ -83,6 +90,23 @@ CASES: dict[type[errors.HhauditError], Callable[[Path, Path], tuple[list[str], s
     errors.RulesInputError: lambda lake, tmp: (
         ["policies", "nosuch"], "error: unknown policy 'nosuch'"),
     errors.UnreadableLake: _unreadable_lake,
+    errors.BadOption: lambda lake, tmp: (
+        ["audit", "--lake", str(lake), "--out", str(tmp / "o"), "--max-quarantined", "-1"],
+        "hhaudit: --max-quarantined must be 0 or more, not -1"),
+    errors.OutputRefused: lambda lake, tmp: (
+        ["audit", "--lake", str(lake), "--out", str(lake)],
+        f"hhaudit: --out {lake} is the input {lake}: choose an output folder apart from the inputs"),
+    errors.NoInputFiles: lambda lake, tmp: (
+        ["ingest", str(tmp), "--lake", str(tmp / "lake")],
+        f"hhaudit: no input files in {tmp} (empty folders, or every file excluded or an hhaudit output)"),
+    errors.IncompleteRun: lambda lake, tmp: (
+        ["report", str(tmp)],
+        f"hhaudit: {tmp} is not a complete hhaudit run (no manifest.json): give the --out folder of a "
+        "finished hhaudit run or audit"),
+    errors.DamagedOutput: _damaged_output,
+    errors.BadRakeSchedule: lambda lake, tmp: (
+        ["audit", "--lake", str(lake), "--out", str(tmp / "o"), "--rake-schedule", str(tmp / "none.toml")],
+        f"hhaudit: {tmp / 'none.toml'}: cannot be read: [Errno 2] No such file or directory: '{tmp / 'none.toml'}'"),
 }
 
 

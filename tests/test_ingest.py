@@ -111,7 +111,7 @@ def test_gz_zip_and_bad_inputs_each_get_a_files_row(tmp_path: Path) -> None:
         "day.zip!x/h2.txt": ("ok", 1, None),
         "broken.zip": ("unreadable", 0, "not a readable zip archive: File is not a zip file"),
         "empty.txt": ("no_hands", 0, "empty file"),
-        "notes.txt": ("unrecognised", 0, "no parser recognises this file; first line: 'shopping list'"),
+        "notes.txt": ("unrecognised", 0, "no parser recognises this file (not a hand history of a platform hhaudit reads)"),
         "image.bin": ("unrecognised", 0, "binary data, not a hand history"),
         "h.txt.hp": ("no_hands", 0, "tracker sidecar file (.hp/.hands/.gt), not a hand history"),
         "missing.txt": ("unreadable", 0, "no such file or folder"),
@@ -179,13 +179,30 @@ def test_a_file_that_cannot_be_read_is_reported_and_the_run_goes_on(tmp_path: Pa
 
 
 def test_folders_reached_through_links_are_read_once_and_loops_end(tmp_path: Path) -> None:
-    day = tmp_path / "archive" / "day1"
+    inbox = tmp_path / "inbox"
+    day = inbox / "archive" / "day1"
     day.mkdir(parents=True)
     (day / "h.txt").write_text(toy_hand("1"))
-    inbox = tmp_path / "inbox"
-    inbox.mkdir()
     (inbox / "day1").symlink_to(day, target_is_directory=True)
     (day / "loop").symlink_to(day, target_is_directory=True)
     summary = run([inbox], tmp_path / "lake")
-    assert [Path(f.source_file).relative_to(inbox).as_posix() for f in summary.files] == ["day1/h.txt"]
+    assert [Path(f.source_file).relative_to(inbox).as_posix() for f in summary.files] == ["archive/day1/h.txt"]
     assert summary.hands_parsed == 1
+
+
+def test_a_link_to_outside_the_input_folder_is_unreadable_not_followed(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "h.txt").write_text(toy_hand("1"))
+    (elsewhere / "secret.txt").write_text("password: hunter2\n")
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "day1").symlink_to(elsewhere, target_is_directory=True)
+    (inbox / "key.txt").symlink_to(elsewhere / "secret.txt")
+    summary = run([inbox], tmp_path / "lake")
+    assert [(Path(f.source_file).name, f.status, f.message) for f in summary.files] == [
+        ("day1", "unreadable", "a link to outside the input folder, not followed"),
+        ("key.txt", "unreadable", "a link to outside the input folder, not followed")]
+    summary = run([elsewhere / "secret.txt"], tmp_path / "lake2")  # named on its own: read, never quoted
+    assert [(f.status, f.message) for f in summary.files] == [
+        ("unrecognised", "no parser recognises this file (not a hand history of a platform hhaudit reads)")]

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from audit.ingest.chunking import CHUNK_CHARS, plan_chunks
 from audit.ingest.counts import FileCounts, IngestSummary
-from audit.ingest.inputs import HEAD_BYTES, HashingReader, InputFile, Unopenable, is_sidecar, iter_inputs, recognise
+from audit.ingest.inputs import (HEAD_BYTES, HashingReader, InputFile, InputOptions, Unopenable, is_sidecar,
+                                 iter_inputs, recognise)
 from audit.ingest.parse import ChunkResult
 from audit.ingest.store import LakeStore
 from audit.ingest.workers import Workers, worker_count
@@ -25,18 +26,20 @@ if TYPE_CHECKING:
 
 def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None = None,
            chunk_chars: int = CHUNK_CHARS, progress: Callable[[str], None] | None = None,
-           parsers: tuple[Parser, ...] | None = None, cluster: ClusterPool | None = None) -> IngestSummary:
+           parsers: tuple[Parser, ...] | None = None, cluster: ClusterPool | None = None,
+           select: InputOptions | None = None) -> IngestSummary:
     """Read ``paths`` into the lake at ``lake``. Returns counts that always reconcile.
 
     ``progress`` is called with each file's name as it is read. ``parsers`` restricts
     detection to those formats (default: every registered one). ``cluster`` parses on a
-    Dask cluster (``audit.cluster.dask_pool``) instead of local workers.
+    Dask cluster (``audit.cluster.dask_pool``) instead of local workers. ``select``
+    excludes paths and caps what compressed inputs expand to (``audit.ingest.inputs``).
     """
     lake = Path(lake)
     candidates = parsers if parsers is not None else all_parsers()
     summary = IngestSummary(lake)
     store = LakeStore(lake, summary)
-    inputs = list(iter_inputs(paths))
+    inputs = list(iter_inputs(paths, select))
     total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
     flight = _InFlight(Workers(worker_count(workers, total), cluster), store)
     try:

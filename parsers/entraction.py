@@ -135,6 +135,8 @@ class EntractionParser(TextParser):
     """Entraction's column-aligned text dialect."""
 
     format = Format.ENTRACTION
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (split and side pot wins lines, Small + Big Blind)
+    version = "2"
     hand_start = _HAND_START
 
     def sniff(self, head: str) -> bool:

@@ -94,6 +94,8 @@ class EverestParser:
     """Everest ``<HAND>`` elements under a ``<SESSION>`` header."""
 
     format = Format.EVEREST
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (seats numbered from 1, XBLIND, CHAT)
+    version = "2"
     hand_start = _HAND_START
     chunkable = False
 

@@ -154,6 +154,8 @@ class GGPokerParser(TextParser):
     """Parser for GGPoker's text dialect (cash and tournaments, run it twice, EV cash-out)."""
 
     format = Format.GGPOKER
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (the game read from the header's end, short deck ante-only headers, split run labels)
+    version = "2"
     hand_start = _HAND_START
     head_pattern = re.compile(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} ")
 

@@ -154,6 +154,8 @@ class KingsClubParser(TextParser):
     """KingsClub (``#N: Limit Omaha Hi-Lo - 40/80``)."""
 
     format = Format.KINGSCLUB
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (the button's second ante on a 0/0 6+ table is its live blind)
+    version = "2"
     hand_start = re.compile(r"^\ufeff*#\d+: (?:Limit|Pot Limit|No Limit) ", re.M)
 
     def sniff(self, head: str) -> bool:

@@ -141,6 +141,8 @@ class WinningPokerParser(TextParser):
     """Americas Cardroom / Winning Poker Network text hands (``Hand #N - ...``)."""
 
     format = Format.WINNINGPOKER
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (caps, a bare post, waits for big blind, hyphenated limits)
+    version = "2"
     hand_start = re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M)
 
     def sniff(self, head: str) -> bool:

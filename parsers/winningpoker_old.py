@@ -132,6 +132,8 @@ class WinningPokerOldParser(TextParser):
     """The ``Game started at:`` / ``Game ID:`` format of Winning Poker Network."""
 
     format = Format.WINNINGPOKER_OLD
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (posts, straddle, posts ante, dead bets, the JP drop)
+    version = "2"
     hand_start = re.compile(r"^\ufeff*Game started at: ", re.M)
 
     def sniff(self, head: str) -> bool:

@@ -67,13 +67,17 @@ _HEADER = re.compile(
 _PLAYERS = re.compile(r"^Players\(max (\d+)\):\s*$")
 _SEAT = re.compile(r"^(?P<name>.+?)\s+\((?:[A-Z]{3} )?(?P<stack>[\d,.]+) in seat (?P<seat>\d+)\)\s*$")
 _ROLE = re.compile(
-    r"^(?P<role>Dealer|Small Blind|Big Blind|Blind out of turn|Ante|Dead Blind|Dead Small Blind):\s+(?P<rest>.+?)\s*$"
+    r"^(?P<role>Dealer|Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn|Ante|Dead Blind|Dead Small Blind):"
+    r"\s+(?P<rest>.+?)\s*$"
 )
 _DEALT = re.compile(r"^(?P<name>.+?) was dealt:\s+(?P<cards>.+?)\s*$")
 _STREET = re.compile(r"^(?P<street>Flop|Turn|River)\s{2,}(?P<cards>.+?)\s*$")
 _SHOWS = re.compile(r"^(?P<name>.+?) shows:\s+(?P<cards>[2-9TJQKA][cdhs](?: - [2-9TJQKA][cdhs])*)(?:\s+\((?P<desc>.*)\))?\s*$")
 _NOSHOW = re.compile(r"^(?P<name>.+?) didn't show hand(?: \((?P<cards>[^)]*)\))?\s*$")
-_WINS = re.compile(r"^(?P<name>.+?) wins:\s+(?:[A-Z]{3} )?(?P<amount>\S+)(?:\s+\(.*\))?\s*$")
+# Some files add which pot the line pays ("split pot", "side pot") before the hand's name.
+_WINS = re.compile(
+    r"^(?P<name>.+?) wins:\s+(?:[A-Z]{3} )?(?P<amount>\S+)(?:\s+(?:split|side|main) pot)?(?:\s+\(.*\))?\s*$"
+)
 _RAKE = re.compile(r"^Rake:\s+(?:[A-Z]{3} )?(?P<amount>\S+)\s*$")
 _ENDED = re.compile(r"^Game ended (?P<when>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<zone>\S+))?\s*$")
 _ACTION_TAIL = re.compile(
@@ -131,6 +135,8 @@ class EntractionParser(TextParser):
     """Entraction's column-aligned text dialect."""
 
     format = Format.ENTRACTION
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (split and side pot wins lines, Small + Big Blind)
+    version = "2"
     hand_start = _HAND_START
 
     def sniff(self, head: str) -> bool:
@@ -204,9 +210,14 @@ class _Hand:
 
         def seat_of(name: str, line: str) -> SeatRecord:
             name = name.strip()  # padded to a column before 'was dealt:', 'shows:', 'wins:' in some files
-            if name not in seats:
+            if name in seats:
+                return seats[name]
+            # 'was dealt:' lines of some files print the name in lower case; a name that
+            # matches exactly one seat ignoring case is that seat
+            folded = [s for n, s in seats.items() if n.casefold() == name.casefold()]
+            if len(folded) != 1:
                 raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
-            return seats[name]
+            return folded[0]
 
         for line in lines[1:]:
             if not line.strip():
@@ -240,6 +251,14 @@ class _Hand:
                     kind = ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND
                     big_blind_posted = True
                     act(seat, kind, value, on=Street.PREDEAL)
+                elif role == "Small + Big Blind":
+                    # both blinds at once (a seat coming back): the big blind is live, the rest dead
+                    live = min(value, hand.big_blind or value)
+                    tracker.add(seat.seat, live)
+                    act(seat, ActionKind.POST_BLIND, live, on=Street.PREDEAL)
+                    if value - live:
+                        tracker.dead(seat.seat, value - live)
+                        act(seat, ActionKind.POST_DEAD, value - live, on=Street.PREDEAL)
                 elif role == "Blind out of turn":
                     tracker.add(seat.seat, value)
                     act(seat, ActionKind.POST_BLIND, value, on=Street.PREDEAL)

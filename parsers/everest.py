@@ -19,6 +19,8 @@ span starts at the file start, so it also contains the line itself); ``parse`` r
 the session from that attribute, else from the text, else fails with ``parse_error``.
 The parser is not ``chunkable``: a chunk cut mid-file would lose the session.
 
+Positions count from 0; seats are numbered from 1, so a seat is its position + 1.
+
 Choices, checked on the corpus hand: amounts are integer cents (``balance="100000"``
 is 1000.00 at 5/10 blinds); ``BET`` adds its amount (SB 500 + 2500 = BB 1000 + 2000),
 ``amount="0"`` is a check; ``PUSH`` returns an uncalled bet; each ``SWEEP`` carries the
@@ -81,6 +83,8 @@ _ATTRIBUTES: dict[str, frozenset[str]] = {
     "SHOW": frozenset({"position"}),
     "MUCK": frozenset({"position"}),
     "XSHOW": frozenset({"position"}),
+    "XBLIND": frozenset({"position"}),
+    "CHAT": frozenset({"time", "name"}),
     "WIN": frozenset({"position", "amount", "pot", "potAmount"}),
 }
 _HAND_ATTRIBUTES = frozenset({"time", "id", "index", "blinds", "stakes"})
@@ -90,6 +94,8 @@ class EverestParser:
     """Everest ``<HAND>`` elements under a ``<SESSION>`` header."""
 
     format = Format.EVEREST
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (seats numbered from 1, XBLIND, CHAT)
+    version = "2"
     hand_start = _HAND_START
     chunkable = False
 
@@ -192,19 +198,20 @@ def _parse(text: str) -> ParsedHand:
 
     def seat_of(el: Element) -> SeatRecord:
         pos = el.get("position", "")
-        if not pos.isdigit() or int(pos) not in seats:
+        if not pos.isdigit() or int(pos) + 1 not in seats:
             raise _err(QuarantineReason.INCONSISTENT, f"<{el.tag}> for an empty position: {el.attrib}", hand_id)
-        return seats[int(pos)]
+        return seats[int(pos) + 1]
 
     big_blind_posted = False
     for el in root:
         tag = el.tag
         if tag == "SEAT":
-            seat = SeatRecord(int(el.get("position")), el.get("name", ""), amount(el, "balance"))
+            # positions count from 0 and seats from 1: seat = position + 1
+            seat = SeatRecord(int(el.get("position")) + 1, el.get("name", ""), amount(el, "balance"))
             seats[seat.seat] = seat
             hand.seats.append(seat)
         elif tag == "DEALER":
-            hand.button_seat = int(el.get("position"))
+            hand.button_seat = int(el.get("position")) + 1
         elif tag in ("BLIND", "ANTE"):
             seat, value = seat_of(el), amount(el)
             penalty = amount(el, "penalty") if el.get("penalty") is not None else 0
@@ -276,6 +283,13 @@ def _parse(text: str) -> ParsedHand:
             else:
                 seat.mucked = True
                 record(seat.seat, ActionKind.MUCK, on=Street.SHOWDOWN)
+        elif tag == "CHAT":  # table chat: words, no money
+            pass
+        elif tag == "XBLIND":
+            # a seat that does not post its blind, and so sits the hand out: no money, no cards
+            seat = seat_of(el)
+            seat.dealt_in = False
+            hand.notes.append(f"seat {seat.seat} did not post its blind (<XBLIND>): not dealt in")
         elif tag == "XSHOW":  # a seat that does not show: no cards
             seat_of(el)
             if (el.text or "").strip():

@@ -67,12 +67,22 @@ _HEADER = re.compile(
     r"^Poker Hand #(?P<id>[A-Z]*\d+): (?P<body>.+?) - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})\s*$"
 )
 _CASH_BODY = re.compile(r"^(?P<game>.+?) \((?P<sb>[^/()]+)/(?P<bb>[^/()]+?)(?:/[^()]*)?\)$")
+# Short deck cash tables print one stake, the ante; the button then posts a "button blind".
+_ANTE_BODY = re.compile(r"^(?P<game>ShortDeck .+?) \((?P<ante>[^/()]+)\)$")
 _TOURNEY_BODY = re.compile(
     r"^Tournament #(?P<tid>\d+), (?P<name_game>.+?) - Level\s*\d+\s*"
     r"\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?:\((?P<ante>[\d,.]+)\))?\)$"
 )
 _GAME_NAMES = re.compile(
     r"(?:Hold'?em|PLO(?:-\d)?|Omaha|Short Deck|6\+)[^,]*$", re.I
+)
+# The game and its limit end the tournament's part of the header; the name before them can
+# hold a game word too ("High Rollers PLO Main Event $1K Omaha Pot Limit"), so the game
+# that ends the text is tried first.
+_GAME_AT_END = re.compile(
+    r"(?:Hold'?em|PLO(?:-\d)?|Omaha|Short Deck|6\+)"
+    r"(?:\s+(?:No|Pot|Fixed)? ?Limit)?(?:\s*\(NL postflop\))?\s*$",
+    re.I,
 )
 # GG's "Omaholic" tournaments: Omaha played pot limit before the flop, no limit after.
 _NL_POSTFLOP = re.compile(r"\s*\(NL postflop\)$", re.I)
@@ -84,7 +94,8 @@ _STREET = re.compile(
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
 _AMT = r"(?P<amt>[^\s()|\[\]]+)"
 _POST = re.compile(
-    r"^posts (?P<what>small blind|big blind|the ante|ante|missed blind|straddle|dead blind|small & big blinds) " + _AMT + "$"
+    r"^posts (?P<what>small blind|big blind|button blind|the ante|ante|missed blind|straddle|dead blind|"
+    r"small & big blinds) " + _AMT + "$"
 )
 # ``name: straddle $X`` (no "posts") prints the seat's whole bet after the straddle, not
 # what it added: a big blind that straddles or a seat that re-straddles adds the difference.
@@ -123,20 +134,33 @@ _NOBODY_SEATED = re.compile(r"^.+ (?:joins the table at seat #\d+|leaves the tab
 # The summary's lines besides the total and the boards: how many runs, and one per seat.
 _RUNS_LINE = re.compile(r"^Hand was run (?:two|three|four) times$")
 _SUMMARY_SEAT_KNOWN = re.compile(
-    r"^Seat \d+: .+? (?:folded (?:before Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\))?|"
+    r"^Seat \d+: .+? (?:folded (?:before Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\)| with [^()\[\]]+)?|"
     r"(?:showed|mucked) \[[^\]]*\].*|collected \([^()]*\).*|won \([^()]*\).*|lost.*|is sitting out)$"
 )
+
+
+def _join_split_run_boards(lines: list[str]) -> list[str]:
+    """Some files print a run's summary board over two lines ("FIRST", then "Board [..]")."""
+    joined: list[str] = []
+    for line in lines:
+        if joined and line.startswith("Board [") and joined[-1].strip() in _RUNS:
+            joined[-1] = f"{joined[-1].strip()} {line}"
+        else:
+            joined.append(line)
+    return joined
 
 
 class GGPokerParser(TextParser):
     """Parser for GGPoker's text dialect (cash and tournaments, run it twice, EV cash-out)."""
 
     format = Format.GGPOKER
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (the game read from the header's end, short deck ante-only headers, split run labels)
+    version = "2"
     hand_start = _HAND_START
     head_pattern = re.compile(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} ")
 
     def parse(self, hand_text: str) -> ParsedHand:
-        lines = hand_lines(hand_text)
+        lines = _join_split_run_boards(hand_lines(hand_text))
         while lines and not lines[0].strip():
             lines.pop(0)
         header = _HEADER.match(lines[0]) if lines else None
@@ -150,24 +174,31 @@ class GGPokerParser(TextParser):
         body = header.group("body")
         tourney = _TOURNEY_BODY.match(body)
         cash = None if tourney else _CASH_BODY.match(body)
+        ante_only = None if tourney or cash else _ANTE_BODY.match(body)
         if tourney:
-            game_match = _GAME_NAMES.search(tourney.group("name_game"))
+            game_match = _GAME_AT_END.search(tourney.group("name_game")) or _GAME_NAMES.search(
+                tourney.group("name_game")
+            )
             game_name = game_match.group(0) if game_match else tourney.group("name_game")
             sb_text, bb_text, ante_text = tourney.group("sb"), tourney.group("bb"), tourney.group("ante")
             build.scale = 1
         elif cash:
             game_name, sb_text, bb_text, ante_text = cash.group("game"), cash.group("sb"), cash.group("bb"), None
+        elif ante_only:
+            game_name, ante_text = ante_only.group("game"), ante_only.group("ante")
+            sb_text = bb_text = None
         else:
             raise HandParseError(QuarantineReason.PARSE_ERROR, f"cannot read stakes in header {lines[0]!r}", hand_id)
         mixed_limit = _NL_POSTFLOP.search(game_name)
         if mixed_limit:
             game_name = game_name[: mixed_limit.start()]
-        game = game_from_name(game_name)
+        game = game_from_name(game_name.replace("ShortDeck", "Short Deck"))
         if game is None:
             raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", hand_id)
         # Pot limit before the flop and no limit after it: the vocabulary has no such limit.
         limit = None if mixed_limit else limit_from_name(game_name)
-        currency = None if tourney else {"$": "USD", "€": "EUR", "¥": "CNY", "£": "GBP"}.get(sb_text.strip()[:1])
+        stake_text = sb_text or ante_text or ""
+        currency = None if tourney else {"$": "USD", "€": "EUR", "¥": "CNY", "£": "GBP"}.get(stake_text.strip()[:1])
         if not tourney and currency is None:
             build.scale = 100  # GG cash stakes are always money; a bare number is dollars
             currency = "USD"
@@ -185,7 +216,8 @@ class GGPokerParser(TextParser):
             hand_date=header.group("date")[:10].replace("/", "-"),
         )
         build.line, build.line_no = lines[0], 1
-        hand.small_blind, hand.big_blind = build.amount(sb_text), build.amount(bb_text)
+        if sb_text and bb_text:
+            hand.small_blind, hand.big_blind = build.amount(sb_text), build.amount(bb_text)
         hand.ante = build.amount(ante_text) if ante_text else None
         hand.notes.append("start time printed without a time zone")
         if mixed_limit:
@@ -307,10 +339,10 @@ class GGPokerParser(TextParser):
             what, amount = m.group("what"), build.amount(m.group("amt"))
             if what == "small blind":
                 build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
-            elif what == "big blind" and not big_blind_posted:
+            elif what in ("big blind", "button blind") and not big_blind_posted:
                 build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
                 big_blind_posted = True
-            elif what in ("big blind", "straddle"):
+            elif what in ("big blind", "button blind", "straddle"):
                 build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
             elif what in ("the ante", "ante"):
                 build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)

@@ -154,6 +154,8 @@ class KingsClubParser(TextParser):
     """KingsClub (``#N: Limit Omaha Hi-Lo - 40/80``)."""
 
     format = Format.KINGSCLUB
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (the button's second ante on a 0/0 6+ table is its live blind)
+    version = "2"
     hand_start = re.compile(r"^\ufeff*#\d+: (?:Limit|Pot Limit|No Limit) ", re.M)
 
     def sniff(self, head: str) -> bool:
@@ -372,6 +374,16 @@ def _read(text: str) -> ParsedHand:
                 act(seat, ActionKind.POST_BLIND, live, all_in)
                 tracker.dead(seat, hand.small_blind)
                 act(seat, ActionKind.POST_DEAD, hand.small_blind, all_in)
+            elif verb == "posts ante" and seat == hand.button_seat and any(
+                    a.seat == seat and a.kind == ActionKind.POST_ANTE for a in hand.actions):
+                # the button's second ante on a table without blinds (6+ Hold'em 0/0) is its
+                # live button blind: hand 6155563's all-in call 'calls 808.62' makes the
+                # button's whole stake 5 + 808.62, its stack, and the summary's +13 agrees
+                value = amount(am["amount"])
+                tracker.add(seat, value)
+                act(seat, ActionKind.POST_BLIND, value, all_in)
+                hand.notes.append(
+                    f"the button's second 'posts ante' ({line.strip()!r}) is read as its live button blind")
             elif verb in _KINDS:
                 kind, value = _KINDS[verb], amount(am["amount"])
                 if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):

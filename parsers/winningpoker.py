@@ -67,7 +67,7 @@ from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?:(?P<tname>[^()]*?) )?Tournament #(?P<tid>\d+) - )?"
-    r"(?P<game>[^()]+?)\s*\((?P<limit>[A-Za-z ]+)\) - "
+    r"(?P<game>[^()]+?)\s*\((?P<limit>[A-Za-z -]+)\) - "
     r"(?:Level \S+ \((?P<lsb>[\d.,]+)/(?P<lbb>[\d.,]+)\)\s*|(?P<stakes>\S+))\s*-\s*"
     r"(?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?\s*$"
 )
@@ -88,7 +88,8 @@ _SUMMARY_WON = re.compile(r"^Seat (?P<seat>\d+): .*? won (?P<amount>[$\d.,]+)")
 # In the summary, besides ``Total pot``: the boards and one line per seat (folded, showed
 # or mucked, won or lost; its cards and ``won`` are read, the pay lines are the record).
 _SEAT_NO_MONEY = re.compile(
-    r"^(?:does not show(?: cards)?\.?|is sitting out|sits out|is disconnected|has returned|has timed out|is timed out|"
+    r"^(?:does not show(?: cards)?\.?|is sitting out|sits out|waits for big blind|is disconnected|has returned|"
+    r"has timed out|is timed out|"
     r"joins the table(?: at seat #\d+)?|leaves the table|said\b.*)$"
 )
 _SUMMARY_KNOWN = re.compile(
@@ -131,7 +132,7 @@ _FORCED = {
 }
 _ACTION = re.compile(
     r"^(?P<verb>posts (?P<forced>the small blind|the big blind|small blind|big blind|ante|dead small blind|dead blind|dead|straddle|blind)"
-    r"|brings in|bets|calls|raises|checks|folds)"
+    r"|posts|brings in|bets|calls|raises|caps|checks|folds)"
     r"(?: (?P<amount>\S+))?(?: to (?P<to>\S+))?(?P<allin> and is all-in)?\s*$"
 )
 
@@ -140,6 +141,8 @@ class WinningPokerParser(TextParser):
     """Americas Cardroom / Winning Poker Network text hands (``Hand #N - ...``)."""
 
     format = Format.WINNINGPOKER
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (caps, a bare post, waits for big blind, hyphenated limits)
+    version = "2"
     hand_start = re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M)
 
     def sniff(self, head: str) -> bool:
@@ -251,6 +254,7 @@ class _HandReader(LineHandReader):
         summary_lines: dict[int, str] = {}
         in_summary = False
         saw_summary = False
+        waiting: set[int] = set()  # seats that "wait for big blind"
         dealt_started = is_stud
 
         def act(seat: int | None, kind: ActionKind, amount: int | None = None, all_in: bool = False) -> None:
@@ -410,6 +414,11 @@ class _HandReader(LineHandReader):
                     else:
                         tracker.add(seat, value)
                     act(seat, kind, value, all_in)
+                elif verb == "posts":
+                    # a bare post (a seat coming in out of turn): live, like a big blind
+                    value = self.amount(am["amount"])
+                    tracker.add(seat, value)
+                    act(seat, ActionKind.POST_BLIND, value, all_in)
                 elif verb == "brings in":
                     value = self.amount(am["amount"])
                     tracker.add(seat, value)
@@ -424,6 +433,12 @@ class _HandReader(LineHandReader):
                     value = self.amount(am["amount"])
                     tracker.add(seat, value)
                     act(seat, ActionKind.CALL if verb == "calls" else ActionKind.BET, value, all_in)
+                elif verb == "caps":
+                    # a "(Cap)" table's bet up to the hand's cap: like the older format's
+                    # "caps (X)", X is what the seat adds
+                    value = self.amount(am["amount"])
+                    tracker.add(seat, value)
+                    act(seat, ActionKind.RAISE, value, all_in)
                 else:  # raises X to Y: Y is the seat's total this street
                     target = self.amount(am["to"] or am["amount"])
                     added = tracker.raise_to(seat, target)
@@ -443,9 +458,13 @@ class _HandReader(LineHandReader):
                 act(seat, ActionKind.MUCK)
                 continue
             if _SEAT_NO_MONEY.match(rest):
+                if rest == "waits for big blind":
+                    waiting.add(seat)
                 continue
             raise self.fail(QuarantineReason.PARSE_ERROR, f"hand {self.hand_id}: unexpected line {number}: {line!r}")
 
+        for seat in waiting - {a.seat for a in hand.actions}:
+            seats[seat].dealt_in = False  # sat this hand out, waiting for its big blind
         if not saw_summary:
             raise self.fail(QuarantineReason.TRUNCATED, f"hand {self.hand_id}: no *** SUMMARY *** (hand cut off)")
 

@@ -139,3 +139,65 @@ def test_complete_hand_that_pays_no_one_is_read_for_the_audit():
         PARSER.parse(unpaid[: unpaid.index("Rake:")])
     assert exc.value.reason == QuarantineReason.TRUNCATED
     assert exc.value.message == "hand 4100200300 has no 'Rake:' line: cut off after 'Hollis                      Payback     (2.00)'"
+
+
+_BOTH_BLINDS_SPLIT = """Game # 4100200411 - Omaha High Pot Limit EUR 0.25/0.50 - Table "Quarry Lane"
+
+Players(max 6):
+Hollis                      (EUR 60.00 in seat 1)
+Maribel                     (EUR 25.00 in seat 3)
+Teodor                      (EUR 40.00 in seat 5)
+
+Dealer:                     Teodor
+Small Blind:                Hollis      (0.25)
+Big Blind:                  Maribel     (0.50)
+Small + Big Blind:          Teodor      (0.75)
+
+hollis was dealt:           Ah - Kh - 2c - 3d
+
+Teodor                      Check
+Hollis                      Call        (0.25)
+Maribel                     Check
+
+Flop                        Qs - Js - Td
+
+Hollis                      Check
+Maribel                     Check
+Teodor                      Check
+
+Turn                        Qs - Js - Td - 4c
+
+Hollis                      Check
+Maribel                     Check
+Teodor                      Check
+
+River                       Qs - Js - Td - 4c - 9h
+
+Hollis                      Check
+Maribel                     Check
+Teodor                      Check
+
+Hollis shows:               Ah - Kh - 2c - 3d (a straight, Ace high)
+
+Teodor shows:               As - Kd - 5c - 6c (a straight, Ace high)
+
+Maribel didn't show hand
+
+Hollis wins:                EUR 0.85 split pot (with a straight, Ace high)
+Teodor wins:                EUR 0.85 split pot (with a straight, Ace high)
+Rake:                       EUR 0.05
+
+Game ended 2011-09-14 21:09:40 CEST
+"""
+
+
+def test_both_blinds_posted_at_once_split_pot_lines_and_a_lower_case_dealt_name():
+    hand = PARSER.parse(_BOTH_BLINDS_SPLIT)
+    # of the 0.75 posted at once, the big blind is live (Teodor checks) and the small blind dead
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions[:4]] == [
+        (1, ActionKind.POST_SMALL_BLIND, 25), (3, ActionKind.POST_BIG_BLIND, 50),
+        (5, ActionKind.POST_BLIND, 50), (5, ActionKind.POST_DEAD, 25)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 50, 3: 50, 5: 75}
+    assert hand.seat(1).cards == ["Ah", "Kh", "2c", "3d"]
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(1, 85), (5, 85)]
+    assert (hand.pot_total, hand.rake) == (175, 5) and hand.reconciles()

@@ -31,15 +31,16 @@ def test_hand_values():
     (piece,) = [h for _, h in PARSER.split(read_text(corpus_file(FILE)))]
     hand = PARSER.parse(piece)
     assert (hand.hand_id, hand.game, hand.limit, hand.currency) == ("6351562000", Game.OMAHA, Limit.POT, "EUR")
-    assert (hand.start_time_utc, hand.button_seat, hand.table_name) == ("2010-11-30T22:25:32Z", 0, "Toulouse-2")
+    assert (hand.start_time_utc, hand.button_seat, hand.table_name) == ("2010-11-30T22:25:32Z", 1, "Toulouse-2")
     assert (hand.small_blind, hand.big_blind) == (500, 1000)
     assert hand.boards == [["6s", "8c", "Jh", "6h", "4c"]]
-    assert hand.seat(0).cards == ["8h", "2c", "Qc", "Ah"] and hand.seat(4).cards == [None] * 4
-    assert {s.seat: s.contributed for s in hand.seats} == {0: 9000, 4: 9000}
-    assert hand.seat(0).folded_street is not None
-    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(4, 18000)]
+    # positions 0 and 4 are seats 1 and 5
+    assert hand.seat(1).cards == ["8h", "2c", "Qc", "Ah"] and hand.seat(5).cards == [None] * 4
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 9000, 5: 9000}
+    assert hand.seat(1).folded_street is not None
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(5, 18000)]
     assert [(p.seat, p.amount, p.pot, p.run, p.half, p.source) for p in hand.payouts] == [
-        (4, 18000, None, None, Half.WHOLE, PayoutSource.UNCALLED), (4, 17750, 0, None, Half.WHOLE, PayoutSource.POT)]
+        (5, 18000, None, None, Half.WHOLE, PayoutSource.UNCALLED), (5, 17750, 0, None, Half.WHOLE, PayoutSource.POT)]
     assert (hand.rake, hand.fees, hand.fee_detail) == (150, 100, {"tax": 100})
 
 
@@ -95,9 +96,9 @@ CRAFTED = """<SESSION time="1300000000" tableName="Lyon-4" id="2001.7.1" type="r
 
 def test_known_elements_and_attributes_are_read():
     hand = PARSER.parse(CRAFTED)
-    assert {s.seat: s.contributed for s in hand.seats} == {1: 600, 3: 600}
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 600, 4: 600}
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
-        (1, 800, PayoutSource.UNCALLED), (1, 1140, PayoutSource.POT)]
+        (2, 800, PayoutSource.UNCALLED), (2, 1140, PayoutSource.POT)]
     assert (hand.rake, hand.fees) == (60, 0) and hand.reconciles()
 
 
@@ -117,3 +118,20 @@ def test_unknown_elements_and_attributes_fail_the_hand(old, new, message):
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(CRAFTED.replace(old, new))
     assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "7100000001")
+
+
+def test_position_zero_chat_and_a_seat_that_does_not_post_its_blind():
+    # position 0 is a seat like any other (seat 1); <XBLIND> sits a seat out; <CHAT> is words
+    text = CRAFTED.replace('<SEAT position="3" name="Pie" balance="15000"/>',
+                           '<SEAT position="3" name="Pie" balance="15000"/>\n'
+                           '<SEAT position="0" name="Geai" balance="9000"/>\n<SEAT position="5" name="Merle" balance="4000"/>')
+    text = text.replace('<HOLE position="1">Ah</HOLE>', '<XBLIND position="5"/>\n<HOLE position="1">Ah</HOLE>')
+    text = text.replace('<BET position="1" amount="500"/>', '<FOLD position="0"/>\n'
+                        '<CHAT time="1300000101" name="Geai">bonne chance</CHAT>\n<BET position="1" amount="500"/>')
+    hand = PARSER.parse(text)
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 600, 4: 600, 1: 0, 6: 0}
+    assert not hand.seat(6).dealt_in and hand.seat(1).dealt_in
+    assert "seat 6 did not post its blind (<XBLIND>): not dealt in" in hand.notes
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (2, 800, PayoutSource.UNCALLED), (2, 1140, PayoutSource.POT)]
+    assert hand.reconciles()

@@ -307,3 +307,86 @@ def test_omaha_pot_limit_preflop_no_limit_postflop_tournament():
     assert [(p.seat, p.amount, p.source) for p in hand.payouts if p.source == PayoutSource.POT] == [(2, 750, PayoutSource.POT)]
     assert "pot limit before the flop, no limit after (NL postflop): limit left unset" in hand.notes
     assert hand.reconciles()
+
+
+def test_tournament_name_holding_a_game_word_reads_the_game_that_ends_it():
+    # "PLO" in the event's name is not the game: the game and limit end the header's text
+    text = (
+        "Poker Hand #TM501: Tournament #6100, Sunday PLO Showdown $215 Omaha Pot Limit - Level4 (90/180) - 2026/04/05 20:11:09\n"
+        "Table '7' 6-max Seat #1 is the button\n"
+        "Seat 1: Wren (9,000 in chips)\nSeat 2: Finch (9,000 in chips)\nSeat 3: Lark (9,000 in chips)\n"
+        "Finch: posts small blind 90\nLark: posts big blind 180\n"
+        "*** HOLE CARDS ***\nDealt to Wren [Ah Kd 7c 7s]\nDealt to Finch\nDealt to Lark\n"
+        "Wren: raises 360 to 540\nFinch: folds\nLark: folds\n"
+        "Uncalled bet (360) returned to Wren\n*** SHOWDOWN ***\nWren collected 450 from pot\n"
+        "*** SUMMARY ***\nTotal pot 450 | Rake 0 | Jackpot 0 | Bingo 0\n"
+        "Seat 1: Wren (button) won (450)\nSeat 2: Finch (small blind) folded before Flop\n"
+        "Seat 3: Lark (big blind) folded before Flop\n"
+    )
+    hand = PARSER.parse(text)
+    assert (hand.game, hand.limit, hand.is_tournament, hand.tournament_id) == (Game.OMAHA, Limit.POT, True, "6100")
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 180, 2: 90, 3: 180}
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(1, 450)]
+    assert hand.reconciles()
+
+
+def test_short_deck_ante_only_header_and_live_button_blind():
+    # the one stake printed is the ante; the button blind is the live bet the others call
+    text = (
+        "Poker Hand #SD900: ShortDeck No Limit ($0.05) - 2026/05/01 12:00:00\n"
+        "Table 'SDBlue3' 5-max Seat #2 is the button\n"
+        "Seat 1: Wren ($4 in chips)\nSeat 2: Finch ($5 in chips)\nSeat 3: Lark ($3 in chips)\n"
+        "Wren: posts the ante $0.05\nFinch: posts the ante $0.05\nLark: posts the ante $0.05\n"
+        "Finch: posts button blind $0.05\n"
+        "*** HOLE CARDS ***\nDealt to Wren\nDealt to Finch [Ac Kc]\nDealt to Lark\n"
+        "Lark: folds\nWren: calls $0.05\nFinch: raises $0.2 to $0.25\nWren: folds\n"
+        "Uncalled bet ($0.2) returned to Finch\n*** SHOWDOWN ***\nFinch collected $0.25 from pot\n"
+        "*** SUMMARY ***\nTotal pot $0.25 | Rake $0 | Jackpot $0 | Bingo $0\n"
+        "Seat 1: Wren folded before Flop\nSeat 2: Finch (button) won ($0.25)\nSeat 3: Lark folded before Flop (didn't bet)\n"
+    )
+    hand = PARSER.parse(text)
+    assert (hand.game, hand.currency, hand.ante, hand.small_blind, hand.big_blind) == (
+        Game.SIXPLUS_HOLDEM, "USD", 5, None, None)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 10, 2: 10, 3: 5}
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(2, 25)]
+    assert hand.reconciles()
+
+
+def test_run_label_on_its_own_line_before_the_summary_board():
+    text = (
+        "Poker Hand #HD77: Hold'em No Limit ($1/$2) - 2026/05/02 09:00:00\n"
+        "Table 'NLHGold1' 6-max Seat #1 is the button\n"
+        "Seat 1: Wren ($100 in chips)\nSeat 2: Finch ($100 in chips)\n"
+        "Wren: posts small blind $1\nFinch: posts big blind $2\n"
+        "*** HOLE CARDS ***\nDealt to Wren [Ah Ad]\nDealt to Finch [Kh Kd]\n"
+        "Wren: raises $98 to $100 and is all-in\nFinch: calls $98 and is all-in\n"
+        "Wren: shows [Ah Ad]\nFinch: shows [Kh Kd]\n"
+        "*** FIRST FLOP *** [2c 7d 9s]\n*** FIRST TURN *** [2c 7d 9s] [3h]\n*** FIRST RIVER *** [2c 7d 9s 3h] [4c]\n"
+        "*** SECOND FLOP *** [Kc 5d 8s]\n*** SECOND TURN *** [Kc 5d 8s] [Jh]\n*** SECOND RIVER *** [Kc 5d 8s Jh] [Tc]\n"
+        "*** FIRST SHOWDOWN ***\nWren collected $98 from pot\n*** SECOND SHOWDOWN ***\nFinch collected $98 from pot\n"
+        "*** SUMMARY *** \nTotal pot $200 | Rake $4 | Jackpot $0 | Bingo $0\nHand was run two times\n"
+        "FIRST \nBoard [2c 7d 9s 3h 4c]\nSECOND \nBoard [Kc 5d 8s Jh Tc]\n"
+        "Seat 1: Wren (button) showed [Ah Ad] and won ($98) with a pair of Aces, and lost with a pair of Aces\n"
+        "Seat 2: Finch (big blind) showed [Kh Kd] and lost with a pair of Kings, and won ($98) with three of a kind, Kings\n"
+    )
+    hand = PARSER.parse(text)
+    assert hand.boards == [["2c", "7d", "9s", "3h", "4c"], ["Kc", "5d", "8s", "Jh", "Tc"]]
+    assert sorted((p.seat, p.amount, p.run) for p in hand.payouts if p.source == PayoutSource.POT) == [
+        (1, 9800, 1), (2, 9800, 2)]
+    assert hand.reconciles()
+
+
+def test_folded_seat_summary_may_name_the_hand_it_held():
+    text = (
+        "Poker Hand #HD78: Hold'em No Limit ($1/$2) - 2026/05/02 09:05:00\n"
+        "Table 'NLHGold1' 6-max Seat #2 is the button\n"
+        "Seat 1: Wren ($100 in chips)\nSeat 2: Finch ($100 in chips)\n"
+        "Finch: posts small blind $1\nWren: posts big blind $2\n"
+        "*** HOLE CARDS ***\nDealt to Wren [Ah Ad]\nDealt to Finch\nFinch: folds\n"
+        "Uncalled bet ($1) returned to Wren\n*** SHOWDOWN ***\nWren collected $2 from pot\n"
+        "*** SUMMARY ***\nTotal pot $2 | Rake $0 | Jackpot $0 | Bingo $0\n"
+        "Seat 1: Wren (big blind) won ($2)\nSeat 2: Finch (button) (small blind) folded before Flop with Pair of Sevens\n"
+    )
+    hand = PARSER.parse(text)
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(1, 200)]
+    assert hand.reconciles()

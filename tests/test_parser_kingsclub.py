@@ -514,3 +514,44 @@ def test_short_deck_holdem_is_six_plus():
                         .replace("[Ac Ad Jh Tc]", "[Ac Ad]").replace("8s 3h", "8s 6h").replace("4c", "Tc"))
     assert (hand.game, hand.limit) == (Game.SIXPLUS_HOLDEM, Limit.NO)
     assert hand.reconciles()
+
+
+BUTTON_ANTE_SIX_PLUS = """\
+#7100777: No Limit Short Deck Holdem - 0/0
+2023-03-04 18:02:11
+Table 'Kyoto' Seat 2 is the button
+Seat 1: Nadia (400)
+Seat 2: Omar (250)
+Seat 3: Pia (600)
+Nadia: posts ante 10
+Omar: posts ante 10
+Pia: posts ante 10
+Omar: posts ante 10
+Dealt to Nadia: [X X]
+Dealt to Omar: [X X]
+Dealt to Pia: [Kd Ad]
+Pia raises to 40
+Nadia folds
+Omar calls 240, and is all in
+Pia calls 240
+Omar shows [Qs Qc]
+Pia shows [Kd Ad]
+*** RIVER *** [9s 7h 6c Ks] [8d]
+*** SUMMARY ***
+Seat 1: Nadia (390) -10
+Seat 2: Omar (0) -250
+Seat 3: Pia (855) +255
+Rake 5
+Pia wins pot (505)
+"""
+
+
+def test_the_buttons_second_ante_is_its_live_button_blind():
+    hand = PARSER.parse(BUTTON_ANTE_SIX_PLUS)
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 2][:2] == [
+        (ActionKind.POST_ANTE, 1000), (ActionKind.POST_BLIND, 1000)]
+    # Omar's 250: the ante and 240 on the table, its call counting the live 10 already in
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 1000, 2: 25000, 3: 25000}
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(3, 50500)]
+    assert hand.rake == 500 and hand.reconciles()
+    assert not any("summary result" in note for note in hand.notes)

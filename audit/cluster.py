@@ -95,11 +95,11 @@ def audit_on_cluster(pool: ClusterPool, lake: Path, *, policy: str | None = None
     ``audit_lake`` orders them, and the accept file is applied to the whole, here.
     Every task reads the lake at the versions this process pinned.
     """
+    import polars as pl
+
     from audit.findings import order_findings
     from audit.lake import lake_versions, read_table
     from audit.pipeline import apply_accept
-
-    import polars as pl
 
     versions = lake_versions(lake)
     platforms = sorted(read_table(lake, "hands", ["platform"])["platform"].unique().to_list())

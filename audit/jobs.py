@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import polars as pl
 
@@ -68,8 +69,8 @@ from audit.pipeline import audit_lake
 from audit.policies import PolicyResolver
 from audit.rake_check import load_schedules
 from audit.report_context import run_context
-from rules.rake import RakeSchedule
 from rules.odd_chip import PolicyError
+from rules.rake import RakeSchedule
 from rules.vocab import FileStatus
 
 if TYPE_CHECKING:

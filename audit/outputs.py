@@ -25,17 +25,18 @@ import shutil
 import tempfile
 import uuid
 from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 import polars as pl
 
 from audit.errors import OutNotEmpty, OutputRefused
-from audit.lake import atomic_path, lake_record, read_table
+from audit.lake import lake_record, read_table
 from audit.schema import SCHEMA_VERSION
 from rules.odd_chip import Policy
 from rules.vocab import FileStatus, Verdict
@@ -213,7 +214,7 @@ def start_manifest(out: Path, run_id: str, outputs: Sequence[str], lake: str | N
 def _header(run_id: str | None) -> dict[str, Any]:
     return {
         "run_id": run_id or uuid.uuid4().hex,
-        "created_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "created_utc": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "tool_version": tool_version(),
         "schema_version": SCHEMA_VERSION,
     }

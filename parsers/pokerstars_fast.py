@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -107,7 +108,7 @@ class FastChunk:
     payouts: pl.DataFrame
     sent_back: dict[str, int]  # hands sent the reference way, by the first check they failed
     #: the compiled reader's tables in the lake's types (``audit.compiled_tables``), else None
-    arrow: dict | None = None
+    arrow: dict[str, Any] | None = None
 
 
 def read_chunk(chunk: str | bytes) -> FastChunk | None:
@@ -221,7 +222,7 @@ def _pick_series(values: pl.Series, index: np.ndarray) -> pl.Series:
     return pl.select(pl.when(pl.Series(index >= 0)).then(got)).to_series()
 
 
-def _nulls(n: int, dtype: pl.DataType, name: str = "") -> pl.Series:
+def _nulls(n: int, dtype: pl.DataType | type[pl.DataType], name: str = "") -> pl.Series:
     """``n`` nulls of ``dtype`` (built natively: a list of ``None`` costs ~150 ns each)."""
     return pl.repeat(None, n, dtype=dtype, eager=True).alias(name)
 
@@ -443,7 +444,7 @@ class _Reader:
 
     # ------------------------------------------------------------------ seats
 
-    def _seats(self, rows: np.ndarray) -> dict:
+    def _seats(self, rows: np.ndarray) -> dict[str, Any]:
         """The seat lines: arrays with one entry per seat, and lookups by name and number."""
         index, lines = self.distinct(rows)
         got = lines.str.extract_groups(_SEAT).struct.unnest()
@@ -480,7 +481,7 @@ class _Reader:
         }
 
     @staticmethod
-    def _by_name(seats: dict, hand: np.ndarray, first_hash: np.ndarray, second_hash: np.ndarray,
+    def _by_name(seats: dict[str, Any], hand: np.ndarray, first_hash: np.ndarray, second_hash: np.ndarray,
                  present: np.ndarray) -> np.ndarray:
         """Index of the seat of ``hand`` with this name (by its two hashes), or -1."""
         if len(hand) == 0 or len(seats["hand"]) == 0:
@@ -494,7 +495,7 @@ class _Reader:
         return np.where(same, index, -1)
 
     @staticmethod
-    def _by_number(seats: dict, hand: np.ndarray, number: np.ndarray) -> np.ndarray:
+    def _by_number(seats: dict[str, Any], hand: np.ndarray, number: np.ndarray) -> np.ndarray:
         if len(seats["hand"]) == 0:
             return np.full(len(hand), -1, np.int64)
         keys = hand * 2**21 + number
@@ -505,7 +506,7 @@ class _Reader:
     # ------------------------------------------------------------------ actions
 
     @staticmethod
-    def _rest_facts(rest: pl.Series) -> dict:
+    def _rest_facts(rest: pl.Series) -> dict[str, Any]:
         """What an action line says after ``name: `` (null: not an action line)."""
         all_in = rest.str.ends_with(_ALL_IN).fill_null(False).to_numpy()
         r = pl.col("r")
@@ -531,7 +532,7 @@ class _Reader:
                 "by": _Amounts.read(frame["raised"].struct.field("by")), "cards": frame["cards"]}
 
     @staticmethod
-    def _other_facts(lines: pl.Series) -> dict:
+    def _other_facts(lines: pl.Series) -> dict[str, Any]:
         """What a line that is no ``name: action`` says: street, cards dealt, pot paid,
         bet returned, or nothing (chat, someone joining, leaving, sitting out, timing
         out), in the reference's order of tests."""
@@ -573,7 +574,7 @@ class _Reader:
                                                           frame["back"].struct.field("amount"))).to_series()),
         }
 
-    def _actions(self, rows: np.ndarray, seats: dict) -> dict:
+    def _actions(self, rows: np.ndarray, seats: dict[str, Any]) -> dict[str, Any]:
         """Every line between the seats and the summary, classified as the reference's
         dispatch does: a seated name and ``": "`` first, then street lines, ``Dealt to``,
         pay lines and returned bets."""
@@ -663,7 +664,7 @@ class _Reader:
                 "board": other["board"].gather(index[board_rows]), "board_rows": board_rows}
 
     @staticmethod
-    def _longest_colon_names(seats: dict, hand: np.ndarray, lines: pl.Series) -> tuple[np.ndarray, np.ndarray]:
+    def _longest_colon_names(seats: dict[str, Any], hand: np.ndarray, lines: pl.Series) -> tuple[np.ndarray, np.ndarray]:
         """Of these lines, which start with a seated name that holds ``": "`` followed by
         ``": "`` (positions), and the longest such seat of each."""
         if len(hand) == 0:
@@ -679,7 +680,7 @@ class _Reader:
 
     # ------------------------------------------------------------------ summary
 
-    def _summary(self, rows: np.ndarray, seats: dict) -> dict:
+    def _summary(self, rows: np.ndarray, seats: dict[str, Any]) -> dict[str, Any]:
         hand = self.hand[rows]
         index, lines = self.distinct(rows)
         kinds = pl.DataFrame({"s": lines}).select(
@@ -792,7 +793,7 @@ class _Reader:
 
     # ------------------------------------------------------------------ the hand as a whole
 
-    def _raise_increments(self, acts: dict) -> np.ndarray:
+    def _raise_increments(self, acts: dict[str, Any]) -> np.ndarray:
         """What each raise added: the total raised to less the seat's bet this street so
         far (``BetTracker.raise_to``). A seat's bet on a street is a running sum of what it
         put in and got back, which a raise resets to its total."""
@@ -818,8 +819,8 @@ class _Reader:
         self.reject("raise below the bet", acts["hand"][raises[added[raises] < 0]])
         return added
 
-    def _settle(self, heads: pl.DataFrame, seats: dict, acts: dict,
-                summary: dict) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    def _settle(self, heads: pl.DataFrame, seats: dict[str, Any], acts: dict[str, Any],
+                summary: dict[str, Any]) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame]:
         n_seats = len(seats["hand"])
         kind, seat, amount, rows = acts["kind"], acts["seat"], acts["amount"], acts["rows"]
         added = self._raise_increments(acts)

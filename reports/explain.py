@@ -137,7 +137,7 @@ def _board_label(explanation: Mapping[str, Any], index: int) -> str:
     ('run 2 (board 2)', 'board 2')
     """
     try:
-        two_boards = game_spec(Game(explanation.get("game"))).boards == 2
+        two_boards = game_spec(Game(str(explanation.get("game")))).boards == 2
     except (ValueError, KeyError):
         two_boards = False
     return f"board {index + 1}" if two_boards else f"run {index + 1} (board {index + 1})"

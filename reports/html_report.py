@@ -358,7 +358,8 @@ def render_report(hands: pl.DataFrame, findings: pl.DataFrame,
     if redactor is not None:
         manifest = _redact_json(manifest, redactor)
         context = _redact_json(context, redactor)  # file names are often a player's
-    run_id = manifest.get("run_id") if isinstance(manifest.get("run_id"), str) else ""
+    given = manifest.get("run_id")
+    run_id = given if isinstance(given, str) else ""
     heading = f"{title}: {_audited(summary, context)}"
     explained = "".join(explain.fragment(by_key[k], anchors[k]) for k in ordered)
     missing = len(shown) - len(ordered)

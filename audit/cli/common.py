@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, Iterable, Mapping, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -64,7 +65,8 @@ DaskOption = Annotated[str | None, typer.Option(
 RedactKeyFile = Annotated[Path | None, typer.Option(
     "--redact-key-file", help="File holding your secret redaction key (else $HHAUDIT_REDACT_KEY).")]
 RakeScheduleOption = Annotated[Path | None, typer.Option(
-    "--rake-schedule", help="TOML of your own rake schedules (replacing the shipped ones of each platform it names; the format: rules/rake_schedules/README.md and rules/rake_toml.py).")]
+    "--rake-schedule", help="TOML of your own rake schedules (replacing the shipped ones of each platform it "
+        "names; the format: rules/rake_schedules/README.md and rules/rake_toml.py).")]
 
 
 def print_counts(counts: Mapping[str, Any]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -27,7 +27,7 @@ from audit.phh_export import UnknownHand, export_phh, write_phh_files
 from reports.phh import dumps, dumps_all
 
 
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     PHH = "phh"
 
 

@@ -73,7 +73,7 @@ def _schema_text() -> str:
         width = max(len(c.name) for c in table.columns)
         for c in table.columns:
             null = "" if c.nullable else " not null"
-            lines.append(f"  {c.name:<{width}}  {str(c.type)}{null}  -- {c.doc}")
+            lines.append(f"  {c.name:<{width}}  {c.type!s}{null}  -- {c.doc}")
     lines.append("\nexplanation (hhaudit explain --json, OUT/explanations.jsonl):")
     for k in EXPLANATION:
         lines.append(f"  {k.name}  -- {k.doc}" + (" (only where a showdown was settled)" if k.settled_only else ""))
@@ -110,7 +110,8 @@ def register(app: typer.Typer) -> None:
     @app.command("schema")
     def schema_command(
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
-        settle: Annotated[bool, typer.Option("--settle", help="Print the JSON Schema of `hhaudit settle`'s input.")] = False,
+        settle: Annotated[bool, typer.Option("--settle", help="Print the JSON Schema of `hhaudit settle`'s "
+            "input.")] = False,
     ) -> None:
         """Print the lake's tables, the audit's outputs, their columns and vocabularies (or, with
         --settle, the JSON Schema of settle's input)."""

@@ -21,11 +21,16 @@ def register(app: typer.Typer) -> None:
     def report_command(
         out: Annotated[Path, typer.Argument(help="The --out folder of hhaudit run.")],
         fmt: Annotated[ReportFormat, typer.Option("--format", help="What to write.")] = ReportFormat.TABLE,
-        output: Annotated[Path | None, typer.Option("--output", help="File to write (default: stdout; required for parquet).")] = None,
-        redact: Annotated[bool, typer.Option("--redact", help=f"Replace player names by pseudonyms keyed by your secret (--redact-key-file or ${REDACT_KEY_ENV}; without one, a random key and a warning: pseudonyms then match no other run).")] = False,
+        output: Annotated[Path | None, typer.Option("--output", help="File to write (default: stdout; required "
+            "for parquet).")] = None,
+        redact: Annotated[bool, typer.Option("--redact", help=f"Replace player names by pseudonyms keyed by your "
+            f"secret (--redact-key-file or ${REDACT_KEY_ENV}; without one, a random key and a warning: "
+            f"pseudonyms then match no other run).")] = False,
         redact_key_file: RedactKeyFile = None,
-        by: Annotated[GroupBy | None, typer.Option("--by", help="Underpaid, overpaid and net per player, day, table or platform (per currency; chips per tournament).")] = None,
-        top: Annotated[int | None, typer.Option("--top", min=0, help=f"Worst findings to include (default: {TABLE_TOP} in the table, {html_report.DEFAULT_TOP} in HTML, all in exports).")] = None,
+        by: Annotated[GroupBy | None, typer.Option("--by", help="Underpaid, overpaid and net per player, day, "
+            "table or platform (per currency; chips per tournament).")] = None,
+        top: Annotated[int | None, typer.Option("--top", min=0, help=f"Worst findings to include (default: "
+            f"{TABLE_TOP} in the table, {html_report.DEFAULT_TOP} in HTML, all in exports).")] = None,
     ) -> None:
         """Summarise an audit run's findings, export them, write the HTML report, sum them
         --by player, day, table or platform, or list the players owed (--format players-owed)."""

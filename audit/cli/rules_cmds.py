@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -80,7 +80,7 @@ def games_cmd() -> None:
         typer.echo(f"{game.value}\t{spec.name}\t{kind}\thole={spec.hole_cards}\tboard={spec.board_cards}\t{halves}{extra}")
 
 
-def policies_cmd(name: Optional[str] = typer.Argument(None, help="a profile to show in full")) -> None:
+def policies_cmd(name: str | None = typer.Argument(None, help="a profile to show in full")) -> None:
     """One line per profile, or one profile's options (``[U]``: unconfirmed)."""
     if name is None:
         for profile in profile_names():

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator, Protocol
+from typing import Protocol
 
 from audit.ingest.inputs import ByteStream
 from audit.textio import decode_bytes

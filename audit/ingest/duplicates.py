@@ -75,7 +75,7 @@ class SeenHands:
         fingerprints = hands.column("content_fingerprint")
         start = self._add_block(fingerprints, hands.column("raw_sha256"), source_file, offsets)
         if self.rows.keys().isdisjoint(keys) and len(set(keys)) == n:  # the usual case, at C speed
-            self.rows.update(zip(keys, range(start, start + n)))
+            self.rows.update(zip(keys, range(start, start + n), strict=True))
             return Screening(None)
         fps = fingerprints.to_pylist()
         raws = pc.utf8_slice_codeunits(hands.column("raw_sha256"), 0, 16).to_pylist()

@@ -34,10 +34,11 @@ import os
 import stat
 import tarfile
 import zipfile
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from types import TracebackType
-from typing import IO, Any, Callable, Iterator, Protocol, Sequence, cast
+from typing import IO, Any, Protocol, cast
 
 from audit.textio import sniff_encoding
 from parsers.base import Parser

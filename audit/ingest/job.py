@@ -13,8 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from audit.ingest.chunking import CHUNK_CHARS, plan_chunks
 from audit.ingest.counts import FileCounts, IngestSummary
-from audit.ingest.inputs import (HEAD_BYTES, ByteStream, HashingReader, InputFile, InputOptions, Unopenable,
-                                 is_sidecar, iter_inputs, recognise)
+from audit.ingest.inputs import (
+    HEAD_BYTES,
+    ByteStream,
+    HashingReader,
+    InputFile,
+    InputOptions,
+    Unopenable,
+    is_sidecar,
+    iter_inputs,
+    recognise,
+)
 from audit.ingest.parse import ChunkResult
 from audit.ingest.store import LakeStore
 from audit.ingest.workers import Workers, worker_count

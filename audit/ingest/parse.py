@@ -12,10 +12,10 @@ from __future__ import annotations
 import gc
 import hashlib
 import traceback
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -92,7 +92,7 @@ def _read_in_columns(read: Callable[[str | bytes], FastChunk | None], chunk: str
     so a fault of the fast path can cost speed but never a hand."""
     try:
         return read(chunk)
-    except Exception:  # noqa: BLE001 - any fault of the accelerator: the reference reads the chunk
+    except Exception:
         return None
 
 

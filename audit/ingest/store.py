@@ -83,7 +83,8 @@ class LakeStore:
         counts.parsed += sum(screening.keep)
         mask = pa.array(screening.keep)
         self.writer.add("hands", hands.filter(mask))
-        for name, owner in zip(_CHILD_TABLES, (result.seat_hand, result.action_hand, result.payout_hand)):
+        for name, owner in zip(_CHILD_TABLES, (result.seat_hand, result.action_hand, result.payout_hand),
+                               strict=True):
             child_mask = mask.take(pa.array(owner, pa.int32()))
             self.writer.add(name, result.tables[name].filter(child_mask))
 

@@ -168,15 +168,15 @@ def check_apart(out: Path, inputs: Sequence[Path | str], option: str = "--out", 
 
 def _remove_previous_run(out: Path, manifest: Mapping[str, Any]) -> None:
     """Remove what ``manifest`` says its run wrote in ``out``, and hhaudit's temporary
-    files; nothing else. A manifest before ``lake`` was recorded is a run's when it lists
-    a report (``audit`` writes none, and never a lake)."""
+    files; nothing else. A manifest before ``lake_folder`` was recorded is a run's when it
+    lists a report (``audit`` writes none, and never a lake)."""
     listed = {o.get("file") for o in manifest.get("outputs", []) if isinstance(o, dict)}
     names = {n for n in listed if isinstance(n, str) and n == Path(n).name and not n.startswith(".")}
     for name in sorted(names | {MANIFEST_FILE}):
         path = out / name
         if path.is_symlink() or path.is_file():
             path.unlink()
-    lake = manifest.get("lake", LAKE_FOLDER if REPORT_FILE in names else None)
+    lake = manifest.get("lake_folder", LAKE_FOLDER if REPORT_FILE in names else None)
     if lake == LAKE_FOLDER:
         path = out / LAKE_FOLDER
         if path.is_symlink():
@@ -203,7 +203,7 @@ def check_output_file(path: Path, option: str) -> None:
 def start_manifest(out: Path, run_id: str, outputs: Sequence[str], lake: str | None) -> None:
     """The manifest a job writes before any other file: which files it will write, and
     that it has not finished (``"complete": false``)."""
-    manifest = {**_header(run_id), "complete": False, "lake": lake,
+    manifest = {**_header(run_id), "complete": False, "lake_folder": lake,
                 "outputs": [{"file": name, "sha256": None} for name in outputs]}
     _write_manifest(out, manifest)
 
@@ -253,7 +253,7 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
     manifest = {
         **_header(run_id),
         "complete": complete,
-        "lake": lake_folder,
+        "lake_folder": lake_folder,
         "policies": {platform: {"name": p.name, "hash": p.hash, "options": p.resolve()}
                      for platform, p in sorted(outcome.policies.items())},
         "inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}

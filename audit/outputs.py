@@ -169,17 +169,15 @@ def check_apart(out: Path, inputs: Sequence[Path | str], option: str = "--out", 
 
 def _remove_previous_run(out: Path, manifest: Mapping[str, Any]) -> None:
     """Remove what ``manifest`` says its run wrote in ``out``, and hhaudit's temporary
-    files; nothing else. A manifest before ``lake`` was recorded is a run's when it lists
-    a report (``audit`` writes none, and never a lake)."""
+    files; nothing else. A manifest before ``lake_folder`` was recorded is a run's when it
+    lists a report (``audit`` writes none, and never a lake)."""
     listed = {o.get("file") for o in manifest.get("outputs", []) if isinstance(o, dict)}
     names = {n for n in listed if isinstance(n, str) and n == Path(n).name and not n.startswith(".")}
     for name in sorted(names | {MANIFEST_FILE}):
         path = out / name
         if path.is_symlink() or path.is_file():
             path.unlink()
-    # "lake_folder": the lake the run wrote in its output folder ("lake" is the record of
-    # the lake versions audited; early manifests named the folder there)
-    lake = manifest.get("lake_folder", manifest.get("lake", LAKE_FOLDER if REPORT_FILE in names else None))
+    lake = manifest.get("lake_folder", LAKE_FOLDER if REPORT_FILE in names else None)
     if lake == LAKE_FOLDER:
         path = out / LAKE_FOLDER
         if path.is_symlink():

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from audit.cli.app import app
 from audit.jobs import ingest_job, run_job
+from audit.lake import read_table
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "sample_data" / "table-aral-2024-03-01.txt"
@@ -279,8 +280,11 @@ def test_overwrite_removes_only_what_the_previous_run_listed(tmp_path: Path) -> 
     (out / ".mine.tmp").write_text("not hhaudit's\n")
     first = json.loads((out / "manifest.json").read_text())
     assert (first["complete"], first["lake_folder"]) == (True, "lake")
-    result = runner.invoke(app, ["run", str(SAMPLE), "--out", str(out), "--overwrite"])
-    assert result.exit_code == 1
+    cut = tmp_path / "cut.txt"
+    cut.write_bytes(SAMPLE.read_bytes()[:1500])
+    result = runner.invoke(app, ["run", str(cut), "--out", str(out), "--overwrite"])
+    assert result.exit_code == 3
+    assert read_table(out / "lake", "files")["source_file"].to_list() == [str(cut)]  # a new lake
     assert sorted(p.name for p in out.iterdir()) == [
         ".mine.tmp", "explanations.jsonl", "findings.parquet", "hands.parquet", "keep", "lake", "manifest.json",
         "notes.txt", "report.html"]
@@ -294,7 +298,7 @@ def test_overwrite_never_follows_a_manifest_outside_its_folder(tmp_path: Path) -
     (out / "sub").mkdir()
     (out / "sub" / "x.txt").write_text("precious\n")
     (out / "manifest.json").write_text(json.dumps({
-        "run_id": "x", "tool_version": "0", "lake": "../", "complete": True,
+        "run_id": "x", "tool_version": "0", "lake_folder": "../", "complete": True,
         "outputs": [{"file": "../victim.txt"}, {"file": "sub/x.txt"}, {"file": str(tmp_path / "victim.txt")}]}))
     assert run_job([SAMPLE], out, overwrite=True).exit_status == 1
     assert (tmp_path / "victim.txt").read_text() == "precious\n" and (out / "sub" / "x.txt").is_file()

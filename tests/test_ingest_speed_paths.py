@@ -374,7 +374,7 @@ def test_a_hand_whose_record_cannot_be_built_is_quarantined_alone(tmp_path: Path
     summary = ingest([path], tmp_path / "lake", parsers=(PARSER,))
     assert (summary.hands_parsed, summary.hands_quarantined) == (2, 1)
     assert read_table(tmp_path / "lake", "quarantine")["message"].to_list() == [
-        "record error ValueError: day is out of range for month"]
+        "record error ValueError: day is out of range for month (at audit/tables.py:103)"]
 
 
 def test_a_lake_with_fingerprints_of_the_older_method_still_recognises_duplicates(tmp_path: Path) -> None:

@@ -67,9 +67,8 @@ def test_one_hand_with_a_total_pot_beyond_int64_is_bad_amount_and_the_other_19_a
     result = _both_paths("".join(hands))
     assert result.found == 20
     assert _kept(result) == [str(i) for i in range(1, 21) if i != 5]
-    assert _quarantined(result) == [(
-        "5", "bad_amount",
-        f"hand 5: hands.total_pot_printed 9999999999999999999900 is beyond the lake's range (at most {MAX_AMOUNT} in size)")]
+    assert _quarantined(result) == [("5", "bad_amount", "hand 5: hands.total_pot_printed 9999999999999999999900 "
+                                           f"is beyond the lake's range (at most {MAX_AMOUNT} in size)")]
 
 
 def test_a_stack_beyond_the_lake_range_is_bad_amount_for_that_hand_alone(reader) -> None:
@@ -188,3 +187,68 @@ def test_a_long_message_and_raw_text_are_cut_saying_their_full_length() -> None:
     assert row["message"] == ("m" * MESSAGE_CHARS + "... (message cut: 70000 characters in all)"
                               f" (raw_text cut: the first {RAW_TEXT_CHARS} of {RAW_TEXT_CHARS + 5} characters kept)")
     assert row["raw_text"] == "r" * RAW_TEXT_CHARS
+
+
+# ------------------------------------------------------------------ bounded memory: blank runs, huge hands, long lines
+
+
+def _long_chat(hand: str, chars: int) -> str:
+    return hand.replace("*** SUMMARY ***", 'Bob said, "' + "x" * chars + '"\n*** SUMMARY ***')
+
+
+@pytest.mark.parametrize("way", ["text", "bytes"])
+def test_blank_runs_and_a_huge_hand_are_cut_into_bounded_chunks_and_every_byte_is_counted(way: str) -> None:
+    import io
+
+    from audit.ingest.chunking import iter_byte_chunks, iter_chunks
+    from parsers.pokerstars import COLUMNAR_CUT
+
+    text = (_hand("1") + "\n" * 200_000 + _hand("2") + _long_chat(_hand("4"), 300_000) + _hand("3")
+            + "\r\n" * 50_000)
+    data = text.encode()
+    chunks = list(iter_chunks(io.BytesIO(data), "utf-8", b"", PARSER, 4096, max_hand=100_000) if way == "text"
+                  else iter_byte_chunks(io.BytesIO(data), b"", COLUMNAR_CUT, 4096, max_hand=100_000))
+    results = [parse_chunk(PARSER, c, "utf-8", "f.txt") for c in chunks]
+    # no chunk holds more than a hand's cap and a block: the 300 KB hand is held as its first characters
+    assert max(len(c.head) if hasattr(c, "head") else len(c) for c in chunks) <= 100_000 + 3 * 4096
+    assert sum(r.chunk_bytes for r in results) == len(data)
+    kept = [hid for r in results for hid in _kept(r)]
+    assert (sum(r.found for r in results), kept) == (4, ["1", "2", "3"])
+    [row] = [q for r in results for q in r.quarantine]
+    assert (row["reason"], row["message"]) == (
+        "too_large", "a hand of 300835 characters (300835 bytes), beyond the 100000 ingest holds: not read")
+    assert row["raw_text"].startswith("PokerStars Hand #4: ") and len(row["raw_text"]) <= 100_000 + 3 * 4096
+
+
+def test_a_line_beyond_the_line_cap_quarantines_its_hand_alone_both_ways(reader) -> None:
+    from audit.ingest.parse import MAX_LINE_CHARS
+
+    result = _both_paths(_hand("1") + _long_chat(_hand("2"), MAX_LINE_CHARS) + _hand("3"))
+    assert _kept(result) == ["1", "3"]
+    assert _quarantined(result) == [(None, "too_large", f"a line of {MAX_LINE_CHARS + 12} characters, beyond the "
+                                                        f"{MAX_LINE_CHARS} a hand's line may have")]
+
+
+def test_a_gz_of_one_hand_and_64_mb_of_newlines_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    """The proportionate form of issue 17's 1 GB case (bench/robust_bench.py runs that one):
+    the hand is kept and Python's peak allocation stays a small fraction of the input."""
+    import gzip
+    import tracemalloc
+
+    from audit.ingest import ingest
+
+    newlines = 64 * 1024 * 1024
+    with gzip.open(tmp_path / "one.txt.gz", "wb", compresslevel=1) as out:
+        out.write(_hand("1").encode())
+        for _ in range(newlines // (1 << 20)):
+            out.write(b"\n" * (1 << 20))
+    tracemalloc.start()
+    try:
+        summary = ingest([tmp_path / "one.txt.gz"], tmp_path / "lake", workers=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    [counts] = summary.files
+    assert (str(counts.status), counts.found, counts.parsed, counts.quarantined) == ("ok", 1, 1, 0)
+    assert counts.size == len(_hand("1")) + newlines
+    assert peak < 48 * 1024 * 1024, peak

@@ -40,6 +40,9 @@ Rows = Sequence[int] | npt.NDArray[np.int64]
 MAX_AMOUNT = 2**53
 #: Seat numbers, sequence numbers, pots and runs are int32 columns.
 MAX_INT32 = 2**31 - 1
+#: The longest hand ingest holds (characters; bytes for byte chunks): real hands are a
+#: few KB, the longest tournament hands with chat well under 1 MB.
+MAX_HAND_CHARS = 16 * 1024 * 1024
 #: Characters of a quarantine message kept; a longer one is cut, saying its full length.
 MESSAGE_CHARS = 1000
 #: Characters of a quarantined hand's ``raw_text`` kept; the message says the full length.
@@ -69,12 +72,23 @@ class ChunkResult:
     chunk_bytes: int
 
 
+@dataclass(frozen=True)
+class Oversized:
+    """A hand longer than ingest holds (``audit.ingest.chunking.MAX_HAND_CHARS``), as a
+    chunk of its own: its first characters and its length; quarantined as ``too_large``."""
+
+    head: str
+    chars: int
+    size_bytes: int
+    limit: int  # the cap it is beyond
+
+
 def parser_version(parser: Parser) -> str:
     """What the lake records as ``parser_version``: ``<format>:<version>``."""
     return f"{parser.format}:{getattr(parser, 'version', '1')}"
 
 
-def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str) -> ChunkResult:
+def parse_chunk(parser: Parser, chunk: str | bytes | Oversized, codec: str, source_file: str) -> ChunkResult:
     """Split and parse one chunk. Never raises: a bad hand is quarantined, and so is
     anything a fault leaves unread (``parse_error``, naming the code's file and line).
 
@@ -87,11 +101,13 @@ def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str
     of short-lived records and no cycles worth collecting, and the collector's repeated
     scans of the growing row lists would cost about a third of the time.
     """
+    if isinstance(chunk, Oversized):
+        return _oversized(parser, chunk, source_file)
     collecting = gc.isenabled()
     gc.disable()
     try:
         return _parse_chunk(parser, chunk, codec, source_file)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: the chunk is one quarantined hand
+    except Exception as exc:  # the last line of defence: the chunk is one quarantined hand
         return _unread_chunk(parser, chunk, codec, source_file, exc)
     finally:
         if collecting:
@@ -99,19 +115,30 @@ def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str
 
 
 def _parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str) -> ChunkResult:
+    if not chunk.strip(_BLANK_BYTES if isinstance(chunk, bytes) else _BLANK):  # a blank run: no hand
+        size = len(chunk) if isinstance(chunk, bytes) else len(chunk.encode(codec))
+        return ChunkResult(TableBuilder().tables(), [], [], [], [], [], [], 0, size)
     columnar = columnar_reader(parser.format)
     if columnar is not None and codec == "utf-8" and not has_long_line(chunk):
         fast = _read_in_columns(columnar.read, chunk)
         if fast is not None:
             try:
                 return _merge_columnar(parser, fast, source_file)
-            except Exception:  # noqa: BLE001 - a fault of the accelerator: the reference reads the chunk
+            except Exception:  # a fault of the accelerator: the reference reads the chunk
                 pass
     text = chunk.decode(codec) if isinstance(chunk, bytes) else chunk
     try:
         return parse_text_chunk(parser, text, codec, source_file)
-    except Exception:  # noqa: BLE001 - tables of many hands failed: again, each hand checked alone
+    except Exception:  # tables of many hands failed: again, each hand checked alone
         return parse_text_chunk(parser, text, codec, source_file, careful=True)
+
+
+def _oversized(parser: Parser, chunk: Oversized, source_file: str) -> ChunkResult:
+    row = quarantine_row(source_file, 0, QuarantineReason.TOO_LARGE,
+                         f"a hand of {chunk.chars} characters ({chunk.size_bytes} bytes), beyond the "
+                         f"{chunk.limit} ingest holds: not read", chunk.head, None, str(parser.format),
+                         parser_version(parser))
+    return ChunkResult(TableBuilder().tables(), [], [], [], [], [], [row], 1, chunk.size_bytes)
 
 
 def _unread_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str,
@@ -185,6 +212,9 @@ def unreadable_text(hand_text: str) -> tuple[QuarantineReason, str] | None:
     return None
 
 
+#: What a blank chunk is made of (``parsers.base.split_at`` finds no hand in it).
+_BLANK = " \r\n\t\ufeff"
+_BLANK_BYTES = b" \r\n\t"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -225,7 +255,11 @@ def _record_out_of_range(table: Table, record: Any) -> tuple[QuarantineReason, s
 def _int_columns(table: Table) -> tuple[tuple[str, int], ...]:
     out = []
     for c in table.columns:
-        kind = c.type.value_type if pa.types.is_list(c.type) else c.type.item_type if pa.types.is_map(c.type) else c.type
+        kind = c.type
+        if pa.types.is_list(kind):
+            kind = kind.value_type
+        elif pa.types.is_map(kind):
+            kind = kind.item_type
         if kind == pa.int64():
             out.append((c.name, MAX_AMOUNT))
         elif kind == pa.int32():
@@ -242,7 +276,7 @@ def _read_in_columns(read: Callable[[str | bytes], FastChunk | None], chunk: str
     so a fault of the fast path can cost speed but never a hand."""
     try:
         return read(chunk)
-    except Exception:  # noqa: BLE001 - any fault of the accelerator: the reference reads the chunk
+    except Exception:  # any fault of the accelerator: the reference reads the chunk
         return None
 
 
@@ -320,7 +354,7 @@ def parse_text_chunk(parser: Parser, text: str, codec: str, source_file: str, *,
             if sink.parse(hand_text, raw, hand_byte_offset):
                 rel_offsets.append(hand_byte_offset)
                 rel_ends.append(byte_pos)
-    except Exception as exc:  # noqa: BLE001 - split failed: what it did not give is one quarantined hand
+    except Exception as exc:  # split failed: what it did not give is one quarantined hand
         rest = text[char_pos:]
         found += 1
         sink._quarantine(byte_pos, QuarantineReason.PARSE_ERROR, error_message("split error", exc), rest, None)

@@ -10,9 +10,8 @@ No test here is timed.
 
 from __future__ import annotations
 
-import re
-
 import hashlib
+import re
 from pathlib import Path
 
 import pyarrow as pa

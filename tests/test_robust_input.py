@@ -12,13 +12,13 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-import pyarrow.parquet as pq
 import pytest
 
 from audit.errors import ExitStatus
 from audit.ingest import parse_chunk
 from audit.ingest.parse import MAX_AMOUNT, MESSAGE_CHARS, RAW_TEXT_CHARS, parse_text_chunk, quarantine_row
 from audit.jobs import ingest_job
+from audit.lake import read_table
 from parsers import registry
 from parsers.pokerstars import PARSER
 from rules.vocab import Format
@@ -87,7 +87,7 @@ def test_a_file_with_an_amount_beyond_int64_keeps_its_other_hands_and_exits_3(tm
     counts = result.summary.files[0]
     assert (str(counts.status), counts.found, counts.parsed, counts.quarantined) == ("ok", 20, 19, 1)
     assert result.exit_status is ExitStatus.INPUT_PROBLEMS  # one quarantined hand, --max-quarantined 0
-    quarantine = pq.read_table(tmp_path / "lake" / "quarantine").to_pylist()
+    quarantine = read_table(tmp_path / "lake", "quarantine").to_dicts()
     assert [(q["hand_id"], q["reason"]) for q in quarantine] == [("5", "bad_amount")]
 
 
@@ -252,3 +252,48 @@ def test_a_gz_of_one_hand_and_64_mb_of_newlines_is_read_in_bounded_memory(tmp_pa
     assert (str(counts.status), counts.found, counts.parsed, counts.quarantined) == ("ok", 1, 1, 0)
     assert counts.size == len(_hand("1")) + newlines
     assert peak < 48 * 1024 * 1024, peak
+
+
+# ------------------------------------------------------------------ encodings
+
+
+def _named(hid: str, name: str) -> str:
+    return _hand(hid).replace("Carl", name)
+
+
+def test_one_invalid_byte_in_a_utf8_file_quarantines_its_hand_and_the_others_keep_their_names(tmp_path: Path) -> None:
+    text = _named("1", "Müller") + _named("2", "Zoë") + _named("3", "Señor")
+    data = text.encode().replace("Zoë".encode(), b"Zo\xeb", 1)  # one cp1252 byte in hand 2's seat line
+    (tmp_path / "in.txt").write_bytes(data)
+    result = ingest_job([tmp_path / "in.txt"], tmp_path / "lake")
+    [counts] = result.summary.files
+    assert (counts.encoding, counts.found, counts.parsed, counts.quarantined) == ("utf-8-invalid", 3, 2, 1)
+    seats = read_table(tmp_path / "lake", "seats")["player"].to_list()
+    assert {"Müller", "Señor"} <= set(seats) and not any("Ã" in p for p in seats)
+    [row] = read_table(tmp_path / "lake", "quarantine").to_dicts()
+    assert (row["reason"], row["message"]) == (
+        "bad_encoding", "invalid byte 0xEB in the file's encoding at line 5 of the hand")
+    assert "Zo\ufffd" in row["raw_text"]
+    hands = read_table(tmp_path / "lake", "hands").to_dicts()
+    for hand in hands:  # offsets and digests still of the file's own bytes
+        start = hand["source_offset"]
+        assert data[start:start + 20].startswith(b"PokerStars Hand #")
+    assert result.exit_status is ExitStatus.INPUT_PROBLEMS
+
+
+def test_a_cp1252_file_is_still_read_as_cp1252() -> None:
+    from audit.textio import decode_bytes
+
+    decoded = decode_bytes(_named("1", "Müller").encode("cp1252"))
+    assert (decoded.label, "Müller" in decoded.text) == ("cp1252", True)
+
+
+@pytest.mark.parametrize("bom", [b"", b"\xff\xfe"])
+def test_a_utf16_file_cut_by_one_byte_keeps_every_complete_hand(tmp_path: Path, bom: bytes) -> None:
+    text = "".join(_named(str(i), "Zoë") for i in range(1, 6))
+    data = bom + text.encode("utf-16-le")
+    (tmp_path / "in.txt").write_bytes(data[:-1])
+    result = ingest_job([tmp_path / "in.txt"], tmp_path / "lake")
+    [counts] = result.summary.files
+    assert (str(counts.status), counts.found, counts.parsed) == ("ok", 5, 5)
+    assert set(read_table(tmp_path / "lake", "seats")["player"].to_list()) >= {"Zoë"}

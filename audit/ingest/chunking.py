@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Protocol
 from audit.ingest.inputs import ByteStream
 from audit.ingest import parse
 from audit.ingest.parse import RAW_TEXT_CHARS, Oversized
-from audit.textio import decode_bytes
+from audit.textio import ESCAPED_UTF8, decode_bytes
 from parsers.base import Parser
 from parsers.registry import columnar_reader
 
@@ -66,8 +66,12 @@ def plan_chunks(stream: _Readable, head: bytes, parser: Parser, codec: str, labe
     while first.startswith(codecs.BOM_UTF8) and codec == "utf-8":
         first, start = first[3:], start + 3
     if codec == "utf-8" and not _all_utf8(reopen):
-        # a large Windows-1252 file can look like UTF-8 in its first 64 KB
-        codec, label = "cp1252", "cp1252"
+        # a large Windows-1252 file can look like UTF-8 in its first 64 KB; by textio's rule
+        # a few invalid bytes in a UTF-8 file do not make it one
+        if _mostly_utf8(reopen):
+            codec, label = ESCAPED_UTF8, label.replace("utf-8", "utf-8-invalid")
+        else:
+            codec, label = "cp1252", "cp1252"
     columnar = columnar_reader(parser.format)
     chunks: Iterator[str | bytes]
     if columnar is not None and codec == "utf-8":  # the columnar reader takes bytes as they are
@@ -88,6 +92,21 @@ def _all_utf8(reopen: Callable[[], ByteStream]) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def _mostly_utf8(reopen: Callable[[], ByteStream]) -> bool:
+    """``audit.textio.mostly_utf8`` of the whole file, counted in blocks."""
+    decoder = codecs.getincrementaldecoder(ESCAPED_UTF8)()
+    valid = invalid = 0
+    with reopen() as stream:
+        while True:
+            block = stream.read(1 << 22)
+            text = decoder.decode(block, final=not block)
+            bad = sum(1 for ch in text if 0xDC80 <= ord(ch) <= 0xDCFF) if not text.isascii() else 0
+            invalid += bad
+            valid += (sum(1 for ch in text if ord(ch) > 0x7F) - bad) if not text.isascii() else 0
+            if not block:
+                return valid > 0 and valid >= invalid
 
 
 def _cut_point(parser: Parser, text: str, target: int) -> int:

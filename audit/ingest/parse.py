@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
+from audit import textio  # noqa: F401 - registers the lenient codecs a chunk's codec may name, in workers too
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
 from audit.tables import TableBuilder, columnar_tables
 from parsers.base import Parser

@@ -297,3 +297,17 @@ def test_a_utf16_file_cut_by_one_byte_keeps_every_complete_hand(tmp_path: Path, 
     [counts] = result.summary.files
     assert (str(counts.status), counts.found, counts.parsed) == ("ok", 5, 5)
     assert set(read_table(tmp_path / "lake", "seats")["player"].to_list()) >= {"Zoë"}
+
+
+# ------------------------------------------------------------------ NULs and control bytes
+
+
+def test_nul_bytes_before_a_header_do_not_merge_two_hands(reader) -> None:
+    hands = [_hand(str(i)) for i in range(1, 21)]
+    hands[10] = "\x00" * 7 + hands[10]
+    result = _both_paths("".join(hands))
+    assert result.found == 20
+    assert result.found == len(_kept(result)) + len(result.quarantine)
+    # the hand after the NULs reads; they stay at the end of hand 10, a line it does not expect
+    assert _kept(result) == [str(i) for i in range(1, 21) if i != 10]
+    assert _quarantined(result) == [("10", "parse_error", "hand 10: unexpected summary line '" + "\\x00" * 7 + "'")]

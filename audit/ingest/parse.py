@@ -16,7 +16,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -120,7 +120,7 @@ def _parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: st
         size = len(chunk) if isinstance(chunk, bytes) else len(chunk.encode(codec))
         return ChunkResult(TableBuilder().tables(), [], [], [], [], [], [], 0, size)
     columnar = columnar_reader(parser.format)
-    if columnar is not None and codec == "utf-8" and not has_long_line(chunk):
+    if columnar is not None and codec == "utf-8" and not has_long_line(chunk) and not _has_control(chunk):
         fast = _read_in_columns(columnar.read, chunk)
         if fast is not None:
             try:
@@ -132,6 +132,33 @@ def _parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: st
         return parse_text_chunk(parser, text, codec, source_file)
     except Exception:  # tables of many hands failed: again, each hand checked alone
         return parse_text_chunk(parser, text, codec, source_file, careful=True)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_CONTROL_BYTES = re.compile(b"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+#: control characters opening a line (NULs a crash or a bad copy left), before a hand's header
+_CONTROL_RUN = re.compile("^[\x00-\x08\x0b\x0c\x0e-\x1f]+", re.M)
+
+
+def _has_control(chunk: str | bytes) -> bool:
+    return (_CONTROL_BYTES if isinstance(chunk, bytes) else _CONTROL).search(chunk) is not None  # type: ignore[arg-type]
+
+
+def _split(parser: Parser, text: str) -> Iterator[tuple[int, str]]:
+    """``parser.split``, and a hand whose header a run of control characters (NULs) pushed
+    off the start of its line cut from the hand before it: the run stays with the hand
+    before, so two hands never merge into one (XML hands, which carry a context, as split)."""
+    for offset, hand in parser.split(text):
+        if type(hand) is not str or _CONTROL.search(hand) is None:
+            yield offset, hand
+            continue
+        start = 0
+        for run in _CONTROL_RUN.finditer(hand, 1):  # a run the hand opens with is the split's choice
+            at = run.end()
+            if parser.hand_start.match(hand[at:at + 4096]) is not None:
+                yield offset + start, hand[start:at]
+                start = at
+        yield offset + start, hand[start:]
 
 
 def _oversized(parser: Parser, chunk: Oversized, source_file: str) -> ChunkResult:
@@ -345,7 +372,7 @@ def parse_text_chunk(parser: Parser, text: str, codec: str, source_file: str, *,
     byte_pos = 0
     char_pos = 0
     try:
-        for char_offset, hand_text in parser.split(text):
+        for char_offset, hand_text in _split(parser, text):
             found += 1
             byte_pos += len(text[char_pos:char_offset].encode(codec))
             raw = hand_text.encode(codec)

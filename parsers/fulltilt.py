@@ -43,9 +43,11 @@ what it emits is unchanged from version 1.
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from rules.records import ParsedHand
-from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, Street
+from parsers.base import split_at
 from parsers.clock import local_to_utc
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, COMPLETE, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, MUCK, OPEN,
@@ -55,6 +57,11 @@ from parsers.engine import (
 
 _HAND_START = re.compile(r"^\ufeff*(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.M)
 _SNIFF = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
+# Full Tilt's hand-history archive (hands requested from support) numbers its hands with a
+# line of its own before each: ``******************** # 2 *************************``
+_ARCHIVE_NUMBER = re.compile(r"^\*{5,} # \d+ \*{5,}$")
+# A file may start with that line, or (Hold'em Manager 2's export) with ``BEGIN``
+_ARCHIVE_HEAD = re.compile(r"^(?:\*{5,} # \d+ \*{5,}|BEGIN)[ \t]*\r?\n[\s\ufeff]*")
 
 _HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
 _HEADER_TAIL = re.compile(
@@ -62,11 +69,22 @@ _HEADER_TAIL = re.compile(
     r"(?: \[(?P<time2>\d{1,2}:\d{2}:\d{2}) (?P<tz2>[A-Z]{2,5}) - (?P<date2>\d{4}/\d{2}/\d{2})\])?"
     r"(?: \(partial\))?\s*$"
 )
+# Big play-money and late tournament stakes count in thousands: ``500K/1000K``, ``50K/100K Ante 10000``
 _STAKES = re.compile(
-    r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)"
+    r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)K?/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)K?"
     r"(?: Ante [$€£]?(?P<ante>[\d,]+(?:\.\d+)?))?(?: (?P<cap>Cap))?$"
 )
 _TOURNAMENT = re.compile(r"^(?P<name>.*)\((?P<tid>\d+)\), Table (?P<table>.+)$")
+# 2010: ``- 15:13 ET - Wed, July 21, 2010`` (no seconds, the date in words)
+_WORDS_DATE = re.compile(r" - (?P<time>\d{1,2}:\d{2}) (?P<tz>[A-Z]{2,5}) - (?:[A-Z][a-z]+, )?(?P<month>[A-Z][a-z]+)"
+                         r" (?P<day>\d{1,2}), (?P<year>\d{4})\s*$")
+_MONTHS = {name: number for number, name in enumerate(
+    ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+     "December"), 1)}
+# Cap games that print the cap before the game: ``$15 Cap No Limit Hold'em``, ``$2,000 Cap Pot
+# Limit Omaha Hi``, and without the word, ``$400 Pot Limit Omaha Hi`` (its players ``bet $295,
+# and are capped``)
+_PRINTED_CAP = re.compile(r"^[$€£]?[\d,]+(?:\.\d+)? (?:Cap )?(?=(?:No|Pot) Limit |NL |PL )")
 _TABLE = re.compile(r"^Table (?P<table>.+?)(?: \((?P<extra>[^()]*)\))?$")
 
 # The zone Full Tilt printed, as an IANA zone (it wrote "CET" all year round, meaning
@@ -163,7 +181,7 @@ _CHATTER = re.compile(
 # wrapped onto a line of its own (`` (8,7,4,3,A)``).
 _NOBODY_SEATED = re.compile(
     r"^(?:.+ \(Observer\): .*|.+ (?:sits down|adds [$€£]?[\d,.]+)|\d+ seconds left to act|"
-    r"Players agree to Run It Twice)$"
+    r"Players agree to Run It Twice|No low hand qualified|Time has expired)$"
 )
 _WRAPPED_LOW = re.compile(r"^\([2-8A](?:,[2-8A]){4}\)$")
 # Summary lines other than the totals, the board and the seats: the hand's duration, and
@@ -174,6 +192,15 @@ _POT_PART = re.compile(r"(?:Main|Side) pot(?:[- ]#?\d+)? ([$€£]?[\d,]+(?:\.\d
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _SUMMARY_EMBEDDED_SEAT = re.compile(r"\bSeat \d+: .*$")
 _SUMMARY_PAID = re.compile(r"\b(?:won|collected) \((?P<amt>[^()]+)\)")
+# how a summary says a seat folded: ``folded before the Flop``, ``folded on the Turn``,
+# ``folded on 3rd St.``, ``folded after the First Draw``, ``didn't bet (folded)``
+_SUMMARY_FOLDED = re.compile(r"\bfolded(?: ((?:on|before|after) [^()]+?))?\s*(?:\(|\)|$)")
+_FOLDED_ON = {"before the Flop": Street.PREFLOP, "on the Flop": Street.FLOP, "on the Turn": Street.TURN,
+              "on the River": Street.RIVER, "before the Draw": Street.PREDRAW, "after the First Draw": Street.DRAW1,
+              "after the Second Draw": Street.DRAW2, "after the Third Draw": Street.DRAW3, "on 3rd St.": Street.THIRD,
+              "on 4th St.": Street.FOURTH, "on 5th St.": Street.FIFTH, "on 6th St.": Street.SIXTH,
+              "on 7th St.": Street.SEVENTH}
+_OPENING_STREET = {"board": Street.PREFLOP, "draw": Street.PREDRAW, "stud": Street.THIRD}
 _SUMMARY_KNOWN = re.compile(r"folded|didn't bet|showed|mucked|collected|won|lost|is sitting out|wins|ties")
 # A street line: its name (a run's number after it, run twice), the cards in brackets
 # (the board so far, then the new ones), and in parentheses the pot so far, which is not
@@ -198,13 +225,16 @@ def _game_of(text: str) -> tuple[Game, Limit | None] | None:
     """``PL Omaha H/L`` -> (OMAHA_HILO, POT); None if the text names no game we know."""
     limit: Limit | None = None
     name = text.strip()
+    capped = _PRINTED_CAP.match(name)
+    if capped:
+        name = name[capped.end():]
     for prefix, lim in _LIMIT_PREFIXES:
         if name.lower().startswith(prefix.lower()):
             limit, name = lim, name[len(prefix):]
             break
     name = re.sub(r"\s*\((?:Rush|Turbo|Speed)\)\s*$", "", name, flags=re.I)
     game = _GAMES.get(name.lower())
-    return (game, limit) if game else None
+    return (game, Limit.CAP if capped else limit) if game else None
 
 
 def _start_time(m: re.Match[str]) -> str | None:
@@ -255,7 +285,14 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     """``<table or tournament> - <stakes> - <game> - <time> <zone> - <date>`` (any order of
     stakes and game), read from the first line."""
     line, rest = hand.lines[0].text, first["rest"]
+    _only_the_summary(hand)
     tail = _HEADER_TAIL.match(rest)
+    printed_time = rest[len(tail["body"]) + 3:] if tail else ""
+    words = None if tail else _WORDS_DATE.search(rest)
+    if words and words["month"] in _MONTHS:
+        printed_time = rest[words.start() + 3:]
+        tail = _HEADER_TAIL.match(f"{rest[:words.start()]} - {words['time']}:00 {words['tz']} - "
+                                  f"{words['year']}/{_MONTHS[words['month']]:02d}/{int(words['day']):02d}")
     if not tail:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"header without time and date: {line!r}")
     segments = tail["body"].split(" - ")
@@ -269,7 +306,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     record = hand.new_record(
         game=game, limit=Limit.CAP if stakes["cap"] else limit, is_tournament=tournament is not None,
         currency=currency, tournament_id=tournament["tid"] if tournament else None, max_seats=max_seats,
-        start_time_utc=_start_time(tail), start_time_raw=rest[len(tail["body"]) + 3:].replace(" (partial)", "").strip(),
+        start_time_utc=_start_time(tail), start_time_raw=printed_time.replace(" (partial)", "").strip(),
         hand_date=tail["date"].replace("/", "-"), table_name=table,
         is_play_money=currency is None and tournament is None, pots_printed_net=False,
     )
@@ -291,7 +328,15 @@ def _summary_board(hand: Hand, m: re.Match[str]) -> None:
     """``Board: [...]`` (per run under ``*** SUMMARY N ***``): noted if it is not the board dealt."""
     printed = hand.cards(m["cards"])
     target = hand.run_boards.get(hand.summary_run) if hand.summary_run else hand.board
-    if target is not None and printed != target:
+    if target is not None and len(printed) > len(target) and printed[:len(target)] == target:
+        # 2012 tournaments' all-in hands may stop printing street lines before the river
+        # (``*** TURN ***`` and then the summary): the summary's board is the board dealt
+        hand.record.notes.append(f"street lines show the board {target} only; the summary's {printed} is the board")
+        if hand.summary_run:
+            hand.run_boards[hand.summary_run] = printed  # type: ignore[assignment]
+        else:
+            hand.board = printed  # type: ignore[assignment]
+    elif target is not None and printed != target:
         hand.record.notes.append(f"summary board {printed} differs from the dealt board {target}")
 
 
@@ -322,6 +367,10 @@ def _read_summary_seat(hand: Hand, m: re.Match[str], text: str) -> bool:
         hand.summary_won(seat, hand.money(paid["amt"]), text, run=hand.summary_run, half=hand.half(None, labelled=False))
     if "is sitting out" in rest and not any(a.seat == seat.seat for a in hand.record.actions):
         seat.dealt_in = False
+    folded = _SUMMARY_FOLDED.search(rest)
+    if folded and seat.folded_street is None:
+        # a seat that timed out or disconnected has no fold line; its summary line says it folded
+        seat.folded_street = _FOLDED_ON.get(folded[1] or "", _OPENING_STREET[hand.family])
     if not _SUMMARY_KNOWN.search(rest):
         hand.record.notes.append(f"summary line for seat {seat.seat} does not say how it left the hand: {text!r}")
     if shown := re.search(r"\b(showed|mucked) \[([^\]]*)\]", rest):
@@ -348,15 +397,93 @@ def _mucked_winners_did_not_concede(hand: Hand) -> None:
             seat.mucked = False
 
 
+def _acting_seats_were_dealt_in(hand: Hand) -> None:
+    """A seat listed ``is sitting out`` that then acts and wins (``Seat 9: Player8 ($4.96),
+    is sitting out``, later ``Player8 calls $0.30`` ... ``Player8 wins the pot``) was dealt in."""
+    acted = {a.seat for a in hand.record.actions if a.kind in _DEALT_IN_ACTIONS}
+    for seat in hand.record.seats:
+        if seat.seat in acted:
+            seat.dealt_in = True
+
+
 def _pots_printed_before_rake(hand: Hand) -> None:
     if hand.record.pots_printed:
         hand.record.notes.append("pots printed before rake; Full Tilt took the rake from the main pot (rules.md §2.2)")
 
 
+def _table_size(hand: Hand, m: re.Match[str]) -> None:
+    """``Seats: 9``, a line of its own after the header of 2013 tournament hands
+    (``$10,000 Rush Guar (Rebuy) (247042894), Table 6``, whose table name gives no size)."""
+    if hand.record.max_seats is None:
+        hand.record.max_seats = int(m["seats"])
+
+
+def _stands_pat_on(hand: Hand, m: re.Match[str]) -> None:
+    """``Hero stands pat on [6d 7d 9h 3s 4s]`` (draw hands from 2012): a stand pat that
+    prints the cards kept, which are the seat's whole hand."""
+    STAND_PAT(hand, m)
+    hand.deal(hand.player, f"[{m['kept']}]")
+
+
+def _only_the_summary(hand: Hand) -> None:
+    """Hands headed ``(partial)`` may print nothing but their summary (no seat lines, no
+    actions: the viewer joined as it ended): nothing to audit, the history is cut."""
+    summary_at = next((i for i, line in enumerate(hand.lines) if line.text.startswith("*** SUMMARY")), None)
+    if summary_at is not None and not any(line.text for line in hand.lines[1:summary_at]):
+        raise hand.fail(QuarantineReason.TRUNCATED, "only the summary of this hand is printed (a partial history)")
+
+
+def _unprinted_return_the_total_leaves_out(hand: Hand) -> None:
+    """Full Tilt's tournaments of 2012 print no return when every other seat folds to a
+    bet or to the big blind (``Player1 posts the big blind of 30``, all fold, ``Total pot
+    30 | Rake 0`` with the small blind's 15 in it; ``raises to 345, and is all in``, all
+    fold, ``Total pot 75``): the part nobody matched went back. It is returned only
+    where the printed Total pot is exactly what was put in without it."""
+    unmatched = hand.tracker.unmatched()
+    printed = hand.record.total_pot_printed
+    if unmatched is not None and printed is not None and sum(hand.tracker.seats().values()) - unmatched[1] == printed:
+        hand.return_unmatched()
+
+
+def _cancelled(hand: Hand) -> None:
+    """A hand called off after a blind was posted (``Villain posts the small blind of $5``,
+    the other seat sits out, ``Total pot $0 | Rake $0``, nothing dealt): the blind went
+    back unprinted, so there is nothing to audit; quarantined as PokerStars' cancelled
+    hands are."""
+    record = hand.record
+    if (record.total_pot_printed == 0 and record.pot_total > 0
+            and not any(p.source == PayoutSource.POT for p in record.payouts)
+            and not any(a.kind in _DEALT_IN_ACTIONS for a in record.actions)):
+        raise hand.fail(QuarantineReason.INCONSISTENT, "hand cancelled by the platform: no pot was played")
+
+
+# actions only a hand that was dealt has
+_DEALT_IN_ACTIONS = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+                               ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.SHOW, ActionKind.MUCK})
+
+
+class FullTiltParser(DialectParser):
+    """The engine's parser, reading Full Tilt's archive files too: their first hand is
+    preceded by its number line (or an exporter's ``BEGIN``), which is no hand."""
+
+    def sniff(self, head: str) -> bool:
+        head = head.lstrip("\ufeff \r\n\t")
+        archive = _ARCHIVE_HEAD.match(head)
+        return super().sniff(head[archive.end():] if archive else head)
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        for offset, chunk in split_at(self.hand_start, text):
+            if offset == 0 and not self.hand_start.match(chunk) and all(
+                    not line.strip() or _ARCHIVE_NUMBER.match(line.strip()) or line.strip() == "BEGIN"
+                    for line in chunk.splitlines()):
+                continue
+            yield offset, chunk
+
+
 DIALECT = Dialect(
     platform=Platform.FULLTILT,
     format=Format.FULLTILT,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_HEADER,
@@ -372,6 +499,7 @@ DIALECT = Dialect(
         kind("button", r"^The button is in seat #(?P<seat>\d+)$", button),
         kind("uncalled", rf"^Uncalled bet of {_AMOUNT} returned to (?P<name>.+?)\s*$", Returned()),
         kind("dealt", r"^Dealt to (?P<who>.+)$", dealt),
+        kind("table size", r"^Seats: (?P<seats>\d+)$", _table_size),
     ),
     players=(
         kind("pay", _PAY, pays),
@@ -390,6 +518,7 @@ DIALECT = Dialect(
         kind("raise", rf"^raises to {_AMOUNT}{_ALL_IN}$", RAISE_TO),
         kind("discard", r"^discards (?P<changed>\d+) cards?(?: \[(?P<discarded>[^\]]*)\])?$", DISCARD),
         kind("stand pat", r"^stands pat$", STAND_PAT),
+        kind("stand pat on", r"^stands pat on \[(?P<kept>[^\]]*)\]$", _stands_pat_on),
         kind("show", r"^shows(?: \[(?P<cards>[^\]]*)\])?.*$", SHOW),
         kind("muck", r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$", MUCK),
     ),
@@ -405,6 +534,7 @@ DIALECT = Dialect(
         kind("total", _TOTAL, _total),
         kind("board", r"^Board: (?P<cards>.*)$", _summary_board),
         kind("no money", _SUMMARY_NO_MONEY, skip),
+        kind("archive number", _ARCHIVE_NUMBER, skip),
         kind("summary seat", _SUMMARY_SEAT, _summary_seat),
     ),
     streets=_STREETS,
@@ -413,8 +543,10 @@ DIALECT = Dialect(
     summary_won=True,
     summary_pays=True,
     requires=(Require("total", QuarantineReason.TRUNCATED, "summary has no 'Total pot ... | Rake' line"),),
-    checks=(_stud_summary_cards_only_when_all_seven, _mucked_winners_did_not_concede, _pots_printed_before_rake),
+    before_returns=(_unprinted_return_the_total_leaves_out,),
+    checks=(_stud_summary_cards_only_when_all_seven, _mucked_winners_did_not_concede, _pots_printed_before_rake,
+            _acting_seats_were_dealt_in, _cancelled),
     first_action_seq=1,
 )
 
-PARSER = DialectParser(DIALECT)
+PARSER = FullTiltParser(DIALECT)

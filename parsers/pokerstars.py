@@ -150,6 +150,23 @@ COLUMNAR_CUT = re.compile(
     rb"\n(?=(?:\xef\xbb\xbf)*" + _SITES.encode() + _KIND.encode() + rb" (?:Game|Hand|GAME|HAND) #[0-9]+:)"
 )
 
+# PokerStars' hand-history archives (hands requested from support, 2013 to today) number
+# each hand on a line of its own before it: ``*********** # 2 **************``
+_ARCHIVE_NUMBER = re.compile(r"^\*{5,} # \d+ \*{5,}$")
+_ARCHIVE_HEAD = re.compile(r"^\*{5,} # \d+ \*{5,}[ \t]*\r?\n[\s\ufeff]*")
+_ARCHIVE_ONLY = re.compile(rb"^[\s\xef\xbb\xbf]*(?:\*{5,} # \d+ \*{5,}[ \t]*\r?\n?[\s]*)+$")
+
+
+def prefix_is_a_hand(before: bytes) -> bool:
+    """Whether the text before a chunk's first hand header is a hand of its own (to be
+    parsed and quarantined): not when blank, nor when it is only an archive's number line.
+
+    >>> prefix_is_a_hand(b"\\r\\n"), prefix_is_a_hand(b"*********** # 1 **************\\r\\n"), prefix_is_a_hand(b"x")
+    (False, False, True)
+    """
+    return bool(before.strip(b" \r\n\t")) and _ARCHIVE_ONLY.match(before) is None
+
+
 _HEADER = re.compile(
     r"^(?P<site>" + _SITES[3:-1] + r")(?: (?P<kind>" + "|".join(KINDS) + r"))?"
     r" (?:Game|Hand|GAME|HAND) #(?P<hid>\d+):\s+(?P<rest>.*?)"
@@ -171,6 +188,10 @@ _TOURNAMENT_UNLEVELLED = re.compile(
     r" \((?P<stakes>[^()]*)\)$"
 )
 _CAP_STAKES = re.compile(r" Cap\b")
+# 2020 (a Japanese client's copy): ``PokerStars Hand #N: Tournament #T, $1.29+$0.21 USD``, then
+# ``Hold'em No Limit - Level I (10/20) - 2020/03/23 0:53:09 JST [...]`` on the next line
+_BUYIN_ENDS_LINE = re.compile(r"[^\n]* (?:Game|Hand) #\d+: (?:Zoom )?Tournament #\d+, [^\s,]*\d[^\s,]*(?: [A-Z]{3})?[ \t]*\r?\n")
+_GAME_AND_LEVEL_LINE = re.compile(r"[^\n*:]+ - (?:Match Round [IVXLC]+, )?Level [IVXLC\d]+ ")
 _TOURNAMENT_NAMED = re.compile(r"(?i)\btournament #\d")
 _CASH = re.compile(r"^(?:\{[^}]*\}\s*)?(?P<game>.+?) \((?P<stakes>[^()]*)\)$")
 _TABLE = re.compile(
@@ -578,10 +599,16 @@ class PokerStarsParser:
 
     format = Format.POKERSTARS
     hand_start = HAND_START
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (archives, a blank
+    # line after every line, empty name lines, names starting with asterisks)
+    version = "2"
 
     def sniff(self, head: str) -> bool:
-        """True when the first non-blank text is a PokerStars-dialect hand header."""
-        return HAND_START.match(head.lstrip("\ufeff \t\r\n")) is not None
+        """True when the first non-blank text is a PokerStars-dialect hand header (after an
+        archive's number line, if any)."""
+        head = head.lstrip("\ufeff \t\r\n")
+        archive = _ARCHIVE_HEAD.match(head)
+        return HAND_START.match(head[archive.end():] if archive else head) is not None
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
         """Exactly ``split_at(HAND_START, text)``, found faster: the search looks for a
@@ -594,7 +621,8 @@ class PokerStarsParser:
             if text.strip(" \r\n\t\ufeff"):
                 yield 0, text
             return
-        if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff"):
+        if (starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff")
+                and _ARCHIVE_ONLY.match(text[: starts[0]].encode()) is None):
             yield 0, text[: starts[0]]
         ends = starts[1:] + [len(text)]
         for start, end in zip(starts, ends):
@@ -711,11 +739,16 @@ def _unexpected(hid: str, s: str) -> HandParseError:
 
 
 def _parse(hand_text: str) -> ParsedHand:
-    raw_lines = verbatim = hand_text.lstrip("\ufeff").split("\n")  # verbatim: what pay lines record
+    text = hand_text.lstrip("\ufeff")
+    if len(text) > 1 and _BUYIN_ENDS_LINE.match(text) and _GAME_AND_LEVEL_LINE.match(text, text.find("\n") + 1):
+        # a tournament header split after its buy-in: read as the one line it is
+        cut = text.find("\n")
+        text = text[:cut].rstrip("\r") + " " + text[cut + 1 :]
+    raw_lines = verbatim = text.split("\n")  # verbatim: what pay lines record
     n_lines = len(raw_lines)
     hid, site, site_kind, stamp, zone, info = _parse_header(raw_lines[0].rstrip())
     if "Rs. " in info["stakes"]:
-        raw_lines = _RUPEES.sub("₹", hand_text.lstrip("\ufeff")).split("\n")
+        raw_lines = _RUPEES.sub("₹", text).split("\n")
     game: Game = info["game"]
     is_tournament = info["tournament_id"] is not None
     scale: int = info["scale"]
@@ -750,6 +783,9 @@ def _parse(hand_text: str) -> ParsedHand:
     by_number: dict[int, SeatRecord] = {}
     while i < n_lines:
         s = raw_lines[i].rstrip()
+        if not s:  # some copies put a blank line after every line (2014 EUR tables)
+            i += 1
+            continue
         if not s.startswith("Seat "):
             break
         parts = _seat_line(s)
@@ -1011,7 +1047,12 @@ def _parse(hand_text: str) -> ParsedHand:
                 seq += 1
                 continue
 
-            if s[0] == "*":
+            if s[-1] == ":" and s[:-1] in seat_of:
+                # a seated name and nothing after it (mined 2021 histories print one for each
+                # all-in seat where the client shows its cards): no money, no cards
+                continue
+
+            if s[0] == "*" and _known_prefix(s, " ", seat_of)[0] is None:  # "**HCL59** collected ..." is a seat's
                 end = s.find(" ***", 4)
                 if not s.startswith("*** ") or end == -1:
                     raise _unexpected(hid, s)
@@ -1133,6 +1174,7 @@ def _parse(hand_text: str) -> ParsedHand:
 
             if ' said, "' in s:
                 continue
+
 
             if s == "Hand cancelled":
                 cancelled = True
@@ -1313,6 +1355,8 @@ def _parse(hand_text: str) -> ParsedHand:
                 summary_boards[index] = _cards_in(cards_text)
                 continue
             if s.startswith("Hand was run "):
+                continue
+            if s[0] == "*" and _ARCHIVE_NUMBER.match(s):  # the next hand's number, in an archive
                 continue
             raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
         except AmountError as exc:

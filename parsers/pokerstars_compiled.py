@@ -31,7 +31,7 @@ import pyarrow as pa
 from parsers import _pokerstars_c as _c
 from parsers.base import ColumnarReader
 from parsers.pokerstars import (COLUMNAR_CUT, HAND_START, INFO_FRAGMENTS, SEAT_STATUS, game_info, iso_date,
-                                read_table_line, to_utc)
+                                prefix_is_a_hand, read_table_line, to_utc)
 from parsers.pokerstars_fast import _ACTION_KINDS, _STREET_NAMES, FastChunk
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 from rules.vocab import Half, Limit, PayoutSource, Platform, RakeSource
@@ -104,7 +104,7 @@ def read_chunk(chunk: str | bytes) -> FastChunk | None:
         [row is not None for row in table_rows], [row is not None for row in clock_rows])
 
     before = offsets[0] if offsets else len(data)
-    pseudo = bool(data[:before].strip(b" \r\n\t"))  # text before the first header is a hand of its own
+    pseudo = prefix_is_a_hand(data[:before])  # text before the first header is a hand of its own
     shift = 1 if pseudo else 0
     reasons = out["reason"]
     handled = [False] * shift + (reasons == 0).tolist()

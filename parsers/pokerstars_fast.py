@@ -32,7 +32,8 @@ import polars as pl
 from rules.vocab import ActionKind, Half, Limit, PayoutSource, Platform, RakeSource, Street
 from rules.records import HandParseError
 from parsers.base import ColumnarReader
-from parsers.pokerstars import COLUMNAR_CUT, INFO_FRAGMENTS, KINDS, SITES, SEAT_STATUS, game_info, iso_date, read_table_line, to_utc
+from parsers.pokerstars import (COLUMNAR_CUT, INFO_FRAGMENTS, KINDS, SITES, SEAT_STATUS, game_info, iso_date,
+                                prefix_is_a_hand, read_table_line, to_utc)
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 
 # Rust regular expressions: [0-9], not \d (which is any Unicode digit there)...
@@ -324,7 +325,7 @@ class _Reader:
         starts = self.offsets[start_rows].tolist()
         before = starts[0] if starts else len(self.data)
         # text before the first header is a hand of its own unless blank (as split_at says)
-        pseudo = bool(self.data[:before].strip(b" \r\n\t"))
+        pseudo = prefix_is_a_hand(self.data[:before])
         shift = 0 if pseudo else 1  # hand h is the chunk's hand h - shift
         all_starts = ([0] if pseudo else []) + starts + [len(self.data)]
 

@@ -405,3 +405,217 @@ def test_unsupported_game_is_named() -> None:
         "game 'No Limit Irish' is not one the rules support, in header: 'Full Tilt Poker Game #32900011223: "
         "Table Corvan (6 max) - $0.25/$0.50 - No Limit Irish - 22:41:09 ET - 2013/07/02'"
     )
+
+
+# --- hands seen in the real-history sweep (written anew, names and amounts invented) -------
+
+FOLD_TO_BIG_BLIND = """\
+Full Tilt Poker Game #31500000001: $5 Super Turbo Matrix (244000001), Match 3 - 20/40 - No Limit Hold'em - 10:05:12 EET - 2012/11/24 [03:05:12 ET - 2012/11/24]
+Seat 1: quinoa fan (400)
+Seat 2: Lydgate (520)
+Seat 3: nobby_k (380)
+Lydgate posts the small blind of 20
+nobby_k posts the big blind of 40
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to quinoa fan [7h 2c]
+quinoa fan folds
+Lydgate folds
+*** SUMMARY ***
+Total pot 40 | Rake 0
+Seat 1: quinoa fan (button) didn't bet (folded)
+Seat 2: Lydgate (small blind) folded before the Flop
+Seat 3: nobby_k (big blind) collected (40), mucked
+"""
+
+
+def test_unprinted_return_that_the_total_pot_leaves_out() -> None:
+    hand = PARSER.parse(FOLD_TO_BIG_BLIND)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 2: 20, 3: 20}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [
+        (3, ActionKind.UNCALLED_RETURN, 20)]
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(3, 40, 0)]
+    assert hand.reconciles()
+    assert "uncalled bet not printed: 20 returned to seat 3 (what no other seat matched)" in hand.notes
+    # an all-in raise nobody calls: 400 - 40 = 360 back, the Total pot 20 + 40 + 40
+    shoved = PARSER.parse(FOLD_TO_BIG_BLIND.replace("quinoa fan folds\n", "quinoa fan raises to 400, and is all in\n")
+                          .replace("Lydgate folds\n", "Lydgate folds\nnobby_k folds\n").replace("Total pot 40", "Total pot 100")
+                          .replace("Seat 1: quinoa fan (button) didn't bet (folded)", "Seat 1: quinoa fan (button) collected (100), mucked")
+                          .replace("Seat 3: nobby_k (big blind) collected (40), mucked", "Seat 3: nobby_k (big blind) folded before the Flop"))
+    assert {s.seat: s.contributed for s in shoved.seats} == {1: 40, 2: 20, 3: 40}
+    assert [(p.seat, p.amount) for p in shoved.payouts] == [(1, 100)] and shoved.reconciles()
+    # where the printed total does not say so, nothing is returned
+    other = PARSER.parse(FOLD_TO_BIG_BLIND.replace("Total pot 40 |", "Total pot 60 |"))
+    assert {s.seat: s.contributed for s in other.seats} == {1: 0, 2: 20, 3: 40}
+    assert not any(a.kind == ActionKind.UNCALLED_RETURN for a in other.actions)
+
+
+def test_cancelled_hand_is_quarantined() -> None:
+    text = """\
+Full Tilt Poker Game #26900000002: Table Arnside (heads up) - $5/$10 - Limit 2-7 Triple Draw - 14:02:00 ET - 2011/01/02
+Seat 1: Tamsin W ($250)
+Seat 2: corvid ($310.50)
+Tamsin W posts the small blind of $2
+corvid is sitting out
+*** SUMMARY ***
+Total pot $0 | Rake $0
+Seat 1: Tamsin W (big blind) is sitting out
+Seat 2: corvid is sitting out
+"""
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "hand cancelled by the platform: no pot was played")
+
+
+def test_partial_hand_with_only_its_summary_is_truncated() -> None:
+    text = """\
+Full Tilt Poker Game #27100000003: Table Low Tide (6 max) - $1/$2 - Limit 2-7 Triple Draw - 04:10:00 ET - 2011/01/07 (partial)
+*** SUMMARY ***
+Total pot $6 | Rake $0
+Seat 1: Ormskirk (button) folded before the Draw (didn't bet)
+Seat 2: Penhale (small blind) collected ($6), mucked
+"""
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.TRUNCATED, "only the summary of this hand is printed (a partial history)")
+
+
+DRAW_STANDS_PAT_ON = """\
+Full Tilt Poker Game #32000000004: $10 Heads Up Sit & Go (250000004), Table 1 - 10/20 - Limit 2-7 Triple Draw - 21:40:05 ET - 2012/12/01
+Seats: 2
+Seat 1: Hero (1,500)
+Seat 2: Wexcombe (1,500)
+Hero posts the small blind of 5
+Wexcombe posts the big blind of 10
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Hero [6d 7d 9h 3s 4s]
+Hero calls 5
+Wexcombe checks
+*** FIRST DRAW *** (Pot: 20)
+Wexcombe discards 1 card
+Hero stands pat on [6d 7d 9h 3s 4s]
+Wexcombe checks
+Hero bets 10
+Wexcombe folds
+Uncalled bet of 10 returned to Hero
+Hero mucks
+Hero wins the pot (20)
+No low hand qualified
+*** SUMMARY ***
+Total pot 20 | Rake 0
+Seat 1: Hero (small blind) collected (20), mucked
+Seat 2: Wexcombe (big blind) folded after the First Draw
+"""
+
+
+def test_stands_pat_on_cards_and_table_size_line() -> None:
+    hand = PARSER.parse(DRAW_STANDS_PAT_ON)
+    assert hand.max_seats == 2 and hand.game == Game.LOWBALL27_TRIPLE
+    assert [(a.seat, a.kind, a.street, a.cards_changed) for a in hand.actions
+            if a.kind in (ActionKind.DISCARD, ActionKind.STAND_PAT)] == [
+        (2, ActionKind.DISCARD, Street.DRAW1, 1), (1, ActionKind.STAND_PAT, Street.DRAW1, 0)]
+    assert hand.seats[0].cards == ["6d", "7d", "9h", "3s", "4s"]
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 20)] and hand.reconciles()
+    with pytest.raises(HandParseError):
+        PARSER.parse(DRAW_STANDS_PAT_ON.replace("stands pat on [6d 7d 9h 3s 4s]", "stands pat on [6d 7d 9h 3s 4z]"))
+
+
+def test_archive_file_with_numbered_hands() -> None:
+    one = UNCONTESTED.replace("\n", "\r\n")
+    text = f"******************** # 1 *************************\r\n\r\n{one}\r\n\r\n" \
+           f"******************** # 2 *************************\r\n\r\n{one.replace('30112233445', '30112233446')}"
+    assert PARSER.sniff(text) and detect(text) is PARSER
+    hands = [PARSER.parse(chunk) for _, chunk in PARSER.split(text)]
+    assert [h.hand_id for h in hands] == ["30112233445", "30112233446"]
+    assert all(h.reconciles() and [(p.seat, p.amount) for p in h.payouts] == [(4, 1235)] for h in hands)
+    exported = "BEGIN\n" + UNCONTESTED
+    assert PARSER.sniff(exported) and [o for o, _ in PARSER.split(exported)] == [6]
+
+
+PLAY_THOUSANDS = """\
+Full Tilt Poker Game #29900000005: Table Hilltop (heads up, deep) - 250K/500K - No Limit Hold'em - 22:10:01 ET - 2011/04/16
+Seat 1: Brackley (80,000,000)
+Seat 2: windrush (61,250,000)
+windrush posts the small blind of 250,000
+Brackley posts the big blind of 500,000
+The button is in seat #2
+*** HOLE CARDS ***
+windrush raises to 1,500,000
+Brackley folds
+Uncalled bet of 1,000,000 returned to windrush
+windrush mucks
+windrush wins the pot (1,000,000)
+*** SUMMARY ***
+Total pot 1,000,000 | Rake 0
+Seat 1: Brackley (big blind) folded before the Flop
+Seat 2: windrush (small blind) collected (1,000,000), mucked
+"""
+
+
+def test_header_variants_seen_in_real_files() -> None:
+    # stakes in thousands (play money), a cap printed before the game, a date in words
+    hand = PARSER.parse(PLAY_THOUSANDS)
+    assert (hand.game, hand.limit, hand.currency, hand.is_play_money, hand.amount_scale, hand.max_seats) == (
+        Game.HOLDEM, Limit.NO, None, True, 1, 2)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 1_000_000)] and hand.reconciles()
+    assert (hand.small_blind, hand.big_blind) == (250_000, 500_000)
+    tournament = PARSER.parse(PLAY_THOUSANDS.replace(
+        "Table Hilltop (heads up, deep) - 250K/500K - No Limit Hold'em",
+        "$2,500 KO Guarantee (229000001), Table 4 - 250K/500K Ante 50000 - No Limit Hold'em"))
+    assert (tournament.is_tournament, tournament.tournament_id, tournament.ante, tournament.amount_scale) == (
+        True, "229000001", 50000, 1)
+    capped = PARSER.parse(UNCONTESTED.replace("- Pot Limit Omaha Hi -", "- $300 Pot Limit Omaha Hi -"))
+    assert (capped.game, capped.limit) == (Game.OMAHA, Limit.CAP)
+    capped = PARSER.parse(UNCONTESTED.replace("- Pot Limit Omaha Hi -", "- $2,000 Cap No Limit Hold'em -"))
+    assert (capped.game, capped.limit) == (Game.HOLDEM, Limit.CAP)
+    worded = PARSER.parse(UNCONTESTED.replace("21:14:03 ET - 2012/10/02", "21:14 ET - Tue, October 2, 2012"))
+    assert (worded.start_time_utc, worded.start_time_raw, worded.hand_date) == (
+        "2012-10-03T01:14:00Z", "21:14 ET - Tue, October 2, 2012", "2012-10-02")
+
+
+def test_board_completed_by_the_summary_and_a_sitting_out_seat_that_acts() -> None:
+    text = """\
+Full Tilt Poker Game #31500000006: $5 Super Turbo Matrix (244000001), Match 2 - 30/60 - No Limit Hold'em - 10:11:40 EET - 2012/11/24 [03:11:40 ET - 2012/11/24]
+Seat 2: Harrowgate (900)
+Seat 5: Pim Lowe (150), is sitting out
+Pim Lowe posts the big blind of 60
+The button is in seat #2
+*** HOLE CARDS ***
+Harrowgate raises to 120
+Pim Lowe raises to 150, and is all in
+Harrowgate calls 30
+Pim Lowe shows [Ad Kd]
+Harrowgate shows [8c 8h]
+*** FLOP *** [2s 7d Jc] (Total Pot: 300, 2 Players, 1 All-In)
+*** TURN *** [2s 7d Jc] [4h] (Total Pot: 300, 2 Players, 1 All-In)
+*** SUMMARY ***
+Total pot 300 | Rake 0
+Board: [2s 7d Jc 4h Kh]
+Seat 2: Harrowgate (button) showed [8c 8h] and lost with a pair of Eights
+Seat 5: Pim Lowe (big blind) showed [Ad Kd] and won (300) with a pair of Kings
+"""
+    hand = PARSER.parse(text)
+    assert hand.boards == [["2s", "7d", "Jc", "4h", "Kh"]]
+    assert "street lines show the board ['2s', '7d', 'Jc', '4h'] only; the summary's " \
+           "['2s', '7d', 'Jc', '4h', 'Kh'] is the board" in hand.notes
+    assert [(s.seat, s.dealt_in, s.contributed, s.cards) for s in hand.seats] == [
+        (2, True, 150, ["8c", "8h"]), (5, True, 150, ["Ad", "Kd"])]
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(5, 300, 0)] and hand.reconciles()
+
+
+def test_summary_says_a_seat_that_timed_out_folded() -> None:
+    # no fold line for the small blind, who disconnected: the summary's "folded" is its fold
+    text = FOLD_TO_BIG_BLIND.replace("Lydgate folds\n", "Lydgate has 15 seconds left to act\nLydgate has been disconnected\n")
+    hand = PARSER.parse(text)
+    assert [(s.seat, s.folded_street) for s in hand.seats] == [(1, Street.PREFLOP), (2, Street.PREFLOP), (3, None)]
+    assert not any(a.kind == ActionKind.FOLD and a.seat == 2 for a in hand.actions)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(3, 40)] and hand.reconciles()
+
+
+def test_time_has_expired_is_table_traffic() -> None:
+    text = UNCONTESTED.replace("marrowbone folds\n", "marrowbone folds\n5 seconds left to act\nTime has expired\n")
+    hand = PARSER.parse(text)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(4, 1235)] and hand.reconciles()

@@ -1299,3 +1299,119 @@ def test_mplpoker_pays_the_pot_before_its_rake_so_only_shares_are_checked():
     assert (hand.currency, hand.rake, hand.pot_total, hand.paid_from_pots()) == ("INR", None, 40000, 40000)
     assert "MPLPoker pays the pot before its rake (15.35 printed): the rake is not checked, only who won what share" \
         in hand.notes
+
+
+# --- hands seen in the real-history sweep (written anew, names and amounts invented) -------
+
+def double_spaced(text: str) -> str:
+    """Some copies of PokerStars histories put a blank line after every line."""
+    return "\n\n".join(text.split("\n"))
+
+
+def test_a_hand_with_a_blank_line_after_every_line_reads_as_the_plain_one():
+    plain = PARSER.parse(DEAD_SMALL_BLIND)
+    spaced = PARSER.parse(double_spaced(DEAD_SMALL_BLIND))
+    assert [(s.seat, s.player, s.stack, s.contributed) for s in spaced.seats] == [
+        (s.seat, s.player, s.stack, s.contributed) for s in plain.seats]
+    assert [(p.seat, p.amount, p.pot) for p in spaced.payouts] == [(1, 350, None), (1, 475, 0)]
+    assert spaced.reconciles() and spaced.actions == plain.actions
+
+
+MINED_EMPTY_SHOW_LINES = """\
+PokerStars Hand #228000000001:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/07/30 16:28:45 ET
+Table 'Lyra II' 9-max Seat #3 is the button
+Seat 1: **KQ77** ($50 in chips) 
+Seat 2: halyard ($6.90 in chips) 
+Seat 3: penfold ($41.25 in chips) 
+**KQ77**: posts small blind $0.25
+halyard: posts big blind $0.50
+*** HOLE CARDS ***
+penfold: folds 
+**KQ77**: raises $1 to $1.50
+halyard: calls $1
+*** FLOP *** [7s 5s 4d]
+**KQ77**: bets $20 and is all-in
+halyard: calls $5.40 and is all-in
+Uncalled bet ($14.60) returned to **KQ77**
+halyard:  
+**KQ77**:  
+*** TURN *** [7s 5s 4d] [Qd]
+*** RIVER *** [7s 5s 4d Qd] [8d]
+*** SHOW DOWN ***
+**KQ77**: shows [Ad Kc] (high card Ace)
+halyard: shows [6h 6c] (a pair of Sixes)
+halyard collected $13.15 from pot
+*** SUMMARY ***
+Total pot $13.80 | Rake $0.65 
+Board [7s 5s 4d Qd 8d]
+Seat 1: **KQ77** (small blind) showed [Ad Kc] and lost with high card Ace
+Seat 2: halyard (big blind) showed [6h 6c] and won ($13.15) with a pair of Sixes
+Seat 3: penfold (button) folded before Flop (didn't bet)
+"""
+
+
+def test_a_name_with_nothing_after_it_and_a_name_that_starts_with_stars():
+    # a mined 2021 history prints "name: " for each all-in seat before the run-out; a name
+    # such as **KQ77** starts its collected line with the asterisks of a street line
+    hand = PARSER.parse(MINED_EMPTY_SHOW_LINES)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 690, 2: 690, 3: 0}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 1460, PayoutSource.UNCALLED), (2, 1315, PayoutSource.POT)]
+    assert hand.reconciles() and not hand.notes and hand.seats[0].player == "**KQ77**"
+    with pytest.raises(HandParseError):  # a name nobody sits under is still unknown
+        PARSER.parse(MINED_EMPTY_SHOW_LINES.replace("halyard:  \n", "stranger:  \n"))
+
+
+def archive(*hands: str) -> str:
+    """Hands as PokerStars' hand-history archive writes them: each after its number line."""
+    return "".join(f"*********** # {n} **************\n{hand}\n\n\n" for n, hand in enumerate(hands, 1))
+
+
+def test_an_archive_file_numbers_its_hands_on_lines_of_their_own():
+    second = DEAD_SMALL_BLIND.replace("230000000001", "230000000002")
+    text = archive(DEAD_SMALL_BLIND, second)
+    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    assert [offset for offset, _ in chunks] == [31, 31 + len(DEAD_SMALL_BLIND) + 34]
+    hands = [PARSER.parse(chunk) for _, chunk in chunks]
+    assert [h.hand_id for h in hands] == ["230000000001", "230000000002"]
+    assert all(h.reconciles() and [(p.seat, p.amount) for p in h.payouts] == [(1, 350), (1, 475)] for h in hands)
+    # a number line anywhere else is still unknown
+    with pytest.raises(HandParseError):
+        PARSER.parse(DEAD_SMALL_BLIND.replace("*** FLOP ***", "*********** # 7 **************\n*** FLOP ***"))
+
+
+SPLIT_TOURNAMENT_HEADER = """\
+PokerStars Hand #210000000001: Tournament #2900000001, $1.29+$0.21 USD
+Hold'em No Limit - Level I (10/20) - 2020/03/23 0:53:09 JST [2020/03/22 11:53:09 ET]
+Table '2900000001 1' 9-max Seat #1 is the button
+Seat 1: ume (1500 in chips)
+Seat 2: sakura_k (1500 in chips)
+Seat 3: tanuki (1500 in chips)
+ume: posts the ante 3
+sakura_k: posts the ante 3
+tanuki: posts the ante 3
+sakura_k: posts small blind 10
+tanuki: posts big blind 20
+*** HOLE CARDS ***
+ume: raises 40 to 60
+sakura_k: folds
+tanuki: folds
+Uncalled bet (40) returned to ume
+ume collected 59 from pot
+ume: doesn't show hand
+*** SUMMARY ***
+Total pot 59 | Rake 0
+Seat 1: ume (button) collected (59)
+Seat 2: sakura_k (small blind) folded before Flop
+Seat 3: tanuki (big blind) folded before Flop
+"""
+
+
+def test_a_tournament_header_split_after_its_buy_in():
+    hand = PARSER.parse(SPLIT_TOURNAMENT_HEADER)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.game, hand.limit) == (
+        "210000000001", True, "2900000001", Game.HOLDEM, Limit.NO)
+    assert (hand.start_time_utc, hand.table_name, hand.ante) == ("2020-03-22T15:53:09Z", "2900000001 1", 3)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 40), (1, 59)] and hand.reconciles()
+    assert hand.payouts[1].line == "ume collected 59 from pot"

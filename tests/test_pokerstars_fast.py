@@ -369,3 +369,34 @@ def test_a_fault_of_the_columnar_reader_costs_speed_never_a_hand(monkeypatch) ->
     result = parse_chunk(PARSER, text, "utf-8", "f.txt")
     reference = parse_text_chunk(PARSER, text.decode(), "utf-8", "f.txt")
     assert (result.found, result.tables["hands"].num_rows) == (reference.found, 2)
+
+
+def test_a_hand_with_a_blank_line_after_every_line_reads_the_same_both_ways() -> None:
+    # seen in real files: the reference reads it; the fast readers send it back or read it alike
+    spaced = "\n\n".join(_hand("2").split("\n"))
+    read = check(_hand("1") + spaced + _hand("3"))
+    assert read is not None and sum(read.handled) >= 2
+
+
+def test_a_mined_hand_with_empty_name_lines_reads_the_same_both_ways() -> None:
+    from tests.test_parser_pokerstars import MINED_EMPTY_SHOW_LINES
+
+    read = check(_hand("1") + MINED_EMPTY_SHOW_LINES + _hand("3"))
+    assert read is not None and sum(read.handled) == 2
+
+
+def test_an_archive_file_reads_the_same_both_ways() -> None:
+    # its first number line is no hand of its own; the others end the hand before them
+    from tests.test_parser_pokerstars import archive
+
+    reference, fast, read = both_ways(archive(_hand("1"), _hand("2"), _hand("3")))
+    assert_same(reference, fast)
+    assert reference.quarantine == [] and reference.found == 3
+
+
+def test_a_tournament_header_split_after_its_buy_in_reads_the_same_both_ways() -> None:
+    from tests.test_parser_pokerstars import SPLIT_TOURNAMENT_HEADER
+
+    reference, fast, _ = both_ways(_hand("1") + SPLIT_TOURNAMENT_HEADER + _hand("3"))
+    assert_same(reference, fast)
+    assert reference.quarantine == [] and reference.found == 3

@@ -143,16 +143,17 @@ def iter_byte_chunks(stream: _Readable, first: bytes, cut: re.Pattern[bytes], ch
         block = stream.read(chunk_bytes)
         buffer += block
         while len(buffer) >= 2 * chunk_bytes:
-            # a hand start past the target, else any (a blank run or a long hand may be before)
-            found = cut.search(buffer, chunk_bytes) or cut.search(buffer)
-            if found is not None:
-                yield buffer[:found.start() + 1]
-                buffer = buffer[found.start() + 1:]
-                continue
+            # a long blank run first (whole hands before it, and no regex scan of it)
             blank = _blank_tail_cut(buffer, _BLANK_BYTES, b"\n", chunk_bytes)
             if blank is not None:
                 yield buffer[:blank]
                 buffer = buffer[blank:]
+                continue
+            # a hand start past the target, else any (a long hand may be before)
+            found = cut.search(buffer, chunk_bytes) or cut.search(buffer)
+            if found is not None:
+                yield buffer[:found.start() + 1]
+                buffer = buffer[found.start() + 1:]
                 continue
             if len(buffer) > max_hand:
                 oversized, buffer, block = _skip_bytes(stream, buffer, cut, chunk_bytes, max_hand)
@@ -212,15 +213,15 @@ def iter_chunks(stream: _Readable, codec: str, first: bytes, parser: Parser,
         block = stream.read(chunk_chars)
         buffer += decoder.decode(block, final=not block)
         while len(buffer) >= 2 * chunk_chars:
+            blank = _blank_tail_cut(buffer, _BLANK, "\n", chunk_chars)  # as for bytes
+            if blank is not None:
+                yield buffer[:blank]
+                buffer = buffer[blank:]
+                continue
             cut = _cut_point(parser, buffer, chunk_chars)
             if cut:
                 yield buffer[:cut]
                 buffer = buffer[cut:]
-                continue
-            blank = _blank_tail_cut(buffer, _BLANK, "\n", chunk_chars)
-            if blank is not None:
-                yield buffer[:blank]
-                buffer = buffer[blank:]
                 continue
             if len(buffer) > max_hand:
                 oversized, buffer, block = _skip_text(stream, decoder, codec, buffer, parser, chunk_chars,

@@ -208,7 +208,9 @@ class QuarantineReason(StrEnum):
     INCONSISTENT = "inconsistent"
     CONFLICTING_DUPLICATE = "conflicting_duplicate"
     UNSUPPORTED_GAME = "unsupported_game"
-    PARSE_ERROR = "parse_error"  # a line the parser did not expect
+    PARSE_ERROR = "parse_error"  # a line the parser did not expect, or a fault of its code (file:line)
+    TOO_LARGE = "too_large"  # a hand or a line beyond ingest's caps: kept as its first characters
+    BAD_ENCODING = "bad_encoding"  # bytes invalid in the file's encoding (the file's other hands are read)
 
 
 class FindingKind(StrEnum):

@@ -24,7 +24,7 @@ from audit.ingest.inputs import (
     iter_inputs,
     recognise,
 )
-from audit.ingest.parse import ChunkResult
+from audit.ingest.parse import ChunkResult, Oversized
 from audit.ingest.store import LakeStore
 from audit.ingest.workers import Workers, worker_count
 from audit.lake import compact_fragmented
@@ -105,9 +105,9 @@ class _InFlight:
         self.pool = pool
         self.store = store
         self.limit = pool.workers  # chunks in flight: one per worker
-        self._pending: deque[tuple[FileCounts, str | bytes, Future[ChunkResult] | ChunkResult]] = deque()
+        self._pending: deque[tuple[FileCounts, str | bytes | Oversized, Future[ChunkResult] | ChunkResult]] = deque()
 
-    def submit(self, counts: FileCounts, parser: Parser, chunk: str | bytes) -> None:
+    def submit(self, counts: FileCounts, parser: Parser, chunk: str | bytes | Oversized) -> None:
         self._pending.append((counts, chunk, self.pool.run(parser, chunk, counts.codec, counts.source_file)))
         self.drain(self.limit)
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import re
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,10 +22,12 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
+from audit import textio  # noqa: F401 - registers the lenient codecs a chunk's codec may name, in workers too
+from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
 from audit.tables import TableBuilder, columnar_tables
 from parsers.base import Parser
 from parsers.registry import columnar_reader
-from rules.records import HandParseError
+from rules.records import HandParseError, ParsedHand
 from rules.vocab import QuarantineReason
 
 if TYPE_CHECKING:  # polars, loaded by the columnar reader when a chunk needs it
@@ -32,6 +35,22 @@ if TYPE_CHECKING:  # polars, loaded by the columnar reader when a chunk needs it
 
 #: row numbers: a list from the one-hand-at-a-time path, an array from the columnar one
 Rows = Sequence[int] | npt.NDArray[np.int64]
+
+#: The largest amount (minor units) the lake takes: 2**53, so that every amount, and the sum
+#: of many, stays exact in int64 and in JSON readers that use doubles. Beyond it: bad_amount.
+MAX_AMOUNT = 2**53
+#: Seat numbers, sequence numbers, pots and runs are int32 columns.
+MAX_INT32 = 2**31 - 1
+#: The longest hand ingest holds (characters; bytes for byte chunks): real hands are a
+#: few KB, the longest tournament hands with chat well under 1 MB.
+MAX_HAND_CHARS = 16 * 1024 * 1024
+#: Characters of a quarantine message kept; a longer one is cut, saying its full length.
+MESSAGE_CHARS = 1000
+#: Characters of a quarantined hand's ``raw_text`` kept; the message says the full length.
+RAW_TEXT_CHARS = 256 * 1024
+#: The longest line a hand may hold (characters); a hand with a longer one is quarantined
+#: unread (``too_large``): a parser's patterns cost more than linear time on such lines.
+MAX_LINE_CHARS = 64 * 1024
 
 
 @dataclass
@@ -54,13 +73,25 @@ class ChunkResult:
     chunk_bytes: int
 
 
+@dataclass(frozen=True)
+class Oversized:
+    """A hand longer than ingest holds (``audit.ingest.chunking.MAX_HAND_CHARS``), as a
+    chunk of its own: its first characters and its length; quarantined as ``too_large``."""
+
+    head: str
+    chars: int
+    size_bytes: int
+    limit: int  # the cap it is beyond
+
+
 def parser_version(parser: Parser) -> str:
     """What the lake records as ``parser_version``: ``<format>:<version>``."""
     return f"{parser.format}:{getattr(parser, 'version', '1')}"
 
 
-def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str) -> ChunkResult:
-    """Split and parse one chunk. Never raises for a bad hand: it is quarantined.
+def parse_chunk(parser: Parser, chunk: str | bytes | Oversized, codec: str, source_file: str) -> ChunkResult:
+    """Split and parse one chunk. Never raises: a bad hand is quarantined, and so is
+    anything a fault leaves unread (``parse_error``, naming the code's file and line).
 
     ``chunk`` is text, or for a format with a columnar reader (``parsers.registry.
     columnar_reader``: PokerStars) the UTF-8 bytes of a large file cut at its ``cut``. That reader
@@ -71,19 +102,201 @@ def parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str
     of short-lived records and no cycles worth collecting, and the collector's repeated
     scans of the growing row lists would cost about a third of the time.
     """
+    if isinstance(chunk, Oversized):
+        return _oversized(parser, chunk, source_file)
     collecting = gc.isenabled()
     gc.disable()
     try:
-        columnar = columnar_reader(parser.format)
-        if columnar is not None and codec == "utf-8":
-            fast = _read_in_columns(columnar.read, chunk)
-            if fast is not None:
-                return _merge_columnar(parser, fast, source_file)
-        text = chunk.decode(codec) if isinstance(chunk, bytes) else chunk
-        return parse_text_chunk(parser, text, codec, source_file)
+        return _parse_chunk(parser, chunk, codec, source_file)
+    except Exception as exc:  # the last line of defence: the chunk is one quarantined hand
+        return _unread_chunk(parser, chunk, codec, source_file, exc)
     finally:
         if collecting:
             gc.enable()
+
+
+def _parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str) -> ChunkResult:
+    blank = chunk.strip(_BLANK_BYTES) if isinstance(chunk, bytes) else chunk.strip(_BLANK)
+    if not blank:  # a blank run: no hand
+        size = len(chunk) if isinstance(chunk, bytes) else len(chunk.encode(codec))
+        return ChunkResult(TableBuilder().tables(), [], [], [], [], [], [], 0, size)
+    columnar = columnar_reader(parser.format)
+    if columnar is not None and codec == "utf-8" and not has_long_line(chunk) and not _has_control(chunk):
+        fast = _read_in_columns(columnar.read, chunk)
+        if fast is not None:
+            try:
+                return _merge_columnar(parser, fast, source_file)
+            except Exception:  # a fault of the accelerator: the reference reads the chunk
+                pass
+    text = chunk.decode(codec) if isinstance(chunk, bytes) else chunk
+    try:
+        return parse_text_chunk(parser, text, codec, source_file)
+    except Exception:  # tables of many hands failed: again, each hand checked alone
+        return parse_text_chunk(parser, text, codec, source_file, careful=True)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_CONTROL_BYTES = re.compile(b"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+#: control characters opening a line (NULs a crash or a bad copy left), before a hand's header
+_CONTROL_RUN = re.compile("^[\x00-\x08\x0b\x0c\x0e-\x1f]+", re.M)
+
+
+def _has_control(chunk: str | bytes) -> bool:
+    return (_CONTROL_BYTES if isinstance(chunk, bytes) else _CONTROL).search(chunk) is not None  # type: ignore[arg-type]
+
+
+def _split(parser: Parser, text: str) -> Iterator[tuple[int, str]]:
+    """``parser.split``, and a hand whose header a run of control characters (NULs) pushed
+    off the start of its line cut from the hand before it: the run stays with the hand
+    before, so two hands never merge into one (XML hands, which carry a context, as split)."""
+    for offset, hand in parser.split(text):
+        if type(hand) is not str or _CONTROL.search(hand) is None:
+            yield offset, hand
+            continue
+        start = 0
+        for run in _CONTROL_RUN.finditer(hand, 1):  # a run the hand opens with is the split's choice
+            at = run.end()
+            if parser.hand_start.match(hand[at:at + 4096]) is not None:
+                yield offset + start, hand[start:at]
+                start = at
+        yield offset + start, hand[start:]
+
+
+def _oversized(parser: Parser, chunk: Oversized, source_file: str) -> ChunkResult:
+    row = quarantine_row(source_file, 0, QuarantineReason.TOO_LARGE,
+                         f"a hand of {chunk.chars} characters ({chunk.size_bytes} bytes), beyond the "
+                         f"{chunk.limit} ingest holds: not read", chunk.head, None, str(parser.format),
+                         parser_version(parser))
+    return ChunkResult(TableBuilder().tables(), [], [], [], [], [], [row], 1, chunk.size_bytes)
+
+
+def _unread_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: str,
+                  exc: Exception) -> ChunkResult:
+    """A chunk nothing could read, as one quarantined hand: counted, never lost."""
+    if isinstance(chunk, bytes):
+        size, text = len(chunk), chunk.decode(codec, errors="replace")
+    else:
+        size, text = len(chunk.encode(codec, errors="replace")), chunk
+    row = quarantine_row(source_file, 0, QuarantineReason.PARSE_ERROR,
+                         error_message("chunk not read", exc), text, None, str(parser.format),
+                         parser_version(parser))
+    return ChunkResult(TableBuilder().tables(), [], [], [], [], [], [row], 1, size)
+
+
+def error_message(what: str, exc: BaseException) -> str:
+    """``what``, the exception and where our code raised it (the deepest frame in this
+    checkout, outside the standard library and installed packages), for whoever fixes it."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if _in_checkout(f.filename)]
+    where = (ours or frames)[-1] if frames else None
+    at = ""
+    if where is not None:
+        path = Path(where.filename)
+        shown = path.relative_to(_CHECKOUT) if _in_checkout(where.filename) else path.name
+        at = f" (at {shown}:{where.lineno})"
+    return f"{what} {type(exc).__name__}: {exc}{at}"
+
+
+_CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+def _in_checkout(filename: str) -> bool:
+    path = Path(filename).resolve()
+    return path.is_relative_to(_CHECKOUT) and "site-packages" not in path.parts and ".venv" not in path.parts
+
+
+def has_long_line(chunk: str | bytes, limit: int = 0) -> bool:
+    """Whether a line of ``chunk`` is longer than ``limit`` (default ``MAX_LINE_CHARS``;
+    bytes are counted for a byte chunk, which is never fewer than its characters).
+
+    >>> has_long_line(b"ab\\ncd\\n", 2), has_long_line("abc\\nd", 2)
+    (False, True)
+    """
+    limit = limit or MAX_LINE_CHARS
+    if len(chunk) <= limit:
+        return False
+    data = chunk if isinstance(chunk, bytes) else chunk.encode("utf-8", errors="surrogatepass")
+    ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)
+    bounds = np.concatenate([[-1], ends, [len(data)]])
+    longest = int(np.max(np.diff(bounds))) - 1
+    if longest <= limit or isinstance(chunk, bytes):
+        return longest > limit
+    return any(len(line) > limit for line in chunk.split("\n"))
+
+
+def unreadable_text(hand_text: str) -> tuple[QuarantineReason, str] | None:
+    """Why a hand is quarantined before any parser reads it, or None: a line longer than
+    ``MAX_LINE_CHARS``, or bytes that were not valid in the file's encoding (decoded as
+    lone surrogates by ``audit.textio``, so that the text still re-encodes exactly)."""
+    if len(hand_text) > MAX_LINE_CHARS and has_long_line(hand_text):
+        longest = max(len(line) for line in hand_text.split("\n"))
+        return (QuarantineReason.TOO_LARGE,
+                f"a line of {longest} characters, beyond the {MAX_LINE_CHARS} a hand's line may have")
+    bad = _SURROGATE.search(hand_text)
+    if bad is not None:
+        line = hand_text.count("\n", 0, bad.start()) + 1
+        byte = ord(bad.group()) - 0xDC00
+        shown = f"byte 0x{byte:02X}" if 0x80 <= byte <= 0xFF else f"code unit U+{ord(bad.group()):04X}"
+        return QuarantineReason.BAD_ENCODING, f"invalid {shown} in the file's encoding at line {line} of the hand"
+    return None
+
+
+#: What a blank chunk is made of (``parsers.base.split_at`` finds no hand in it).
+_BLANK = " \r\n\t\ufeff"
+_BLANK_BYTES = b" \r\n\t"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _text_id(hand: ParsedHand) -> str | None:
+    return hand.hand_id if isinstance(hand.hand_id, str) else None
+
+
+def out_of_range(hand: ParsedHand) -> tuple[QuarantineReason, str] | None:
+    """Why the lake cannot take a parsed hand as it is, or None: an amount beyond
+    ``MAX_AMOUNT`` (``bad_amount``), a number beyond an int32 column (``parse_error``),
+    or a seat that put in less than nothing (``inconsistent``: what a moved "uncalled
+    bet returned" line makes)."""
+    for table, records in ((HANDS, (hand,)), (SEATS, hand.seats), (ACTIONS, hand.actions),
+                           (PAYOUTS, hand.payouts)):
+        for record in records:
+            problem = _record_out_of_range(table, record)
+            if problem is not None:
+                return problem[0], f"hand {hand.hand_id}: {problem[1]}"
+    for seat in hand.seats:
+        if isinstance(seat.contributed, int) and seat.contributed < 0:
+            return (QuarantineReason.INCONSISTENT,
+                    f"hand {hand.hand_id}: seat {seat.seat} put in {seat.contributed}, less than nothing "
+                    "(an uncalled bet returned before it was bet?)")
+    return None
+
+
+def _record_out_of_range(table: Table, record: Any) -> tuple[QuarantineReason, str] | None:
+    for column, bound in _INT_COLUMNS[table.name]:
+        value = getattr(record, column, None)
+        values = value if isinstance(value, list) else value.values() if isinstance(value, dict) else (value,)
+        for v in values:
+            if isinstance(v, int) and not -bound <= v <= bound:
+                reason = QuarantineReason.BAD_AMOUNT if bound == MAX_AMOUNT else QuarantineReason.PARSE_ERROR
+                return reason, f"{table.name}.{column} {v} is beyond the lake's range (at most {bound} in size)"
+    return None
+
+
+def _int_columns(table: Table) -> tuple[tuple[str, int], ...]:
+    out = []
+    for c in table.columns:
+        kind = c.type
+        if pa.types.is_list(kind):
+            kind = kind.value_type
+        elif pa.types.is_map(kind):
+            kind = kind.item_type
+        if kind == pa.int64():
+            out.append((c.name, MAX_AMOUNT))
+        elif kind == pa.int32():
+            out.append((c.name, MAX_INT32))
+    return tuple(out)
+
+
+_INT_COLUMNS = {t.name: _int_columns(t) for t in (HANDS, SEATS, ACTIONS, PAYOUTS)}
 
 
 def _read_in_columns(read: Callable[[str | bytes], FastChunk | None], chunk: str | bytes) -> FastChunk | None:
@@ -92,14 +305,15 @@ def _read_in_columns(read: Callable[[str | bytes], FastChunk | None], chunk: str
     so a fault of the fast path can cost speed but never a hand."""
     try:
         return read(chunk)
-    except Exception:
+    except Exception:  # any fault of the accelerator: the reference reads the chunk
         return None
 
 
 class _HandSink:
     """Parses hands one at a time into a ``TableBuilder``, or into quarantine rows."""
 
-    def __init__(self, parser: Parser, source_file: str) -> None:
+    def __init__(self, parser: Parser, source_file: str, *, careful: bool = False) -> None:
+        self.careful = careful
         self.parser = parser
         self.source_file = source_file
         self.format_name = str(parser.format)
@@ -109,23 +323,34 @@ class _HandSink:
 
     def parse(self, hand_text: str, raw: bytes, byte_offset: int) -> bool:
         """True when the hand was stored, False when it was quarantined."""
+        problem = unreadable_text(hand_text)
+        if problem is not None:
+            self._quarantine(byte_offset, problem[0], problem[1], hand_text, None)
+            return False
         try:
             hand = self.parser.parse(hand_text)
         except HandParseError as exc:
             self._quarantine(byte_offset, exc.reason, exc.message, hand_text, exc.hand_id)
             return False
         except Exception as exc:  # a parser bug must not lose the hand or stop the run
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            message = (f"parser error {type(exc).__name__}: {exc} "
-                       f"(at {Path(where.filename).name}:{where.lineno})")
-            self._quarantine(byte_offset, QuarantineReason.PARSE_ERROR, message, hand_text, None)
+            self._quarantine(byte_offset, QuarantineReason.PARSE_ERROR, error_message("parser error", exc),
+                             hand_text, None)
+            return False
+        problem = out_of_range(hand)
+        if problem is not None:
+            self._quarantine(byte_offset, problem[0], problem[1], hand_text, _text_id(hand))
             return False
         try:
+            if self.careful:  # the hand made into tables alone first, so that a fault is this hand's
+                alone = TableBuilder()
+                alone.add(hand, source_file=self.source_file, source_offset=byte_offset, raw_sha256="",
+                          parser_version=self.version)
+                alone.tables()
             self.builder.add(hand, source_file=self.source_file, source_offset=byte_offset,
                              raw_sha256=hashlib.sha256(raw).hexdigest(), parser_version=self.version)
         except Exception as exc:
-            self._quarantine(byte_offset, QuarantineReason.PARSE_ERROR,
-                             f"record error {type(exc).__name__}: {exc}", hand_text, hand.hand_id)
+            self._quarantine(byte_offset, QuarantineReason.PARSE_ERROR, error_message("record error", exc),
+                             hand_text, _text_id(hand))
             return False
         return True
 
@@ -134,25 +359,36 @@ class _HandSink:
                                                self.format_name, self.version))
 
 
-def parse_text_chunk(parser: Parser, text: str, codec: str, source_file: str) -> ChunkResult:
+def parse_text_chunk(parser: Parser, text: str, codec: str, source_file: str, *,
+                     careful: bool = False) -> ChunkResult:
     """The reference path: ``parser.split`` the text, then each hand through
-    ``parser.parse``, with byte offsets counted in ``codec``."""
-    sink = _HandSink(parser, source_file)
+    ``parser.parse``, with byte offsets counted in ``codec``. A fault of ``split`` leaves
+    the hands it gave stored and the rest of the text one quarantined hand. ``careful``
+    makes each hand into tables alone before it joins the chunk's (slower: for a chunk
+    whose tables failed)."""
+    sink = _HandSink(parser, source_file, careful=careful)
     rel_offsets: list[int] = []
     rel_ends: list[int] = []
     found = 0
     byte_pos = 0
     char_pos = 0
-    for char_offset, hand_text in parser.split(text):
+    try:
+        for char_offset, hand_text in _split(parser, text):
+            found += 1
+            byte_pos += len(text[char_pos:char_offset].encode(codec))
+            raw = hand_text.encode(codec)
+            hand_byte_offset = byte_pos
+            byte_pos += len(raw)
+            char_pos = char_offset + len(hand_text)
+            if sink.parse(hand_text, raw, hand_byte_offset):
+                rel_offsets.append(hand_byte_offset)
+                rel_ends.append(byte_pos)
+    except Exception as exc:  # split failed: what it did not give is one quarantined hand
+        rest = text[char_pos:]
         found += 1
-        byte_pos += len(text[char_pos:char_offset].encode(codec))
-        raw = hand_text.encode(codec)
-        hand_byte_offset = byte_pos
-        byte_pos += len(raw)
-        char_pos = char_offset + len(hand_text)
-        if sink.parse(hand_text, raw, hand_byte_offset):
-            rel_offsets.append(hand_byte_offset)
-            rel_ends.append(byte_pos)
+        sink._quarantine(byte_pos, QuarantineReason.PARSE_ERROR, error_message("split error", exc), rest, None)
+        byte_pos += len(rest.encode(codec))
+        char_pos = len(text)
     byte_pos += len(text[char_pos:].encode(codec))
     builder = sink.builder
     return ChunkResult(builder.tables(), builder.seat_hand, builder.action_hand, builder.payout_hand,
@@ -202,9 +438,25 @@ def _merge_columnar(parser: Parser, fast: FastChunk, source_file: str) -> ChunkR
 
 def quarantine_row(source_file: str, offset: int, reason: str, message: str, raw_text: str,
                    hand_id: str | None, format_name: str | None, version: str | None) -> dict[str, Any]:
-    """One row of the quarantine table."""
+    """One row of the quarantine table. A message is cut at ``MESSAGE_CHARS`` and the raw
+    text at ``RAW_TEXT_CHARS`` characters, the message saying each full length; bytes that
+    were invalid in the file's encoding are stored as U+FFFD."""
+    raw = _storable(raw_text)
+    message = _storable(message)
+    if len(message) > MESSAGE_CHARS:
+        message = f"{message[:MESSAGE_CHARS]}... (message cut: {len(message)} characters in all)"
+    if len(raw) > RAW_TEXT_CHARS:
+        message += f" (raw_text cut: the first {RAW_TEXT_CHARS} of {len(raw)} characters kept)"
+        raw = raw[:RAW_TEXT_CHARS]
     return {
         "source_file": source_file, "source_offset": offset, "reason": str(reason),
-        "message": message, "raw_text": raw_text, "hand_id": hand_id, "format": format_name,
+        "message": message, "raw_text": raw, "hand_id": hand_id, "format": format_name,
         "parser_version": version,
     }
+
+
+def _storable(text: str) -> str:
+    """``text`` with any lone surrogate (an undecodable byte) as U+FFFD, so Arrow takes it."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub("\ufffd", text)

@@ -19,7 +19,7 @@ import pyarrow.compute as pc
 
 from audit.ingest.counts import FileCounts, IngestSummary
 from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
-from audit.ingest.parse import ChunkResult, quarantine_row
+from audit.ingest.parse import ChunkResult, Oversized, quarantine_row
 from audit.lake import LakeWriter, committed_parts, pause_point, read_table, rewrite_parts
 from audit.schema import FILES, QUARANTINE
 from rules.vocab import FileStatus, QuarantineReason
@@ -53,7 +53,7 @@ class LakeStore:
             self._seen = SeenHands.of_lake(self.writer.root)
         return self._seen
 
-    def add(self, counts: FileCounts, chunk: str | bytes, base_bytes: int, result: ChunkResult) -> None:
+    def add(self, counts: FileCounts, chunk: str | bytes | Oversized, base_bytes: int, result: ChunkResult) -> None:
         """Store one chunk's result; ``base_bytes`` is the chunk's offset in its file."""
         counts.found += result.found
         for row in result.quarantine:
@@ -79,6 +79,7 @@ class LakeStore:
         for i in screening.other_views:
             remember_cards(self.card_patches, result.tables["seats"], result.seat_hand, i, keys[i])
         if screening.conflicts:
+            assert not isinstance(chunk, Oversized)  # an oversized hand is quarantined whole: it has no rows
             self._quarantine_conflicts(counts, chunk, base_bytes, result, keys, screening.conflicts)
         counts.parsed += sum(screening.keep)
         mask = pa.array(screening.keep)

@@ -15,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING
 
-from audit.ingest.parse import ChunkResult, parse_chunk
+from audit.ingest.parse import ChunkResult, Oversized, parse_chunk
 from parsers.base import Parser
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class Workers:
         self._threads: ThreadPoolExecutor | None = None
         self._processes: ProcessPoolExecutor | None = None
 
-    def run(self, parser: Parser, chunk: str | bytes, codec: str,
+    def run(self, parser: Parser, chunk: str | bytes | Oversized, codec: str,
             source_file: str) -> Future[ChunkResult] | ChunkResult:
         """``parse_chunk`` of the chunk: done (one worker) or to be done."""
         if self.cluster is not None:

@@ -47,7 +47,7 @@ from audit.ingest.inputs import (
     Unopenable,
     find_inputs,
 )
-from audit.lake import LakeError, pinned
+from audit.lake import LakeError, pinned, read_table
 from audit.outputs import (
     AUDIT_OUTPUTS,
     EXPLANATIONS_FILE,
@@ -69,6 +69,7 @@ from audit.pipeline import audit_lake
 from audit.policies import PolicyResolver
 from audit.rake_check import load_schedules
 from audit.report_context import run_context
+from reports.unknown_lines import UNKNOWN_LINE_INPUT, unknown_line_text, unknown_lines
 from rules.odd_chip import PolicyError
 from rules.rake import RakeSchedule
 from rules.vocab import FileStatus
@@ -81,6 +82,8 @@ MAX_EXPLANATIONS = 1000
 
 #: quarantine reasons named in the line that says why a run exits 3
 TOP_REASONS = 5
+#: how many shapes of unknown line `run` prints when it exits 3 (the HTML report lists more)
+UNKNOWN_LINES_PRINTED = 5
 
 #: ``(hand_key, kind) -> reason``, as ``audit.accept.load_accept`` reads an accept file
 Accepted = Mapping[tuple[str, str], str]
@@ -229,7 +232,10 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE,
                           report, explanations)
     status = exit_status(counts, outcome, max_quarantined, fail_on_unverifiable)
-    return AuditResult(counts, written, status, outcome, ingested, ingest_problems(ingested, max_quarantined),
+    problems = ingest_problems(ingested, max_quarantined)
+    if problems:  # the commonest lines no parser knew: what a platform may have changed
+        problems += tuple(unknown_line_text(row) for row in _unknown_lines(lake, UNKNOWN_LINES_PRINTED))
+    return AuditResult(counts, written, status, outcome, ingested, problems,
                        skipped)
 
 
@@ -248,6 +254,11 @@ def _engine(dask: str | None) -> Iterator[ClusterPool | None]:
 def _engine_name(cluster: ClusterPool | None) -> str:
     """What the manifest records as the engine that ran the job."""
     return "local" if cluster is None else f"dask {cluster.address}"
+
+
+def _unknown_lines(lake: Path, top: int) -> list[dict[str, Any]]:
+    with _lake_errors():
+        return unknown_lines(read_table(lake, "quarantine", UNKNOWN_LINE_INPUT), top).to_dicts()
 
 
 def check_options(workers: int | None, max_quarantined: int, exclude: Sequence[str] = (),

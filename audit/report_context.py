@@ -17,10 +17,15 @@ import polars as pl
 
 from audit.lake import LakeError, read_table
 from audit.outputs import LAKE_FOLDER
+from reports.unknown_lines import UNKNOWN_LINE_INPUT, unknown_lines
 from rules.vocab import FileStatus
 
 #: the ``hands`` columns joined to the findings
 CONTEXT_COLUMNS = ["hand_key", "hand_date", "table_name", "tournament_id"]
+
+
+#: how many shapes of unknown line the report lists
+UNKNOWN_LINES_SHOWN = 20
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,7 @@ class RunContext:
     quarantine_reasons: dict[str, int] = field(default_factory=dict)
     files: int = 0
     bad_files: list[dict[str, Any]] = field(default_factory=list)
+    unknown_lines: list[dict[str, Any]] = field(default_factory=list)  # reports.unknown_lines, commonest first
 
     def join(self, findings: pl.DataFrame) -> pl.DataFrame:
         """``findings`` with ``hand_date``, ``table_name`` and ``tournament_id``."""
@@ -44,7 +50,8 @@ class RunContext:
     def header(self) -> dict[str, Any]:
         """The facts the HTML report states first (``reports.html_report``)."""
         return {"period": self.period, "files": self.files, "quarantined": self.quarantined,
-                "quarantine_reasons": self.quarantine_reasons, "bad_files": self.bad_files}
+                "quarantine_reasons": self.quarantine_reasons, "bad_files": self.bad_files,
+                "unknown_lines": self.unknown_lines}
 
 
 def run_context(lake: Path) -> RunContext:
@@ -54,7 +61,7 @@ def run_context(lake: Path) -> RunContext:
     try:
         hands = read_table(lake, "hands", CONTEXT_COLUMNS)
         files = read_table(lake, "files", ["source_file", "status", "message"])
-        quarantine = read_table(lake, "quarantine", ["reason"])
+        quarantine = read_table(lake, "quarantine", UNKNOWN_LINE_INPUT)
     except LakeError:
         return RunContext()
     dates = hands.filter(pl.col("hand_date") != "unknown")["hand_date"]
@@ -62,7 +69,8 @@ def run_context(lake: Path) -> RunContext:
     reasons = dict(sorted(quarantine.group_by("reason").len().rows()))
     bad = files.filter(pl.col("status").is_in([FileStatus.UNREADABLE.value, FileStatus.UNRECOGNISED.value]))
     return RunContext(hands, period, quarantine.height, {str(k): int(v) for k, v in reasons.items()},
-                      files.height, bad.sort("source_file").to_dicts())
+                      files.height, bad.sort("source_file").to_dicts(),
+                      unknown_lines(quarantine, UNKNOWN_LINES_SHOWN).to_dicts())
 
 
 def out_context(out: Path) -> RunContext:

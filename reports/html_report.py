@@ -18,15 +18,17 @@ everywhere (table, details, explanations, file names in the run section).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import polars as pl
 
-from rules.money import format_minor
 from reports import explain, svg
 from reports.redact import Redactor, redact_explanation, redact_findings
 from reports.summary import CHIPS, Summary, conform_findings, money_label, summarise, worst_findings
+from reports.unknown_lines import unknown_line_text
+from rules.money import format_minor
 
 DEFAULT_TOP = 1000
 
@@ -327,6 +329,11 @@ def _scope_html(summary: Summary, manifest: Mapping[str, Any], context: Mapping[
                      f"{_esc(': ' + str(b['message'])) if b.get('message') else ''}</li>" for b in bad)
     items[-1] += (f"<b id='bad-files'>{len(bad)}</b> of {_esc(files)} files unreadable or unrecognised"
                   f"{'<ul>' + listed + '</ul>' if listed else ''}</li>")
+    unknown = context.get("unknown_lines") or []
+    if unknown:
+        shapes = "".join(f"<li>{_esc(unknown_line_text(u))}</li>" for u in unknown)
+        items.append(f"<li>Lines the parsers do not know, commonest first (what a platform changed):"
+                     f"<ul id='unknown-lines'>{shapes}</ul></li>")
     if run_id:
         items.append(f"<li>Run {_esc(run_id)}</li>")
     return f'<section id="scope"><ul>{"".join(items)}</ul></section>'

@@ -34,6 +34,8 @@ _AMOUNT = re.compile(r"[$€£]?\d[\d,. ]*\d|[$€£]?\d")
 #: the longest shape kept: the report is read on a screen
 SHAPE_CHARS = 120
 
+#: the quarantine columns ``unknown_lines`` reads
+UNKNOWN_LINE_INPUT = ["reason", "format", "message", "source_file", "source_offset", "hand_id"]
 UNKNOWN_LINE_COLUMNS = ("format", "shape", "hands", "example_file", "example_offset", "example_hand_id", "example")
 
 
@@ -76,3 +78,14 @@ def unknown_lines(quarantine: pl.DataFrame, top: int = 20) -> pl.DataFrame:
                     pl.col("hand_id").first().alias("example_hand_id"),
                     pl.col("message").first().alias("example")))
     return grouped.sort(["hands", "format", "shape"], descending=[True, False, False]).head(top)
+
+
+def unknown_line_text(row: dict[str, object]) -> str:
+    """One line of ``unknown_lines`` for a terminal or a log.
+
+    >>> unknown_line_text({"hands": 2, "format": "pokerstars", "shape": "Hero stands pat on [# cards]",
+    ...                    "example_file": "a.txt", "example_offset": 0})
+    'unknown line in 2 pokerstars hands: Hero stands pat on [# cards] (first: a.txt at byte 0)'
+    """
+    return (f"unknown line in {row['hands']} {row['format']} hand{'s' if row['hands'] != 1 else ''}: "
+            f"{row['shape']} (first: {row['example_file']} at byte {row['example_offset']})")

@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 # setup.py compiles the optional PokerStars reader (parsers/_pokerstars_c.pyx) when a C
 # compiler works; without one the install still succeeds and the pure-Python reader runs.
-$(STAMP): pyproject.toml setup.py parsers/_pokerstars_c.pyx parsers/_hashes.pxi
+$(STAMP): pyproject.toml setup.py parsers/_pokerstars_c.pyx parsers/_hashes.pxi rules/_omaha_c.pyx
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

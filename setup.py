@@ -1,4 +1,5 @@
-"""The optional compiled PokerStars reader (``parsers._pokerstars_c``), built with Cython.
+"""The optional compiled PokerStars reader (``parsers._pokerstars_c``) and Omaha Hi/Lo
+evaluation loop (``rules._omaha_c``), built with Cython.
 
 Everything else about the package is declared in ``pyproject.toml``. The extension is
 built when a C compiler works; when none does (no compiler, or ``CC=/bin/false``), the
@@ -36,11 +37,14 @@ class OptionalBuildExt(build_ext):
 
     @staticmethod
     def _skip(exc: Exception) -> None:
-        print(f"WARNING: hhaudit's compiled PokerStars reader was not built ({type(exc).__name__}: {exc}); "
-              "the pure-Python reader will be used", file=sys.stderr)
+        print(f"WARNING: an optional compiled part of hhaudit was not built ({type(exc).__name__}: {exc}); "
+              "its pure-Python twin will be used", file=sys.stderr)
 
 
-EXTENSIONS = [Extension("parsers._pokerstars_c", ["parsers/_pokerstars_c.pyx"], extra_compile_args=["-O3"])]
+EXTENSIONS = [
+    Extension("parsers._pokerstars_c", ["parsers/_pokerstars_c.pyx"], extra_compile_args=["-O3"]),
+    Extension("rules._omaha_c", ["rules/_omaha_c.pyx"], extra_compile_args=["-O3"]),
+]
 
 setup(
     ext_modules=cythonize(EXTENSIONS, language_level=3, quiet=True) if cythonize is not None else [],

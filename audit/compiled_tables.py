@@ -8,7 +8,7 @@ row shares with its hand. ``audit.tables.columnar_tables`` hands such chunks her
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
@@ -21,11 +21,13 @@ if TYPE_CHECKING:
 _SHARED = ("hand_key", "platform", "hand_date")  # child columns gathered from the hand's row
 
 
-def compiled_tables(fast: "FastChunk", source_file: str, parser_version: str) -> dict:
+def compiled_tables(fast: FastChunk, source_file: str, parser_version: str) -> dict[str, Any]:
     """``audit.tables.columnar_tables`` for a chunk whose ``arrow`` the compiled reader made:
     the four tables, and per child table ``<name>_hand`` (the chunk's hand number of each
     row) and ``<name>_owner`` (its row of ``hands``), as numpy arrays."""
     tables = fast.arrow
+    if tables is None:
+        raise ValueError("compiled_tables takes a chunk the compiled reader made (its arrow tables)")
     given = tables["hands"]
     numbers = given.column("hand").to_numpy().astype(np.int64)
     n = given.num_rows
@@ -37,7 +39,7 @@ def compiled_tables(fast: "FastChunk", source_file: str, parser_version: str) ->
     }
     hands = pa.Table.from_arrays([extra[f.name] if f.name in extra else given.column(f.name) for f in HANDS.schema],
                                  schema=HANDS.schema)
-    out: dict = {"hands": hands}
+    out: dict[str, Any] = {"hands": hands}
     for name, spec in (("seats", SEATS), ("actions", ACTIONS), ("payouts", PAYOUTS)):
         child = tables[name]
         chunk_hand = child.column("hand").to_numpy().astype(np.int64)

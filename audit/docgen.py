@@ -18,13 +18,21 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from audit.schema import OUTPUTS
-from audit.schema import TABLES
-from rules.games import GAMES
-from rules.odd_chip import FACTORY_DEFAULT, FEE_NAMES, OPTION_VALUES, UNIT_SYMBOLS, get_policy, option_names, profile_names
+from audit.schema import OUTPUTS, TABLES
+from rules.games import GAMES, GameSpec
+from rules.odd_chip import (
+    FACTORY_DEFAULT,
+    FEE_NAMES,
+    OPTION_VALUES,
+    UNIT_SYMBOLS,
+    get_policy,
+    option_names,
+    profile_names,
+)
 from rules.vocab import VOCABULARIES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -34,26 +42,34 @@ _BLOCK = re.compile(r"(<!-- generated: ([a-z-]+)(?: ([\w/.-]+))? -->\n)(.*?)(<!-
 EXAMPLE_COLUMNS = ("seat", "player", "pot", "run", "half", "recorded", "expected", "delta", "kind", "detail")
 
 
+def _named(argument: str | None, what: str) -> str:
+    """A block's argument; the blocks that need one fail on a page that gives none."""
+    if argument is None:
+        raise ValueError(f"this generated block needs a {what}")
+    return argument
+
+
 def _cell(value: Any) -> str:
     """A table cell: pipes escaped, and angle brackets outside `code` (else they read as HTML)."""
     parts = ("null" if value is None else str(value)).replace("|", "\\|").split("`")
     return "`".join(p if i % 2 else p.replace("<", "&lt;").replace(">", "&gt;") for i, p in enumerate(parts))
 
 
-def _grid(header: tuple[str, ...], rows: list[tuple]) -> str:
+def _grid(header: tuple[str, ...], rows: list[tuple[Any, ...]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     return "\n".join(lines + ["| " + " | ".join(_cell(v) for v in row) + " |" for row in rows])
 
 
-def _code(values) -> str:
+def _code(values: Iterable[object]) -> str:
     return ", ".join(f"`{v}`" for v in values)
 
 
-def lake_table(name: str) -> str:
-    table = TABLES[name]
+def lake_table(name: str | None) -> str:
+    table = TABLES[_named(name, "table")]
     where = ("partitioned as `platform=<p>/date=<hand_date>/`" if table.partitioned else "not partitioned")
     rows = [(f"`{c.name}`", f"`{c.type}`", "yes" if c.nullable else "no", c.doc) for c in table.columns]
-    return f"{table.doc} Stored under `<lake>/{name}/`, {where}.\n\n" + _grid(("column", "type", "null", "meaning"), rows)
+    grid = _grid(("column", "type", "null", "meaning"), rows)
+    return f"{table.doc} Stored under `<lake>/{name}/`, {where}.\n\n{grid}"
 
 
 def vocabularies(_: str | None = None) -> str:
@@ -61,7 +77,7 @@ def vocabularies(_: str | None = None) -> str:
 
 
 def games(_: str | None = None) -> str:
-    def halves(spec) -> str:
+    def halves(spec: GameSpec) -> str:
         return " / ".join(f"{h.half.value}: {h.ranking.value}" + (f" ({h.qualifier} or better)" if h.qualifier else "")
                           for h in spec.halves)
     rows = [(f"`{g.value}`", s.name, "stud" if s.stud else "draw" if s.draw else "board", s.hole_cards,
@@ -69,7 +85,8 @@ def games(_: str | None = None) -> str:
     return _grid(("game", "name", "kind", "cards dealt", "board cards", "halves (ranking)"), rows)
 
 
-def output_columns(which: str) -> str:
+def output_columns(which: str | None) -> str:
+    which = _named(which, "which")
     table = OUTPUTS[f"{which}.parquet"]
     return _grid(("column", "type", "meaning"),
                  [(f"`{c.name}`", f"`{c.type}`" + ("" if c.nullable else " not null"), c.doc) for c in table.columns])
@@ -104,14 +121,16 @@ def profiles(_: str | None = None) -> str:
     rows = []
     for name in profile_names():
         policy = get_policy(name)
-        changed = [f"{o} = {_value(getattr(policy, o))}" for o in everything if getattr(policy, o) != getattr(FACTORY_DEFAULT, o)]
+        changed = [f"{o} = {_value(getattr(policy, o))}" for o in everything
+                   if getattr(policy, o) != getattr(FACTORY_DEFAULT, o)]
         unconfirmed = sorted(policy.unconfirmed)
         if len(unconfirmed) > len(everything) / 2:
             others = [o for o in everything if o not in policy.unconfirmed]
             shown = "all but " + _code(others) if others else "all"
         else:
             shown = _code(unconfirmed) or "none"
-        rows.append((f"`{name}`", f"`{policy.base or 'none'}`", ", ".join(changed) or "none", shown, f"`{policy.hash}`"))
+        rows.append((f"`{name}`", f"`{policy.base or 'none'}`", ", ".join(changed) or "none", shown,
+                     f"`{policy.hash}`"))
     return _grid(("profile", "base", "differs from the factory default", "unconfirmed [U]", "hash"), rows)
 
 
@@ -121,7 +140,8 @@ def pretty_json(value: Any) -> str:
     return re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + re.sub(r",\s+", ", ", m.group(1)) + "]", text)
 
 
-def example(path: str) -> str:
+def example(path: str | None) -> str:
+    path = _named(path, "path")
     """A hand history of ``docs/examples/`` and what the audit makes of it (``PATH.json``)."""
     hand = (EXAMPLES / f"{path}.txt").read_text(encoding="utf-8").rstrip("\n")
     outcome = json.loads((EXAMPLES / f"{path}.json").read_text(encoding="utf-8"))
@@ -132,7 +152,8 @@ def example(path: str) -> str:
     return f"`docs/examples/{path}.txt`:\n\n```text\n{hand}\n```\n\n{verdict}{table}"
 
 
-def settle_example(path: str) -> str:
+def settle_example(path: str | None) -> str:
+    path = _named(path, "path")
     """A ``hhaudit settle`` input of ``docs/examples/`` and its output (``PATH.out.json``)."""
     given = (EXAMPLES / f"{path}.json").read_text(encoding="utf-8").rstrip("\n")
     out = pretty_json(json.loads((EXAMPLES / f"{path}.out.json").read_text(encoding="utf-8")))

@@ -3,20 +3,23 @@
 Run ``python -m bench.eval_bench [hands]``. Deals are random 4-card Omaha Hi/Lo seats
 (and, from the same deals, 7-card Stud Hi/Lo hands for a quarter as many seats)
 from a fixed seed; both evaluators see the same deals, the reference on a prefix (it is
-~10^4 times slower), and their answers are compared on that prefix. Prints
+~10^4 times slower), and their answers are compared on that prefix; the compiled loop and
+its numpy twin are compared on every deal. Prints
 player-hands per second for each (one core: numpy runs single-threaded here) and the
 ratio. One "player-hand" is one seat's best high and best qualifying low.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
 import numpy as np
 
-from rules.batch import NO_HAND, omaha_hilo_strengths, strength_of, stud_hilo_strengths, value_table
+from rules.batch import NO_HAND, omaha_hilo_strengths, omaha_loop_path, strength_of, stud_hilo_strengths, value_table
 from rules.cards import card_str
+from rules.compiled import PURE_PYTHON_ENV
 from rules.evaluate import best_hand
 from rules.games import Ranking, game_spec
 
@@ -39,6 +42,13 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     high, low = omaha_hilo_strengths(hole, board)
     batch_seconds = time.perf_counter() - started
+    path = omaha_loop_path()
+    os.environ[PURE_PYTHON_ENV] = "1"  # the numpy twin on the same deals, in the same run
+    started = time.perf_counter()
+    numpy_high, numpy_low = omaha_hilo_strengths(hole, board)
+    numpy_seconds = time.perf_counter() - started
+    del os.environ[PURE_PYTHON_ENV]
+    mismatches = int((numpy_high != high).sum() + (numpy_low != low).sum())
 
     high_half, low_half = game_spec("omaha_hilo").halves
     started = time.perf_counter()
@@ -49,7 +59,6 @@ def main(argv: list[str]) -> int:
         reference.append((best_hand(high_half, hole_text, board_text), best_hand(low_half, hole_text, board_text)))
     reference_seconds = time.perf_counter() - started
 
-    mismatches = 0
     for row, (ref_high, ref_low) in enumerate(reference):
         batch_low = None if low[row] == NO_HAND else strength_of(Ranking.LOW_A5, low[row])
         if strength_of(Ranking.HIGH, high[row]) != ref_high.strength or batch_low != (ref_low and ref_low.strength):
@@ -70,19 +79,24 @@ def main(argv: list[str]) -> int:
     stud_reference_seconds = time.perf_counter() - started
     for row, (ref_high, ref_low) in enumerate(stud_answers):
         batch_low = None if stud_low[row] == NO_HAND else strength_of(Ranking.LOW_A5, stud_low[row])
-        if strength_of(Ranking.HIGH, stud_high[row]) != ref_high.strength or batch_low != (ref_low and ref_low.strength):
+        expected_low = ref_low and ref_low.strength
+        if strength_of(Ranking.HIGH, stud_high[row]) != ref_high.strength or batch_low != expected_low:
             mismatches += 1
 
     batch_rate = hands / batch_seconds
     reference_rate = reference_hands / reference_seconds
     print(f"Omaha-4 Hi/Lo, seed {SEED}: best high + best 8-or-better low per player-hand")
-    print(f"batch     {hands:>9,} player-hands in {batch_seconds:7.3f} s = {batch_rate:>12,.0f} /s")
+    print(f"batch     {hands:>9,} player-hands in {batch_seconds:7.3f} s = {batch_rate:>12,.0f} /s ({path} loop)")
+    numpy_rate = hands / numpy_seconds
+    print(f"numpy     {hands:>9,} player-hands in {numpy_seconds:7.3f} s = {numpy_rate:>12,.0f} /s "
+          f"(ratio batch/numpy: {batch_rate / numpy_rate:.2f}x)")
     print(f"reference {reference_hands:>9,} player-hands in {reference_seconds:7.3f} s = {reference_rate:>12,.0f} /s")
     print(f"ratio batch/reference: {batch_rate / reference_rate:,.0f}x")
     stud_rate, stud_reference_rate = stud_hands / stud_seconds, stud_reference / stud_reference_seconds
     print("7-card Stud Hi/Lo (same seed): best high + best 8-or-better low, any 5 of 7")
     print(f"batch     {stud_hands:>9,} player-hands in {stud_seconds:7.3f} s = {stud_rate:>12,.0f} /s")
-    print(f"reference {stud_reference:>9,} player-hands in {stud_reference_seconds:7.3f} s = {stud_reference_rate:>12,.0f} /s")
+    print(f"reference {stud_reference:>9,} player-hands in {stud_reference_seconds:7.3f} s "
+          f"= {stud_reference_rate:>12,.0f} /s")
     print(f"ratio batch/reference: {stud_rate / stud_reference_rate:,.0f}x")
     print(f"disagreements on the {reference_hands + stud_reference:,} hands both evaluated: {mismatches}")
     return 1 if mismatches else 0

@@ -92,7 +92,10 @@ _NO_MONEY = (
     r"(?:Seat sit out|Sit out|Seat stand|Stand|Table leave user|Table enter user|Seat sit down|"
     r"Re-join|Seat re-join|Ranking \d+|Table deposit .*|Sitout.*|Enter\(Auto\)|Leave(?:\(Auto\))?|"
     r"Prize Cash .*|Table Rebuy.*|Table Addon.*|Checks? \(timeout\)|Set dealer.*|Draw for dealer \[[^\]]*\]|"
-    r"Player Info: (?:Seat\d+: [\w-]+(?:, )?)+)"
+    r"Player Info: (?:Seat\d+: [\w-]+(?:, )?)+|"
+    # a tournament's rebuys and add-ons change a stack, and its prizes are paid, outside the pot
+    r"Rebuyin \d[\d,]*|Addon \d[\d,]*|Double rebuys?(?: \d[\d,]*)?|Prize Tournament Ticket \[[^\]]*\]|"
+    r"BOUNTY PRIZE \[[^\]]*\])"
 )
 # What follows a seat's name: ``Big Blind  [ME] : Calls $0.41`` (the viewer's seat is marked).
 _SPEAKER = r"\s*(?:\[ME\])?\s+:"
@@ -403,8 +406,9 @@ DIALECT = Dialect(
     seat=kind("seat", _SEAT, _seat),
     body=(
         kind("section", _SECTION, _section),
-        kind("table cards", r"^\s*Card dealt to table \[(?P<cards>[^\]]*)\]$", _table_cards),
+        kind("table cards", r"^\s*Card (?:dealt to table|to the table) \[(?P<cards>[^\]]*)\]$", _table_cards),
         kind("table info", r"^Table Info: ", _table_info),
+        kind("seating info", r"^Seating Info: \d+(?:, \d+)*$", skip),  # 2021 MVS tournaments: seat ids, no money
     ),
     players=(
         kind("set dealer", r"^Set dealer(?P<rest>.*)$", _button_in_brackets),
@@ -417,10 +421,12 @@ DIALECT = Dialect(
         kind("bring-in", rf"^Bring_in chip\s+(?P<amt>{_AMT})$", _BRING_IN),
         kind("dead chip", rf"^Posts dead chip\s+(?P<amt>{_AMT})$", _dead_chip),
         kind("post", rf"^Posts chip\s+(?P<amt>{_AMT})$", _POST),
-        kind("call", rf"^Calls?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", CALL),
-        kind("bet", rf"^D? ?[Bb]ets\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _bets),
-        kind("raise", rf"^(?:Raises|(?P<allin>All-in)\(raise\))\s+(?:{_AMT}\s+to\s+)?(?P<amt>{_AMT})$", RAISE_TO),
-        kind("all-in", rf"^(?P<allin>All-in)\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _all_in),
+        # a verb the client played for a seat that ran out of time is marked ``(timeout)``
+        kind("call", rf"^Calls?(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", CALL),
+        kind("bet", rf"^D? ?[Bb]ets(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _bets),
+        kind("raise", rf"^(?:Raises(?:\(timeout\))?|(?P<allin>All-in)\(raise(?:-timeout)?\))\s+"
+                      rf"(?:{_AMT}\s+to\s+)?(?P<amt>{_AMT})$", RAISE_TO),
+        kind("all-in", rf"^(?P<allin>All-in)(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _all_in),
         kind("uncalled", r"^Return uncalled portion of bet(?:.*\s)?(?P<amt>\S+)$", Returned(paid=True)),
         kind("result", rf"^Hand [Rr]esult(?P<side>-Side [Pp]ot)?\s+(?P<amt>{_AMT})$", _result),
         kind("fold", r"^Fold", FOLD),

@@ -91,7 +91,8 @@ def columnar_reader(format: Format) -> ColumnarReader | None:
         return None
     compiled, pure = modules
     use_compiled = not _pure_python_forced() and _compiled_error() is None
-    return importlib.import_module(f"parsers.{compiled if use_compiled else pure}").READER
+    reader: ColumnarReader = importlib.import_module(f"parsers.{compiled if use_compiled else pure}").READER
+    return reader
 
 
 @cache

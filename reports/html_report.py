@@ -310,7 +310,7 @@ def render_report(hands: pl.DataFrame, findings: pl.DataFrame,
     shown = set(worst.get_column("hand_key").to_list())
     by_key: dict[str, Mapping[str, Any]] = {}
     for e in explanations:
-        key = e.get("hand_key")
+        key = str(e.get("hand_key"))
         if key in shown and key not in by_key:
             by_key[key] = redact_explanation(e, redactor) if redactor is not None else e
     ordered = [k for k in dict.fromkeys(worst.get_column("hand_key").to_list()) if k in by_key]

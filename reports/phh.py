@@ -50,7 +50,7 @@ read from it, a draw whose number of cards is not recorded.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -190,15 +190,23 @@ def _per_player(values: Sequence[int]) -> list[int]:
     return list(values[::-1]) if len(values) == 2 else list(values)
 
 
+def _seated(actions: Iterable[ActionRecord]) -> Iterator[tuple[int, ActionRecord]]:
+    """Each action with its seat: every action PHH writes is a player's."""
+    for action in actions:
+        if action.seat is None:
+            raise PhhRefusal("action", f"action {action.seq} ({action.kind}) names no seat")
+        yield action.seat, action
+
+
 def _forced_bets(hand: ParsedHand, index: Mapping[int, int]) -> tuple[list[int], list[int]]:
     """Antes (dead money: antes and dead blinds) and live blinds per player."""
     antes, blinds = [0] * len(index), [0] * len(index)
-    for action in hand.actions:
+    for seat, action in _seated(hand.actions):
         if action.kind in _BLINDS or action.kind in _DEAD:
             if action.street is not Street.PREDEAL:
                 raise PhhRefusal("late_post", f"a forced bet is posted on {action.street} (PHH posts them before the deal)")
             target = blinds if action.kind in _BLINDS else antes
-            target[index[action.seat]] += action.amount or 0
+            target[index[seat]] += action.amount or 0
     return antes, blinds
 
 
@@ -230,23 +238,23 @@ def _bet_sizes(hand: ParsedHand, variant: Variant, blinds: Sequence[int]) -> tup
         bets = _blind_bets(hand) if street is variant.streets[0] and not variant.stud else {}
         level = max(bets.values(), default=0)  # the last full bet of the street
         brought_in = False
-        for action in hand.actions:
+        for seat, action in _seated(hand.actions):
             if action.street is not street and not (action.kind is ActionKind.BRING_IN
                                                     and street is variant.streets[0]):
                 continue
             if action.kind is ActionKind.BRING_IN:
                 brought_in = True
-            to = bets.get(action.seat, 0) + (action.amount or 0)
+            to = bets.get(seat, 0) + (action.amount or 0)
             if action.kind in _RAISES and not action.all_in:
                 completes = action.kind is ActionKind.COMPLETE or (brought_in and level == 0)
                 sizes[street_of[street] < variant.small_bet_streets].add(to if completes else to - level)
                 level = to
             if action.amount and action.kind in (_RAISES | {ActionKind.CALL, ActionKind.BRING_IN}):
-                bets[action.seat] = to
-    for small in (True, False):
-        if len(sizes[small]) > 1:
-            name = "small" if small else "big"
-            raise PhhRefusal("limits", f"the {name} bets are not all the same size ({sorted(sizes[small])}): "
+                bets[seat] = to
+    for small_bets in (True, False):
+        if len(sizes[small_bets]) > 1:
+            name = "small" if small_bets else "big"
+            raise PhhRefusal("limits", f"the {name} bets are not all the same size ({sorted(sizes[small_bets])}): "
                                        "not a fixed-limit structure PHH can state")
     small = next(iter(sizes[True]), None)
     big = next(iter(sizes[False]), None)
@@ -261,9 +269,9 @@ def _bet_sizes(hand: ParsedHand, variant: Variant, blinds: Sequence[int]) -> tup
 
 def _blind_bets(hand: ParsedHand) -> dict[int, int]:
     bets: dict[int, int] = {}
-    for action in hand.actions:
+    for seat, action in _seated(hand.actions):
         if action.kind in _BLINDS:
-            bets[action.seat] = bets.get(action.seat, 0) + (action.amount or 0)
+            bets[seat] = bets.get(seat, 0) + (action.amount or 0)
     return bets
 
 
@@ -312,9 +320,9 @@ class _Writer:
         self.folded: set[int] = set()
         # what each player has behind: the starting stack less everything posted
         self.chips = {s.seat: s.stack or 0 for s in self.order}
-        for action in self.hand.actions:
+        for seat, action in _seated(self.hand.actions):
             if action.kind in _BLINDS or action.kind in _DEAD:
-                self.chips[action.seat] -= action.amount or 0
+                self.chips[seat] -= action.amount or 0
 
     def p(self, seat: int) -> str:
         if seat not in self.index:
@@ -345,7 +353,7 @@ class _Writer:
         draws: list[tuple[int, int]] = []
         pending = self._to_act(bets)
         last = None
-        for action in actions:
+        for seat, action in _seated(actions):
             kind = action.kind
             if kind in _IGNORED:
                 continue
@@ -354,9 +362,9 @@ class _Writer:
             if kind in (ActionKind.DISCARD, ActionKind.STAND_PAT):
                 count = 0 if kind is ActionKind.STAND_PAT else action.cards_changed
                 if count is None:
-                    raise PhhRefusal("draw", f"seat {action.seat}'s draw on {action.street} does not say how many cards")
-                self.lines.append(f"{self.p(action.seat)} sd {'??' * count}".rstrip())
-                draws.append((action.seat, count))
+                    raise PhhRefusal("draw", f"seat {seat}'s draw on {action.street} does not say how many cards")
+                self.lines.append(f"{self.p(seat)} sd {'??' * count}".rstrip())
+                draws.append((seat, count))
                 self.last_decision = len(self.lines)
                 continue
             if draws:  # the replacement cards come after every draw of the street
@@ -364,29 +372,29 @@ class _Writer:
                 draws = []
             added = action.amount or 0
             if kind is ActionKind.FOLD:
-                self.lines.append(f"{self.p(action.seat)} f")
+                self.lines.append(f"{self.p(seat)} f")
             elif kind in (ActionKind.CHECK, ActionKind.CALL):
-                if bets.get(action.seat, 0) + added > max(bets.values(), default=0):
-                    raise PhhRefusal("call", f"seat {action.seat} calls {added}, more than the bet it faces "
+                if bets.get(seat, 0) + added > max(bets.values(), default=0):
+                    raise PhhRefusal("call", f"seat {seat} calls {added}, more than the bet it faces "
                                              "(a big blind all in for less, called in full): a PHH call matches "
                                              "the bet")
-                self.lines.append(f"{self.p(action.seat)} cc")
+                self.lines.append(f"{self.p(seat)} cc")
             elif kind is ActionKind.BRING_IN:
-                self.lines.append(f"{self.p(action.seat)} pb")
+                self.lines.append(f"{self.p(seat)} pb")
             elif kind in _RAISES:
-                self.lines.append(f"{self.p(action.seat)} cbr {bets.get(action.seat, 0) + added}")
+                self.lines.append(f"{self.p(seat)} cbr {bets.get(seat, 0) + added}")
             else:
                 raise PhhRefusal("action", f"{kind} on {action.street} has no PHH action")
-            bets[action.seat] = bets.get(action.seat, 0) + added
-            self.chips[action.seat] -= added
+            bets[seat] = bets.get(seat, 0) + added
+            self.chips[seat] -= added
             self.last_decision = len(self.lines)
-            last = action.seat
+            last = seat
             if kind is ActionKind.FOLD:
-                self.folded.add(action.seat)
+                self.folded.add(seat)
             if kind in _RAISES or kind is ActionKind.BRING_IN:
-                pending = [s.seat for s in self.order if s.seat not in self.folded and s.seat != action.seat]
-            elif action.seat in pending:
-                pending.remove(action.seat)
+                pending = [s.seat for s in self.order if s.seat not in self.folded and s.seat != seat]
+            elif seat in pending:
+                pending.remove(seat)
         if draws:
             self.lines.extend(f"d dh {self.p(seat)} {'??' * n}" for seat, n in draws if n)
         self._close(pending, bets, last)
@@ -535,7 +543,7 @@ def hand_to_phh(hand: ParsedHand, *, source_file: str | None = None,
                                      "PHH would have it act in turn")
     index = {s.seat: i for i, s in enumerate(order)}
     antes, blinds = _forced_bets(hand, index)
-    stacks = [s.stack for s in order]
+    stacks = [s.stack or 0 for s in order]  # every stack was checked recorded above
     fields: dict[str, Any] = {"variant": variant.code, "antes": _per_player(antes)}
     if variant.stud:
         fields["bring_in"] = hand.bring_in or _bring_in(hand)

@@ -28,11 +28,14 @@ array([-1], dtype=int32)
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from types import ModuleType
 
 import numpy as np
 
+from rules.compiled import pure_python_forced
 from rules.evaluate import LOWBALL_ORDER, Category, made_hand
 from rules.games import Ranking
 
@@ -275,6 +278,20 @@ def _omaha_parts(hole: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np.nd
     return pair_index, pair_suit, triple_index, triple_suit
 
 
+@cache
+def _compiled_loop() -> ModuleType | None:
+    """The compiled Omaha Hi/Lo loop (``rules._omaha_c``), if it was built at install."""
+    try:
+        return importlib.import_module("rules._omaha_c")
+    except ImportError:
+        return None
+
+
+def omaha_loop_path() -> str:
+    """Which Omaha Hi/Lo evaluator runs: ``compiled`` or ``numpy``."""
+    return "compiled" if not pure_python_forced() and _compiled_loop() is not None else "numpy"
+
+
 def omaha_hilo_strengths(hole: np.ndarray, board: np.ndarray,
                          qualifier: int | None = 8) -> tuple[np.ndarray, np.ndarray]:
     """Omaha Hi/Lo (4, 5 or 6 hole cards): best high and best qualifying A-5 low, each
@@ -294,6 +311,11 @@ def omaha_hilo_strengths(hole: np.ndarray, board: np.ndarray,
     n = hole.shape[0]
     high = np.empty(n, dtype=np.int32)
     low = np.empty(n, dtype=np.int32)
+    compiled = _compiled_loop() if hole.shape[1] <= 6 and not pure_python_forced() else None
+    if compiled is not None:
+        compiled.omaha_hilo_into(np.ascontiguousarray(hole), np.ascontiguousarray(board), PAIR_INDEX, TRIPLE_INDEX,
+                                 high_table, low_table, _HALF, high, low)
+        return high, low
     for start in range(0, n, _CHUNK):
         stop = min(start + _CHUNK, n)
         pair_index, pair_suit, triple_index, triple_suit = _omaha_parts(hole[start:stop], board[start:stop])

@@ -84,15 +84,6 @@ def test_profiles_follow_rules_md(name, option, value, unconfirmed):
     assert (option in policy.unconfirmed) is unconfirmed
 
 
-def test_profile_descriptions_cite_their_evidence():
-    assert "Rule 20" in get_policy("tda").description
-    assert "73" in get_policy("wsop").description
-    assert "217" in get_policy("wsop-live").description
-    assert "14402833808" in get_policy("pokerstars").description
-    assert "R5-81867677-657" in get_policy("ongame").description
-    assert "#2902256725 $9.62 -> HI 4.82, LO 2.40/2.40" in get_policy("bovada").description
-
-
 def test_resolve_and_hash():
     resolved = get_policy("pokerkit").resolve()
     assert list(resolved) == sorted(resolved)

@@ -315,3 +315,33 @@ def test_2012_board_lines_and_a_dead_chip_of_both_blinds():
     assert [a.street for a in hand.actions if a.kind == ActionKind.BET] == [Street.FLOP, Street.TURN]
     assert (hand.rake, hand.pot_total, hand.reconciles()) == (200, 9200, True)
     assert hand.seat(1).folded_street == Street.FLOP
+
+
+@pytest.mark.parametrize("verb, timed_out", [
+    ("Raises $0.75 to $0.75", "Raises(timeout) $0.75 to $0.75"),
+    ("Raises $0.75 to $0.75", "All-in(raise-timeout) $0.75 to $0.75"),
+])
+def test_a_verb_played_for_a_seat_out_of_time_is_marked_timeout(verb, timed_out):
+    # the client acts for a seat whose clock ran out and marks the verb; the money is the same
+    text = MVS_2022.replace(f"Dealer : {verb}", f"Dealer : {timed_out}").replace(
+        "Big Blind [ME] : Calls $0.50", "Big Blind [ME] : Calls(timeout) $0.50")
+    hand = PARSER.parse(text)
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 75, 3: 10, 5: 75}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (5, 160, PayoutSource.UNCALLED), (5, 152, PayoutSource.POT)]
+    assert hand.reconciles()
+
+
+def test_tournament_traffic_and_card_to_the_table_lines_carry_no_money():
+    # 2021 tournament files: seat ids, rebuys, add-ons and prizes are printed among the actions;
+    # "Card to the table" is the newer spelling of "Card dealt to table"
+    text = MVS_2022.replace("*** FLOP *** [Ks 7h 5c]\n", "*** FLOP ***\nCard to the table [Ks 7h 5c]\n").replace(
+        "Player Info:", "Seating Info: 2, 3, 5\nPlayer Info:").replace(
+        "Small Blind : Folds\n", "Small Blind : Folds\nSmall Blind : Rebuyin 1,500\nSmall Blind : Addon 3,000\n"
+        "Small Blind : Double rebuys 3,000\nSmall Blind : BOUNTY PRIZE [$5]\n"
+        "Small Blind : Prize Tournament Ticket [T$11]\n")
+    hand = PARSER.parse(text)
+    assert hand.boards == [["Ks", "7h", "5c"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 75, 3: 10, 5: 75}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (5, 160, PayoutSource.UNCALLED), (5, 152, PayoutSource.POT)]

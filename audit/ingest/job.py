@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from audit.ingest.chunking import CHUNK_CHARS, plan_chunks
 from audit.ingest.counts import FileCounts, IngestSummary
@@ -19,14 +19,18 @@ from parsers.base import Parser
 from parsers.registry import all_parsers
 from rules.vocab import FileStatus
 
+if TYPE_CHECKING:
+    from audit.cluster import ClusterPool
+
 
 def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None = None,
            chunk_chars: int = CHUNK_CHARS, progress: Callable[[str], None] | None = None,
-           parsers: tuple[Parser, ...] | None = None) -> IngestSummary:
+           parsers: tuple[Parser, ...] | None = None, cluster: ClusterPool | None = None) -> IngestSummary:
     """Read ``paths`` into the lake at ``lake``. Returns counts that always reconcile.
 
     ``progress`` is called with each file's name as it is read. ``parsers`` restricts
-    detection to those formats (default: every registered one).
+    detection to those formats (default: every registered one). ``cluster`` parses on a
+    Dask cluster (``audit.cluster.dask_pool``) instead of local workers.
     """
     lake = Path(lake)
     candidates = parsers if parsers is not None else all_parsers()
@@ -34,7 +38,7 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
     store = LakeStore(lake, summary)
     inputs = list(iter_inputs(paths))
     total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
-    flight = _InFlight(Workers(worker_count(workers, total)), store)
+    flight = _InFlight(Workers(worker_count(workers, total), cluster), store)
     try:
         for item in inputs:
             if isinstance(item, Unopenable):

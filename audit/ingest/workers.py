@@ -13,9 +13,13 @@ import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing.context import BaseContext
+from typing import TYPE_CHECKING
 
 from audit.ingest.parse import ChunkResult, parse_chunk
 from parsers.base import Parser
+
+if TYPE_CHECKING:
+    from audit.cluster import ClusterPool
 
 #: Below this many input bytes in total, parse in this process (no pool start-up).
 POOL_THRESHOLD_BYTES = 8 * 1024 * 1024
@@ -30,16 +34,20 @@ def worker_count(workers: int | None, total_bytes: int) -> int:
 
 class Workers:
     """Parses chunks: here with one worker; else in threads (byte chunks) or processes
-    (text chunks), each pool made on first use."""
+    (text chunks), each pool made on first use; or, given a ``cluster``, all of them on
+    the cluster's workers (``audit.cluster``)."""
 
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
+    def __init__(self, workers: int, cluster: ClusterPool | None = None) -> None:
+        self.cluster = cluster
+        self.workers = cluster.slots if cluster is not None else workers
         self._threads: ThreadPoolExecutor | None = None
         self._processes: ProcessPoolExecutor | None = None
 
     def run(self, parser: Parser, chunk: str | bytes, codec: str,
             source_file: str) -> Future[ChunkResult] | ChunkResult:
         """``parse_chunk`` of the chunk: done (one worker) or to be done."""
+        if self.cluster is not None:
+            return self.cluster.submit(parse_chunk, parser, chunk, codec, source_file)
         if self.workers < 2:
             return parse_chunk(parser, chunk, codec, source_file)
         if isinstance(chunk, bytes):

@@ -208,7 +208,7 @@ def _bulk_group(hands: pl.DataFrame, rows: dict[str, Array], chosen: Array, card
                          & (("rake_allocation" in policy.unconfirmed) | hands["relative"].to_numpy()))
     batch = ShowdownBatch(
         game=spec.game.value, policy=policy, starts=starts, boards=board_codes,
-        rake=deduction, unit=_units(hands, policy),
+        rake=deduction, unit=_units(hands, policy, _fractional(hands, counts, contributed)),
         button=hands["button_seat"].fill_null(0).to_numpy(),
         has_button=hands["button_seat"].is_not_null().to_numpy(),
         seat=seat, contributed=contributed, folded=folded,
@@ -262,8 +262,15 @@ def _bulk_group(hands: pl.DataFrame, rows: dict[str, Array], chosen: Array, card
     ).cast(VERDICT_SCHEMA)
 
 
-def _units(hands: pl.DataFrame, policy: Policy) -> Array:
-    """``unit_for`` of every hand, as an array."""
+def _fractional(hands: pl.DataFrame, counts: Array, contributed: Array) -> Array:
+    """Per hand: whether a seat put in a fraction of a whole (``amount_scale``) unit."""
+    scale = np.repeat(hands["amount_scale"].fill_null(1).cast(pl.Int64).to_numpy(), counts)
+    owner = np.repeat(np.arange(hands.height), counts)
+    return np.bincount(owner, weights=(contributed % np.maximum(scale, 1)) != 0, minlength=hands.height) > 0
+
+
+def _units(hands: pl.DataFrame, policy: Policy, fractional: Array | None = None) -> Array:
+    """``unit_for`` of every hand, as an array (``fractional``: unit_for's, per hand)."""
     if policy.fixed_unit:
         return np.full(hands.height, policy.fixed_unit, dtype=np.int64)
     if policy.unit is UnitSymbol.BLIND_UNIT:
@@ -275,5 +282,8 @@ def _units(hands: pl.DataFrame, policy: Policy) -> Array:
     if policy.unit is UnitSymbol.TOURNAMENT_CHIP:
         return scale
     if policy.unit is UnitSymbol.CURRENCY_MINOR:  # a tournament's smallest unit is a whole chip
-        return np.where(hands["is_tournament"].fill_null(False).to_numpy(), scale, 1)
+        whole = hands["is_tournament"].fill_null(False).to_numpy()
+        if fractional is not None:
+            whole = whole & ~fractional
+        return np.where(whole, scale, 1)
     return np.ones(hands.height, dtype=np.int64)

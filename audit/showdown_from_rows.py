@@ -39,12 +39,15 @@ def relative_only(hand: HandRow) -> bool:
 
 
 def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = None,
-             big_blind: int | None = None, is_tournament: bool = False) -> int:
+             big_blind: int | None = None, is_tournament: bool = False, fractional: bool = False) -> int:
     """The odd-chip unit in the hand's minor units, from the policy's symbolic unit.
 
     A tournament has no fraction of a chip: its smallest unit is one whole chip even
     where a platform counts in hundredths of one (Winamax's half-chip antes, iPoker's
-    tournaments), so ``currency_minor`` there is ``amount_scale`` units.
+    tournaments), so ``currency_minor`` there is ``amount_scale`` units. Except in a hand
+    whose chips do come in fractions (``fractional``: a seat put in a fraction of a chip,
+    as in iPoker's rebuy tournaments, where stacks are 87,522.93 chips and a tie of
+    183,545.86 is paid 91,772.93 each): there the hundredth is the unit.
 
     >>> from rules.odd_chip import get_policy
     >>> chip = get_policy("default").with_options({"unit": "tournament_chip"})
@@ -56,20 +59,26 @@ def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = Non
     >>> minor = get_policy("default")
     >>> unit_for(minor, amount_scale=100), unit_for(minor, amount_scale=100, is_tournament=True)
     (1, 100)
+    >>> unit_for(minor, amount_scale=100, is_tournament=True, fractional=True)
+    1
     """
     if policy.fixed_unit:
         return policy.fixed_unit
     if policy.unit is UnitSymbol.BLIND_UNIT:
         blinds = [b for b in (small_blind, big_blind) if b]
         return math.gcd(*blinds) if blinds else 1
-    if policy.unit is UnitSymbol.TOURNAMENT_CHIP or (policy.unit is UnitSymbol.CURRENCY_MINOR and is_tournament):
+    if policy.unit is UnitSymbol.TOURNAMENT_CHIP:
         return amount_scale or 1  # one whole chip
+    if policy.unit is UnitSymbol.CURRENCY_MINOR and is_tournament and not fractional:
+        return amount_scale or 1
     return 1
 
 
-def hand_unit(policy: Policy, hand: HandRow) -> int:
+def hand_unit(policy: Policy, hand: HandRow, seats: Sequence[SeatRow] = ()) -> int:
+    scale = hand.amount_scale or 1
     return unit_for(policy, amount_scale=hand.amount_scale, small_blind=hand.small_blind,
-                    big_blind=hand.big_blind, is_tournament=hand.is_tournament)
+                    big_blind=hand.big_blind, is_tournament=hand.is_tournament,
+                    fractional=any(s.contributed % scale for s in seats))
 
 
 def _known(cards: Cards | None) -> tuple[str, ...] | None:
@@ -118,7 +127,7 @@ def build_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     if rake is None:
         rake = hand_deduction(hand, seats, payouts)
     return Showdown(game=hand.game, seats=inputs, boards=boards,
-                    button=hand.button_seat, rake=rake, unit=hand_unit(policy, hand), policy=policy,
+                    button=hand.button_seat, rake=rake, unit=hand_unit(policy, hand, seats), policy=policy,
                     strengths=strengths)
 
 

@@ -21,6 +21,11 @@ What the dialect says, and how it lands in the records:
 * Pay lines ``NAME Collects $0.19 from main pot`` carry no half; the summary seat line
   ``won Total ($0.19) HI:... LO:($0.19)`` says how much each seat won per half, and
   labels the pay lines where that is unambiguous (see ``_label_halves``).
+* Tournaments (2011): ``Stage #525691746 Tourney ID 5945889 Holdem Multi Normal Tournament
+  No Limit 10 - ...`` (no colon; ``Normal`` is the speed, the limit follows ``Tournament``),
+  chips with thousands commas, side pots listed in the total (``Total Pot(5,480:3,750,1,730)``).
+* The client marks ``Folds (Fold & Show [3s 8c])`` (the cards are kept) and actions it
+  took on a preselected button, ``Calls $0.10 (Preselection)``; both are the plain action.
 * ``Total Pot($0.43) | Rake ($0.04) | Jackpot Rake ($0.50)``: the jackpot rake is a fee.
   Without a ``Rake`` entry the rake is inferred as total pot minus paid minus fees.
 * The summary holds only ``Total Pot(...)``, ``Board [...]`` (the board again) and the
@@ -50,11 +55,21 @@ from rules.vocab import (
 from parsers.base import BetTracker, TextParser, card
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
-_HAND_START = re.compile(r"^Stage #[A-Z]*\d+: ", re.M)
+_HAND_START = re.compile(r"^Stage #[A-Z]*\d+(?:: | Tourney ID \d+ )", re.M)
+_WHEN = (r"\s+-\s+(?P<when>(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.\d+)?"
+         r"(?: \((?P<zone>[A-Z]+)\))?.*?)\s*$")
+# A cash table may name its ante after the stakes (``No Limit $1, $0.25 ante``) and its
+# speed (``No Limit $0.10 Turbo``).
 _HEADER = re.compile(
     r"^Stage #(?P<id>[A-Z]*\d+):\s+(?P<game>.+?)\s+(?P<limit>(?i:No Limit|Pot Limit|Normal|Limit))\s+"
-    r"(?P<stakes>\S+)\s+-\s+(?P<when>(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.\d+)?"
-    r"(?: \((?P<zone>[A-Z]+)\))?.*?)\s*$"
+    r"(?P<stakes>[^\s,]+)(?:, (?P<ante>\$[\d,.]+) ante)?(?: Turbo)?" + _WHEN
+)
+# ``Stage #525691746 Tourney ID 5945889 Holdem Multi Normal Tournament No Limit 10 - ...``:
+# the tournament's kind and speed (``Multi Normal``) stand before ``Tournament``, its limit
+# and big blind after it; amounts are chips.
+_TOURNEY_HEADER = re.compile(
+    r"^Stage #(?P<id>[A-Z]*\d+) Tourney ID (?P<tournament>\d+) (?P<game>.+?) (?:Multi|Single) \w+ Tournament "
+    r"(?P<limit>No Limit|Pot Limit|Limit) (?P<stakes>[\d,]+)" + _WHEN
 )
 _TABLE = re.compile(r"^Table: (?P<name>.+?) \((?P<kind>[^)]*)\)(?: Seat #(?P<button>\d+) is the dealer)?")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>[^)]*?) in chips\)")
@@ -65,10 +80,13 @@ _ACTIONS = [
     ("sb", re.compile(r"^Posts small blind " + _AMOUNT + r"$")),
     ("bb", re.compile(r"^Posts big blind " + _AMOUNT + r"$")),
     ("dead", re.compile(r"^Posts " + _AMOUNT + r" dead (?P<dead>\$?[\d,]+(?:\.\d+)?)$")),
+    # 2007: ``Posts dead $40 dead $15`` at $25/$50 (blinds $15/$25) is $40 in all, $15 of it
+    # dead: the seat then ``Raises $25 to $50`` and the pot holds its $65 (hand 736661180)
+    ("dead_total", re.compile(r"^Posts dead " + _AMOUNT + r" dead (?P<dead>\$?[\d,]+(?:\.\d+)?)$")),
     ("post", re.compile(r"^Posts " + _AMOUNT + r"$")),
     ("ante", re.compile(r"^Ante " + _AMOUNT + r"$")),
     ("bring", re.compile(r"^Bring-In " + _AMOUNT + r"$")),
-    ("fold", re.compile(r"^Folds$")),
+    ("fold", re.compile(r"^Folds(?: \(Fold & Show \[(?P<cards>[^\]]*)\]\))?$")),
     ("check", re.compile(r"^Checks(?: \(Timeout\))?$")),
     ("call", re.compile(r"^Calls " + _AMOUNT + r"$")),
     ("bet", re.compile(r"^Bets " + _AMOUNT + r"$")),
@@ -82,8 +100,11 @@ _ACTIONS = [
     ("noshow", re.compile(r"^Does not show$")),
     ("sitout", re.compile(r"^sitout(?: \([^)]*\))?$")),
 ]
-_COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMOUNT + r" from (?P<pot>main pot|side pot(?: ?#?(?P<side>\d+))?)\s*$")
-_TOTALS = re.compile(r"^Total Pot\(" + _AMOUNT + r"\)(?P<rest>.*)$")
+_COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMOUNT + r" from (?P<pot>main pot|side pot(?: ?[#-]?(?P<side>\d+))?)\s*$")
+# A tournament hand with side pots lists them after the total: ``Total Pot(5,480:3,750,1,730)``
+# (main 3,750, side 1,730). The comma both parts the pots and groups thousands, so the
+# list is not read: the total is, and the pay lines name each pot.
+_TOTALS = re.compile(r"^Total Pot\(" + _AMOUNT + r"(?::[\d,]+)?\)(?P<rest>.*)$")
 _FEE = re.compile(r"\|\s*(?P<name>[A-Za-z ]+?)\s*\((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): ")
 _SUMMARY_HALF = re.compile(r"\b(?P<half>HI|LO):\((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
@@ -129,7 +150,8 @@ class AbsoluteParser(TextParser):
     hand_start = _HAND_START
 
     def sniff(self, head: str) -> bool:
-        return bool(re.search(r"^Stage #[A-Z]*\d+: .+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d", head.lstrip("\ufeff "), re.M))
+        return bool(re.search(r"^Stage #[A-Z]*\d+(?::| Tourney ID \d+) .+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d",
+                              head.lstrip("\ufeff "), re.M))
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _Builder(hand_text).build()
@@ -155,7 +177,7 @@ class _Builder:
         lines = [ln for _, ln in numbered]
         if not lines:
             raise self.fail(QuarantineReason.PARSE_ERROR, "empty hand text")
-        m = _HEADER.match(lines[0].strip())
+        m = _HEADER.match(lines[0].strip()) or _TOURNEY_HEADER.match(lines[0].strip())
         if not m:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Stage header: {lines[0][:120]!r}")
         self.hand_id = m.group("id")
@@ -168,6 +190,7 @@ class _Builder:
         table_kind = table.group("kind") if table else ""
         is_play = "Play Money" in table_kind
         is_tournament = "$" not in stakes and not is_play
+        tournament_id = m.groupdict().get("tournament")
         if is_tournament or (is_play and re.fullmatch(r"[\d,/]+", stakes.replace("$", ""))):
             self.scale = 1
         else:
@@ -183,6 +206,7 @@ class _Builder:
             game=game,
             limit=_LIMITS[m.group("limit").title()],
             is_tournament=is_tournament,
+            tournament_id=tournament_id,
             amount_scale=self.scale,
             currency="USD" if "$" in stakes and not is_play else None,
             start_time_raw=m.group("when"),
@@ -292,7 +316,8 @@ class _Builder:
             if who is None or not text[len(who):].startswith(" - "):
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
             rec = seats[who]
-            rest = text[len(who) + 3:].strip()
+            # "(Preselection)": the client acted on a button the player had chosen in advance
+            rest = text[len(who) + 3:].strip().removesuffix(" (Preselection)")
             for kind, rx in _ACTIONS:
                 am = rx.match(rest)
                 if am:
@@ -308,8 +333,12 @@ class _Builder:
                 elif kind == "bb":
                     hand.big_blind = max(hand.big_blind or 0, amount)
                 add_action(seat, {"sb": ActionKind.POST_SMALL_BLIND, "bb": ActionKind.POST_BIG_BLIND, "post": ActionKind.POST_BLIND}[kind], amount, st=Street.PREDEAL)
-            elif kind == "dead":
+            elif kind in ("dead", "dead_total"):
                 dead = self.money(am.group("dead"))
+                if kind == "dead_total":
+                    amount = (amount or 0) - dead
+                    if amount < 0:
+                        raise self.fail(QuarantineReason.BAD_AMOUNT, f"dead part above the post at line {number}: {text!r}")
                 tracker.add(seat, amount)
                 tracker.dead(seat, dead)
                 add_action(seat, ActionKind.POST_BLIND, amount, st=Street.PREDEAL)
@@ -324,6 +353,8 @@ class _Builder:
                 add_action(seat, ActionKind.BRING_IN, amount, st=Street.PREDEAL)
             elif kind == "fold":
                 rec.folded_street = street
+                if am.group("cards"):  # "Fold & Show": the folder shows its cards as it folds
+                    rec.cards = self.cards(am.group("cards"))
                 add_action(seat, ActionKind.FOLD)
             elif kind == "check":
                 add_action(seat, ActionKind.CHECK)

@@ -212,21 +212,25 @@ class BetTracker:
     (30, 30)
     """
 
-    __slots__ = ("_total", "_street", "_dead")
+    __slots__ = ("_total", "_street", "_dead", "_dead_blind")
 
     def __init__(self) -> None:
         self._total: dict[int, int] = {}
         self._street: dict[int, int] = {}
         self._dead: dict[int, int] = {}
+        self._dead_blind: dict[int, int] = {}
 
     def add(self, seat: int, amount: int) -> None:
         self._total[seat] = self._total.get(seat, 0) + amount
         self._street[seat] = self._street.get(seat, 0) + amount
 
-    def dead(self, seat: int, amount: int) -> None:
-        """Money into the pot that does not count toward the seat's bet this street."""
+    def dead(self, seat: int, amount: int, *, blind: bool = False) -> None:
+        """Money into the pot that does not count toward the seat's bet this street
+        (``blind``: a dead blind, which :meth:`unmatched` never returns; an ante is not)."""
         self._total[seat] = self._total.get(seat, 0) + amount
         self._dead[seat] = self._dead.get(seat, 0) + amount
+        if blind:
+            self._dead_blind[seat] = self._dead_blind.get(seat, 0) + amount
 
     def raise_to(self, seat: int, total_this_street: int) -> int:
         """The seat's bet this street becomes ``total_this_street``; returns what it added."""
@@ -271,8 +275,14 @@ class BetTracker:
         (1, 30)
         >>> t.add(2, 30); t.unmatched() is None
         True
+        >>> t = BetTracker()  # a returning seat's dead small blind is not returned with its bet
+        >>> t.dead(1, 2, blind=True); t.add(1, 15); t.add(2, 5)
+        >>> t.unmatched()
+        (1, 10)
         """
-        ranked = sorted(self._total.items(), key=lambda seat_total: seat_total[1], reverse=True)
+        # a dead blind is forfeit to the pot: it neither matches a bet nor comes back with one
+        matched = {seat: total - self._dead_blind.get(seat, 0) for seat, total in self._total.items()}
+        ranked = sorted(matched.items(), key=lambda seat_total: seat_total[1], reverse=True)
         if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
             return ranked[0][0], ranked[0][1] - ranked[1][1]
         return None

@@ -54,6 +54,19 @@ on it, the excess of its largest bet over the next largest is returned to its be
 a note; a big blind nobody called is returned down to the small blind the same way (no
 walk has been seen to say otherwise).
 
+Tournaments (2011, 2016): ``BetOnline Poker Game #900218526: Tournament #3427473: Hold'em
+$10.00/$20.00 - ...`` (stakes without parentheses, no limit named, so ``limit`` stays
+empty), chips printed in hundredths (``4941.25 in chips``), no rake. A file may open with
+``Tournament will start in a moment.`` and a hand may hold the client's ``Joined table
+during game.  History will only be recorded from the next hand.`` (the hand is whole).
+The 2011 files print the summary's first lines twice (a voluntary ``X shows`` among them)
+and ``collected (0.00)`` for a seat that posted, did and held nothing: such a seat is not
+dealt in. A button printed at a seat number where nobody sits is not recorded.
+
+``X: post dead 0.50`` (at $0.25/$0.50) is the big blind, live, plus the small blind, dead,
+which is not printed: the total pot and rake add up only with it (hands 1002134798 and
+900203618, whose ``post dead 0.00`` is the same post with its live part misprinted).
+
 ``X: post now 0.10`` is a new player's blind, and it is live: the poster checks when the
 action comes round, and calls only the rest of a raise (hand 1073064152: post now 0.10,
 raise to 0.75, ``calls 0.65``). ``X joins the table at seat #3`` (the newcomer, seated from
@@ -77,6 +90,7 @@ reconcile.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -100,6 +114,7 @@ from parsers.base import (
     cards,
     hand_text_lines,
     leading_lines,
+    split_joining_chatter,
     unprinted_uncalled_note,
 )
 from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
@@ -107,8 +122,8 @@ from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
 _SKINS = r"BetOnline Poker|PayNoRake"
 _HEADER = re.compile(
-    rf"^(?P<skin>{_SKINS}) (?:Game|Hand) #(?P<id>\d+):\s+(?:Tournament #(?P<tid>\d+),?\s+)?(?P<game>.+?)\s+"
-    rf"\((?P<small>{_NUM})/(?P<big>{_NUM})\)\s+-\s+"
+    rf"^(?P<skin>{_SKINS}) (?:Game|Hand) #(?P<id>\d+):\s+(?:Tournament #(?P<tid>\d+)[:,]?\s+)?(?P<game>.+?)\s+"
+    rf"(?P<open>\()?(?P<small>{_NUM})/(?P<big>{_NUM})(?(open)\))\s+-\s+"
     rf"(?P<date>\d{{4}}/\d{{2}}/\d{{2}} \d{{1,2}}:\d{{2}}(?P<seconds>:\d{{2}})?)\s*(?P<zone>.*?)\s*$"
 )
 _TABLE = re.compile(r"^Table '(?P<name>[^']*)' (?P<max>\d+)-Max(?:, Seat #(?P<button>\d+) is the button)?")
@@ -116,12 +131,18 @@ _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM}) in 
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _ACTION = re.compile(
-    rf"^(?P<verb>ante processed|posts small blind|posts big blind|posts dead blind|posts blind|post now|posts ante|"
+    rf"^(?P<verb>ante processed|posts small blind|posts big blind|posts dead blind|posts blind|post now|post dead|posts ante|"
     rf"brings in for|bets|calls|raises|checks|folds)(?: (?P<amount>{_NUM}))?(?: to (?P<to>{_NUM}))?"
     rf"(?P<allin> and is all.in)?\s*$"
 )
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_NUM})\) returned to (?P<name>.+?)\s*$")
 _COLLECTED = re.compile(rf"^(?P<name>.+?) collected (?P<amount>{_NUM}) from (?:the )?(?:(?P<main>main )?pot|side pot[- ]?(?P<side>\d+)?)\s*$")
+# A tournament file (2011) opens with the client's notice before the first hand.
+_PREAMBLE_LINE = re.compile(r"^[\s\ufeff]*Tournament will start in a moment\.[ \t]*(?:\r?\n)?")
+_PREAMBLE = re.compile(r"^(?:[\s\ufeff]|Tournament will start in a moment\.)*$")
+# The client's notice to a viewer seated mid-hand (2011, a tournament table move); the
+# hand is printed whole all the same.
+_JOINED_NOTICE = "Joined table during game.  History will only be recorded from the next hand."
 _JOINS = re.compile(r"^.+ joins the table at seat #\d+\s*$")
 _LEFT = re.compile(r"^(?P<name>.+?) has left the table\s*$")
 _CHAT = re.compile(r'^.+ said ".*"\s*$')
@@ -155,6 +176,7 @@ _KINDS = {
     "posts big blind": ActionKind.POST_BIG_BLIND,
     "posts blind": ActionKind.POST_BLIND,
     "post now": ActionKind.POST_BLIND,  # a new player's live blind: it counts toward the seat's bet
+    "post dead": ActionKind.POST_BLIND,  # live, and a dead small blind that is not printed (see _read)
     "posts dead blind": ActionKind.POST_DEAD,
     "posts ante": ActionKind.POST_ANTE,
     "ante processed": ActionKind.POST_ANTE,
@@ -174,7 +196,11 @@ class BetOnlineParser(TextParser):
     hand_start = re.compile(rf"^\ufeff*(?:{_SKINS}) (?:Game|Hand) #\d+", re.M)
 
     def sniff(self, head: str) -> bool:
-        return bool(_HEADER.match(leading_lines(head, 1)[0]))
+        return bool(_HEADER.match(leading_lines(_PREAMBLE_LINE.sub("", head), 1)[0]))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        """Each hand from its header; a tournament file's opening notice joins the first."""
+        return split_joining_chatter(self.hand_start, _PREAMBLE, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
         return _read(hand_text)
@@ -182,6 +208,8 @@ class BetOnlineParser(TextParser):
 
 def _read(text: str) -> ParsedHand:
     numbered = [(number, line) for number, line in enumerate(hand_text_lines(text), 1) if line.strip()]
+    while numbered and numbered[0][1].strip() == "Tournament will start in a moment.":
+        numbered.pop(0)
     lines = [line for _, line in numbered]
     scope = HandScope(DOT)
     fail, amount = scope.fail, scope.amount
@@ -195,7 +223,8 @@ def _read(text: str) -> ParsedHand:
         raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
     limit = next((v for text_, v in _LIMITS if text_ in m["game"].lower()), None)
     is_tournament = m["tid"] is not None
-    scale = scope.scale = 1 if is_tournament else 100
+    # tournament chips are printed in hundredths (``4941.25 in chips``, 2016), as cash is
+    scale = scope.scale = 100
 
     when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S" if m["seconds"] else "%Y/%m/%d %H:%M")
     zone = _ZONES.get(m["zone"].lower())
@@ -313,6 +342,11 @@ def _read(text: str) -> ParsedHand:
                 if _seat_number(sm2[1]) not in seats:
                     raise fail(QuarantineReason.INCONSISTENT, f"summary line {number} shows the cards of no seat: {line!r}")
                 seats[_seat_number(sm2[1])].cards = cards(sm2[2])
+            if (shown := who(line)) and shown[1].startswith("shows "):
+                # 2011 files print the summary's first lines twice, a voluntary show among them
+                seats[shown[0]].showed = True
+                seats[shown[0]].cards = cards(shown[1][len("shows "):].strip().strip("[]")) or seats[shown[0]].cards
+                continue
             if not (wm or _SUMMARY_NO_WIN.match(line) or _JOINS.match(line) or _CHAT.match(line) or _LEFT.match(line)):
                 raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
             continue
@@ -334,7 +368,7 @@ def _read(text: str) -> ParsedHand:
             hand.payouts.append(PayoutRecord(seat, amount(cm["amount"]), pot, None,
                                              Half.UNLABELLED if game in _SPLIT else Half.WHOLE, PayoutSource.POT, line))
             continue
-        if _JOINS.match(line) or _CHAT.match(line):
+        if _JOINS.match(line) or _CHAT.match(line) or line.strip() == _JOINED_NOTICE:
             continue  # a newcomer is dealt in from the next hand, and may chat before it
         if lm := _LEFT.match(line):
             seat = by_name.get(lm["name"])
@@ -373,6 +407,14 @@ def _read(text: str) -> ParsedHand:
                 else:
                     tracker.add(seat, value)
                 act(seat, kind, value, all_in)
+                if verb == "post dead" and hand.small_blind:
+                    # "post dead 0.50" at $0.25/$0.50 is the big blind, live (the poster checks
+                    # and calls 1.00 of a raise to 1.50), and the small blind, dead: only with
+                    # it do the total pot and rake add up (hands 1002134798, 900203618)
+                    tracker.dead(seat, hand.small_blind)
+                    act(seat, ActionKind.POST_DEAD, hand.small_blind, all_in)
+                    hand.notes.append(f"seat {seat} 'post dead {am['amount']}': the dead small blind "
+                                      f"{hand.small_blind} it also put in is not printed")
             elif verb == "folds":
                 record.folded_street = street
                 act(seat, ActionKind.FOLD)
@@ -402,6 +444,15 @@ def _read(text: str) -> ParsedHand:
 
     if not in_summary:
         raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
+    acted = {a.seat for a in hand.actions}
+    for record in seats.values():
+        if record.seat not in acted and not any(record.cards or []):
+            # no post, no action, no cards: seated but not dealt in, though the summary may
+            # print it 'collected (0.00)' (2011); it is no contender
+            record.dealt_in = False
+    if hand.button_seat is not None and hand.button_seat not in seats:
+        hand.notes.append(f"the button is printed at seat #{hand.button_seat - 1}, where no one sits: not recorded")
+        hand.button_seat = None
     for seat_no, value in tracker.seats().items():
         seats[seat_no].contributed = value
     hand.boards = [board] if board else []

@@ -48,6 +48,12 @@ line (a section line, a 2012 ``Card dealt to table`` line, a stud seat's count o
 a ``Bets`` after a closed round), so one function, ``_move_to``, moves the hand along
 for all of them; a street line printed twice does not open a second round. The old
 reader's wording of errors and notes is declared as the dialect's ``Wording``.
+
+Version 3 (a sweep of real files): Bodog's ``Bodog UK``, ``Bodog.eu`` and ``Bodog.com``
+headers; stud's ``Double bets`` (the big bet on 4th street with a pair showing); the
+``(timeout)`` bring-in and the ``Bets chip info(timeout)`` bet; and a hand whose player
+line is repeated verbatim and that does not add up is quarantined as damaged
+(``inconsistent``), not read as the money it would double.
 """
 
 from __future__ import annotations
@@ -68,7 +74,8 @@ from parsers.engine import (
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
 _SP = r"[^\S\n]"  # white space within the line (so that the header also finds a file's first line)
 _HEADER = re.compile(
-    rf"^(?P<site>Bovada|Bodog|Ignition)(?: Poker)? Hand #(?P<id>\d+):?{_SP}+(?P<body>.*?){_SP}+-{_SP}+"
+    rf"^(?P<site>Bovada|Bodog(?:\.com|\.eu| UK)?|Ignition)(?: Poker)? Hand #(?P<id>\d+):?{_SP}+(?P<body>.*?)"
+    rf"{_SP}+-{_SP}+"
     rf"(?P<date>\d{{4}}-\d{{2}}-\d{{2}} \d{{2}}:\d{{2}}:\d{{2}})(?: (?P<tz>UTC))?{_SP}*(?:\n|$)"
 )
 _SEAT = re.compile(rf"^Seat[+ ](?P<seat>\d+)(?P<me> \[ME\])?: (?P<name>.*?)\s*\(?(?P<stack>{_AMT}) in chips\)?\s*$")
@@ -394,11 +401,31 @@ def _pay_hand_results(hand: Hand) -> None:
         record.notes.append("uncontested pot: Bovada labels it HI in the summary; recorded as whole")
 
 
+def _damaged_by_repeated_lines(hand: Hand) -> None:
+    """Some 2014-2015 files repeat a player's line verbatim, two to four times
+    (``Small Blind : Ante/Small blind 125`` four times where the Total Pot counts one; fpdb
+    keeps such files as ``corrupted.lines``). Read as printed, the repeats put in or pay out
+    money that was never bet or won, and the audit would report rake in a tournament or an
+    overpaid pot. A hand with a repeated player line that does not add up (its printed Total
+    Pot is not what the lines put in, or the lines pay out more than was put in) is damaged:
+    it is quarantined, naming the line. A repeat in a hand that adds up is kept as read."""
+    record = hand.record
+    printed, put_in, paid = record.total_pot_printed, record.pot_total, record.paid_from_pots()
+    if (printed is None or printed == put_in) and paid <= put_in:
+        return
+    for before, line in zip(hand.lines, hand.lines[1:], strict=False):
+        if line.text and line.text == before.text and " : " in line.text:
+            raise hand.fail(QuarantineReason.INCONSISTENT,
+                            f"damaged history: line {line.number} repeats line {before.number} "
+                            f"{line.text!r}, and the hand does not add up (Total Pot printed {printed}, "
+                            f"put in {put_in}, paid {paid})")
+
+
 DIALECT = Dialect(
     platform=Platform.BOVADA,
     format=Format.BOVADA,
-    version="2",
-    hand_start=re.compile(r"^\ufeff*(?:Bovada|Bodog|Ignition)(?: Poker)? Hand #\d+", re.M),
+    version="3",
+    hand_start=re.compile(r"^\ufeff*(?:Bovada|Bodog(?:\.com|\.eu| UK)?|Ignition)(?: Poker)? Hand #\d+", re.M),
     head=_HEADER,
     first=_HEADER,
     not_first="not a Bovada header",
@@ -415,7 +442,7 @@ DIALECT = Dialect(
         kind("dealt", r"^Card dealt to a spot (?P<cards>.*)$", _spot),
         kind("small blind", rf"^(?:Ante/)?Small [Bb]lind\s+(?P<amt>{_AMT})$",
              partial(_blind, verb=_SMALL_BLIND, field="small_blind")),
-        kind("big blind", rf"^Big [Bb]lind(?:/Bring in)?\s+(?P<amt>{_AMT})$",
+        kind("big blind", rf"^Big [Bb]lind(?:/Bring in)?(?:\(timeout\))?\s+(?P<amt>{_AMT})$",
              partial(_blind, verb=_BIG_BLIND, field="big_blind")),
         kind("ante", rf"^Ante chip\s+(?P<amt>{_AMT})$", _ANTE),
         kind("bring-in", rf"^Bring_in chip\s+(?P<amt>{_AMT})$", _BRING_IN),
@@ -423,7 +450,10 @@ DIALECT = Dialect(
         kind("post", rf"^Posts chip\s+(?P<amt>{_AMT})$", _POST),
         # a verb the client played for a seat that ran out of time is marked ``(timeout)``
         kind("call", rf"^Calls?(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", CALL),
-        kind("bet", rf"^D? ?[Bb]ets(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _bets),
+        # stud's ``Double bets 20`` is the big bet on 4th street with a pair showing; a timed-out
+        # ``Bets chip info(timeout) 12960`` is a bet all the same (the call and return match it)
+        kind("bet", rf"^(?:D? ?|Double )[Bb]ets(?: chip info)?(?:\(timeout\))?\s+(?P<amt>{_AMT})"
+                    rf"(?:\s+to\s+{_AMT})?$", _bets),
         kind("raise", rf"^(?:Raises(?:\(timeout\))?|(?P<allin>All-in)\(raise(?:-timeout)?\))\s+"
                       rf"(?:{_AMT}\s+to\s+)?(?P<amt>{_AMT})$", RAISE_TO),
         kind("all-in", rf"^(?P<allin>All-in)(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _all_in),
@@ -452,7 +482,7 @@ DIALECT = Dialect(
     first_action_opens=False,  # the hole cards' section line (stud: the deal) opens the betting
     quotes_trailing_space=True,
     before_returns=(_summary_written,),
-    checks=(_seats_never_dealt_in, _pay_hand_results),
+    checks=(_seats_never_dealt_in, _pay_hand_results, _damaged_by_repeated_lines),
     rake=Rake(inferred="rake not printed: inferred as everything put in minus every Hand result "
                        "({put_in} - {paid} = {rake})",
               overpaid="rake not printed, and Hand results exceed what was put in"),

@@ -24,6 +24,12 @@
 * Pay lines ``X wins high pot 327 with ...``, ``wins low pot 327``, ``wins $1``. When the
   hand says ``There is no low hand`` the pot was not split: its lines are ``whole``. Lines
   do not say which pot (main or side): ``pot`` stays None.
+* 2012 tournament files may open with a second byte-order mark read as Windows-1252
+  (``ï»¿``), name a guarantee and buy-in in dollars in the header (not read, and not counted
+  when deciding the decimal mark), group chips with a no-break space (``1\u00a0500``), and
+  write a name's spaces as ``_`` in the muck lines after the result. A "Coin Flip"
+  tournament hand prints no post or bet, only the pot won: it is quarantined
+  ``inconsistent``.
 * No rake is printed: cash rake is inferred as put in minus paid; tournaments take none.
 * Lines skipped on purpose carry no pot money or cards: a seat sitting out, timing out,
   disconnecting or coming back (``quiet``), and ``_CHATTER`` (joins, departures, a
@@ -50,12 +56,21 @@ from rules.vocab import (
 from parsers.base import BetTracker, HandText, TextParser, card, split_at
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
-_HAND_START = re.compile(r"^Hand#[0-9A-Z]+ - ", re.M)
+# Some 2012 files open with a byte-order mark written twice, the second read as Windows-1252
+# text (``ï»¿``, mojibake of U+FEFF): it is no part of the hand.
+_MOJIBAKE_BOM = "\u00ef\u00bb\u00bf"
+_HAND_START = re.compile(r"^(?:\u00ef\u00bb\u00bf)?Hand#[0-9A-Z]+ - ", re.M)
 _HEADER = re.compile(
     r"^Hand#(?P<id>[0-9A-Z]+) - (?P<body>.+) -- (?P<date>\d{4}(?P<sep>[/.-])\d\d(?P=sep)\d\d) - (?P<time>\d\d:\d\d:\d\d)\s*$"
 )
+# A tournament's header names its guarantee and buy-in in dollars (``$3,000 Guaranteed Turbo
+# T10624416 -- TICKETCASH -- $40 + $4``, ``$5.50 Coin Flip T11522749 -- TICKETCASH -- $5,25
+# + $0,25``), none of them read, and its hand is in chips: those amounts do not tell the
+# decimal mark.
+_TOURNAMENT_HEADER = re.compile(r"^(?:\ufeff|\u00ef\u00bb\u00bf)*Hand#[0-9A-Z]+ - .*\bT\d+ -- .*$", re.M)
 _STAKES = re.compile(r"^(?P<stakes>\S+) (?P<limit>NL|PL|FL) (?P<game>.+)$")
-_NUM = r"[$€£]?\d(?:[\d.,]*\d)?"
+# Some 2012 clients group a tournament's thousands with a no-break space (``1\u00a0500 in chips``).
+_NUM = r"[$€£]?\d(?:[\d.,]*\d)?(?:\u00a0\d{3})*"
 _MONEY = re.compile(r"[$€£]-?\d(?:[\d.,]*\d)?")
 _EUR = r"(?:\s+\(EUR [^)]*\))?"
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r") in chips\)")
@@ -80,9 +95,11 @@ _ACTIONS = [
 ]
 _WIN = re.compile(r"^(?P<name>.+?):? wins (?:(?P<half>high|low) )?(?:pot )?(?P<amount>" + _NUM + r")(?P<rest>.*)$")
 # Lines known to carry no pot money or cards, skipped on purpose (any other line fails the
-# hand): comings and goings, and a tournament's finishing places.
+# hand): comings and goings, a tournament's finishing places, a bounty won (counted, paid
+# outside the pot) and a rebuy (chips bought after the hand, 2012).
 _CHATTER = re.compile(
-    r"^(?:Player left the table|.+ finished \d+ out of \d+ players.*|.+ (?:joined|left) the table(?: at seat \d+)?\.?)$"
+    r"^(?:Player left the table|.+ finished \d+ out of \d+ players.*|.+ (?:joined|left) the table(?: at seat \d+)?\.?|"
+    r"Tournament: .+ wins \d+ bounty\. \(\d+\)|.+ rebuys [\d,]+ chips)$"
 )
 
 _GAMES = {
@@ -106,11 +123,11 @@ class CakeParser(TextParser):
     hand_start = _HAND_START
 
     def sniff(self, head: str) -> bool:
-        return bool(re.search(r"^Hand#[0-9A-Z]+ - .+ -- \d{4}([/.-])\d\d\1\d\d - \d\d:\d\d:\d\d", head.lstrip("\ufeff"), re.M))
+        return bool(re.search(r"^Hand#[0-9A-Z]+ - .+ -- \d{4}([/.-])\d\d\1\d\d - \d\d:\d\d:\d\d", _strip_boms(head), re.M))
 
     def split(self, text: str):
         """Hands as ``HandText`` whose context is the decimal mark the text's amounts show."""
-        marks, _ = _decimal_marks(text)
+        marks, _ = _decimal_marks(_TOURNAMENT_HEADER.sub("", text))
         mark = next(iter(marks)) if len(marks) == 1 else ""
         for start, piece in split_at(_HAND_START, text):
             yield start, HandText(piece, context=mark)
@@ -146,7 +163,7 @@ def _decimal_marks(text: str) -> tuple[dict[str, str], str | None]:
 class _Builder:
     def __init__(self, text: str, file_mark: str = ""):
         # (stripped line, line as printed): pay lines keep their verbatim text.
-        raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
+        raw_lines = _strip_boms(text).replace("\r\n", "\n").split("\n")
         self.lines = [ln.strip() for ln in raw_lines if ln.strip()]
         self.raw = [ln.rstrip("\r") for ln in raw_lines if ln.strip()]
         self.numbers = [number for number, ln in enumerate(raw_lines, 1) if ln.strip()]
@@ -160,7 +177,7 @@ class _Builder:
 
     def money(self, text: str) -> int:
         try:
-            return self.convention.to_minor(text, self.scale)
+            return self.convention.to_minor(text.replace("\u00a0", ""), self.scale)
         except AmountError as exc:
             raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
 
@@ -215,7 +232,7 @@ class _Builder:
         """The file's decimal mark when its amounts show one, else the one this hand's show."""
         if self.file_mark:
             return _CONVENTIONS[self.file_mark]
-        marks, ambiguous = _decimal_marks(self.text)
+        marks, ambiguous = _decimal_marks(_TOURNAMENT_HEADER.sub("", self.text))
         if len(marks) > 1:
             raise self.fail(QuarantineReason.BAD_AMOUNT,
                             f"amounts written with a decimal point ({marks['.']!r}) and with a decimal comma "
@@ -279,7 +296,7 @@ class _Builder:
             if line == "There is no low hand":
                 no_low = True
                 continue
-            if m := _WIN.match(line):
+            if (m := _WIN.match(line)) and not _CHATTER.match(line):  # a bounty won is no pot
                 who = m.group("name")
                 if who not in seats:
                     raise self.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {line!r}")
@@ -364,6 +381,11 @@ class _Builder:
 
         if not saw_showdown or not wins:
             raise self.fail(QuarantineReason.TRUNCATED, "the hand ends before its pot is paid (no ***SHOW DOWN*** and wins line)")
+        if not any(tracker.seats().values()):
+            # a "Coin Flip" tournament (2012) deals every stack all in and prints no post or
+            # bet: what each seat put in is not written, only the pot it won
+            raise self.fail(QuarantineReason.INCONSISTENT,
+                            f"a pot of {sum(w[1] for w in wins)} is paid but no seat posted or bet anything")
         for rec in sorted(seats.values(), key=lambda r: r.seat):
             rec.contributed = tracker.contributed(rec.seat)
             hand.seats.append(rec)
@@ -388,9 +410,22 @@ class _Builder:
             self.notes.append(f"paid {paid} exceeds everything put in {hand.pot_total}")
 
 
+def _strip_boms(text: str) -> str:
+    """``text`` without its leading byte-order marks, the mojibake one included."""
+    while text.startswith(("\ufeff", _MOJIBAKE_BOM)):
+        text = text[1:] if text.startswith("\ufeff") else text[len(_MOJIBAKE_BOM):]
+    return text
+
+
 def _name_at(text: str, names: list[str]) -> str | None:
     for name in names:
         if text.startswith(name) and (len(text) == len(name) or text[len(name)] in " :"):
+            return name
+    for name in names:
+        # the muck lines printed after the result write a name's spaces as underscores
+        # ('Player_Space: mucks [8h,9d]' for seat 'Player Space', 2012)
+        spelled = name.replace(" ", "_")
+        if spelled != name and text.startswith(spelled + ":"):
             return name
     return None
 

@@ -64,7 +64,7 @@ _ACTION = re.compile(r"^(?P<name>.+?): (?P<verb>folds|checks|calls|bets|raises|g
 _RAKE_LINE = re.compile(r"^Rake: [$€£]?(?P<amount>-?[\d.,]+)\s*$")
 _BOARD = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
 _MARK = re.compile(r"^\*\*\* (?P<mark>HOLECARDS|SHOWDOWN|SUMMARY) \*\*\*\s*$")
-_SHOWS = re.compile(r"^(?P<name>.+?): (?P<verb>shows|mucks)(?: \[(?P<cards>[^\]]*)\])?.*$")
+_SHOWS = re.compile(r"^(?P<name>.+?): (?P<verb>shows|mucks|mucked)(?: \[(?P<cards>[^\]]*)\])?.*$")
 _COLLECTED = re.compile(r"^(?P<name>.+?): collected \([$€£]?(?P<amount>[\d.,]+)\) from "
                         r"(?:(?P<main>(?:main )?pot)|side pot(?: #?(?P<side>\d+))?)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \([$€£]?(?P<amount>[\d.,]+)\) returned to (?P<name>.+?)\s*$")

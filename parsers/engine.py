@@ -585,7 +585,7 @@ class Hand:
         if verb.money is Money.BLINDS:
             self.both_blinds(seat, amount, on)
             return
-        added = self.bet(seat, verb.money, amount)
+        added = self.bet(seat, verb.money, amount, dead_blind=kind == ActionKind.POST_DEAD)
         if verb.sets and not later and not getattr(self.record, verb.sets):
             setattr(self.record, verb.sets, amount)
         if kind == ActionKind.FOLD:
@@ -600,12 +600,12 @@ class Hand:
         changed = 0 if kind == ActionKind.STAND_PAT else int(m["changed"]) if g.get("changed") else None
         self.add_action(on, seat.seat, kind, added, all_in, changed)
 
-    def bet(self, seat: SeatRecord, money: Money, amount: int | None) -> int | None:
+    def bet(self, seat: SeatRecord, money: Money, amount: int | None, *, dead_blind: bool = False) -> int | None:
         """Move ``amount`` as ``money`` says; returns what the seat added."""
         if money is Money.ADDS:
             self.tracker.add(seat.seat, amount)
         elif money is Money.DEAD:
-            self.tracker.dead(seat.seat, amount)
+            self.tracker.dead(seat.seat, amount, blind=dead_blind)
         elif money is Money.TO:
             try:
                 return self.tracker.raise_to(seat.seat, amount)
@@ -619,7 +619,7 @@ class Hand:
         self.tracker.add(seat.seat, live)
         self.add_action(on, seat.seat, ActionKind.POST_BLIND, live)
         if amount > live:
-            self.tracker.dead(seat.seat, amount - live)
+            self.tracker.dead(seat.seat, amount - live, blind=True)
             self.add_action(on, seat.seat, ActionKind.POST_DEAD, amount - live)
 
     def draw_line(self) -> None:
@@ -996,7 +996,7 @@ def pays(hand: Hand, m: re.Match[str]) -> PayoutRecord:
 def pot_won_by(hand: Hand, m: re.Match[str]) -> None:
     """``Main pot: $520 won by A ($259.50), B ($259.50)``: groups ``amt`` (the pot, printed),
     ``side`` (its number; none: the main pot) and ``winners`` (``NAME (amount)``, each one
-    share)."""
+    share; ``NAME (125 High)``: the share is that half, as later OnGame tournament files print it)."""
     pot = int(m["side"]) if m["side"] else 0
     hand.pots.append(hand.money(m["amt"]))
     rest = m["winners"]
@@ -1007,7 +1007,10 @@ def pot_won_by(hand: Hand, m: re.Match[str]) -> None:
         close = rest.find(")", len(hit))
         if close < 0:
             raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {hand.line.text!r}")
-        hand.pay(hand.by_name[hit], hand.money(rest[len(hit) + 2:close]), pot=pot)
+        amount, _, label = rest[len(hit) + 2:close].partition(" ")
+        if label and label not in ("High", "Low"):
+            raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read winners in {m.group(0)!r}")
+        hand.pay(hand.by_name[hit], hand.money(amount), pot=pot, half=hand.half(label) if label else None)
         rest = rest[close + 1:]
         if rest.startswith(", "):
             rest = rest[2:]

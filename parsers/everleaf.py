@@ -48,7 +48,10 @@ sitting out, ``does not show cards``) or chat (``NAME: text``). Any other line, 
 one about nobody seated and cards dealt to no seat, fails the hand with its line number.
 
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+what it emits is unchanged from version 1. Version 3 (a sweep of real files): the
+``Everleaf Gaming - Concord Gaming - Game #N`` opening; ``has joined the table``; a
+``Dealt to`` line ending in a full stop (2011 stud); and a listed seat that never posts,
+acts or gets cards (waiting for the big blind) is not dealt in.
 """
 
 from __future__ import annotations
@@ -63,8 +66,9 @@ from parsers.engine import (
     SHOW, SMALL_BLIND, Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, kind, pays, skip, street,
 )
 
-# Later skins of the network open with the skin's name: ``- - Grand Poker - Game #N``.
-_OPENING = r"(?:Everleaf Gaming|- - [^\r\n]+? -) Game #"
+# Later skins of the network open with the skin's name: ``- - Grand Poker - Game #N``,
+# ``Everleaf Gaming - Concord Gaming - Game #N`` (2012).
+_OPENING = r"(?:Everleaf Gaming(?: - [^\r\n]+? -)?|- - [^\r\n]+? -) Game #"
 _HAND_START = re.compile(rf"^\ufeff*{_OPENING}\d+", re.M)
 _SNIFF = re.compile(rf"{_OPENING}\d+\s*\r?\n\*{{5}} Hand history for game #\d+")
 
@@ -104,7 +108,7 @@ _PAY = re.compile(
 _CHATTER = re.compile(
     r"^(?:has disconnected(?: and has been given a further \d+ seconds to react)?|does not show cards|"
     r"is sitting out|sits out|has returned|has timed out|has been disconnected|has reconnected|is connected|"
-    r"has been reseated to this table)$"
+    r"has been reseated to this table|has joined the table)$"
 )
 # The rest of a hand description a pay line wrapped (``... with two pairs, jacks and`` /
 # ``eights [ Jc, Js, 9d, 8c, 8h ]``): words, then the cards, never money.
@@ -189,6 +193,18 @@ def _stackless_seats_put_nothing_in(hand: Hand) -> None:
                             f"seat {number} printed {word!r} for its stack and then put {put_in} in the pot")
 
 
+def _seats_never_dealt_in(hand: Hand) -> None:
+    """A seated player who joined the table and waits for the big blind (``Miazza has joined
+    the table`` in the hand before, 2010) is listed but never posts, acts or gets cards:
+    every seat dealt in acts before a hand can end (the big blind, who may not, has posted),
+    so such a seat sat the hand out; counted as dealt in, it made an uncontested pot a
+    showdown."""
+    acted = {a.seat for a in hand.record.actions}
+    for seat in hand.record.seats:
+        if seat.seat not in acted and not seat.contributed and not seat.cards:
+            seat.dealt_in = False
+
+
 def _unnumbered_side_pots(hand: Hand) -> None:
     """With two or more side pots every side pot's line says just ``from side pot``, and
     one seat may be paid several times from one split pot: which one a line pays is not
@@ -210,7 +226,7 @@ _STUD_STREETS = {"dealing down cards": OPEN, "dealing 4th street": Street.FOURTH
 DIALECT = Dialect(
     platform=Platform.EVERLEAF,
     format=Format.EVERLEAF,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,
@@ -228,7 +244,8 @@ DIALECT = Dialect(
         kind("table", r"^Table (?P<table>.+?)\s*$", _table, once=True),
         kind("players", r"^Total number of players", skip),
         kind("street", r"^\*{2,4} (?P<street>[^*]+?) \*{2,4}\s*(?P<cards>.*)$", street),
-        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$", dealt),
+        # 2011 stud files end the line with a full stop: ``Dealt to A [ 5d, Qs, 7s ].``
+        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\.?\s*$", dealt),
     ),
     players=(
         kind("pay", _PAY, _pay),
@@ -260,7 +277,7 @@ DIALECT = Dialect(
     all_in_when_stack_spent=True,
     requires_payout=(QuarantineReason.TRUNCATED, "hand has no pay line (cut off before the result?)"),
     before_returns=(_stackless_seats_put_nothing_in,),
-    checks=(_unnumbered_side_pots,),
+    checks=(_seats_never_dealt_in, _unnumbered_side_pots),
     first_action_seq=1,
 )
 

@@ -1,6 +1,6 @@
 """iPoker network XML sessions.
 
-A file is one (or more) ``<session>``: a ``<general>`` header (``<gametype>Omaha HiLow PL
+A file is one (or more) ``<session>`` (a 2022 client, 22.9, writes it ``<root>``): a ``<general>`` header (``<gametype>Omaha HiLow PL
 €5/€10</gametype>``, ``<tablecurrency>``, ``<currency>``, ``<nickname>``, ...) then one
 ``<game gamecode="...">`` per hand. Each game lists its players with per-seat totals only
 (``<player seat="6" name="Hero" bet="€0.41" win="€0.79"/>``) and rounds of numbered
@@ -114,7 +114,8 @@ from rules.vocab import (
 from parsers.base import BetTracker, HandText, card, unknown_in_xml
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
-_SESSION = re.compile(r"<session\b[^>]*>", re.S)
+# A 2022 client (22.9) writes the session as ``<root>`` (same ``<general>`` and games).
+_SESSION = re.compile(r"<(?:session\b[^>]*|root)>", re.S)
 _GENERAL = re.compile(r"<general>.*?</general>", re.S)
 _GAME = re.compile(r"<game\s+gamecode=")
 _GAME_END = "</game>"
@@ -185,7 +186,7 @@ class IPokerParser:
         start = head.lstrip("\ufeff \r\n\t")
         if start.startswith("<?xml"):
             start = start[start.find("?>") + 2 :].lstrip()
-        return start.startswith("<session") and "<gametype>" in head
+        return (start.startswith("<session") or start.startswith("<root><general>")) and "<gametype>" in head
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
         sessions = list(_SESSION.finditer(text))
@@ -209,7 +210,8 @@ class IPokerParser:
 
     def parse(self, hand_text: str) -> ParsedHand:
         context = getattr(hand_text, "context", "")
-        document = context + str(hand_text) + "</session>" if context else str(hand_text)
+        closing = "</root>" if context.startswith("<root>") else "</session>"
+        document = context + str(hand_text) + closing if context else str(hand_text)
         numbers = getattr(hand_text, "numbers", None) or _session_numbers(document)
         return _read(document, str(hand_text), numbers)
 
@@ -301,7 +303,7 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
         root = SafeET.fromstring(text.lstrip("\ufeff"))
     except (ParseError, DefusedXmlException) as exc:
         raise fail(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
-    if root.tag != "session":
+    if root.tag not in ("session", "root"):
         raise fail(QuarantineReason.PARSE_ERROR, f"root element is <{root.tag}>, not <session>")
     general = root.find("general")
     game_node = root.find("game")

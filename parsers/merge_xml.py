@@ -23,7 +23,9 @@ Choices, each checked on the real files:
   nothing; anywhere else it quarantines the hand.
 * ``starttime`` is Eastern Standard Time all year (UTC-5, no daylight saving): in every
   corpus file with event timestamps (epoch milliseconds) the first event lies within
-  a minute of ``starttime`` + 5 h, in winter and in summer alike.
+  a minute of ``starttime`` + 5 h, in winter and in summer alike. Files from 2012 on write
+  it as local time with its offset, ``2012/08/23 02:10:05 -0300`` (the first event's
+  timestamp is 05:09:55 UTC): that offset gives the UTC time.
 * No rake is printed. Cash hands: rake is inferred as everything put in minus
   everything paid from pots (``rake_source`` inferred, with a note); tournaments: 0.
   Winner lines of 2011-2013 files include the uncalled part of a last bet (no separate
@@ -39,7 +41,10 @@ Choices, each checked on the real files:
   ``truncated``) but it was never played out, with no winner to audit; the message says
   it was cancelled.
 * Tournament ``balance`` is printed after the blinds and antes were posted; ``stack`` adds
-  them back.
+  them back. A ``<game>`` with a ``version`` attribute (2012-08 on: ``version="1"``,
+  ``"2.1"``) prints it before them: there every seat's next balance is its balance less
+  what it put in plus what it won, blinds included, and an all-in seat's total is its
+  balance, antes included (tournament 81601090, 2015).
 * Every event type is read or known to move no money (``_IGNORED_EVENTS``: chat, timeouts,
   connections, comings and goings; one of those with an amount fails the hand), and every
   element and attribute of a ``<game>`` is one ``_GAME_ELEMENTS`` lists; anything else
@@ -75,13 +80,16 @@ _DESCRIPTION = re.compile(r"<description\b[^>]*?/>")
 _GAME_START = re.compile(r"^[ \t\ufeff]*<game\b", re.M)
 _WINNER_TAG = re.compile(r"<winner\b[^>]*>")
 _SNIFF = re.compile(
-    r'<description type="[^"]*" stakes="[^"]*"|<game id="[0-9]+-[0-9]+" starttime="[0-9]{14}"'
+    r'<description type="[^"]*" stakes="[^"]*"|<game id="[0-9]+-[0-9]+" starttime="(?:[0-9]{14}|'
+    r'[0-9]{4}/[0-9]{2}/[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} [-+][0-9]{4})"'
 )
+# ``starttime`` as written from 2012 on: local time and its UTC offset.
+_ZONED_START = re.compile(r"\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} [-+]\d{4}")
 # The third ``data`` field of a tournament game: "<tournament id>-<table number>" (a cash
 # game's is its bare table id).
 _TOURNAMENT_TABLE = re.compile(r"\d+-\d+")
 _STAKES = re.compile(
-    r"^(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)?\s*(?:Level \d+ Blinds)?\s*"
+    r"^(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)?\s*(?:Level \d+ (?:Ante \d+, )?Blinds)?\s*"
     r"\(?(?P<amounts>[$0-9./]*)\)?\s*$"
 )
 
@@ -167,8 +175,15 @@ _IGNORED_EVENTS = {
     "TIMEOUT",
     "TIME_BANK",
     "JOIN",
+    # the uncontested winner's cards shown after the others folded (2012, text="Jh,Js")
+    "RABBIT",
 }
 _HALVES = {"h": Half.HIGH, "l": Half.LOW, "n": Half.WHOLE}
+# A 2015 (version 2.1) tournament <game> also names its level and the tournament's terms:
+# what a buy-in, rebuy or add-on cost and the chips each gave, the bounty on a head, the
+# table count. None is money put in or won in the hand (a bounty is paid outside the pot).
+_TOURNAMENT_SETUP = ("stakes", "buyIn", "seatsPerTable", "tableCount", "startingStack", "rebuy", "rebuyStack",
+                     "addon", "addonStack", "bounty")
 # Every element a <game> may hold, with its attributes and child elements; any other fails
 # the hand, so that nothing that might move money is passed over unread. Known and not
 # read: the game's ``numholecards`` and ``version``, a round's and an event's
@@ -176,7 +191,7 @@ _HALVES = {"h": Half.HIGH, "l": Half.LOW, "n": Half.WHOLE}
 # a player's cards or a winner's hand make (a description).
 _GAME_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "game": (frozenset({"id", "starttime", "numholecards", "gametype", "multigametype", "realmoney", "data", "seats",
-                        "version"}), frozenset({"players", "round"})),
+                        "version", *_TOURNAMENT_SETUP}), frozenset({"players", "round"})),
     "players": (frozenset({"dealer"}), frozenset({"player"})),
     "player": (frozenset({"seat", "nickname", "balance", "dealtin"}), frozenset()),
     "round": (frozenset({"id", "sequence"}), frozenset({"event", "cards", "winner"})),
@@ -308,8 +323,13 @@ class _HandBuilder:
     def build(self) -> ParsedHand:
         g = self.game_el
         starttime = _attr(g, "starttime", self.hand_id)
-        if not re.fullmatch(r"\d{14}", starttime):
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"starttime {starttime!r} is not YYYYMMDDhhmmss")
+        if re.fullmatch(r"\d{14}", starttime):
+            when = datetime.strptime(starttime, "%Y%m%d%H%M%S").replace(tzinfo=MERGE_CLOCK)
+        elif _ZONED_START.fullmatch(starttime):
+            when = datetime.strptime(starttime, "%Y/%m/%d %H:%M:%S %z")
+        else:
+            raise self.fail(QuarantineReason.PARSE_ERROR,
+                            f"starttime {starttime!r} is neither YYYYMMDDhhmmss nor 'YYYY/MM/DD hh:mm:ss +hhmm'")
         data = (g.get("data") or "").split("|")
         desc_type = self.description.get("type", "") if self.description is not None else ""
         stakes = self.description.get("stakes", "") if self.description is not None else ""
@@ -328,7 +348,6 @@ class _HandBuilder:
             whole = all(re.fullmatch(r"\d+(?:\.0+)?", a) for a in stake_amounts) and stake_amounts
             self.scale = 1 if whole else 100
 
-        when = datetime.strptime(starttime, "%Y%m%d%H%M%S")
         hand = ParsedHand(
             hand_id=self.hand_id,
             platform=Platform.MERGE,
@@ -341,7 +360,7 @@ class _HandBuilder:
             tournament_id=data[2].split("-")[0] if is_tournament and len(data) > 2 else None,
             max_seats=int(g.get("seats")) if (g.get("seats") or "").isdigit() else None,
             start_time_raw=starttime,
-            start_time_utc=when.replace(tzinfo=MERGE_CLOCK).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            start_time_utc=when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
             hand_date=when.strftime("%Y-%m-%d"),
             table_name=data[1] if len(data) > 1 and data[1] else None,
             is_play_money=not real_money,
@@ -349,7 +368,7 @@ class _HandBuilder:
         self.hand = hand
         self.check_elements()
         self.read_players()
-        self.read_rounds(starttime >= RAISE_TO_SINCE)
+        self.read_rounds(when.strftime("%Y%m%d%H%M%S") >= RAISE_TO_SINCE)
         self.read_winners()
         self.finish()
         hand.notes.extend(self.notes)
@@ -474,8 +493,12 @@ class _HandBuilder:
             if hand.game in _STUD:
                 partial = latest_cards.get(seat) or []
                 rec.upcards = [c for c in partial[2:6] if c]
-            if self.hand.is_tournament and rec.stack is not None:
+            if self.balance_after_forced() and rec.stack is not None:
                 rec.stack += forced.get(seat, 0)
+
+    def balance_after_forced(self) -> bool:
+        """Whether the players' ``balance`` is printed after their blinds and antes."""
+        return self.hand.is_tournament and self.game_el.get("version") is None
 
     def read_event(
         self, el: Element, street: Street, seq: int, raise_is_total: bool, forced: dict[int, int]
@@ -560,7 +583,7 @@ class _HandBuilder:
             before = tracker.contributed(seat)
             added = value
             stack = rec.stack if rec.stack is not None else 0
-            if hand.is_tournament:
+            if self.balance_after_forced():
                 stack += forced.get(seat, 0)
             if before + value != stack and before + value - tracker.street_bet(seat) == stack:
                 added = value - tracker.street_bet(seat)

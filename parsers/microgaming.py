@@ -45,7 +45,8 @@ Choices, each checked on the corpus files:
 * ``date`` carries no zone: ``start_time_utc`` is left empty (noted).
 * Every element and attribute of a ``<Game>`` is one ``_ELEMENTS`` lists (with those
   skipped on purpose: the viewer's seat and bet, names, counts); ``badbeat`` other than
-  ``false`` and a win ``type`` other than empty are not read, and fail the hand, as do
+  ``false`` or ``true`` (a jackpot table) and a win ``type`` other than empty are not read,
+  and fail the hand, as do
   any other element or attribute and a no-money action (``_IGNORED``) with a value.
 """
 
@@ -107,9 +108,12 @@ _ELEMENTS: dict[tuple[str, str], frozenset[str]] = {
     ("Action", "Card"): frozenset({"value", "suit", "id"}),
     ("Action", "Seat"): frozenset({"num", "amount", "pot", "type", "lowhandwin"}),
 }
-# Attribute values known to say nothing happened; any other value fails the hand: a bad
-# beat jackpot, a win of some other type, are not read.
-_KNOWN_VALUES = {("Game", "badbeat"): {"false"}, ("Seat", "type"): {""}}
+# Attribute values known to say nothing happened; any other value fails the hand: a win of
+# some other type is not read. ``badbeat="true"`` marks a bad-beat jackpot table, on every
+# hand of it (the "Hijack", "Cut-Off" and "Flop" tables; never the "Micro" ones): the
+# pots add up as on any table (put in = wins + rake), and the jackpot's drop (0.02) is
+# taken from a seat's balance outside the pot, which the balance check notes.
+_KNOWN_VALUES = {("Game", "badbeat"): {"false", "true"}, ("Seat", "type"): {""}}
 
 
 class MicrogamingParser:
@@ -246,6 +250,7 @@ def _parse(text: str) -> ParsedHand:
     big_blind_posted = False
     wins: list[tuple[Element, int]] = []
     acted: set[int] = set()
+    jackpot: dict[int, int] = {}
 
     def record(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
                on: Street | None = None) -> None:
@@ -271,6 +276,15 @@ def _parse(text: str) -> ParsedHand:
         if kind in _IGNORED:
             if el.get("value") is not None:
                 raise _err(QuarantineReason.PARSE_ERROR, f"action {kind!r} with a value: {el.attrib}", hand_id)
+            continue
+        if kind == "BadBeatContribution":
+            # the bad-beat jackpot's drop, taken from the seat's balance outside the pot (the
+            # pot adds up without it, hands 5049133688, 5079074821): noted, and counted by
+            # the balance check; it does not show the seat was dealt in
+            payer = seat_of(el)
+            drop = amount(el.get("value"), el)
+            jackpot[payer.seat] = jackpot.get(payer.seat, 0) + drop
+            hand.notes.append(f"seat {payer.seat} paid {drop} to the bad-beat jackpot, outside the pot")
             continue
         seat = seat_of(el)
         acted.add(seat.seat)
@@ -349,7 +363,7 @@ def _parse(text: str) -> ParsedHand:
     for seat in hand.seats:
         seat.contributed = tracker.contributed(seat.seat)
         if seat.seat in end_balance and seat.stack is not None:
-            implied = seat.stack - end_balance[seat.seat] + won.get(seat.seat, 0)
+            implied = seat.stack - end_balance[seat.seat] + won.get(seat.seat, 0) - jackpot.get(seat.seat, 0)
             returned = seat.contributed - implied
             if returned > 0 and seat.seat == max(tracker.seats(), key=lambda s: tracker.contributed(s)):
                 tracker.returned(seat.seat, returned)

@@ -44,7 +44,10 @@ guide first). How it is laid out, and what to copy:
   each entry is ``kind(name, pattern, effect)``. Adding a line OnGame prints is adding one
   entry there, with a test hand in ``tests/test_parser_ongame.py``.
 
-Version 2: read by the engine; what it emits is unchanged from version 1.
+Version 2: read by the engine; what it emits is unchanged from version 1. Version 3 (a sweep of
+real files): a street line printed twice after an all-in deals once; ``posts dead blind``;
+tournament pot shares labelled ``(125 High)``, ``(125 Low)``; a tournament header
+that names no tournament, ``(TOURNAMENT: )``.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
 from parsers.clock import iso_date, local_to_utc
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DISCARD, FOLD, OPEN, RAISE_BY, SMALL_BLIND,
+    ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, OPEN, RAISE_BY, SMALL_BLIND,
     Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, enter_summary, kind, pot_won_by, rake, skip,
     street, take_seat,
 )
@@ -67,7 +70,8 @@ _SNIFF = re.compile(rf"\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}\s*\r?\n
 
 _FIRST = re.compile(
     r"^\*{5} History for hand (?P<id>\S+)"
-    r'(?: \(TOURNAMENT: ".*", (?P<tournament_id>[^,()]+), buy-in: [^()]*\))? \*{5}\s*$'
+    # a 2009 file names no tournament at all: ``(TOURNAMENT: )``
+    r'(?P<tourney> \(TOURNAMENT: (?:".*", (?P<tournament_id>[^,()]+), buy-in: [^()]*)?\))? \*{5}\s*$'
 )
 _END = re.compile(r"^\*{5} End of hand (?P<id>\S+) \*{5}\s*$")
 _START = re.compile(
@@ -130,7 +134,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     money_kind = tm["money"].strip().lower()
     tournament_id = first["tournament_id"]
     currency = CURRENCY_SIGNS.get(stakes["cur"] or "")
-    is_tournament = "tournament" in money_kind or tournament_id is not None
+    is_tournament = "tournament" in money_kind or first["tourney"] is not None
     is_play = "play" in money_kind
     if is_tournament or currency is None:
         hand.scale = chip_scale(stakes["lo"], stakes["hi"])
@@ -162,10 +166,21 @@ def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
         hand.reveal(seat, m["cards"], showed=True)
 
 
+def _board(hand: Hand, m: re.Match[str]) -> None:
+    """``--- Dealing flop [2d, Ad, Th]``. After an all-in OnGame may print a street's line
+    twice, cards and all (hand R5-75443872-61, 2010): the second deals nothing and opens
+    no betting round (read again, the board had 8 cards)."""
+    printed, text = hand.facts.setdefault("board lines", set()), m.group(0)
+    if text in printed:
+        return None
+    printed.add(text)
+    return street(hand, m)
+
+
 DIALECT = Dialect(
     platform=Platform.ONGAME,
     format=Format.ONGAME,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,
@@ -182,7 +197,7 @@ DIALECT = Dialect(
                        r"|(?:--- )?Dealing pocket cards)$", skip),
         kind("summary", r"^Summary:", enter_summary),
         kind("button", r"^Button: seat (?P<seat>\d+)$", button),
-        kind("board", r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$", street),
+        kind("board", r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$", _board),
         kind("stud street", r"^Dealing (?P<street>4th street|5th street|6th street|river)\s*$", street),
         kind("draw", r"^New hand for (?P<name>.+): \[(?P<cards>[^\]]*)\]\s*$", dealt),
         kind("dealt", r"^Dealing to (?P<name>.+): \[(?P<cards>[^\]]*)\]\s*$", dealt),
@@ -190,6 +205,8 @@ DIALECT = Dialect(
     players=(
         kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", SMALL_BLIND),
         kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
+        # a returning seat posts the big blind live and the small blind dead: ``posts dead blind ($0.02)``
+        kind("dead blind", rf"^posts dead blind \({_AMT}\){_ALL_IN}$", DEAD_BLIND),
         kind("ante", rf"^posts ante {_AMT}{_ALL_IN}$", replace(ANTE, sets=None)),  # the table line states it
         kind("bring-in", rf"^small bring in {_AMT}{_ALL_IN}$", BRING_IN),
         # A full bet chosen as the bring-in: what the table's bring-in is, this hand does not say.

@@ -42,7 +42,12 @@ qualifying low hand``. Knockout events add the bounty to every seat line (``Seat
 part is not read. Antes there read ``posts ante of 10 (all-in)``.
 
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+what it emits is unchanged from version 1. Version 3 (a sweep of real files): the dead
+small blind ``posts $0.02 dead``, a fold that shows (``folds and shows [XX] [A d]``),
+emotes at a player, a dropped connection, and money a seated cash player brings or buys
+mid-hand, which carry nothing; a newcomer's ``brings $200 to table``; a disconnection
+granted protection; and a seat showing one card of two, ``shows [XX] [J s]`` (the hidden
+card is unknown).
 """
 
 from __future__ import annotations
@@ -54,8 +59,9 @@ from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineRea
 from parsers.base import card
 from parsers.clock import iso_date
 from parsers.engine import (
-    ANTE, BIG_BLIND, BLIND, CHECK, CURRENCY_SIGNS, FOLD, MUCK, OPEN, SHOW, SMALL_BLIND, Act, Dialect, DialectParser,
-    Hand, Money, Rake, Returned, Streets, button, chip_scale, dealt, kind, pays, rake, skip, street, take_seat,
+    ANTE, BIG_BLIND, BLIND, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, OPEN, SHOW, SMALL_BLIND, Act, Dialect,
+    DialectParser, Hand, Money, Rake, Returned, Streets, button, chip_scale, dealt, kind, pays, rake, skip, street,
+    take_seat,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Table #\d+ - [^\r\n]*\r?\n(?=Starting Hand #\d+)", re.M)
@@ -88,12 +94,20 @@ _CHATTER = re.compile(
     r"Four of a Kind|Straight Flush|Royal Flush)\b[^$€£]*)|is sitting out|sits out|has returned|is away from table|"
     r"has left the table|has joined the table|is disconnected|has reconnected|cheers\.|yawns\.|claps\.|laughs (?:his|her) \*\*\* off\.|admits (?:he|she)'s a chicken!|"
     r"can't believe (?:him|her)self\.|says .*|"
-    r"has requested more time|has no qualifying low hand)\s*$"
+    r"has requested more time|has no qualifying low hand|"
+    # emotes aimed at someone, a dropped connection, and money a seated cash player brings
+    # or buys during a hand (it joins the stack after it, never the pot; a tournament
+    # player's ``brings 1,345`` is only ever a newcomer's, see ``_ARRIVING``)
+    r"has disconnected and has been granted disconnection protection|is relieved about that\.|will see you\.|"
+    r"yawns at .+\.|has become disconnected and has \d+ seconds to reconnect|"
+    r"brings [$€£][\d,]+(?:\.\d+)? to table \d+|rebuys [$€£][\d,]+(?:\.\d+)?)\s*$"
 )
 # A tournament moves a player to this table during a hand: he brings his chips and sits,
 # but is dealt in only from the next hand, so no seat line of this hand names him.
-_ARRIVING = re.compile(r"^(?P<name>.+?) (?:brings [\d,]+ to table \d+|has joined from Tournament Table #\d+)\s*$")
-_CARDS = r"(?P<cards>(?:\[[^\]]*\])+)"
+_ARRIVING = re.compile(
+    r"^(?P<name>.+?) (?:brings [$€£]?[\d,]+(?:\.\d+)? to table \d+|has joined from Tournament Table #\d+)\s*$")
+# brackets may stand apart when a seat shows one card of two: ``shows [XX] [J s]``
+_CARDS = r"(?P<cards>(?:\[[^\]]*\] ?)+)"
 
 
 def _bracket_cards(text: str) -> list[str | None]:
@@ -102,7 +116,7 @@ def _bracket_cards(text: str) -> list[str | None]:
     words = text.split()
     if len(words) == 2 and len(words[1]) == 1:
         words = ["".join(words)]
-    return [card(word) for word in words or [text]]
+    return [None if word == "XX" else card(word) for word in words or [text]]  # XX: a card kept hidden
 
 
 def _field(hand: Hand, prefix: str) -> str | None:
@@ -174,7 +188,7 @@ def _seats_that_never_acted_were_not_dealt_in(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.PKR,
     format=Format.PKR,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,
@@ -204,12 +218,15 @@ DIALECT = Dialect(
         kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", SMALL_BLIND),
         kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", BIG_BLIND),
         kind("ante", rf"^posts ante (?:of )?\(?{_AMT}\)?{_ALL_IN}$", ANTE),
+        # a returning seat's small blind, dead: ``posts $0.02 dead`` (beside ``posts $0``)
+        kind("dead", rf"^posts \(?{_AMT}\)? dead{_ALL_IN}$", DEAD_BLIND),
         kind("post", rf"^posts \(?{_AMT}\)?{_ALL_IN}$", BLIND),
         # Every bet prints the seat's total for the street.
         kind("call", rf"^calls {_AMT}{_ALL_IN}$", Act(ActionKind.CALL, Money.TO)),
         kind("bet", rf"^bets {_AMT}{_ALL_IN}$", Act(ActionKind.BET, Money.TO)),
         kind("raise", rf"^raises to {_AMT}{_ALL_IN}$", Act(ActionKind.RAISE, Money.TO)),
-        kind("fold", r"^(?:folds|did not respond in time and is folded)$", FOLD),
+        # a folding seat may show its cards (``[XX]`` for one it keeps hidden): they contest nothing
+        kind("fold", r"^(?:folds(?: and shows (?:\[[^\]]*\] ?)+)?|did not respond in time and is folded)\s*$", FOLD),
         kind("check", r"^checks$", CHECK),
         kind("show", rf"^shows {_CARDS}\s*$", SHOW),
         kind("muck", r"^mucks\s*$", MUCK),

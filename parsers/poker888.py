@@ -34,6 +34,10 @@ more than was put in, even with every unmatched bet left in, now says so in its 
 (``history does not add up``), as every dialect on the engine does. The three header
 lines are read by ``_header`` and skipped as lines; the old reader's wording of errors is
 the dialect's ``Wording``.
+
+Version 3 (a sweep of real files): Swedish (``Knh, Dd, Eh``) and Dutch (``Hc, Vs, Bh``)
+court cards and aces; the Russian client's free tournament line (``Tournament #N
+Бесплатно 10 Max``); the LuckyAcePoker.com skin's banner.
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ from parsers.engine import (
     Hand, Rake, Streets, Wording, button, kind, read_cards, skip, take_seat,
 )
 
-_SITE = r"(?:888poker|888|Cassava|Pacific Poker|Pacific)"
+_SITE = r"(?:888poker|888|Cassava|Pacific Poker|Pacific|LuckyAcePoker\.com)"  # LuckyAce: a Cassava skin (2013)
 _HAND_START = re.compile(r"^\ufeff*(?:#Game No : \d+|\*{5} " + _SITE + r"[^*\n]* Hand History for Game )", re.M)
 _GAME_NO = re.compile(r"^#Game No : (?P<id>\d+)\s*$")
 _BANNER = re.compile(r"^\*{5} " + _SITE + r"[^*]* Hand History for Game (?P<id>\d+) \*{5}$")
@@ -64,7 +68,7 @@ _HEADER = re.compile(
 )
 _TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Practice Play|Play Money)\)")
 _TOURNEY = re.compile(
-    r"^Tournament #(?P<tid>\d+) (?:(?P<buyin>.*?) - Table (?P<table>.+?)|(?P<free>Free) (?P<size>\d+ Max)) "
+    r"^Tournament #(?P<tid>\d+) (?:(?P<buyin>.*?) - Table (?P<table>.+?)|(?P<free>Free|Бесплатно) (?P<size>\d+ Max)) "
     r"\((?P<money>[^)]+)\)")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")
 _STREETS = Streets(board={"dealing down cards": OPEN, "dealing flop": Street.FLOP, "dealing turn": Street.TURN,
@@ -87,15 +91,26 @@ _GERMAN_SUITS = {"Karo": "d", "Kreuz": "c", "Herz": "h", "Pik": "s"}
 _GERMAN_CARD = re.compile(r"\b(?P<rank>10|[2-9TJQKA])(?P<suit>Karo|Kreuz|Herz|Pik)\b")
 
 
+# The Swedish (2016) and Dutch (2014) clients name the court cards and the ace in their
+# language before an English suit letter: Kn(ekt) D(am) E(ss), B(oer) V(rouw) H(eer). No
+# English rank is spelled so, so these cannot be misread. (A Spanish client's suits, p(icas)
+# t(réboles) c(orazones), are not read: its ``c`` is hearts, English's clubs.)
+_LOCAL_RANKS = {"Kn": "J", "D": "Q", "E": "A", "B": "J", "V": "Q", "H": "K"}
+_LOCAL_CARD = re.compile(r"\b(?P<rank>Kn|[DEBVH])(?P<suit>[cdhs])\b")
+
+
 def cards(text: str) -> list[str | None]:
-    """Cards as 888's clients print them, English (``Qs, Tc``) or German (``QHerz, 10Pik``),
-    card by card: a German client's history prints the hero's cards in German and the
-    others' in English.
+    """Cards as 888's clients print them, English (``Qs, Tc``), German (``QHerz, 10Pik``),
+    Swedish (``Knh, Dd, Eh``) or Dutch (``Hc, Vs, Bh``), card by card: a German client's
+    history prints the hero's cards in German and the others' in English.
 
     >>> cards("QHerz, 10Pik"), cards(" Qs, Tc "), cards("4Herz, 4Karo, 8s")
     (['Qh', 'Ts'], ['Qs', 'Tc'], ['4h', '4d', '8s'])
+    >>> cards("Knh, Dd, Eh, 4d"), cards("Hc, Vs, Bh, Td")
+    (['Jh', 'Qd', 'Ah', '4d'], ['Kc', 'Qs', 'Jh', 'Td'])
     """
-    return read_cards(_GERMAN_CARD.sub(lambda m: m["rank"] + _GERMAN_SUITS[m["suit"]], text))
+    text = _GERMAN_CARD.sub(lambda m: m["rank"] + _GERMAN_SUITS[m["suit"]], text)
+    return read_cards(_LOCAL_CARD.sub(lambda m: _LOCAL_RANKS[m["rank"]] + m["suit"], text))
 
 
 class _SignPlaced:
@@ -371,7 +386,7 @@ def _what_was_paid(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.POKER888,
     format=Format.POKER888,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_HAND_START,  # ``sniff`` and ``split`` are the parser's own (below)
     first=re.compile(r"^(?:#Game No : (?P<id>\d+)\s*$)?"),

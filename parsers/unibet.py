@@ -20,7 +20,8 @@ A hand looks like::
 Amounts carry the table currency's symbol and a decimal point. ``raises X to Y`` makes
 the seat's street total Y. Uncalled bets are not printed: the unmatched part is inside
 the winner's ``wins`` line (``Total pot`` counts it too), so it is derived and split off
-that line as an uncalled return. The time has no zone (``start_time_utc`` None).
+that line as an uncalled return; except in 2022 files, which print ``Uncalled bet returned
+to X: €2.02`` and leave it out of ``wins`` and ``Total pot``. The time has no zone (``start_time_utc`` None).
 
 The game is read from its whole name after the limit (``Banzai`` names a kind of table):
 a name that only contains ``Hold'Em`` or ``Omaha`` is ``unsupported_game``.
@@ -98,6 +99,9 @@ _ACTION = re.compile(
     rf"(?: (?P<amount>{_NUM}))?(?: to (?P<to>{_NUM}))?(?P<allin>,? and is all-in)?\s*$"
 )
 _WINS = re.compile(rf"^(?P<name>.+?) wins (?P<amount>{_NUM})(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$")
+# 2022 files print the return (``Uncalled bet returned to X: €2.02``), and the winner's
+# ``wins`` line then holds the pot alone (its summary ``won`` adds the two).
+_UNCALLED = re.compile(rf"^Uncalled bet returned to (?P<name>.+?): (?P<amount>{_NUM})\s*$")
 _TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?: Rake (?P<rake>{_NUM}))?\s*$")
 # The summary's line per seat repeats what the action lines put in and paid; with
 # ``Total pot`` and ``Board`` it is all a summary is known to hold.
@@ -252,6 +256,15 @@ def _read(text: str) -> ParsedHand:
             if not dealt:
                 raise fail(QuarantineReason.PARSE_ERROR, f"cards dealt to no seat, line {number}: {line!r}")
             seats[found[0]].cards = cards(dealt[1])
+            continue
+        if um := _UNCALLED.match(line):
+            seat = by_name.get(um["name"])
+            if seat is None:
+                raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {um['name']!r}")
+            value = amount(um["amount"])
+            tracker.returned(seat, value)
+            act(seat, ActionKind.UNCALLED_RETURN, value)
+            hand.payouts.append(PayoutRecord(seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
             continue
         if wm := _WINS.match(line):
             seat = by_name.get(wm["name"])

@@ -630,8 +630,10 @@ _PLATFORM_PROFILES: tuple[Policy, ...] = (
     _profile(
         Platform.ONGAME.value,
         "OnGame (historical): the odd cent went to the higher card by suit, not left of "
-        "the button (R5-81867677-657: button with Ks over Kd) [O 1].",
-        _ALL_OPTIONS - {"tie_order_button"},
+        "the button (R5-81867677-657: button with Ks over Kd) [O 1], but in a 2010 "
+        "tournament (T5-17781999-6) the odd chip went to Ac over Ah, the seat nearer the "
+        "button's left: no one order fits both, so it is unconfirmed.",
+        _ALL_OPTIONS,
         tie_order_button=TieOrderButton.HIGH_CARD_BY_SUIT,
     ),
     _profile(

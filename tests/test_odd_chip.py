@@ -65,7 +65,7 @@ def test_every_platform_has_a_profile_and_unknown_ones_say_so():
         ("pokerstars", "tie_order_stud", "high_card_by_suit", True),
         ("ggpoker", "cash_out_model", "seat_paid", False),
         ("fulltilt", "rake_allocation", "main_only", False),
-        ("ongame", "tie_order_button", "high_card_by_suit", False),
+        ("ongame", "tie_order_button", "high_card_by_suit", True),  # contradicted by T5-17781999-6
         ("pkr", "tie_order_button", "high_card_by_suit", False),
         ("pkr", "rake_allocation", "largest_pot", False),
         ("winamax", "hilo_between_halves", "high", False),

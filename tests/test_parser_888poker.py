@@ -410,3 +410,83 @@ def test_collected_lines_paying_more_than_was_put_in_are_noted():
     assert _contributed(hand) == {1: 30, 2: 5, 4: 10}  # the unmatched 20 is left in: it cannot cover 5.45 either
     assert hand.notes[-1] == "history does not add up: put in 45, paid 545 (more than was put in)"
     assert not hand.reconciles()
+
+
+SWEDISH_SHOWDOWN = """#Game No : 873800001
+***** 888poker Hand History for Game 873800001 *****
+25 $/50 $ Blinds Pot Limit Omaha - *** 12 04 2016 20:11:03
+Table Ornskoldsvik 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 2
+Seat 1: Hero ( 5 000 $ )
+Seat 4: Motspelare ( 6 749 $ )
+Hero posts small blind [25 $]
+Motspelare posts big blind [50 $]
+** Dealing down cards **
+Dealt to Hero [ Dd, Eh, 4d, 8h ]
+Hero calls [25 $]
+Motspelare checks
+** Dealing flop ** [ 6h, Kns, 7s ]
+Motspelare checks
+Hero checks
+** Dealing turn ** [ Ks ]
+Motspelare checks
+Hero checks
+** Dealing river ** [ 2c ]
+Motspelare checks
+Hero checks
+** Summary **
+Hero shows [ Dd, Eh, 4d, 8h ]
+Motspelare shows [ Knh, Knd, 9c, 3s ]
+Motspelare collected [ 97,50 $ ]
+"""
+
+
+def test_swedish_and_dutch_court_cards_and_aces():
+    # Swedish: Kn(ekt) D(am) E(ss); Dutch: B(oer) V(rouw) H(eer); the suits stay English
+    hand = PARSER.parse(SWEDISH_SHOWDOWN)
+    assert hand.seat(1).cards == ["Qd", "Ah", "4d", "8h"]
+    assert hand.seat(4).cards == ["Jh", "Jd", "9c", "3s"]
+    assert hand.boards == [["6h", "Js", "7s", "Ks", "2c"]]
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(4, 9750)]
+    dutch = PARSER.parse(SWEDISH_SHOWDOWN.replace("Dd, Eh", "Vd, Ah").replace("Knh, Knd", "Bh, Bd").replace(
+        "Kns", "Hd"))
+    assert (dutch.seat(1).cards, dutch.seat(4).cards) == (["Qd", "Ah", "4d", "8h"], ["Jh", "Jd", "9c", "3s"])
+    assert dutch.boards == [["6h", "Kd", "7s", "Ks", "2c"]]
+    # a Spanish client's suits are not read: its "c" is hearts, English's clubs
+    with pytest.raises(HandParseError) as raised:
+        PARSER.parse(SWEDISH_SHOWDOWN.replace("9c, 3s", "9t, 3p"))
+    assert raised.value.reason == QuarantineReason.BAD_CARDS
+
+
+def test_russian_free_tournament_with_spaces_between_thousands():
+    text = (
+        "#Game No : 1140400001\n"
+        "***** 888poker Hand History for Game 1140400001 *****\n"
+        "25 000/50 000 Blinds No Limit Holdem - ***\n"
+        "Tournament #154600001 Бесплатно 10 Max (Real Money)\n"
+        "Seat 3 is the button\n"
+        "Total number of players : 2\n"
+        "Seat 3: Igrok ( 1 123 698 )\n"
+        "Seat 9: Drug ( 324 685 )\n"
+        "Igrok posts ante [6 000]\n"
+        "Drug posts ante [6 000]\n"
+        "Igrok posts small blind [25 000]\n"
+        "Drug posts big blind [50 000]\n"
+        "** Dealing down cards **\n"
+        "Igrok folds\n"
+        "** Summary **\n"
+        "Drug did not show his hand\n"
+        "Drug collected [ 87 000 ]\n"
+    )
+    hand = PARSER.parse(text)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale) == (True, "154600001", 1)
+    assert (hand.small_blind, hand.big_blind, hand.seat(3).stack) == (25000, 50000, 1123698)
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 31000, 9: 56000}
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(9, 87000)]
+
+
+def test_lucky_ace_poker_a_cassava_skin():
+    text = SWEDISH_SHOWDOWN.replace("888poker Hand History", "LuckyAcePoker.com Hand History")
+    assert PARSER.sniff(text[:2000])
+    assert PARSER.parse(text).hand_id == "873800001"

@@ -200,3 +200,97 @@ def test_2007_capitals_sitout_and_timeout_all_in():
     assert [(p.seat, p.amount, p.pot, p.source) for p in hand.payouts] == [
         (4, 1000, None, PayoutSource.UNCALLED), (4, 4800, 0, PayoutSource.POT)]
     assert (hand.total_pot_printed, hand.rake, hand.rake_source, hand.notes) == (5000, 200, RakeSource.PRINTED, [])
+
+
+TOURNEY = """Stage #612004418 Tourney ID 6100772 Holdem Multi Normal Tournament No Limit 60 - 2011-02-13 19:41:07 (ET)
+Table: 22 (Real Money) Seat #7 is the dealer
+Seat 1 - ORWELLIAN (1,110 in chips)
+Seat 2 - QUARRYMAN (2,400 in chips)
+Seat 7 - BLUEHERON (7,930 in chips)
+Seat 8 - TINSMITH (3,005 in chips)
+TINSMITH - Posts small blind 30
+ORWELLIAN - Posts big blind 60
+*** POCKET CARDS ***
+QUARRYMAN - Raises 180 to 180 (Preselection)
+BLUEHERON - Calls 180
+TINSMITH - Folds (Fold & Show [9d 4c])
+ORWELLIAN - Calls 120
+*** FLOP *** [Kd 8s 3h]
+ORWELLIAN - All-In 930
+QUARRYMAN - All-In(Raise) 2,220 to 2,220
+BLUEHERON - Calls 2,220
+*** TURN *** [Kd 8s 3h] [2c]
+*** RIVER *** [Kd 8s 3h 2c] [Jh]
+*** SHOW DOWN ***
+ORWELLIAN - Shows [Kh Qh] (One pair, kings)
+QUARRYMAN - Shows [8d 8c] (Three of a kind, eights)
+BLUEHERON - Shows [Ac Kc] (One pair, kings)
+QUARRYMAN Collects 2,580 from side pot-1
+QUARRYMAN Collects 3,360 from main pot
+*** SUMMARY ***
+Total Pot(5,940:3,360,2,580)
+Board [Kd 8s 3h 2c Jh]
+Seat 1: ORWELLIAN (big blind) HI:lost with One pair, kings [Kh Qh - P:Kh,B:Kd,P:Qh,B:Jh,B:8s]
+Seat 2: QUARRYMAN won Total (5,940) All-In HI:(5,940) with Three of a kind, eights [8d 8c - P:8d,P:8c,B:8s,B:Kd,B:Jh]
+Seat 7: BLUEHERON (dealer) HI:lost with One pair, kings [Ac Kc - P:Ac,B:Kd,P:Kc,B:Jh,B:8s]
+Seat 8: TINSMITH (small blind) Folded on the POCKET CARDS
+"""
+
+
+def test_a_tournament_hand_with_its_side_pot_list_fold_and_show_and_preselection():
+    # 2011 tournaments: 'Stage #N Tourney ID T ... Tournament No Limit 60' (no colon), chips
+    # with thousands commas, side pots listed in the total, 'side pot-1', and the client's
+    # 'Fold & Show' and '(Preselection)' marks on actions.
+    assert PARSER.sniff(TOURNEY) and detect(TOURNEY) is PARSER
+    assert [offset for offset, _ in PARSER.split(TOURNEY + "\n\n" + TOURNEY)] == [0, len(TOURNEY) + 2]
+    hand = PARSER.parse(TOURNEY)
+    assert (hand.platform, hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (
+        Platform.ABSOLUTE, True, "6100772", None, 1)
+    assert (hand.game, hand.limit, hand.small_blind, hand.button_seat) == (Game.HOLDEM, Limit.NO, 30, 7)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 1110, 2: 2400, 7: 2400, 8: 30}
+    assert hand.seat(8).cards == ["9d", "4c"] and hand.seat(8).folded_street == Street.PREFLOP
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(2, 2580, 1), (2, 3360, 0)]
+    assert (hand.total_pot_printed, hand.rake, hand.rake_source) == (5940, 0, RakeSource.INFERRED)
+    assert hand.reconciles()
+
+
+DEAD_TOTAL = """Stage #736660042: HOLDEM NORMAL $25/$50 - 2007-08-17 06:31:50 (ET)
+Table: LINDEN ST (Real Money) Seat #2 is the dealer
+Seat 2 - MAPLEWOOD ($900 in chips)
+Seat 3 - CEDARHILL ($1210.50 in chips)
+Seat 4 - ASHGROVE ($640 in chips)
+Seat 6 - ELMCOURT ($388 in chips)
+CEDARHILL - Posts small blind $15
+ASHGROVE - Posts big blind $25
+ELMCOURT - Posts dead $40 dead $15
+*** POCKET CARDS ***
+ELMCOURT - Raises $25 to $50
+MAPLEWOOD - Folds
+CEDARHILL - Calls $35
+ASHGROVE - Folds
+*** FLOP *** [6c 6d Qs]
+CEDARHILL - Checks
+ELMCOURT - Bets $25
+CEDARHILL - Folds
+ELMCOURT - returned ($25) : not called
+*** SHOW DOWN ***
+ELMCOURT - Does not show
+ELMCOURT Collects $137 from main pot
+*** SUMMARY ***
+Total Pot($140) | Rake ($3)
+Board [6c 6d Qs]
+Seat 2: MAPLEWOOD (dealer) Folded on the POCKET CARDS
+Seat 3: CEDARHILL (small blind) Folded on the FLOP
+Seat 4: ASHGROVE (big blind) Folded on the POCKET CARDS
+Seat 6: ELMCOURT collected Total ($137) HI:($137) [Does not show]
+"""
+
+
+def test_a_2007_dead_post_names_its_total_then_its_dead_part():
+    # 'Posts dead $40 dead $15' is $40 in all, $15 dead: the raise to $50 then adds $25.
+    hand = PARSER.parse(DEAD_TOTAL)
+    posts = [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 6 and a.street == Street.PREDEAL]
+    assert posts == [(6, ActionKind.POST_BLIND, 2500), (6, ActionKind.POST_DEAD, 1500)]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 0, 3: 5000, 4: 2500, 6: 6500}
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(6, 13700)]
+    assert (hand.rake, hand.pot_total) == (300, 14000) and hand.reconciles()

@@ -342,3 +342,125 @@ def test_paynorake_skin_is_read_as_betonline():
     assert hand.notes == ["skin: PayNoRake (Chico network, recorded as betonline)"]
     assert [s.seat for s in hand.seats if s.dealt_in and s.folded_street is None] == [7, 9]
     assert [(p.seat, p.amount) for p in hand.payouts] == [(9, 309)] and hand.reconciles()
+
+
+TOURNAMENT_FILE = """
+
+Tournament will start in a moment.
+
+BetOnline Poker Game #911000431: Tournament #3500127: Hold'em $15.00/$30.00 - 2011/08/21 19:40 Eastern Daylight Time
+Table '3500127-012' 10-Max, Seat #4017733 is the button
+Seat 3: Brant (1500.00 in chips) - Small Blind
+Seat 4: Corvin (1477.50 in chips) - Big Blind
+Seat 5: Delia (1500.00 in chips)
+Seat 6: Hero (1500.00 in chips)
+Joined table during game.  History will only be recorded from the next hand.
+Brant: posts small blind 15.00
+Corvin: posts big blind 30.00
+*** HOLE CARDS ***
+Dealt to Hero []
+Delia: raises 90.00 to 90.00
+Brant: folds
+Corvin: calls 60.00
+*** FLOP *** [Ts 4d 4c]
+Corvin: checks
+Delia: bets 120.00
+Corvin: folds
+Uncalled bet (120.00) returned to Delia
+Delia shows Jd Jh
+*** SUMMARY ***
+Total pot 195.00
+Board [Ts 4d 4c]
+Delia shows Jd Jh
+Total pot 195.00
+Board [Ts 4d 4c]
+Seat 3: Brant folded before Flop
+Seat 4: Corvin folded on the Flop
+Seat 5: Delia showed [Jd Jh] and won (195.00)
+Seat 6: Hero collected (0.00)
+
+
+
+BetOnline Poker Game #911000699: Tournament #3500127: Hold'em $15.00/$30.00 - 2011/08/21 19:41 Eastern Daylight Time
+Table '3500127-012' 10-Max, Seat #3 is the button
+Seat 3: Brant (1485.00 in chips) - The button
+Seat 4: Corvin (1387.50 in chips) - Small Blind
+Seat 5: Delia (1605.00 in chips) - Big Blind
+Seat 6: Hero (1500.00 in chips)
+Corvin: posts small blind 15.00
+Delia: posts big blind 30.00
+*** HOLE CARDS ***
+Dealt to Hero [9c 2d]
+Hero: folds
+Brant: folds
+Corvin: folds
+Uncalled bet (15.00) returned to Delia
+*** SUMMARY ***
+Total pot 30.00
+Seat 3: Brant folded before Flop
+Seat 4: Corvin folded before Flop
+Seat 5: Delia collected (30.00)
+Seat 6: Hero folded before Flop
+"""
+
+
+def test_a_2011_tournament_file_with_its_notices_and_a_seat_not_dealt_in():
+    # 'Tournament #N: Hold'em $15.00/$30.00' (stakes without parentheses, no limit named),
+    # chips in hundredths; the opening notice joins the first hand; the summary's first
+    # lines are printed twice, a voluntary show among them; the viewer seated mid-hand
+    # does nothing and is printed 'collected (0.00)': not dealt in, so the hand is
+    # uncontested; the button number is no seat.
+    assert PARSER.sniff(TOURNAMENT_FILE)
+    chunks = list(PARSER.split(TOURNAMENT_FILE))
+    assert len(chunks) == 2 and chunks[0][0] == 0
+    first, second = (PARSER.parse(text) for _, text in chunks)
+    assert (first.hand_id, first.is_tournament, first.tournament_id, first.currency, first.amount_scale, first.limit) == (
+        "911000431", True, "3500127", None, 100, None)
+    assert (first.small_blind, first.big_blind, first.button_seat) == (1500, 3000, None)
+    assert "the button is printed at seat #4017733, where no one sits: not recorded" in first.notes
+    assert not first.seat(7).dealt_in and first.seat(6).showed and first.seat(6).cards == ["Jd", "Jh"]
+    assert {s.seat: s.contributed for s in first.seats} == {4: 1500, 5: 9000, 6: 9000, 7: 0}
+    assert [(p.seat, p.amount, p.source) for p in first.payouts] == [
+        (6, 12000, PayoutSource.UNCALLED), (6, 19500, PayoutSource.POT)]
+    assert first.total_pot_printed == 19500 and first.reconciles()
+    assert second.button_seat == 4 and second.seat(7).dealt_in and second.reconciles()
+
+
+POST_DEAD = """BetOnline Poker Game #1002140116: Hold'em No Limit ($0.25/0.50) - 2012/04/11 02:20:41 GMT Daylight Time
+Table 'Quiet Earth' 10-Max, Seat #2 is the button
+Seat 2: Fenwick (40.00 in chips) - The button
+Seat 3: Garrow (52.10 in chips) - Small Blind
+Seat 4: Hollis (61.00 in chips) - Big Blind
+Seat 5: Ivo (25.00 in chips)
+Garrow: posts small blind 0.25
+Hollis: posts big blind 0.50
+Ivo: post dead 0.50
+*** HOLE CARDS ***
+Ivo: checks
+Fenwick: raises 1.50 to 1.50
+Garrow: folds
+Hollis: calls 1.00
+Ivo: calls 1.00
+*** FLOP *** [2s 8d Kh]
+Hollis: checks
+Ivo: bets 3.00
+Fenwick: folds
+Hollis: folds
+Uncalled bet (3.00) returned to Ivo
+*** SUMMARY ***
+Total pot 4.75 | Rake 0.25
+Board [2s 8d Kh]
+Seat 2: Fenwick folded on the Flop
+Seat 3: Garrow folded before Flop
+Seat 4: Hollis folded on the Flop
+Seat 5: Ivo collected (4.75)
+"""
+
+
+def test_post_dead_is_a_live_big_blind_and_an_unprinted_dead_small_blind():
+    hand = PARSER.parse(POST_DEAD)
+    posts = [(a.kind, a.amount) for a in hand.actions if a.seat == 6 and a.street == Street.PREDEAL]
+    assert posts == [(ActionKind.POST_BLIND, 50), (ActionKind.POST_DEAD, 25)]
+    assert {s.seat: s.contributed for s in hand.seats} == {3: 150, 4: 25, 5: 150, 6: 175}
+    assert (hand.pot_total, hand.rake) == (500, 25) and hand.reconciles()
+    assert "seat 6 'post dead 0.50': the dead small blind 25 it also put in is not printed" in hand.notes

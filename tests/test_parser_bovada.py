@@ -345,3 +345,127 @@ def test_tournament_traffic_and_card_to_the_table_lines_carry_no_money():
     assert {s.seat: s.contributed for s in hand.seats} == {2: 75, 3: 10, 5: 75}
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
         (5, 160, PayoutSource.UNCALLED), (5, 152, PayoutSource.POT)]
+
+
+BODOG_SKIN = """SITE Hand #2600000123 TBL#2000456 HOLDEM No Limit - 2012-09-14 21:03:11
+Seat 1: Dealer ($40 in chips)
+Seat 2: Small Blind [ME] ($52.25 in chips)
+Seat 3: Big Blind ($37 in chips)
+Dealer : Set dealer [1]
+Small Blind [ME] : Small Blind $1
+Big Blind : Big blind $2
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [9h 9c]
+Small Blind [ME] : Card dealt to a spot [Ah 4s]
+Big Blind : Card dealt to a spot [Qd Jc]
+Dealer : Raises $6 to $6
+Small Blind [ME] : Folds
+Big Blind : Folds
+Dealer : Return uncalled portion of bet $4
+Dealer : Does not show [9h 9c] (One pair)
+Dealer : Hand result $5
+*** SUMMARY ***
+Total Pot($5)
+Seat+1: Dealer $5 [Does not show]
+Seat+2: Small Blind Folded before the FLOP
+Seat+3: Big Blind Folded before the FLOP
+"""
+
+
+@pytest.mark.parametrize("site", ["Bodog UK", "Bodog.eu", "Bodog.com"])
+def test_bodog_skins_headers(site):
+    # Bodog's UK, .eu and .com clients (2012-2021) name themselves in the header; the rest is Bovada's
+    from parsers.registry import detect
+    text = BODOG_SKIN.replace("SITE", site)
+    assert detect(text[:2000]) is PARSER
+    (chunk,) = PARSER.split(text)
+    hand = PARSER.parse(chunk if isinstance(chunk, str) else text)
+    assert (hand.hand_id, hand.game, hand.limit, hand.currency) == ("2600000123", Game.HOLDEM, Limit.NO, "USD")
+    assert f"dealt by {site} (Bovada network)" in hand.notes
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 200, 2: 100, 3: 200}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 400, PayoutSource.UNCALLED), (1, 500, PayoutSource.POT)]
+    assert (hand.rake, hand.reconciles()) == (0, True)
+
+
+STUD_TOURNAMENT_2012 = """\
+Bovada Hand #2601234567: 7CARD Tournament #5012345 TBL#3, Fixed Limit- Level 1 (0/0) - 2012-06-18 20:14:33
+Seat+1: 1,510 in chips
+Seat+3 [ME]: 1,498 in chips
+Seat+6: 1,492 in chips
+Seat+1 : Ante chip 2 
+Seat+3 [ME] : Ante chip 2 
+Seat+6 : Ante chip 2 
+*** HOLE CARDS ***
+Seat+1 : Card dealt to a spot [Kc 7s 3d] 
+Seat+3 [ME] : Card dealt to a spot [5h 5d 9c] 
+Seat+6 : Card dealt to a spot [2h Qs Ah] 
+Seat+1 : Big blind/Bring in(timeout) 5 
+Seat+3 [ME] : Call 5 
+Seat+6 : Call 5 
+Seat+1 : Card dealt to a spot [8h] 
+Seat+3 [ME] : Card dealt to a spot [9d] 
+Seat+6 : Card dealt to a spot [Ad] 
+Seat+6 : Double bets 20 
+Seat+1 : Folds
+Seat+3 [ME] : Call 20 
+Seat+3 [ME] : Card dealt to a spot [Jc] 
+Seat+6 : Card dealt to a spot [4c] 
+Seat+6 : Bets 20 
+Seat+3 [ME] : Folds
+Seat+6 : Return uncalled portion of bet 20 
+Seat+6 : Does not show [2h Qs Ah Ad 4c] (One pair)
+Seat+6 : Hand Result 61 
+*** SUMMARY ***
+Total Pot(61)
+Seat 1:  Folded on the 4TH STREET
+Seat 3:  Folded on the 5TH STREET
+Seat 6:  61 [Does not show]  
+"""
+
+
+def test_stud_double_bets_and_a_bring_in_played_out_of_time():
+    # 4th street with a pair showing allows the big bet: "Double bets 20"; the bring-in the
+    # client posted for a seat out of time is marked "(timeout)"
+    hand = PARSER.parse(STUD_TOURNAMENT_2012)
+    assert (hand.game, hand.is_tournament, hand.amount_scale) == (Game.STUD, True, 1)
+    assert [(a.seat, a.street, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.BET] == [
+        (6, Street.FOURTH, ActionKind.BET, 20), (6, Street.FIFTH, ActionKind.BET, 20)]
+    # read as the same line without the mark
+    on_time = PARSER.parse(STUD_TOURNAMENT_2012.replace("Bring in(timeout) 5", "Bring in 5"))
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions] == [(a.seat, a.kind, a.amount) for a in on_time.actions]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 7, 3: 27, 6: 27}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (6, 20, PayoutSource.UNCALLED), (6, 61, PayoutSource.POT)]
+    assert (hand.rake, hand.reconciles()) == (0, True)
+
+
+def test_a_bet_played_out_of_time_with_chip_info():
+    # 2021 tournaments: "Bets chip info(timeout) 12960" is a bet (the all-in and return match it)
+    text = MVS_2022.replace("Big Blind [ME] : Bets $1.60", "Big Blind [ME] : Bets chip info(timeout) $1.60")
+    hand = PARSER.parse(text)
+    assert [(a.seat, a.street, a.amount) for a in hand.actions if a.kind == ActionKind.BET] == [
+        (5, Street.FLOP, 160)]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 75, 3: 10, 5: 75}
+
+
+def test_a_hand_with_repeated_lines_that_does_not_add_up_is_damaged():
+    # 2014-2015 files repeat a line verbatim (fpdb keeps them as "corrupted.lines"): read as
+    # printed the small blind is posted three times, which the Total Pot does not count
+    posts = "Small Blind : Small Blind $0.10\n"
+    damaged = MVS_2022.replace(posts, posts * 3)
+    with pytest.raises(HandParseError) as raised:
+        PARSER.parse(damaged)
+    assert raised.value.reason == QuarantineReason.INCONSISTENT
+    assert raised.value.message == (
+        "hand 4390011223: damaged history: line 9 repeats line 8 'Small Blind : Small Blind $0.10', and the "
+        "hand does not add up (Total Pot printed 160, put in 180, paid 152)")
+    # a result line printed twice pays out more than was put in
+    result = "Big Blind [ME] : Hand result $1.52\n"
+    with pytest.raises(HandParseError) as raised:
+        PARSER.parse(MVS_2022.replace(result, result * 2))
+    assert raised.value.reason == QuarantineReason.INCONSISTENT
+    assert "paid 304" in raised.value.message
+    # a repeat in a hand that adds up is read as printed (2021 files print each Showdown twice)
+    hand = PARSER.parse(MVS_2022.replace("Big Blind [ME] : Does not show\n", "Big Blind [ME] : Does not show\n" * 2))
+    assert (hand.rake, hand.reconciles()) == (8, True)

@@ -197,3 +197,60 @@ def test_negative_dead_blind():
         QuarantineReason.BAD_AMOUNT,
         "dead blind printed negative ('$-0,10'): what the seat put in is not known: "
         "'Cedar: posts dead blind $-0,10 and big blind $0,25'")
+
+
+_TOURNEY = ("\ufeff\u00ef\u00bb\u00bfHand#2870B11230000007 - $2,500 Guaranteed - R&A T10712345 -- TICKETCASH -- "
+            "$5,25 + $0,25 -- 9 Max -- Table 3 -- 0/50/100 NL Hold'em -- 2012/02/19 - 21:14:03\n"
+            "Dealer: Seat 2\n"
+            "Seat 2: Ember Stone (2\u00a0450 in chips)\n"
+            "Seat 5: Quill (1\u00a0900 in chips)\n"
+            "Seat 7: Rowan (3\u00a0075 in chips)\n"
+            "Quill: posts small blind 50\n"
+            "Rowan: posts big blind 100\n"
+            "Ember Stone: raises to 300\n"
+            "Quill: folds\n"
+            "Rowan: calls 200\n"
+            "*** FLOP *** [Qs,7h,2d]\n"
+            "Rowan: checks\n"
+            "Ember Stone: bets 2\u00a0150\n"
+            "Rowan: calls 2\u00a0150\n"
+            "*** TURN *** [5c]\n"
+            "*** RIVER *** [9h]\n"
+            "***SHOW DOWN***\n"
+            "Ember Stone: shows [Qd Qc] (Three of a kind Queens)\n"
+            "Rowan: mucks\n"
+            "Ember Stone wins 4\u00a0950 with Three of a kind Queens\n"
+            "Rowan: mucks [Ah,Qh] (Pair) .\n"
+            "Ember_Stone: mucks [Qd,Qc] (ThreeOfAKind) .\n"
+            "Tournament: Ember Stone wins 1 bounty. (1)\n"
+            "Rowan rebuys 3000 chips\n")
+
+
+def test_a_2012_tournament_file_with_a_mojibake_bom_no_break_space_thousands_and_a_bounty():
+    # The file opens with a second byte-order mark read as Windows-1252 ('ï»¿'), the header's
+    # dollar amounts ($2,500 guaranteed, $5,25 buy-in) are not the hand's and do not decide
+    # the decimal mark, chips group thousands with a no-break space, the muck lines after
+    # the result write a name's space as '_', a bounty won and a rebuy are no pot money.
+    assert PARSER.sniff(_TOURNEY)
+    (chunk,) = [text for _, text in PARSER.split(_TOURNEY)]
+    hand = PARSER.parse(chunk)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.amount_scale) == (
+        "2870B11230000007", True, "10712345", 1)
+    assert {s.seat: s.stack for s in hand.seats} == {2: 2450, 5: 1900, 7: 3075}
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 2450, 5: 50, 7: 2450}
+    assert hand.seat(2).cards == ["Qd", "Qc"] and hand.seat(7).cards == ["Ah", "Qh"]
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 4950)] and hand.reconciles()
+
+
+def test_a_coin_flip_tournament_hand_prints_no_bet_and_is_quarantined():
+    # 'Coin Flip' tournaments deal both stacks all in without a post or a bet line: the
+    # 3,000 won was read as paid from a pot nobody put anything in (a false not_conserved)
+    flip = ("Hand#3022B00001000001 - $1 Coin Flip T11520001 -- TICKETCASH -- $0.95 + $0.05 -- 2 Max -- "
+            "Table 1 -- 0/10/20 NL Hold'em -- 2012.07.15 - 00:53:42\n"
+            "Dealer: Seat 3\nSeat 3: Lark (1,500 in chips)\nSeat 8: Moss (1,500 in chips)\n"
+            "Lark: shows [Qd 4c]\nMoss: shows [As 2s]\n*** FLOP *** [8s,4d,Jd]\n*** TURN *** [Tc]\n"
+            "*** RIVER *** [Ts]\n***SHOW DOWN***\nLark wins 3,000 with Two Pairs Tens and Fours\n")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(flip)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "a pot of 3000 is paid but no seat posted or bet anything")

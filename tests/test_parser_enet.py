@@ -61,3 +61,49 @@ def test_truncated_and_bad_amount():
         PARSER.parse(text.replace("calls €12,25", "calls €12,2x"))
     assert exc.value.reason == QuarantineReason.BAD_AMOUNT
     assert exc.value.message == "hand 7732419: not an amount: '12,2x'"
+
+
+MUCKED = """Game #7801122: Omaha (€0,25/€0,50) - 21:05:10 2.8.2012 - %6
+Table 'Lisbon 2 - Pot Limit' 6-max Seat #3 is the button
+Seat 1: Anselm (€40 in chips)
+Seat 3: Brisa (€62,10 in chips)
+Seat 5: Corvo (€55,75 in chips)
+Corvo: posts small blind €0,25
+Anselm: posts big blind €0,50
+*** HOLECARDS ***
+Brisa: calls €0,50
+Corvo: calls €0,25
+Anselm: checks
+Rake: €0,08
+*** FLOP *** [Ts3h7c]
+Corvo: bets €1
+Anselm: folds
+Brisa: calls €1
+Rake: €0,10
+*** TURN *** [Ts3h7c2d]
+Corvo: checks
+Brisa: checks
+*** RIVER *** [Ts3h7c2dKs]
+Corvo: checks
+Brisa: checks
+Brisa: mucked
+*** SHOWDOWN ***
+Brisa: mucks hand
+Corvo: shows [KhKd4c5s] (Three of a kind, Kings)
+Corvo: collected (€3,32) from pot
+*** SUMMARY ***
+Total pot €0 | Rake €0,18
+Board [Ts3h7c2dKs]
+Seat 1: Anselm (big blind) folded
+Seat 3: Brisa (dealer) mucked
+Seat 5: Corvo (small blind) showed [KhKd4c5s] and won (€3,32) with Three of a kind, Kings
+"""
+
+
+def test_a_seat_that_mucked_before_the_showdown_line_concedes():
+    # 2012: 'Brisa: mucked' on the river, then 'Brisa: mucks hand' at the showdown
+    hand = PARSER.parse(MUCKED)
+    assert hand.seat(3).mucked and not hand.seat(3).showed
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 50, 3: 150, 5: 150}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(5, 332, PayoutSource.POT)]
+    assert (hand.rake, hand.reconciles()) == (18, True)

@@ -415,3 +415,75 @@ def test_unnumbered_side_pots_name_no_pot_when_there_are_several() -> None:
     # With one side pot, "from side pot" can only be that one.
     single = PARSER.parse(TWO_SIDE_POTS.replace("Seat 2: Snipe (  700 Chips )", "Seat 2: Snipe (  900 Chips )"))
     assert single.seat(2).all_in is False and [p.pot for p in single.payouts] == [0, 1, 1]
+
+
+WAITING_SEAT = """Everleaf Gaming - Concord Gaming - Game #196300001
+***** Hand history for game #196300001 *****
+Blinds $0.05/$0.10 NL Hold'em - 2010/08/29 - 20:35:34
+Table Somewhere XIV
+Seat 3 is the button
+Total number of players: 4
+Seat 1: Ash (  $ 12.35 USD )
+Seat 2: Birch (  $ 4.25 USD )
+Seat 3: Cedar (  $ 6.12 USD )
+Seat 4: Newcomer (  $ 5 USD )
+Ash: posts small blind [$ 0.05 USD]
+Birch: posts big blind [$ 0.10 USD]
+** Dealing down cards **
+Dealt to Birch [ Kc, Jd ]
+Cedar raises [$ 0.35 USD]
+Newcomer has joined the table
+Ash folds
+Birch calls [$ 0.25 USD]
+** Dealing Flop ** [ 9s, 3c, Jc ]
+Birch: bets [$ 0.60 USD]
+Cedar folds
+Birch does not show cards
+Birch wins $ 0.75 USD from main pot
+"""
+
+
+def test_a_seat_waiting_for_the_big_blind_is_not_dealt_in() -> None:
+    # a later skin's opening; the newcomer is listed but never posts, acts or gets cards, so
+    # the pot is uncontested (and "has joined the table" carries nothing)
+    assert detect(WAITING_SEAT[:2000]) is PARSER
+    hand = PARSER.parse(WAITING_SEAT)
+    assert hand.hand_id == "196300001"
+    assert {s.seat: s.dealt_in for s in hand.seats} == {1: True, 2: True, 3: True, 4: False}
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 5, 2: 35, 3: 35, 4: 0}
+    assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(2, 75, "pot")]
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(2, 60)]
+    assert hand.reconciles()
+
+
+def test_2011_stud_dealt_lines_end_in_a_full_stop() -> None:
+    text = """Everleaf Gaming Game #295600001
+***** Hand history for game #295600001 *****
+€0.05/€0.10 7 Card Stud - 2011/08/12 - 13:09:06
+Table Somewhere
+Total number of players: 2
+Seat 5: Oak (  € 2.50 EURO )
+Seat 8: Pine (  € 2.50 EURO )
+Oak: posts ante [€ 0.01 EURO]
+Pine: posts ante [€ 0.01 EURO]
+** Dealing down cards **
+Dealt to Oak [ Ah ].
+Dealt to Pine [ 5d, Qs, 7s ].
+Pine posts bring-in €0.02.
+Oak completes to €0.05.
+Pine calls [€ 0.03 EURO]
+** Dealing 4th Street **
+Dealt to Oak [ 6c ].
+Dealt to Pine [ Th ].
+Oak: bets [€ 0.05 EURO]
+Pine folds
+Oak does not show cards
+Oak wins € 0.12 EURO from main pot
+"""
+    hand = PARSER.parse(text)
+    assert hand.game == Game.STUD and hand.currency == "EUR"
+    assert {s.seat: s.upcards for s in hand.seats} == {5: ["Ah", "6c"], 8: ["7s", "Th"]}
+    assert {s.seat: s.contributed for s in hand.seats} == {5: 6, 8: 6}
+    assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(5, 12, "pot")]
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(5, 5)]
+    assert hand.reconciles()

@@ -564,3 +564,96 @@ def test_a_players_merge_attribute_is_known_only_as_0(merge, message):
     with pytest.raises(HandParseError) as err:
         _parse_session(document)
     assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, message)
+
+
+_REBUY_TIE = '''<game gamecode="900700">
+ <general>
+  <startdate>2013-07-30 21:40:00</startdate>
+  <players>
+   <player seat="1" name="Alder" chips="4,801.37" dealer="1" win="0" bet="50" rebuy="0" addon="0"/>
+   <player seat="2" name="Birch" chips="3,210.45" dealer="0" win="3,235.45" bet="3,210.45" rebuy="0" addon="0"/>
+   <player seat="3" name="Cedar" chips="6,650.10" dealer="0" win="3,235.45" bet="3,210.45" rebuy="0" addon="0"/>
+  </players>
+ </general>
+ <round no="0">
+  <action no="1" player="Birch" type="1" sum="25"/>
+  <action no="2" player="Cedar" type="2" sum="50"/>
+ </round>
+ <round no="1">
+  <cards type="Pocket" player="Alder">X X</cards>
+  <action no="3" player="Alder" type="3" sum="50"/>
+  <cards type="Pocket" player="Birch">SA SK</cards>
+  <action no="4" player="Birch" type="7" sum="3,185.45"/>
+  <cards type="Pocket" player="Cedar">HA DK</cards>
+  <action no="5" player="Cedar" type="3" sum="3,160.45"/>
+  <action no="6" player="Alder" type="0" sum="0"/>
+ </round>
+ <round no="2"><cards type="Flop" player="">D5 C4 C3</cards></round>
+ <round no="3"><cards type="Turn" player="">H2</cards></round>
+ <round no="4"><cards type="River" player="">D9</cards></round>
+</game>'''
+
+
+def test_a_rebuy_tournament_tie_in_fractions_of_a_chip_is_split_to_the_hundredth(tmp_path):
+    # Rebuy tournaments count chips in hundredths (stacks of 3,210.45): the platform split
+    # the 6,470.90 pot 3,235.45 each, which is exact; taking a whole chip as the odd-chip
+    # unit made that a false odd_chip finding.
+    import polars as pl
+
+    from audit.jobs import run_job
+
+    document = _session(_REBUY_TIE, header="<tournamentname>Sunday Rebuy</tournamentname><place>9</place>"
+                        "<buyin>$5+$0.50</buyin><totalbuyin>$15.50</totalbuyin>\n  ", currency="USD")
+    (hand,) = _parse_session(document)
+    assert (hand.is_tournament, hand.amount_scale) == (True, 100)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 5000, 2: 321045, 3: 321045}
+    source = tmp_path / "rebuy.xml"
+    source.write_text(document, encoding="utf-8")
+    result = run_job([str(source)], str(tmp_path / "out"))
+    verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet")
+    assert verdicts.select("hand_key", "verdict").rows() == [("ipoker:900700", "clean")]
+    assert result.counts["finding_rows"] == 0
+
+
+_ROOT_SESSION = '''<root><general>
+<client_version>22.9.1.11</client_version>
+<mode>real</mode>
+<gametype>Holdem NL 0,05€/0,10€</gametype>
+<tablename>Harrow, 560230001</tablename>
+<tablecurrency>EUR</tablecurrency>
+<smallblind>0,05€</smallblind>
+<bigblind>0,10€</bigblind>
+<startdate>2022-10-31 20:44:24</startdate>
+<currency>EUR</currency>
+<nickname>Wren</nickname>
+<tablesize>6</tablesize>
+</general><game gamecode="6170870001">
+<general>
+<startdate>2022-10-31 20:50:01</startdate>
+<players>
+<player chips="9,86€" seat="1" win="0€" dealer="1" bet="0,05€" name="Teal"/>
+<player chips="12,17€" seat="3" win="0,10€" dealer="0" bet="0,10€" name="Wren"/>
+</players>
+</general>
+<round no="0">
+<action player="Teal" sum="0,05€" no="1" type="1"/>
+<action player="Wren" sum="0,10€" no="2" type="2"/>
+</round>
+<round no="1">
+<cards player="Teal" type="Pocket">X X</cards>
+<action player="Teal" sum="0€" no="3" type="0"/>
+<cards player="Wren" type="Pocket">CA C2</cards>
+</round>
+</game></root>'''
+
+
+def test_a_2022_session_written_as_root_is_read():
+    # client 22.9 writes the session element as <root> (the rest as before)
+    assert PARSER.sniff(_ROOT_SESSION) and detect(_ROOT_SESSION) is PARSER
+    (hand,) = _parse_session(_ROOT_SESSION)
+    assert (hand.hand_id, hand.currency, hand.small_blind, hand.big_blind, hand.max_seats) == (
+        "6170870001", "EUR", 5, 10, 6)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 5, 3: 5}  # 5 of the big blind unmatched
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (3, 5, PayoutSource.UNCALLED), (3, 10, PayoutSource.POT)]
+    assert hand.reconciles()

@@ -254,7 +254,8 @@ def test_unknown_events_elements_and_attributes_fail_the_hand(old, new, message)
 
 def test_known_events_without_money_are_skipped():
     quiet = "".join(f'\n<event sequence="{4 + i}" type="{kind}" player="1" timestamp="1315458424000"/>'
-                    for i, kind in enumerate(("CHAT", "TIMEOUT", "TIME_BANK", "DISCONNECTED", "RECONNECTED", "LEAVE")))
+                    for i, kind in enumerate(("CHAT", "TIMEOUT", "TIME_BANK", "DISCONNECTED", "RECONNECTED", "LEAVE",
+                                              "RABBIT")))
     hand = PARSER.parse(GAME.replace("AMOUNT", "0.10").replace('type="FOLD" player="1"/>', 'type="FOLD" player="1"/>' + quiet))
     assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 35)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 2: 10}
@@ -375,3 +376,101 @@ def test_a_cancelled_game_is_quarantined_as_cancelled():
             PARSER.parse(text)
         assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
             QuarantineReason.INCONSISTENT, message, "30550177-88")
+
+
+ZONED_CASH = """<description type="Omaha" stakes="Pot Limit ($0.50/$1)"/>
+<game id="71230415-7" starttime="2012/06/05 19:39:26 -0400" numholecards="4" gametype="9" seats="2" realmoney="true" data="20120605|Lintel (Heads Up)|71230415|71230415-7|false">
+<players dealer="0">
+<player seat="0" nickname="Orla" balance="$100.00" dealtin="true" />
+<player seat="1" nickname="Tamsin" balance="$50.00" dealtin="true" />
+</players>
+<round id="BLINDS" sequence="1">
+<event sequence="1" type="SMALL_BLIND" timestamp="1338939571100" player="0" amount="0.50"/>
+<event sequence="2" type="BIG_BLIND" timestamp="1338939571200" player="1" amount="1.00"/>
+</round>
+<round id="PREFLOP" sequence="2">
+<event sequence="3" type="RAISE" timestamp="1338939575000" player="0" amount="3.00"/>
+<event sequence="4" type="FOLD" timestamp="1338939580000" player="1"/>
+</round>
+<round id="END_OF_FOLDED_GAME" sequence="3">
+<winner amount="2.00" uncalled="false" potnumber="1" player="0" pottype="n"/>
+<winner amount="2.00" uncalled="true" potnumber="2" player="0" pottype="n"/>
+</round>
+</game>
+"""
+
+
+def test_a_start_time_written_with_its_offset_gives_the_utc_time():
+    # From 2012 Merge writes local time and its offset; the first event's epoch stamp
+    # (23:39:31 UTC) agrees with 19:39:26 -0400.
+    assert PARSER.sniff(ZONED_CASH)
+    hand = PARSER.parse(ZONED_CASH)
+    assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == (
+        "2012/06/05 19:39:26 -0400", "2012-06-05T23:39:26Z", "2012-06-05")
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 100, 2: 100}  # after the 2.00 returned
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 200, PayoutSource.POT), (1, 200, PayoutSource.UNCALLED)]
+    with pytest.raises(HandParseError) as bad:
+        PARSER.parse(ZONED_CASH.replace("19:39:26 -0400", "19:39:26 EDT"))
+    assert bad.value.message == (
+        "starttime '2012/06/05 19:39:26 EDT' is neither YYYYMMDDhhmmss nor 'YYYY/MM/DD hh:mm:ss +hhmm'")
+
+
+VERSIONED_TOURNAMENT = """<description type="Holdem Tournament" stakes="No Limit Level 5 Ante 10, Blinds 50/100" version="2.1" />
+<game id="90412233-36" starttime="20150302201510" numholecards="2" gametype="23" stakes="No Limit Level 5 Ante 10, Blinds 50/100" seats="9" realmoney="true" data="20150302|Weekday Deep $11 (90400001-1)|90400001-1|90412233-36|true" buyIn="10.00" seatsPerTable="9" tableCount="54" startingStack="5000.00" rebuy="10.00" rebuyStack="5000.00" addon="10.00" addonStack="5000.00" bounty="0.00" version="2.1" >
+<players dealer="0" >
+<player seat="0" nickname="Pell" balance="7400.00" dealtin="true" />
+<player seat="1" nickname="Quin" balance="2715.00" dealtin="true" />
+<player seat="2" nickname="Rask" balance="5010.00" dealtin="true" />
+</players>
+<round id="BLINDS" sequence="1" >
+<event sequence="1" type="ANTE" timestamp="1425345310000" player="0" amount="10.00" />
+<event sequence="2" type="ANTE" timestamp="1425345310000" player="1" amount="10.00" />
+<event sequence="3" type="ANTE" timestamp="1425345310000" player="2" amount="10.00" />
+<event sequence="4" type="SMALL_BLIND" timestamp="1425345310000" player="1" amount="50.00" />
+<event sequence="5" type="BIG_BLIND" timestamp="1425345310000" player="2" amount="100.00" />
+</round>
+<round id="PREFLOP" sequence="2" >
+<event sequence="6" type="FOLD" timestamp="1425345315000" player="0" />
+<event sequence="7" type="ALL_IN" timestamp="1425345320000" player="1" amount="2655.00" />
+<event sequence="8" type="ALL_IN" timestamp="1425345325000" player="2" amount="4900.00" />
+<cards type="HOLE" cards="Ah,Kd" player="1" hand="Ace High" />
+<cards type="HOLE" cards="9s,9c" player="2" hand="Pair of Nines" />
+</round>
+<round id="POSTFLOP" sequence="3" >
+<cards type="COMMUNITY" cards="2c,7d,Jh" hand="Pair of Nines" />
+</round>
+<round id="POSTTURN" sequence="4" >
+<cards type="COMMUNITY" cards="2c,7d,Jh,3s" hand="Pair of Nines" />
+</round>
+<round id="POSTRIVER" sequence="5" >
+<cards type="COMMUNITY" cards="2c,7d,Jh,3s,Kh" hand="Pair of Kings" />
+</round>
+<round id="SHOWDOWN" sequence="6" >
+<event sequence="9" type="SHOW" timestamp="1425345330000" player="1" />
+<event sequence="10" type="SHOW" timestamp="1425345331000" player="2" />
+<cards type="SHOWN" cards="Ah,Kd" player="1" />
+<cards type="SHOWN" cards="9s,9c" player="2" />
+</round>
+<round id="END_OF_GAME" sequence="7" >
+<winner amount="5440.00" uncalled="false" potnumber="1" player="1" hand="Pair of Kings" pottype="n" />
+<winner amount="2295.00" uncalled="true" potnumber="2" player="2" pottype="n" />
+</round>
+</game>
+"""
+
+
+def test_a_versioned_tournament_game_names_its_terms_and_prints_balances_before_the_blinds():
+    # 2015 (version 2.1): the <game> carries the buy-in, rebuy, add-on and bounty terms
+    # (no money of the hand), and an all-in seat's total put in is its printed balance,
+    # antes and blinds included; an unversioned game's balance is after them.
+    hand = PARSER.parse(VERSIONED_TOURNAMENT)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.ante) == (True, "90400001", 1, 10)
+    assert {s.seat: s.stack for s in hand.seats} == {1: 7400, 2: 2715, 3: 5010}
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 10, 2: 2715, 3: 2715}
+    assert not any("does not bring its total" in n for n in hand.notes), hand.notes
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (2, 5440, PayoutSource.POT), (3, 2295, PayoutSource.UNCALLED)]
+    assert hand.reconciles()
+    unversioned = PARSER.parse(VERSIONED_TOURNAMENT.replace(' version="2.1" >', " >"))
+    assert {s.seat: s.stack for s in unversioned.seats} == {1: 7410, 2: 2775, 3: 5120}

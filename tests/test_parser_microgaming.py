@@ -215,8 +215,27 @@ def test_unknown_elements_attributes_and_values_fail_the_hand(old, new, message)
         PARSER.parse(_game(_RETURNED).replace(old, new))
     assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "7001002003")
     with pytest.raises(HandParseError) as exc:
-        PARSER.parse(_game(_RETURNED, rake=' rake="20" badbeat="true"'))
-    assert exc.value.message.startswith("badbeat='true' of <Game> not read: ")
+        PARSER.parse(_game(_RETURNED, rake=' rake="20" badbeat="maybe"'))
+    assert exc.value.message.startswith("badbeat='maybe' of <Game> not read: ")
+
+
+def test_a_bad_beat_jackpot_table_and_its_drop_outside_the_pot():
+    # badbeat="true" marks every hand of a jackpot table; the jackpot's 0.02 drop is taken
+    # from one seat's balance (Quillon: 40.00 -> 35.98 for 4.00 put in), not from the pot,
+    # which adds up as on any table (8.00 put in = 7.80 won + 0.20 rake).
+    drop = '<Action seq="3" type="BadBeatContribution" seat="5" value="0.02"/>'
+    gameplay = _RETURNED.replace('<Action seq="3" type="Raise"', drop + '<Action seq="3" type="Raise"')
+    seats = ('<Seat num="2" alias="Ferrin" balance="50.00" endbalance="53.80" dealer="true"/>'
+             '<Seat num="5" alias="Quillon" balance="40.00" endbalance="35.98"/>')
+    hand = PARSER.parse(_game(gameplay, rake=' badbeat="true" rake="20"', seats=seats))
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 400, 5: 400}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 550), (2, 780)]
+    assert (hand.rake, hand.fees, hand.pot_total) == (20, 0, 800) and hand.reconciles()
+    assert "seat 5 paid 2 to the bad-beat jackpot, outside the pot" in hand.notes
+    assert not [n for n in hand.notes if "balance" in n]  # the drop accounts for the balance
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_game(gameplay.replace('seat="5" value="0.02"', 'seat="7" value="0.02"'), seats=seats))
+    assert exc.value.reason == QuarantineReason.INCONSISTENT
 
 
 def test_known_actions_and_attributes_without_money_are_skipped():

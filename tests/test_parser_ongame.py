@@ -344,3 +344,117 @@ def test_tournament_header() -> None:
     assert {s.seat: s.contributed for s in hand.seats} == {3: 300, 8: 300}
     assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(3, 600, 0)]
     assert hand.rake == 0 and hand.reconciles() and not [n for n in hand.notes if "summary net" in n]
+
+
+ALL_IN_STREET_TWICE = """***** History for hand R5-70111222-14 *****
+Start hand: Tue Aug 17 21:05:09 GMT+0100 2010
+Table: Elsewhere [70111222] (LIMIT TEXAS_HOLDEM 0.50/1, Real money)
+User: viewer
+Button: seat 3
+Players in round: 3
+Seat 1: viewer (20.00)
+Seat 3: shorty (0.80)
+Seat 5: caller (15.00)
+shorty posts small blind (0.25)
+caller posts big blind (0.50)
+---
+Dealing pocket cards
+Dealing to viewer: [Kd, Ks]
+viewer raises 1.00 to 1.00
+shorty calls 0.55 [all in]
+caller folds
+--- Dealing flop [2d, Ad, Th]
+--- Dealing flop [2d, Ad, Th]
+--- Dealing turn [8s]
+--- Dealing river [7d]
+---
+Summary:
+Main pot: 2.10 won by viewer (2.00)
+Rake taken: $0.10
+Seat 1: viewer (21.20), net: +1.20
+Seat 3: shorty (0), net: -0.80, [Qd, Qh] (PAIR QUEEN)
+Seat 5: caller (14.50), net: -0.50
+***** End of hand R5-70111222-14 *****
+"""
+
+
+def test_a_street_line_printed_twice_after_an_all_in_deals_once() -> None:
+    hand = PARSER.parse(ALL_IN_STREET_TWICE)
+    assert hand.boards == [["2d", "Ad", "Th", "8s", "7d"]]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 80, 3: 80, 5: 50}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [
+        (1, ActionKind.UNCALLED_RETURN, 20)]
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source.value == "pot"] == [(1, 200)]
+    assert (hand.rake, hand.reconciles()) == (10, True)
+    assert not [n for n in hand.notes if "net" in n]
+
+
+DEAD_BLIND_DRAW = """***** History for hand R5-80222333-41 *****
+Start hand: Mon Sep 13 00:30:02 GMT+0100 2010
+Table: Canal [80222333] (LIMIT FIVE_CARD_DRAW $0.05/$0.10, Real money)
+User: dealer
+Button: seat 4
+Players in round: 3
+Seat 4: dealer ($3.00)
+Seat 6: blinder ($2.10)
+Seat 8: comeback ($5.00)
+blinder posts small blind ($0.02)
+comeback posts big blind ($0.05)
+comeback posts dead blind ($0.02)
+---
+Dealing pocket cards
+Dealing to dealer: [Jd, 5s, 8h, 4h, 7d]
+dealer folds
+blinder calls $0.03
+comeback checks
+---
+blinder changed 2 cards
+comeback changed 1 cards
+---
+blinder checks
+comeback bets $0.10
+blinder folds
+---
+Summary:
+Main pot: $0.12 won by comeback ($0.12)
+Rake taken: $0.00
+Seat 4: dealer ($3.00)
+Seat 6: blinder ($2.05), net: -$0.05
+Seat 8: comeback ($5.05), net: +$0.05
+***** End of hand R5-80222333-41 *****
+"""
+
+
+def test_a_dead_blind_goes_to_the_pot_off_the_bet() -> None:
+    # the returning seat's big blind is live (the small blind's call of 0.03 matches it);
+    # its dead small blind is in the pot but not in its bet
+    hand = PARSER.parse(DEAD_BLIND_DRAW)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 8][:2] == [
+        (8, ActionKind.POST_BIG_BLIND, 5), (8, ActionKind.POST_DEAD, 2)]
+    assert {s.seat: s.contributed for s in hand.seats} == {4: 0, 6: 5, 8: 7}
+    assert [(p.seat, p.amount) for p in hand.payouts if p.source.value == "pot"] == [(8, 12)]
+    assert (hand.rake, hand.reconciles()) == (0, True)
+    assert not [n for n in hand.notes if "net" in n]
+
+
+def test_tournament_pot_shares_labelled_high_and_low() -> None:
+    # later tournament files label each share: "Main pot: 250 won by A (125 High), B (125 Low)"
+    text = HAND.replace("Main pot: $10.00 won by McCall901 ($10.00)",
+                        "Main pot: $10.00 won by McCall901 ($5.00 High), McCall901 ($5.00 Low)")
+    hand = PARSER.parse(text)
+    assert [(p.seat, p.amount, p.half) for p in hand.payouts if p.source.value == "pot"] == [
+        (2, 500, Half.HIGH), (2, 500, Half.LOW)]
+    with pytest.raises(HandParseError):
+        PARSER.parse(text.replace("$5.00 Low", "$5.00 Lo"))
+
+
+def test_a_tournament_header_that_names_no_tournament() -> None:
+    # 2009: "(TOURNAMENT: )", tables playing for "TC"
+    text = TOURNAMENT.replace('(TOURNAMENT: "€50 Sunday Warm-up", R-22031-118, buy-in: €50)', "(TOURNAMENT: )").replace(
+        ", Chips)", ", TC)")
+    assert PARSER.sniff(text)
+    [(_, chunk)] = list(PARSER.split(text))
+    hand = PARSER.parse(chunk)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (
+        "T5-612000777-4", True, None, None, 1)
+    assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(3, 600, 0)]

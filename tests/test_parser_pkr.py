@@ -442,3 +442,79 @@ def test_play_money_in_hundredths_and_emotes() -> None:
     assert [(s.seat, s.stack, s.contributed) for s in hand.seats] == [(1, 241750, 6000), (2, 100000, 6000)]
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(1, 12000, PayoutSource.POT)]
     assert hand.reconciles() and not [n for n in hand.notes if "closing stack" in n]
+
+
+DEAD_POST_AND_TRAFFIC = """Table #45400001 - Elsewhere
+Starting Hand #1830000001
+Start time of hand: 12 Aug 2011 21:40:11
+Last Hand #1830000000
+Game Type: HOLD'EM
+Limit Type: NO LIMIT
+Table Type: RING
+Money Type: REAL MONEY
+Blinds are now $0.02 / $0.04
+Button is at seat 3
+Seat 1: Gamma - $4.00
+Seat 3: Delta - $3.10
+Seat 5: Epsilon - $2.00
+Seat 7: Zeta - $5.00
+Shuffling Deck
+Moving Button to seat 3
+Epsilon posts small blind ($0.02)
+Zeta posts big blind ($0.04)
+Gamma posts $0
+Gamma posts $0.02 dead
+Dealing Cards
+Dealing [A s][4 d] to Delta
+Delta folds and shows [XX] [A d]
+Gamma raises to $0.12
+Delta yawns at Gamma.
+Epsilon folds
+Zeta calls $0.12
+Zeta will see you.
+Pot sizes: $0.28
+Delta brings $2 to table 45400001
+Dealing Flop [7 c][8 s][4 c]
+Epsilon has become disconnected and has 30 seconds to reconnect
+Zeta checks
+Gamma bets $0.20
+Zeta folds and shows [9 s][2 c]
+Gamma is relieved about that.
+Returning $0.20 to Gamma uncalled
+Pot sizes: $0.28
+Taking Rake of $0.01 from pot 1
+Gamma doesn't show
+Gamma wins $0.27
+Seat 1: Gamma - $4.13
+Seat 3: Delta - $3.10
+Seat 5: Epsilon - $1.98
+Seat 7: Zeta - $4.88
+End of Hand #1830000001
+"""
+
+
+def test_a_dead_post_folds_that_show_and_table_traffic() -> None:
+    # a returning seat posts $0 live and its small blind dead; emotes at a player, a dropped
+    # connection and chips brought to the table carry nothing; a folding seat may show
+    hand = PARSER.parse(DEAD_POST_AND_TRAFFIC)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 1][:2] == [
+        (1, ActionKind.POST_BLIND, 0), (1, ActionKind.POST_DEAD, 2)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 14, 3: 0, 5: 2, 7: 12}
+    assert {s.seat: s.folded_street for s in hand.seats if s.folded_street} == {
+        3: Street.PREFLOP, 5: Street.PREFLOP, 7: Street.FLOP}
+    assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(1, 20, "uncalled"), (1, 27, "pot")]
+    assert (hand.rake, hand.reconciles()) == (1, True)
+    assert not [n for n in hand.notes if "closing stack" in n]
+
+
+def test_a_newcomer_bringing_money_a_protected_disconnection_and_one_card_shown() -> None:
+    text = DEAD_POST_AND_TRAFFIC.replace(
+        "Delta brings $2 to table 45400001\n",
+        "Delta brings $2 to table 45400001\nOmega brings $200 to table 45400001\n"
+        "Epsilon has disconnected and has been granted disconnection protection\n").replace(
+        "Gamma doesn't show", "Gamma shows [XX] [J s]")
+    hand = PARSER.parse(text)
+    assert "Omega" not in {s.player for s in hand.seats}
+    assert (hand.seat(1).cards, hand.seat(1).showed) == ([None, "Js"], True)  # the hidden card is unknown
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 14, 3: 0, 5: 2, 7: 12}
+    assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(1, 20, "uncalled"), (1, 27, "pot")]

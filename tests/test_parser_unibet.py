@@ -223,3 +223,48 @@ def test_known_summary_lines_are_read():
                                                    "Total pot €2.90 Rake €0.14\nBoard [Jd 9h 3s 7c Kh]\n"))
     assert [(p.seat, p.amount) for p in hand.payouts] == [(6, 276)]
     assert (hand.total_pot_printed, hand.rake) == (290, 14) and hand.reconciles()
+
+
+PRINTED_RETURN = """Game #643800112: Table €4 PL - 0.02/0.04 - Pot Limit Omaha - 22:10:05 2022/04/06
+*** Seated players ***
+Seat 1: Oriel (€3.10)
+Seat 2: Pavane (€4.00)
+Seat 3: Quoin (€6.50)
+*** Blinds and button ***
+Oriel has the button
+Pavane posts small blind €0.02
+Quoin posts big blind €0.04
+*** Hole cards ***
+Dealt to Quoin [Ah Ad 7c 6c]
+*** Preflop ***
+Oriel calls €0.04
+Pavane folds
+Quoin raises €0.12 to €0.16
+Oriel calls €0.12
+*** Flop *** [Kd 7h 2s]
+Quoin bets €0.30
+Oriel calls €0.30
+*** Turn *** [Kd 7h 2s] [9c]
+Quoin bets €6.04, and is all-in
+Oriel calls €2.64, and is all-in
+Uncalled bet returned to Quoin: €3.40
+*** Showdown ***
+*** River *** [Kd 7h 2s] [9c] [3d]
+Oriel shows [Kh Kc 5d 4d], Three of a Kind, Kings
+Quoin shows [Ah Ad 7c 6c], A Pair of Aces
+Oriel wins €5.90
+*** Summary ***
+Total pot €6.22 Rake €0.32
+Seat 1: Oriel: bet €3.10 and won €5.90, net result: €2.80
+Seat 2: Pavane: bet €0.02 and won €0, net result: €-0.02
+Seat 3: Quoin: bet €6.50 and won €3.40, net result: €-3.10
+"""
+
+
+def test_a_2022_hand_prints_its_uncalled_bet_and_leaves_it_out_of_the_win():
+    hand = PARSER.parse(PRINTED_RETURN)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 310, 2: 2, 3: 310}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (3, 340, PayoutSource.UNCALLED), (1, 590, PayoutSource.POT)]
+    assert (hand.pot_total, hand.rake, hand.total_pot_printed) == (622, 32, 622) and hand.reconciles()
+    assert not [n for n in hand.notes if "is not printed" in n]

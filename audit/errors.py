@@ -12,11 +12,14 @@ that line to stderr and exits with that status, all in one place
 2
 >>> UnreadableLake("a\\n  b").message
 'a b'
+>>> BadInput("no such file: run\\x1b[2J.txt").line()
+'hhaudit: no such file: run\\\\x1b[2J.txt'
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from enum import IntEnum
 from pathlib import Path
 from typing import ClassVar
@@ -44,8 +47,28 @@ class HhauditError(Exception):
         super().__init__(self.message)
 
     def line(self) -> str:
-        """The line the command line prints to stderr."""
-        return f"{self.prefix}{self.message}"
+        """The line the command line prints to stderr (control characters escaped: it
+        names files, whose names may hold terminal escape sequences)."""
+        return f"{self.prefix}{escape_controls(self.message)}"
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every control or format character (terminal escapes, carriage
+    returns, bidirectional overrides) written as a Python escape, so that a file name
+    printed to a terminal shows what it is and cannot redraw the screen.
+
+    >>> escape_controls("day1\\x1b[31m.txt\\u202e")
+    'day1\\\\x1b[31m.txt\\\\u202e'
+    >>> escape_controls("Peña café.txt")
+    'Peña café.txt'
+    """
+    if text.isprintable():
+        return text
+    return "".join(repr(ch)[1:-1] if unicodedata.category(ch) in _CONTROL_CATEGORIES else ch for ch in text)
+
+
+#: control, format, and line or paragraph separators: what a terminal may act on
+_CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 
 class BadInput(HhauditError):
@@ -82,7 +105,10 @@ class NotALake(BadInput):
     """``--lake`` is not a folder that ``hhaudit ingest`` wrote."""
 
     def __init__(self, lake: Path) -> None:
-        super().__init__(f"{lake} is not a lake (no hands table); run hhaudit ingest first")
+        if Path(lake).is_file():
+            super().__init__(f"--lake {lake} is a file, not a lake folder")
+        else:
+            super().__init__(f"{lake} is not a lake (no hands table); run hhaudit ingest first")
 
 
 class BadHandKey(BadInput):
@@ -94,6 +120,10 @@ class BadHandKey(BadInput):
 
 class HandNotInLake(BadInput):
     """The hand asked for is not in the lake."""
+
+
+class BadRakeSchedule(BadInput):
+    """A ``--rake-schedule`` file that cannot be used (the message names file, table and key)."""
 
 
 class BadReportInput(BadInput):
@@ -109,3 +139,30 @@ class RulesInputError(BadInput):
 
 class UnreadableLake(InputProblem):
     """A lake whose files this hhaudit cannot read (another schema version)."""
+
+
+class OutputRefused(BadInput):
+    """An output path hhaudit will not write: a file where a folder is needed, a folder
+    that cannot be written, a folder that overlaps an input, a folder ``--overwrite``
+    may not empty, a report that would replace a run's own file."""
+
+
+class BadOption(BadInput):
+    """An option's value outside what it allows (``--workers 0``, ``--max-quarantined -5``),
+    checked before any work starts."""
+
+
+class NoInputFiles(InputProblem):
+    """The paths given hold no file to read (empty folders, or every file excluded)."""
+
+    def __init__(self, paths: str) -> None:
+        super().__init__(f"no input files in {paths} (empty folders, or every file excluded or "
+                         "an hhaudit output)")
+
+
+class IncompleteRun(InputProblem):
+    """``hhaudit report`` of a folder that is not a finished run's ``--out``."""
+
+
+class DamagedOutput(InputProblem):
+    """A file of a run's output folder that is damaged or edited since hhaudit wrote it."""

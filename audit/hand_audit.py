@@ -18,9 +18,11 @@ It returns every finding the audit makes, for one hand's rows:
 * **rake from a hand that ended before the flop** (``rake``) where the policy says
   ``no_flop_no_drop`` (PokerStars: rules.md §2.1).
 
+* **rake above the platform's published schedule** (``rake``, naming the rule:
+  ``audit.rake_check``), where a schedule covers the hand's platform, date and stakes.
+
 Any finding beyond the pot's makes the verdict ``findings`` unless the hand cannot be
-checked at all (``unverifiable`` stays, with its reason). Not yet checked: the rake
-amount against each platform's published rate and cap.
+checked at all (``unverifiable`` stays, with its reason).
 
 ``audit.bulk_showdowns`` and ``audit.bulk_findings`` compute the same (``audit_uncontested``,
 ``contradiction_findings``, ``uncalled_return_findings``, ``no_flop_rake_findings``) for a whole lake
@@ -34,9 +36,12 @@ from collections.abc import Mapping, Sequence
 
 from audit.findings import Finding, HandAudit, finding, finding_order, money_text
 from audit.hand_rows import HandRow, HandRows, PayoutRow, SeatRow
+from audit.rake_check import schedule_rake_findings
 from audit.showdown_audit import audit_showdown
 from audit.showdown_from_rows import Strengths, game_of, relative_only
 from rules.odd_chip import Policy
+from rules.rake import RakeSchedule
+from rules.rake_toml import shipped_schedules
 from rules.vocab import ActionKind, FindingKind, Verdict
 
 NO_SEAT_LEFT = "no seat was left in the hand"
@@ -45,11 +50,14 @@ NO_FLOP_DETAIL = "rake taken from a hand that ended before the flop (no flop, no
 TOURNAMENT_RAKE_DETAIL = "rake taken in a tournament hand"
 
 
-def audit_hand(rows: HandRows, policy: Policy, strengths: Strengths | None = None) -> HandAudit:
+def audit_hand(rows: HandRows, policy: Policy, strengths: Strengths | None = None,
+               schedules: Sequence[RakeSchedule] | None = None) -> HandAudit:
     """Every finding of one hand under ``policy``, its verdict, and its settlement.
 
     ``strengths`` (hand strengths evaluated in bulk, as ``audit_showdown`` takes them)
     only save time: without them every hand is evaluated here, with the cards used.
+    ``schedules`` are the rake schedules the rake is checked against (default: the
+    shipped ones; ``audit.rake_check``).
     """
     live = rows.live
     if not live:
@@ -59,6 +67,7 @@ def audit_hand(rows: HandRows, policy: Policy, strengths: Strengths | None = Non
     else:
         pot = audit_showdown(rows.hand, rows.seats, rows.payouts, policy, strengths)
     beside = [*hand_contradictions(rows), *hand_uncalled_returns(rows), *hand_no_flop_rake(rows, policy)]
+    beside += schedule_rake_findings(rows, shipped_schedules() if schedules is None else schedules, beside)
     findings = tuple(sorted([*pot.findings, *beside], key=finding_order))
     if not beside or pot.verdict == Verdict.UNVERIFIABLE:
         return HandAudit(pot.verdict, pot.reason, findings, pot.settlement, pot.showdown, pot.expected,

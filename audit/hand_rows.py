@@ -49,6 +49,17 @@ class HandRow:
     reconciled: bool
     contradictions: tuple[Contradiction, ...]
     notes: tuple[str, ...]
+    # what the rake schedule and the explanation's game recall read (not the payout check)
+    hand_date: str = "unknown"
+    limit: str | None = None
+    max_seats: int | None = None
+    table_name: str | None = None
+    tournament_id: str | None = None
+    ante: int | None = None
+    start_time_raw: str | None = None
+    start_time_utc: Any = None
+    source_file: str | None = None
+    source_offset: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +78,7 @@ class SeatRow:
     cashed_out: bool
     contributed: int
     dead: int = 0
+    stack: int | None = None  # at the start of the hand (the explanation's game recall)
 
     @property
     def live(self) -> bool:
@@ -137,13 +149,18 @@ PAYOUT_COLUMNS = _names(PayoutRow)
 AUDIT_PAYOUT_COLUMNS = [name for name in PAYOUT_COLUMNS if name != "line"]
 
 
+#: columns a frame may lack (the bulk paths read only what they compare)
+_OPTIONAL = frozenset({"hand_date", "limit", "max_seats", "table_name", "tournament_id", "ante", "start_time_raw",
+                       "start_time_utc", "source_file", "source_offset", "stack"})
+
+
 def _tuple(value: Sequence[Any] | None) -> tuple[Any, ...] | None:
     return None if value is None else tuple(value)
 
 
 def hand_row(row: Mapping[str, Any]) -> HandRow:
     """A ``HandRow`` from a row of the ``hands`` table as polars gives it."""
-    values = {name: row[name] for name in HAND_COLUMNS}
+    values = {name: row[name] for name in HAND_COLUMNS if name in row or name not in _OPTIONAL}
     values["boards"] = tuple(tuple(b) for b in row["boards"] or ())
     values["pots_printed"] = _tuple(row["pots_printed"])
     values["contradictions"] = tuple(Contradiction(**c) for c in row["contradictions"] or ())
@@ -153,7 +170,7 @@ def hand_row(row: Mapping[str, Any]) -> HandRow:
 
 def seat_row(row: Mapping[str, Any]) -> SeatRow:
     """A ``SeatRow`` from a row of ``seats`` (with ``dead`` where the frame has it)."""
-    values = {name: row[name] for name in SEAT_COLUMNS}
+    values = {name: row[name] for name in SEAT_COLUMNS if name in row or name not in _OPTIONAL}
     values["cards"] = _tuple(row["cards"])
     return SeatRow(**values, dead=row.get("dead") or 0)
 

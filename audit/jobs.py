@@ -6,8 +6,11 @@ prints. A problem with what it was given raises an ``audit.errors.HhauditError``
 one-line message; the command line maps those to exit codes. Progress, where wanted, is
 reported to a ``Progress`` (the command line's draws it with rich on stderr).
 
-``run_job`` always finishes and writes every output once its inputs are accepted: the
-exit status only summarises (``contracts.md``).
+Every option is checked before any work starts (``check_options``, ``check_policy``, the
+accept file, the output folder: ``audit.outputs.prepare_out``); paths that hold no input
+file at all are ``NoInputFiles`` (exit 3). ``run_job`` then always finishes and writes
+every output: the exit status only summarises (``contracts.md``), and ``problems`` says
+in words why it is 3.
 """
 
 from __future__ import annotations
@@ -22,27 +25,58 @@ from typing import Any, Iterator, Mapping, Protocol, Sequence
 import polars as pl
 
 from audit.accept import AcceptFileError, load_accept
-from audit.policies import PolicyResolver
-from audit.errors import BadAcceptFile, ExitStatus, NotALake, UnknownPolicy, UnreadableLake
+from audit.errors import (
+    BadAcceptFile,
+    BadOption,
+    ExitStatus,
+    NoInputFiles,
+    NotALake,
+    OutputRefused,
+    UnknownPolicy,
+    UnreadableLake,
+)
+from audit.explanation import explain_hands
 from audit.ingest import IngestSummary, ingest
-from audit.lake import LakeError
+from audit.ingest.inputs import (
+    DEFAULT_MAX_EXPANDED,
+    DEFAULT_MAX_RATIO,
+    Found,
+    InputOptions,
+    Skipped,
+    Unopenable,
+    find_inputs,
+)
+from audit.lake import LakeError, pinned
 from audit.outputs import (
+    AUDIT_OUTPUTS,
     EXPLANATIONS_FILE,
     FINDINGS_FILE,
     HANDS_FILE,
     LAKE_FOLDER,
     MANIFEST_FILE,
     REPORT_FILE,
+    RUN_OUTPUTS,
     AuditOutcome,
+    atomic_output,
+    check_apart,
+    check_out_folder,
     prepare_out,
+    start_manifest,
     write_outputs,
 )
-from audit.explanation import explain_hands
 from audit.pipeline import audit_lake
+from audit.policies import PolicyResolver
+from audit.rake_check import load_schedules
+from audit.report_context import run_context
+from rules.rake import RakeSchedule
 from rules.odd_chip import PolicyError
+from rules.vocab import FileStatus
 
 #: explanations embedded for the report: the hands with the largest findings first
 MAX_EXPLANATIONS = 1000
+
+#: quarantine reasons named in the line that says why a run exits 3
+TOP_REASONS = 5
 
 #: ``(hand_key, kind) -> reason``, as ``audit.accept.load_accept`` reads an accept file
 Accepted = Mapping[tuple[str, str], str]
@@ -68,6 +102,8 @@ class IngestResult:
     summary: IngestSummary
     lake: Path
     exit_status: ExitStatus
+    problems: tuple[str, ...] = ()  # why the status is 3, one line each
+    skipped: tuple[Skipped, ...] = ()  # hhaudit's own outputs found under the inputs
 
     @property
     def counts(self) -> dict[str, Any]:
@@ -98,80 +134,171 @@ class AuditResult:
     exit_status: ExitStatus
     outcome: AuditOutcome
     ingest: IngestSummary | None = None  # run_job's ingest
+    problems: tuple[str, ...] = ()  # why the status is 3, one line each
+    skipped: tuple[Skipped, ...] = ()  # hhaudit's own outputs found under run_job's inputs
 
 
 def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None = None,
-               max_quarantined: int = 0, progress: Progress | None = None) -> IngestResult:
-    """``hhaudit ingest``: read ``paths`` (files, folders, ``.gz``, ``.zip``) into ``lake``."""
+               max_quarantined: int = 0, progress: Progress | None = None, exclude: Sequence[str] = (),
+               max_expanded_size: int = DEFAULT_MAX_EXPANDED,
+               max_expansion_ratio: int = DEFAULT_MAX_RATIO) -> IngestResult:
+    """``hhaudit ingest``: read ``paths`` (files, folders, archives) into ``lake``."""
     lake = Path(lake)
+    select = check_options(workers, max_quarantined, exclude, max_expanded_size, max_expansion_ratio)
+    skipped = find_input_files(paths, select)
+    if lake.exists() and not lake.is_dir():
+        raise OutputRefused(f"--lake {lake} is a file, not a folder")
+    check_apart(lake, paths, "--lake", inside=True)  # a lake over an input would hide it
+    check_out_folder(lake, "--lake")
     if progress:
         progress.begin("reading")
     with _lake_errors():
-        summary = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None)
-    problems = _input_problems(len(summary.bad_files), summary.hands_quarantined, max_quarantined)
-    return IngestResult(summary, lake, ExitStatus.INPUT_PROBLEMS if problems else ExitStatus.OK)
+        summary = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
+                         select=select)
+    problems = ingest_problems(summary, max_quarantined)
+    return IngestResult(summary, lake, ExitStatus.INPUT_PROBLEMS if problems else ExitStatus.OK,
+                        problems, skipped)
 
 
 def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, accept: Path | None = None,
               overwrite: bool = False, max_quarantined: int = 0, fail_on_unverifiable: bool = False,
-              progress: Progress | None = None) -> AuditResult:
+              progress: Progress | None = None, rake_schedule: Path | None = None) -> AuditResult:
     """``hhaudit audit``: settle every hand of ``lake`` and write findings, verdicts and
     the manifest to ``out``."""
     lake, out = Path(lake), Path(out)
+    check_options(None, max_quarantined)
     if not (lake / "hands").is_dir():
         raise NotALake(lake)
+    check_policy(policy)
     accepted = load_accept_file(accept)
-    prepare_out(out, overwrite)
-    with _lake_errors():
-        outcome = _audit(lake, policy, accepted, progress)
+    schedules = load_schedules(rake_schedule)
+    prepare_out(out, overwrite, inputs=[lake])
+    start_manifest(out, uuid.uuid4().hex, AUDIT_OUTPUTS, None)
+    with _lake_errors(), pinned(lake):  # one state of the lake, which the manifest records
+        outcome = _audit(lake, policy, accepted, progress, schedules)
         counts = write_outputs(out, outcome, lake)
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE)
-    return AuditResult(counts, written, exit_status(counts, outcome, max_quarantined, fail_on_unverifiable), outcome)
+    status = exit_status(counts, outcome, max_quarantined, fail_on_unverifiable)
+    problems = _count_problems(counts, max_quarantined) if status is ExitStatus.INPUT_PROBLEMS else ()
+    return AuditResult(counts, written, status, outcome, problems=problems)
 
 
 def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None = None,
             accept: Path | None = None, overwrite: bool = False, max_quarantined: int = 0,
             fail_on_unverifiable: bool = False, workers: int | None = None,
-            progress: Progress | None = None) -> AuditResult:
+            progress: Progress | None = None, exclude: Sequence[str] = (),
+            max_expanded_size: int = DEFAULT_MAX_EXPANDED,
+            max_expansion_ratio: int = DEFAULT_MAX_RATIO, rake_schedule: Path | None = None) -> AuditResult:
     """``hhaudit run``, the nightly job: ingest ``paths`` into ``out/lake``, audit it, and
     write findings, verdicts, explanations, the HTML report and the manifest to ``out``."""
     out = Path(out)
+    select = check_options(workers, max_quarantined, exclude, max_expanded_size, max_expansion_ratio)
+    check_policy(policy)
     accepted = load_accept_file(accept)
-    prepare_out(out, overwrite)
+    schedules = load_schedules(rake_schedule)
+    skipped = find_input_files(paths, select)
+    prepare_out(out, overwrite, inputs=paths)
+    run_id = uuid.uuid4().hex
+    start_manifest(out, run_id, RUN_OUTPUTS, LAKE_FOLDER)
     lake = out / LAKE_FOLDER
     if progress:
         progress.begin("reading")
     with _lake_errors():
-        ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None)
-        outcome = _audit(lake, policy, accepted, progress)
-        if progress:
-            progress.begin("explaining")
-        explanations = write_explanations(out, lake, outcome, policy, accepted)
-        run_id = uuid.uuid4().hex
-        # the report shows the manifest, and the final manifest lists the report's digest
-        write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id)
-        report = write_html_report(out, outcome, explanations)
-        counts = write_outputs(out, outcome, lake, extra_files=[report, explanations],
-                               ingest_counts=ingested.as_dict(), run_id=run_id, tables=False)
+        ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
+                          select=select)
+        with pinned(lake):  # one state of the lake, which the manifest records
+            outcome = _audit(lake, policy, accepted, progress, schedules)
+            if progress:
+                progress.begin("explaining")
+            explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)
+            # the report shows the manifest, and the final manifest lists the report's digest
+            write_outputs(out, outcome, lake, ingest_counts=ingested.as_dict(), run_id=run_id, complete=False,
+                          lake_folder=LAKE_FOLDER)
+            report = write_html_report(out, outcome, explanations)
+            counts = write_outputs(out, outcome, lake, extra_files=[report, explanations],
+                                   ingest_counts=ingested.as_dict(), run_id=run_id, tables=False,
+                                   lake_folder=LAKE_FOLDER)
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE,
                           report, explanations)
     status = exit_status(counts, outcome, max_quarantined, fail_on_unverifiable)
-    return AuditResult(counts, written, status, outcome, ingested)
+    return AuditResult(counts, written, status, outcome, ingested, ingest_problems(ingested, max_quarantined),
+                       skipped)
+
+
+def check_options(workers: int | None, max_quarantined: int, exclude: Sequence[str] = (),
+                  max_expanded_size: int = DEFAULT_MAX_EXPANDED,
+                  max_expansion_ratio: int = DEFAULT_MAX_RATIO) -> InputOptions:
+    """Raise ``BadOption`` for a value an option does not allow; else what ingest reads."""
+    if workers is not None and workers < 1:
+        raise BadOption(f"--workers must be 1 or more, not {workers}")
+    if max_quarantined < 0:
+        raise BadOption(f"--max-quarantined must be 0 or more, not {max_quarantined}")
+    if max_expanded_size < 1:
+        raise BadOption(f"--max-expanded-size must be 1 byte or more, not {max_expanded_size}")
+    if max_expansion_ratio < 1:
+        raise BadOption(f"--max-expansion-ratio must be 1 or more, not {max_expansion_ratio}")
+    return InputOptions(tuple(exclude), max_expanded_size, max_expansion_ratio)
+
+
+def find_input_files(paths: Sequence[Path | str], select: InputOptions) -> tuple[Skipped, ...]:
+    """Raise ``NoInputFiles`` when ``paths`` hold nothing to read; else what is skipped."""
+    found = find_inputs(paths, select)
+    if not any(isinstance(f, (Found, Unopenable)) for f in found):
+        raise NoInputFiles(", ".join(str(p) for p in paths) or "no path given")
+    return tuple(f for f in found if isinstance(f, Skipped))
+
+
+def ingest_problems(summary: IngestSummary, max_quarantined: int) -> tuple[str, ...]:
+    """Why an ingest makes the exit status 3, one line each (none when it does not): each
+    file unreadable or unrecognised, the quarantined hands beyond the tolerance with their
+    commonest reasons, or no hand found at all."""
+    lines = [f"{f.status}: {f.source_file}: {f.message}"
+             + ("; --exclude it if it is not meant as input" if f.status == FileStatus.UNRECOGNISED else "")
+             for f in summary.bad_files]
+    if summary.hands_quarantined > max_quarantined:
+        lines.append(_quarantine_line(summary.hands_quarantined, max_quarantined,
+                                      summary.as_dict()["quarantined_by_reason"]))
+    if summary.hands_found == 0:
+        empty = [f.source_file for f in summary.files if f.message == "empty file"]
+        lines.append("no hand found in any input file" + (f" (empty: {', '.join(empty)})" if empty else ""))
+    return tuple(lines)
+
+
+def _quarantine_line(quarantined: int, max_quarantined: int, by_reason: Mapping[str, int]) -> str:
+    top = sorted(by_reason.items(), key=lambda item: (-item[1], item[0]))[:TOP_REASONS]
+    more = len(by_reason) - len(top)
+    reasons = ", ".join(f"{reason} {n}" for reason, n in top) + (f", {more} other reasons" if more > 0 else "")
+    return (f"{quarantined} {'hand' if quarantined == 1 else 'hands'} quarantined, more than --max-quarantined "
+            f"{max_quarantined}"
+            + (f" ({reasons})" if reasons else ""))
+
+
+def _count_problems(counts: Mapping[str, Any], max_quarantined: int) -> tuple[str, ...]:
+    """``audit``'s reasons for 3, from the lake's counts."""
+    lines = []
+    if counts.get("bad_files"):
+        lines.append(f"{counts['bad_files']} input files of the lake are unreadable or unrecognised "
+                     "(its files table says which)")
+    if counts.get("quarantined", 0) > max_quarantined:
+        lines.append(_quarantine_line(counts["quarantined"], max_quarantined, {}))
+    return tuple(lines)
 
 
 def exit_status(counts: Mapping[str, Any], outcome: AuditOutcome, max_quarantined: int,
                 fail_on_unverifiable: bool) -> ExitStatus:
     """The exit status of an audit with these counts: the highest that applies."""
-    if _input_problems(counts.get("bad_files", 0), counts.get("quarantined", 0), max_quarantined):
+    if _input_problems(counts.get("bad_files", 0), counts.get("quarantined", 0), max_quarantined,
+                       counts.get("hands_found", 1)):
         return ExitStatus.INPUT_PROBLEMS
     if outcome.open_findings or (fail_on_unverifiable and counts.get("unverifiable")):
         return ExitStatus.FINDINGS
     return ExitStatus.OK
 
 
-def _input_problems(bad_files: int, quarantined: int, max_quarantined: int) -> bool:
-    """Unreadable or unrecognised files, or more quarantined hands than tolerated."""
-    return bad_files > 0 or quarantined > max_quarantined
+def _input_problems(bad_files: int, quarantined: int, max_quarantined: int, found: int = 1) -> bool:
+    """Unreadable or unrecognised files, more quarantined hands than tolerated, or no
+    hand at all."""
+    return bad_files > 0 or quarantined > max_quarantined or found == 0
 
 
 def load_accept_file(path: Path | None) -> dict[tuple[str, str], str]:
@@ -208,22 +335,25 @@ def _lake_errors() -> Iterator[None]:
         raise UnreadableLake(str(exc)) from exc
 
 
-def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None) -> AuditOutcome:
+def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None,
+           schedules: Sequence[RakeSchedule] | None = None) -> AuditOutcome:
     check_policy(policy)
     if progress:
         progress.begin("auditing")
-    return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None)
+    return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None,
+                      rake_schedules=schedules)
 
 
 def write_explanations(out: Path, lake: Path, outcome: AuditOutcome, policy: str | None,
-                       accept: Accepted, limit: int = MAX_EXPLANATIONS) -> Path:
+                       accept: Accepted, limit: int = MAX_EXPLANATIONS,
+                       rake_schedules: Sequence[RakeSchedule] | None = None) -> Path:
     """One explanation per hand with findings (largest first), for the HTML report."""
     keys = (outcome.findings.with_columns(pl.col("delta").abs().alias("size"))
             .group_by("hand_key").agg(pl.col("size").max()).sort("size", descending=True)
             .head(limit)["hand_key"].to_list())
     path = out / EXPLANATIONS_FILE
-    with open(path, "w", encoding="utf-8") as f:
-        for explanation in explain_hands(lake, keys, policy=policy, accept=accept):
+    with atomic_output(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
+        for explanation in explain_hands(lake, keys, policy=policy, accept=accept, rake_schedules=rake_schedules):
             f.write(json.dumps(explanation, default=str) + "\n")
     return path
 
@@ -233,7 +363,11 @@ def write_html_report(out: Path, outcome: AuditOutcome, explanations: Path) -> P
     from reports.html_report import render_report
 
     manifest = json.loads((out / MANIFEST_FILE).read_text(encoding="utf-8"))
+    manifest.pop("complete", None)  # false until the run's last write, which follows the report
     rows = [json.loads(line) for line in explanations.read_text(encoding="utf-8").splitlines() if line]
     path = out / REPORT_FILE
-    path.write_text(render_report(outcome.verdicts, outcome.findings, manifest, rows), encoding="utf-8")
+    context = run_context(out / LAKE_FOLDER)
+    with atomic_output(path) as tmp:
+        tmp.write_text(render_report(outcome.verdicts, context.join(outcome.findings), manifest, rows,
+                                     context=context.header()), encoding="utf-8")
     return path

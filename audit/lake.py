@@ -1,24 +1,46 @@
-"""The only code that reads and writes the Parquet lake.
+"""The only code that reads and writes the lake: six Delta Lake tables (``deltalake``).
 
-Layout: ``<lake>/<table>/platform=<p>/date=<YYYY-MM-DD>/part-<run>-<n>.parquet`` for the
-per-hand tables and ``<lake>/<table>/part-<run>-<n>.parquet`` for ``files`` and
-``quarantine``. Every file also carries ``platform`` and ``hand_date`` as columns, so a
-plain glob read keeps them (read with hive partitioning off).
+Layout: ``<lake>/<table>/`` is a Delta table (``_delta_log/`` and Parquet data files);
+the per-hand tables are partitioned by ``platform`` and ``hand_date``
+(``<table>/platform=<p>/hand_date=<YYYY-MM-DD>/part-<run>-<n>.parquet``), ``files`` and
+``quarantine`` are not. Any Delta reader reads them (polars ``read_delta``, DuckDB's
+``delta_scan``, Spark); partition columns live in the table's log, as Delta stores them.
 
-Writes are atomic: each part is written under a temporary name that does not end in
-``.parquet`` and renamed into place, so a reader never sees half a file and a crashed
-run leaves only ``*.tmp`` files, which readers ignore.
+A lake-wide commit: one ingest changes up to six tables, each its own Delta commit, so
+``<lake>/_hhaudit/lake.json`` names the table versions of the last complete ingest, and
+hhaudit's readers read exactly those versions (time travel). An ingest writes its data
+files (invisible to every reader until committed), commits each table, then replaces
+``lake.json`` in one rename: a reader sees the lake before or after it, never half. A
+process killed at any moment leaves data files no version references, or table commits
+past ``lake.json``; the next writer (``locked``) removes those commits from the logs and
+the files with them (a Delta vacuum that keeps every version), as ``hhaudit lake vacuum``
+does. Writers hold ``<lake>/_hhaudit/lock`` (``fcntl.flock``) from reading what the lake
+holds to their commit, so two ingests into one lake run one after the other and never
+store a hand twice.
+
+Test hook: ``HHAUDIT_TEST_PAUSE=<point>:<seconds>`` sleeps at a named point of a write
+(``parse``: after the first chunk's hands were stored; ``parts``: after the first data
+file; ``commit``: between two tables' commits;
+``state``: before ``lake.json`` is replaced), so that a test can kill the process there;
+it first creates the file ``HHAUDIT_TEST_PAUSED`` names, if set, to say it is there.
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
+import threading
+import time
 import uuid
 from collections import defaultdict, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote, unquote
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -29,27 +51,37 @@ from audit.schema import METADATA_KEY, SCHEMA_VERSION, TABLES, Table
 if TYPE_CHECKING:  # polars costs ~0.1 s to import: only the readers need it
     import polars as pl
 
+META_FOLDER = "_hhaudit"
+STATE_FILE = "lake.json"
+LOCK_FILE = "lock"
+PARTITION_BY = ["platform", "hand_date"]
+#: the table property that says which hhaudit schema version wrote a table
+VERSION_PROPERTY = "hhaudit.schema_version"
+PAUSE_VARIABLE = "HHAUDIT_TEST_PAUSE"
+PAUSED_VARIABLE = "HHAUDIT_TEST_PAUSED"
+
 
 class LakeError(RuntimeError):
     pass
 
 
+def pause_point(point: str) -> None:
+    """The kill tests' hook (module docstring); does nothing unless the variable names ``point``."""
+    wanted = os.environ.get(PAUSE_VARIABLE, "")
+    name, _, seconds = wanted.partition(":")
+    if name == point:
+        flag = os.environ.get(PAUSED_VARIABLE)
+        if flag:
+            Path(flag).touch()
+        time.sleep(float(seconds or 30))
+
+
+# --- small atomic files -------------------------------------------------------------
+
 def write_atomic(table: pa.Table, path: Path) -> None:
     """Write ``table`` to ``path`` via a temporary name in the same folder, then rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
+    with atomic_path(path) as tmp:
         pq.write_table(table, tmp, compression="zstd")
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def _write_part(table: pa.Table, path: Path) -> None:
-    write_atomic(table, path)
-    del table
-    pa.default_memory_pool().release_unused()  # give the written rows back to the system
 
 
 @contextmanager
@@ -65,12 +97,287 @@ def atomic_path(path: Path) -> Iterator[Path]:
         tmp.unlink(missing_ok=True)
 
 
-def _safe(value: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in value)
+# --- the lake's state and lock -----------------------------------------------------
+
+def table_path(root: Path, name: str) -> Path:
+    return Path(root) / name
+
+
+def _log_versions(table: Path) -> list[int]:
+    log = table / "_delta_log"
+    if not log.is_dir():
+        return []
+    return sorted(int(p.name[:20]) for p in log.iterdir() if p.name.endswith(".json") and p.name[:20].isdigit())
+
+
+def committed_versions(root: Path) -> dict[str, int] | None:
+    """The table versions of the lake's last complete commit (None: no hhaudit commit)."""
+    path = Path(root) / META_FOLDER / STATE_FILE
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    return {str(k): int(v) for k, v in state["tables"].items()}
+
+
+def _write_state(root: Path, versions: Mapping[str, int]) -> None:
+    path = Path(root) / META_FOLDER / STATE_FILE
+    with atomic_path(path) as tmp:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump({"schema_version": SCHEMA_VERSION, "tables": dict(sorted(versions.items()))}, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+
+
+#: (thread, lake) -> (lock file descriptor, nesting depth); another thread of the process
+#: opens its own descriptor, which flock makes wait like another process
+_HELD: dict[tuple[int, str], tuple[int, int]] = {}
+
+
+@contextmanager
+def locked(root: Path) -> Iterator[None]:
+    """Hold the lake's writer lock (re-entrant in one process). On taking it, undo what a
+    writer that died left (``recover``)."""
+    root = Path(root)
+    key = (threading.get_ident(), str(root.resolve()))
+    if key in _HELD:
+        fd, depth = _HELD[key]
+        _HELD[key] = (fd, depth + 1)
+        try:
+            yield
+        finally:
+            fd, depth = _HELD[key]
+            _HELD[key] = (fd, depth - 1)
+        return
+    (root / META_FOLDER).mkdir(parents=True, exist_ok=True)
+    fd = os.open(root / META_FOLDER / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _HELD[key] = (fd, 1)
+        recover(root)
+        yield
+    finally:
+        _HELD.pop(key, None)
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _pending(root: Path) -> list[Path]:
+    folder = Path(root) / META_FOLDER
+    return sorted(folder.glob("pending-*")) if folder.is_dir() else []
+
+
+def recover(root: Path) -> bool:
+    """Under the lock: take back the commits past ``lake.json`` and delete the files no
+    committed version references. Returns whether there was anything to undo."""
+    root = Path(root)
+    versions = committed_versions(root)
+    pending = _pending(root)
+    dirty = bool(pending)
+    for name in TABLES:
+        table = table_path(root, name)
+        present = _log_versions(table)
+        if not present:
+            continue
+        keep = versions.get(name, -1) if versions is not None else present[-1]
+        if present[-1] > keep:
+            _truncate_log(table, keep)
+            dirty = True
+    if dirty:
+        _vacuum_orphans(root)
+        for marker in pending:
+            marker.unlink(missing_ok=True)
+    return dirty
+
+
+def _truncate_log(table: Path, keep: int) -> None:
+    """Remove the commits after version ``keep`` from a table's log (all of it when -1)."""
+    log = table / "_delta_log"
+    for p in log.iterdir():
+        if p.name[:20].isdigit() and int(p.name[:20]) > keep:
+            p.unlink()
+    last = log / "_last_checkpoint"
+    if last.exists():
+        try:
+            if int(json.loads(last.read_text())["version"]) > keep:
+                last.unlink()
+        except (ValueError, KeyError):
+            last.unlink()
+    if keep < 0:  # the table's creation itself was never committed
+        import shutil
+
+        shutil.rmtree(table)
+
+
+def _vacuum_orphans(root: Path) -> None:
+    """Delete every data file that no version of its table references, keeping every
+    version readable; record the versions the vacuum's own commits made."""
+    from deltalake import DeltaTable
+
+    versions = dict(committed_versions(root) or {})
+    for name in TABLES:
+        table = table_path(root, name)
+        if not _log_versions(table):
+            continue
+        dt = DeltaTable(str(table))
+        dt.vacuum(retention_hours=0, dry_run=False, enforce_retention_duration=False, full=True,
+                  keep_versions=_log_versions(table))  # every version still in the log
+        versions[name] = DeltaTable(str(table)).version()
+    _write_state(root, versions)
+
+
+def vacuum(root: Path, retention_hours: int = 168) -> list[str]:
+    """``hhaudit lake vacuum``: delete unreferenced files (a killed writer's, at once)
+    and the files older versions alone reference, once removed more than
+    ``retention_hours`` ago (versions older than that can then no longer be read)."""
+    from deltalake import DeltaTable
+
+    root = Path(root)
+    deleted: list[str] = []
+    with locked(root):
+        _vacuum_orphans(root)
+        versions = dict(committed_versions(root) or {})
+        for name in TABLES:
+            table = table_path(root, name)
+            if not _log_versions(table):
+                continue
+            dt = DeltaTable(str(table))
+            deleted += [f"{name}/{p}" for p in dt.vacuum(retention_hours=retention_hours, dry_run=False,
+                                                          enforce_retention_duration=False, full=True)]
+            versions[name] = DeltaTable(str(table)).version()
+        _write_state(root, versions)
+    return deleted
+
+
+def optimize(root: Path, target_size: int = 128 * 2**20) -> dict[str, int]:
+    """``hhaudit lake optimize``: compact each partition's small files into few (the
+    rows do not change; older versions stay readable until vacuumed). Returns the files
+    removed per table."""
+    from deltalake import DeltaTable
+
+    root = Path(root)
+    removed: dict[str, int] = {}
+    with locked(root):
+        versions = dict(committed_versions(root) or {})
+        for name in TABLES:
+            table = table_path(root, name)
+            if not _log_versions(table):
+                continue
+            dt = DeltaTable(str(table))
+            metrics = dt.optimize.compact(target_size=target_size)
+            removed[name] = int(metrics.get("numFilesRemoved", 0))
+            versions[name] = DeltaTable(str(table)).version()
+        _write_state(root, versions)
+    return removed
+
+
+#: a partition with this many data files is compacted after the ingest that made it so
+COMPACT_FROM = 16
+
+
+def compact_fragmented(root: Path, threshold: int = COMPACT_FROM) -> dict[str, int]:
+    """Compact the partitions that hold ``threshold`` data files or more (many small
+    ingests, as a day's runs make): what ``optimize`` does, only where it is needed.
+    Returns the files removed per table."""
+    from deltalake import DeltaTable
+
+    root = Path(root)
+    removed: dict[str, int] = {}
+    with locked(root):
+        versions = dict(committed_versions(root) or {})
+        for name, spec in TABLES.items():
+            parts = committed_parts(root, name)
+            counts: dict[tuple[str | None, ...], int] = defaultdict(int)
+            for _, partition, _ in parts:
+                counts[tuple(partition.get(c) for c in PARTITION_BY)] += 1
+            crowded = [key for key, n in counts.items() if n >= threshold]
+            if not crowded:
+                continue
+            dt = DeltaTable(str(table_path(root, name)))
+            for key in crowded:
+                filters = [(c, "=", v) for c, v in zip(PARTITION_BY, key, strict=True)] if spec.partitioned else None
+                metrics = dt.optimize.compact(partition_filters=filters)
+                removed[name] = removed.get(name, 0) + int(metrics.get("numFilesRemoved", 0))
+            versions[name] = DeltaTable(str(table_path(root, name))).version()
+        if removed:
+            _write_state(root, versions)
+    return removed
+
+
+# --- writing ---------------------------------------------------------------------------
+
+def storage_schema(spec: Table) -> pa.Schema:
+    """The table's schema as Delta stores it: timestamps in microseconds (Delta's unit)."""
+    fields = [pa.field(f.name, pa.timestamp("us", tz="UTC"), f.nullable) if pa.types.is_timestamp(f.type) else f
+              for f in spec.schema]
+    return pa.schema(fields, metadata=spec.schema.metadata)
+
+
+def _data_schema(spec: Table) -> pa.Schema:
+    schema = storage_schema(spec)
+    if spec.partitioned:
+        for col in PARTITION_BY:
+            schema = schema.remove(schema.get_field_index(col))
+    return schema
+
+
+def ensure_tables(root: Path) -> dict[str, int]:
+    """Create whichever of the six tables is missing (empty); under the lock. Returns
+    the latest version of each."""
+    from deltalake import DeltaTable
+
+    root = Path(root)
+    versions: dict[str, int] = {}
+    with locked(root):
+        for name, spec in TABLES.items():
+            table = table_path(root, name)
+            if not _log_versions(table):
+                if table.is_dir() and any(table.rglob("*.parquet")):
+                    raise LakeError(f"{table}: written by an older hhaudit (plain Parquet parts, no Delta log); "
+                                    "ingest its inputs into a new lake")
+                DeltaTable.create(str(table), schema=storage_schema(spec),
+                                  partition_by=PARTITION_BY if spec.partitioned else None, name=name,
+                                  configuration={VERSION_PROPERTY: SCHEMA_VERSION}, raise_if_key_not_exists=False)
+            versions[name] = _log_versions(table)[-1]
+        if committed_versions(root) is None:
+            _write_state(root, versions)
+    return versions
+
+
+def _stats(table: pa.Table) -> str:
+    """Delta's per-file statistics: row count, and min, max and nulls of the flat
+    columns (readers skip files by them, e.g. on ``hand_key``)."""
+    mins: dict[str, Any] = {}
+    maxs: dict[str, Any] = {}
+    nulls: dict[str, int] = {}
+    for field in table.schema:
+        t = field.type
+        if pa.types.is_nested(t) or pa.types.is_map(t):
+            continue
+        col = table.column(field.name)
+        nulls[field.name] = col.null_count
+        if pa.types.is_string(t) or pa.types.is_integer(t):
+            mm = pc.min_max(col)
+            if mm["min"].is_valid:
+                mins[field.name], maxs[field.name] = mm["min"].as_py(), mm["max"].as_py()
+    return json.dumps({"numRecords": table.num_rows, "minValues": mins, "maxValues": maxs, "nullCount": nulls})
+
+
+def _write_part(table: pa.Table, path: Path, relative: str, partition: dict[str, str | None]) -> Any:
+    from deltalake.transaction import AddAction
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(table, path, compression="zstd")
+    stats = _stats(table)
+    pause_point("parts")
+    st = path.stat()
+    del table
+    pa.default_memory_pool().release_unused()  # give the written rows back to the system
+    return AddAction(relative, st.st_size, partition, int(st.st_mtime * 1000), True, stats)
 
 
 class LakeWriter:
-    """Buffers rows per table and partition and writes them as part files.
+    """Buffers rows per table and partition, writes them as data files, and commits them
+    to the lake in one lake-wide commit on ``close``.
 
     Memory stays bounded whatever the input size: a 1,000,000-hand input is written as
     a stream of parts. A partition's buffer is written when it reaches
@@ -80,7 +387,7 @@ class LakeWriter:
 
     Parts are written by one background thread (Parquet encoding releases the GIL), so
     that parsing goes on meanwhile; at most two parts wait for it, which bounds memory.
-    ``close`` waits for every write and raises the first error.
+    The writer holds the lake's lock from its creation to the end of ``close``.
     """
 
     def __init__(self, root: Path, rows_per_part: int = 500_000, *, idle_adds: int = 24,
@@ -90,15 +397,25 @@ class LakeWriter:
         self.rows_per_part = rows_per_part
         self.idle_adds = idle_adds
         self.max_buffered_bytes = max_buffered_bytes
+        self._lock = locked(self.root)
+        self._lock.__enter__()
+        try:
+            ensure_tables(self.root)
+        except BaseException:
+            self._lock.__exit__(None, None, None)
+            raise
         self._buffers: dict[tuple[str, str, str], list[pa.Table]] = defaultdict(list)
         self._rows: dict[tuple[str, str, str], int] = defaultdict(int)
         self._bytes: dict[tuple[str, str, str], int] = defaultdict(int)
         self._last_add: dict[tuple[str, str, str], int] = {}
         self._adds = 0
         self._seq = 0
-        self._written: list[Path] = []
+        self._written: list[tuple[str, Path]] = []
+        self._actions: dict[str, list[Any]] = defaultdict(list)  # table -> AddAction / RemoveAction
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="lake-writer")
-        self._writes: deque[Future] = deque()
+        self._writes: deque[tuple[str, Future[Any]]] = deque()
+        self._marked = False
+        self._closed = False
 
     def add(self, table_name: str, rows: pa.Table) -> None:
         if rows.num_rows == 0:
@@ -135,6 +452,12 @@ class LakeWriter:
                 if total <= self.max_buffered_bytes // 2:
                     break
 
+    def _mark(self) -> None:
+        """Before the first data file: say that a write is under way (``recover``)."""
+        if not self._marked:
+            (self.root / META_FOLDER / f"pending-{self.run}").touch()
+            self._marked = True
+
     def _flush(self, key: tuple[str, str, str]) -> None:
         parts = self._buffers.pop(key, [])
         self._rows.pop(key, None)
@@ -144,45 +467,146 @@ class LakeWriter:
             return
         table_name, platform, date = key
         spec = TABLES[table_name]
-        table = pa.concat_tables(parts).replace_schema_metadata(spec.schema.metadata)
-        folder = self.root / table_name
-        if spec.partitioned:
-            folder = folder / f"platform={_safe(platform)}" / f"date={_safe(date)}"
+        table = pa.concat_tables(parts)
         self._seq += 1
-        path = folder / f"part-{self.run}-{self._seq:05d}.parquet"
+        name = f"part-{self.run}-{self._seq:05d}.parquet"
+        partition: dict[str, str | None] = {}
+        if spec.partitioned:
+            table = table.drop_columns(PARTITION_BY)
+            partition = {"platform": platform, "hand_date": date}
+            name = f"platform={quote(platform, safe='')}/hand_date={quote(date, safe='')}/{name}"
+        table = table.cast(_data_schema(spec))
+        self.submit(table_name, table, name, partition)
+
+    def submit(self, table_name: str, table: pa.Table, relative: str, partition: dict[str, str | None]) -> Path:
+        """Write ``table`` as the data file ``relative`` of ``table_name`` (in the
+        background), to be added by the commit."""
+        self._mark()
+        path = table_path(self.root, table_name) / relative
         self._wait(until=1)
-        self._writes.append(self._writer.submit(_write_part, table, path))
-        self._written.append(path)
+        self._writes.append((table_name, self._writer.submit(_write_part, table, path, relative, partition)))
+        self._written.append((table_name, path))
+        return path
+
+    def remove(self, table_name: str, relative: str, partition: Mapping[str, str | None], size: int) -> None:
+        """Have the commit remove a committed data file (its rows were rewritten)."""
+        from deltalake._internal import RemoveAction
+
+        self._actions[table_name].append(RemoveAction(relative, True, int(time.time() * 1000), size,
+                                                      dict(partition)))
+
+    def drop_staged(self, path: Path) -> None:
+        """Forget a data file written by this writer and not committed (rewritten)."""
+        self._wait()
+        for table_name, actions in self._actions.items():
+            keep = [a for a in actions if not (hasattr(a, "stats")
+                                               and table_path(self.root, table_name) / a.path == path)]
+            self._actions[table_name] = keep
+        self._written = [(t, p) for t, p in self._written if p != path]
+        path.unlink(missing_ok=True)
 
     @property
     def written(self) -> list[Path]:
-        """The part files written so far (once those still being written are done)."""
+        """The data files written so far (once those still being written are done)."""
         self._wait()
-        return list(self._written)
+        return [p for _, p in self._written]
+
+    def staged(self, table_name: str) -> list[Path]:
+        self._wait()
+        return [p for t, p in self._written if t == table_name]
 
     def _wait(self, until: int = 0) -> None:
         """Wait until at most ``until`` writes are pending. If one failed, wait for all of
-        them (each cleans up its own temporary file) and raise the first error."""
+        them and raise the first error."""
         while len(self._writes) > until:
+            table_name, fut = self._writes.popleft()
             try:
-                self._writes.popleft().result()
+                self._actions[table_name].append(fut.result())
             except BaseException:
-                for later in self._writes:
+                for _, later in self._writes:
                     later.exception()
                 self._writes.clear()
                 raise
 
+    def flush(self) -> None:
+        """Write every buffered row (the commit is still to come)."""
+        for key in list(self._buffers):
+            self._flush(key)
+        self._wait()
+
     def close(self) -> list[Path]:
+        """Write what is buffered and commit it all; release the lock."""
         try:
-            for key in list(self._buffers):
-                self._flush(key)
-            self._wait()
-        finally:
+            self.flush()
             self._writer.shutdown()
-        pa.default_memory_pool().release_unused()  # give the written rows back to the system
-        for name in TABLES:
-            (self.root / name).mkdir(parents=True, exist_ok=True)
-        return self.written
+            pa.default_memory_pool().release_unused()
+            commit(self.root, self._actions, self.run)
+            (self.root / META_FOLDER / f"pending-{self.run}").unlink(missing_ok=True)
+        finally:
+            self.abort()
+        return [p for _, p in self._written]
+
+    def abort(self) -> None:
+        """Release the lock without committing (the next writer removes the files)."""
+        if not self._closed:
+            self._closed = True
+            self._writer.shutdown(wait=True)
+            self._lock.__exit__(None, None, None)
+
+
+def rewrite_parts(writer: LakeWriter, table_name: str, change: Callable[[pa.Table], pa.Table | None]) -> None:
+    """Rewrite the data files of ``table_name`` that ``change`` changes (it returns None
+    for a file it leaves alone): those ``writer`` wrote and those the lake holds, the
+    old ones removed in the writer's commit. Delta files are never changed in place."""
+    folder = table_path(writer.root, table_name)
+    for path in writer.staged(table_name):
+        changed = change(pq.read_table(path))
+        if changed is not None:
+            relative = path.relative_to(folder).as_posix()
+            writer.drop_staged(path)
+            writer.submit(table_name, changed, _renamed(relative, writer.run), _partition_of(relative))
+    for relative, partition, size in committed_parts(writer.root, table_name):
+        changed = change(pq.read_table(folder / unquote(relative)))
+        if changed is not None:
+            writer.remove(table_name, relative, partition, size)
+            writer.submit(table_name, changed, _renamed(unquote(relative), writer.run), partition)
+
+
+def _renamed(relative: str, run: str) -> str:
+    folder, _, name = relative.rpartition("/")
+    return f"{folder}/rewritten-{run}-{name}" if folder else f"rewritten-{run}-{name}"
+
+
+def _partition_of(relative: str) -> dict[str, str | None]:
+    return {k: unquote(v) for k, v in (p.split("=", 1) for p in relative.split("/")[:-1])}
+
+
+def commit(root: Path, actions: Mapping[str, list[Any]], run: str) -> dict[str, int]:
+    """Commit each table's actions, then ``lake.json``: the lake-wide commit."""
+    from deltalake import CommitProperties, DeltaTable
+
+    root = Path(root)
+    with locked(root):
+        versions = dict(committed_versions(root) or {})
+        versions.update(ensure_tables(root))
+        first = True
+        for name, spec in TABLES.items():
+            todo = actions.get(name) or []
+            if not todo:
+                continue
+            if not first:
+                pause_point("commit")
+            first = False
+            dt = DeltaTable(str(table_path(root, name)))
+            dt.create_write_transaction(
+                todo, mode="append", schema=storage_schema(spec),
+                partition_by=PARTITION_BY if spec.partitioned else None,
+                commit_properties=CommitProperties(custom_metadata={"hhaudit.run": run,
+                                                                    VERSION_PROPERTY: SCHEMA_VERSION}))
+            versions[name] = DeltaTable(str(table_path(root, name))).version()
+        pause_point("state")
+        _write_state(root, versions)
+    return versions
 
 
 def _partitions(rows: pa.Table) -> list[tuple[tuple[str, str], pa.Table]]:
@@ -207,62 +631,174 @@ def _partitions(rows: pa.Table) -> list[tuple[tuple[str, str], pa.Table]]:
     if len(starts) == 1:
         return [((platforms[0].as_py(), dates[0].as_py()), rows)]
     groups: dict[tuple[str, str], list[pa.Table]] = {}
-    for start, end in zip(starts, starts[1:] + [n]):
+    for start, end in zip(starts, [*starts[1:], n], strict=True):
         key = (platforms[start].as_py(), dates[start].as_py())
         groups.setdefault(key, []).append(rows.slice(start, end - start))
     return [(key, parts[0] if len(parts) == 1 else pa.concat_tables(parts)) for key, parts in groups.items()]
 
 
+# --- reading -------------------------------------------------------------------------
+
+_PINNED: ContextVar[dict[str, dict[str, int]] | None] = ContextVar("hhaudit_pinned_lake", default=None)
+
+
+@contextmanager
+def pinned(root: Path, versions: Mapping[str, int] | None = None) -> Iterator[dict[str, int]]:
+    """Read the lake at ``versions`` (default: its committed versions now) inside the
+    block, whatever commits meanwhile: an audit reads one state of the lake, which the
+    manifest records. Yields the versions."""
+    chosen = dict(versions) if versions is not None else lake_versions(root)
+    current = dict(_PINNED.get() or {})
+    current[str(Path(root).resolve())] = chosen
+    token = _PINNED.set(current)
+    try:
+        yield chosen
+    finally:
+        _PINNED.reset(token)
+
+
+def lake_versions(root: Path) -> dict[str, int]:
+    """The table versions hhaudit's readers read now: pinned ones, else the committed
+    ones, else (a lake written by another Delta writer) each table's latest."""
+    pins = _PINNED.get()
+    if pins and str(Path(root).resolve()) in pins:
+        return dict(pins[str(Path(root).resolve())])
+    versions = committed_versions(root)
+    if versions is not None:
+        return versions
+    return {name: v[-1] for name in TABLES if (v := _log_versions(table_path(root, name)))}
+
+
+def _delta(root: Path, table_name: str, version: int | None) -> Any:
+    """The table at the version to read, checked: present, Delta, this schema version."""
+    from deltalake import DeltaTable
+    from deltalake.exceptions import DeltaError
+
+    table = table_path(root, table_name)
+    if version is None:
+        version = lake_versions(root).get(table_name)
+    if not _log_versions(table):
+        if table.is_dir() and any(table.rglob("*.parquet")):
+            raise LakeError(f"{table}: written by an older hhaudit (plain Parquet parts, no Delta log); "
+                            "ingest its inputs into a new lake")
+        raise LakeError(f"{Path(root)}: the lake has no {table_name} table ({table} is missing)")
+    try:
+        dt = DeltaTable(str(table), version=version)
+    except (DeltaError, OSError) as exc:
+        raise LakeError(f"{table}: cannot read version {version} ({exc})") from None
+    written = dt.metadata().configuration.get(VERSION_PROPERTY, "?")
+    if written != SCHEMA_VERSION:
+        raise LakeError(f"{table}: written with schema version {written}, this hhaudit reads {SCHEMA_VERSION}")
+    _check_commits(table, dt)
+    return dt
+
+
+#: operations that add no rows of their own (a compaction rewrites rows it already had)
+_NO_NEW_ROWS = {"CREATE TABLE", "OPTIMIZE", "VACUUM START", "VACUUM END"}
+_CHECKED: set[tuple[str, int]] = set()
+
+
+def _check_commits(table: Path, dt: Any) -> None:
+    """LakeError unless every commit up to the version read that added rows says it was
+    written with this schema version (each of hhaudit's commits records it): a part of
+    another schema version is never read. Checked once per table version and process."""
+    key = (str(table.resolve()), dt.version())
+    if key in _CHECKED:
+        return
+    for commit in dt.history():
+        if commit.get("version", 0) > dt.version() or commit.get("operation") in _NO_NEW_ROWS:
+            continue
+        written = commit.get(VERSION_PROPERTY, "none (not written by hhaudit)")
+        if written != SCHEMA_VERSION:
+            raise LakeError(f"{table}: version {commit.get('version')} was written with schema version {written}, "
+                            f"this hhaudit reads {SCHEMA_VERSION}")
+    _CHECKED.add(key)
+
+
+def _declared(spec: Table) -> pl.Schema:
+    import polars as pl
+
+    return pl.from_arrow(spec.schema.empty_table()).schema  # type: ignore[union-attr]
+
+
+def lake_record(root: Path) -> dict[str, Any]:
+    """What a manifest records of the lake audited: the table versions read, and every
+    data file of those versions with its size and SHA-256 (``hhaudit verify``)."""
+    import hashlib
+
+    root = Path(root)
+    files: list[dict[str, Any]] = []
+    for name in TABLES:
+        for path in table_files(root, name):
+            if not path.is_file():  # vacuumed since this version was written
+                files.append({"file": path.relative_to(root.resolve()).as_posix(), "size": None, "sha256": None})
+                continue
+            digest = hashlib.sha256()
+            with open(path, "rb") as f:
+                while block := f.read(1 << 20):
+                    digest.update(block)
+            files.append({"file": path.relative_to(root.resolve()).as_posix(), "size": path.stat().st_size,
+                          "sha256": digest.hexdigest()})
+    return {"path": str(root), "versions": lake_versions(root), "files": files}
+
+
 def table_files(root: Path, table_name: str, platforms: Iterable[str] | None = None) -> list[Path]:
-    """The part files of a table; of the partitions of ``platforms`` only, if given."""
-    folder = Path(root) / table_name
-    if not folder.is_dir():
+    """The data files of a table at the version read (of the partitions of
+    ``platforms`` only, if given)."""
+    if not _log_versions(table_path(root, table_name)):
         return []
-    if platforms is None or not TABLES[table_name].partitioned:
-        return sorted(folder.rglob("*.parquet"))
-    return sorted(f for p in sorted(set(platforms)) for f in (folder / f"platform={_safe(p)}").rglob("*.parquet"))
+    dt = _delta(root, table_name, None)
+    files = sorted(Path(u.removeprefix("file://")) for u in dt.file_uris())
+    if platforms is not None and TABLES[table_name].partitioned:
+        wanted = {f"platform={quote(p, safe='')}" for p in platforms}
+        files = [f for f in files if f.parent.parent.name in wanted]
+    return files
+
+
+def committed_parts(root: Path, table_name: str) -> list[tuple[str, dict[str, str | None], int]]:
+    """Each data file of a table at the version read: its path in the table, its
+    partition values and size (what a commit that rewrites it must remove)."""
+    if not _log_versions(table_path(root, table_name)):
+        return []
+    actions = pa.table(_delta(root, table_name, None).get_add_actions(flatten=True))
+    cols = [c for c in actions.column_names if c.startswith("partition.")]
+    rows = actions.select(["path", "size_bytes", *cols]).to_pylist()
+    return [(r["path"], {c.removeprefix("partition."): r[c] for c in cols}, r["size_bytes"]) for r in rows]
 
 
 def check_version(files: list[Path]) -> None:
-    """LakeError unless the first of ``files`` was written with this schema version."""
-    for f in files[:1]:
+    """LakeError unless each data file of ``files`` was written with this schema version
+    (the tables themselves are checked on every read)."""
+    for f in files:
         meta = pq.read_schema(f).metadata or {}
         version = meta.get(METADATA_KEY, b"?").decode()
         if version != SCHEMA_VERSION:
-            raise LakeError(
-                f"{f}: written with schema version {version}, this hhaudit reads {SCHEMA_VERSION}"
-            )
+            raise LakeError(f"{f}: written with schema version {version}, this hhaudit reads {SCHEMA_VERSION}")
 
 
-def read_table(root: Path, table_name: str, columns: list[str] | None = None) -> pl.DataFrame:
-    """One table of the lake as a DataFrame, validated against the declared schema.
-
-    An absent table reads as an empty frame with the declared columns, so downstream code
-    never special-cases a lake with, say, no quarantined hands.
-    """
+def scan_table(root: Path, table_name: str, platforms: Iterable[str] | None = None, *,
+               version: int | None = None) -> pl.LazyFrame:
+    """A table of the lake as a LazyFrame with the declared columns and types (of the
+    partitions of ``platforms`` only, if given), at the version read."""
     import polars as pl
 
-    spec: Table = TABLES[table_name]
-    files = table_files(root, table_name)
-    if not files:
-        empty = pl.from_arrow(spec.schema.empty_table())
-        return empty.select(columns) if columns else empty
-    check_version(files)
+    spec = TABLES[table_name]
+    dt = _delta(root, table_name, version)
+    declared = _declared(spec)
+    frame = pl.scan_delta(dt)
+    present = set(frame.collect_schema().names())
     # A lake written before a column was added (same schema version: contracts.md lets
     # columns be added freely) reads with that column null.
-    schema = pl.from_arrow(spec.schema.empty_table()).schema
-    frame = pl.scan_parquet([str(f) for f in files], hive_partitioning=False, schema=schema,
-                            missing_columns="insert")
+    frame = frame.select([pl.col(n).cast(t) if n in present else pl.lit(None, t).alias(n) for n, t in declared.items()])
+    if platforms is not None and spec.partitioned:
+        frame = frame.filter(pl.col("platform").is_in(sorted(set(platforms))))
+    return frame
+
+
+def read_table(root: Path, table_name: str, columns: list[str] | None = None, *,
+               version: int | None = None) -> pl.DataFrame:
+    """One table of the lake as a DataFrame, with the declared columns and types.
+
+    A missing table is a ``LakeError`` (an input problem), never an empty frame."""
+    frame = scan_table(root, table_name, version=version)
     return (frame.select(columns) if columns else frame).collect()
-
-
-def scan_table(root: Path, table_name: str, platforms: Iterable[str] | None = None) -> pl.LazyFrame:
-    """A table of the lake as a LazyFrame (of the partitions of ``platforms`` only, if given)."""
-    import polars as pl
-
-    files = table_files(root, table_name, platforms)
-    if not files:
-        return pl.from_arrow(TABLES[table_name].schema.empty_table()).lazy()
-    schema = pl.from_arrow(TABLES[table_name].schema.empty_table()).schema
-    return pl.scan_parquet([str(f) for f in files], hive_partitioning=False, schema=schema,
-                           missing_columns="insert")

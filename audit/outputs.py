@@ -4,25 +4,38 @@
 entries that matched nothing. ``write_outputs`` writes ``findings.parquet``,
 ``hands.parquet`` and ``manifest.json`` and returns the run's counts (the JSON object on
 the last line of ``run`` and ``audit``). Never prints.
+
+Outputs are safe to point at any folder: ``prepare_out`` refuses an ``--out`` that is a
+file, cannot be written, or equals, contains or lies inside an input; ``--overwrite``
+removes only what an earlier hhaudit run's ``manifest.json`` lists (its outputs, its own
+lake, the manifest) and hhaudit's leftover temporary files, never anything else. A job
+writes a manifest with ``"complete": false`` before any other file, so that a run killed
+half-way is still known as hhaudit's (and ``report`` refuses it), and the final one with
+``"complete": true`` last. Every file is written under a temporary name (``.NAME.<8
+hex>.tmp``) and renamed into place.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
 import shutil
+import tempfile
 import uuid
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import polars as pl
 
-from audit.errors import OutNotEmpty
-from audit.lake import atomic_path, read_table
+from audit.errors import OutNotEmpty, OutputRefused
+from audit.lake import atomic_path, lake_record, read_table
 from audit.schema import SCHEMA_VERSION
 from rules.odd_chip import Policy
 from rules.vocab import FileStatus, Verdict
@@ -33,6 +46,11 @@ MANIFEST_FILE = "manifest.json"
 EXPLANATIONS_FILE = "explanations.jsonl"
 REPORT_FILE = "report.html"
 LAKE_FOLDER = "lake"
+#: what run and audit write, in the order the manifest lists them
+RUN_OUTPUTS = (FINDINGS_FILE, HANDS_FILE, REPORT_FILE, EXPLANATIONS_FILE)
+AUDIT_OUTPUTS = (FINDINGS_FILE, HANDS_FILE)
+#: hhaudit's temporary files (``atomic_output``; the lake's writer names its own alike)
+TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
 
 
 def tool_version() -> str:
@@ -72,17 +90,136 @@ class AuditOutcome:
         return self.findings.filter(~pl.col("accepted")).height
 
 
-def prepare_out(out: Path, overwrite: bool) -> None:
-    """Make ``out`` an empty folder: refuse one with files in it unless ``overwrite``."""
-    if out.exists() and any(out.iterdir()):
+@contextmanager
+def atomic_output(path: Path) -> Iterator[Path]:
+    """A temporary path beside ``path`` to write to, renamed onto ``path`` when the block
+    ends without error (a reader never sees half a file), removed otherwise."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def read_manifest(folder: Path) -> dict[str, Any] | None:
+    """The manifest hhaudit wrote in ``folder`` (complete or not), or None when there is
+    none or it is not hhaudit's."""
+    try:
+        data = json.loads((folder / MANIFEST_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(data, dict) and {"run_id", "tool_version", "outputs"} <= data.keys():
+        return data
+    return None
+
+
+def prepare_out(out: Path, overwrite: bool, inputs: Sequence[Path | str] = ()) -> None:
+    """Make ``out`` a folder to write a run's files to.
+
+    Refuses (``OutputRefused``) an ``out`` that is a file, that equals, contains or is
+    inside one of ``inputs``, or that cannot be written; refuses one with files in it
+    unless ``overwrite`` (``OutNotEmpty``), and then removes only what an earlier hhaudit
+    run there wrote."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise OutputRefused(f"--out {out} is a file, not a folder")
+    check_apart(out, inputs)
+    if out.is_dir() and any(out.iterdir()):
         if not overwrite:
             raise OutNotEmpty(out)
-        for child in out.iterdir():
-            if child.is_dir():
-                shutil.rmtree(child)
-            else:
-                child.unlink()
-    out.mkdir(parents=True, exist_ok=True)
+        manifest = read_manifest(out)
+        if manifest is None:
+            raise OutputRefused(f"--overwrite removes only an earlier hhaudit run's files, and {out} holds "
+                                f"no {MANIFEST_FILE} of one: empty it yourself or choose another --out")
+        _remove_previous_run(out, manifest)
+    check_out_folder(out)
+
+
+def check_out_folder(out: Path, option: str = "--out") -> None:
+    """Make the folder ``out`` if needed; ``OutputRefused`` when it is a file or cannot
+    be written (tried with a file made and removed at once)."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise OutputRefused(f"{option} {out} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test.", suffix=".tmp", dir=out)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise OutputRefused(f"cannot write to {option} {out}: {exc.strerror or exc}") from None
+
+
+def check_apart(out: Path, inputs: Sequence[Path | str], option: str = "--out", inside: bool = False) -> None:
+    """Refuse an ``out`` that is, holds or (unless ``inside``) lies inside an input:
+    ``--overwrite`` would remove the input, and the next run would read its own outputs
+    (a lake inside an input folder is skipped as hhaudit's own, so ``ingest`` allows it)."""
+    where = Path(os.path.realpath(out))
+    for raw in inputs:
+        given = Path(os.path.realpath(raw))
+        relation = ("is" if where == given else "contains" if given.is_relative_to(where)
+                    else "is inside" if where.is_relative_to(given) and not inside else None)
+        if relation:
+            raise OutputRefused(f"{option} {out} {relation} the input {raw}: choose an output folder "
+                                "apart from the inputs")
+
+
+def _remove_previous_run(out: Path, manifest: Mapping[str, Any]) -> None:
+    """Remove what ``manifest`` says its run wrote in ``out``, and hhaudit's temporary
+    files; nothing else. A manifest before ``lake`` was recorded is a run's when it lists
+    a report (``audit`` writes none, and never a lake)."""
+    listed = {o.get("file") for o in manifest.get("outputs", []) if isinstance(o, dict)}
+    names = {n for n in listed if isinstance(n, str) and n == Path(n).name and not n.startswith(".")}
+    for name in sorted(names | {MANIFEST_FILE}):
+        path = out / name
+        if path.is_symlink() or path.is_file():
+            path.unlink()
+    lake = manifest.get("lake", LAKE_FOLDER if REPORT_FILE in names else None)
+    if lake == LAKE_FOLDER:
+        path = out / LAKE_FOLDER
+        if path.is_symlink():
+            path.unlink()
+        elif path.is_dir():
+            shutil.rmtree(path)
+    for leftover in out.iterdir():
+        if TEMPORARY.match(leftover.name) and (leftover.is_file() or leftover.is_symlink()):
+            leftover.unlink()
+
+
+def check_output_file(path: Path, option: str) -> None:
+    """Refuse (``OutputRefused``) a file to write that is a folder, or whose folder is
+    missing or cannot be written, before any work."""
+    path = Path(path)
+    if path.is_dir():
+        raise OutputRefused(f"{option} {path} is a folder; give the name of a file to write")
+    if not path.parent.is_dir():
+        raise OutputRefused(f"{option} {path}: the folder {path.parent} does not exist")
+    if not os.access(path.parent, os.W_OK):
+        raise OutputRefused(f"cannot write {option} {path}: the folder {path.parent} is not writable")
+
+
+def start_manifest(out: Path, run_id: str, outputs: Sequence[str], lake: str | None) -> None:
+    """The manifest a job writes before any other file: which files it will write, and
+    that it has not finished (``"complete": false``)."""
+    manifest = {**_header(run_id), "complete": False, "lake": lake,
+                "outputs": [{"file": name, "sha256": None} for name in outputs]}
+    _write_manifest(out, manifest)
+
+
+def _header(run_id: str | None) -> dict[str, Any]:
+    return {
+        "run_id": run_id or uuid.uuid4().hex,
+        "created_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "tool_version": tool_version(),
+        "schema_version": SCHEMA_VERSION,
+    }
+
+
+def _write_manifest(out: Path, manifest: Mapping[str, Any]) -> None:
+    with atomic_output(out / MANIFEST_FILE) as tmp:
+        tmp.write_text(json.dumps(manifest, indent=2, default=str) + "\n", encoding="utf-8")
 
 
 def file_sha256(path: Path) -> str:
@@ -95,27 +232,28 @@ def file_sha256(path: Path) -> str:
 
 def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: Sequence[Path] = (),
                   ingest_counts: Mapping[str, Any] | None = None, run_id: str | None = None,
-                  tables: bool = True) -> dict[str, Any]:
+                  tables: bool = True, complete: bool = True, lake_folder: str | None = None) -> dict[str, Any]:
     """Write findings, verdicts and the manifest; returns the run's summary counts.
 
     ``tables=False`` rewrites only the manifest, over findings and verdicts this outcome
-    already wrote (the manifest lists their digests either way)."""
+    already wrote (the manifest lists their digests either way). ``complete`` says
+    whether this is the job's last manifest; ``lake_folder``, the lake it wrote in
+    ``out`` (``run``'s)."""
     out.mkdir(parents=True, exist_ok=True)
     findings_path, hands_path = out / FINDINGS_FILE, out / HANDS_FILE
     if tables or not findings_path.exists() or not hands_path.exists():
-        with atomic_path(findings_path) as tmp:
+        with atomic_output(findings_path) as tmp:
             outcome.findings.write_parquet(tmp)
-        with atomic_path(hands_path) as tmp:
+        with atomic_output(hands_path) as tmp:
             outcome.verdicts.write_parquet(tmp)
     files = read_table(lake, "files")
     quarantine = read_table(lake, "quarantine", ["reason"])
     summary = lake_counts(files, quarantine, ingest_counts)
     summary.update(outcome.counts())
     manifest = {
-        "run_id": run_id or uuid.uuid4().hex,
-        "created_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "tool_version": tool_version(),
-        "schema_version": SCHEMA_VERSION,
+        **_header(run_id),
+        "complete": complete,
+        "lake": lake_folder,
         "policies": {platform: {"name": p.name, "hash": p.hash, "options": p.resolve()}
                      for platform, p in sorted(outcome.policies.items())},
         "inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}
@@ -123,9 +261,9 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
         "unmatched_accepts": [{"hand_key": k, "kind": kind} for k, kind in outcome.unmatched_accepts],
         "summary": summary,
         "outputs": [{"file": p.name, "sha256": file_sha256(p)} for p in (findings_path, hands_path, *extra_files)],
+        "lake": lake_record(lake),  # the table versions audited and their files (hhaudit verify)
     }
-    with atomic_path(out / MANIFEST_FILE) as tmp:
-        tmp.write_text(json.dumps(manifest, indent=2, default=str) + "\n", encoding="utf-8")
+    _write_manifest(out, manifest)
     return summary
 
 

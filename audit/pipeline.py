@@ -11,7 +11,7 @@ explanation is ``audit.explanation``'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,10 +40,13 @@ from audit.hand_rows import (
 from audit.lake import read_table, scan_table
 from audit.outputs import AuditOutcome
 from audit.policies import PolicyResolver
+from audit.rake_check import candidates, schedule_rake_findings
 from audit.showdown_audit import audit_showdown
 from audit.showdown_from_rows import Strengths, strength_requests, strengths_by_hand
 from rules.odd_chip import Policy
-from rules.vocab import PayoutSource, Verdict
+from rules.rake import RakeSchedule
+from rules.rake_toml import shipped_schedules
+from rules.vocab import FindingKind, PayoutSource, Verdict
 
 #: showdowns audited one by one from which worker processes pay for their start
 PARALLEL_FROM = 2000
@@ -52,13 +55,15 @@ PARALLEL_FROM = 2000
 def audit_lake(lake: Path, *, policy: str | None = None,
                accept: Mapping[tuple[str, str], str] | None = None,
                progress: Callable[[int, int], None] | None = None,
-               bulk_showdowns: bool = True, workers: int | None = None) -> AuditOutcome:
+               bulk_showdowns: bool = True, workers: int | None = None,
+               rake_schedules: Sequence[RakeSchedule] | None = None) -> AuditOutcome:
     """Audit every hand of the lake under each platform's policy (or ``policy`` for all).
 
     ``bulk_showdowns=False`` audits every showdown one by one (``audit_showdown``), the
     reference the bulk path (``audit_showdowns_bulk``) must agree with exactly. Showdowns
     audited one by one use ``workers`` processes (default: one per core) when there are
-    at least ``PARALLEL_FROM`` of them.
+    at least ``PARALLEL_FROM`` of them. ``rake_schedules``: what the rake is checked
+    against (default: the shipped schedules; ``audit.rake_check``).
     """
     resolve = PolicyResolver(policy)
     hands = read_table(lake, "hands", HAND_COLUMNS)
@@ -85,6 +90,8 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     beside = pl.concat([contradiction_findings(hands, seats),
                         uncalled_return_findings(scan_table(lake, "actions"), hands, seats),
                         no_flop_rake_findings(hands, no_drop)])
+    beside = pl.concat([beside, _schedule_rake(lake, hands, seats, payouts, beside,
+                                               shipped_schedules() if rake_schedules is None else rake_schedules)])
     findings = order_findings(pl.concat([uncontested_findings, showdown_findings, beside]))
     verdicts = _flagged(verdicts, beside)
     unmatched: list[tuple[str, str]] = []
@@ -139,6 +146,24 @@ def _audit_one(hand: HandRow, seats: tuple[SeatRow, ...], payouts: tuple[PayoutR
                strengths: Strengths | None) -> tuple[Verdict, str | None, tuple[Finding, ...]]:
     result = audit_showdown(hand, seats, payouts, policy, strengths)
     return result.verdict, result.reason, result.findings
+
+
+def _schedule_rake(lake: Path, hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.DataFrame,
+                   beside: pl.DataFrame, schedules: Sequence[RakeSchedule]) -> pl.DataFrame:
+    """``rake`` findings of the hands whose rake exceeds their schedule: only the hands a
+    schedule could cover are read row by row (``audit.rake_check.candidates``)."""
+    chosen = candidates(hands, schedules)
+    if chosen.height == 0:
+        return findings_frame([])
+    keys = chosen.select("hand_key")
+    actions = scan_table(lake, "actions").join(keys.lazy(), on="hand_key").collect()
+    raked = beside.filter(pl.col("kind") == FindingKind.RAKE.value)
+    found: list[Finding] = []
+    for rows in hand_rows_of(chosen, seats.join(keys, on="hand_key"), actions, payouts.join(keys, on="hand_key")):
+        already = [f for f in raked.filter(pl.col("hand_key") == rows.key).iter_rows(named=True)]
+        if not already:
+            found += schedule_rake_findings(rows, schedules)
+    return findings_frame(found)
 
 
 def _flagged(verdicts: pl.DataFrame, beside: pl.DataFrame) -> pl.DataFrame:

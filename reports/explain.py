@@ -53,7 +53,9 @@ import math
 from html import escape
 from typing import Any, Mapping
 
+from rules.games import game_spec
 from rules.money import format_minor
+from rules.vocab import Game
 from reports import svg
 
 RULE_TEXT = {
@@ -127,6 +129,20 @@ def _who(seat: Any, names: Mapping[str, str]) -> str:
     return f"seat {key} {names[key]}" if key in names else f"seat {key}"
 
 
+def _board_label(explanation: Mapping[str, Any], index: int) -> str:
+    """``board 2`` of a two-board game, else ``run 2`` (the board of the second run),
+    followed by ``(board 2)`` so the text names both.
+
+    >>> _board_label({"game": "holdem"}, 1), _board_label({"game": "holdem_split"}, 1)
+    ('run 2 (board 2)', 'board 2')
+    """
+    try:
+        two_boards = game_spec(Game(explanation.get("game"))).boards == 2
+    except (ValueError, KeyError):
+        two_boards = False
+    return f"board {index + 1}" if two_boards else f"run {index + 1} (board {index + 1})"
+
+
 def _pot_name(index: Any) -> str:
     return "main pot" if index == 0 else f"side pot {index}"
 
@@ -171,6 +187,7 @@ def render_text(explanation: Mapping[str, Any]) -> str:
     if options:
         lines.append("  " + ", ".join(f"{k}={options[k]}" for k in sorted(options)))
 
+    lines += _recall_head(e, money)
     lines += ["", "seats" + (f" (button: seat {button})" if button is not None else "")]
     for s in e.get("seats") or []:
         state = []
@@ -185,8 +202,9 @@ def render_text(explanation: Mapping[str, Any]) -> str:
     if len(boards) == 1:
         lines.append(f"board: {_cards_text(boards[0])}")
     for i, board in enumerate(boards if len(boards) > 1 else []):
-        lines.append(f"board {i + 1}: {_cards_text(board)}")
+        lines.append(f"{_board_label(e, i)}: {_cards_text(board)}")
 
+    lines += _as_played(e, names, money)
     hands = e.get("hands") or {}
     halves_seen = sorted({h["half"] for p in e.get("pots") or [] for r in p.get("runs") or []
                           for h in r.get("halves") or []} - {"whole"})
@@ -278,6 +296,60 @@ def render_text(explanation: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _recall_head(e: Mapping[str, Any], money: _Amounts) -> list[str]:
+    """When and where the hand was dealt, at what stakes, where its text is, and the
+    rake against the schedule (only the parts the explanation has)."""
+    lines = []
+    if e.get("date") or e.get("table"):
+        lines.append(f"dealt {e.get('date') or e.get('hand_date') or '?'}"
+                     + (f" ({e['date_utc']} UTC)" if e.get("date_utc") else "")
+                     + f" at table {e.get('table') or '?'}"
+                     + (f" ({e['max_seats']} seats)" if e.get("max_seats") else "")
+                     + (f", tournament {e['tournament_id']}" if e.get("tournament_id") else ""))
+    stakes = e.get("stakes") or {}
+    if stakes.get("big_blind") is not None:
+        ante = f", ante {money(stakes['ante'])}" if stakes.get("ante") else ""
+        limit = f"{e['limit']} limit, " if e.get("limit") else ""
+        lines.append(f"stakes: {limit}blinds {money(stakes.get('small_blind'))}/{money(stakes['big_blind'])}{ante}")
+    source = e.get("source") or {}
+    if source.get("file"):
+        lines.append(f"source: {source['file']} at byte offset {source.get('offset')}")
+    check = e.get("rake_check") or {}
+    if check.get("checked"):
+        lines.append(f"rake checked against {check.get('rule')}: at most {money(check.get('max_rake'))} "
+                     f"({check.get('explanation')})")
+    elif check.get("explanation"):
+        lines.append(str(check["explanation"]))
+    return lines
+
+
+def _as_played(e: Mapping[str, Any], names: Mapping[str, str], money: _Amounts) -> list[str]:
+    """Each street's actions with amounts and the stack each left, then the pay lines
+    exactly as the history printed them."""
+    actions = e.get("actions") or []
+    lines: list[str] = []
+    if actions:
+        stacks = e.get("stacks") or {}
+        lines += ["", "as played (stack after each action)"]
+        if stacks:
+            lines.append("  stacks: " + ", ".join(f"{_who(s, names)} {money(v)}" for s, v in stacks.items()))
+        street = None
+        for a in actions:
+            if a.get("street") != street:
+                street = a.get("street")
+                lines.append(f"  {street}:")
+            amount = f" {money(a['amount'])}" if a.get("amount") is not None else ""
+            all_in = " (all in)" if a.get("all_in") else ""
+            after = f"  [stack {money(a['stack_after'])}]" if a.get("stack_after") is not None else ""
+            who = _who(a["seat"], names) if a.get("seat") is not None else "dealer"
+            lines.append(f"    {who} {str(a.get('kind')).replace('_', ' ')}{amount}{all_in}{after}")
+    pay = [p for p in e.get("payout_lines") or [] if p.get("line")]
+    if pay:
+        lines += ["", "pay lines as printed"]
+        lines += [f"  {p['line']}" for p in pay]
+    return lines
+
+
 def _esc(text: Any) -> str:
     return escape("" if text is None else str(text), quote=True)
 
@@ -318,7 +390,7 @@ def table_svg(explanation: Mapping[str, Any]) -> str:
         bw = svg.row_width(len(board), w=36)
         if len(boards) > 1:
             parts.append(f'<text x="{cx - bw / 2 - 8}" y="{by + 32}" {svg.FONT} font-size="12" '
-                         f'text-anchor="end" fill="#fff">board {i + 1}</text>')
+                         f'text-anchor="end" fill="#fff">{_esc(_board_label(e, i))}</text>')
         parts.append(svg.card_row(cx - bw / 2, by, board, w=36, h=50))
         by += 56
     ty = by + 20
@@ -329,9 +401,11 @@ def table_svg(explanation: Mapping[str, Any]) -> str:
                 who = ", ".join(f"{_short(names.get(str(s), 'seat ' + str(s)), 14)} "
                                 f"{money(a)}" for s, a in (half.get("awards") or {}).items())
                 label = "" if half.get("half") == "whole" else f"{half.get('half')}: "
-                shares.append(f"{label}{who or 'nobody'}")
+                runs = pot.get("runs") or []
+                run_label = f"run {run.get('run')} " if len(runs) > 1 else ""
+                shares.append(f"{run_label}{label}{who or 'nobody'}")
         parts.append(f'<text x="{cx}" y="{ty}" {svg.FONT} font-size="14" font-weight="bold" '
-                     f'text-anchor="middle" fill="#fff">{_esc(_pot_name(pot.get("index")))} '
+                     f'text-anchor="middle" fill="#fff">{_esc(_pot_name(pot.get("index")))}: '
                      f'{_esc(money(pot.get("amount")))}'
                      f'{_esc(", rake " + money(pot.get("rake"))) if pot.get("rake") else ""}'
                      f"</text>")

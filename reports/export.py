@@ -82,3 +82,18 @@ def write_parquet(findings: pl.DataFrame, path: Path) -> int:
         if temp.exists():
             temp.unlink()
     return frame.height
+
+
+def frame_csv_text(frame: pl.DataFrame) -> str:
+    """Any frame (a ``--by`` table, the players-owed list) as CSV, cells as for findings."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(frame.columns)
+    for row in frame.iter_rows():
+        writer.writerow([_cell(v) for v in row])
+    return buffer.getvalue()
+
+
+def frame_jsonl_text(frame: pl.DataFrame) -> str:
+    """Any frame as JSON Lines, keys in column order."""
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in frame.iter_rows(named=True))

@@ -209,7 +209,8 @@ def _summary_html(summary: Summary) -> str:
         _figure("findings accepted", summary.accepted),
     ])
     parts = [f'<section id="summary"><h2>Summary</h2><div class="figures">{figures}</div>',
-             f'<p>Money involved (sum of |recorded − expected| per currency; chips apart): '
+             f'<p>Money involved (per hand, what was paid to the wrong seats, or what was not paid; '
+             f'per currency, chips per tournament, never added to money): '
              f'<b class="money">{_esc(money_label(summary.money))}</b></p>']
     rows = "".join(
         f"<tr><td>{_esc(g.platform)}</td><td>{_esc(g.game)}</td>"
@@ -296,12 +297,49 @@ def _findings_table(worst: pl.DataFrame, anchors: Mapping[str, str], total: int)
             f'<tbody>{"".join(rows)}</tbody></table></section>')
 
 
+def _audited(summary: Summary, context: Mapping[str, Any] | None) -> str:
+    """What was audited, for the title: hands, platforms and the period."""
+    platforms = ", ".join(p for p, _ in summary.verdicts_by_platform) or "no platform"
+    period = (context or {}).get("period")
+    when = "" if not period else (f", {period[0]}" if period[0] == period[1] else f", {period[0]} to {period[1]}")
+    return f"{summary.hands.audited} hands of {platforms}{when}"
+
+
+def _scope_html(summary: Summary, manifest: Mapping[str, Any], context: Mapping[str, Any], run_id: str) -> str:
+    """The period covered, the policy per platform and ingest health, before anything else."""
+    period = context.get("period")
+    items = [f"<li>Period covered (hand dates as printed): <b id='period'>"
+             f"{_esc(f'{period[0]} to {period[1]}' if period else 'unknown')}</b></li>"]
+    policies = manifest.get("policies") or {}
+    if isinstance(policies, Mapping) and policies:
+        rows = "".join(f"<li>{_esc(p)}: {_esc(v.get('name') if isinstance(v, Mapping) else v)}"
+                       f"{_esc(' (hash ' + str(v.get('hash')) + ')') if isinstance(v, Mapping) and v.get('hash') else ''}"
+                       f"</li>" for p, v in policies.items())
+        items.append(f"<li>Odd-chip policy per platform (\"*\": forced for all):<ul id='policies'>{rows}</ul></li>")
+    quarantined = context.get("quarantined", (manifest.get("summary") or {}).get("quarantined"))
+    reasons = context.get("quarantine_reasons") or {}
+    why = "; ".join(f"{k}: {v}" for k, v in reasons.items())
+    items.append(f"<li>Ingest health: <b id='quarantined'>{_esc(quarantined if quarantined is not None else '?')}"
+                 f"</b> hands quarantined (not audited){_esc(' (' + why + ')') if why else ''}; ")
+    bad = context.get("bad_files") or []
+    files = context.get("files", len(manifest.get("inputs") or []))
+    listed = "".join(f"<li>{_esc(b.get('source_file'))}: {_esc(b.get('status'))}"
+                     f"{_esc(': ' + str(b['message'])) if b.get('message') else ''}</li>" for b in bad)
+    items[-1] += (f"<b id='bad-files'>{len(bad)}</b> of {_esc(files)} files unreadable or unrecognised"
+                  f"{'<ul>' + listed + '</ul>' if listed else ''}</li>")
+    if run_id:
+        items.append(f"<li>Run {_esc(run_id)}</li>")
+    return f'<section id="scope"><ul>{"".join(items)}</ul></section>'
+
+
 def render_report(hands: pl.DataFrame, findings: pl.DataFrame,
                   manifest: Mapping[str, Any] | None = None,
                   explanations: Iterable[Mapping[str, Any]] = (), *,
                   redactor: Redactor | None = None, top: int = DEFAULT_TOP,
-                  title: str = "hhaudit report") -> str:
-    """The whole report as one HTML document (text)."""
+                  title: str = "hhaudit report", context: Mapping[str, Any] | None = None) -> str:
+    """The whole report as one HTML document (text). ``context`` is what the run's lake
+    says beyond the findings (``audit.report_context.RunContext.header``: the period
+    covered and ingest health); the report states it first, with the policy per platform."""
     findings = conform_findings(findings)
     if redactor is not None:
         findings = redact_findings(findings, redactor)
@@ -316,10 +354,12 @@ def render_report(hands: pl.DataFrame, findings: pl.DataFrame,
     ordered = [k for k in dict.fromkeys(worst.get_column("hand_key").to_list()) if k in by_key]
     anchors = _anchors(ordered)
     manifest = dict(manifest or {})
+    context = dict(context or {})
     if redactor is not None:
         manifest = _redact_json(manifest, redactor)
+        context = _redact_json(context, redactor)  # file names are often a player's
     run_id = manifest.get("run_id") if isinstance(manifest.get("run_id"), str) else ""
-    heading = title + (f": run {run_id}" if run_id else "")
+    heading = f"{title}: {_audited(summary, context)}"
     explained = "".join(explain.fragment(by_key[k], anchors[k]) for k in ordered)
     missing = len(shown) - len(ordered)
     hands_note = (f'<p class="note">{missing} hands with findings shown have no explanation '
@@ -334,6 +374,7 @@ def render_report(hands: pl.DataFrame, findings: pl.DataFrame,
         f"<script>{_ERROR_SCRIPT}</script></head>",
         '<body data-ready="false">',
         f"<h1>{_esc(heading)}</h1>{redacted}",
+        _scope_html(summary, manifest, context or {}, run_id),
         '<ul id="script-errors" data-count="0"></ul>',
         _summary_html(summary),
         _charts_html(summary),

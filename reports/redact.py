@@ -127,4 +127,11 @@ def redact_explanation(explanation: Mapping[str, Any], redactor: Redactor) -> di
                 finding[key] = redactor.text(finding[key])
     if out.get("reason"):
         out["reason"] = redactor.text(out["reason"])
+    for line in out.get("payout_lines") or []:  # the pay lines as printed name the winners
+        if line.get("line"):
+            line["line"] = redactor.text(line["line"])
+    source = out.get("source")
+    if isinstance(source, dict) and source.get("file"):  # a file is often named after its player
+        source["file"] = redactor.text(source["file"])
+    out["notes"] = [redactor.text(n) for n in out.get("notes") or []]
     return out

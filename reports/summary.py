@@ -111,20 +111,26 @@ def conform_hands(hands: pl.DataFrame) -> pl.DataFrame:
 
 @dataclass(frozen=True, slots=True)
 class Money:
-    """An exact amount of one currency (``currency`` None: chips) in minor units."""
+    """An exact amount of one currency (``currency`` None: chips) in minor units.
+
+    Chips are worth nothing outside their own tournament (or play-money platform), so a
+    chip amount carries its ``pool``: ``pokerstars tournament 123`` or the platform.
+    """
 
     currency: str | None
     scale: int
     amount: int
+    pool: str | None = None
 
     def label(self) -> str:
-        """``USD 12.34`` or ``2383 chips``.
+        """``USD 12.34`` or ``2383 chips (pokerstars tournament 7)``.
 
-        >>> Money("USD", 100, 1234).label(), Money(None, 1, 2383).label()
-        ('USD 12.34', '2383 chips')
+        >>> Money("USD", 100, 1234).label(), Money(None, 1, 2383, "pokerstars tournament 7").label()
+        ('USD 12.34', '2383 chips (pokerstars tournament 7)')
         """
         if self.currency is None:
-            return f"{format_minor(self.amount, self.scale)} {CHIPS}"
+            pool = f" ({self.pool})" if self.pool else ""
+            return f"{format_minor(self.amount, self.scale)} {CHIPS}{pool}"
         return f"{self.currency} {format_minor(self.amount, self.scale)}"
 
 
@@ -134,31 +140,72 @@ def money_label(money: Iterable[Money]) -> str:
     return "; ".join(parts) if parts else "-"
 
 
-def money_totals(findings: pl.DataFrame) -> tuple[Money, ...]:
-    """Sum of |delta| per currency over conformed ``findings``: currencies A-Z, chips last.
+#: finding kinds in which no money moved: the history contradicts itself, nothing more
+NO_MONEY_KINDS = (FindingKind.HISTORY_INCONSISTENT.value,)
 
-    >>> f = conform_findings(pl.DataFrame({"hand_key": ["a", "b", "c"], "platform": "p",
-    ...     "game": "g", "delta": [-5, 120, 7], "amount_scale": [100, 10, 1],
-    ...     "currency": ["EUR", "EUR", None], "kind": "rake"}))
+
+def chip_pool(platform: str | None, tournament_id: str | None) -> str:
+    """What a chip amount is worth something in: its tournament, else its platform.
+
+    >>> chip_pool("pokerstars", "123"), chip_pool("winamax", None)
+    ('pokerstars tournament 123', 'winamax')
+    """
+    return f"{platform} tournament {tournament_id}" if tournament_id else str(platform)
+
+
+def with_pool(findings: pl.DataFrame) -> pl.DataFrame:
+    """``findings`` with ``pool``: null for money, the chip pool (:func:`chip_pool`) for
+    chips, from ``tournament_id`` where the frame has it (``audit.report_job`` adds it
+    from the lake; ``findings.parquet`` has no such column)."""
+    tid = pl.col("tournament_id") if "tournament_id" in findings.columns else pl.lit(None, pl.String)
+    pool = (pl.when(tid.is_not_null()).then(pl.col("platform") + pl.lit(" tournament ") + tid.cast(pl.String))
+            .otherwise(pl.col("platform")))
+    return findings.with_columns(
+        pl.when(pl.col("currency").is_null()).then(pool).otherwise(pl.lit(None, pl.String)).alias("pool"))
+
+
+def _finest(parts: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    """(scale, amount) parts of one currency as one amount at the finest scale."""
+    parts = list(parts)
+    finest = max(scale for scale, _ in parts)
+    return finest, sum(amount * (finest // scale) for scale, amount in parts)
+
+
+def _sorted_money(totals: dict[tuple[str | None, str | None], list[tuple[int, int]]]) -> tuple[Money, ...]:
+    keys = sorted(totals, key=lambda k: (k[0] is None, k[0] or "", k[1] or ""))
+    return tuple(Money(currency, *_finest(totals[(currency, pool)]), pool) for currency, pool in keys)
+
+
+def money_totals(findings: pl.DataFrame) -> tuple[Money, ...]:
+    """The money involved in conformed ``findings``, per currency (A-Z), chips last and
+    per tournament: each hand counts once what went to the wrong seats, the larger of
+    what it overpaid and what it underpaid (a misallocated amount is one amount, not its
+    winner's gain plus its loser's loss; a payout dropped is what was underpaid), and
+    ``history_inconsistent`` rows count nothing (no money moved).
+
+    >>> f = conform_findings(pl.DataFrame({"hand_key": ["a", "a", "b", "c", "d"], "platform": "p",
+    ...     "game": "g", "delta": [-5, 5, 120, 7, 40], "amount_scale": [100, 100, 10, 1, 100],
+    ...     "currency": ["EUR", "EUR", "EUR", None, "EUR"],
+    ...     "kind": ["wrong_winner", "wrong_winner", "rake", "odd_chip", "history_inconsistent"]}))
     >>> [m.label() for m in money_totals(f)]
-    ['EUR 12.05', '7 chips']
+    ['EUR 12.05', '7 chips (p)']
     """
     rows = (
-        findings.filter(pl.col("delta").is_not_null())
-        .group_by("currency", "amount_scale")
-        .agg(pl.col("delta").abs().sum().alias("amount"))
+        with_pool(findings.filter(pl.col("delta").is_not_null() & ~pl.col("kind").is_in(NO_MONEY_KINDS)))
+        .group_by("hand_key", "currency", "pool", "amount_scale")
+        .agg(pl.col("delta").clip(lower_bound=0).sum().alias("over"),
+             (-pl.col("delta")).clip(lower_bound=0).sum().alias("under"))
         .rows()
     )
-    by_currency: dict[str | None, list[tuple[int, int]]] = {}
-    for currency, scale, amount in rows:
-        by_currency.setdefault(currency, []).append((int(scale), int(amount)))
-    out = []
-    for currency in sorted(by_currency, key=lambda c: (c is None, c or "")):
-        parts = by_currency[currency]
-        finest = max(scale for scale, _ in parts)
-        total = sum(amount * (finest // scale) for scale, amount in parts)
-        out.append(Money(currency, finest, total))
-    return tuple(out)
+    per_hand: dict[tuple[str, str | None, str | None], list[tuple[int, int, int]]] = {}
+    for hand, currency, pool, scale, over, under in rows:
+        per_hand.setdefault((hand, currency, pool), []).append((int(scale), int(over), int(under)))
+    totals: dict[tuple[str | None, str | None], list[tuple[int, int]]] = {}
+    for (_, currency, pool), parts in per_hand.items():
+        scale, over = _finest((s, o) for s, o, _ in parts)
+        _, under = _finest((s, u) for s, _, u in parts)
+        totals.setdefault((currency, pool), []).append((scale, max(over, under)))
+    return _sorted_money(totals)
 
 
 @dataclass(frozen=True, slots=True)

@@ -486,7 +486,7 @@ def option_names() -> tuple[str, ...]:
 FACTORY_DEFAULT = Policy(
     name="default",
     description=(
-        "Factory default for an unknown platform (rules.md §4.2 'recommended factory "
+        "Factory default for an unknown platform (research notes §4.2 'recommended factory "
         "default'): left_of_button, high side, one unit each in order, first run, stud "
         "high card by suit in the best five, identical hands pooled evenly "
         "(WSOP-T 73 and RRoP agree), printed per-pot nets for rake."
@@ -556,7 +556,7 @@ _BARGE = _profile(
 )
 _POKERKIT = _profile(
     "pokerkit",
-    "PokerKit 0.7.7 (reference library, not a rulebook; rules.md §1.9): whole remainder "
+    "PokerKit 0.7.7 (reference library, not a rulebook; research notes §1.9): whole remainder "
     "to the winner most out of position (pot 14, three tied -> 6/4/4), hi/lo remainder to "
     "high, board 0 first, stud position from the dealer's left, each pot raked on its own "
     "with its own cap.",
@@ -577,7 +577,7 @@ _WA_STATE = _profile(
 _PLATFORM_PROFILES: tuple[Policy, ...] = (
     _profile(
         Platform.POKERSTARS.value,
-        "PokerStars, observed in the HH corpus (rules.md §1.8): high side between halves "
+        "PokerStars, observed in the HH corpus (research notes §1.8): high side between halves "
         "[O 5]; ties first clockwise from the button, button last, heads-up the big blind "
         "[O 10]; several odd units one each in that order (#14402833808: $1.90 -> "
         ".50/.50/.45/.45) [O 1]; a tied low half's odd cent stays in it (#35875034981) "
@@ -662,13 +662,13 @@ _PLATFORM_PROFILES: tuple[Policy, ...] = (
     _profile(
         Platform.IPOKER.value,
         "iPoker: the XML gives per-player totals only; nothing is known of its odd-chip "
-        "rules, so this is the factory default (rules.md §4.2).",
+        "rules, so this is the factory default (research notes §4.2).",
         _ALL_OPTIONS,
     ),
     _profile(
         Platform.WINNINGPOKER.value,
         "ACR/WPN: sample hi/lo splits were even; nothing is known of its odd-chip rules, so "
-        "this is the factory default (rules.md §4.2); 'JP Fee' is off before the split.",
+        "this is the factory default (research notes §4.2); 'JP Fee' is off before the split.",
         _ALL_OPTIONS,
         fees_before_split=(Fee.RAKE, Fee.JP_FEE),
     ),
@@ -697,7 +697,7 @@ def _platform_profile(platform: Platform) -> Policy:
         return _OBSERVED[platform.value]
     description = (
         f"{platform.value}: nothing is known of this platform's odd-chip rules; this is "
-        "the factory default of rules.md §4.2, every option unconfirmed."
+        "the factory default of research notes §4.2, every option unconfirmed."
     )
     return _profile(platform.value, description, _ALL_OPTIONS)
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
@@ -18,7 +19,7 @@ from typer.testing import CliRunner
 import audit.errors as errors
 from audit.cli.app import app
 from audit.jobs import ingest_job
-from audit.lake import table_files
+from audit.lake import TABLES, _log_versions, _write_state, table_files
 from audit.schema import METADATA_KEY
 
 REPO = Path(__file__).resolve().parent.parent
@@ -33,14 +34,22 @@ def lake(tmp_path_factory) -> Path:
     return path
 
 
-def _older_lake(lake: Path, tmp: Path) -> tuple[Path, Path]:
-    """A copy of the lake whose hands parts say another schema version wrote them."""
+def _older_lake(lake: Path, tmp: Path) -> tuple[Path, str]:
+    """A copy of the lake to whose hands table another schema version committed a part."""
+    from deltalake import CommitProperties, DeltaTable, write_deltalake
+
     copy = tmp / "older"
     shutil.copytree(lake, copy)
-    for part in table_files(copy, "hands"):
-        table = pq.read_table(part)
-        pq.write_table(table.replace_schema_metadata({**table.schema.metadata, METADATA_KEY: b"0"}), part)
-    return copy, table_files(copy, "hands")[0]
+    table = DeltaTable(str(copy / "hands"))
+    part = table_files(copy, "hands")[0]
+    rows = pq.read_table(part)
+    rows = rows.append_column("platform", pa.array(["pokerstars"] * rows.num_rows)).append_column(
+        "hand_date", pa.array(["2030-01-01"] * rows.num_rows))
+    target = pa.schema(table.schema().to_arrow())
+    write_deltalake(table, rows.select(target.names).cast(target),
+                    mode="append", commit_properties=CommitProperties(custom_metadata={METADATA_KEY.decode(): "0"}))
+    _write_state(copy, {name: _log_versions(copy / name)[-1] for name in TABLES})
+    return copy, f"{copy / 'hands'}: version {_log_versions(copy / 'hands')[-1]} was written with schema version 0"
 
 
 def _accept_not_found(lake: Path, tmp: Path) -> tuple[list[str], str]:
@@ -57,9 +66,16 @@ def _out_not_empty(lake: Path, tmp: Path) -> tuple[list[str], str]:
 
 
 def _unreadable_lake(lake: Path, tmp: Path) -> tuple[list[str], str]:
-    older, part = _older_lake(lake, tmp)
+    older, where = _older_lake(lake, tmp)
     return (["audit", "--lake", str(older), "--out", str(tmp / "o")],
-            f"hhaudit: {part}: written with schema version 0, this hhaudit reads 1")
+            f"hhaudit: {where}, this hhaudit reads 1")
+
+
+def _damaged_output(lake: Path, tmp: Path) -> tuple[list[str], str]:
+    out = tmp / "o"
+    assert CliRunner().invoke(app, ["audit", "--lake", str(lake), "--out", str(out)]).exit_code == 1
+    (out / "hands.parquet").unlink()
+    return ["report", str(out)], f"hhaudit: {out / 'hands.parquet'}: missing (the run's manifest.json lists it)"
 
 
 #: error class -> (what to run and the exact line it prints, given the lake and a folder)
@@ -83,6 +99,23 @@ CASES: dict[type[errors.HhauditError], Callable[[Path, Path], tuple[list[str], s
     errors.RulesInputError: lambda lake, tmp: (
         ["policies", "nosuch"], "error: unknown policy 'nosuch'"),
     errors.UnreadableLake: _unreadable_lake,
+    errors.BadOption: lambda lake, tmp: (
+        ["audit", "--lake", str(lake), "--out", str(tmp / "o"), "--max-quarantined", "-1"],
+        "hhaudit: --max-quarantined must be 0 or more, not -1"),
+    errors.OutputRefused: lambda lake, tmp: (
+        ["audit", "--lake", str(lake), "--out", str(lake)],
+        f"hhaudit: --out {lake} is the input {lake}: choose an output folder apart from the inputs"),
+    errors.NoInputFiles: lambda lake, tmp: (
+        ["ingest", str(tmp), "--lake", str(tmp / "lake")],
+        f"hhaudit: no input files in {tmp} (empty folders, or every file excluded or an hhaudit output)"),
+    errors.IncompleteRun: lambda lake, tmp: (
+        ["report", str(tmp)],
+        f"hhaudit: {tmp} is not a complete hhaudit run (no manifest.json): give the --out folder of a "
+        "finished hhaudit run or audit"),
+    errors.DamagedOutput: _damaged_output,
+    errors.BadRakeSchedule: lambda lake, tmp: (
+        ["audit", "--lake", str(lake), "--out", str(tmp / "o"), "--rake-schedule", str(tmp / "none.toml")],
+        f"hhaudit: {tmp / 'none.toml'}: cannot be read: [Errno 2] No such file or directory: '{tmp / 'none.toml'}'"),
 }
 
 

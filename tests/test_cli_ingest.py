@@ -25,7 +25,7 @@ def test_ingest_of_files_no_parser_reads_exits_3_with_the_reason(tmp_path: Path)
         "  parsed: 0\n"
         "  duplicates: 0\n"
         "  quarantined: 0\n"
-        f"unrecognised: {tmp_path / 'notes.txt'}: no parser recognises this file; first line: 'shopping list'\n"
+        f"unrecognised: {tmp_path / 'notes.txt'}: no parser recognises this file (not a hand history of a platform hhaudit reads)\n"
         "found = parsed + duplicates + quarantined: yes\n"
     )
 
@@ -33,10 +33,12 @@ def test_ingest_of_files_no_parser_reads_exits_3_with_the_reason(tmp_path: Path)
 def test_ingest_json_counts(tmp_path: Path) -> None:
     (tmp_path / "empty.txt").write_text("")
     result = runner.invoke(app, ["ingest", str(tmp_path), "--lake", str(tmp_path / "lake"), "--json"])
-    assert result.exit_code == 0
+    # an empty file is read and counted, but with no hand at all there is nothing to audit
+    assert (result.exit_code, result.stderr) == (
+        3, f"hhaudit: no hand found in any input file (empty: {tmp_path / 'empty.txt'})\n")
     assert json.loads(result.stdout) == {
         "files": 1, "files_by_status": {"no_hands": 1}, "hands_found": 0, "hands_parsed": 0,
-        "hands_quarantined": 0, "quarantined_by_reason": {}, "hands_duplicate": 0}
+        "hands_quarantined": 0, "quarantined_by_reason": {}, "hands_duplicate": 0, "skipped": 0}
 
 
 def test_schema_lists_every_table_and_vocabulary() -> None:

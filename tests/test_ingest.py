@@ -31,7 +31,7 @@ def test_every_hand_found_is_parsed_duplicate_or_quarantined(tmp_path: Path) -> 
     summary = run([a, b], tmp_path / "lake")
     assert summary.as_dict() == {
         "files": 2, "files_by_status": {"ok": 2}, "hands_found": 7, "hands_parsed": 3,
-        "hands_quarantined": 2 + 1, "hands_duplicate": 1,
+        "hands_quarantined": 2 + 1, "hands_duplicate": 1, "skipped": 0,
         "quarantined_by_reason": {"bad_amount": 1, "conflicting_duplicate": 1, "truncated": 1},
     }
     assert summary.reconciles()
@@ -111,7 +111,7 @@ def test_gz_zip_and_bad_inputs_each_get_a_files_row(tmp_path: Path) -> None:
         "day.zip!x/h2.txt": ("ok", 1, None),
         "broken.zip": ("unreadable", 0, "not a readable zip archive: File is not a zip file"),
         "empty.txt": ("no_hands", 0, "empty file"),
-        "notes.txt": ("unrecognised", 0, "no parser recognises this file; first line: 'shopping list'"),
+        "notes.txt": ("unrecognised", 0, "no parser recognises this file (not a hand history of a platform hhaudit reads)"),
         "image.bin": ("unrecognised", 0, "binary data, not a hand history"),
         "h.txt.hp": ("no_hands", 0, "tracker sidecar file (.hp/.hands/.gt), not a hand history"),
         "missing.txt": ("unreadable", 0, "no such file or folder"),
@@ -127,12 +127,18 @@ def test_viewer_copies_merge_hole_cards_and_reingest_finds_only_duplicates(tmp_p
     assert (first.hands_parsed, first.hands_duplicate) == (1, 1)
     seats = read_table(tmp_path / "lake", "seats").sort("seat")
     assert seats["cards"].to_list() == [["Ah", "Kh"], [None, None]]
-    again = run([tmp_path / "alice.txt"], tmp_path / "lake")
-    assert (again.hands_parsed, again.hands_duplicate) == (0, 1)
+    again = run([tmp_path / "alice.txt"], tmp_path / "lake")  # the same content: not read again
+    assert (again.hands_found, again.skipped) == (0, [str(tmp_path / "alice.txt")])
+    (tmp_path / "alice-copy.txt").write_text(toy_hand("7", cards="Ah Kh") + "\n")  # other bytes, same hand
+    copy = run([tmp_path / "alice-copy.txt"], tmp_path / "lake")
+    assert (copy.hands_parsed, copy.hands_duplicate) == (0, 1)
     assert read_table(tmp_path / "lake", "hands").height == 1
 
 
-def test_lake_writes_are_atomic(tmp_path: Path, monkeypatch) -> None:
+def test_a_failed_write_leaves_the_lake_as_it_was_and_the_next_writer_removes_its_files(
+        tmp_path: Path, monkeypatch) -> None:
+    real = lake_module.pq.write_table
+
     def explode(table, where, **kw):
         Path(where).write_bytes(b"partial")
         raise OSError("disk full")
@@ -141,7 +147,11 @@ def test_lake_writes_are_atomic(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "a.txt").write_text(toy_hand("1"))
     with pytest.raises(OSError, match="disk full"):
         run([tmp_path / "a.txt"], tmp_path / "lake")
-    assert [p for p in (tmp_path / "lake").rglob("*") if p.is_file()] == []
+    assert read_table(tmp_path / "lake", "hands").height == 0  # the lake as before: empty
+    monkeypatch.setattr(lake_module.pq, "write_table", real)
+    run([tmp_path / "a.txt"], tmp_path / "lake")
+    assert read_table(tmp_path / "lake", "hands")["hand_id"].to_list() == ["1"]
+    assert [p for p in (tmp_path / "lake").rglob("*") if p.is_file() and p.read_bytes() == b"partial"] == []
 
 
 def test_copies_that_disagree_on_a_shown_card_are_conflicting(tmp_path: Path) -> None:
@@ -179,13 +189,30 @@ def test_a_file_that_cannot_be_read_is_reported_and_the_run_goes_on(tmp_path: Pa
 
 
 def test_folders_reached_through_links_are_read_once_and_loops_end(tmp_path: Path) -> None:
-    day = tmp_path / "archive" / "day1"
+    inbox = tmp_path / "inbox"
+    day = inbox / "archive" / "day1"
     day.mkdir(parents=True)
     (day / "h.txt").write_text(toy_hand("1"))
-    inbox = tmp_path / "inbox"
-    inbox.mkdir()
     (inbox / "day1").symlink_to(day, target_is_directory=True)
     (day / "loop").symlink_to(day, target_is_directory=True)
     summary = run([inbox], tmp_path / "lake")
-    assert [Path(f.source_file).relative_to(inbox).as_posix() for f in summary.files] == ["day1/h.txt"]
+    assert [Path(f.source_file).relative_to(inbox).as_posix() for f in summary.files] == ["archive/day1/h.txt"]
     assert summary.hands_parsed == 1
+
+
+def test_a_link_to_outside_the_input_folder_is_unreadable_not_followed(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "h.txt").write_text(toy_hand("1"))
+    (elsewhere / "secret.txt").write_text("password: hunter2\n")
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "day1").symlink_to(elsewhere, target_is_directory=True)
+    (inbox / "key.txt").symlink_to(elsewhere / "secret.txt")
+    summary = run([inbox], tmp_path / "lake")
+    assert [(Path(f.source_file).name, f.status, f.message) for f in summary.files] == [
+        ("day1", "unreadable", "a link to outside the input folder, not followed"),
+        ("key.txt", "unreadable", "a link to outside the input folder, not followed")]
+    summary = run([elsewhere / "secret.txt"], tmp_path / "lake2")  # named on its own: read, never quoted
+    assert [(f.status, f.message) for f in summary.files] == [
+        ("unrecognised", "no parser recognises this file (not a hand history of a platform hhaudit reads)")]

@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from audit.ingest import ingest
-from audit.lake import LakeWriter, read_table
+from audit.lake import LakeWriter, read_table, rewrite_parts
 from audit.tables import TableBuilder, hand_key
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS
 from parsers import pokerstars
@@ -281,8 +281,8 @@ def test_partitions_keep_first_seen_order_and_row_order(tmp_path: Path) -> None:
                                ("5", "2024-03-03")]))
     written = writer.close()
     found = {p.parent.name: pq.read_table(p).column("hand_id").to_pylist() for p in written}
-    assert found == {"date=2024-03-02": ["1", "3"], "date=2024-03-01": ["2", "4"], "date=2024-03-03": ["5"]}
-    assert [p.parent.name for p in written] == ["date=2024-03-02", "date=2024-03-01", "date=2024-03-03"]
+    assert found == {"hand_date=2024-03-02": ["1", "3"], "hand_date=2024-03-01": ["2", "4"], "hand_date=2024-03-03": ["5"]}
+    assert [p.parent.name for p in written] == ["hand_date=2024-03-02", "hand_date=2024-03-01", "hand_date=2024-03-03"]
 
 
 def test_a_partition_without_new_rows_is_written_before_the_end(tmp_path: Path) -> None:
@@ -292,7 +292,7 @@ def test_a_partition_without_new_rows_is_written_before_the_end(tmp_path: Path) 
     writer.add("hands", _rows([("3", "2024-03-02")]))
     assert writer.written == []
     writer.add("hands", _rows([("4", "2024-03-02")]))  # 2024-03-01 idle for 3 adds: written
-    assert [p.parent.name for p in writer.written] == ["date=2024-03-01"]
+    assert [p.parent.name for p in writer.written] == ["hand_date=2024-03-01"]
     writer.close()
     assert read_table(tmp_path, "hands").sort("hand_id")["hand_id"].to_list() == ["1", "2", "3", "4"]
 
@@ -303,7 +303,7 @@ def test_buffers_past_the_byte_budget_are_written(tmp_path: Path) -> None:
     for i, day in enumerate(["2024-03-01", "2024-03-01", "2024-03-01", "2024-03-02"]):
         writer.add("hands", _rows([(str(i), day)]))
     # four rows pass the budget of three and a half: the biggest buffer goes out
-    assert [p.parent.name for p in writer.written] == ["date=2024-03-01"]
+    assert [p.parent.name for p in writer.written] == ["hand_date=2024-03-01"]
     assert pq.read_table(writer.written[0]).column("hand_id").to_pylist() == ["0", "1", "2"]
 
 
@@ -383,13 +383,19 @@ def test_a_lake_with_fingerprints_of_the_older_method_still_recognises_duplicate
     lake = tmp_path / "lake"
     ingest([path], lake)
     # what an older hhaudit wrote: other digests, and no fingerprint version in the file
-    for part in (lake / "hands").rglob("*.parquet"):
-        table = pq.read_table(part)
+    def older(table: pa.Table) -> pa.Table:
         index = table.schema.get_field_index("content_fingerprint")
         table = table.set_column(index, "content_fingerprint", pa.array(["old"] * table.num_rows))
-        metadata = {k: v for k, v in table.schema.metadata.items() if k != b"hhaudit.fingerprint"}
-        pq.write_table(table.replace_schema_metadata(metadata), part)
-    summary = ingest([path], lake)
+        return table.replace_schema_metadata({k: v for k, v in table.schema.metadata.items()
+                                              if k != b"hhaudit.fingerprint"})
+
+    writer = LakeWriter(lake)
+    rewrite_parts(writer, "hands", older)
+    writer.close()
+    assert set(read_table(lake, "hands")["content_fingerprint"]) == {"old"}
+    copy = tmp_path / "copy.txt"  # the same hands in other bytes (the same file is not read again)
+    copy.write_text(_hand("1") + _hand("2") + "\n", encoding="utf-8")
+    summary = ingest([copy], lake)
     assert (summary.hands_found, summary.hands_duplicate, summary.hands_quarantined) == (2, 2, 0)
 
 

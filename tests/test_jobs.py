@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 from pathlib import Path
 
 import polars as pl
@@ -59,7 +60,7 @@ def test_ingest_job_exit_status_counts_bad_files_and_quarantined_hands(tmp_path:
     result = ingest_job([tmp_path / "notes.txt"], tmp_path / "lake")
     assert result.exit_status is ExitStatus.INPUT_PROBLEMS
     assert [(f.status, f.message) for f in result.summary.bad_files] == [
-        ("unrecognised", "no parser recognises this file; first line: 'shopping list'")]
+        ("unrecognised", "no parser recognises this file (not a hand history of a platform hhaudit reads)")]
     cut = tmp_path / "cut.txt"
     cut.write_text(SAMPLE.read_text(encoding="utf-8")[:3000], encoding="utf-8")  # the second hand is truncated
     strict = ingest_job([cut], tmp_path / "lake2")
@@ -131,3 +132,16 @@ def test_the_readme_library_example_runs(tmp_path: Path, monkeypatch, capsys) ->
     assert capsys.readouterr().out == (
         "41 hands with findings, 73 differences\n"
         "lib-out is not empty (use --overwrite to replace its contents)\n")
+
+
+def test_progress_shows_a_file_name_as_text_never_as_markup_or_escapes(tmp_path: Path) -> None:
+    name = tmp_path / "[bold]x\x1b[2J.txt"
+    shutil.copy(SAMPLE, name)
+    terminal = _Terminal()
+    with progress_display(stream=terminal) as progress:
+        assert progress is not None
+        progress.begin("reading")
+        progress.reading(str(name))
+        progress.display.refresh()
+    shown = terminal.getvalue()
+    assert "reading [bold]x\\x1b[2J.txt" in shown and "\x1b[2J" not in shown

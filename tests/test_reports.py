@@ -10,6 +10,7 @@ seat 9). Its settlement below is what ``hhaudit settle`` gives for that showdown
 from __future__ import annotations
 
 import io
+import hashlib
 import json
 import re
 
@@ -18,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from audit.cli.app import app
+from audit.report_job import RANDOM_KEY_WARNING
 from reports import explain, export, html_report, terminal
 from reports.redact import Redactor, redact_explanation, redact_findings
 from reports.summary import (
@@ -172,7 +174,7 @@ hands audited: 6
   unverifiable: 1
   relative only: 1
 findings: 5 (not accepted 4, accepted 1)
-money involved: EUR 0.05; USD 30.00; 2 chips
+money involved: EUR 0.05; USD 15.00; 1 chips (pokerstars)
 
 hands by platform and game
 platform    game        audited  clean  findings  unverifiable  relative_only
@@ -183,14 +185,14 @@ winamax     holdem            1      0         1             0              0
 
 findings by platform, game and kind
 platform    game        kind          findings  accepted  money
-pokerstars  holdem      wrong_winner         2         0  USD 30.00
-pokerstars  omaha_hilo  odd_chip             2         0  2 chips
+pokerstars  holdem      wrong_winner         2         0  USD 15.00
+pokerstars  omaha_hilo  odd_chip             2         0  1 chips (pokerstars)
 winamax     holdem      rake                 1         1  EUR 0.05
 
 findings by kind
 kind          findings  accepted  money
-wrong_winner         2         0  USD 30.00
-odd_chip             2         0  2 chips
+wrong_winner         2         0  USD 15.00
+odd_chip             2         0  1 chips (pokerstars)
 rake                 1         1  EUR 0.05
 """
 
@@ -231,7 +233,8 @@ def test_summary_counts_by_platform_game_and_kind():
         ("pokerstars", "omaha_hilo", 2), ("winamax", "holdem", 1)]
     # kinds in the precedence order of rules.vocab.FindingKind
     assert [k.kind for k in summary.kinds] == ["wrong_winner", "odd_chip", "rake"]
-    assert summary.money == (Money("EUR", 100, 5), Money("USD", 100, 3000), Money(None, 1, 2))
+    # a misallocation counts once: 1500 went to the wrong seat, not 3000
+    assert summary.money == (Money("EUR", 100, 5), Money("USD", 100, 1500), Money(None, 1, 1, "pokerstars"))
     assert [(p, c.audited) for p, c in summary.verdicts_by_platform] == [
         ("ggpoker", 2), ("pokerstars", 3), ("winamax", 1)]
 
@@ -241,7 +244,7 @@ def test_money_is_never_added_across_currencies_or_to_chips_and_stays_exact():
     findings = small_findings().head(1).vstack(small_findings().head(1)).with_columns(
         pl.Series("delta", [big, -big]), pl.Series("currency", ["USD", None]),
         pl.Series("amount_scale", [100, 1]))
-    assert money_totals(conform_findings(findings)) == (Money("USD", 100, big), Money(None, 1, big))
+    assert money_totals(conform_findings(findings)) == (Money("USD", 100, big), Money(None, 1, big, "pokerstars"))
     assert Money("USD", 100, big).label() == "USD 90071992547409.93"
 
 
@@ -249,7 +252,8 @@ def test_one_currency_at_two_scales_is_summed_at_the_finer_scale():
     findings = small_findings().head(2).with_columns(
         pl.Series("delta", [3, -7]), pl.Series("currency", ["SEK", "SEK"]),
         pl.Series("amount_scale", [1, 100]))
-    assert money_totals(conform_findings(findings)) == (Money("SEK", 100, 307),)
+    # one hand: overpaid 300 (3 at scale 1), underpaid 7: what went to the wrong seat is 300
+    assert money_totals(conform_findings(findings)) == (Money("SEK", 100, 300),)
 
 
 def test_worst_findings_rank_within_each_currency_and_top_keeps_every_currency_worst():
@@ -418,7 +422,8 @@ def test_explanation_money_in_currency_with_runs_and_two_boards():
                             dict(e["pots"][1]["runs"][0], run=2, amount=43)]
     text = explain.render_text(e)
     assert "amounts in USD (scale 100)\n" in text
-    assert "board 1: 3d Ad As 5c 7c\nboard 2: 3d Ad As Kc Kd\n" in text
+    assert "run 1 (board 1): 3d Ad As 5c 7c\nrun 2 (board 2): 3d Ad As Kc Kd\n" in text
+    assert ">run 2 (board 2)</text>" in explain.table_svg(e) and "run 2 high: Hero 0.43" in explain.table_svg(e)
     assert "  main pot: 47.65, rake 0.00, net 47.65;" in text
     assert "    run 2: 0.43\n      high half 0.43: seat 9 Hero 0.43\n" in text
 
@@ -508,9 +513,11 @@ def run_out(tmp_path):
     out.mkdir()
     small_findings().write_parquet(out / "findings.parquet")
     small_hands().write_parquet(out / "hands.parquet")
-    (out / "manifest.json").write_text(json.dumps(MANIFEST), encoding="utf-8")
     (out / "explanations.jsonl").write_text(json.dumps(disputed_explanation()) + "\n",
                                             encoding="utf-8")
+    outputs = [{"file": name, "sha256": hashlib.sha256((out / name).read_bytes()).hexdigest()}
+               for name in ("findings.parquet", "hands.parquet", "explanations.jsonl")]
+    (out / "manifest.json").write_text(json.dumps({**MANIFEST, "outputs": outputs}), encoding="utf-8")
     return out
 
 
@@ -533,16 +540,29 @@ def test_cli_csv_and_jsonl_to_files(run_out, tmp_path):
     assert [json.loads(line)["hand_key"] for line in result.stdout.splitlines()] == ["winamax:W1"]
 
 
-def test_cli_redacted_csv_is_stable_under_the_run_id(run_out, monkeypatch):
+def test_cli_redaction_is_keyed_by_the_operators_secret_never_the_run_id(run_out, monkeypatch, tmp_path):
     monkeypatch.delenv("HHAUDIT_REDACT_KEY", raising=False)
     first = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact"])
     second = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact"])
-    assert first.exit_code == 0 and first.stdout == second.stdout
-    hero = Redactor("run-2024-0001").pseudonym("Hero")
-    assert f",{hero}," in first.stdout and "Hero" not in first.stdout
+    assert first.exit_code == 0 and "Hero" not in first.stdout
+    # no key: a random one per report, said so; the run id (in the title) is never the key
+    assert first.stderr == RANDOM_KEY_WARNING + "\n"
+    assert first.stdout != second.stdout
+    assert Redactor("run-2024-0001").pseudonym("Hero") not in first.stdout
     monkeypatch.setenv("HHAUDIT_REDACT_KEY", "secret")
     keyed = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact"])
-    assert Redactor("secret").pseudonym("Hero") in keyed.stdout and hero not in keyed.stdout
+    assert keyed.stderr == "" and f",{Redactor('secret').pseudonym('Hero')}," in keyed.stdout
+    key_file = tmp_path / "key"
+    key_file.write_bytes(b"from a file\n")
+    filed = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact",
+                                "--redact-key-file", str(key_file)])
+    again = runner.invoke(app, ["report", str(run_out), "--format", "csv", "--redact",
+                                "--redact-key-file", str(key_file)])
+    assert filed.stdout == again.stdout and f",{Redactor(b'from a file').pseudonym('Hero')}," in filed.stdout
+    missing = runner.invoke(app, ["report", str(run_out), "--redact", "--redact-key-file",
+                                  str(tmp_path / "none")])
+    assert missing.exit_code == 2
+    assert missing.stderr.startswith(f"hhaudit: {tmp_path / 'none'}: cannot read the redaction key")
 
 
 def test_cli_parquet_and_html(run_out, tmp_path):
@@ -558,25 +578,38 @@ def test_cli_parquet_and_html(run_out, tmp_path):
     assert 'id="hand-pokerstars-1676150046"' in page
 
 
-@pytest.mark.parametrize("setup, args, message", [
-    (lambda out: None, ["--format", "parquet"], "--format parquet needs --output FILE"),
-    (lambda out: (out / "findings.parquet").unlink(), [],
-     "{out}/findings.parquet: missing (is this the --out folder of hhaudit run?)"),
-    (lambda out: (out / "hands.parquet").write_bytes(b"not parquet"), [],
-     "{out}/hands.parquet: not a readable Parquet file"),
-    (lambda out: (out / "manifest.json").write_text("{", encoding="utf-8"), [],
+@pytest.mark.parametrize("setup, args, code, message", [
+    (lambda out: None, ["--format", "parquet"], 2, "--format parquet needs --output FILE"),
+    (lambda out: (out / "findings.parquet").unlink(), [], 3,
+     "{out}/findings.parquet: missing (the run's manifest.json lists it)"),
+    (lambda out: (out / "hands.parquet").write_bytes(b"not parquet"), [], 3,
+     "{out}/hands.parquet: damaged or edited since hhaudit wrote it"),
+    (lambda out: (out / "manifest.json").write_text("{", encoding="utf-8"), [], 3,
      "{out}/manifest.json: not valid JSON"),
-    (lambda out: (out / "explanations.jsonl").write_text("[]\n", encoding="utf-8"),
-     ["--format", "html"], "{out}/explanations.jsonl: line 1: not an explanation (no hand_key)"),
-    (lambda out: pl.DataFrame({"hand_key": ["x"]}).write_parquet(out / "findings.parquet"), [],
-     "findings has no column platform, game, delta, amount_scale, currency, kind"),
+    (lambda out: (out / "explanations.jsonl").write_text("[]\n", encoding="utf-8"), ["--format", "html"], 3,
+     "{out}/explanations.jsonl: damaged or edited since hhaudit wrote it"),
+    (lambda out: pl.DataFrame({"hand_key": ["x"]}).write_parquet(out / "findings.parquet"), [], 3,
+     "{out}/findings.parquet: damaged or edited since hhaudit wrote it"),
+    (lambda out: (out / "manifest.json").unlink(), [], 3,
+     "{out} is not a complete hhaudit run (no manifest.json)"),
 ])
-def test_cli_bad_input_exits_2_naming_the_problem(run_out, setup, args, message):
+def test_cli_bad_input_names_the_problem(run_out, setup, args, code, message):
     setup(run_out)
     result = runner.invoke(app, ["report", str(run_out), *args])
-    assert result.exit_code == 2
+    assert result.exit_code == code
     assert result.stderr.startswith("hhaudit: " + message.format(out=run_out))
     assert result.stdout == ""
+
+
+def test_findings_of_another_shape_are_named(run_out):
+    pl.DataFrame({"hand_key": ["x"]}).write_parquet(run_out / "findings.parquet")
+    manifest = json.loads((run_out / "manifest.json").read_text())
+    for entry in manifest["outputs"]:
+        entry.pop("sha256")  # a manifest that records no digests: the columns are checked
+    (run_out / "manifest.json").write_text(json.dumps(manifest))
+    result = runner.invoke(app, ["report", str(run_out)])
+    assert (result.exit_code, result.stderr) == (
+        2, "hhaudit: findings has no column platform, game, delta, amount_scale, currency, kind\n")
 
 
 def test_cli_missing_out_folder(tmp_path):
@@ -594,3 +627,27 @@ def test_every_rule_that_places_an_odd_chip_has_plain_words() -> None:
     expected = {f"{option}={value}" for option in placing for value in OPTION_VALUES[option]}
     expected |= {"identical_hands_both_halves=pool_even", "split_half_remainder=to_high_half"}
     assert expected <= set(RULE_TEXT)
+
+
+def test_money_involved_counts_a_misallocation_once_and_nothing_for_history_inconsistent():
+    """Issue 16: a $30.80 missed low is USD 30.80 involved (not 61.60); a contradiction
+    of the history with itself moved no money; chips of two tournaments or platforms are
+    never added together or to money."""
+    findings = pl.DataFrame({
+        "hand_key": ["ps:1", "ps:1", "ps:2", "ps:3", "ps:3", "w:4", "ps:5"],
+        "platform": ["pokerstars"] * 5 + ["winamax", "pokerstars"], "game": "omaha_hilo",
+        "delta": [3080, -3080, 1234, 500, -500, 7, -40],
+        "amount_scale": [100, 100, 100, 1, 1, 1, 1],
+        "currency": ["USD", "USD", "USD", None, None, None, None],
+        "tournament_id": [None, None, None, "77", "77", None, "78"],
+        "kind": ["missed_low", "missed_low", "history_inconsistent", "wrong_winner", "wrong_winner",
+                 "odd_chip", "not_conserved"]})
+    assert [m.label() for m in money_totals(conform_findings(findings))] == [
+        "USD 30.80", "500 chips (pokerstars tournament 77)", "40 chips (pokerstars tournament 78)",
+        "7 chips (winamax)"]
+
+
+def test_picture_pot_labels_read_as_label_then_amount():
+    picture = explain.table_svg(explanation_1676150046())
+    assert "side pot 1: 86</text>" in picture and "main pot: 4765</text>" in picture
+    assert "side pot 1 86" not in picture

@@ -79,14 +79,17 @@ def test_written_files_carry_the_schema_version(tmp_path: Path) -> None:
 
 def test_a_lake_written_before_a_column_was_added_reads_it_as_null(tmp_path: Path) -> None:
     import pyarrow as pa
+    from deltalake import CommitProperties, DeltaTable, write_deltalake
 
-    from audit.lake import read_table, write_atomic
+    from audit.lake import VERSION_PROPERTY, read_table
 
     older = TABLES["quarantine"].schema.remove(TABLES["quarantine"].schema.get_field_index("parser_version"))
     rows = pa.Table.from_pylist([{"source_file": "f", "source_offset": 0, "reason": "truncated",
                                   "message": "m", "raw_text": "t", "hand_id": None, "format": None}], older)
-    write_atomic(rows.replace_schema_metadata(TABLES["quarantine"].schema.metadata),
-                 tmp_path / "quarantine" / "part-old.parquet")
+    DeltaTable.create(str(tmp_path / "quarantine"), schema=older, configuration={VERSION_PROPERTY: SCHEMA_VERSION},
+                      raise_if_key_not_exists=False)
+    write_deltalake(str(tmp_path / "quarantine"), rows, mode="append",
+                    commit_properties=CommitProperties(custom_metadata={VERSION_PROPERTY: SCHEMA_VERSION}))
     frame = read_table(tmp_path, "quarantine")
     assert frame.columns == [c.name for c in TABLES["quarantine"].columns]
     assert frame.select("reason", "parser_version").rows() == [("truncated", None)]

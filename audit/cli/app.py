@@ -40,6 +40,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 # command modules under audit/cli/, each with register(app)
@@ -49,6 +50,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "rules_cmds",
     "report_cmd",
     "export_cmd",
+    "lake_cmd",
 )
 
 

@@ -8,26 +8,38 @@ to stderr on a terminal; the last line of stdout is the run's counts as one JSON
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from audit.cli.common import (
+    DEFAULT_RATIO,
+    DEFAULT_SIZE_TEXT,
     AcceptOption,
+    ExcludeOption,
     FailUnverifiable,
     InputPaths,
+    MaxExpandedSize,
+    MaxExpansionRatio,
     MaxQuarantined,
     Overwrite,
     PolicyOption,
+    Workers,
+    RakeScheduleOption,
+    RedactKeyFile,
     finish,
+    parse_size,
     print_counts,
+    print_problems,
 )
 from audit.cli.progress import progress_display
-from audit.errors import BadHandKey, ExitStatus, HandNotInLake, UnreadableLake
+from audit.errors import BadHandKey, ExitStatus, HandNotInLake, NotALake, UnreadableLake
+from audit.explanation import HandNotFound, explain_hand
 from audit.jobs import audit_job, check_policy, run_job
 from audit.lake import LakeError
-from audit.explanation import HandNotFound, explain_hand
+from audit.outputs import atomic_output, check_output_file
 from rules.vocab import Verdict
 
 
@@ -41,12 +53,14 @@ def register(app: typer.Typer) -> None:
         overwrite: Overwrite = False,
         max_quarantined: MaxQuarantined = 0,
         fail_on_unverifiable: FailUnverifiable = False,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
         """Settle every hand of the lake and compare with what the platform paid."""
         with progress_display() as progress:
             result = audit_job(lake, out, policy=policy, accept=accept, overwrite=overwrite,
                                max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
-                               progress=progress)
+                               progress=progress, rake_schedule=rake_schedule)
+        print_problems(result.problems)
         print_counts(result.counts)
         finish(result.exit_status)
 
@@ -59,17 +73,28 @@ def register(app: typer.Typer) -> None:
         overwrite: Overwrite = False,
         max_quarantined: MaxQuarantined = 0,
         fail_on_unverifiable: FailUnverifiable = False,
-        workers: Annotated[int | None, typer.Option(help="Worker processes for ingest.")] = None,
+        workers: Workers = None,
+        exclude: ExcludeOption = None,
+        max_expanded_size: MaxExpandedSize = DEFAULT_SIZE_TEXT,
+        max_expansion_ratio: MaxExpansionRatio = DEFAULT_RATIO,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
         """Ingest, audit and report in one command (the nightly job)."""
         from reports.summary import summarise
         from reports.terminal import render_summary
 
+        size = parse_size(max_expanded_size)
         with progress_display() as progress:
             result = run_job(paths, out, policy=policy, accept=accept, overwrite=overwrite,
                              max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
-                             workers=workers, progress=progress)
-        print(render_summary(summarise(result.outcome.verdicts, result.outcome.findings)))
+                             workers=workers, progress=progress, exclude=exclude or (), max_expanded_size=size,
+                             max_expansion_ratio=max_expansion_ratio, rake_schedule=rake_schedule)
+        from audit.report_context import run_context
+
+        findings = run_context(result.paths.lake).join(result.outcome.findings)  # chips per tournament
+        print(render_summary(summarise(result.outcome.verdicts, findings)))
+        print_problems([f"skipped {s.name}: {s.reason}" for s in result.skipped])
+        print_problems(result.problems)
         print_counts(result.counts)
         finish(result.exit_status)
 
@@ -80,20 +105,45 @@ def register(app: typer.Typer) -> None:
         policy: PolicyOption = None,
         html: Annotated[Path | None, typer.Option("--html", help="Also write the table as a picture page.")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the explanation as JSON.")] = False,
+        redact: Annotated[bool, typer.Option("--redact", help="Replace player names by pseudonyms keyed by your secret (--redact-key-file or $HHAUDIT_REDACT_KEY; without one, a random key and a warning).")] = False,
+        redact_key_file: RedactKeyFile = None,
+        rake_schedule: RakeScheduleOption = None,
     ) -> None:
-        """Explain one hand: best hands, pots, splits, odd chips, recorded against expected."""
+        """Explain one hand as it was played (date, table, stakes, source file and offset,
+        each street's actions and stacks, the pay lines as printed), then its settlement:
+        best hands, pots, splits, odd chips, recorded against expected."""
+        from audit.explanation import quarantined_hand, render_quarantined
+        from audit.rake_check import load_schedules
+        from audit.report_job import redactor_for
         from reports.explain import render_html, render_text
+        from reports.redact import redact_explanation
 
         if ":" not in hand:
             raise BadHandKey(hand)
+        if not (lake / "hands").is_dir():
+            raise NotALake(lake)
         check_policy(policy)
+        if html is not None:
+            check_output_file(html, "--html")
+        schedules = load_schedules(rake_schedule)
+        redactor, warning = redactor_for(redact_key_file) if redact else (None, None)
         try:
-            explanation = explain_hand(lake, hand, policy=policy)
+            explanation = explain_hand(lake, hand, policy=policy, rake_schedules=schedules)
         except HandNotFound as exc:
-            raise HandNotInLake(exc.args[0]) from None
+            quarantined = quarantined_hand(lake, hand) if (lake / "quarantine").is_dir() else []
+            if not quarantined:
+                raise HandNotInLake(exc.args[0]) from None
+            text = render_quarantined(hand, quarantined, raw=redactor is None)
+            print(redactor.text(text) if redactor is not None else text, end="")
+            finish(ExitStatus.INPUT_PROBLEMS)
         except LakeError as exc:
             raise UnreadableLake(str(exc)) from exc
+        if redactor is not None:
+            explanation = redact_explanation(explanation, redactor)
+            if warning:
+                print(warning, file=sys.stderr)
         if html is not None:
-            html.write_text(render_html(explanation), encoding="utf-8")
+            with atomic_output(html) as tmp:
+                tmp.write_text(render_html(explanation), encoding="utf-8")
         print(json.dumps(explanation, indent=2, default=str) if as_json else render_text(explanation))
         finish(ExitStatus.FINDINGS if explanation.get("verdict") == Verdict.FINDINGS.value else ExitStatus.OK)

@@ -22,6 +22,7 @@ import typer
 from audit.cli.common import finish
 from audit.errors import BadInput, ExitStatus, NotALake, UnreadableLake
 from audit.lake import LakeError
+from audit.outputs import check_out_folder
 from audit.phh_export import UnknownHand, export_phh, write_phh_files
 from reports.phh import dumps, dumps_all
 
@@ -42,6 +43,8 @@ def export_command(
     """Write hands of the lake as PHH files, refusing by name what PHH cannot express."""
     if not (lake / "hands").is_dir():
         raise NotALake(lake)
+    if out is not None:
+        check_out_folder(out)
     try:
         export = export_phh(lake, hand_keys or None)
     except UnknownHand as exc:

@@ -8,8 +8,21 @@ from typing import Annotated
 
 import typer
 
-from audit.cli.common import InputPaths, MaxQuarantined, finish
+from audit.cli.common import (
+    DEFAULT_RATIO,
+    DEFAULT_SIZE_TEXT,
+    ExcludeOption,
+    InputPaths,
+    MaxExpandedSize,
+    MaxExpansionRatio,
+    MaxQuarantined,
+    Workers,
+    finish,
+    parse_size,
+    print_problems,
+)
 from audit.cli.progress import progress_display
+from audit.errors import escape_controls
 from audit.ingest import IngestSummary
 from audit.jobs import ingest_job
 from audit.schema import EXPLANATION, OUTPUTS, SCHEMA_VERSION, TABLES
@@ -30,8 +43,10 @@ def format_summary(summary: IngestSummary) -> str:
     ]
     for reason, n in d["quarantined_by_reason"].items():
         lines.append(f"    {reason}: {n}")
+    if d["skipped"]:
+        lines.append(f"files skipped (the lake holds their content already): {d['skipped']}")
     for f in summary.bad_files:
-        lines.append(f"{f.status}: {f.source_file}: {f.message}")
+        lines.append(f"{f.status}: {escape_controls(f.source_file)}: {escape_controls(f.message or '')}")
     ok = "yes" if summary.reconciles() else "NO"
     lines.append(f"found = parsed + duplicates + quarantined: {ok}")
     return "\n".join(lines)
@@ -72,14 +87,21 @@ def register(app: typer.Typer) -> None:
     def ingest_command(
         paths: InputPaths,
         lake: Annotated[Path, typer.Option("--lake", help="Lake folder to write.")],
-        workers: Annotated[int | None, typer.Option(help="Worker processes (default: all cores for large inputs).")] = None,
+        workers: Workers = None,
         max_quarantined: MaxQuarantined = 0,
         as_json: Annotated[bool, typer.Option("--json", help="Print the counts as one JSON object.")] = False,
+        exclude: ExcludeOption = None,
+        max_expanded_size: MaxExpandedSize = DEFAULT_SIZE_TEXT,
+        max_expansion_ratio: MaxExpansionRatio = DEFAULT_RATIO,
     ) -> None:
         """Read hand histories into the Parquet lake and report what was found."""
+        size = parse_size(max_expanded_size)
         with progress_display(enabled=not as_json) as progress:
-            result = ingest_job(paths, lake, workers=workers, max_quarantined=max_quarantined, progress=progress)
+            result = ingest_job(paths, lake, workers=workers, max_quarantined=max_quarantined, progress=progress,
+                                exclude=exclude or (), max_expanded_size=size, max_expansion_ratio=max_expansion_ratio)
         print(json.dumps(result.counts, sort_keys=True) if as_json else format_summary(result.summary))
+        print_problems([f"skipped {s.name}: {s.reason}" for s in result.skipped])
+        print_problems(result.problems)
         finish(result.exit_status)
 
     @app.command("schema")

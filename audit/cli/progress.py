@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, TextIO
 
+from audit.errors import escape_controls
+
 if TYPE_CHECKING:  # rich is imported only when a terminal will show it
     from rich.progress import Progress, TaskID
 
@@ -30,7 +32,11 @@ class RichProgress:
 
     def reading(self, name: str) -> None:
         if self._task is not None:
-            self.display.update(self._task, description=f"reading {Path(name).name[-40:]}", advance=1)
+            from rich.markup import escape
+
+            # a file name is text, not rich markup nor terminal control sequences
+            shown = escape(escape_controls(Path(name).name[-40:]))
+            self.display.update(self._task, description=f"reading {shown}", advance=1)
 
     def audited(self, done: int, total: int) -> None:
         if self._task is not None:

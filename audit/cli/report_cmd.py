@@ -1,5 +1,6 @@
 """``hhaudit report OUT``: the summary, exports and HTML report of an audit run's output
-(``audit.report_job``). A missing or unreadable input is reported by name, exit code 2."""
+(``audit.report_job``). A bad option or ``--output`` is exit code 2; a folder that is not a
+complete, intact run is exit code 3, the file named."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import Annotated
 
 import typer
 
-from audit.cli.common import finish
+from audit.cli.common import RedactKeyFile, finish
 from audit.report_job import REDACT_KEY_ENV, TABLE_TOP, ReportFormat, report_job
 from reports import html_report
+from reports.owed import GroupBy
 
 
 def register(app: typer.Typer) -> None:
@@ -20,11 +22,14 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path, typer.Argument(help="The --out folder of hhaudit run.")],
         fmt: Annotated[ReportFormat, typer.Option("--format", help="What to write.")] = ReportFormat.TABLE,
         output: Annotated[Path | None, typer.Option("--output", help="File to write (default: stdout; required for parquet).")] = None,
-        redact: Annotated[bool, typer.Option("--redact", help=f"Replace player names by stable pseudonyms (key: ${REDACT_KEY_ENV}, else the run id).")] = False,
+        redact: Annotated[bool, typer.Option("--redact", help=f"Replace player names by pseudonyms keyed by your secret (--redact-key-file or ${REDACT_KEY_ENV}; without one, a random key and a warning: pseudonyms then match no other run).")] = False,
+        redact_key_file: RedactKeyFile = None,
+        by: Annotated[GroupBy | None, typer.Option("--by", help="Underpaid, overpaid and net per player, day, table or platform (per currency; chips per tournament).")] = None,
         top: Annotated[int | None, typer.Option("--top", min=0, help=f"Worst findings to include (default: {TABLE_TOP} in the table, {html_report.DEFAULT_TOP} in HTML, all in exports).")] = None,
     ) -> None:
-        """Summarise an audit run's findings, export them, or write the HTML report."""
-        result = report_job(out, fmt, output, redact=redact, top=top)
+        """Summarise an audit run's findings, export them, write the HTML report, sum them
+        --by player, day, table or platform, or list the players owed (--format players-owed)."""
+        result = report_job(out, fmt, output, redact=redact, top=top, by=by, redact_key_file=redact_key_file)
         if result.text is not None:
             sys.stdout.write(result.text)
         if result.message:

@@ -39,11 +39,15 @@ def settle_cmd(
     file: str = typer.Argument("-", help="a JSON file, or - for standard input"),
     jsonl: bool = typer.Option(False, "--jsonl", help="one showdown per line in, one result per line out"),
 ) -> None:
-    """Settle showdowns given as JSON (contracts.md `hhaudit settle`)."""
+    """Settle showdowns given as JSON (the format: docs/settle.md; hhaudit schema --settle)."""
+    where = "standard input" if file == "-" else file
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+        text = data.decode("utf-8")
     except OSError as exc:
         raise RulesInputError(f"cannot read {file}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise RulesInputError(f"cannot read {where}: not UTF-8 text (byte {exc.start}); give JSON") from None
     if not jsonl:
         try:
             result = _settle_text(text)

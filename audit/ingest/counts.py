@@ -32,6 +32,9 @@ class FileCounts:
     message: str | None = None
     bytes_done: int = 0  # bytes of the file handed to workers so far (offset base)
     codec: str = "utf-8"  # the Python codec its text was decoded with
+    #: the lake's row for this file's first bytes, when the file grew since and only its
+    #: new end was read: the stored row is replaced by one for the whole file
+    prior: dict[str, Any] | None = None
 
     def reconciles(self) -> bool:
         return self.found == self.parsed + self.quarantined + self.duplicate
@@ -45,6 +48,20 @@ class FileCounts:
             "status": str(self.status), "message": self.message,
         }
 
+    def lake_row(self) -> dict[str, Any]:
+        """The files table's row: ``row()``, with the counts of the first bytes added
+        where only the file's new end was read this time."""
+        row = self.row()
+        if self.prior is None:
+            return row
+        for key in ("hands_found", "hands_parsed", "hands_quarantined", "hands_duplicate"):
+            row[key] += self.prior[key]
+        for key in ("encoding", "platform", "format"):
+            row[key] = self.prior[key] or row[key]
+        if self.prior["status"] == FileStatus.OK:
+            row["status"], row["message"] = str(FileStatus.OK), None
+        return row
+
 
 @dataclass
 class IngestSummary:
@@ -53,6 +70,8 @@ class IngestSummary:
     lake: Path
     files: list[FileCounts] = field(default_factory=list)
     quarantined_by_reason: Counter[str] = field(default_factory=Counter)
+    #: files not read: the lake holds their content already (same SHA-256)
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def hands_found(self) -> int:
@@ -91,4 +110,5 @@ class IngestSummary:
             "hands_quarantined": self.hands_quarantined,
             "quarantined_by_reason": dict(sorted(self.quarantined_by_reason.items())),
             "hands_duplicate": self.hands_duplicate,
+            "skipped": len(self.skipped),
         }

@@ -2,8 +2,11 @@
 
 ``LakeStore`` takes each chunk's result in file order, gives its rows their file offsets,
 drops duplicates (``audit.ingest.duplicates``), counts, and hands the rows to the lake
-writer (``audit.lake.LakeWriter``); at the end it writes the files table and merges the
-hole cards that other viewers' copies showed into the stored seats.
+writer (``audit.lake.LakeWriter``); at the end it writes the files table, merges the
+hole cards that other viewers' copies showed into the stored seats (rewriting those data
+files in the same commit), and commits the whole ingest at once. The writer holds the
+lake's lock from before the duplicate index reads the lake until that commit, so two
+ingests into one lake never store a hand twice.
 """
 
 from __future__ import annotations
@@ -13,14 +16,13 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from audit.ingest.counts import FileCounts, IngestSummary
 from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
 from audit.ingest.parse import ChunkResult, quarantine_row
-from audit.lake import LakeWriter, table_files, write_atomic
+from audit.lake import LakeWriter, committed_parts, pause_point, read_table, rewrite_parts
 from audit.schema import FILES, QUARANTINE
-from rules.vocab import QuarantineReason
+from rules.vocab import FileStatus, QuarantineReason
 
 #: quarantine rows buffered before they are handed to the writer
 QUARANTINE_BATCH = 10_000
@@ -32,11 +34,24 @@ class LakeStore:
     in order."""
 
     def __init__(self, lake: Path, summary: IngestSummary) -> None:
-        self.writer = LakeWriter(lake)
+        self.writer = LakeWriter(lake)  # takes the lake's lock before the lake is read
         self.summary = summary
-        self.seen = SeenHands.of_lake(lake)
+        self._seen: SeenHands | None = None
+        try:
+            self.known = KnownFiles.of_lake(lake)
+        except BaseException:
+            self.writer.abort()
+            raise
         self.card_patches: CardPatches = {}
         self.quarantine_rows: list[dict[str, Any]] = []
+
+    @property
+    def seen(self) -> SeenHands:
+        """The hands stored so far, read from the lake when the first chunk comes (an
+        ingest whose files are all skipped never reads them)."""
+        if self._seen is None:
+            self._seen = SeenHands.of_lake(self.writer.root)
+        return self._seen
 
     def add(self, counts: FileCounts, chunk: str | bytes, base_bytes: int, result: ChunkResult) -> None:
         """Store one chunk's result; ``base_bytes`` is the chunk's offset in its file."""
@@ -52,6 +67,7 @@ class LakeStore:
         offsets = pc.add(pa.array(result.hand_rel_offsets, pa.int64()), pa.scalar(base_bytes, pa.int64()))
         hands = hands.set_column(hands.schema.get_field_index("source_offset"), "source_offset", offsets)
         screening = self.seen.screen(hands, counts.source_file, offsets)
+        pause_point("parse")  # the kill tests' hook (audit.lake)
         if screening.keep is None:
             counts.parsed += hands.num_rows
             self.writer.add("hands", hands)
@@ -95,29 +111,74 @@ class LakeStore:
             self.quarantine_rows = []
 
     def close(self) -> None:
-        """Write what is buffered and the files table; merge other viewers' cards."""
+        """Write what is buffered and the files table, merge other viewers' cards, and
+        commit the ingest."""
         self._flush_quarantine()
-        self.writer.add("files", pa.Table.from_pylist([f.row() for f in self.summary.files], FILES.schema))
-        self.writer.close()
+        self.writer.add("files", pa.Table.from_pylist([f.lake_row() for f in self.summary.files], FILES.schema))
+        replaced = {(f.prior["source_file"], f.prior["sha256"]) for f in self.summary.files if f.prior}
+        if replaced:  # a file that grew: its row for the first bytes gives way to the whole file's
+            self.writer.flush()
+            rewrite_parts(self.writer, "files", lambda table: _without_rows(table, replaced))
         if self.card_patches:
-            _apply_card_patches(self.writer.root, self.card_patches)
+            self.writer.flush()
+            _apply_card_patches(self.writer, self.card_patches)
+        self.writer.close()
+
+    def abort(self) -> None:
+        """Give the lock back without committing anything (the next writer removes the
+        files written)."""
+        self.writer.abort()
 
 
-def _apply_card_patches(lake: Path, patches: CardPatches) -> None:
-    """Copies of a hand written for different viewers: merge the hole cards each saw."""
-    keys = pa.array(list(patches))
-    for path in table_files(lake, "seats"):
-        table = pq.read_table(path)
-        hit = pc.is_in(table.column("hand_key"), value_set=keys)
-        if not pc.any(hit).as_py():
-            continue
-        hand_keys = table.column("hand_key").to_pylist()
-        seats = table.column("seat").to_pylist()
-        cards = table.column("cards").to_pylist()
-        for i, key in enumerate(hand_keys):
-            patch = patches.get(key)
-            if patch and seats[i] in patch:
-                cards[i] = merge_cards(cards[i], patch[seats[i]])
-        idx = table.schema.get_field_index("cards")
-        table = table.set_column(idx, table.schema.field(idx), pa.array(cards, table.schema.field(idx).type))
-        write_atomic(table, path)
+class KnownFiles:
+    """The files the lake holds (by name and by size), to skip a file ingested already
+    and to read only the new end of one that grew."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        self.by_name: dict[str, list[dict[str, Any]]] = {}
+        self.by_size: dict[int, list[dict[str, Any]]] = {}
+        for row in rows:
+            if row["status"] == FileStatus.UNREADABLE or not row["sha256"]:
+                continue
+            self.by_name.setdefault(row["source_file"], []).append(row)
+            self.by_size.setdefault(row["size"], []).append(row)
+
+    @classmethod
+    def of_lake(cls, lake: Path) -> KnownFiles:
+        if not committed_parts(lake, "files"):
+            return cls([])
+        return cls(read_table(lake, "files").to_dicts())
+
+    def candidates(self, name: str, size_hint: int) -> list[dict[str, Any]]:
+        """Rows that may hold this file's content or its first bytes."""
+        rows = self.by_name.get(name, []) + self.by_size.get(size_hint, [])
+        return list({(r["source_file"], r["sha256"]): r for r in rows}.values())
+
+
+def _without_rows(table: pa.Table, drop: set[tuple[str, str]]) -> pa.Table | None:
+    keep = [(f, h) not in drop for f, h in zip(table.column("source_file").to_pylist(),
+                                               table.column("sha256").to_pylist(), strict=True)]
+    return None if all(keep) else table.filter(pa.array(keep))
+
+
+def _apply_card_patches(writer: LakeWriter, patches: CardPatches) -> None:
+    """Copies of a hand written for different viewers: merge the hole cards each saw,
+    into the seats written by this ingest and those committed before (each data file
+    rewritten, and the old one removed, in the ingest's commit)."""
+    rewrite_parts(writer, "seats", lambda table: _patched(table, patches))
+
+
+def _patched(table: pa.Table, patches: CardPatches) -> pa.Table | None:
+    """``table`` (seats) with the patched hands' cards merged; None if none is in it."""
+    hit = pc.is_in(table.column("hand_key"), value_set=pa.array(list(patches)))
+    if not pc.any(hit).as_py():
+        return None
+    hand_keys = table.column("hand_key").to_pylist()
+    seats = table.column("seat").to_pylist()
+    cards = table.column("cards").to_pylist()
+    for i, key in enumerate(hand_keys):
+        patch = patches.get(key)
+        if patch and seats[i] in patch:
+            cards[i] = merge_cards(cards[i], patch[seats[i]])
+    idx = table.schema.get_field_index("cards")
+    return table.set_column(idx, table.schema.field(idx), pa.array(cards, table.schema.field(idx).type))

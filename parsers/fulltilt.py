@@ -36,6 +36,19 @@ or adding chips, timer and run-it-twice notices), a low hand's description wrapp
 line of its own in the showdown, and the summary's ``Duration`` and per-run ``Pot N``.
 Any other line, in the summary too, fails the hand with its line number.
 
+Seen in real files and read as such (version 3): 2012 tournaments print no return when
+every other seat folds to a bet (``Total pot 30`` with the big blind's unmatched 15 left
+out): the unmatched part is returned where the printed Total pot is exactly what was put
+in without it; their all-in hands may stop printing street lines before the river, so a
+summary board that extends the dealt one is the board. A hand called off after a blind
+(``Total pot $0``, nothing dealt) is quarantined as ``inconsistent`` (cancelled); a
+``(partial)`` hand printing only its summary is ``truncated``. A seat the summary says
+folded is out even without a fold line (it timed out), and one listed ``is sitting out``
+that acts was dealt in. Archive files number their hands (``******** # 2 ********``, a
+first line ``BEGIN`` from Hold'em Manager 2). Header variants: stakes in thousands
+(``250K/500K``), a cap printed before the game (``$400 Pot Limit Omaha Hi``: limit ``cap``),
+the date in words (``15:13 ET - Wed, July 21, 2010``), ``Seats: 9`` on a line of its own.
+
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
 what it emits is unchanged from version 1.
 """

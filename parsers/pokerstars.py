@@ -98,6 +98,13 @@ What the platform prints and how it is recorded:
   that goes on is a ``parse_error``.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
+- Seen in real files (version 2): hand-history archives put each hand after a number line
+  (``*********** # 2 **************``): the first is no hand, the others end the hand
+  before them; some copies put a blank line after every line; mined 2021 histories print
+  a seated name with nothing after it (``stas622:``) for each all-in seat; a name may
+  start with asterisks (``**HCL59** collected $2.11 from pot``) and is no street line; a
+  tournament header may be split after its buy-in (``Tournament #T, $1.29+$0.21 USD`` /
+  ``Hold'em No Limit - Level I (10/20) - ...``), read as one line.
 """
 
 from __future__ import annotations

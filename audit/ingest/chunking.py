@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from audit.ingest import parse
+import audit.ingest.parse as parse  # MAX_HAND_CHARS read at call time (tests lower it)
 from audit.ingest.inputs import ByteStream
 from audit.ingest.parse import RAW_TEXT_CHARS, Oversized
 from audit.textio import ESCAPED_UTF8, decode_bytes

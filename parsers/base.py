@@ -430,6 +430,25 @@ class HandScope:
             raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
 
 
+#: what may stand before an XML file's root element: declaration, comments, a DOCTYPE
+#: naming a DTD. A DOCTYPE with an internal subset (``[...]``, where entities are
+#: declared) is not matched: such a file reads as junk and is quarantined.
+XML_PROLOGUE = r"<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^\[>]*>"
+_PROLOGUE_RUN = re.compile(rf"(?:\ufeff|\s|{XML_PROLOGUE})*", re.S)
+
+
+def after_xml_prologue(text: str) -> str:
+    """``text`` from its root element on: a byte-order mark, blanks, the declaration,
+    comments and a DOCTYPE before it skipped.
+
+    >>> after_xml_prologue('<?xml version="1.0"?>\\n<!DOCTYPE session SYSTEM "x.dtd">\\n<session>')
+    '<session>'
+    >>> after_xml_prologue('<!DOCTYPE s [<!ENTITY e "x">]><session>')[:10]
+    '<!DOCTYPE '
+    """
+    return text[_PROLOGUE_RUN.match(text).end():]  # type: ignore[union-attr]  # * always matches
+
+
 def split_joining_chatter(pattern: re.Pattern[str], chatter: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
     """``split_at`` for files that open with chatter (an XML prolog, a root tag, a banner).
 

@@ -74,12 +74,12 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import BetTracker, split_joining_chatter, unknown_in_xml
+from parsers.base import XML_PROLOGUE, BetTracker, split_joining_chatter, unknown_in_xml
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*<HISTORY\b", re.M)
 _ELEMENT = re.compile(r"<HISTORY\b.*?</HISTORY>", re.S)
-_CHATTER = re.compile(r"^(?:\s|\ufeff|<\?xml[^>]*\?>|</?ROOT>)*$")
+_CHATTER = re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|<\?xml[^>]*\?>|</?ROOT>)*$", re.S)
 _SNIFF = re.compile(r"<HISTORY ID=\"\d+\" SESSION=\"[^\"]*\" TABLE=\"[^\"]*\" GAME=\"GAME_")
 _GAMES = {
     "GAME_OMA": Game.OMAHA,

@@ -98,7 +98,9 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
+from parsers.base import BetTracker, HandText, after_xml_prologue, card, unknown_in_xml
 from rules.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import (
     ActionKind,
     Format,
@@ -111,8 +113,6 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import BetTracker, HandText, card, unknown_in_xml
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 # A 2022 client (22.9) writes the session as ``<root>`` (same ``<general>`` and games).
 _SESSION = re.compile(r"<(?:session\b[^>]*|root)>", re.S)
@@ -183,9 +183,7 @@ class IPokerParser:
     chunkable = False  # a game needs its session's <general> header
 
     def sniff(self, head: str) -> bool:
-        start = head.lstrip("\ufeff \r\n\t")
-        if start.startswith("<?xml"):
-            start = start[start.find("?>") + 2 :].lstrip()
+        start = after_xml_prologue(head)
         return (start.startswith("<session") or start.startswith("<root><general>")) and "<gametype>" in head
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:

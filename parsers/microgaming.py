@@ -72,12 +72,12 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import BetTracker, card, split_joining_chatter
+from parsers.base import XML_PROLOGUE, BetTracker, card, split_joining_chatter
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*<Game\b", re.M)
 _ELEMENT = re.compile(r"<Game\b.*?</Game>", re.S)
-_CHATTER = re.compile(r"^(?:\s|\ufeff|----[^\n]*\.DAT----|ExtendedTableName:[^\n]*)*$")
+_CHATTER = re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|----[^\n]*\.DAT----|ExtendedTableName:[^\n]*)*$", re.S)
 _SNIFF = re.compile(r"<Game (?:hhversion=\"\d+\" )?id=\"\d+\"[^>]*\bgametype=\"")
 _GAMES = {
     "omaha h/l": Game.OMAHA_HILO,

@@ -62,3 +62,35 @@ def test_a_hostile_file_is_quarantined_not_expanded(module) -> None:
 def test_every_xml_parser_is_covered_by_the_static_check() -> None:
     for module in (bossmedia, everest, ipoker, merge_xml, microgaming):
         assert "defusedxml" in Path(module.__file__).read_text(encoding="utf-8")
+
+
+def _with_doctype(platform: str, doctype: str) -> str:
+    import re
+
+    from tests.corpus import corpus_files, read_text
+
+    files = [p for p in corpus_files(platform) if p.suffix.lower() in (".xml", ".txt")]
+    if not files:
+        pytest.fail(f"no {platform} file in the corpus")
+    text = read_text(files[0])
+    found = re.match(r"\ufeff?\s*<\?xml[^>]*\?>\s*", text)
+    cut = found.end() if found else 0
+    return text[:cut] + doctype + "\n" + text[cut:]
+
+
+@pytest.mark.parametrize("platform, parser", [("iPoker", ipoker.PARSER), ("BossMedia", bossmedia.PARSER),
+                                              ("Microgaming", microgaming.PARSER)], ids=["ipoker", "bossmedia",
+                                                                                         "microgaming"])
+def test_a_doctype_naming_a_dtd_is_prologue_not_a_hand(platform, parser) -> None:
+    plain = _with_doctype(platform, "")
+    text = _with_doctype(platform, '<!DOCTYPE session SYSTEM "hands.dtd">')
+    assert parser.sniff(text[:65536])  # iPoker's file was unrecognised
+    given, kept = parse_chunk(parser, plain, "utf-8", "f.xml"), parse_chunk(parser, text, "utf-8", "f.xml")
+    assert (kept.found, kept.tables["hands"].num_rows, len(kept.quarantine)) == (
+        given.found, given.tables["hands"].num_rows, len(given.quarantine))  # the DOCTYPE counted no hand
+
+
+def test_a_doctype_with_an_internal_subset_is_still_refused() -> None:
+    text = _with_doctype("BossMedia", '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa">]>')
+    result = parse_chunk(bossmedia.PARSER, text, "utf-8", "f.xml")
+    assert result.quarantine and result.quarantine[0]["source_offset"] == 0

@@ -67,5 +67,7 @@ def test_version_prints_the_version_pyproject_declares() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
     from parsers.registry import reader_path
+    from rules.batch import omaha_loop_path
 
-    assert result.stdout == f"hhaudit {declared}\nPokerStars reader: {reader_path()}\n"
+    assert result.stdout == (f"hhaudit {declared}\nPokerStars reader: {reader_path()}\n"
+                             f"Omaha Hi/Lo evaluation: {omaha_loop_path()}\n")

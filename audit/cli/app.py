@@ -57,8 +57,10 @@ _COMMAND_MODULES: tuple[str, ...] = (
 def _print_version(value: bool) -> None:
     if value:
         from parsers.registry import reader_path
+        from rules.batch import omaha_loop_path
 
-        typer.echo(f"hhaudit {tool_version()}\nPokerStars reader: {reader_path()}")
+        typer.echo(f"hhaudit {tool_version()}\nPokerStars reader: {reader_path()}\n"
+                   f"Omaha Hi/Lo evaluation: {omaha_loop_path()}")
         raise typer.Exit()
 
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 import inspect
 import re
 from functools import cache
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-_READS_CORPUS = re.compile(r"\b(require_corpus|corpus_files?|CORPUS|hands_by_id|parse_corpus_file|corpus_lake)\b")
+_READS_CORPUS = re.compile(
+    r"\b(require_corpus|corpus_files?|CORPUS|hands_by_id|parse_corpus_file|corpus_lake|corpus_ingest)\b")
 
 
 def _source(obj: object) -> str:
@@ -45,3 +48,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if isinstance(item, pytest.Function) and _reads_corpus(item):
             item.add_marker(pytest.mark.corpus)
+
+
+@pytest.fixture(scope="session")
+def corpus_ingest(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path]:
+    """The shared corpus ingested once per test session: ``(IngestSummary, lake)``.
+
+    Every platform folder, as the corpus tests read it; tests only read this lake (a
+    test that changes a lake copies it first)."""
+    from audit.ingest import ingest
+    from tests.corpus import require_corpus
+
+    root = require_corpus()
+    lake = tmp_path_factory.mktemp("corpus_session") / "lake"
+    return ingest(sorted(p for p in root.iterdir() if p.is_dir()), lake), lake

@@ -11,9 +11,7 @@ import polars as pl
 import pytest
 
 from audit.accept import load_accept
-from audit.ingest import ingest
 from audit.pipeline import audit_lake
-from tests.corpus import require_corpus
 
 ACCEPT = Path(__file__).parent / "corpus_accept.toml"
 
@@ -30,10 +28,8 @@ KNOWN_UNVERIFIABLE: dict[str, str] = {
 
 
 @pytest.fixture(scope="module")
-def corpus_audit(tmp_path_factory):
-    root = require_corpus()
-    lake = tmp_path_factory.mktemp("corpus_audit") / "lake"
-    ingest(sorted(p for p in root.iterdir() if p.is_dir()), lake)
+def corpus_audit(corpus_ingest):
+    _, lake = corpus_ingest  # the session's one corpus lake (tests/conftest.py)
     return audit_lake(lake, accept=load_accept(ACCEPT))
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from audit.ingest import IngestSummary, ingest
+from audit.ingest import IngestSummary
 from audit.lake import read_table
-from tests.corpus import CORPUS, require_corpus
+from tests.corpus import CORPUS
 
 #: (corpus-relative file, reason) -> (count, why the file itself is broken)
 KNOWN_QUARANTINED: dict[tuple[str, str], tuple[int, str]] = {
@@ -43,11 +43,8 @@ NO_HANDS = {".hp", ".hands", ".gt"}
 
 
 @pytest.fixture(scope="module")
-def corpus_lake(tmp_path_factory) -> tuple[IngestSummary, Path]:
-    root = require_corpus()
-    platforms = sorted(p for p in root.iterdir() if p.is_dir())
-    lake = tmp_path_factory.mktemp("corpus") / "lake"
-    return ingest(platforms, lake), lake
+def corpus_lake(corpus_ingest) -> tuple[IngestSummary, Path]:
+    return corpus_ingest  # the session's one corpus lake (tests/conftest.py)
 
 
 def _rel(source_file: str) -> str:

@@ -20,12 +20,10 @@ import pytest
 from audit.hand_rows import read_hand_rows
 from audit.policies import PolicyResolver
 from audit.showdown_from_rows import build_showdown
-from audit.ingest import ingest
 from audit.lake import read_table
 from audit.lake_records import read_hands
 from reports.phh import PhhRefusal, dumps, hand_to_phh
 from rules.settle import SettlementInputError, settle
-from tests.corpus import require_corpus
 from tests.pokerkit_replay import PokerkitRefused, SettledRake, declared_difference, replay
 
 #: hand -> (the action pokerkit refuses, the start of its message): hands whose PHH is
@@ -48,11 +46,8 @@ POKERKIT_REFUSES: dict[str, tuple[str, str]] = {
 
 
 @pytest.fixture(scope="module")
-def corpus_lake(tmp_path_factory) -> Path:
-    root = require_corpus()
-    lake = tmp_path_factory.mktemp("phh_corpus") / "lake"
-    ingest(sorted(p for p in root.iterdir() if p.is_dir()), lake)
-    return lake
+def corpus_lake(corpus_ingest) -> Path:
+    return corpus_ingest[1]  # the session's one corpus lake (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -46,6 +46,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from audit.atomic import atomic_output
 from audit.schema import METADATA_KEY, SCHEMA_VERSION, TABLES, Table
 
 if TYPE_CHECKING:  # polars costs ~0.1 s to import: only the readers need it
@@ -86,15 +87,11 @@ def write_atomic(table: pa.Table, path: Path) -> None:
 
 @contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
-    """A temporary path beside ``path`` to write to; renamed onto ``path`` on success."""
+    """``audit.atomic.atomic_output``, its folder made first (the lake's own folders)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
+    with atomic_output(path) as tmp:
         yield tmp
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 # --- the lake's state and lock -----------------------------------------------------

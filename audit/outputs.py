@@ -25,8 +25,7 @@ import shutil
 import tempfile
 import uuid
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
@@ -35,6 +34,7 @@ from typing import Any
 
 import polars as pl
 
+from audit.atomic import atomic_output as atomic_output  # re-exported: the outputs are written with it
 from audit.errors import OutNotEmpty, OutputRefused
 from audit.lake import lake_record, read_table
 from audit.schema import SCHEMA_VERSION
@@ -89,19 +89,6 @@ class AuditOutcome:
     @property
     def open_findings(self) -> int:
         return self.findings.filter(~pl.col("accepted")).height
-
-
-@contextmanager
-def atomic_output(path: Path) -> Iterator[Path]:
-    """A temporary path beside ``path`` to write to, renamed onto ``path`` when the block
-    ends without error (a reader never sees half a file), removed otherwise."""
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
-        yield tmp
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def read_manifest(folder: Path) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""The same ingest on a Dask cluster: the cluster's workers parse, this process stores.
+"""The same run on a Dask cluster: the cluster's workers parse and audit, this process stores.
 
 A ``dask.distributed`` scheduler (``dask scheduler``, then ``dask worker ADDRESS`` on each
 machine) runs ``parse_chunk`` on the chunks this process cuts at hand boundaries, as the
@@ -103,7 +103,8 @@ def audit_on_cluster(pool: ClusterPool, lake: Path, *, policy: str | None = None
 
     versions = lake_versions(lake)
     platforms = sorted(read_table(lake, "hands", ["platform"])["platform"].unique().to_list())
-    futures = [pool.submit(_audit_platform, str(lake), p, versions, policy, rake_schedules) for p in platforms]
+    where = str(Path(lake).resolve())  # a worker's working folder is not this one
+    futures = [pool.submit(_audit_platform, where, p, versions, policy, rake_schedules) for p in platforms]
     parts: list[AuditOutcome] = [f.result() for f in futures]
     if not parts:  # an empty lake: the local audit's empty outcome
         from audit.pipeline import audit_lake

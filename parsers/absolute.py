@@ -39,7 +39,10 @@ import re
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-from rules.money import AmountError, DOT, format_minor
+from parsers.base import BetTracker, TextParser, card
+from rules.games import HILO_GAMES, STUD_GAMES
+from rules.money import DOT, AmountError, format_minor
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import (
     ActionKind,
     Format,
@@ -52,8 +55,6 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import BetTracker, TextParser, card
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^Stage #[A-Z]*\d+(?:: | Tourney ID \d+ )", re.M)
 _WHEN = (r"\s+-\s+(?P<when>(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.\d+)?"
@@ -124,8 +125,6 @@ _GAMES = {
     "razz": Game.RAZZ,
 }
 _LIMITS = {"No Limit": Limit.NO, "Pot Limit": Limit.POT, "Normal": Limit.FIXED, "Limit": Limit.FIXED}
-_HILO = {Game.OMAHA_HILO, Game.STUD_HILO}
-_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
 _BOARD_STREETS = {
     "POCKET CARDS": Street.PREFLOP,
     "FLOP": Street.FLOP,
@@ -215,7 +214,7 @@ class _Builder:
             table_name=table.group("name") if table else None,
             is_play_money=is_play,
         )
-        if table and table.group("button") and game not in _STUD:
+        if table and table.group("button") and game not in STUD_GAMES:
             hand.button_seat = int(table.group("button"))
         self.hand = hand
         self.read_body(numbered[1:])
@@ -224,7 +223,7 @@ class _Builder:
     def read_body(self, lines: list[tuple[int, str]]) -> None:
         """Read the numbered lines after the header (blank lines left out)."""
         hand = self.hand
-        stud = hand.game in _STUD
+        stud = hand.game in STUD_GAMES
         seats: dict[str, SeatRecord] = {}
         tracker = BetTracker()
         street = Street.PREDEAL
@@ -425,7 +424,7 @@ class _Builder:
 
     def read_payouts(self, collect_lines: list[tuple[int, int, int | None, str]], summary: dict[int, str]) -> None:
         hand = self.hand
-        hilo = hand.game in _HILO
+        hilo = hand.game in HILO_GAMES
         halves: dict[int, dict[str, int]] = {}
         for seat, text in summary.items():
             halves[seat] = {h.group("half"): self.money(h.group("amount")) for h in _SUMMARY_HALF.finditer(text)}

@@ -94,7 +94,19 @@ from collections.abc import Iterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from parsers.base import (
+    BetTracker,
+    HandScope,
+    TextParser,
+    cards,
+    hand_text_lines,
+    leading_lines,
+    split_joining_chatter,
+    unprinted_uncalled_note,
+)
+from rules.games import SPLIT_GAMES
 from rules.money import DOT
+from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import (
     ActionKind,
     Format,
@@ -107,17 +119,6 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import (
-    BetTracker,
-    HandScope,
-    TextParser,
-    cards,
-    hand_text_lines,
-    leading_lines,
-    split_joining_chatter,
-    unprinted_uncalled_note,
-)
-from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
 _SKINS = r"BetOnline Poker|PayNoRake"
@@ -166,7 +167,6 @@ _GAMES = [
     (re.compile(r"hold'?em", re.I), Game.HOLDEM),
 ]
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED), ("limit", Limit.FIXED)]
-_SPLIT = {Game.OMAHA_HILO, Game.STUD_HILO}
 _ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": "America/New_York",
           "et": "America/New_York", "edt": "America/New_York", "est": "America/New_York",
           "utc": "UTC", "gmt": "UTC"}
@@ -366,7 +366,7 @@ def _read(text: str) -> ParsedHand:
                 raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {cm['name']!r}")
             pot = int(cm["side"]) if cm["side"] else (None if "side pot" in line else 0)
             hand.payouts.append(PayoutRecord(seat, amount(cm["amount"]), pot, None,
-                                             Half.UNLABELLED if game in _SPLIT else Half.WHOLE, PayoutSource.POT, line))
+                                             Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE, PayoutSource.POT, line))
             continue
         if _JOINS.match(line) or _CHAT.match(line) or line.strip() == _JOINED_NOTICE:
             continue  # a newcomer is dealt in from the next hand, and may chat before it
@@ -462,7 +462,7 @@ def _read(text: str) -> ParsedHand:
         for seat_no, value, line in won:
             if value:  # "collected (0.00)": a seat still in at the end that won nothing
                 hand.payouts.append(PayoutRecord(seat_no, value, None, None,
-                                                 Half.UNLABELLED if game in _SPLIT else Half.WHOLE, PayoutSource.POT, line))
+                                                 Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE, PayoutSource.POT, line))
     if hand.rake is None:
         hand.rake_source = RakeSource.ABSENT
         hand.notes.append("rake not printed")

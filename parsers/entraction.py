@@ -42,7 +42,10 @@ import re
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+from parsers.base import BetTracker, TextParser, card
+from rules.games import SPLIT_GAMES
 from rules.money import DOT, AmountError
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import (
     ActionKind,
     Format,
@@ -55,8 +58,6 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import BetTracker, TextParser, card
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*Game # \d+ - ", re.M)
 _HEADER = re.compile(
@@ -94,7 +95,6 @@ _GAMES = {
     "hold'em": Game.HOLDEM,
 }
 _LIMITS = {"Pot Limit": Limit.POT, "Fixed Limit": Limit.FIXED, "Limit": Limit.FIXED, "No Limit": Limit.NO}
-_SPLIT_GAMES = {Game.OMAHA_HILO, Game.OMAHA5_HILO}
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _FIXED_ZONES = {"GMT": 0, "UTC": 0, "WET": 0, "BST": 60, "WEST": 60, "CET": 60, "CEST": 120,
                 "EET": 120, "EEST": 180, "MSK": 180}
@@ -296,7 +296,7 @@ class _Hand:
                 continue
             if (wm := _WINS.match(line)):
                 seat = seat_of(wm.group("name"), line)
-                half = Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE
+                half = Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE
                 hand.payouts.append(PayoutRecord(seat.seat, self.amount(wm.group("amount")), None, None,
                                                  half, PayoutSource.POT, line))
                 continue

@@ -99,6 +99,7 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
 from parsers.base import BetTracker, HandText, after_xml_prologue, card, unknown_in_xml
+from rules.games import SPLIT_GAMES, STUD_GAMES
 from rules.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import (
@@ -162,8 +163,6 @@ _GAMES = [
 _LIMIT = re.compile(r"\b(NL|PL|FL|L)\b")
 _FLAT_LIMIT = re.compile(r"^LH\b.*?\b(Limit)\b")  # LH 20/40 x2 Limit $10.00/$20.00: blinds after Limit
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "L": Limit.FIXED, "FL": Limit.FIXED, "Limit": Limit.FIXED}
-_SPLIT = {Game.OMAHA_HILO, Game.STUD_HILO}
-_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
 _BOARD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
 _STUD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREDEAL, 2: Street.THIRD, 3: Street.FOURTH, 4: Street.FIFTH,
                 5: Street.SIXTH, 6: Street.SEVENTH}
@@ -368,7 +367,7 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
             hand.hand_date = None
     if not symbol and not is_tournament and not play:
         hand.notes.append("gametype prints no currency symbol")
-    if len(stakes) >= 2 and game not in _STUD:
+    if len(stakes) >= 2 and game not in STUD_GAMES:
         hand.small_blind, hand.big_blind = amount(stakes[0], "stakes"), amount(stakes[1], "stakes")
     size = _text(general, "tablesize")
     hand.max_seats = int(size) if size and size.isdigit() else None
@@ -395,12 +394,12 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
         wins[seat] = amount(node.get("win"), f"win of {name}")
         if node.get("rakeamount") is not None:
             printed_rake = (printed_rake or 0) + amount(node.get("rakeamount"), f"rakeamount of {name}")
-        if node.get("dealer") == "1" and game not in _STUD:
+        if node.get("dealer") == "1" and game not in STUD_GAMES:
             hand.button_seat = seat
     if not seats:
         raise fail(QuarantineReason.PARSE_ERROR, "no players")
     hand.seats = list(seats.values())
-    is_stud = game in _STUD
+    is_stud = game in STUD_GAMES
     rounds = _STUD_ROUNDS if is_stud else _BOARD_ROUNDS
     tracker = BetTracker()
     board: list[str] = []
@@ -527,7 +526,7 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
         seats[seat].contributed = value
     ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
     uncalled = (ranked[0][0], ranked[0][1] - ranked[1][1]) if len(ranked) > 1 and ranked[0][1] > ranked[1][1] else None
-    half = Half.UNLABELLED if game in _SPLIT else Half.WHOLE
+    half = Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE
     inside = bool(uncalled) and _return_inside_win(general)
     if uncalled and printed_rake is not None:
         # a printed rake leaves one reading that adds up (they differ by the return)

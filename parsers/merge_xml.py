@@ -62,7 +62,10 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
+from parsers.base import BetTracker, HandText, card, show_element, unknown_in_xml
+from rules.games import HILO_GAMES, STUD_GAMES
 from rules.money import DOT, AmountError
+from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import (
     ActionKind,
     Format,
@@ -75,8 +78,6 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import HandText, BetTracker, card, show_element, unknown_in_xml
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _DESCRIPTION = re.compile(r"<description\b[^>]*?/>")
 _GAME_START = re.compile(r"^[ \t\ufeff]*<game\b", re.M)
@@ -140,8 +141,6 @@ _LIMITS = {
     "Half Pot Limit": Limit.HALF_POT,
     "Limit": Limit.FIXED,
 }
-_HILO = {Game.OMAHA_HILO, Game.STUD_HILO}
-_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
 
 _ROUNDS = {
     "BLINDS": Street.PREDEAL,
@@ -438,7 +437,7 @@ class _HandBuilder:
         if not self.seats:
             raise self.fail(QuarantineReason.PARSE_ERROR, "no player is seated")
         dealer = players.get("dealer")
-        if dealer is not None and dealer.isdigit() and self.hand.game not in _STUD:
+        if dealer is not None and dealer.isdigit() and self.hand.game not in STUD_GAMES:
             self.hand.button_seat = int(dealer) + 1
 
     def read_rounds(self, raise_is_total: bool) -> None:
@@ -500,7 +499,7 @@ class _HandBuilder:
             candidates = [c for c in (shown.get(seat), latest_cards.get(seat)) if c]
             if candidates:
                 rec.cards = max(candidates, key=lambda cs: sum(c is not None for c in cs))
-            if hand.game in _STUD:
+            if hand.game in STUD_GAMES:
                 partial = latest_cards.get(seat) or []
                 rec.upcards = [c for c in partial[2:6] if c]
             if self.balance_after_forced() and rec.stack is not None:
@@ -635,7 +634,7 @@ class _HandBuilder:
         pot_numbers = sorted(
             {int(w.get("potnumber", "1")) for w in winners if w.get("uncalled") != "true"}
         )
-        hilo = hand.game in _HILO
+        hilo = hand.game in HILO_GAMES
         for w, line in zip(winners, tags):
             seat = self.seat_of(w)
             amount = self.money(_attr(w, "amount", self.hand_id))

@@ -31,6 +31,7 @@ import hashlib
 import json
 import lzma
 import os
+import re
 import stat
 import tarfile
 import zipfile
@@ -483,6 +484,29 @@ class Recognised:
     bom: int  # bytes of byte-order mark before the text
     parser: Parser | None
     message: str | None = None
+    no_hands: bool = False  # a file of a known kind that holds no hand (a tournament summary)
+
+
+#: Files the platforms and trackers write beside hand histories that hold no hand: their
+#: first line, and what they are. Such a file is ``no_hands`` (exit 0), not unrecognised.
+SUMMARY_FILES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"PokerStars Tournament #\d+, "), "a PokerStars tournament summary"),
+    (re.compile(r"Winamax Poker - Tournament summary : "), "a Winamax tournament summary"),
+    (re.compile(r"\*{5} (?:Cassava|888poker|888) Tournament Summary \*{5}"), "an 888poker tournament summary"),
+    (re.compile(r"PokerTracker \d+ Tournament Summary\b"), "a PokerTracker tournament summary"),
+)
+
+
+def summary_kind(head_text: str) -> str | None:
+    """What a file that holds no hand is, from its first line; None if not one of those.
+
+    >>> summary_kind("PokerStars Tournament #1234, No Limit Hold'em\\nBuy-In: $1/$0.10 USD")
+    'a PokerStars tournament summary'
+    >>> summary_kind("PokerStars Hand #1: Hold'em No Limit") is None
+    True
+    """
+    first = head_text.lstrip("\ufeff \r\n\t").split("\n", 1)[0]
+    return next((what for pattern, what in SUMMARY_FILES if pattern.match(first)), None)
 
 
 def recognise(head: bytes, candidates: Sequence[Parser]) -> Recognised:
@@ -493,6 +517,8 @@ def recognise(head: bytes, candidates: Sequence[Parser]) -> Recognised:
     parser = next((p for p in candidates if p.sniff(head_text)), None)
     if parser is not None:
         return Recognised(codec, label, bom, parser)
+    if (summary := summary_kind(head_text)) is not None:
+        return Recognised(codec, label, bom, None, f"{summary}, not a hand history (it holds no hand)", no_hands=True)
     if b"\x00" in head and not codec.startswith("utf-16"):
         message = "binary data, not a hand history"
     else:

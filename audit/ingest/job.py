@@ -184,7 +184,8 @@ def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ..
         counts.encoding = found.label
         if found.parser is None:
             counts.sha256, counts.size = stream.finish()
-            counts.status, counts.message = FileStatus.UNRECOGNISED, found.message
+            counts.status = FileStatus.NO_HANDS if found.no_hands else FileStatus.UNRECOGNISED
+            counts.message = found.message
             return
         counts.format = str(found.parser.format)
         counts.bytes_done = start + found.bom

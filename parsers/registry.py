@@ -7,10 +7,11 @@ for another's (sites that write PokerStars' dialect come before PokerStars itsel
 from __future__ import annotations
 
 import importlib
-import os
 from functools import cache
 
 from parsers.base import ColumnarReader, Parser
+from rules.compiled import PURE_PYTHON_ENV as PURE_PYTHON_ENV  # the one switch of every extension
+from rules.compiled import pure_python_forced
 from rules.vocab import Format
 
 # module names under parsers/, each exposing PARSER
@@ -50,11 +51,6 @@ _MODULES: tuple[str, ...] = (
 _COLUMNAR: dict[Format, tuple[str, str]] = {Format.POKERSTARS: ("pokerstars_compiled", "pokerstars_fast")}
 
 #: set to anything but "" or "0", the pure-Python readers run even where the compiled one is built
-PURE_PYTHON_ENV = "HHAUDIT_PURE_PYTHON"
-
-
-def _pure_python_forced() -> bool:
-    return os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0")
 
 
 @cache
@@ -73,7 +69,7 @@ def reader_path() -> str:
     The compiled reader is the optional Cython extension ``parsers._pokerstars_c``; the
     pure-Python one the polars reader ``parsers.pokerstars_fast``. Both give the same lake.
     """
-    if _pure_python_forced():
+    if pure_python_forced():
         return f"pure Python ({PURE_PYTHON_ENV} is set)"
     error = _compiled_error()
     return "compiled" if error is None else "pure Python (compiled reader not built)"
@@ -90,7 +86,7 @@ def columnar_reader(format: Format) -> ColumnarReader | None:
     if modules is None:
         return None
     compiled, pure = modules
-    use_compiled = not _pure_python_forced() and _compiled_error() is None
+    use_compiled = not pure_python_forced() and _compiled_error() is None
     reader: ColumnarReader = importlib.import_module(f"parsers.{compiled if use_compiled else pure}").READER
     return reader
 

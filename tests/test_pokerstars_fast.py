@@ -48,6 +48,11 @@ def compiled_reader_built() -> bool:
 def reader(request, monkeypatch):
     """The module the registry hands ingest on this path (the compiled path is skipped,
     saying so, where the extension is not built)."""
+    yield from use_reader(request, monkeypatch)
+
+
+def use_reader(request, monkeypatch):
+    """Set the reader path ``request.param`` names for one test, and yield its module."""
     if request.param == "compiled" and not compiled_reader_built():
         pytest.skip("the compiled PokerStars reader is not built here (no C compiler at install)")
     if request.param == "pure":

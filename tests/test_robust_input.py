@@ -9,7 +9,6 @@ the reference reader, as ``tests/test_pokerstars_fast.py`` does.
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import pytest
@@ -19,27 +18,16 @@ from audit.ingest import parse_chunk
 from audit.ingest.parse import MAX_AMOUNT, MESSAGE_CHARS, RAW_TEXT_CHARS, parse_text_chunk, quarantine_row
 from audit.jobs import ingest_job
 from audit.lake import read_table
-from parsers import registry
 from parsers.pokerstars import PARSER
 from rules.vocab import Format
 from tests.test_ingest_speed_paths import _hand
-from tests.test_pokerstars_fast import PATHS, assert_same, compiled_reader_built
+from tests.test_pokerstars_fast import PATHS, assert_same, use_reader
 
 
 @pytest.fixture(params=list(PATHS))
 def reader(request, monkeypatch):
     """Which columnar PokerStars reader ingest runs (both are tested)."""
-    if request.param == "compiled" and not compiled_reader_built():
-        pytest.skip("the compiled PokerStars reader is not built here (no C compiler at install)")
-    if request.param == "pure":
-        monkeypatch.setenv(registry.PURE_PYTHON_ENV, "1")
-    else:
-        monkeypatch.delenv(registry.PURE_PYTHON_ENV, raising=False)
-    registry.columnar_reader.cache_clear()
-    module = importlib.import_module(PATHS[request.param])
-    assert registry.columnar_reader(Format.POKERSTARS) is module.READER
-    yield module
-    registry.columnar_reader.cache_clear()
+    yield from use_reader(request, monkeypatch)
 
 
 def _both_paths(text: str):

@@ -62,8 +62,69 @@ Rake 6
 Birch wins pot (174)
 """
 
+# iPoker 5 Card Stud (the 2011 client): one card down and one up on "Second Street", then
+# three up; Alder's pair of kings beats Birch's ace high. No rake is printed (the win is
+# 0.02 short of the 0.44 put in), so the verdict is relative_only.
+IPOKER_STUD5 = """\
+<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="5550001">
+ <general>
+  <mode>real</mode>
+  <gametype>5 Card Stud L $0.05/$0.10</gametype>
+  <tablename>Written Anew, 1000001</tablename>
+  <startdate>2011-11-03 10:00:00</startdate>
+  <currency>USD</currency>
+  <nickname>Alder</nickname>
+ </general>
+ <game gamecode="5550001001">
+  <general>
+   <startdate>2011-11-03 10:00:00</startdate>
+   <players>
+    <player seat="1" name="Alder" chips="$2.00" dealer="0" win="$0.42" bet="$0.22" rebuy="0" addon="0"/>
+    <player seat="4" name="Birch" chips="$3.00" dealer="1" win="$0" bet="$0.22" rebuy="0" addon="0"/>
+   </players>
+  </general>
+  <round no="0">
+   <action no="1" player="Alder" type="15" sum="$0.02" cards="[cards]"/>
+   <action no="2" player="Birch" type="15" sum="$0.02" cards="[cards]"/>
+  </round>
+  <round no="1">
+  </round>
+  <round no="2">
+   <cards type="Second Street" player="Alder">SK HK</cards>
+   <cards type="Second Street" player="Birch">DA CQ</cards>
+   <action no="3" player="Birch" type="16" sum="$0.02" cards=""/>
+   <action no="4" player="Alder" type="5" sum="$0.05" cards=""/>
+   <action no="5" player="Birch" type="3" sum="$0.03" cards=""/>
+  </round>
+  <round no="3">
+   <cards type="Third Street" player="Alder">D4</cards>
+   <cards type="Third Street" player="Birch">H5</cards>
+   <action no="6" player="Alder" type="5" sum="$0.05" cards=""/>
+   <action no="7" player="Birch" type="3" sum="$0.05" cards=""/>
+  </round>
+  <round no="4">
+   <cards type="Fourth Street" player="Alder">C7</cards>
+   <cards type="Fourth Street" player="Birch">S3</cards>
+   <action no="8" player="Alder" type="5" sum="$0.10" cards=""/>
+   <action no="9" player="Birch" type="3" sum="$0.10" cards=""/>
+  </round>
+  <round no="5">
+   <cards type="River" player="Alder">S2</cards>
+   <cards type="River" player="Birch">D9</cards>
+   <action no="10" player="Alder" type="4" sum="$0" cards=""/>
+   <action no="11" player="Birch" type="4" sum="$0" cards=""/>
+  </round>
+ </game>
+</session>
+"""
+
+#: file name -> (history, the same paid to the other seat, game, verdict of the history as printed)
 CASES = {
-    "kingsclub_razz27.txt": (KINGSCLUB_RAZZ27, "razz27", ("Birch wins pot (174)", "Alder wins pot (174)")),
+    "kingsclub_razz27.txt": (KINGSCLUB_RAZZ27, KINGSCLUB_RAZZ27.replace("Birch wins pot (174)", "Alder wins pot (174)"),
+                             "razz27", "clean"),
+    "ipoker_stud5.xml": (IPOKER_STUD5, IPOKER_STUD5.replace('win="$0.42" bet', 'win="$0" bet').replace(
+        'dealer="1" win="$0"', 'dealer="1" win="$0.42"'), "stud5", "relative_only"),
 }
 
 
@@ -78,9 +139,10 @@ def _run(tmp_path: Path, name: str, text: str) -> tuple[pl.DataFrame, pl.DataFra
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_printed_payout_is_clean_and_a_wrong_one_is_found(tmp_path: Path, name: str) -> None:
-    text, game, (paid, wrong) = CASES[name]
+    text, wrong, game, verdict = CASES[name]
     hands, findings = _run(tmp_path, name, text)
-    assert hands.select("game", "verdict").rows() == [(game, "clean")] and findings.height == 0
-    hands, findings = _run(tmp_path, name, text.replace(paid, wrong))
+    assert hands.select("game", "verdict").rows() == [(game, verdict)] and findings.height == 0
+    assert wrong != text
+    hands, findings = _run(tmp_path, name, wrong)
     assert hands["verdict"].to_list() == ["findings"]
     assert "wrong_winner" in findings["kind"].to_list()

@@ -12,6 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from audit.cli.app import app
+from parsers.registry import detect
+from rules.vocab import Street
 
 # KingsClub 2-7 Razz: Alder's 2-3-4-5-6 is a straight, so his best deuce-to-seven low is
 # K-5-4-3-2; Birch's 8-6-4-3-2 wins (under ace-to-five razz Alder's six would have won).
@@ -119,12 +121,62 @@ IPOKER_STUD5 = """\
 </session>
 """
 
+# Full Tilt Limit 5 Card Stud (a 2013 tournament): 2nd street deals one card down and one
+# up, then one up a street to the 5th; Alder's pair of kings beats Birch's ace high.
+FULLTILT_STUD5 = """\
+Full Tilt Poker Game #33000000001: Weekday Five Stud (260000001), Table 2 - 100/200 Ante 25 - Limit 5 Card Stud - 21:00:00 ET - 2013/04/02
+Seat 1: Alder (5,000)
+Seat 3: Birch (5,000)
+Seat 5: Cedar (5,000)
+Alder antes 25
+Birch antes 25
+Cedar antes 25
+*** 2ND STREET *** (Total Pot: 75, 3 Players)
+Dealt to Alder [9d] [Ks]
+Dealt to Birch [Qc]
+Dealt to Cedar [3h]
+Cedar is low with [3h]
+Cedar brings in for 50
+Alder completes it to 100
+Birch calls 100
+Cedar folds
+*** 3RD STREET *** (Total Pot: 325, 2 Players)
+Dealt to Alder [Ks] [Kd]
+Dealt to Birch [Qc] [Jc]
+Alder bets 100
+Birch calls 100
+*** 4TH STREET *** (Total Pot: 525, 2 Players)
+Dealt to Alder [Ks Kd] [7h]
+Dealt to Birch [Qc Jc] [Tc]
+Alder bets 200
+Birch calls 200
+*** 5TH STREET *** (Total Pot: 925, 2 Players)
+Dealt to Alder [Ks Kd 7h] [2s]
+Dealt to Birch [Qc Jc Tc] [9c]
+Alder checks
+Birch checks
+*** SHOW DOWN ***
+Alder shows [9d Ks Kd 7h 2s] a pair of Kings
+Birch shows [Ah Qc Jc Tc 9c] Ace High
+Alder wins the pot (925) with a pair of Kings
+*** SUMMARY ***
+Total pot 925 | Rake 0
+Seat 1: Alder showed [9d Ks Kd 7h 2s] and won (925) with a pair of Kings
+Seat 3: Birch showed [Ah Qc Jc Tc 9c] and lost with Ace High
+Seat 5: Cedar folded on 2nd St.
+"""
+FULLTILT_STUD5_WRONG = FULLTILT_STUD5.replace(
+    "Alder wins the pot (925) with a pair of Kings", "Birch wins the pot (925) with Ace High").replace(
+    "and won (925) with a pair of Kings", "and lost with a pair of Kings").replace(
+    "and lost with Ace High", "and won (925) with Ace High")
+
 #: file name -> (history, the same paid to the other seat, game, verdict of the history as printed)
 CASES = {
     "kingsclub_razz27.txt": (KINGSCLUB_RAZZ27, KINGSCLUB_RAZZ27.replace("Birch wins pot (174)", "Alder wins pot (174)"),
                              "razz27", "clean"),
     "ipoker_stud5.xml": (IPOKER_STUD5, IPOKER_STUD5.replace('win="$0.42" bet', 'win="$0" bet').replace(
         'dealer="1" win="$0"', 'dealer="1" win="$0.42"'), "stud5", "relative_only"),
+    "fulltilt_stud5.txt": (FULLTILT_STUD5, FULLTILT_STUD5_WRONG, "stud5", "clean"),
 }
 
 
@@ -146,3 +198,17 @@ def test_the_printed_payout_is_clean_and_a_wrong_one_is_found(tmp_path: Path, na
     hands, findings = _run(tmp_path, name, wrong)
     assert hands["verdict"].to_list() == ["findings"]
     assert "wrong_winner" in findings["kind"].to_list()
+
+
+def test_five_card_stud_streets_and_upcards_on_full_tilt() -> None:
+    """2nd street is the first betting round (its bets are not carried into 3rd), and
+    every card after the first is face up."""
+    parser = detect(FULLTILT_STUD5)
+    assert parser is not None
+    ((_, text),) = list(parser.split(FULLTILT_STUD5))
+    hand = parser.parse(text)
+    assert [(a.street, a.seat, a.amount) for a in hand.actions if a.kind.value in ("bring_in", "complete", "bet")] == [
+        (Street.SECOND, 5, 50), (Street.SECOND, 1, 100), (Street.THIRD, 1, 100), (Street.FOURTH, 1, 200)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 425, 3: 425, 5: 75}
+    assert hand.seat(1).upcards == ["Ks", "Kd", "7h", "2s"] and hand.seat(5).folded_street == Street.SECOND
+    assert hand.seat(3).cards == ["Ah", "Qc", "Jc", "Tc", "9c"]

@@ -170,6 +170,41 @@ FULLTILT_STUD5_WRONG = FULLTILT_STUD5.replace(
     "and won (925) with a pair of Kings", "and lost with a pair of Kings").replace(
     "and lost with Ace High", "and won (925) with Ace High")
 
+# partypoker SHORTDECK (2019): every seat antes, the button posts a live button blind.
+# partypoker ranks three of a kind above a straight and a flush above a full house (its
+# launch, as reported: pokernewsdaily.com/partypoker-launches-shortdeck-32794), the
+# kernel's sixplus_holdem: Alder's trip queens beat Birch's ace-high straight.
+PARTYPOKER_SHORT_DECK = """\
+#Game No : 19000000001 
+***** Hand History for Game 19000000001 *****
+$1/$2 USD NL Short Deck - Tuesday, April 16, 19:00:00 CEST 2019
+Table Short Deck NLH 100 9 (Real Money)
+Seat 2 is the button
+Total number of players : 2/6 
+Seat 2: Alder ( $200 USD )
+Seat 5: Birch ( $200 USD )
+Alder posts ante [$1 USD]
+Birch posts ante [$1 USD]
+Alder posts button blind  [$1 USD] 
+** Dealing down cards **
+Dealt to Alder [  Qs Qd ]
+Birch raises [$5 USD]
+Alder calls [$4 USD]
+** Dealing Flop ** [ Qh, Jd, 6c ]
+Birch checks
+Alder bets [$10 USD]
+Birch calls [$10 USD]
+** Dealing Turn ** [ 7s ]
+Birch checks
+Alder checks
+** Dealing River ** [ Ac ]
+Birch checks
+Alder checks
+Birch shows [ Kc, Th ]a straight, Ten to Ace.
+Alder shows [ Qs, Qd ]three of a kind, Queens.
+Alder wins $32 USD from the main pot with three of a kind, Queens.
+"""
+
 #: file name -> (history, the same paid to the other seat, game, verdict of the history as printed)
 CASES = {
     "kingsclub_razz27.txt": (KINGSCLUB_RAZZ27, KINGSCLUB_RAZZ27.replace("Birch wins pot (174)", "Alder wins pot (174)"),
@@ -177,6 +212,9 @@ CASES = {
     "ipoker_stud5.xml": (IPOKER_STUD5, IPOKER_STUD5.replace('win="$0.42" bet', 'win="$0" bet').replace(
         'dealer="1" win="$0"', 'dealer="1" win="$0.42"'), "stud5", "relative_only"),
     "fulltilt_stud5.txt": (FULLTILT_STUD5, FULLTILT_STUD5_WRONG, "stud5", "clean"),
+    "partypoker_short_deck.txt": (PARTYPOKER_SHORT_DECK, PARTYPOKER_SHORT_DECK.replace(
+        "Alder wins $32 USD from the main pot with three of a kind, Queens.",
+        "Birch wins $32 USD from the main pot with a straight, Ten to Ace."), "sixplus_holdem", "relative_only"),
 }
 
 

@@ -235,6 +235,13 @@ _STREETS = Streets(
 )
 
 
+# Games Full Tilt dealt whose rule is not known for certain, and why (README, the sweep)
+_UNSETTLED = {
+    "irish": "Irish: four hole cards, two discarded after the flop; whether both kept cards must "
+             "play is not in any Full Tilt text found, and other descriptions disagree",
+}
+
+
 def _game_of(text: str) -> tuple[Game, Limit | None] | None:
     """``PL Omaha H/L`` -> (OMAHA_HILO, POT); None if the text names no game we know."""
     limit: Limit | None = None
@@ -273,8 +280,9 @@ def _stakes_and_game(hand: Hand, segments: list[str], line: str) -> tuple[int, i
         named = [seg.strip() for seg in segments[1:]
                  if any(seg.strip().lower().startswith(prefix.lower()) for prefix, _ in _LIMIT_PREFIXES)]
         if named:
+            why = next((f" ({why})" for word, why in _UNSETTLED.items() if word in named[0].lower()), "")
             raise hand.fail(QuarantineReason.UNSUPPORTED_GAME,
-                            f"game {named[0]!r} is not one the rules support, in header: {line!r}")
+                            f"game {named[0]!r} is not one the rules support{why}, in header: {line!r}")
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"no game Full Tilt names that we know in header: {line!r}")
     return stakes_at, game_at, game
 

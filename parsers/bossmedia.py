@@ -66,6 +66,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
+from rules.games import SPLIT_GAMES
 from rules.money import DOT, AmountError, format_minor
 from rules.vocab import (
     ActionKind,
@@ -94,7 +95,6 @@ _GAMES = {
     "GAME_THM": Game.HOLDEM,
     "GAME_FCD": Game.DRAW5,  # five-card draw ("Table FCD ..."): one draw, CHANGECARD
 }
-_SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
 # A draw game's HAND_BOARD has no VALUE and no cards: it opens the next draw.
@@ -512,7 +512,7 @@ class _Hand:
                 continue
             wintype = r.get("WINTYPE")
             if wintype is None:
-                half = Half.UNLABELLED if hand.game in _SPLIT_GAMES else Half.WHOLE
+                half = Half.UNLABELLED if hand.game in SPLIT_GAMES else Half.WHOLE
             elif wintype in _WINTYPES:
                 half = _WINTYPES[wintype]
             else:

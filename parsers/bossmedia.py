@@ -66,7 +66,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from rules.games import SPLIT_GAMES
+from rules.games import DRAW_GAMES, SPLIT_GAMES
 from rules.money import DOT, AmountError, format_minor
 from rules.vocab import (
     ActionKind,
@@ -80,7 +80,6 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from rules.games import DRAW_GAMES
 from parsers.base import XML_PROLOGUE, BetTracker, split_joining_chatter, unknown_in_xml
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 

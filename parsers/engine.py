@@ -440,6 +440,8 @@ class Hand:
         self.scale = 100
         self.record: ParsedHand = None  # type: ignore[assignment]  # set by ``read`` from the header
         self.family = "board"
+        self.opening = Street.PREFLOP  # the first betting round (five-card stud: second street)
+        self.stud_down = 2  # cards dealt face down on the first stud street
         self.line: Line | None = None
         self.player: SeatRecord | None = None
         self.seats: dict[int, SeatRecord] = {}
@@ -578,7 +580,7 @@ class Hand:
             seat.all_in = True
         opens = self.dialect.first_action_opens and not verb.forced and kind in _OPENS_BETTING
         if opens and self.street == Street.PREDEAL:
-            self.street = _OPENING[self.family]
+            self.street = self.opening
         if kind in _DRAW_ACTIONS:
             self.draw_line()
         on = Street.PREDEAL if verb.forced else self.street
@@ -652,7 +654,7 @@ class Hand:
         target = self.dialect.streets.target(self.family, name)
         if target is None:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {self.line.number}: {self.line.text!r}")
-        opening = _OPENING[self.family]
+        opening = self.opening
         street = opening if target == OPEN else target
         if street not in (opening, Street.SHOWDOWN):
             self.tracker.new_street()
@@ -682,21 +684,22 @@ class Hand:
 
     def deal_stud(self, seat: SeatRecord, groups: list[list[str | None]]) -> None:
         """3rd street deals ``[down down up]`` (or ``[down down] [up]``, or only ``[up]``
-        to others); later streets print ``[cards so far] [new]`` or ``[new]``; the 7th
+        to others; five-card stud's 2nd street one down and one up); later streets print ``[cards so far] [new]`` or ``[new]``; the 7th
         card is dealt face down."""
         held = self.dealt.setdefault(seat.seat, [])
         if not groups:
             return
         new = groups[-1]
-        if self.street in (Street.PREDEAL, Street.THIRD):
-            if len(groups) == 2 and len(groups[0]) == 2:
+        down = self.stud_down
+        if self.street in (Street.PREDEAL, self.opening):
+            if len(groups) == 2 and len(groups[0]) == down:
                 held[:] = groups[0] + new
             elif len(new) == 1:
-                held[:] = [None, None] + new
+                held[:] = [None] * down + new
             else:
                 held[:] = [c for g in groups for c in g]
-            if held[2:3] and held[2] is not None:
-                seat.upcards = [held[2]]
+            if held[down : down + 1] and held[down] is not None:
+                seat.upcards = [held[down]]
             return
         earlier = [c for g in groups[:-1] for c in g]
         if len(earlier) == len(held) and all(h is None or h == e for h, e in zip(held, earlier)):
@@ -764,6 +767,10 @@ class Hand:
         self.scale = self.record.amount_scale
         spec = game_spec(self.record.game)
         self.family = "stud" if spec.stud else "draw" if spec.draw else "board"
+        # five-card stud opens on 2nd street with one card down; seven-card stud on 3rd with two
+        five_card_stud = spec.stud and spec.hole_cards == 5
+        self.opening = Street.SECOND if five_card_stud else _OPENING[self.family]
+        self.stud_down = 1 if five_card_stud else 2
         body = self.lines[d.header_lines:]
         seat_lines = self.read_seats(body)
         for line in body:

@@ -402,9 +402,14 @@ def test_unsupported_game_is_named() -> None:
         PARSER.parse(SIX_CARD.replace("PL 6 Card Omaha Hi - $0.25/$0.50", "$0.25/$0.50 - No Limit Irish"))
     assert err.value.reason == QuarantineReason.UNSUPPORTED_GAME
     assert err.value.message == (
-        "game 'No Limit Irish' is not one the rules support, in header: 'Full Tilt Poker Game #32900011223: "
+        "game 'No Limit Irish' is not one the rules support (Irish: four hole cards, two discarded after the flop; "
+        "whether both kept cards must play is not in any Full Tilt text found, and other descriptions disagree), "
+        "in header: 'Full Tilt Poker Game #32900011223: "
         "Table Corvan (6 max) - $0.25/$0.50 - No Limit Irish - 22:41:09 ET - 2013/07/02'"
     )
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SIX_CARD.replace("PL 6 Card Omaha Hi - $0.25/$0.50", "$0.25/$0.50 - Pot Limit Pineapple"))
+    assert err.value.message.startswith("game 'Pot Limit Pineapple' is not one the rules support, in header:")
 
 
 # --- hands seen in the real-history sweep (written anew, names and amounts invented) -------

@@ -64,7 +64,7 @@ from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, RakeSou
 from parsers.base import leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND,
-    Dialect, DialectParser, Hand, Streets, Wording, kind, skip, take_seat,
+    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip, take_seat,
 )
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
@@ -311,7 +311,7 @@ DIALECT = Dialect(
     after_name=re.compile(r" "),
     first_action_opens=False,
     returns_unmatched=True,
-    unmatched_in_pay_line="uncalled {amount} is not printed: it is inside {line!r} (split off as returned)",
+    unmatched_in_pay_line=PaidInside("uncalled {amount} is not printed: it is inside {line!r} (split off as returned)"),
     quotes_trailing_space=True,
     before_returns=(_pay_wins,),
     checks=(_unprinted_rake,),

@@ -57,7 +57,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime
-from typing import Iterator
+from collections.abc import Iterator
 
 from rules.records import ParsedHand
 from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, RakeSource, Street
@@ -281,8 +281,8 @@ DIALECT = Dialect(
         kind("dealt in", r"^Dealt in (?P<name>.*)$", _dealt_in),
         kind("dealt to", r"^Dealt to (?P<rest>.*)$", _dealt_to),
         kind("uncalled", rf"^Uncalled bet returned to (?P<name>.+?): {_AMT}\s*$", _uncalled),
-        kind("wins", rf"^(?P<name>.+?) wins {_AMT}(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$",
-             _wins),
+        kind("wins", rf"^(?P<name>.+?) wins {_AMT}"
+                     r"(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$", _wins),
     ),
     players=(
         kind("button", r"^has the button$", _has_button),

@@ -341,7 +341,8 @@ def _summary_pays(hand: Hand) -> None:
     stated = {seat: sum(amount for amount, _ in lines) for seat, lines in won.items()}
     if not any(p.source == PayoutSource.POT for p in record.payouts) and won:
         for seat, amount in stated.items():  # (a seat the summary names may not be seated)
-            record.payouts.append(PayoutRecord(seat, amount, 0, None, hand.half(None), PayoutSource.POT, won[seat][0][1]))
+            record.payouts.append(PayoutRecord(seat, amount, 0, None, hand.half(None), PayoutSource.POT,
+                                               won[seat][0][1]))
         record.notes.append("no collected line: payouts taken from the summary's 'won' lines")
     elif won:
         record.contradicts_summary(stated)

@@ -37,6 +37,7 @@ _MODULES: tuple[str, ...] = (
     "poker888",
     "winamax",
     "ipoker",
+    "ipoker_text",
     "winningpoker",
     "winningpoker_old",
     "bovada",

@@ -63,6 +63,7 @@ class Format(StrEnum):
     POKER888 = "888poker"
     WINAMAX = "winamax"
     IPOKER_XML = "ipoker_xml"
+    IPOKER_TEXT = "ipoker"  # extension: iPoker's text histories (parsers/ipoker_text.py)
     WINNINGPOKER = "winningpoker"
     WINNINGPOKER_OLD = "winningpoker_old"
     BOVADA = "bovada"

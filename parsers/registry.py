@@ -38,6 +38,7 @@ _MODULES: tuple[str, ...] = (
     "winamax",
     "ipoker",
     "ipoker_text",
+    "merge_text",
     "winningpoker",
     "winningpoker_old",
     "bovada",

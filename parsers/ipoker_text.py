@@ -173,10 +173,11 @@ def _wins(hand: Hand, m: re.Match[str]) -> bool | None:
     return None
 
 
-def _uncalled_in_win(hand: Hand) -> None:
+def uncalled_in_win(hand: Hand) -> None:
     """Without ``Uncalled:Y`` the winner's ``wins`` holds the bet nobody matched (2013 file
     PLO-2max-USD-50.00-100.00-201308.iPoker.archive: ``wins $8,398.00`` of 8,400 put in,
-    4,200 of it unmatched): that part is recorded as an uncalled payout."""
+    4,200 of it unmatched): that part is recorded as an uncalled payout. Shared by the Merge
+    and Microgaming text dialects (``hand.facts["return inside win"]`` says which hands)."""
     record = hand.record
     returns = [a for a in record.actions if a.kind == ActionKind.UNCALLED_RETURN]
     if not returns or not hand.facts.get("return inside win"):
@@ -263,7 +264,7 @@ DIALECT = Dialect(
     board_repeats=True,  # the 2013 file repeats the board: ``*** TURN *** [D3 SK C3 DQ]``
     returns_unmatched=True,
     requires=(Require("total pot", QuarantineReason.TRUNCATED, "hand has no 'Total pot' line (cut off?)"),),
-    checks=(_seats_never_dealt_in, _uncalled_in_win, _check_total),
+    checks=(_seats_never_dealt_in, uncalled_in_win, _check_total),
 )
 
 PARSER = DialectParser(DIALECT)

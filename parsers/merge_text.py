@@ -120,9 +120,10 @@ def _small_blind(hand: Hand, m: re.Match[str]) -> None:
     if any(a.kind == ActionKind.POST_SMALL_BLIND for a in hand.record.actions):
         return BLIND(hand, m)
     big, amount = hand.record.big_blind, hand.money(m["amt"])
-    if big is not None and amount > big:
+    line = hand.line
+    if big is not None and amount > big and line is not None:
         raise hand.fail(QuarantineReason.INCONSISTENT, f"a small blind of {amount} above the big blind {big}, "
-                                                       f"line {hand.line.number}: {hand.line.text!r}")
+                                                       f"line {line.number}: {line.text!r}")
     return SMALL_BLIND(hand, m)
 
 

@@ -39,6 +39,7 @@ _MODULES: tuple[str, ...] = (
     "ipoker",
     "ipoker_text",
     "merge_text",
+    "microgaming_text",
     "winningpoker",
     "winningpoker_old",
     "bovada",

@@ -80,6 +80,7 @@ class Format(StrEnum):
     SEALSWITHCLUBS = "sealswithclubs"
     ENTRACTION = "entraction"
     MICROGAMING_XML = "microgaming_xml"
+    MICROGAMING_TEXT = "microgaming"  # extension: Microgaming's text histories (parsers/microgaming_text.py)
     BOSSMEDIA_XML = "bossmedia_xml"
     BETFAIR = "betfair"
     ENET = "enet"

@@ -37,6 +37,10 @@ no one matched is recorded as an ``uncalled`` payout, as for iPoker without
 ``Uncalled:Y``); a seat given back the unmatched part of an all-in call gets it as a second
 ``wins`` line.
 
+**Stacks.** A tournament's seat lines give each stack after the seat's antes and blinds
+(a big blind all in for less reads ``$0.00``); they are added back, so ``stack`` is what the
+seat started with. A cash table's stacks are before them.
+
 **No rake and no total pot are printed**: the rake is inferred as everything put in less
 every win (``rake_source`` ``inferred``, noted); the Bad Beat tables' jackpot drop is inside
 that amount (the files do not say how much of it is rake).
@@ -142,6 +146,25 @@ def _printed_return(hand: Hand, m: re.Match[str]) -> None:
     Returned(paid=True)(hand, m)
 
 
+_FORCED = frozenset({ActionKind.POST_ANTE, ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND,
+                     ActionKind.POST_BLIND, ActionKind.POST_DEAD})
+
+
+def _tournament_stacks_after_posts(hand: Hand) -> None:
+    """A tournament's seat lines give each stack after its antes and blinds (file
+    NLHE-USD-SNG-2-201111.Merge: ``Player2 ($1,275.00 in chips)`` posts 25 and 125 and is then
+    all in for 1,275, and wins 1,513, which the next hand prints as ``$1,488.00`` after its
+    ante of 25); a cash table's are before them (a small blind's 127.26 less the 5.50 it put
+    in is the next hand's 121.76). The posts are added back, so ``stack`` is the stack the
+    seat started with."""
+    if not hand.record.is_tournament:
+        return
+    for action in hand.record.actions:
+        seat = hand.seats.get(action.seat) if action.seat is not None else None
+        if action.kind in _FORCED and action.amount and seat is not None and seat.stack is not None:
+            seat.stack += action.amount
+
+
 _BASE = ipoker_text.DIALECT
 
 DIALECT = replace(
@@ -166,6 +189,7 @@ DIALECT = replace(
               overpaid="rake not printed, and more was won than put in"),
     requires=(),
     requires_payout=(QuarantineReason.TRUNCATED, "hand has no 'wins' line (cut off?)"),
+    before_returns=(_tournament_stacks_after_posts,),
 )
 
 PARSER = DialectParser(DIALECT)

@@ -123,6 +123,7 @@ def test_2011_raise_is_to_and_the_win_holds_the_return():
     hand = PARSER.parse(OLD)
     assert (hand.platform, hand.format, hand.game, hand.limit) == (Platform.MERGE, Format.MERGE_TEXT, Game.HOLDEM, Limit.NO)
     assert (hand.currency, hand.small_blind, hand.big_blind, hand.button_seat) == ("USD", 50, 100, 3)
+    assert {s.seat: s.stack for s in hand.seats} == {1: 8000, 3: 12050, 4: 4500, 6: 6000}  # cash: as printed
     assert (hand.hand_date, hand.start_time_raw, hand.start_time_utc) == ("2011-03-07", "03/07/2011 22:15:40", None)
     assert hand.table_name == "Bad Beat - Harbour Row (31000000)"
     raises = [(a.seat, a.amount, a.street) for a in hand.actions if a.kind == ActionKind.RAISE]
@@ -153,6 +154,8 @@ def test_tournament_all_in_big_blind_printed_as_a_small_blind():
     assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
         (2, ActionKind.POST_SMALL_BLIND, 10000), (3, ActionKind.POST_BLIND, 15000)]
     assert {s.seat: s.contributed for s in hand.seats} == {2: 15000, 3: 15000, 5: 0}
+    # a tournament's seat lines are after the posts: they are added back
+    assert {s.seat: s.stack for s in hand.seats} == {2: 990000, 3: 15000, 5: 440000}
     assert _payouts(hand) == [(3, 30000, None, Half.WHOLE, PayoutSource.POT),
                               (2, 5000, None, Half.WHOLE, PayoutSource.UNCALLED)]
     assert hand.rake == 0 and hand.reconciles()

@@ -220,6 +220,14 @@ def test_a_seat_that_never_acts_was_not_dealt_in():
     assert hand.reconciles()
 
 
+def test_2024_table_size_line_and_two_spaces_before_dealer():
+    text = NEW.replace("Table Harbour Lights\n", "Table Size 6\nTable Harbour Lights, 560000001\n").replace(
+        "(€10.00 in chips) DEALER", "(€10.00 in chips)  DEALER")
+    hand = PARSER.parse(text)
+    assert (hand.table_name, hand.button_seat, hand.reconciles()) == ("Harbour Lights, 560000001", 2, True)
+    assert _payouts(hand) == [(4, 430, None, Half.WHOLE, PayoutSource.POT)]
+
+
 def test_a_total_pot_the_wins_do_not_make_is_noted():
     hand = PARSER.parse(NEW.replace("Total pot €4.30", "Total pot €4.40"))
     assert "total pot printed 440 but the wins add up to 430" in hand.notes

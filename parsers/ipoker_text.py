@@ -14,18 +14,20 @@ lines (or none, at the end of a file).
 - 2013: ``GAME #4999408769: Omaha 50/100 - 2013-08-01 22:16:18`` (no limit and no
   currency: the limit stays unknown, the currency is the seat lines' sign);
 - 2018 (Zone tables): ``GAME #3704959981 Texas Hold'em NL $1/$2 2018-12-24 10:34:39/GMT``;
-- 2019-2024: ``GAME #8162156892 Version:18.5.6.4 Uncalled:Y Texas Hold'em NL €0.01/€0.02
+- 2019-2026: ``GAME #8162156892 Version:18.5.6.4 Uncalled:Y Texas Hold'em NL €0.01/€0.02
   2018-12-26 22:40:05/GMT``.
 
 ``/GMT`` times are UTC; a time without a zone is kept only as printed (``start_time_utc``
 null). The next line is ``Table NAME``; a tournament's is ``Table NAME, 705016870,
 703707441 (Tournament: NAME Buy-In: €22,25 + €22,25 + €5,50)``, whose first number is read
-as the ``tournament_id``; a 2024 hand adds ``Table Size 6`` before it (skipped) and numbers
+as the ``tournament_id``; a 2024 hand adds ``Table Size 6`` before it, a 2026 one ``Table
+Info: Size: 3, Blinds: 15/30, Ante: 5`` (both skipped: the posts say it), and 2024 numbers
 its cash table, ``Table Saratov, 560234179``. Seats are ``Seat 3: Hero (€179.50 in chips)
 DEALER`` (``DEALER`` marks the button, after one space or, in 2024, two; ``(REBUY) (ADDON)``
-may follow in a tournament), in any seat order. Tournament chips are printed with the currency sign and cents (``$1,192.50 in chips``):
-they are counted in hundredths, as for the XML, and the currency is null. Cards are suit
-then rank, ``H10``, ``SK``, or in the HandHQ copies ``dJ``; ``X`` is a card not shown.
+may follow in a tournament), in any seat order. Tournament chips are printed with the
+currency sign and cents (``$1,192.50 in chips``): they are counted in hundredths, as for
+the XML, and the currency is null. Cards are suit then rank, ``H10``, ``SK``, or in the
+HandHQ copies ``dJ``; ``X`` is a card not shown.
 
 **Verbs** (worked out from the files by the money each hand must add up to; every hand of
 the sweep then reconciles): ``Post SB``/``SB``, ``Post BB``/``BB`` (a second ``Post BB`` of
@@ -82,7 +84,7 @@ _FIRST = re.compile(
     r"(?P<date>\d{4}[-/]\d{2}[-/]\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2})(?P<zone>/GMT)?\s*$"
 )
 _TABLE = re.compile(r"^Table (?P<table>.+?)(?:, (?P<tid>\d+), \d+ \(Tournament: .*\))?$")
-_TABLE_SIZE = re.compile(r"^Table Size \d+$")
+_TABLE_SIZE = re.compile(r"^Table (?:Size \d+|Info: .*)$")  # 2024, 2026: lines about the table, before its name
 _GAMES = {"Texas Hold'em": Game.HOLDEM, "Omaha": Game.OMAHA}
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED, "L": Limit.FIXED}
 _SIGN = re.compile(r"\((?P<sign>[$€£])")

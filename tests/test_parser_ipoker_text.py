@@ -228,6 +228,12 @@ def test_2024_table_size_line_and_two_spaces_before_dealer():
     assert _payouts(hand) == [(4, 430, None, Half.WHOLE, PayoutSource.POT)]
 
 
+def test_2026_table_info_line_is_not_the_table_name():
+    text = TOURNAMENT.replace("\nTable €50", "\nTable Info: Size: 4, Blinds: 100/200, Ante: 25\nTable €50")
+    hand = PARSER.parse(text)
+    assert (hand.table_name, hand.tournament_id, hand.ante, hand.reconciles()) == ("€50 Night Stack", "942900001", 2500, True)
+
+
 def test_a_total_pot_the_wins_do_not_make_is_noted():
     hand = PARSER.parse(NEW.replace("Total pot €4.30", "Total pot €4.40"))
     assert "total pot printed 440 but the wins add up to 430" in hand.notes

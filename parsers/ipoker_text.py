@@ -178,30 +178,52 @@ def _wins(hand: Hand, m: re.Match[str]) -> bool | None:
     return None
 
 
+def _return_inside(hand: Hand, seat: int, amount: int) -> bool:
+    """Whether the wins hold the unmatched ``amount`` returned to ``seat``: the reading that
+    adds up to a printed rake, else the one the closing stacks give, else the dialect's rule
+    for the hand (``hand.facts["return inside win"]``). A 2016 Microgaming export pays an
+    all-in caller's pot without the bettor's unmatched 34.49 (``wins €96.77`` of 98.27 put in
+    after it, ``Rake: €1.50``), while its 2013 file's uncalled bet is inside the win."""
+    record = hand.record
+    wins = sum(p.amount for p in record.payouts if p.source == PayoutSource.POT)
+    if record.rake is not None:
+        if wins + record.rake == record.pot_total + amount:
+            return True
+        if wins + record.rake == record.pot_total:
+            return False
+    closing, start = hand.facts.get("closing", {}).get(seat), hand.seats[seat].stack
+    if closing is not None and start is not None:
+        won = sum(p.amount for p in record.payouts if p.source == PayoutSource.POT and p.seat == seat)
+        kept = start - hand.seats[seat].contributed + won
+        if closing in (kept - amount, kept):
+            return closing == kept - amount
+    return bool(hand.facts.get("return inside win"))
+
+
 def uncalled_in_win(hand: Hand) -> None:
     """Without ``Uncalled:Y`` the winner's ``wins`` holds the bet nobody matched (2013 file
     PLO-2max-USD-50.00-100.00-201308.iPoker.archive: ``wins $8,398.00`` of 8,400 put in,
     4,200 of it unmatched): that part is recorded as an uncalled payout. Shared by the Merge
-    and Microgaming text dialects (``hand.facts["return inside win"]`` says which hands)."""
+    and Microgaming text dialects (``_return_inside`` says which hands)."""
     record = hand.record
     returns = [a for a in record.actions if a.kind == ActionKind.UNCALLED_RETURN]
-    if not returns or not hand.facts.get("return inside win"):
+    if not returns or hand.facts.get("return printed"):
         return
     back = returns[-1]
-    if back.seat is None:
+    if back.seat is None or not back.amount or not _return_inside(hand, back.seat, back.amount):
         return
     won = [p for p in record.payouts if p.seat == back.seat and p.source == PayoutSource.POT]
     held = sum(p.amount for p in won)
-    if held < (back.amount or 0):
+    if held < back.amount:
         record.notes.append(f"seat {back.seat}'s wins ({held}) do not hold its unmatched {back.amount}")
         return
-    left = back.amount or 0
+    left = back.amount
     for p in reversed(won):
         taken = min(left, p.amount)
         p.amount -= taken
         left -= taken
     record.payouts = [p for p in record.payouts if p.amount or p.source != PayoutSource.POT]
-    record.payouts.append(PayoutRecord(back.seat, back.amount or 0, None, None, Half.WHOLE, PayoutSource.UNCALLED,
+    record.payouts.append(PayoutRecord(back.seat, back.amount, None, None, Half.WHOLE, PayoutSource.UNCALLED,
                                        won[0].line))
     record.notes.append(f"seat {back.seat}'s unmatched {back.amount} is inside its win: recorded as an uncalled return")
 

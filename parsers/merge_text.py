@@ -142,7 +142,7 @@ def _dead_blind(hand: Hand, m: re.Match[str]) -> None:
 
 def _printed_return(hand: Hand, m: re.Match[str]) -> None:
     """``NAME: wins $0.04 (uncalled)`` (2014): the return is printed, not inside any win."""
-    hand.facts["return inside win"] = False
+    hand.facts["return printed"] = True
     Returned(paid=True)(hand, m)
 
 

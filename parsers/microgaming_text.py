@@ -1,17 +1,17 @@
-"""Microgaming network text hand histories (2011-2013), beside the network's XML.
+"""Microgaming network text hand histories (2011-2016), beside the network's XML.
 
 The files read here are those fpdb keeps in its ``regression-test-files/.../PokerTracker``
-folders: cash games (2011, 2012, 2013) and sit-and-go and multi-table tournaments (2013),
-Hold'em and Omaha. A hand starts with ``** Game ID 4152594215 starting - 2011-11-02
-23:08:51`` (``Version:4`` after the number in 2013) or, in the one 2013 "export" file,
-``** Hand # 5029053937 starting - 2013-09-07 02:30:38``; the times name no zone and are
-kept only as printed. The next line names the table, the game, the stakes and the kind:
+folders: cash games (2011-2016) and sit-and-go and multi-table tournaments (2013), Hold'em
+and Omaha. A hand starts with ``** Game ID 4152594215 starting - 2011-11-02 23:08:51``
+(``Version:3`` or ``Version:4`` after the number in 2013) or, in the "export" files of 2013
+and 2016, ``** Hand # 5029053937 starting - 2013-09-07 02:30:38``; the times name no zone
+and are kept only as printed. The next line names the table, the game, the stakes and the kind:
 ``** Deal 252 (Deep) - €5 Min [Hold'em] (0.05|0.10 NL - € Cash Game) Real Money``, ``**
 Heads Up (Turbo)(10146282):Table 1 [Multi Table Hold'em] (10|20 NL - MTT seats:2 ) Real
 Money`` (``MTT`` marks a tournament; the number in parentheses before ``:Table`` is read as
 the ``tournament_id``), ``** Position PLO HU 47 - €50 Max [Omaha] (0.25|0.50 PL - Cash
-Game) Real Money``. A hand ends with ``End of game 4152594215`` (the export file prints none
-and ends with ``Rake: €0.15``).
+Game) Real Money``. A hand ends with ``End of game 4152594215`` (an export prints none and
+ends with ``Rake: €0.15``).
 
 Seats: ``- Hero sitting in seat 5 with €10.76`` (``[Dealer]``, ``[Sitting out]`` may follow;
 a seat sitting out is not dealt in unless it posts or acts); from 2012 ``with €10.00 at end
@@ -40,11 +40,16 @@ lines:
 (shown and conceded), ``Player1 mucks:`` (a winner not showing: nothing to read), then one
 ``NAME wins €20.50 from the main pot`` or ``from side pot 1`` per pot won (pot 0 and 1..; a
 tie prints one line per winner). No uncalled-bet line is printed: what no one matched goes
-back to its seat here (noted). Where the files give closing stacks, and in the export, the
-winner's ``wins`` holds its own unmatched bet (``wins 640.00`` with a stack going from 1500
-to 1660 after putting in 480, 320 of it unmatched): that part is recorded as an ``uncalled``
-payout. In the 2011 files it is not in any win (a loser's unmatched 8.99 is paid by no line
-and the pots add up without it).
+back to its seat here (noted). Whether the winner's ``wins`` holds that part is decided per
+hand by what adds up: the printed rake (the export), else the closing stacks, else the
+file's rule. In the files with closing stacks it is inside (``wins 640.00`` with a stack
+going from 1500 to 1660 after putting in 480, 320 of it unmatched), and in the 2013 export
+(an uncalled bet: ``wins €4.35`` = 3.00 - 0.15 rake + 1.50); that part is then recorded as
+an ``uncalled`` payout. It is in no win in the 2011 files (a loser's unmatched 8.99 is paid
+by no line and the pots add up without it) and in the 2016 export's all-in call (``wins
+€96.77`` of 98.27 matched, ``Rake: €1.50``, the bettor's unmatched 34.49 aside). The 2016
+export also prints a blank line after every line; the seat lines are read up to the first
+post.
 
 Rake is printed only by the export (``Rake: €0.15``); elsewhere it is inferred as what was
 put in less every win (``rake_source`` ``inferred``, noted). A hand with no ``wins`` line is
@@ -114,7 +119,7 @@ def _cards(text: str) -> list[str | None]:
 def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     """The ``** Game ID``/``** Hand #`` line (number, time) and the table line after it."""
     hand.hand_id = first["id"] or first["id_2"]
-    table_line = hand.header_line("** ", last=2)
+    table_line = hand.header_line("** ", last=4)  # a 2016 export puts a blank line between lines
     text = table_line.text if table_line else ""
     tm = _TABLE.match(text)
     if tm is None:
@@ -194,6 +199,8 @@ DIALECT = Dialect(
     not_first="not a Microgaming text header",
     header=_header,
     seat=kind("seat", _SEAT, _seat),
+    # seat lines are read up to the first post or deal (a 2016 export puts blank lines between them)
+    seats_end=re.compile(r"^(?:.+ posted |\*\* Dealing )"),
     body=(
         kind("table", r"^\*\* .+ \[[^\]]+\] \(.+\) (?:Real|Play) Money$", skip, once=True),  # read by ``_header``
         kind("dealt", r"^\*\* Dealing cards? to (?P<name>.+): (?P<cards>.+)$", dealt),

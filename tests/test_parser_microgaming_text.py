@@ -88,6 +88,36 @@ Rake: €0.15
 """
 
 
+# 2016 export: a blank line after every line; the bettor's unmatched 11.50 over an all-in
+# call is in no win (the printed rake says so), unlike the 2013 export's uncalled bet.
+EXPORT_2016 = "\n\n".join("""** Hand # 5870000004 starting - 2016-01-14 21:10:00
+** Lisbon - €50 Max [Omaha] (0.25|0.50 PL - Cash Game) Real Money
+
+Olga sitting in seat 1 with €60.00
+Hero sitting in seat 2 with €20.00[Dealer]
+Hero posted the small blind - €0.25
+Olga posted the big blind - €0.50
+
+** Dealing cards to Hero: Ah, Kh, 7h, 6c
+Hero raised to €1.25
+Olga called - €1.00
+
+** Dealing the flop: 2h, 9h, Jc
+Olga bet - €30.00
+Hero went all-in - €18.50
+
+Olga shows: Qs, Qd, 3c, 4d
+Hero shows: Ah, Kh, 7h, 6c
+
+** Dealing the turn: 5s
+
+** Dealing the river: 8c
+Hero wins €38.50 from the main pot
+
+Rake: €1.50
+""".splitlines()) + "\n"
+
+
 def _payouts(hand):
     return [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts]
 
@@ -138,6 +168,16 @@ def test_export_raise_to_adds_and_the_rake_is_printed():
     assert {s.seat: s.contributed for s in hand.seats} == {1: 150, 2: 150}
     assert _payouts(hand) == [(1, 285, 0, Half.WHOLE, PayoutSource.POT), (1, 200, None, Half.WHOLE, PayoutSource.UNCALLED)]
     assert (hand.rake, hand.rake_source, hand.reconciles()) == (15, RakeSource.PRINTED, True)
+
+
+def test_2016_export_blank_lines_and_a_return_outside_the_win():
+    hand = PARSER.parse(EXPORT_2016)
+    assert (hand.hand_id, hand.table_name, hand.button_seat) == ("5870000004", "Lisbon - €50 Max", 2)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2000, 2: 2000}
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(1, 1150)]
+    assert _payouts(hand) == [(2, 3850, 0, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.reconciles()) == (150, True)
+    assert not [n for n in hand.notes if "inside its win" in n]
 
 
 @pytest.mark.parametrize(("text", "reason", "message"), [

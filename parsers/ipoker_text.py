@@ -191,7 +191,8 @@ def _return_inside(hand: Hand, seat: int, amount: int) -> bool:
             return True
         if wins + record.rake == record.pot_total:
             return False
-    closing, start = hand.facts.get("closing", {}).get(seat), hand.seats[seat].stack
+    closing: int | None = hand.facts.get("closing", {}).get(seat)
+    start = hand.seats[seat].stack
     if closing is not None and start is not None:
         won = sum(p.amount for p in record.payouts if p.source == PayoutSource.POT and p.seat == seat)
         kept = start - hand.seats[seat].contributed + won

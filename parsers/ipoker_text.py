@@ -35,11 +35,14 @@ more than the big blind is a seat posting both blinds: the big blind's worth liv
 rest dead; of the big blind or less, a new player's live post), ``Post BB Allin``, ``Post
 Ante`` (dead), ``Call`` and ``Bet`` (the amount added), ``Raise (NF) X`` (the street total
 raised *to*: a small blind of 400 that ``Raise (NF) €5,600.00`` is called by the big blind's
-``Call €4,800.00``), ``Raise X`` and the 2013 ``Raise to X`` (both the amount *added*:
-``Raise to $250.00`` from a small blind of 50 is called with ``Call $200.00`` ... by a big
-blind whose total is then 300), ``Allin X`` (the amount added: the rest of the stack),
-``Fold``, ``Check``. A seat's name followed by nothing (``Player8:``, 2011) carries nothing; a listed seat
-that posts nothing, never acts and gets no cards sat the hand out (not dealt in).
+``Call €4,800.00``), ``Raise X`` and the 2013 ``Raise to X`` (both the amount *added*: in
+2013 a small blind of 50 that ``Raise to $250.00`` is re-raised by the big blind's ``Raise to
+$800.00`` and calls it with ``Call $600.00``, 900 each; in hand 2607756372 a seat that bet
+35.00 and faces a raise to 112.70 answers ``Raise $31.10``, 66.10 in all, and the tie pays
+the raiser's unmatched 46.60 back), ``Allin X`` (the amount added: the rest of the stack),
+``Fold``, ``Check``. A seat's name followed by nothing (``Player8:``, 2011) carries nothing;
+a listed seat that posts nothing, never acts and gets no cards sat the hand out (not dealt
+in).
 Lines of one street can come out of order (a Zone hand prints a ``Call`` before the ``Bet``
 it calls); the amounts are read as printed, in the order printed.
 

@@ -63,6 +63,7 @@ class Format(StrEnum):
     POKER888 = "888poker"
     WINAMAX = "winamax"
     IPOKER_XML = "ipoker_xml"
+    IPOKER_TEXT = "ipoker"  # extension: iPoker's text histories (parsers/ipoker_text.py)
     WINNINGPOKER = "winningpoker"
     WINNINGPOKER_OLD = "winningpoker_old"
     BOVADA = "bovada"
@@ -79,6 +80,7 @@ class Format(StrEnum):
     SEALSWITHCLUBS = "sealswithclubs"
     ENTRACTION = "entraction"
     MICROGAMING_XML = "microgaming_xml"
+    MICROGAMING_TEXT = "microgaming"  # extension: Microgaming's text histories (parsers/microgaming_text.py)
     BOSSMEDIA_XML = "bossmedia_xml"
     BETFAIR = "betfair"
     ENET = "enet"

@@ -259,7 +259,8 @@ class Wording:
     ``{verbatim}`` (as printed); or a function of the :class:`Hand` giving the message.
     ``bad_amount``: ``{error}`` and the same line fields. ``total_pot``: the printed total
     (``{printed}``) is not what the seats put in (``{total}``). ``unbalanced``: the history
-    does not add up (``{put_in}``, ``{paid}``, ``{rake}``); None: the engine's sentence.
+    does not add up (``{put_in}``, ``{paid}``, ``{rake}``); None: the engine's sentence; an
+    empty string: no note (a parser whose notes never said so, e.g. partypoker's).
     """
 
     hand: str = "{message}"
@@ -918,7 +919,8 @@ class Hand:
         if not record.reconciles():
             put_in, paid = record.pot_total, record.paid_from_pots()
             if d.wording.unbalanced is not None:
-                record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake))
+                if d.wording.unbalanced:
+                    record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake))
                 return
             said = f"history does not add up: put in {put_in}, paid {paid}"
             record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")

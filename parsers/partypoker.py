@@ -53,13 +53,10 @@ tournament's ``Player NAME finished in 274.`` and ``Player NAME has been moved .
 (``_NOBODY_SEATED``). Any other
 line fails the hand with its line number, whether or not it holds a money word.
 
-Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged from
-version 1. The banner and the game/date line are read by ``_header`` and skipped as
-lines; the old reader's wording of errors is the dialect's ``Wording``; a hand written with
-a decimal comma is read by the same dialect with ``rules.money.COMMA``. This module also
-holds what the 2023 dialect (``parsers/partypoker_2023.py``) shares with this one: the
-split at a preamble, the seat a ``Dealt to`` line names, the player count and the wording
-of a line not known.
+Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged. A hand
+written with a decimal comma is read by the dialect with ``rules.money.COMMA``. What the
+2023 dialect shares with this one is here: the split at a preamble, ``seat_dealt``,
+``max_seats``, ``Unexpected`` (the old wording of a line not known), ``all_in_or_sat_out``.
 """
 
 from __future__ import annotations
@@ -76,7 +73,7 @@ from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, Quarant
 from parsers._text_hand import STUD_GAMES, hand_lines, play_money_scale, stud_upcards, utc_iso
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, FOLD, OPEN, RAISE_BY,
-    SMALL_BLIND, Act, Dialect, DialectParser, Effect, Hand, Line, Money, Rake, Streets, Wording, kind, read_cards, skip,
+    SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Wording, kind, read_cards, skip,
     take_seat,
 )
 
@@ -97,7 +94,8 @@ _HEADER = re.compile(
 # ``1 200/2 400 -400``, digits grouped by spaces), a limit game's ``Stakes(40/80)`` or
 # ``Stakes-Antes(60/120-10)`` (the small and big bets and the ante, not blinds).
 _NUM = r"\d{1,3}(?:[, .]\d{3})+|\d+"  # whole chips: 1200, 1,200, 1 200 or 1.200
-_STAKES = rf"(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)"
+_STAKES = (rf"(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)\((?P<sb>{_NUM})/(?P<bb>{_NUM})"
+           rf"(?: ?-(?P<ante>{_NUM}))?\)")
 # The header names a buy-in (``$11 USD Buy-in``, 2005: ``$30 Buy-in  + $3 Entry Fee``; or
 # ``Freeroll``), the level, or both; a 2016 format prints the level on lines of its own.
 _TOURNEY = re.compile(
@@ -152,7 +150,8 @@ _SEAT_NO_MONEY = re.compile(
     r"has been reconnected and has \d+ seconds to act\.|"
     r"is disconnected\. We will wait for .+ to reconnect for a maximum of \d+ seconds\.|"
     r"could not respond in time\.\(disconnected\)|"
-    r"finished (?:the tournament )?in \d{1,3}(?:[, ]\d{3})*(?:(?:st|nd|rd|th)? place.*|\.)|has been moved from table .*)$"
+    r"finished (?:the tournament )?in \d{1,3}(?:[, ]\d{3})*(?:(?:st|nd|rd|th)? place.*|\.)|"
+    r"has been moved from table .*)$"
 )
 # what names a seat without its taking part in the hand
 _TRAFFIC = re.compile(r"^(?:has (?:left|joined) the table\.|is sitting out)$")
@@ -175,7 +174,8 @@ _NOBODY_SEATED = re.compile(
     r"The time at which hand ended:.+|Chat has been disabled till the end of this hand .+|"
     r"Due to current high memory use in your system we disabled the chip and card animations .+|"
     # a tournament's moves and finishes, "Player NAME ..." (2012), the place as a bare number
-    r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*(?:\.| place and received .+)|has been moved from table \d+ to this table))$"
+    r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*(?:\.| place and received .+)|"
+    r"has been moved from table \d+ to this table))$"
 )
 # a money action by someone the seat list does not have
 _UNSEATED_MONEY = (r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|"
@@ -184,36 +184,23 @@ _UNSEATED_MONEY = (r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|an
 
 # --- shared with the 2023 dialect -----------------------------------------------------------
 
-def split_with_preamble(start: re.Pattern[str], preamble: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
-    """Cut at ``start`` matches, keeping a hand's preamble lines with the hand they announce."""
-    starts: list[int] = []
-    for m in start.finditer(text):
-        if starts:
-            between = [line for line in hand_lines(text[starts[-1]:m.start()]) if line.strip()]
-            if between and all(preamble.match(line) for line in between):
-                continue  # the previous start was only this hand's preamble
-        starts.append(m.start())
-    if not starts:
-        if text.strip(" \r\n\t\ufeff\x00"):
-            yield 0, text
-        return
-    if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff\x00"):
-        yield 0, text[: starts[0]]
-    for begin, end in zip(starts, starts[1:] + [len(text)]):
-        yield begin, text[begin:end]
-
-
 class PartyParser(DialectParser):
     """A partypoker dialect: a hand starts at the first of its preamble lines (a lone
-    preamble is a cut-off hand); its text is read without BOMs and NULs, cut at every
-    line break (``\\r`` alone too), as the old readers read it."""
+    preamble is a cut-off hand); ``read`` reads its lines (``hand_lines``: without BOMs and
+    NULs, cut at every line break, ``\\r`` alone too, as the old readers read them)."""
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
-        yield from split_with_preamble(self.hand_start, PREAMBLE, text)
-
-    @staticmethod
-    def lines(hand_text: str) -> list[str]:
-        return hand_lines(hand_text)
+        starts: list[int] = []
+        for m in self.hand_start.finditer(text):
+            between = [line for line in hand_lines(text[starts[-1]:m.start()]) if line.strip()] if starts else []
+            if between and all(PREAMBLE.match(line) for line in between):
+                continue  # the previous start was only this hand's preamble
+            starts.append(m.start())
+        if not starts or (starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff\x00")):
+            starts.insert(0, 0)  # text before the first hand (or no hand at all) is a piece of its own
+        for begin, end in zip(starts, [*starts[1:], len(text)], strict=True):
+            if begin or end < len(text) or text.strip(" \r\n\t\ufeff\x00"):
+                yield begin, text[begin:end]
 
     def read(self, lines: list[str], dialect: Dialect | None = None) -> ParsedHand:
         return Hand(dialect or self.dialect, "\n".join(lines)).read()
@@ -398,13 +385,9 @@ def _taking_part(hand: Hand) -> set[int]:
 
 
 def _post_silent_blinds(hand: Hand) -> None:
-    """Post the blinds a 2012 tournament hand does not print, as its wins and the next
-    hand's stacks show them posted: the small blind by the first seat after the button
-    (the button itself heads-up), the big blind by the next, each at most what the seat
-    has left; with ``There is no Small Blind`` the first seat after the button posts the
-    big blind alone. Only seats that take part in the hand count (a seat just moved to
-    the table posts nothing, not even its ante). A limit level's ``Stakes(200/400)``
-    are bets: its blinds are half the small bet and the small bet (100 and 200)."""
+    """Post the blinds a 2012 tournament hand does not print, after the button as the module
+    says, by seats that take part in the hand (one just moved to the table posts nothing).
+    A limit level's ``Stakes(200/400)`` are bets: its blinds are 100 and 200."""
     record, small_bet, alone = hand.record, hand.facts["small bet"], hand.facts["no small blind"]
     if record.big_blind is None and small_bet:
         record.small_blind, record.big_blind = small_bet // 2, small_bet
@@ -420,7 +403,7 @@ def _post_silent_blinds(hand: Hand) -> None:
     posters = after[:1] if alone else (after[-1:] + after[:1] if len(order) == 2 else after[:2])
     blinds = [(ActionKind.POST_BIG_BLIND, record.big_blind)] if alone else [
         (ActionKind.POST_SMALL_BLIND, record.small_blind), (ActionKind.POST_BIG_BLIND, record.big_blind)]
-    for number, (blind_kind, blind) in zip(posters, blinds):
+    for number, (blind_kind, blind) in zip(posters, blinds, strict=False):
         seat = hand.seats[number]
         left = (seat.stack or 0) - hand.tracker.contributed(number)
         amount, all_in = min(blind, left), left <= blind
@@ -435,36 +418,27 @@ def _post_silent_blinds(hand: Hand) -> None:
 
 # --- the player's lines -------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Watched:
-    """An action where a 2012 tournament prints no blinds: placed after the button, they
-    must make every pre-flop check and call one the betting allows (a check facing
-    nothing, a call that levels the seat's bet with the bet it faced, at least the whole
-    big blind, even one posted all in for less)."""
-
-    effect: Effect
-
-    def __call__(self, hand: Hand, m: re.Match[str]) -> None:
-        if not hand.facts["silent blinds"] or hand.street != Street.PREFLOP:
-            self.effect(hand, m)
-            return
-        seat, tracker, actions = hand.player, hand.tracker, hand.record.actions
-        count, had = len(actions), tracker.street_bet(hand.player.seat)
-        faced = max(tracker.max_street_bet(), hand.record.big_blind or 0)
-        self.effect(hand, m)
-        if len(actions) == count:
-            return
-        action, legal = actions[-1], True
-        if action.kind == ActionKind.CHECK:
-            legal = had >= faced
-        elif action.kind == ActionKind.CALL and not action.all_in:
-            legal = faced > had and tracker.street_bet(seat.seat) == faced
-        if not legal:
-            raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: blinds not "
-                            "printed, and with them posted after the button this action is not allowed")
+def _silent_blinds_allow(hand: Hand, had: int, faced: int) -> None:
+    """Unprinted blinds placed after the button must make every pre-flop check and call legal:
+    a check facing nothing, a call that levels the seat's bet with the bet it ``faced``."""
+    action = hand.record.actions[-1]
+    if action.kind == ActionKind.CHECK:
+        legal = had >= faced
+    else:
+        legal = faced > had and hand.tracker.street_bet(hand.player.seat) == faced
+    if not legal:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: blinds not "
+                        "printed, and with them posted after the button this action is not allowed")
 
 
-def _fold(hand: Hand, m: re.Match[str]) -> None:
+def _facing(hand: Hand) -> tuple[int, int, bool]:
+    """The seat's bet and the bet it faces before it acts, and whether unprinted blinds were placed."""
+    bet, top = hand.tracker.street_bet(hand.player.seat), hand.tracker.max_street_bet()
+    silent = hand.facts["silent blinds"] and hand.street == Street.PREFLOP
+    return bet, max(top, hand.record.big_blind or 0) if silent else top, silent
+
+
+def fold_once(hand: Hand, m: re.Match[str]) -> None:
     """A seat folds once: a second fold line leaves the street it folded on."""
     folded = hand.player.folded_street
     FOLD(hand, m)
@@ -478,7 +452,17 @@ def _check(hand: Hand, m: re.Match[str]) -> None:
     if bet < top:
         raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: checks facing "
                         f"a bet of {top} with {bet} in: a post the history does not print")
+    had, faced, silent = _facing(hand)
     CHECK(hand, m)
+    if silent:
+        _silent_blinds_allow(hand, had, faced)
+
+
+def _call(hand: Hand, m: re.Match[str]) -> None:
+    had, faced, silent = _facing(hand)
+    CALL(hand, m)
+    if silent:
+        _silent_blinds_allow(hand, had, faced)
 
 
 _ALL_IN_CALL = Act(ActionKind.CALL, Money.ADDS)
@@ -592,6 +576,7 @@ DIALECT = Dialect(
     not_first="",
     header=_header,
     seat=kind("seat", _SEAT, take_seat),
+    seatless=QuarantineReason.TRUNCATED,  # a hand cut off after its header
     body=(
         kind("preamble", PREAMBLE, skip),
         kind("header", r"", _header_line),
@@ -606,16 +591,16 @@ DIALECT = Dialect(
     ),
     players=(
         kind("wins", _WINS, _wins),
-        *(kind(name, pattern, _Watched(verb)) for name, pattern, verb in (
+        *(kind(name, pattern, verb) for name, pattern, verb in (
             _post("small blind", SMALL_BLIND),
             _post(r"big blind \+ dead", BOTH_BLINDS),
             _post("big blind", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
             _post("ante", ANTE),
             _post("dead blind", DEAD_BLIND),
             _post("bring-in", BLIND),
-            ("fold", r"^(?:folds\.?|Forward Folds)$", _fold),  # 2012: a period after every action
+            ("fold", r"^(?:folds\.?|Forward Folds)$", fold_once),  # 2012: a period after every action
             ("check", r"^checks\.?$", _check),
-            ("call", rf"^calls *{_AMT}\.?$", CALL),
+            ("call", rf"^calls *{_AMT}\.?$", _call),
             ("bet", rf"^(?:double )?bets *{_AMT}\.?$", BET),  # stud's big bet on 4th street: ``double bets``
             ("raise", rf"^raises *{_AMT}\.?$", RAISE_BY),
             ("complete", rf"^completes *{_AMT}\.?$", replace(COMPLETE, money=Money.ADDS)),
@@ -660,7 +645,7 @@ class PartyPokerParser(PartyParser):
         return bool(re.search(r"^\*{5} Hand History for Game \d+ \*{5}\s*$", head, re.M))
 
     def parse(self, hand_text: str) -> ParsedHand:
-        lines = self.lines(hand_text)
+        lines = hand_lines(hand_text)
         return self.read(lines, _COMMA_DIALECT if _hand_numbers(lines) is COMMA else DIALECT)
 
 

@@ -29,9 +29,8 @@ Main Pot with ...``), the summary's ``Board``, and after a seat's name ``_SEAT_N
 (the cash-out offer's odds and premium, showdown lines whose cards the summary gives).
 Any other line fails the hand with its line number, whether or not it holds a money word.
 
-Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged from
-version 1. The preamble is dropped before the hand is read, so line numbers count from
-the banner as they did; the old reader's wording of errors is the dialect's ``Wording``.
+Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged (the
+preamble is dropped before a hand is read: its lines are numbered from the banner).
 """
 
 from __future__ import annotations
@@ -43,12 +42,12 @@ from datetime import datetime
 from rules.games import game_spec
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers._text_hand import game_from_name, utc_iso
+from parsers._text_hand import game_from_name, hand_lines, utc_iso
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, FOLD, OPEN, RAISE_TO, SMALL_BLIND, Dialect, Hand, Rake,
+    ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND, Dialect, Hand, Rake,
     Streets, Wording, enter_summary, kind, skip, take_seat,
 )
-from parsers.partypoker import PREAMBLE, PartyParser, Unexpected, all_in_or_sat_out, max_seats, seat_dealt
+from parsers.partypoker import PREAMBLE, PartyParser, Unexpected, all_in_or_sat_out, fold_once, max_seats, seat_dealt
 
 _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History For Game \w+ \*{5})", re.M)
@@ -62,7 +61,8 @@ _HEADER = re.compile(
     r"(?:\s+\((?P<kind>[\w ]+?) Tournament #(?P<tid>\d+)\))?(?:\s+\(Buyin [^()]*\))?"
     r"\s+-\s+(?P<date>\w{3} \w{3} \d{1,2} \d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
 )
-_TABLE = re.compile(r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)(?: -- Seat (?P<button>\d+) is the button)?$")
+_TABLE = re.compile(
+    r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)(?: -- Seat (?P<button>\d+) is the button)?$")
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
 _AMT = r"(?P<amt>[^\s()]+)"
 _POTS = re.compile(r"(?P<name>Main Pot|Side Pot(?: \d+)?|Rake): " + _AMT)
@@ -77,7 +77,8 @@ _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|Cash
 # (``probabilty``, as printed) and premium, and showdown lines (a shown hand's cards are
 # read from the summary's result line).
 _SEAT_NO_MONEY = re.compile(
-    r"^(?:probabilty is [\d.]+|probability is [\d.]+|Cash-out Premium % is [\d.]+|(?:shows|mucks|does not show|doesn't show)\b.*)$"
+    r"^(?:probabilty is [\d.]+|probability is [\d.]+|Cash-out Premium % is [\d.]+|"
+    r"(?:shows|mucks|does not show|doesn't show)\b.*)$"
 )
 _TRUNCATED = "hand ends before its summary's 'Main Pot: ... Rake: ...' line"
 
@@ -90,7 +91,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[0][:120]!r}")
     hand.hand_id = banner["id"]
     cut = [QuarantineReason.TRUNCATED if len(lines) <= i else QuarantineReason.PARSE_ERROR for i in range(3)]
-    text = lines[1:3] + ["", ""]
+    text = [*lines[1:3], "", ""]
     header = _HEADER.match(text[0]) if len(lines) > 1 else None
     if not header:
         raise hand.fail(cut[1], f"cannot read the stakes/game line {text[0][:120]!r}")
@@ -241,7 +242,8 @@ def _pay(hand: Hand) -> None:
             hand.pay(seat, cash_out, pot=None, half=Half.WHOLE, source=PayoutSource.CASH_OUT, line=line)
             rest -= cash_out
             if rest:
-                record.notes.append(f"seat {seat.seat} ({seat.player}) cashed out and also collected {rest} from the pot")
+                record.notes.append(f"seat {seat.seat} ({seat.player}) cashed out and also collected {rest} "
+                                    "from the pot")
         if rest:
             hand.pay(seat, rest, pot=0 if single_pot else None, half=Half.UNLABELLED if split else Half.WHOLE,
                      line=line)
@@ -281,7 +283,7 @@ DIALECT = Dialect(
         kind("ante", rf"^posts ante \({_AMT}\)$", ANTE),
         kind("dead blind", rf"^posts dead blind \({_AMT}\)$", DEAD_BLIND),
         kind("straddle", rf"^posts straddle \({_AMT}\)$", BLIND),
-        kind("fold", r"^folds$", FOLD),
+        kind("fold", r"^folds$", fold_once),
         kind("check", r"^checks$", CHECK),
         kind("call", rf"^calls \({_AMT}\)$", CALL),
         kind("bet", rf"^bets \({_AMT}\)$", BET),
@@ -302,7 +304,7 @@ DIALECT = Dialect(
     first_action_opens=False,  # ``** Dealing down cards **`` opens the betting
     before_returns=(_summary_printed, _pay),
     checks=(all_in_or_sat_out, _kept_after_cash_out),
-    wording=Wording(unexpected=Unexpected(_MONEY_WORDS), bad_amount="line {number} {text!r}: {error}"),
+    wording=Wording(unexpected=Unexpected(_MONEY_WORDS), bad_amount="line {number} {text!r}: {error}", unbalanced=""),
 )
 
 
@@ -314,7 +316,7 @@ class PartyPoker2023Parser(PartyParser):
 
     def parse(self, hand_text: str) -> ParsedHand:
         """The preamble is dropped: the lines are numbered from the banner, as they were."""
-        lines = self.lines(hand_text)
+        lines = hand_lines(hand_text)
         while lines and (not lines[0].strip() or PREAMBLE.match(lines[0])):
             lines.pop(0)
         if not lines:

@@ -112,17 +112,9 @@ _CASH = re.compile(
 # Every name partypoker gives a game the rules evaluate, spelled exactly: any other name
 # (``Double Hold'em``, three hole cards and a point card; ``Short Deck``) is a game of
 # its own, and reading it by a word it shares with one of these would misjudge it.
-_GAMES = {
-    "Texas Hold'em": Game.HOLDEM,
-    "Texas Holdem": Game.HOLDEM,
-    "Hold'em": Game.HOLDEM,
-    "Holdem": Game.HOLDEM,
-    "Omaha": Game.OMAHA,
-    "Omaha Hi": Game.OMAHA,
-    "Omaha Hi-Lo": Game.OMAHA_HILO,
-    "7 Card Stud": Game.STUD,
-    "7 Card Stud Hi-Lo": Game.STUD_HILO,
-}
+_GAMES = {"Texas Hold'em": Game.HOLDEM, "Texas Holdem": Game.HOLDEM, "Hold'em": Game.HOLDEM, "Holdem": Game.HOLDEM,
+          "Omaha": Game.OMAHA, "Omaha Hi": Game.OMAHA, "Omaha Hi-Lo": Game.OMAHA_HILO,
+          "7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD_HILO}
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
 # 2016 fast-fold files: ``Table Bolt  ( Real Money )``, ``seat 1: ...``, ``Forward Folds``;
 # a 2012 export writes ``seat1: ...`` and ``raises[ $25 USD ]``

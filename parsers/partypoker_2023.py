@@ -90,17 +90,15 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if not banner:
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[0][:120]!r}")
     hand.hand_id = banner["id"]
-    cut = [QuarantineReason.TRUNCATED if len(lines) <= i else QuarantineReason.PARSE_ERROR for i in range(3)]
-    text = [*lines[1:3], "", ""]
-    header = _HEADER.match(text[0]) if len(lines) > 1 else None
-    if not header:
-        raise hand.fail(cut[1], f"cannot read the stakes/game line {text[0][:120]!r}")
+    text, cut = [*lines[1:3], "", ""], QuarantineReason.TRUNCATED if len(lines) < 3 else QuarantineReason.PARSE_ERROR
+    if not (header := _HEADER.match(text[0])):
+        raise hand.fail(QuarantineReason.TRUNCATED if len(lines) < 2 else QuarantineReason.PARSE_ERROR,
+                        f"cannot read the stakes/game line {text[0][:120]!r}")
     game = game_from_name(header["game"])
     if game is None:
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header['game']!r}")
-    table = _TABLE.match(text[1]) if len(lines) > 2 else None
-    if not table:
-        raise hand.fail(cut[2], f"cannot read the table line {text[1][:120]!r}")
+    if not (table := _TABLE.match(text[1])):
+        raise hand.fail(cut, f"cannot read the table line {text[1][:120]!r}")
     play_money = table["money"] == "Play Money"
     seat_text = " ".join(line for line in lines if line.startswith("Seat "))
     currency = None if play_money else "EUR" if "€" in seat_text else "GBP" if "£" in seat_text else "USD"

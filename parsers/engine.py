@@ -263,7 +263,8 @@ class Wording:
     (``{printed}``) is not what the seats put in (``{total}``); None: the platform's total
     is not what was put in (it leaves the rake or an unprinted return in), so it is not
     compared. ``unbalanced``: the history does not add up (``{put_in}``, ``{paid}``,
-    ``{rake}``, ``{fees}``); None: the engine's sentence.
+    ``{rake}``, ``{fees}``); None: the engine's sentence; an empty string: no note (a parser
+    whose notes never said so, e.g. partypoker's).
     """
 
     hand: str = "{message}"
@@ -978,8 +979,9 @@ class Hand:
         if not record.reconciles():
             put_in, paid = record.pot_total, record.paid_from_pots()
             if d.wording.unbalanced is not None:
-                record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake,
-                                                                fees=record.fees))
+                if d.wording.unbalanced:
+                    record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake,
+                                                                    fees=record.fees))
                 return
             said = f"history does not add up: put in {put_in}, paid {paid}"
             record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")

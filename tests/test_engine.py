@@ -322,6 +322,8 @@ def test_a_dialect_words_errors_and_notes_its_own_way_and_quotes_trailing_space(
     assert [(a.seat, a.kind, a.amount) for a in hand.actions][-1] == (3, ActionKind.UNCALLED_RETURN, 40)
     assert hand.notes == ["Total 71 is not 70"]
     assert WORDED.parse(HAND.replace("wins 65", "wins 70")).notes == ["off: put in 70, paid 70, rake 5"]
+    silent = DialectParser(replace(TOY, wording=Wording(unbalanced="")))  # a dialect that never noted it
+    assert silent.parse(HAND.replace("wins 65", "wins 70")).notes == []
 
 
 def test_rake_inferred_where_no_rake_line_came() -> None:

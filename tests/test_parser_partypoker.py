@@ -832,3 +832,15 @@ def test_a_2016_finish_with_its_prize_after_player_is_skipped():
     # "Player Hesper finished in 1 place and received $3 USD" (the prize, outside the pot)
     hand = CLASSIC.parse(SAT_OUT + "Player Hesper finished in 1 place and received $3 USD\n")
     assert _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_both_eras_are_picklable_and_carry_their_version():
+    # both run on parsers.engine from version 2 (a dialect's hooks must pickle: the
+    # cluster ships the parser to its workers)
+    import pickle
+
+    from audit.ingest.parse import parser_version
+
+    assert pickle.loads(pickle.dumps(CLASSIC)).parse(SAT_OUT).hand_id == "11615400001"
+    assert pickle.loads(pickle.dumps(MODERN)).parse(MODERN_HAND).hand_id == "1700000000123abcd45efgh"
+    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:2", "partypoker_2023:2"]

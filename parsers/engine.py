@@ -182,6 +182,19 @@ def chip_scale(*printed: str) -> int:
     return 1 if "." not in "".join(printed) else 100
 
 
+_STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+
+
+def stud_street(cards: int) -> Street | None:
+    """The stud street that deals a seat its ``cards``-th card (3rd street deals three,
+    each later street one), or None: for a dialect whose deal tells the street.
+
+    >>> stud_street(3).value, stud_street(7).value, stud_street(2), stud_street(8)
+    ('third', 'seventh', None, None)
+    """
+    return _STUD_STREETS[cards - 3] if 3 <= cards <= len(_STUD_STREETS) + 2 else None
+
+
 # --- declarations -------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -1078,5 +1091,5 @@ __all__ = [
     "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT",
     "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "Rake", "Require", "Returned",
     "Streets", "Wording", "button", "chip_scale", "dealt", "enter_summary", "group", "kind", "pays", "pot_won_by",
-    "rake", "read_cards", "skip", "street", "take_seat",
+    "rake", "read_cards", "skip", "street", "stud_street", "take_seat",
 ]

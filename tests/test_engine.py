@@ -336,3 +336,12 @@ def test_rake_inferred_where_no_rake_line_came() -> None:
     overpaid = inferring.parse(HAND.replace("Rake 5\n", "").replace("wins 65", "wins 75"))
     assert (overpaid.rake, overpaid.rake_source) == (None, RakeSource.ABSENT)
     assert overpaid.notes == ["paid more than was put in", "off: put in 70, paid 75, rake None"]
+
+
+def test_stud_street_of_a_seats_card_count() -> None:
+    # a dialect whose street lines cannot be trusted (KingsClub's older stud files label
+    # them one too early) reads the street from the count of cards the seat holds
+    from parsers.engine import stud_street
+
+    assert [stud_street(n) for n in range(1, 9)] == [
+        None, None, Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH, None]

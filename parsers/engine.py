@@ -271,15 +271,17 @@ class Wording:
     ``{where}`` (``line`` or ``summary line``), ``{number}``, ``{text}`` (as matched) and
     ``{verbatim}`` (as printed); or a function of the :class:`Hand` giving the message.
     ``bad_amount``: ``{error}`` and the same line fields. ``total_pot``: the printed total
-    (``{printed}``) is not what the seats put in (``{total}``). ``unbalanced``: the history
-    does not add up (``{put_in}``, ``{paid}``, ``{rake}``); None: the engine's sentence.
+    (``{printed}``) is not what the seats put in (``{total}``); None: not noted (a dialect
+    that says it its own way). ``unbalanced``: the history does not add up (``{put_in}``,
+    ``{paid}``, ``{rake}``), or a function of the :class:`Hand` giving the note; None: the
+    engine's sentence.
     """
 
     hand: str = "{message}"
     unexpected: str | Callable[[Hand], str] = "unexpected {where} {number}: {text!r}"
     bad_amount: str = "{error} in line {text!r}"
-    total_pot: str = "printed total pot {printed} differs from the {total} the seats put in"
-    unbalanced: str | None = None
+    total_pot: str | None = "printed total pot {printed} differs from the {total} the seats put in"
+    unbalanced: str | Callable[[Hand], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -397,6 +399,7 @@ class Dialect:
     header_lines: int = 1
     strip_lines: bool = False  # lines lose leading as well as trailing space
     quotes_trailing_space: bool = False  # pay records and errors quote a line with its trailing space
+    preamble: re.Pattern[str] | None = None  # a client's notice before a file's first hand, joined to it: passed over
     complete: re.Pattern[str] | None = None  # some line of a complete hand matches it...
     truncated: str = ""  # ...else the hand is truncated, with this message
     seats_end: re.Pattern[str] | None = None  # seat lines are read up to this line (None: the first run)
@@ -446,7 +449,8 @@ class Hand:
         lines = [Line(number, raw.strip() if dialect.strip_lines else raw.rstrip(),
                       raw if dialect.quotes_trailing_space else raw.rstrip())
                  for number, raw in enumerate(hand_text_lines(hand_text), 1)]
-        while lines and not lines[0].text:
+        preamble = dialect.preamble
+        while lines and (not lines[0].text or (preamble is not None and preamble.match(lines[0].text))):
             lines.pop(0)
         self.lines = lines
         self.hand_id: str | None = None
@@ -921,7 +925,7 @@ class Hand:
             self.infer_rake()
         if d.pots_add_up and record.pots_printed and sum(record.pots_printed) != record.pot_total:
             record.notes.append(d.pots_add_up.format(pots=record.pots_printed, total=record.pot_total))
-        if record.total_pot_printed is not None and record.total_pot_printed != record.pot_total:
+        if record.total_pot_printed not in (None, record.pot_total) and d.wording.total_pot is not None:
             record.notes.append(d.wording.total_pot.format(printed=record.total_pot_printed, total=record.pot_total))
         missing = d.rake.printed and record.rake is None and not inferred
         if missing:
@@ -932,8 +936,10 @@ class Hand:
             return  # nothing to reconcile against
         if not record.reconciles():
             put_in, paid = record.pot_total, record.paid_from_pots()
-            if d.wording.unbalanced is not None:
-                record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake))
+            unbalanced = d.wording.unbalanced
+            if unbalanced is not None:
+                record.notes.append(unbalanced(self) if callable(unbalanced) else
+                                    unbalanced.format(put_in=put_in, paid=paid, rake=record.rake))
                 return
             said = f"history does not add up: put in {put_in}, paid {paid}"
             record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")

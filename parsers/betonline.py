@@ -145,14 +145,9 @@ _SUMMARY_NO_WIN = re.compile(
     r"mucked(?: \[[^\]]*\])?|did not win)\s*$"
 )
 _SEAT_NO_MONEY = re.compile(r'^(?:is sitting out|sits out|has timed out|is disconnected|does not show|said ".*")\s*$')
-_GAMES = [
-    (re.compile(r"omaha hi[-/]?lo", re.I), Game.OMAHA_HILO),
-    (re.compile(r"omaha", re.I), Game.OMAHA),
-    (re.compile(r"7 card stud hi[-/]?lo", re.I), Game.STUD_HILO),
-    (re.compile(r"7 card stud", re.I), Game.STUD),
-    (re.compile(r"razz", re.I), Game.RAZZ),
-    (re.compile(r"hold'?em", re.I), Game.HOLDEM),
-]
+_GAMES = [(re.compile(pattern, re.I), game) for pattern, game in (
+    (r"omaha hi[-/]?lo", Game.OMAHA_HILO), (r"omaha", Game.OMAHA), (r"7 card stud hi[-/]?lo", Game.STUD_HILO),
+    (r"7 card stud", Game.STUD), (r"razz", Game.RAZZ), (r"hold'?em", Game.HOLDEM))]
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED), ("limit", Limit.FIXED)]
 _ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": "America/New_York",
           "et": "America/New_York", "edt": "America/New_York", "est": "America/New_York",
@@ -221,6 +216,7 @@ def _close_street(hand: Hand) -> None:
 
 
 def _summary(hand: Hand, m: re.Match[str]) -> None:
+    """The summary closes the last street (a summary header printed twice, once)."""
     if not hand.in_summary:
         _close_street(hand)
         enter_summary(hand, m)

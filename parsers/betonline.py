@@ -85,6 +85,12 @@ Anomaly in the corpus sample (hand 1606125823): three seats all in, 3.97 put in,
 summary pays 2.49 with rake 0.22, and a ``Total pot 1.26 | Rake 0.22`` line printed before
 the showdown is exactly the missing amount; ``notes`` say so and the hand does not
 reconcile.
+
+Version 2: read by the engine; what it emits is unchanged, except that a hand printing two
+players in one seat (a 2016 tournament file lists the viewer in the small blind's seat too)
+is ``inconsistent``: version 1 read the first player's lines as the second's. The unprinted
+uncalled bet returned when a street closes (``_close_street``), the seats dealt in
+(``_dealt_in``) and the summary's amounts (``_summary_pays``) are hooks.
 """
 
 from __future__ import annotations
@@ -94,33 +100,17 @@ from collections.abc import Iterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from parsers.base import (
-    BetTracker,
-    HandScope,
-    TextParser,
-    cards,
-    hand_text_lines,
-    leading_lines,
-    split_joining_chatter,
-    unprinted_uncalled_note,
-)
-from rules.games import SPLIT_GAMES
-from rules.money import DOT
-from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+from rules.records import ParsedHand, PayoutRecord, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import leading_lines, split_joining_chatter, unprinted_uncalled_note
+from parsers.engine import (
+    CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, enter_summary,
+    kind, skip,
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
+_AMT = rf"(?P<amt>{_NUM})"
+_ALL_IN = r"(?P<allin> and is all.in)?"
 _SKINS = r"BetOnline Poker|PayNoRake"
 _HEADER = re.compile(
     rf"^(?P<skin>{_SKINS}) (?:Game|Hand) #(?P<id>\d+):\s+(?:Tournament #(?P<tid>\d+)[:,]?\s+)?(?P<game>.+?)\s+"
@@ -131,13 +121,9 @@ _TABLE = re.compile(r"^Table '(?P<name>[^']*)' (?P<max>\d+)-Max(?:, Seat #(?P<bu
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM}) in chips\)(?P<rest>.*)$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-_ACTION = re.compile(
-    rf"^(?P<verb>ante processed|posts small blind|posts big blind|posts dead blind|posts blind|post now|post dead|posts ante|"
-    rf"brings in for|bets|calls|raises|checks|folds)(?: (?P<amount>{_NUM}))?(?: to (?P<to>{_NUM}))?"
-    rf"(?P<allin> and is all.in)?\s*$"
-)
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_NUM})\) returned to (?P<name>.+?)\s*$")
-_COLLECTED = re.compile(rf"^(?P<name>.+?) collected (?P<amount>{_NUM}) from (?:the )?(?:(?P<main>main )?pot|side pot[- ]?(?P<side>\d+)?)\s*$")
+_COLLECTED = re.compile(rf"^(?P<name>.+?) collected (?P<amount>{_NUM}) from (?:the )?(?:(?P<main>main )?pot|"
+                        rf"side pot[- ]?(?P<side>\d+)?)\s*$")
 # A tournament file (2011) opens with the client's notice before the first hand.
 _PREAMBLE_LINE = re.compile(r"^[\s\ufeff]*Tournament will start in a moment\.[ \t]*(?:\r?\n)?")
 _PREAMBLE = re.compile(r"^(?:[\s\ufeff]|Tournament will start in a moment\.)*$")
@@ -149,6 +135,7 @@ _LEFT = re.compile(r"^(?P<name>.+?) has left the table\s*$")
 _CHAT = re.compile(r'^.+ said ".*"\s*$')
 _TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?:.*?\| Rake (?P<rake>{_NUM}))?\s*$")
 _WON = re.compile(rf"^Seat (?P<seat>\d+): .*? (?:won|collected) \((?P<amount>{_NUM})\)")
+_SHOWED = re.compile(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]")
 # Lines known to carry no money or cards, skipped on purpose (any other line fails the
 # hand): a summary seat line that wins nothing, and what may follow a seated player's name
 # about its presence or its chat. ``_JOINS``, ``_CHAT`` and ``_LEFT`` lines may come
@@ -158,332 +145,360 @@ _SUMMARY_NO_WIN = re.compile(
     r"mucked(?: \[[^\]]*\])?|did not win)\s*$"
 )
 _SEAT_NO_MONEY = re.compile(r'^(?:is sitting out|sits out|has timed out|is disconnected|does not show|said ".*")\s*$')
-_GAMES = [
-    (re.compile(r"omaha hi[-/]?lo", re.I), Game.OMAHA_HILO),
-    (re.compile(r"omaha", re.I), Game.OMAHA),
-    (re.compile(r"7 card stud hi[-/]?lo", re.I), Game.STUD_HILO),
-    (re.compile(r"7 card stud", re.I), Game.STUD),
-    (re.compile(r"razz", re.I), Game.RAZZ),
-    (re.compile(r"hold'?em", re.I), Game.HOLDEM),
-]
+_GAMES = [(re.compile(pattern, re.I), game) for pattern, game in (
+    (r"omaha hi[-/]?lo", Game.OMAHA_HILO), (r"omaha", Game.OMAHA), (r"7 card stud hi[-/]?lo", Game.STUD_HILO),
+    (r"7 card stud", Game.STUD), (r"razz", Game.RAZZ), (r"hold'?em", Game.HOLDEM))]
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED), ("limit", Limit.FIXED)]
 _ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": "America/New_York",
           "et": "America/New_York", "edt": "America/New_York", "est": "America/New_York",
           "utc": "UTC", "gmt": "UTC"}
-_BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_KINDS = {
-    "posts small blind": ActionKind.POST_SMALL_BLIND,
-    "posts big blind": ActionKind.POST_BIG_BLIND,
-    "posts blind": ActionKind.POST_BLIND,
-    "post now": ActionKind.POST_BLIND,  # a new player's live blind: it counts toward the seat's bet
-    "post dead": ActionKind.POST_BLIND,  # live, and a dead small blind that is not printed (see _read)
-    "posts dead blind": ActionKind.POST_DEAD,
-    "posts ante": ActionKind.POST_ANTE,
-    "ante processed": ActionKind.POST_ANTE,
-    "brings in for": ActionKind.BRING_IN,
-}
+# the actions of a seat printed as sitting out that show it played the hand (see ``_dealt_in``)
+_NOT_PLAYING = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD, ActionKind.MUCK, ActionKind.UNCALLED_RETURN})
 
 
-def _seat_number(printed: str) -> int:
-    """BetOnline numbers seats from 0; the lake's seats start at 1 (settlement needs it)."""
-    return int(printed) + 1
+def _section(label: str) -> str:
+    """``*** LABEL ***`` in any case (what follows the stars is the kind's to read)."""
+    return rf"(?i)^\*\*\* \s*{label}\s* \*\*\*"
 
 
-class BetOnlineParser(TextParser):
-    """BetOnline and its network's skins (``BetOnline Poker Game #N: ...``, ``PayNoRake Game #N: ...``)."""
+def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
+    """The header (game, limit, stakes, time and zone) and the ``Table`` line after it."""
+    game = next((g for pattern, g in _GAMES if pattern.search(m["game"])), None)
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
+    is_tournament = m["tid"] is not None
+    when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S" if m["seconds"] else "%Y/%m/%d %H:%M")
+    # tournament chips are printed in hundredths (``4941.25 in chips``, 2016), as cash is
+    record = hand.new_record(
+        game=game, limit=next((v for text, v in _LIMITS if text in m["game"].lower()), None),
+        is_tournament=is_tournament, currency=None if is_tournament else "USD", tournament_id=m["tid"],
+        small_blind=hand.money(m["small"]), big_blind=hand.money(m["big"]),
+        start_time_raw=f"{m['date']} {m['zone']}".strip(), hand_date=when.strftime("%Y-%m-%d"),
+    )
+    if m["skin"] != "BetOnline Poker":
+        record.notes.append(f"skin: {m['skin']} (Chico network, recorded as betonline)")
+    if zone := _ZONES.get(m["zone"].lower()):
+        record.start_time_utc = when.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).strftime(
+            "%Y-%m-%dT%H:%M:%SZ")
+    lines = [line for line in hand.lines[1:] if line.text]
+    if lines and (table := _TABLE.match(lines[0].text)):
+        record.table_name, record.max_seats = table["name"], int(table["max"])
+        record.button_seat = int(table["button"]) + 1 if table["button"] else None
+        hand.facts["table line"] = lines[0].number
+    return record
 
-    format = Format.BETONLINE
-    hand_start = re.compile(rf"^\ufeff*(?:{_SKINS}) (?:Game|Hand) #\d+", re.M)
+
+def _read_by_header(hand: Hand, m: re.Match[str]) -> bool | None:
+    """The ``Table`` line, read by ``_header``; anywhere else it is not known."""
+    return None if hand.line.number == hand.facts.get("table line") else False
+
+
+def _seat(hand: Hand, m: re.Match[str]) -> None:
+    """Seats are numbered from 0: the record's number is the printed one + 1."""
+    seat = hand.add_seat(SeatRecord(seat=int(m["seat"]) + 1, player=m["name"], stack=hand.money(m["stack"])))
+    seat.dealt_in = "sitting out" not in m["rest"].lower()
+
+
+# --- streets ------------------------------------------------------------------------------
+
+def _close_street(hand: Hand) -> None:
+    """Give back the street's unmatched bet where no uncalled-bet line did (some files print none)."""
+    if hand.facts.get("returned"):
+        return
+    bets = sorted(((hand.tracker.street_bet(s), s) for s in hand.seats), reverse=True)
+    if not bets or bets[0][0] <= 0:
+        return
+    excess, seat = bets[0][0] - (bets[1][0] if len(bets) > 1 else 0), bets[0][1]
+    if excess > 0:
+        hand.tracker.returned(seat, excess)
+        hand.add_action(hand.street, seat, ActionKind.UNCALLED_RETURN, excess)
+        hand.record.notes.append(unprinted_uncalled_note(seat, excess))
+
+
+def _summary(hand: Hand, m: re.Match[str]) -> None:
+    """The summary closes the last street (a summary header printed twice, once)."""
+    if not hand.in_summary:
+        _close_street(hand)
+        enter_summary(hand, m)
+
+
+def _hole_cards(hand: Hand, m: re.Match[str]) -> None:
+    hand.street = Street.PREFLOP
+
+
+def _board(hand: Hand, m: re.Match[str]) -> None:
+    """``*** TURN *** [5d Ad 4h][5c]``: the street closes, the next opens, the board is
+    every card printed."""
+    street = hand.dialect.streets.target(hand.family, m["street"])
+    if street is None:
+        _unknown_section(hand, m)
+    _close_street(hand)
+    hand.tracker.new_street()
+    hand.facts["returned"] = False
+    hand.street = street  # type: ignore[assignment]
+    board = [c for text in _BRACKETS.findall(m["cards"]) for c in hand.cards(text) if c]
+    if board:
+        hand.board = board  # type: ignore[assignment]
+
+
+def _unknown_section(hand: Hand, m: re.Match[str]) -> None:
+    raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown street line {hand.line.number}: {hand.line.verbatim!r}")
+
+
+# --- lines of the hand --------------------------------------------------------------------
+
+def _seated(hand: Hand, name: str) -> SeatRecord:
+    seat = hand.by_name.get(name)
+    if seat is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r}")
+    return seat
+
+
+def _total(hand: Hand, m: re.Match[str]) -> None:
+    """``Total pot 2.49 | Rake 0.22``: the summary's; one printed before it is kept to
+    explain a hand that does not add up (see ``_unbalanced``)."""
+    if not hand.in_summary:
+        hand.facts.setdefault("mid totals", []).append(hand.money(m["amount"]))
+        return
+    hand.record.total_pot_printed = hand.money(m["amount"])
+    if m["rake"] is not None:
+        hand.record.rake, hand.record.rake_source = hand.money(m["rake"]), RakeSource.PRINTED
+
+
+def _uncalled(hand: Hand, m: re.Match[str]) -> None:
+    seat = _seated(hand, m["name"])
+    hand.facts["returned"] = True
+    hand.return_bet(seat, hand.money(m["amount"]), paid=True)
+
+
+def _collected(hand: Hand, m: re.Match[str]) -> None:
+    """``X collected 1.20 from pot`` / ``from side pot-1``; an unnumbered side pot names no pot."""
+    pot = int(m["side"]) if m["side"] else (None if "side pot" in hand.line.text else 0)
+    hand.pay(_seated(hand, m["name"]), hand.money(m["amount"]), pot=pot)
+
+
+def _left(hand: Hand, m: re.Match[str]) -> None:
+    """A seat still in the hand that is not all in and leaves the table folds there (a
+    busted seat with 0.00 in chips leaves without a fold line)."""
+    seat = hand.by_name.get(m["name"])
+    if seat is None:
+        return
+    all_in = seat.all_in or bool(seat.stack and hand.tracker.contributed(seat.seat) >= seat.stack)
+    if seat.folded_street is None and not all_in:
+        seat.folded_street = hand.street
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    hit = hand.split_name(m["who"])
+    cards = _BRACKETS.search(hit[1]) if hit else None
+    if not cards:
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"cards dealt to no seat, line {hand.line.number}: {hand.line.verbatim!r}")
+    hand.dealt[hit[0].seat] = hand.cards(cards[1])  # type: ignore[index]
+
+
+# --- actions ------------------------------------------------------------------------------
+
+# Posts are recorded on the street they are printed in; the blinds are the header's stakes.
+_ANTE = Act(ActionKind.POST_ANTE, Money.DEAD, sets="ante")
+_POST = Act(ActionKind.POST_BLIND, Money.ADDS)  # ``posts blind``, ``post now``: live
+
+
+def _ante(hand: Hand, m: re.Match[str]) -> None:
+    """``ante processed 0.00``: no ante at this table."""
+    if hand.money(m["amt"]):
+        _ANTE(hand, m)
+
+
+def _post_dead(hand: Hand, m: re.Match[str]) -> None:
+    """``post dead 0.50`` at $0.25/$0.50 is the big blind, live (the poster checks and calls
+    1.00 of a raise to 1.50), and the small blind, dead: only with it do the total pot and
+    rake add up (hands 1002134798, 900203618)."""
+    _POST(hand, m)
+    small, seat = hand.record.small_blind, hand.player.seat
+    if small:
+        hand.tracker.dead(seat, small, blind=True)
+        hand.add_action(hand.street, seat, ActionKind.POST_DEAD, small, bool(m["allin"]))
+        hand.record.notes.append(f"seat {seat} 'post dead {m['amt']}': the dead small blind {small} "
+                                 "it also put in is not printed")
+
+
+def _shows(hand: Hand, m: re.Match[str]) -> None:
+    """``Player5 shows Qh Ac`` (no brackets)."""
+    hand.player.showed = True
+    if shown := hand.cards(m["cards"].strip().strip("[]")):
+        hand.dealt[hand.player.seat] = shown
+    hand.add_action(hand.street, hand.player.seat, ActionKind.SHOW)
+
+
+# --- the summary and the end of the hand --------------------------------------------------
+
+def _summary_board(hand: Hand, m: re.Match[str]) -> None:
+    if found := _BRACKETS.search(hand.line.text):
+        hand.board = [c for c in hand.cards(found[1]) if c]  # type: ignore[misc]
+
+
+def _summary_seat(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Seat 2: X showed [5s 4s] and won (2.49)``, ``collected (0.57)``: what the seat won
+    (see ``_summary_pays``) and the cards it showed or mucked; a seat line that wins
+    nothing is one of ``_SUMMARY_NO_WIN``."""
+    line = hand.line
+    won = _WON.match(line.text)
+    if won:
+        hand.facts.setdefault("won", []).append((int(won["seat"]) + 1, hand.money(won["amount"]), line.verbatim))
+    if shown := _SHOWED.match(line.text):
+        if int(shown[1]) + 1 not in hand.seats:
+            raise hand.fail(QuarantineReason.INCONSISTENT,
+                            f"summary line {line.number} shows the cards of no seat: {line.verbatim!r}")
+        hand.dealt[int(shown[1]) + 1] = hand.cards(shown[2])
+    return None if won or _SUMMARY_NO_WIN.match(line.text) else False
+
+
+def _summary_shows(hand: Hand, m: re.Match[str]) -> bool | None:
+    """2011 files print the summary's first lines twice, a voluntary ``X shows`` among them."""
+    hit = hand.split_name(hand.line.text)
+    rest = hit[1][hand.dialect.after_name.match(hit[1]).end():] if hit else ""  # type: ignore[union-attr]
+    if not rest.startswith("shows "):
+        return False
+    seat = hit[0]  # type: ignore[index]
+    seat.showed = True
+    hand.dealt[seat.seat] = hand.cards(rest[len("shows "):].strip().strip("[]")) or hand.dealt.get(seat.seat, [])
+    return None
+
+
+def _dealt_in(hand: Hand) -> None:
+    """A seat printed ``- Sitting out`` that posts a live blind, acts or shows was dealt in;
+    one with no post, no action and no cards was not, though the summary may print it
+    ``collected (0.00)`` (2011): it is no contender."""
+    record = hand.record
+    for seat in record.seats:
+        actions = [a.kind for a in record.actions if a.seat == seat.seat]
+        seat.dealt_in = (seat.dealt_in or any(k not in _NOT_PLAYING for k in actions)) and bool(
+            actions or any(seat.cards))
+    if record.button_seat is not None and record.button_seat not in hand.seats:
+        record.notes.append(f"the button is printed at seat #{record.button_seat - 1}, where no one sits: not recorded")
+        record.button_seat = None
+
+
+def _summary_pays(hand: Hand) -> None:
+    """The collected lines are the record of what was paid; where the summary's ``won (X)``
+    or ``collected (X)`` says otherwise for a seat, the history contradicts itself. Where
+    none was printed the summary's amounts are the payouts (``collected (0.00)`` pays nothing)."""
+    record, won = hand.record, hand.facts.get("won", [])
+    if any(p.source == PayoutSource.POT for p in record.payouts):
+        stated: dict[int, int] = {}
+        for seat, value, _ in won:
+            stated[seat] = stated.get(seat, 0) + value
+        record.contradicts_summary(stated)
+        return
+    for seat, value, line in won:
+        if value:
+            record.payouts.append(PayoutRecord(seat, value, None, None, hand.half(None), PayoutSource.POT, line))
+
+
+def _unbalanced(hand: Hand) -> str:
+    """The note of a hand that does not add up; a ``Total pot`` printed before the summary
+    that is exactly what is missing says which pot's payment was not printed."""
+    record = hand.record
+    missing = record.pot_total - (record.paid_from_pots() + (record.rake or 0) + record.fees)
+    note = (f"history does not add up: seats put in {record.pot_total}, pay lines pay {record.paid_from_pots()} "
+            f"with rake {record.rake} (missing {missing})")
+    if missing in hand.facts.get("mid totals", []):
+        note += f"; a 'Total pot' line before the summary prints exactly {missing}: that pot's payment is not printed"
+    return note
+
+
+def _rake_not_printed(hand: Hand) -> None:
+    """Tournaments print no rake: nothing to reconcile against but an overpaid pot (the
+    engine reconciles a hand whose rake is printed)."""
+    record = hand.record
+    if record.rake is None:
+        record.rake_source = RakeSource.ABSENT
+        record.notes.append("rake not printed")
+        if not record.reconciles():
+            record.notes.append(_unbalanced(hand))
+
+
+_SECTIONS = (
+    kind("summary", _section("SUMMARY"), _summary),
+    kind("hole cards", _section("HOLE CARDS"), _hole_cards),
+    kind("board", _section("(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", _board),
+    kind("show down", _section("SHOW DOWN"), skip),
+    kind("section", _STREET, _unknown_section),
+)
+# joins, chat and departures may come anywhere: a newcomer is dealt in from the next hand
+_TRAFFIC = (kind("joins", _JOINS, skip), kind("chat", _CHAT, skip))
+
+DIALECT = Dialect(
+    platform=Platform.BETONLINE,
+    format=Format.BETONLINE,
+    version="2",
+    hand_start=re.compile(rf"^\ufeff*(?:{_SKINS}) (?:Game|Hand) #\d+", re.M),
+    head=_HEADER,
+    first=_HEADER,
+    not_first="not a BetOnline header",
+    header=_header,
+    preamble=re.compile(r"^\s*Tournament will start in a moment\.$"),
+    seat=kind("seat", _SEAT, _seat),
+    body=(
+        kind("table", _TABLE, _read_by_header),
+        *_SECTIONS,
+        kind("total", _TOTAL, _total),
+        kind("uncalled", _UNCALLED, _uncalled),
+        kind("collected", _COLLECTED, _collected),
+        *_TRAFFIC,
+        kind("joined notice", rf"^\s*{re.escape(_JOINED_NOTICE)}$", skip),
+        kind("left", _LEFT, _left),
+        kind("dealt", r"^Dealt to (?P<who>.*)$", _dealt),
+    ),
+    players=(
+        kind("ante", rf"^(?:ante processed|posts ante) {_AMT}{_ALL_IN}$", _ante),
+        kind("small blind", rf"^posts small blind {_AMT}{_ALL_IN}$", Act(ActionKind.POST_SMALL_BLIND, Money.ADDS)),
+        kind("big blind", rf"^posts big blind {_AMT}{_ALL_IN}$", Act(ActionKind.POST_BIG_BLIND, Money.ADDS)),
+        kind("dead blind", rf"^posts dead blind {_AMT}{_ALL_IN}$", Act(ActionKind.POST_DEAD, Money.DEAD)),
+        kind("blind", rf"^(?:posts blind|post now) {_AMT}{_ALL_IN}$", _POST),
+        # a new player's ``post now`` is live: the poster checks, and calls the rest of a raise
+        kind("post dead", rf"^post dead {_AMT}{_ALL_IN}$", _post_dead),
+        kind("bring-in", rf"^brings in for {_AMT}{_ALL_IN}$", Act(ActionKind.BRING_IN, Money.ADDS)),
+        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", Act(ActionKind.BET, Money.ADDS)),
+        kind("call", rf"^calls {_AMT}{_ALL_IN}$", Act(ActionKind.CALL, Money.ADDS)),
+        kind("raise", rf"^raises (?:(?:{_NUM} )?to {_AMT}|(?P<amt_2>{_NUM})){_ALL_IN}$", RAISE_TO),
+        kind("check", r"^checks$", CHECK),
+        kind("fold", r"^folds$", FOLD),
+        kind("shows", r"^shows(?P<cards>.*)$", _shows),
+        kind("muck", r"^mucks", MUCK),
+    ),
+    quiet=_SEAT_NO_MONEY,
+    name_follows=re.compile(r"(?=: | )"),
+    after_name=re.compile(r": | "),
+    summary=(
+        *_SECTIONS,
+        kind("total", _TOTAL, _total),
+        kind("board line", r"^Board", _summary_board),
+        kind("summary seat", r"^Seat \d+: ", _summary_seat),
+        kind("shows", r".* shows ", _summary_shows),
+        *_TRAFFIC,
+        kind("left", _LEFT, skip),
+    ),
+    streets=Streets(board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}),
+    requires=(Require("summary", QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***"),),
+    first_action_opens=False,  # ``*** HOLE CARDS ***`` opens the betting
+    quotes_trailing_space=True,
+    checks=(_dealt_in, _summary_pays, _rake_not_printed),
+    wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {number}: {verbatim!r}",
+                    bad_amount="{error}", total_pot=None, unbalanced=_unbalanced),
+    first_action_seq=1,
+)
+
+
+class BetOnlineParser(DialectParser):
+    """BetOnline and its network's skins; a tournament file's opening notice joins its first hand."""
 
     def sniff(self, head: str) -> bool:
         return bool(_HEADER.match(leading_lines(_PREAMBLE_LINE.sub("", head), 1)[0]))
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
-        """Each hand from its header; a tournament file's opening notice joins the first."""
         return split_joining_chatter(self.hand_start, _PREAMBLE, text)
 
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _read(hand_text)
 
-
-def _read(text: str) -> ParsedHand:
-    numbered = [(number, line) for number, line in enumerate(hand_text_lines(text), 1) if line.strip()]
-    while numbered and numbered[0][1].strip() == "Tournament will start in a moment.":
-        numbered.pop(0)
-    lines = [line for _, line in numbered]
-    scope = HandScope(DOT)
-    fail, amount = scope.fail, scope.amount
-
-    m = _HEADER.match(lines[0]) if lines else None
-    if not m:
-        raise fail(QuarantineReason.PARSE_ERROR, f"not a BetOnline header: {lines[0][:120] if lines else ''!r}")
-    hand_id = scope.hand_id = m["id"]
-    game = next((g for pattern, g in _GAMES if pattern.search(m["game"])), None)
-    if game is None:
-        raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
-    limit = next((v for text_, v in _LIMITS if text_ in m["game"].lower()), None)
-    is_tournament = m["tid"] is not None
-    # tournament chips are printed in hundredths (``4941.25 in chips``, 2016), as cash is
-    scale = scope.scale = 100
-
-    when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S" if m["seconds"] else "%Y/%m/%d %H:%M")
-    zone = _ZONES.get(m["zone"].lower())
-    hand = ParsedHand(
-        hand_id=hand_id,
-        platform=Platform.BETONLINE,
-        format=Format.BETONLINE,
-        game=game,
-        limit=limit,
-        is_tournament=is_tournament,
-        amount_scale=scale,
-        currency=None if is_tournament else "USD",
-        tournament_id=m["tid"],
-        small_blind=amount(m["small"]),
-        big_blind=amount(m["big"]),
-        start_time_raw=f"{m['date']} {m['zone']}".strip(),
-        hand_date=when.strftime("%Y-%m-%d"),
-    )
-    if m["skin"] != "BetOnline Poker":
-        hand.notes.append(f"skin: {m['skin']} (Chico network, recorded as betonline)")
-    if zone:
-        utc = when.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC"))
-        hand.start_time_utc = utc.strftime("%Y-%m-%dT%H:%M:%SZ")
-    index = 1
-    if index < len(lines) and (t := _TABLE.match(lines[index])):
-        hand.table_name, hand.max_seats = t["name"], int(t["max"])
-        hand.button_seat = _seat_number(t["button"]) if t["button"] else None
-        index += 1
-    seats: dict[int, SeatRecord] = {}
-    by_name: dict[str, int] = {}
-    while index < len(lines) and (s := _SEAT.match(lines[index])):
-        seat = _seat_number(s["seat"])
-        record = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]))
-        record.dealt_in = "sitting out" not in s["rest"].lower()
-        seats[seat] = record
-        by_name[s["name"]] = seat
-        index += 1
-    if not seats:
-        raise fail(QuarantineReason.PARSE_ERROR, "no seat lines")
-    hand.seats = sorted(seats.values(), key=lambda r: r.seat)
-    names = sorted(by_name, key=len, reverse=True)
-
-    def who(line: str) -> tuple[int, str] | None:
-        for name in names:
-            for sep in (": ", " "):
-                if line.startswith(name + sep):
-                    return by_name[name], line[len(name) + len(sep) :]
-        return None
-
-    tracker = BetTracker()
-    street = Street.PREDEAL
-    seq = 0
-    board: list[str] = []
-    in_summary = False
-    mid_totals: list[int] = []
-    won: list[tuple[int, int, str]] = []
-
-    printed_return = False  # an "Uncalled bet" line was printed this street
-
-    def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False) -> None:
-        nonlocal seq
-        seq += 1
-        hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in))
-
-    def close_street() -> None:
-        """Give back the street's unmatched bet where no uncalled-bet line did (some files print none)."""
-        if printed_return:
-            return
-        bets = sorted(((tracker.street_bet(s), s) for s in seats), reverse=True)
-        if not bets or bets[0][0] <= 0:
-            return
-        excess = bets[0][0] - (bets[1][0] if len(bets) > 1 else 0)
-        if excess > 0:
-            tracker.returned(bets[0][1], excess)
-            act(bets[0][1], ActionKind.UNCALLED_RETURN, excess)
-            hand.notes.append(unprinted_uncalled_note(bets[0][1], excess))
-
-    for number, line in numbered[index:]:
-        if sm := _STREET.match(line):
-            label = sm["label"].strip().upper()
-            if (label == "SUMMARY" and not in_summary) or label in _BOARD:
-                close_street()
-            if label == "SUMMARY":
-                in_summary = True
-            elif label == "HOLE CARDS":
-                street = Street.PREFLOP
-            elif label in _BOARD:
-                tracker.new_street()
-                printed_return = False
-                street = _BOARD[label]
-                got = [c for g in _BRACKETS.findall(sm["rest"]) for c in cards(g) if c]
-                if got:
-                    board = got
-            elif label not in ("SHOW DOWN",):
-                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {number}: {line!r}")
-            continue
-        if tm := _TOTAL.match(line):
-            if in_summary:
-                hand.total_pot_printed = amount(tm["amount"])
-                if tm["rake"] is not None:
-                    hand.rake, hand.rake_source = amount(tm["rake"]), RakeSource.PRINTED
-            else:
-                mid_totals.append(amount(tm["amount"]))
-            continue
-        if in_summary:
-            if line.startswith("Board"):
-                found = _BRACKETS.search(line)
-                if found:
-                    board = [c for c in cards(found[1]) if c]
-                continue
-            wm = _WON.match(line)
-            if wm:
-                won.append((_seat_number(wm["seat"]), amount(wm["amount"]), line))
-            if sm2 := re.match(r"^Seat (\d+): .*?(?:showed|mucked) \[([^\]]*)\]", line):
-                if _seat_number(sm2[1]) not in seats:
-                    raise fail(QuarantineReason.INCONSISTENT, f"summary line {number} shows the cards of no seat: {line!r}")
-                seats[_seat_number(sm2[1])].cards = cards(sm2[2])
-            if (shown := who(line)) and shown[1].startswith("shows "):
-                # 2011 files print the summary's first lines twice, a voluntary show among them
-                seats[shown[0]].showed = True
-                seats[shown[0]].cards = cards(shown[1][len("shows "):].strip().strip("[]")) or seats[shown[0]].cards
-                continue
-            if not (wm or _SUMMARY_NO_WIN.match(line) or _JOINS.match(line) or _CHAT.match(line) or _LEFT.match(line)):
-                raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
-            continue
-        if um := _UNCALLED.match(line):
-            seat = by_name.get(um["name"])
-            if seat is None:
-                raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {um['name']!r}")
-            value = amount(um["amount"])
-            printed_return = True
-            tracker.returned(seat, value)
-            act(seat, ActionKind.UNCALLED_RETURN, value)
-            hand.payouts.append(PayoutRecord(seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
-            continue
-        if cm := _COLLECTED.match(line):
-            seat = by_name.get(cm["name"])
-            if seat is None:
-                raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {cm['name']!r}")
-            pot = int(cm["side"]) if cm["side"] else (None if "side pot" in line else 0)
-            hand.payouts.append(PayoutRecord(seat, amount(cm["amount"]), pot, None,
-                                             Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE, PayoutSource.POT, line))
-            continue
-        if _JOINS.match(line) or _CHAT.match(line) or line.strip() == _JOINED_NOTICE:
-            continue  # a newcomer is dealt in from the next hand, and may chat before it
-        if lm := _LEFT.match(line):
-            seat = by_name.get(lm["name"])
-            if seat is not None:
-                record = seats[seat]
-                stake = tracker.contributed(seat)
-                all_in = record.all_in or bool(record.stack and stake >= record.stack)
-                if record.folded_street is None and not all_in:
-                    record.folded_street = street  # a seat that leaves forfeits the hand
-            continue
-        if line.startswith("Dealt to "):
-            found = who(line[len("Dealt to ") :])
-            dealt = _BRACKETS.search(found[1]) if found else None
-            if not dealt:
-                raise fail(QuarantineReason.PARSE_ERROR, f"cards dealt to no seat, line {number}: {line!r}")
-            seats[found[0]].cards = cards(dealt[1])
-            continue
-        found = who(line)
-        if not found:
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-        seat, rest = found
-        record = seats[seat]
-        if am := _ACTION.match(rest):
-            verb = am["verb"]
-            all_in = bool(am["allin"])
-            record.all_in = record.all_in or all_in
-            if _KINDS.get(verb) not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
-                record.dealt_in = True  # a seat printed as sitting out that posts a blind or acts plays the hand
-            if verb in _KINDS:
-                kind, value = _KINDS[verb], amount(am["amount"])
-                if value == 0 and kind == ActionKind.POST_ANTE:
-                    continue  # "ante processed 0.00": no ante at this table
-                if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
-                    tracker.dead(seat, value)
-                    hand.ante = hand.ante or (value if kind == ActionKind.POST_ANTE else None)
-                else:
-                    tracker.add(seat, value)
-                act(seat, kind, value, all_in)
-                if verb == "post dead" and hand.small_blind:
-                    # "post dead 0.50" at $0.25/$0.50 is the big blind, live (the poster checks
-                    # and calls 1.00 of a raise to 1.50), and the small blind, dead: only with
-                    # it do the total pot and rake add up (hands 1002134798, 900203618)
-                    tracker.dead(seat, hand.small_blind)
-                    act(seat, ActionKind.POST_DEAD, hand.small_blind, all_in)
-                    hand.notes.append(f"seat {seat} 'post dead {am['amount']}': the dead small blind "
-                                      f"{hand.small_blind} it also put in is not printed")
-            elif verb == "folds":
-                record.folded_street = street
-                act(seat, ActionKind.FOLD)
-            elif verb == "checks":
-                act(seat, ActionKind.CHECK)
-            elif verb == "raises":
-                act(seat, ActionKind.RAISE, tracker.raise_to(seat, amount(am["to"] or am["amount"])), all_in)
-            else:
-                value = amount(am["amount"])
-                tracker.add(seat, value)
-                act(seat, ActionKind.CALL if verb == "calls" else ActionKind.BET, value, all_in)
-            continue
-        if rest.startswith("shows"):
-            record.dealt_in = record.showed = True
-            shown = cards(rest[len("shows") :].strip().strip("[]"))
-            if shown:
-                record.cards = shown
-            act(seat, ActionKind.SHOW)
-            continue
-        if rest.startswith("mucks"):
-            record.mucked = True
-            act(seat, ActionKind.MUCK)
-            continue
-        if _SEAT_NO_MONEY.match(rest):
-            continue
-        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-
-    if not in_summary:
-        raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
-    acted = {a.seat for a in hand.actions}
-    for record in seats.values():
-        if record.seat not in acted and not any(record.cards or []):
-            # no post, no action, no cards: seated but not dealt in, though the summary may
-            # print it 'collected (0.00)' (2011); it is no contender
-            record.dealt_in = False
-    if hand.button_seat is not None and hand.button_seat not in seats:
-        hand.notes.append(f"the button is printed at seat #{hand.button_seat - 1}, where no one sits: not recorded")
-        hand.button_seat = None
-    for seat_no, value in tracker.seats().items():
-        seats[seat_no].contributed = value
-    hand.boards = [board] if board else []
-    if any(p.source == PayoutSource.POT for p in hand.payouts):
-        _check_summary(hand, won)
-    else:
-        for seat_no, value, line in won:
-            if value:  # "collected (0.00)": a seat still in at the end that won nothing
-                hand.payouts.append(PayoutRecord(seat_no, value, None, None,
-                                                 Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE, PayoutSource.POT, line))
-    if hand.rake is None:
-        hand.rake_source = RakeSource.ABSENT
-        hand.notes.append("rake not printed")
-    if not hand.reconciles():
-        paid = hand.paid_from_pots() + (hand.rake or 0) + hand.fees
-        missing = hand.pot_total - paid
-        note = (f"history does not add up: seats put in {hand.pot_total}, pay lines pay {hand.paid_from_pots()} "
-                f"with rake {hand.rake} (missing {missing})")
-        if missing in mid_totals:
-            note += f"; a 'Total pot' line before the summary prints exactly {missing}: that pot's payment is not printed"
-        hand.notes.append(note)
-    return hand
-
-
-def _check_summary(hand: ParsedHand, won: list[tuple[int, int, str]]) -> None:
-    """The collected lines are the record of what was paid; where the summary's ``won (X)``
-    or ``collected (X)`` says otherwise for a seat, the history contradicts itself."""
-    stated: dict[int, int] = {}
-    for seat_no, value, _ in won:
-        stated[seat_no] = stated.get(seat_no, 0) + value
-    hand.contradicts_summary(stated)
-
-
-PARSER = BetOnlineParser()
+PARSER = BetOnlineParser(DIALECT)

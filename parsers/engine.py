@@ -184,6 +184,19 @@ def chip_scale(*printed: str) -> int:
     return 1 if "." not in "".join(printed) else 100
 
 
+_STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+
+
+def stud_street(cards: int) -> Street | None:
+    """The stud street that deals a seat its ``cards``-th card (3rd street deals three,
+    each later street one), or None: for a dialect whose deal tells the street.
+
+    >>> stud_street(3).value, stud_street(7).value, stud_street(2), stud_street(8)
+    ('third', 'seventh', None, None)
+    """
+    return _STUD_STREETS[cards - 3] if 3 <= cards <= len(_STUD_STREETS) + 2 else None
+
+
 # --- declarations -------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -261,17 +274,18 @@ class Wording:
     ``{verbatim}`` (as printed); or a function of the :class:`Hand` giving the message.
     ``bad_amount``: ``{error}`` and the same line fields. ``total_pot``: the printed total
     (``{printed}``) is not what the seats put in (``{total}``); None: the platform's total
-    is not what was put in (it leaves the rake or an unprinted return in), so it is not
-    compared. ``unbalanced``: the history does not add up (``{put_in}``, ``{paid}``,
-    ``{rake}``, ``{fees}``); None: the engine's sentence; an empty string: no note (a parser
-    whose notes never said so, e.g. partypoker's).
+    is not what was put in (it leaves the rake or an unprinted return in), or the dialect
+    says it its own way, so it is not compared. ``unbalanced``: the history does not add up
+    (``{put_in}``, ``{paid}``, ``{rake}``, ``{fees}``), or a function of the :class:`Hand`
+    giving the note; None: the engine's sentence; an empty string: no note (a parser whose
+    notes never said so, e.g. partypoker's).
     """
 
     hand: str = "{message}"
     unexpected: str | Callable[[Hand], str] = "unexpected {where} {number}: {text!r}"
     bad_amount: str = "{error} in line {text!r}"
     total_pot: str | None = "printed total pot {printed} differs from the {total} the seats put in"
-    unbalanced: str | None = None
+    unbalanced: str | Callable[[Hand], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -407,6 +421,7 @@ class Dialect:
     header_lines: int = 1
     strip_lines: bool = False  # lines lose leading as well as trailing space
     quotes_trailing_space: bool = False  # pay records and errors quote a line with its trailing space
+    preamble: re.Pattern[str] | None = None  # a client's notice before a file's first hand, joined to it: passed over
     complete: re.Pattern[str] | None = None  # some line of a complete hand matches it...
     truncated: str = ""  # ...else the hand is truncated, with this message
     seats_end: re.Pattern[str] | None = None  # seat lines are read up to this line (None: the first run)
@@ -457,7 +472,8 @@ class Hand:
         lines = [Line(number, raw.strip() if dialect.strip_lines else raw.rstrip(),
                       raw if dialect.quotes_trailing_space else raw.rstrip())
                  for number, raw in enumerate(hand_text_lines(hand_text), 1)]
-        while lines and not lines[0].text:
+        preamble = dialect.preamble
+        while lines and (not lines[0].text or (preamble is not None and preamble.match(lines[0].text))):
             lines.pop(0)
         self.lines = lines
         self.hand_id: str | None = None
@@ -978,10 +994,12 @@ class Hand:
             return  # nothing to reconcile against
         if not record.reconciles():
             put_in, paid = record.pot_total, record.paid_from_pots()
-            if d.wording.unbalanced is not None:
-                if d.wording.unbalanced:
-                    record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake,
-                                                                    fees=record.fees))
+            unbalanced = d.wording.unbalanced
+            if unbalanced is not None:
+                if callable(unbalanced):
+                    record.notes.append(unbalanced(self))
+                elif unbalanced:
+                    record.notes.append(unbalanced.format(put_in=put_in, paid=paid, rake=record.rake, fees=record.fees))
                 return
             said = f"history does not add up: put in {put_in}, paid {paid}"
             record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")
@@ -1142,5 +1160,5 @@ __all__ = [
     "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
     "Returned",
     "Streets", "Wording", "button", "chip_scale", "dealt", "enter_summary", "group", "kind", "pays", "pot_won_by",
-    "rake", "read_cards", "skip", "street", "take_seat",
+    "rake", "read_cards", "skip", "street", "stud_street", "take_seat",
 ]

@@ -58,498 +58,505 @@ Their pay lines name no run.
 
 Lines skipped on purpose carry no money or cards: after a seat's name, ``_SEAT_NO_MONEY``
 (sitting out, timeouts, disconnections, chat), each whole; any other line fails the hand.
+
+Version 2: the button's second ante on a 0/0 6+ table is its live blind. Version 3: read
+by the engine; what it emits is unchanged. Streets come from the ``Streets`` table by game
+family (stud's from the count of cards dealt), game facts from ``rules.games``.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
+from functools import partial
 
-from rules.money import DOT
+from rules.games import GAMES, game_spec
+from rules.records import ParsedHand
 from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
 )
-from parsers.base import BetTracker, HandScope, TextParser, cards, hand_text_lines, leading_lines
-from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
+from parsers.engine import (
+    ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect,
+    DialectParser, Hand, Money, Require, Streets, Wording, enter_summary, kind, stud_street, take_seat,
+)
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
-_HEADER = re.compile(rf"^#(?P<id>\d+): (?P<limit>Limit|Pot Limit|No Limit) (?P<game>.+?) - (?P<small>{_NUM})/(?P<big>{_NUM})\s*$")
-_DATE = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})\s*$")
+_AMT = rf"(?P<amt>{_NUM})"
+_ALL_IN = r"(?P<allin>, and is all in)?"
+_HEADER = rf"#(?P<id>\d+): (?P<limit>Limit|Pot Limit|No Limit) (?P<game>.+?) - (?P<small>{_NUM})/(?P<big>{_NUM})"
+_DATE = r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
 _TABLE = re.compile(r"^Table '(?P<name>.*)'(?: Seat (?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)\s*(?P<net>[-+]{_NUM})?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-_RUN_SHOWS = re.compile(r"^Run (?P<run>\d+): (?P<rest>.+)$")
-# one bracket of drawn cards per run when the hand is run more than once
-_DISCARDS = re.compile(r"^discards \[(?P<out>[^\]]*)\] draws (?P<runs>\[[^\]]*\](?: \[[^\]]*\])*)\s*$")
-# "*** SUMMARY * **" (hand 3498679): the summary header with its closing stars broken up
-_BROKEN_SUMMARY = re.compile(r"^\*\*\* SUMMARY [* ]*\*\s*$")
-_WINS = re.compile(
-    rf"^(?P<name>.+?) wins (?:pot \((?P<a1>{_NUM})\)|\((?P<a2>{_NUM})\) from (?:pot|side pot (?P<side>\d+)))\s*$"
-)
 # What may follow a seat's name on a line known to carry no money or cards, skipped on
 # purpose: sitting out, timeouts, disconnections and chat (``said ...``).
-_SEAT_NO_MONEY = re.compile(r"^(?:is sitting out|sits out|has timed out|is disconnected|said\b.*)$")
-_ACTION = re.compile(
-    rf"^(?P<verb>posts ante|posts the small blind|posts the big blind|posts small blind|posts big blind|"
-    rf"posts dead blind|posts blind|posts|brings in for|bets|calls|raises to|checks|folds)"
-    rf"(?: (?P<amount>{_NUM}))?(?P<allin>, and is all in)?\s*$"
-)
+_SEAT_NO_MONEY = re.compile(r"^\s*(?:is sitting out|sits out|has timed out|is disconnected|said\b.*)$")
 
-_GAMES = {
-    "omaha hi-lo": Game.OMAHA_HILO,
-    "omaha": Game.OMAHA,
-    "big o": Game.OMAHA5_HILO,
-    "5 card omaha": Game.OMAHA5,
-    "omaha 5 card": Game.OMAHA5,  # hand 3498679
-    "5 card omaha hi-lo": Game.OMAHA5_HILO,
-    "hold'em": Game.HOLDEM,
-    "holdem": Game.HOLDEM,
-    "short deck holdem": Game.SIXPLUS_HOLDEM,  # hand 6155563
-    "seven card stud hi-lo": Game.STUD_HILO,
-    "seven card stud": Game.STUD,
-    "razz": Game.RAZZ,
-    "2-7 razz": Game.RAZZ27,  # hands 40091899, 3703449
-    "badugi": Game.BADUGI,
-    "badacey": Game.BADACEY,
-    "badeucy": Game.BADEUCY,
-    "badeucey": Game.BADEUCY,  # how KingsClub spells it (hand 40200897)
-    "2-7 drawmaha": Game.DRAWMAHA27,
-    "2-7 single draw": Game.LOWBALL27_SINGLE,
-    "2-7 triple draw": Game.LOWBALL27_TRIPLE,
-    "a-5 single draw": Game.LOWBALL_A5_SINGLE,
-    "a-5 triple draw": Game.LOWBALL_A5_TRIPLE,
-    "5 card draw": Game.DRAW5,
+_GAMES = {  # the platform's spellings (hands 3498679, 6155563, 40200897; 2-7 razz: 40091899)
+    "omaha hi-lo": Game.OMAHA_HILO, "omaha": Game.OMAHA, "big o": Game.OMAHA5_HILO, "5 card omaha": Game.OMAHA5,
+    "omaha 5 card": Game.OMAHA5, "5 card omaha hi-lo": Game.OMAHA5_HILO, "hold'em": Game.HOLDEM,
+    "holdem": Game.HOLDEM, "short deck holdem": Game.SIXPLUS_HOLDEM, "seven card stud hi-lo": Game.STUD_HILO,
+    "seven card stud": Game.STUD, "razz": Game.RAZZ, "2-7 razz": Game.RAZZ27, "badugi": Game.BADUGI,
+    "badacey": Game.BADACEY, "badeucy": Game.BADEUCY, "badeucey": Game.BADEUCY, "2-7 drawmaha": Game.DRAWMAHA27,
+    "2-7 single draw": Game.LOWBALL27_SINGLE, "2-7 triple draw": Game.LOWBALL27_TRIPLE,
+    "a-5 single draw": Game.LOWBALL_A5_SINGLE, "a-5 triple draw": Game.LOWBALL_A5_TRIPLE, "5 card draw": Game.DRAW5,
 }
 _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
-_SPLIT = {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.STUD_HILO, Game.BADACEY, Game.BADEUCY, Game.DRAWMAHA27}
-_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.RAZZ27}
-_DRAW = {Game.BADUGI, Game.BADACEY, Game.BADEUCY, Game.LOWBALL27_SINGLE, Game.LOWBALL27_TRIPLE,
-         Game.LOWBALL_A5_SINGLE, Game.LOWBALL_A5_TRIPLE, Game.DRAW5}
-_STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
-_DRAW_ROUNDS = {"1ST BETTING ROUND": Street.PREDRAW, "2ND BETTING ROUND": Street.DRAW1,
-                "3RD BETTING ROUND": Street.DRAW2, "4TH BETTING ROUND": Street.DRAW3}
-_BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_KINDS = {
-    "posts ante": ActionKind.POST_ANTE,
-    "posts the small blind": ActionKind.POST_SMALL_BLIND,
-    "posts small blind": ActionKind.POST_SMALL_BLIND,
-    "posts the big blind": ActionKind.POST_BIG_BLIND,
-    "posts big blind": ActionKind.POST_BIG_BLIND,
-    "posts dead blind": ActionKind.POST_DEAD,
-    "posts": ActionKind.POST_BLIND,
-    "brings in for": ActionKind.BRING_IN,
-}
+_WAGERS = frozenset({ActionKind.BET, ActionKind.CALL, ActionKind.RAISE})
+# the choices of a seat that make the blinds dead money at the next street (see ``_move_to``)
+_ACTED = _WAGERS | {ActionKind.CHECK, ActionKind.FOLD}
 
 
-class KingsClubParser(TextParser):
-    """KingsClub (``#N: Limit Omaha Hi-Lo - 40/80``)."""
-
-    format = Format.KINGSCLUB
-    # recorded as ``parser_version``; 2: the real-history sweep's fixes (the button's second ante on a 0/0 6+ table is its live blind)
-    version = "2"
-    hand_start = re.compile(r"^\ufeff*#\d+: (?:Limit|Pot Limit|No Limit) ", re.M)
-
-    def sniff(self, head: str) -> bool:
-        lines = leading_lines(head, 3)
-        return (
-            len(lines) == 3
-            and bool(_HEADER.match(lines[0]))
-            and bool(_DATE.match(lines[1]))
-            and lines[2].startswith("Table '")
-        )
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _read(hand_text)
+def _section(label: str) -> str:
+    """``*** LABEL ***`` in any case (what follows the stars is the kind's to read)."""
+    return rf"(?i)^\*\*\* \s*{label}\s* \*\*\*"
 
 
-def _read(text: str) -> ParsedHand:
-    numbered = [(number, line) for number, line in enumerate(hand_text_lines(text), 1) if line.strip()]
-    lines = [line for _, line in numbered]
-    scope = HandScope(DOT)
-    fail, amount = scope.fail, scope.amount
-
-    m = _HEADER.match(lines[0]) if lines else None
-    if not m:
-        raise fail(QuarantineReason.PARSE_ERROR, f"not a KingsClub header: {lines[0][:120] if lines else ''!r}")
-    hand_id = scope.hand_id = m["id"]
+def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
+    """``#N: Limit Omaha Hi-Lo - 40/80``, then the date line and the ``Table`` line (its
+    button); the lines read here are skipped when the engine comes to them."""
     game = _GAMES.get(m["game"].strip().lower())
     if game is None:
-        raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
-
-    dm = _DATE.match(lines[1]) if len(lines) > 1 else None
-    if not dm:
-        raise fail(QuarantineReason.PARSE_ERROR, "no date line after the header")
-    when = datetime.strptime(dm["date"], "%Y-%m-%d %H:%M:%S")
-    hand = ParsedHand(
-        hand_id=hand_id,
-        platform=Platform.KINGSCLUB,
-        format=Format.KINGSCLUB,
-        game=game,
-        limit=_LIMITS[m["limit"]],
-        is_tournament=False,
-        amount_scale=100,
-        currency=None,
-        start_time_raw=dm["date"],
-        hand_date=when.strftime("%Y-%m-%d"),
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
+    lines = [line for line in hand.lines[1:] if line.text]
+    date = re.match(rf"^{_DATE}\s*$", lines[0].text) if lines else None
+    if not date:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, "no date line after the header")
+    record = hand.new_record(
+        game=game, limit=_LIMITS[m["limit"]], is_tournament=False, currency=None, start_time_raw=date["date"],
+        hand_date=datetime.strptime(date["date"], "%Y-%m-%d %H:%M:%S").strftime("%Y-%m-%d"),
     )
-    hand.notes.append("KingsClub prints no currency: amounts in hundredths of the table's unit, currency unknown")
-    index = 2
-    if index < len(lines) and (t := _TABLE.match(lines[index])):
-        hand.table_name = t["name"]
-        hand.button_seat = int(t["button"]) if t["button"] else None
-        index += 1
-    seats: dict[int, SeatRecord] = {}
-    by_name: dict[str, int] = {}
-    while index < len(lines) and (s := _SEAT.match(lines[index])):
-        seat = int(s["seat"])
-        seats[seat] = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]))
-        by_name[s["name"]] = seat
-        index += 1
-    if not seats:
-        raise fail(QuarantineReason.PARSE_ERROR, "no seat lines")
-    hand.seats = list(seats.values())
-    names = sorted(by_name, key=len, reverse=True)
+    record.notes.append("KingsClub prints no currency: amounts in hundredths of the table's unit, currency unknown")
+    hand.facts["header"] = {lines[0].number}
+    if len(lines) > 1 and (table := _TABLE.match(lines[1].text)):
+        record.table_name = table["name"]
+        record.button_seat = int(table["button"]) if table["button"] else None
+        hand.facts["header"].add(lines[1].number)
+    return record
 
-    def who(line: str, sep: str) -> tuple[int, str] | None:
-        for name in names:
-            if line.startswith(name + sep):
-                return by_name[name], line[len(name) + len(sep) :]
-        return None
 
-    is_stud, is_draw = game in _STUD, game in _DRAW
-    tracker = BetTracker()
-    street = Street.PREDEAL
-    seq = 0
-    boards: dict[int, list[str]] = {}
-    board_flops: set[int] = set()
-    actions_after_second_flop = False
-    draw_round = 0
-    in_summary = False
-    nets: dict[int, int] = {}
-    rake_printed: int | None = None
-    hand_size: int | None = None
-    dealt_in_draw: set[int] = set()
-    shown_per_run: dict[int, dict[int, list[str | None]]] = {}
-    draw_runs = 1
-    seats_acted = False
+def _read_by_header(hand: Hand, m: re.Match[str]) -> bool | None:
+    """The date and table lines, read by ``_header``; anywhere else they are not known."""
+    return None if hand.line.number in hand.facts["header"] else False
 
-    def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
-            changed: int | None = None) -> None:
-        nonlocal seq
-        seq += 1
-        hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in, changed))
 
-    def move_to(new: Street) -> None:
-        nonlocal street
-        if new != street:
-            # the blinds stay live until a seat acts on them: an all-in-or-fold table
-            # deals the flop before the first betting round (hand 7071017)
-            if street != Street.PREDEAL and not (street == Street.PREFLOP and not seats_acted):
-                tracker.new_street()
-            street = new
+# --- streets ------------------------------------------------------------------------------
 
-    for number, line in numbered[index:]:
-        sm = _STREET.match(line)
-        if not sm and not in_summary and _BROKEN_SUMMARY.match(line):
-            # every line after it must still read as a summary line, and its amounts are
-            # checked as in any hand: nothing is taken on trust from the broken header
-            in_summary = True
-            hand.notes.append(f"summary header printed as {line.strip()!r}: the lines after it are read as the summary")
-            continue
-        if sm:
-            label = sm["label"].strip().upper()
-            bm = re.match(r"^BOARD (\d+) - (FLOP|TURN|RIVER)$", label)
-            if label == "SUMMARY":
-                in_summary = True
-            elif label == "HOLE CARDS":
-                street = Street.PREFLOP if street == Street.PREDEAL else street
-            elif label in _BOARD_STREETS or bm:
-                word = bm[2] if bm else label
-                run = int(bm[1]) if bm else 1
-                move_to(_BOARD_STREETS[word])
-                groups = _BRACKETS.findall(sm["rest"])
-                got: list[str | None] = [c for g in groups for c in cards(g.replace("-", "X"))]
-                known = boards.get(1, [])
-                board = [c if c is not None else (known[i] if i < len(known) else None) for i, c in enumerate(got)]
-                if None in board:
-                    raise fail(QuarantineReason.BAD_CARDS, f"board cards not known in {line!r}")
-                boards[run] = board  # type: ignore[assignment]
-                if word == "FLOP" and bm:
-                    board_flops.add(run)
-            elif label in _DRAW_ROUNDS:
-                move_to(_DRAW_ROUNDS[label])
-            elif re.match(r"^\d(ST|ND|RD|TH) DRAW$", label):
-                draw_round = int(label[0])
-            elif re.match(r"^\d(ST|ND|RD|TH) STREET$", label) and is_stud:
-                pass  # labels are off by one in older files: the deal decides
-            else:
-                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {number}: {line!r}")
-            continue
-        if in_summary:
-            if s := _SEAT.match(line):
-                seat = int(s["seat"])
-                nets[seat] = amount(s["net"]) if s["net"] else 0
-                continue
-            if rm := re.match(rf"^Rake (?P<a>{_NUM})\s*$", line):
-                rake_printed = amount(rm["a"])
-                continue
-            if wm := _WINS.match(line):
-                seat = by_name.get(wm["name"])
-                if seat is None:
-                    raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {wm['name']!r}")
-                # "wins pot (X)" is everything in the middle (main and side pots alike,
-                # so it names no pot); "wins (X) from pot" is one share of the main pot
-                half = Half.UNLABELLED if game in _SPLIT and wm["a2"] else Half.WHOLE
-                pot = None if wm["a1"] else (int(wm["side"]) if wm["side"] else 0)
-                hand.payouts.append(
-                    PayoutRecord(seat, amount(wm["a1"] or wm["a2"]), pot, None, half, PayoutSource.POT, line)
-                )
-                continue
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
-        if line.startswith("Dealt to "):
-            found = who(line[len("Dealt to ") :], ": ")
-            if not found:
-                raise fail(QuarantineReason.PARSE_ERROR, f"dealt to an unknown player, line {number}: {line!r}")
-            seat, rest = found
-            got = cards(_BRACKETS.search(rest)[1])
-            record = seats[seat]
-            if is_stud:
-                record.cards = list(record.cards) + got
-                count = len(record.cards)
-                if count == 3:
-                    record.upcards = [c for c in got[2:] if c]
-                elif count <= 6:
-                    record.upcards = record.upcards + [c for c in got if c]
-                new = _STUD_BY_COUNT.get(count)
-                if new:
-                    if street == Street.PREDEAL:
-                        street = new
-                    else:
-                        move_to(new)
-            elif not record.cards:
-                record.cards = got
-                hand_size = hand_size or len(got)
-                if street == Street.PREDEAL:
-                    street = Street.PREDRAW if is_draw else Street.PREFLOP
-            elif draw_round:
-                dealt_in_draw.add(seat)
-            # later "Dealt to" lines in draw games repeat a partial hand: the shows decide
-            continue
-        if is_stud is False and street == Street.PREDEAL and (
-            line.startswith(tuple(n + " " for n in names)) and " posts " not in line and ": posts" not in line
-        ):
-            street = Street.PREDRAW if is_draw else Street.PREFLOP
-        if (rm := _RUN_SHOWS.match(line)) and (shown := who(rm["rest"], " shows ")):
-            seats[shown[0]].showed = True
-            shown_per_run.setdefault(shown[0], {})[int(rm["run"])] = cards(_BRACKETS.search(shown[1])[1])
-            act(shown[0], ActionKind.SHOW)
-            continue
-        found = who(line, ": ") or who(line, " ")
-        if not found:
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-        seat, rest = found
-        record = seats[seat]
-        if am := _ACTION.match(rest):
-            verb = am["verb"]
-            all_in = bool(am["allin"])
-            seats_acted = seats_acted or not verb.startswith(("posts", "brings in"))
-            record.all_in = record.all_in or all_in
-            if verb == "posts blind":
-                # a seat back from missed blinds posts both: the big blind live (the amount
-                # printed) and the small blind dead, which the line leaves out
-                if hand.small_blind is None:
-                    raise fail(QuarantineReason.PARSE_ERROR, f"{line!r} posts the small blind dead as well, "
-                               "but no small blind was posted to say how much")
-                live = amount(am["amount"])
-                tracker.add(seat, live)
-                act(seat, ActionKind.POST_BLIND, live, all_in)
-                tracker.dead(seat, hand.small_blind)
-                act(seat, ActionKind.POST_DEAD, hand.small_blind, all_in)
-            elif verb == "posts ante" and seat == hand.button_seat and any(
-                    a.seat == seat and a.kind == ActionKind.POST_ANTE for a in hand.actions):
-                # the button's second ante on a table without blinds (6+ Hold'em 0/0) is its
-                # live button blind: hand 6155563's all-in call 'calls 808.62' makes the
-                # button's whole stake 5 + 808.62, its stack, and the summary's +13 agrees
-                value = amount(am["amount"])
-                tracker.add(seat, value)
-                act(seat, ActionKind.POST_BLIND, value, all_in)
-                hand.notes.append(
-                    f"the button's second 'posts ante' ({line.strip()!r}) is read as its live button blind")
-            elif verb in _KINDS:
-                kind, value = _KINDS[verb], amount(am["amount"])
-                if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
-                    tracker.dead(seat, value)
-                    if kind == ActionKind.POST_ANTE:
-                        hand.ante = hand.ante or value
-                else:
-                    tracker.add(seat, value)
-                if kind == ActionKind.POST_SMALL_BLIND:
-                    hand.small_blind = hand.small_blind or value
-                elif kind == ActionKind.POST_BIG_BLIND:
-                    hand.big_blind = hand.big_blind or value
-                elif kind == ActionKind.BRING_IN:
-                    hand.bring_in = hand.bring_in or value
-                act(seat, kind, value, all_in)
-            elif verb == "folds":
-                record.folded_street = street
-                act(seat, ActionKind.FOLD)
-            elif verb == "checks":
-                act(seat, ActionKind.CHECK)
-            else:
-                if is_draw is False and street == Street.PREDEAL:
-                    street = Street.PREFLOP
-                before = tracker.max_street_bet()
-                added = tracker.raise_to(seat, amount(am["amount"]))
-                kind = {"bets": ActionKind.BET, "calls": ActionKind.CALL, "raises to": ActionKind.RAISE}[verb]
-                if verb == "bets" and before > 0:
-                    kind = ActionKind.RAISE if tracker.street_bet(seat) > before else ActionKind.CALL
-                act(seat, kind, added, all_in)
-                if board_flops and 2 in board_flops:
-                    actions_after_second_flop = True
-            continue
-        if dm2 := _DISCARDS.match(rest):
-            out = cards(dm2["out"])
-            drawn = [cards(group) for group in _BRACKETS.findall(dm2["runs"])]
-            kept = [c for c in record.cards if c not in out]
-            # drawn once per run: which run's cards are final, the run shows say
-            record.cards = kept + (drawn[0] if len(drawn) == 1 else [None] * len(drawn[0]))
-            draw_runs = max(draw_runs, len(drawn))
-            act(seat, ActionKind.DISCARD, None, False, len(drawn[0]))
-            continue
-        if dm2 := re.match(r"^draws (?P<n>\d+)\s*$", rest):
-            act(seat, ActionKind.DISCARD, None, False, int(dm2["n"]))
-            record.cards = [None] * len(record.cards) if record.cards else record.cards
-            continue
-        if rest.strip() == "stands pat":
-            act(seat, ActionKind.STAND_PAT, None, False, 0)
-            continue
-        if rest.startswith("shows "):
-            record.showed = True
-            record.cards = cards(_BRACKETS.search(rest)[1])
-            act(seat, ActionKind.SHOW)
-            continue
-        if rest.startswith("mucks"):
-            record.mucked = True
-            act(seat, ActionKind.MUCK)
-            continue
-        if _SEAT_NO_MONEY.match(rest.strip()):
-            continue
-        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
+def _draws_without_board(hand: Hand) -> bool:
+    """Draw games bet first before the draw; Drawmaha, dealt a board, bets first pre-flop."""
+    spec = game_spec(hand.record.game)
+    return spec.draw and not spec.board_cards
 
-    if not in_summary:
-        raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***")
-    for seat_no, value in tracker.seats().items():
-        seats[seat_no].contributed = value
-    if 2 in board_flops and actions_after_second_flop:
-        if game == Game.OMAHA:
-            game = hand.game = Game.OMAHA_SPLIT
-        elif game == Game.HOLDEM:
-            game = hand.game = Game.HOLDEM_SPLIT
-        hand.notes.append("two boards dealt from the flop with betting after: a two-board game, not run-it-twice")
-        for payout in hand.payouts:
-            if payout.source == PayoutSource.POT and " wins (" in payout.line:
-                payout.half = Half.UNLABELLED
-    hand.boards = [boards[r] for r in sorted(boards)]
-    if shown_per_run or draw_runs > 1:
-        _draw_shown_per_run(hand, shown_per_run, draw_runs)
-    if dealt_in_draw:
-        _draw_run_more_than_once(hand, dealt_in_draw)
-    _return_unmatched(hand)
-    if rake_printed is not None:
-        hand.rake, hand.rake_source = rake_printed, RakeSource.PRINTED
+
+def _move_to(hand: Hand, street: Street) -> None:
+    """The hand moves on to ``street``, opening a new betting round, except from the deal
+    and while no seat has acted pre-flop: an all-in-or-fold table deals the flop before
+    the first betting round (hand 7071017: blinds, ``*** FLOP ***``, then ``raises to
+    1,000, and is all in``), and the blinds stay live until a seat acts."""
+    if street == hand.street:
+        return
+    acted = any(a.kind in _ACTED for a in hand.record.actions)
+    if hand.street != Street.PREDEAL and not (hand.street == Street.PREFLOP and not acted):
+        hand.tracker.new_street()
+    hand.street = street
+
+
+def _hole_cards(hand: Hand, m: re.Match[str]) -> None:
+    if hand.street == Street.PREDEAL:
+        hand.street = Street.PREFLOP
+
+
+def _betting_round(hand: Hand, m: re.Match[str]) -> Street:
+    """``*** 2ND BETTING ROUND ***`` and the board's streets: to the street the table names
+    for the game's family."""
+    target = hand.dialect.streets.target(hand.family, m["street"])
+    if not isinstance(target, Street):
+        _unknown_section(hand, m)
+    _move_to(hand, target)  # type: ignore[arg-type]
+    return target  # type: ignore[return-value]
+
+
+def _board(hand: Hand, m: re.Match[str]) -> None:
+    """``*** TURN *** [Qs 7h 3c] [Jd]`` (the whole board so far), ``*** BOARD 2 - TURN ***
+    [- - - Kh]``: a second board's ``-`` are the first board's cards. The boards are kept
+    as runs (run 1 the board of a hand dealt once)."""
+    street = _betting_round(hand, m)
+    got = [c for text in _BRACKETS.findall(m["cards"]) for c in hand.cards(text.replace("-", "X"))]
+    known = hand.run_boards.get(1, [])
+    board = [c if c is not None else (known[i] if i < len(known) else None) for i, c in enumerate(got)]
+    if None in board:
+        raise hand.fail(QuarantineReason.BAD_CARDS, f"board cards not known in {hand.line.verbatim!r}")
+    run = int(m["run"]) if m["run"] else 1
+    hand.run_boards[run] = board  # type: ignore[assignment]
+    if street == Street.FLOP and m["run"]:
+        hand.facts.setdefault("flops", {}).setdefault(run, len(hand.record.actions))
+
+
+def _draw_round(hand: Hand, m: re.Match[str]) -> None:
+    """``*** 1ST DRAW ***`` opens no betting round (the next ``BETTING ROUND`` line does)."""
+    hand.facts["draw round"] = int(m["n"])
+
+
+def _stud_street_label(hand: Hand, m: re.Match[str]) -> bool | None:
+    """Older stud files label streets one too early: the deal decides (``_dealt``)."""
+    return None if hand.family == "stud" else False
+
+
+def _unknown_section(hand: Hand, m: re.Match[str]) -> None:
+    raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown street line {hand.line.number}: {hand.line.verbatim!r}")
+
+
+def _broken_summary(hand: Hand, m: re.Match[str]) -> None:
+    """``*** SUMMARY * **`` (hand 3498679): every line after it must still read as a summary
+    line, and its amounts are checked as in any hand: nothing is taken on trust from it."""
+    hand.in_summary = True
+    hand.record.notes.append(
+        f"summary header printed as {hand.line.verbatim.strip()!r}: the lines after it are read as the summary")
+
+
+# --- cards --------------------------------------------------------------------------------
+
+def _first_bracket(hand: Hand, text: str) -> list[str | None]:
+    found = _BRACKETS.search(text)
+    if found is None:
+        raise hand.unexpected()
+    return hand.cards(found[1])
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME: [4d Kd Ac 5s]``. In stud each line deals a street's cards and the
+    seat's count of cards tells the street (the 3rd card and the 4th to 6th face up).
+    Later lines in other games repeat a partial hand (the shows decide); one in a draw
+    round is a draw dealt as ``Dealt to`` (see ``_draw_run_more_than_once``)."""
+    hit = hand.split_name(m["who"], re.compile(": "))
+    if hit is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"dealt to an unknown player, line {hand.line.number}: {hand.line.verbatim!r}")
+    seat, rest = hit
+    got, held = _first_bracket(hand, rest), hand.dealt.setdefault(seat.seat, [])
+    if hand.family == "stud":
+        held.extend(got)
+        if len(held) == 3:
+            seat.upcards = [c for c in got[2:] if c]
+        elif len(held) <= 6:
+            seat.upcards = seat.upcards + [c for c in got if c]
+        street = stud_street(len(held))
+        if street is not None and hand.street == Street.PREDEAL:
+            hand.street = street
+        elif street is not None:
+            _move_to(hand, street)
+    elif not held:
+        held.extend(got)
+        if hand.street == Street.PREDEAL:
+            hand.street = Street.PREDRAW if _draws_without_board(hand) else Street.PREFLOP
+    elif hand.facts.get("draw round"):
+        hand.facts.setdefault("dealt in draw", set()).add(seat.seat)
+
+
+def _shows(hand: Hand, m: re.Match[str]) -> None:
+    hand.player.showed = True
+    hand.dealt[hand.player.seat] = hand.cards(m["cards"])
+    hand.add_action(hand.street, hand.player.seat, ActionKind.SHOW)
+
+
+def _run_shows(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Run 1: Hero shows [...]``: a draw hand run more than once shows each run's final
+    hand of a seat that drew (see ``_draw_shown_per_run``)."""
+    hit = hand.split_name(m["rest"], re.compile(" shows "))
+    if hit is None:
+        return False
+    seat, rest = hit
+    seat.showed = True
+    hand.facts.setdefault("shown per run", {}).setdefault(seat.seat, {})[int(m["run"])] = _first_bracket(hand, rest)
+    hand.add_action(hand.street, seat.seat, ActionKind.SHOW)
+    return None
+
+
+def _discards(hand: Hand, m: re.Match[str]) -> None:
+    """``discards [Th] draws [8c]``; run more than once, one bracket of new cards per run
+    (``draws [8c] [Qs]``): which run's cards are final, the run shows say."""
+    seat = hand.player.seat
+    out = hand.cards(m["out"])
+    drawn = [hand.cards(text) for text in _BRACKETS.findall(m["runs"])]
+    kept = [c for c in hand.dealt.get(seat, []) if c not in out]
+    hand.dealt[seat] = kept + (drawn[0] if len(drawn) == 1 else [None] * len(drawn[0]))
+    hand.facts["draw runs"] = max(hand.facts.get("draw runs", 1), len(drawn))
+    hand.add_action(hand.street, seat, ActionKind.DISCARD, None, False, len(drawn[0]))
+
+
+def _draws(hand: Hand, m: re.Match[str]) -> None:
+    """``draws 2`` (the cards drawn are not known), ``stands pat``."""
+    seat = hand.player.seat
+    if m["pat"]:
+        hand.add_action(hand.street, seat, ActionKind.STAND_PAT, None, False, 0)
+        return
+    hand.add_action(hand.street, seat, ActionKind.DISCARD, None, False, int(m["n"]))
+    if hand.dealt.get(seat):
+        hand.dealt[seat] = [None] * len(hand.dealt[seat])
+
+
+# --- actions ------------------------------------------------------------------------------
+
+# KingsClub's posts are recorded on the street they are printed in (a draw game's antes
+# after ``*** 1ST BETTING ROUND ***`` are on predraw).
+_SMALL_BLIND, _BIG_BLIND = replace(SMALL_BLIND, forced=False), replace(BIG_BLIND, forced=False)
+_ANTE, _DEAD, _POST = replace(ANTE, forced=False), replace(DEAD_BLIND, forced=False), replace(BLIND, forced=False)
+_BRING_IN = replace(BRING_IN, forced=False)
+_CALL = Act(ActionKind.CALL, Money.TO)  # ``calls X``: the seat's total for the street
+
+
+def _play_begins(hand: Hand, m: re.Match[str]) -> bool:
+    """A ``NAME verb`` line other than a post while the hand is still being dealt: play has
+    begun (the betting before the draw, else pre-flop; in stud the deal tells the street).
+    Declines the line, which the next kinds read."""
+    line = hand.line.verbatim
+    if hand.family != "stud" and hand.street == Street.PREDEAL and " posts " not in line and ": posts" not in line \
+            and any(line.startswith(name + " ") for name in hand.by_name):
+        hand.street = Street.PREDRAW if _draws_without_board(hand) else Street.PREFLOP
+    return False
+
+
+def _posts_blind(hand: Hand, m: re.Match[str]) -> None:
+    """``posts blind X`` (a seat back from missed blinds) puts in the big blind ``X`` live and
+    the small blind dead, though only ``X`` is printed (hand 39879543's summary result, -77:
+    ante 11, blind 44, small blind 22)."""
+    small = hand.record.small_blind
+    if small is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"{hand.line.verbatim!r} posts the small blind dead as well, "
+                                                      "but no small blind was posted to say how much")
+    _POST(hand, m)
+    hand.tracker.dead(hand.player.seat, small, blind=True)
+    hand.add_action(hand.street, hand.player.seat, ActionKind.POST_DEAD, small, bool(m["allin"]))
+
+
+def _ante(hand: Hand, m: re.Match[str]) -> None:
+    """The button's second ante on a table without blinds (6+ Hold'em 0/0) is its live
+    button blind: hand 6155563's all-in call ``calls 808.62`` makes the button's whole
+    stake 5 + 808.62, its stack, and the summary's +13 agrees."""
+    seat = hand.player.seat
+    if seat == hand.record.button_seat and any(
+            a.seat == seat and a.kind == ActionKind.POST_ANTE for a in hand.record.actions):
+        _POST(hand, m)
+        hand.record.notes.append(
+            f"the button's second 'posts ante' ({hand.line.verbatim.strip()!r}) is read as its live button blind")
     else:
-        hand.rake, hand.rake_source = -sum(nets.values()), RakeSource.INFERRED
-        hand.notes.append(f"no Rake line: rake taken as minus the sum of the summary's results ({hand.rake})")
-    for seat_no, record in seats.items():
-        won = sum(p.amount for p in hand.payouts if p.seat == seat_no and p.source == PayoutSource.POT)
-        if seat_no in nets and won - record.contributed != nets[seat_no]:
-            hand.notes.append(
-                f"seat {seat_no}: summary result {nets[seat_no]} but the pay lines give "
-                f"{won - record.contributed} (won {won}, put in {record.contributed})"
-            )
-    if not hand.reconciles():
-        hand.notes.append(
-            f"history does not add up: put in {hand.pot_total}, pay lines {hand.paid_from_pots()}, rake {hand.rake}"
-        )
-    return hand
+        _ANTE(hand, m)
 
 
-def _draw_shown_per_run(hand: ParsedHand, shown_per_run: dict[int, dict[int, list[str | None]]],
-                        draw_runs: int) -> None:
-    """A draw hand run more than once after the draw shows each run's final hand of a seat
-    that drew (``Run 1: Hero shows [...]``, ``Run 2: Hero shows [...]``; the draw itself
-    may print one bracket of new cards per run: ``discards [Th] draws [8c] [Qs]``). A seat
-    that stood pat shows once, its hand the same in every run. The lake holds one final
-    hand per seat and the rules settle a draw game on one run only, so a seat whose runs
-    differ is recorded with its final cards not known and the runs' hands are kept in the
-    notes. The audit then weighs no hand of that seat: the hand is unverifiable when a
-    pay line pays the seat, and the seat is taken to concede when none does."""
+def _wager(hand: Hand, m: re.Match[str], verb: Act | None = None) -> None:
+    """``calls``, ``raises to`` and ``bets`` give the seat's total for the street; a ``bets``
+    after a bet this street is a call or a raise. Before any deal they open pre-flop."""
+    if not _draws_without_board(hand) and hand.street == Street.PREDEAL:
+        hand.street = Street.PREFLOP
+    if verb is None:
+        before = hand.tracker.max_street_bet()
+        after = hand.money(m["amt"])
+        verb = Act(ActionKind.BET if before == 0 else ActionKind.RAISE if after > before else ActionKind.CALL, Money.TO)
+    verb(hand, m)
+
+
+# --- the summary and the end of the hand --------------------------------------------------
+
+def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat 1: Player0 (599.50) -0.50``: the seat's result (checked in ``_summary_results``)."""
+    hand.nets[int(m["seat"])] = hand.money(m["net"]) if m["net"] else 0
+
+
+def _rake(hand: Hand, m: re.Match[str]) -> None:
+    hand.record.rake = hand.money(m["amt"])
+
+
+def _wins(hand: Hand, m: re.Match[str]) -> None:
+    """``X wins pot (568.25)`` is everything in the middle (main and side pots alike, so it
+    names no pot); ``X wins (168) from pot`` / ``from side pot 1`` is one share of that pot,
+    never labelled (``unlabelled`` in split games)."""
+    seat = hand.by_name.get(m["name"])
+    if seat is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {m['name']!r}")
+    if m["pot"]:
+        hand.pay(seat, hand.money(m["pot"]), pot=None, half=Half.WHOLE)
+    else:
+        hand.pay(seat, hand.money(m["share"]), pot=int(m["side"]) if m["side"] else 0)
+
+
+def _two_boards(hand: Hand) -> None:
+    """``*** BOARD 1 - ... ***`` lines are a run-it-twice, unless both boards are dealt from
+    the flop with betting after: then a two-board game (the game's two-board twin in
+    ``rules.games``), whose shares are unlabelled."""
+    record, second = hand.record, hand.facts.get("flops", {}).get(2)
+    if second is None or not any(a.kind in _WAGERS for a in record.actions[second:]):
+        return
+    spec = game_spec(record.game)
+    record.game = next((g for g, twin in GAMES.items() if twin.boards == 2 and twin.hole_cards == spec.hole_cards
+                        and twin.halves == spec.halves), record.game)
+    record.notes.append("two boards dealt from the flop with betting after: a two-board game, not run-it-twice")
+    for payout in record.payouts:
+        if payout.source == PayoutSource.POT and " wins (" in payout.line:
+            payout.half = Half.UNLABELLED
+
+
+def _draw_shown_per_run(hand: Hand) -> None:
+    """A draw hand run more than once shows each run's final hand (see the module's
+    docstring): a seat whose runs' hands differ has its final cards not known."""
+    shown_per_run, draw_runs = hand.facts.get("shown per run", {}), hand.facts.get("draw runs", 1)
+    if not shown_per_run and draw_runs == 1:
+        return
+    record = hand.record
     runs = max([draw_runs] + [run for by_run in shown_per_run.values() for run in by_run])
     differing = []
     for seat, by_run in sorted(shown_per_run.items()):
-        record = hand.seat(seat)
         hands = [by_run[run] for run in sorted(by_run)]
         if len(by_run) == runs and all(h == hands[0] for h in hands):
-            record.cards = hands[0]
+            record.seat(seat).cards = hands[0]
             continue
-        record.cards = [None] * len(hands[0])
+        record.seat(seat).cards = [None] * len(hands[0])
         differing.append(f"seat {seat} " + ", ".join(
             f"run {run} [{' '.join(c or 'X' for c in by_run[run])}]" for run in sorted(by_run)))
     if differing:
-        hand.notes.append(
+        record.notes.append(
             f"drawn once per run ({runs} runs), each run's final hand shown: {'; '.join(differing)}; one "
             "final hand per seat cannot stand for every run, so those seats' final cards are recorded as not known")
 
 
-def _draw_run_more_than_once(hand: ParsedHand, dealt_in_draw: set[int]) -> None:
-    """A draw hand all in before the draw that prints the draw as ``Dealt to`` lines
-    (``Dealt to Hero: [6h Ks Ks]``, ``Dealt to Player3: [X X X X X X]``) instead of
-    ``discards``/``draws`` lines was drawn once per run: each run has its own final hands
-    and the history shows only one run's. One final hand per seat cannot stand for the
-    runs, so the final cards of the seats still in are recorded as not known."""
-    live = [s for s in hand.seats if s.dealt_in and s.folded_street is None]
+def _draw_run_more_than_once(hand: Hand) -> None:
+    """All in before the draw, the draw dealt as ``Dealt to`` lines: drawn once per run,
+    the seats still in have no final hand that stands for every run."""
+    dealt_in_draw, record = hand.facts.get("dealt in draw"), hand.record
+    if not dealt_in_draw:
+        return
+    live = [s for s in record.seats if s.dealt_in and s.folded_street is None]
     if not all(s.all_in for s in live):
-        hand.notes.append(
+        record.notes.append(
             f"seat {', '.join(str(s) for s in sorted(dealt_in_draw))}: cards dealt in the draw without a "
             "discard line; the shown hands decide")
         return
-    for record in live:
-        record.cards = [None] * len(record.cards)
-    hand.notes.append(
+    for seat in live:
+        seat.cards = [None] * len(seat.cards)
+    record.notes.append(
         "all in before the draw and the draw dealt as 'Dealt to' lines: drawn once per run, "
         "each run with its own final hands; the shown hands are one run's, so no seat's final "
         "hand is known for every run")
 
 
-def _return_unmatched(hand: ParsedHand) -> None:
+def _return_unmatched(hand: Hand) -> None:
     """KingsClub prints no uncalled bets: the part of the top contribution no other seat
-    matched went back to that seat (recorded as an uncalled return, not printed). A dead
-    blind is no bet: it matches nothing."""
+    matched went back to that seat (recorded as an uncalled return and its payout, not
+    printed). A dead blind is no bet: it matches nothing."""
+    record = hand.record
     dead: dict[int, int] = {}
-    for action in hand.actions:
+    for action in record.actions:
         if action.kind == ActionKind.POST_DEAD:
-            dead[action.seat] = dead.get(action.seat, 0) + action.amount
-    bets = {s.seat: s.contributed - dead.get(s.seat, 0) for s in hand.seats}
-    ranked = sorted(hand.seats, key=lambda s: bets[s.seat], reverse=True)
+            dead[action.seat] = dead.get(action.seat, 0) + action.amount  # type: ignore[index, operator]
+    bets = {s.seat: s.contributed - dead.get(s.seat, 0) for s in record.seats}
+    ranked = sorted(record.seats, key=lambda s: bets[s.seat], reverse=True)
     if len(ranked) < 2 or bets[ranked[0].seat] <= bets[ranked[1].seat]:
         return
     top = ranked[0]
     excess = bets[top.seat] - bets[ranked[1].seat]
     top.contributed -= excess
-    street = hand.actions[-1].street if hand.actions else Street.PREDEAL
-    hand.actions.append(ActionRecord(len(hand.actions) + 1, street, top.seat, ActionKind.UNCALLED_RETURN, excess))
-    hand.payouts.append(PayoutRecord(top.seat, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
-    hand.notes.append(f"uncalled {excess} returned to seat {top.seat} (not printed by KingsClub; derived)")
+    street = record.actions[-1].street if record.actions else Street.PREDEAL
+    hand.add_action(street, top.seat, ActionKind.UNCALLED_RETURN, excess)
+    hand.pay(top, excess, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED, line="")
+    record.notes.append(f"uncalled {excess} returned to seat {top.seat} (not printed by KingsClub; derived)")
 
 
-PARSER = KingsClubParser()
+def _rake_rule(hand: Hand) -> None:
+    """No ``Rake`` line means no rake was taken: the summary's per-seat results then sum to
+    minus the rake (zero)."""
+    record = hand.record
+    if record.rake is not None:
+        record.rake_source = RakeSource.PRINTED
+    else:
+        record.rake, record.rake_source = -sum(hand.nets.values()), RakeSource.INFERRED
+        record.notes.append(f"no Rake line: rake taken as minus the sum of the summary's results ({record.rake})")
+
+
+def _summary_results(hand: Hand) -> None:
+    """Each seat's summary result against what the pay lines gave it less what it put in."""
+    record = hand.record
+    for seat in record.seats:
+        won = sum(p.amount for p in record.payouts if p.seat == seat.seat and p.source == PayoutSource.POT)
+        if seat.seat in hand.nets and won - seat.contributed != hand.nets[seat.seat]:
+            record.notes.append(
+                f"seat {seat.seat}: summary result {hand.nets[seat.seat]} but the pay lines give "
+                f"{won - seat.contributed} (won {won}, put in {seat.contributed})")
+
+
+_SECTIONS = (
+    kind("summary", _section("SUMMARY"), enter_summary),
+    kind("hole cards", _section("HOLE CARDS"), _hole_cards),
+    kind("board", _section(r"(?:BOARD (?P<run>\d+) - )?(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", _board),
+    kind("betting round", _section(r"(?P<street>\d(?:ST|ND|RD|TH) BETTING ROUND)"), _betting_round),
+    kind("draw", _section(r"(?P<n>\d)(?:ST|ND|RD|TH) DRAW"), _draw_round),
+    kind("stud street", _section(r"\d(?:ST|ND|RD|TH) STREET"), _stud_street_label),
+    kind("section", _STREET, _unknown_section),
+)
+
+DIALECT = Dialect(
+    platform=Platform.KINGSCLUB,
+    format=Format.KINGSCLUB,
+    version="3",
+    hand_start=re.compile(r"^\ufeff*#\d+: (?:Limit|Pot Limit|No Limit) ", re.M),
+    head=re.compile(rf"{_HEADER}[^\S\n]*\n{_DATE}[^\S\n]*\nTable '"),
+    first=re.compile(rf"^{_HEADER}\s*$"),
+    not_first="not a KingsClub header",
+    header=_header,
+    seat=kind("seat", _SEAT, take_seat),
+    body=(
+        *_SECTIONS,
+        # "*** SUMMARY * **" (hand 3498679): the summary header with its closing stars broken up
+        kind("summary", r"^\*\*\* SUMMARY [* ]*\*\s*$", _broken_summary),
+        kind("dealt", r"^Dealt to (?P<who>.+)$", _dealt),
+        kind("run shows", r"^Run (?P<run>\d+): (?P<rest>.+)$", _run_shows),
+        kind("date", rf"^{_DATE}\s*$", _read_by_header),
+        kind("table", _TABLE, _read_by_header),
+    ),
+    players=(
+        kind("play begins", r"", _play_begins),
+        kind("ante", rf"^posts ante {_AMT}{_ALL_IN}$", _ante),
+        kind("small blind", rf"^posts (?:the )?small blind {_AMT}{_ALL_IN}$", _SMALL_BLIND),
+        kind("big blind", rf"^posts (?:the )?big blind {_AMT}{_ALL_IN}$", _BIG_BLIND),
+        kind("dead blind", rf"^posts dead blind {_AMT}{_ALL_IN}$", _DEAD),
+        kind("blind", rf"^posts blind {_AMT}{_ALL_IN}$", _posts_blind),
+        kind("post", rf"^posts {_AMT}{_ALL_IN}$", _POST),
+        kind("bring-in", rf"^brings in for {_AMT}{_ALL_IN}$", _BRING_IN),
+        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", _wager),
+        kind("call", rf"^calls {_AMT}{_ALL_IN}$", partial(_wager, verb=_CALL)),
+        kind("raise", rf"^raises to {_AMT}{_ALL_IN}$", partial(_wager, verb=RAISE_TO)),
+        kind("check", r"^checks$", CHECK),
+        kind("fold", r"^folds$", FOLD),
+        kind("discard", r"^discards \[(?P<out>[^\]]*)\] draws (?P<runs>\[[^\]]*\](?: \[[^\]]*\])*)\s*$", _discards),
+        kind("draw", r"^(?:draws (?P<n>\d+)|\s*(?P<pat>stands pat))\s*$", _draws),
+        kind("shows", r"^shows [^\[]*\[(?P<cards>[^\]]*)\]", _shows),
+        kind("muck", r"^mucks", MUCK),
+    ),
+    quiet=_SEAT_NO_MONEY,
+    name_follows=re.compile(r"(?=: | )"),
+    after_name=re.compile(r": | "),
+    summary=(
+        *_SECTIONS,
+        kind("summary seat", _SEAT, _summary_seat),
+        kind("rake", rf"^Rake {_AMT}\s*$", _rake),
+        kind("wins", rf"^(?P<name>.+?) wins (?:pot \((?P<pot>{_NUM})\)|\((?P<share>{_NUM})\) from "
+                     r"(?:pot|side pot (?P<side>\d+)))\s*$", _wins),
+    ),
+    streets=Streets(
+        board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER},
+        draw={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER,  # Drawmaha
+              "1st betting round": Street.PREDRAW, "2nd betting round": Street.DRAW1,
+              "3rd betting round": Street.DRAW2, "4th betting round": Street.DRAW3},
+    ),
+    requires=(Require("summary", QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***"),),
+    first_action_opens=False,  # see ``_play_begins`` and ``_dealt``
+    quotes_trailing_space=True,
+    checks=(_two_boards, _draw_shown_per_run, _draw_run_more_than_once, _return_unmatched, _rake_rule,
+            _summary_results),
+    wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {number}: {verbatim!r}",
+                    bad_amount="{error}",
+                    unbalanced="history does not add up: put in {put_in}, pay lines {paid}, rake {rake}"),
+    first_action_seq=1,
+)
+
+PARSER = DialectParser(DIALECT)

@@ -366,3 +366,24 @@ def test_an_unmatched_bet_paid_inside_the_pay_line_is_split_off_it() -> None:
     alone = "Toy hand #8: Hold'em 5/10\n" + SEATS + "Bob: Smith: posts big blind 10\n-- deal\nBob: folds\n" \
             "[x]: y: folds\nBob: Smith: wins 10 from main pot\nRake 0\n"
     assert [(p.seat, p.amount, p.source) for p in inside.parse(alone).payouts] == [(2, 10, PayoutSource.UNCALLED)]
+
+
+def test_stud_street_of_a_seats_card_count() -> None:
+    # a dialect whose street lines cannot be trusted (KingsClub's older stud files label
+    # them one too early) reads the street from the count of cards the seat holds
+    from parsers.engine import stud_street
+
+    assert [stud_street(n) for n in range(1, 9)] == [
+        None, None, Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH, None]
+
+
+def test_a_preamble_before_the_first_hand_and_notes_worded_by_a_function_or_not_at_all() -> None:
+    own = DialectParser(replace(
+        TOY, preamble=re.compile(r"^Welcome to the table\.$"), body=(*TOY.body, kind("total", rf"^Total {_AMT}$", _total)),
+        wording=Wording(total_pot=None, unbalanced=lambda hand: f"{hand.record.paid_from_pots()} of {hand.record.pot_total} paid")))
+    hand = own.parse("Welcome to the table.\n\n" + HAND + "Total 71\n")
+    assert (hand.hand_id, hand.notes) == ("7", [])  # the notice passed over; a total that differs not noted
+    assert own.parse(HAND.replace("wins 65", "wins 60")).notes == ["60 of 70 paid"]
+    with pytest.raises(HandParseError) as err:  # only before the header
+        own.parse(HAND.replace("Button 3\n", "Button 3\nWelcome to the table.\n"))
+    assert err.value.reason == QuarantineReason.PARSE_ERROR

@@ -464,3 +464,16 @@ def test_post_dead_is_a_live_big_blind_and_an_unprinted_dead_small_blind():
     assert {s.seat: s.contributed for s in hand.seats} == {3: 150, 4: 25, 5: 150, 6: 175}
     assert (hand.pot_total, hand.rake) == (500, 25) and hand.reconciles()
     assert "seat 6 'post dead 0.50': the dead small blind 25 it also put in is not printed" in hand.notes
+
+
+def test_two_players_printed_in_one_seat_are_inconsistent():
+    # Version 1 let the second seat line replace the first and read the first player's
+    # posts and folds as the second's (a 2016 tournament file prints the viewer in the
+    # small blind's seat as well); whose lines are whose, the history does not say
+    raw = SEAT_ZERO.replace("Seat 5: Dune (9.10 in chips) - The button\n",
+                            "Seat 5: Dune (9.10 in chips) - The button\nSeat 1: Coral (8.40 in chips) - Big Blind\n")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(raw)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "hand 2200000101: seat 2 (Coral) is seated twice, line 6: 'Seat 1: Coral (8.40 in chips) - Big Blind'")

@@ -400,6 +400,7 @@ class Dialect:
     summary_nets: bool = False  # the summary states each seat's net (unprinted: 0)
     pay_lines: str = "pay lines"  # how the contradictions name the pay lines
     pots_add_up: str | None = None  # note when the printed pots do not add up ({pots}, {total})
+    notes_unbalanced: bool = True  # note a hand that does not add up (False: the dialect's hooks say what they found)
     requires: tuple[Require, ...] = ()
     requires_payout: tuple[QuarantineReason, str] | None = None
     first_action_seq: int = 0
@@ -915,7 +916,7 @@ class Hand:
                 record.notes.append(d.rake.missing_note)
         if missing and record.rake is None:
             return  # nothing to reconcile against
-        if not record.reconciles():
+        if d.notes_unbalanced and not record.reconciles():
             put_in, paid = record.pot_total, record.paid_from_pots()
             if d.wording.unbalanced is not None:
                 record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake))

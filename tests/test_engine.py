@@ -336,3 +336,11 @@ def test_rake_inferred_where_no_rake_line_came() -> None:
     overpaid = inferring.parse(HAND.replace("Rake 5\n", "").replace("wins 65", "wins 75"))
     assert (overpaid.rake, overpaid.rake_source) == (None, RakeSource.ABSENT)
     assert overpaid.notes == ["paid more than was put in", "off: put in 70, paid 75, rake None"]
+
+
+def test_a_dialect_may_leave_an_unbalanced_hand_unnoted() -> None:
+    # a migrated parser that never noted it (Seals With Clubs, Absolute) keeps its notes as they were
+    quiet = DialectParser(replace(TOY, notes_unbalanced=False))
+    overpaid = HAND.replace("wins 65", "wins 70")
+    assert (quiet.parse(overpaid).notes, quiet.parse(overpaid).reconciles()) == ([], False)
+    assert PARSER.parse(overpaid).notes == ["history does not add up: put in 70, paid 70, rake 5"]

@@ -61,6 +61,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
+from rules.games import SPLIT_GAMES
 from rules.money import DOT, AmountError, format_minor
 from rules.vocab import (
     ActionKind,
@@ -87,7 +88,6 @@ _GAMES = {
     "GAME_OMAHL": Game.OMAHA_HILO,
     "GAME_THM": Game.HOLDEM,
 }
-_SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
 _WINTYPES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": Half.WHOLE}
@@ -477,7 +477,7 @@ class _Hand:
                 continue
             wintype = r.get("WINTYPE")
             if wintype is None:
-                half = Half.UNLABELLED if hand.game in _SPLIT_GAMES else Half.WHOLE
+                half = Half.UNLABELLED if hand.game in SPLIT_GAMES else Half.WHOLE
             elif wintype in _WINTYPES:
                 half = _WINTYPES[wintype]
             else:

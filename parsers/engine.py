@@ -780,6 +780,8 @@ class Hand:
         d = self.dialect
         numbers: set[int] = set()
         for line in body:
+            if not line.text:  # a copy saved with every line doubled still lists its seats in one run
+                continue
             if d.seats_end is not None and d.seats_end.match(line.text):
                 break
             self.line = line

@@ -619,3 +619,13 @@ def test_time_has_expired_is_table_traffic() -> None:
     text = UNCONTESTED.replace("marrowbone folds\n", "marrowbone folds\n5 seconds left to act\nTime has expired\n")
     hand = PARSER.parse(text)
     assert [(p.seat, p.amount) for p in hand.payouts] == [(4, 1235)] and hand.reconciles()
+
+
+def test_a_copy_with_every_line_doubled_reads_as_the_original() -> None:
+    # some saved copies (UTF-16 exports re-saved) put a blank line after every line; the
+    # seat list must still be read as one run, not stop at the first seat
+    doubled = UNCONTESTED.replace("\n", "\n\n")
+    [(_, chunk)] = list(PARSER.split(doubled))
+    hand, original = PARSER.parse(chunk), PARSER.parse(UNCONTESTED)
+    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, "marrowbone", 15000), (3, "Tessaly", 21240), (4, "ox in clover", 8800)]
+    assert hand.seats == original.seats and hand.actions == original.actions and hand.payouts == original.payouts

@@ -463,6 +463,9 @@ class Hand:
         self.seen: set[str] = set()  # every kind consumed so far
         self.continuation: re.Pattern[str] | None = None  # what the next line may be, wrapped
         self.facts: dict[str, Any] = {}  # state of the dialect's own hooks
+        # how this hand's amounts are written: the dialect's, unless its header hook finds
+        # the hand's own (Cake's clients write the decimal mark either way)
+        self.convention: NumberConvention = dialect.money
 
     # --- errors, amounts, cards ---------------------------------------------------------
     def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
@@ -489,7 +492,7 @@ class Hand:
         if self.dialect.amount_text is not None:
             text = self.dialect.amount_text(text)
         try:
-            return self.dialect.money.to_minor(text, self.scale)
+            return self.convention.to_minor(text, self.scale)
         except AmountError as exc:
             message = self.dialect.wording.bad_amount.format(error=exc, **self.line_fields(line))
             raise self.fail(QuarantineReason.BAD_AMOUNT, message) from None

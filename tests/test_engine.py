@@ -23,6 +23,7 @@ from parsers.everleaf import PARSER as EVERLEAF
 from parsers.fulltilt import PARSER as FULLTILT
 from parsers.ongame import PARSER as ONGAME
 from parsers.pkr import PARSER as PKR
+from rules.money import COMMA
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 
@@ -344,3 +345,20 @@ def test_a_dialect_may_leave_an_unbalanced_hand_unnoted() -> None:
     overpaid = HAND.replace("wins 65", "wins 70")
     assert (quiet.parse(overpaid).notes, quiet.parse(overpaid).reconciles()) == ([], False)
     assert PARSER.parse(overpaid).notes == ["history does not add up: put in 70, paid 70, rake 5"]
+
+
+def _comma_header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    record = _header(hand, first)
+    hand.convention = COMMA  # as a header hook that finds the hand's decimal mark would
+    return record
+
+
+def test_a_header_hook_may_set_the_hands_number_convention() -> None:
+    comma = Hand(replace(TOY, header=_comma_header), HAND)
+    assert comma.read().rake == 5  # whole chips read alike
+    assert comma.money("1.000") == 1000  # the dot groups thousands
+    dot = Hand(TOY, HAND)
+    dot.read()
+    with pytest.raises(HandParseError) as err:  # the dialect's own convention: three decimals at scale 1
+        dot.money("1.000")
+    assert err.value.reason == QuarantineReason.BAD_AMOUNT

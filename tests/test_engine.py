@@ -356,9 +356,9 @@ def _comma_header(hand: Hand, first: re.Match[str]) -> ParsedHand:
 def test_a_header_hook_may_set_the_hands_number_convention() -> None:
     comma = Hand(replace(TOY, header=_comma_header), HAND)
     assert comma.read().rake == 5  # whole chips read alike
-    assert comma.money("1.000") == 1000  # the dot groups thousands
+    assert comma.money("1.005") == 1005  # the dot groups thousands
     dot = Hand(TOY, HAND)
     dot.read()
     with pytest.raises(HandParseError) as err:  # the dialect's own convention: three decimals at scale 1
-        dot.money("1.000")
+        dot.money("1.005")
     assert err.value.reason == QuarantineReason.BAD_AMOUNT

@@ -138,8 +138,9 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
     hand.enter_street(label, None, None)
     if label == "flop":
         hand.board = new  # type: ignore[assignment]
+        hand.facts["flop"] = True  # even without its cards
     elif new:
-        if not hand.board:
+        if not hand.facts.get("flop"):
             raise hand.fail(QuarantineReason.INCONSISTENT, f"{m['name']} dealt before the flop")
         hand.board.extend(new)  # type: ignore[arg-type]
 

@@ -257,7 +257,7 @@ class Wording:
     the hand's id (``{hand_id}``) is known. ``unexpected``: a line no kind took, with
     ``{where}`` (``line`` or ``summary line``), ``{number}``, ``{text}`` (as matched) and
     ``{verbatim}`` (as printed); or a function of the :class:`Hand` giving the message.
-    ``bad_amount``: ``{error}`` and the same line fields. ``total_pot``: the printed total
+    ``bad_amount``: ``{error}``, ``{hand_id}`` and the same line fields. ``total_pot``: the printed total
     (``{printed}``) is not what the seats put in (``{total}``). ``unbalanced``: the history
     does not add up (``{put_in}``, ``{paid}``, ``{rake}``); None: the engine's sentence.
     """
@@ -494,7 +494,7 @@ class Hand:
         try:
             return self.convention.to_minor(text, self.scale)
         except AmountError as exc:
-            message = self.dialect.wording.bad_amount.format(error=exc, **self.line_fields(line))
+            message = self.dialect.wording.bad_amount.format(error=exc, hand_id=self.hand_id, **self.line_fields(line))
             raise self.fail(QuarantineReason.BAD_AMOUNT, message) from None
 
     def card_groups(self, text: str) -> list[list[str | None]]:

@@ -362,3 +362,11 @@ def test_a_header_hook_may_set_the_hands_number_convention() -> None:
     with pytest.raises(HandParseError) as err:  # the dialect's own convention: three decimals at scale 1
         dot.money("1.005")
     assert err.value.reason == QuarantineReason.BAD_AMOUNT
+
+
+def test_a_bad_amount_may_name_the_hand() -> None:
+    named = DialectParser(replace(TOY, wording=Wording(bad_amount="hand {hand_id}: {error}"),
+                                  players=(*TOY.players, kind("wagers", r"^wagers (?P<amt>\S+)$", BET))))
+    with pytest.raises(HandParseError) as err:
+        named.parse(HAND.replace("Bob: checks", "Bob: wagers 2.5"))
+    assert err.value.message == "hand 7: '2.5' has more decimals than the minor unit allows (scale 1)"

@@ -259,7 +259,8 @@ class Wording:
     ``{verbatim}`` (as printed); or a function of the :class:`Hand` giving the message.
     ``bad_amount``: ``{error}``, ``{hand_id}`` and the same line fields. ``total_pot``: the printed total
     (``{printed}``) is not what the seats put in (``{total}``). ``unbalanced``: the history
-    does not add up (``{put_in}``, ``{paid}``, ``{rake}``); None: the engine's sentence.
+    does not add up (``{put_in}``, ``{paid}``, ``{rake}``, ``{paid_and_rake}`` and
+    ``{unaccounted}``, what the two leave of what was put in); None: the engine's sentence.
     """
 
     hand: str = "{message}"
@@ -924,7 +925,9 @@ class Hand:
         if d.notes_unbalanced and not record.reconciles():
             put_in, paid = record.pot_total, record.paid_from_pots()
             if d.wording.unbalanced is not None:
-                record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake))
+                record.notes.append(d.wording.unbalanced.format(
+                    put_in=put_in, paid=paid, rake=record.rake, paid_and_rake=paid + (record.rake or 0),
+                    unaccounted=put_in - paid - (record.rake or 0)))
                 return
             said = f"history does not add up: put in {put_in}, paid {paid}"
             record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")

@@ -370,3 +370,10 @@ def test_a_bad_amount_may_name_the_hand() -> None:
     with pytest.raises(HandParseError) as err:
         named.parse(HAND.replace("Bob: checks", "Bob: wagers 2.5"))
     assert err.value.message == "hand 7: '2.5' has more decimals than the minor unit allows (scale 1)"
+
+
+def test_an_unbalanced_hand_may_be_worded_with_what_is_unaccounted_for() -> None:
+    worded = DialectParser(replace(TOY, wording=Wording(
+        unbalanced="paid {paid} + rake {rake} = {paid_and_rake}, but {put_in} was put in ({unaccounted} unaccounted for)")))
+    assert worded.parse(HAND.replace("wins 65", "wins 60")).notes == [
+        "paid 60 + rake 5 = 65, but 70 was put in (5 unaccounted for)"]

@@ -28,12 +28,18 @@ What the dialect says, and how it lands in the records:
   took on a preselected button, ``Calls $0.10 (Preselection)``; both are the plain action.
 * ``Total Pot($0.43) | Rake ($0.04) | Jackpot Rake ($0.50)``: the jackpot rake is a fee.
   Without a ``Rake`` entry the rake is inferred as total pot minus paid minus fees.
+* A "7-2" table (``Holdem  No Limit $4 (7-2)``) plays a proposition: a seat that wins a
+  pot with seven-deuce is paid a bonus by the other seats, outside the pot and in no
+  action line. ``NAME Collects $40 from 72 proposition pot`` is that bonus: a payout of
+  source ``other`` (no pot, noted), counted in the summary's ``collected Total``; the
+  summary's ``| 72 Proposition Pot ($40)`` is no fee (hand 1981698003, 2010).
 * The summary holds only ``Total Pot(...)``, ``Board [...]`` (the board again) and the
   ``Seat N: ...`` lines; any other line there, as anywhere, fails the hand with its line
   number. ``Does not show`` (an uncontested winner) carries no cards.
 
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+what it emits is unchanged from version 1. Version 3 (a sweep of real files): the 7-2
+proposition table's header and its bonus pay line.
 """
 
 from __future__ import annotations
@@ -60,7 +66,7 @@ _WHEN = (r"\s+-\s+(?P<when>(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)(?:
 # speed (``No Limit $0.10 Turbo``).
 _HEADER = re.compile(
     r"^Stage #(?P<id>[A-Z]*\d+):\s+(?P<game>.+?)\s+(?P<limit>(?i:No Limit|Pot Limit|Normal|Limit))\s+"
-    r"(?P<stakes>[^\s,]+)(?:, (?P<ante>\$[\d,.]+) ante)?(?: Turbo)?" + _WHEN
+    r"(?P<stakes>[^\s,]+)(?:, (?P<ante>\$[\d,.]+) ante)?(?: Turbo)?(?: \(7-2\))?" + _WHEN
 )
 # ``Stage #525691746 Tourney ID 5945889 Holdem Multi Normal Tournament No Limit 10 - ...``:
 # the tournament's kind and speed (``Multi Normal``) stand before ``Tournament``, its limit
@@ -78,7 +84,8 @@ _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = r"(?P<amt>\$?[\d,]+(?:\.\d+)?)"
 _TO = r"(?P<to>\$?[\d,]+(?:\.\d+)?)"
-_COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMT + r" from (?P<pot>main pot|side pot(?: ?[#-]?(?P<side>\d+))?)\s*$")
+_COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMT +
+                      r" from (?P<pot>main pot|side pot(?: ?[#-]?(?P<side>\d+))?|(?P<prop>72 proposition pot))\s*$")
 # A tournament hand with side pots lists them after the total: ``Total Pot(5,480:3,750,1,730)``
 # (main 3,750, side 1,730). The comma both parts the pots and groups thousands, so the
 # list is not read: the total is, and the pay lines name each pot.
@@ -187,6 +194,9 @@ def _collects(hand: Hand, m: re.Match[str]) -> None:
     if seat is None:
         raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
     pot = 0 if m["pot"] == "main pot" else (int(m["side"]) if m["side"] else None)
+    if m["prop"]:  # the 7-2 bonus, paid by the other seats outside the pot
+        hand.facts.setdefault("proposition", []).append((seat, hand.money(m["amt"]), hand.line.verbatim))
+        return
     hand.facts.setdefault("collects", []).append((seat, hand.money(m["amt"]), pot, hand.line.verbatim))
 
 
@@ -338,7 +348,7 @@ def _pay_collects(hand: Hand) -> None:
     for seat, text in hand.facts.get("summary", {}).items():
         halves[seat] = {h["half"]: hand.money(h["amount"]) for h in _SUMMARY_HALF.finditer(text)}
         total = _SUMMARY_TOTAL.search(text)
-        collected = sum(a for s, a, _, _ in collects if s.seat == seat)
+        collected = sum(a for s, a, *_ in collects + hand.facts.get("proposition", []) if s.seat == seat)
         if total and hand.money(total["amount"]) != collected:
             stated = hand.money(total["amount"])
             record.contradicts(f"summary says seat {seat} won {format_minor(stated, record.amount_scale)}, "
@@ -349,6 +359,10 @@ def _pay_collects(hand: Hand) -> None:
     labels = _label_halves(lines, halves) if hilo else [Half.WHOLE] * len(lines)
     for (seat, amount, pot, line), half in zip(lines, labels, strict=True):
         hand.pay(hand.seats[seat], amount, pot=pot, half=half, line=line)
+    for seat, amount, line in hand.facts.get("proposition", []):
+        hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.OTHER, line=line)
+        record.notes.append(f"seat {seat.seat} is paid a 7-2 proposition bonus of {amount} by the other seats, "
+                            "outside the pot (no action line shows their shares)")
     record.notes.extend(hand.facts.get("notes", []))
     if hilo and Half.UNLABELLED in labels:
         record.notes.append("some Collects lines could not be matched to a half from the summary")
@@ -420,7 +434,7 @@ def _player(pattern: str) -> str:
 DIALECT = Dialect(
     platform=Platform.ABSOLUTE,
     format=Format.ABSOLUTE,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,

@@ -28,42 +28,45 @@ What the dialect says, and how it lands in the records:
   took on a preselected button, ``Calls $0.10 (Preselection)``; both are the plain action.
 * ``Total Pot($0.43) | Rake ($0.04) | Jackpot Rake ($0.50)``: the jackpot rake is a fee.
   Without a ``Rake`` entry the rake is inferred as total pot minus paid minus fees.
+* A "7-2" table (``Holdem  No Limit $4 (7-2)``) plays a proposition: a seat that wins a
+  pot with seven-deuce is paid a bonus by the other seats, outside the pot and in no
+  action line. ``NAME Collects $40 from 72 proposition pot`` is that bonus: a payout of
+  source ``other`` (no pot, noted), counted in the summary's ``collected Total``; the
+  summary's ``| 72 Proposition Pot ($40)`` is no fee (hand 1981698003, 2010).
 * The summary holds only ``Total Pot(...)``, ``Board [...]`` (the board again) and the
   ``Seat N: ...`` lines; any other line there, as anywhere, fails the hand with its line
   number. ``Does not show`` (an uncontested winner) carries no cards.
+
+Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 1. Version 3 (a sweep of real files): the 7-2
+proposition table's header and its bonus pay line.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-from parsers.base import BetTracker, TextParser, card
-from rules.games import HILO_GAMES, STUD_GAMES
-from rules.money import DOT, AmountError, format_minor
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+from parsers.base import card
+from parsers.engine import (
+    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, skip, take_seat,
 )
+from rules.games import HILO_GAMES, STUD_GAMES
+from rules.money import format_minor
+from rules.records import ParsedHand
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 
 _HAND_START = re.compile(r"^Stage #[A-Z]*\d+(?:: | Tourney ID \d+ )", re.M)
+_SNIFF = re.compile(r"(?=[\s\S]*?^Stage #[A-Z]*\d+(?::| Tourney ID \d+) .+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d)", re.M)
 _WHEN = (r"\s+-\s+(?P<when>(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.\d+)?"
          r"(?: \((?P<zone>[A-Z]+)\))?.*?)\s*$")
 # A cash table may name its ante after the stakes (``No Limit $1, $0.25 ante``) and its
 # speed (``No Limit $0.10 Turbo``).
 _HEADER = re.compile(
     r"^Stage #(?P<id>[A-Z]*\d+):\s+(?P<game>.+?)\s+(?P<limit>(?i:No Limit|Pot Limit|Normal|Limit))\s+"
-    r"(?P<stakes>[^\s,]+)(?:, (?P<ante>\$[\d,.]+) ante)?(?: Turbo)?" + _WHEN
+    r"(?P<stakes>[^\s,]+)(?:, (?P<ante>\$[\d,.]+) ante)?(?: Turbo)?(?: \(7-2\))?" + _WHEN
 )
 # ``Stage #525691746 Tourney ID 5945889 Holdem Multi Normal Tournament No Limit 10 - ...``:
 # the tournament's kind and speed (``Multi Normal``) stand before ``Tournament``, its limit
@@ -72,45 +75,25 @@ _TOURNEY_HEADER = re.compile(
     r"^Stage #(?P<id>[A-Z]*\d+) Tourney ID (?P<tournament>\d+) (?P<game>.+?) (?:Multi|Single) \w+ Tournament "
     r"(?P<limit>No Limit|Pot Limit|Limit) (?P<stakes>[\d,]+)" + _WHEN
 )
+# either header, its id the only group (``_header`` reads the rest)
+_FIRST = re.compile(r"^(?=" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", h.pattern[1:]) for h in (_HEADER, _TOURNEY_HEADER))
+                    + r")Stage #(?P<id>[A-Z]*\d+)")
 _TABLE = re.compile(r"^Table: (?P<name>.+?) \((?P<kind>[^)]*)\)(?: Seat #(?P<button>\d+) is the dealer)?")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>[^)]*?) in chips\)")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-_AMOUNT = r"(?P<amount>\$?[\d,]+(?:\.\d+)?)"
-_ACTIONS = [
-    ("sb", re.compile(r"^Posts small blind " + _AMOUNT + r"$")),
-    ("bb", re.compile(r"^Posts big blind " + _AMOUNT + r"$")),
-    ("dead", re.compile(r"^Posts " + _AMOUNT + r" dead (?P<dead>\$?[\d,]+(?:\.\d+)?)$")),
-    # 2007: ``Posts dead $40 dead $15`` at $25/$50 (blinds $15/$25) is $40 in all, $15 of it
-    # dead: the seat then ``Raises $25 to $50`` and the pot holds its $65 (hand 736661180)
-    ("dead_total", re.compile(r"^Posts dead " + _AMOUNT + r" dead (?P<dead>\$?[\d,]+(?:\.\d+)?)$")),
-    ("post", re.compile(r"^Posts " + _AMOUNT + r"$")),
-    ("ante", re.compile(r"^Ante " + _AMOUNT + r"$")),
-    ("bring", re.compile(r"^Bring-In " + _AMOUNT + r"$")),
-    ("fold", re.compile(r"^Folds(?: \(Fold & Show \[(?P<cards>[^\]]*)\]\))?$")),
-    ("check", re.compile(r"^Checks(?: \(Timeout\))?$")),
-    ("call", re.compile(r"^Calls " + _AMOUNT + r"$")),
-    ("bet", re.compile(r"^Bets " + _AMOUNT + r"$")),
-    ("raise", re.compile(r"^Raises " + _AMOUNT + r" to (?P<to>\$?[\d,]+(?:\.\d+)?)$")),
-    ("timeout_allin", re.compile(r"^All-In \(Timeout\)$")),
-    ("allin", re.compile(r"^All-In(?:\((?:Raise|Bet|Call)\))? " + _AMOUNT + r"(?: to (?P<to>\$?[\d,]+(?:\.\d+)?))?$")),
-    ("returned", re.compile(r"^returned \(" + _AMOUNT + r"\) : not called$")),
-    ("pocket", re.compile(r"^Pocket \[(?P<cards>[^\]]*)\]$")),
-    ("shows", re.compile(r"^Shows \[(?P<cards>[^\]]*)\].*$")),
-    ("mucks", re.compile(r"^Mucks(?: \[(?P<cards>[^\]]*)\])?$")),
-    ("noshow", re.compile(r"^Does not show$")),
-    ("sitout", re.compile(r"^sitout(?: \([^)]*\))?$")),
-]
-_COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMOUNT + r" from (?P<pot>main pot|side pot(?: ?[#-]?(?P<side>\d+))?)\s*$")
+_AMT = r"(?P<amt>\$?[\d,]+(?:\.\d+)?)"
+_TO = r"(?P<to>\$?[\d,]+(?:\.\d+)?)"
+_COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMT +
+                      r" from (?P<pot>main pot|side pot(?: ?[#-]?(?P<side>\d+))?|(?P<prop>72 proposition pot))\s*$")
 # A tournament hand with side pots lists them after the total: ``Total Pot(5,480:3,750,1,730)``
 # (main 3,750, side 1,730). The comma both parts the pots and groups thousands, so the
 # list is not read: the total is, and the pay lines name each pot.
-_TOTALS = re.compile(r"^Total Pot\(" + _AMOUNT + r"(?::[\d,]+)?\)(?P<rest>.*)$")
+_TOTALS = re.compile(r"^Total Pot\(" + _AMT + r"(?::[\d,]+)?\)(?P<rest>.*)$")
 _FEE = re.compile(r"\|\s*(?P<name>[A-Za-z ]+?)\s*\((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
-_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): ")
 _SUMMARY_HALF = re.compile(r"\b(?P<half>HI|LO):\((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
-_SUMMARY_BOARD = re.compile(r"^Board \[[^\]]*\]$")
 _SUMMARY_TOTAL = re.compile(r"\b(?:won|collected) Total \((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
+_BEFORE_CARDS = re.compile(r"(?= |$)")
 
 _GAMES = {
     "holdem": Game.HOLDEM,
@@ -125,342 +108,283 @@ _GAMES = {
     "razz": Game.RAZZ,
 }
 _LIMITS = {"No Limit": Limit.NO, "Pot Limit": Limit.POT, "Normal": Limit.FIXED, "Limit": Limit.FIXED}
-_BOARD_STREETS = {
-    "POCKET CARDS": Street.PREFLOP,
-    "FLOP": Street.FLOP,
-    "TURN": Street.TURN,
-    "RIVER": Street.RIVER,
-}
-_STUD_STREETS = {
-    "3RD STREET": Street.THIRD,
-    "4TH STREET": Street.FOURTH,
-    "5TH STREET": Street.FIFTH,
-    "6TH STREET": Street.SIXTH,
-    "RIVER": Street.SEVENTH,
-    "7TH STREET": Street.SEVENTH,
-}
+_SHOWDOWN = {"show down": Street.SHOWDOWN, "showdown": Street.SHOWDOWN}
+_STREETS = Streets(
+    board={"pocket cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER, **_SHOWDOWN},
+    stud={"3rd street": OPEN, "4th street": Street.FOURTH, "5th street": Street.FIFTH, "6th street": Street.SIXTH,
+          "river": Street.SEVENTH, "7th street": Street.SEVENTH, **_SHOWDOWN},
+)
 _EASTERN = ZoneInfo("America/New_York")
 
-
-class AbsoluteParser(TextParser):
-    """Absolute Poker / UltimateBet ``Stage #`` hands."""
-
-    format = Format.ABSOLUTE
-    hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(re.search(r"^Stage #[A-Z]*\d+(?::| Tourney ID \d+) .+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d",
-                              head.lstrip("\ufeff "), re.M))
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _Builder(hand_text).build()
+# Posts read their stakes at the end (``_stakes_from_posts``): they set no field here.
+_POST = {"sb": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
+         "bb": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True),
+         "post": Act(ActionKind.POST_BLIND, Money.ADDS, forced=True)}
+_ANTE = Act(ActionKind.POST_ANTE, Money.DEAD, forced=True)
+_BRING_IN = Act(ActionKind.BRING_IN, Money.ADDS, forced=True)
+_WAGERS = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
 
-class _Builder:
-    def __init__(self, text: str):
-        self.lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
-        self.hand_id: str | None = None
-        self.notes: list[str] = []
+def _cards(text: str) -> list[str | None]:
+    """``H H Js 10d``: ``H`` is a card face down."""
+    return [None if tok.upper() == "H" else card(tok) for tok in text.split()]
 
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
 
-    def money(self, text: str) -> int:
-        try:
-            return DOT.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """Game, limit, stakes and time from the ``Stage #`` line; the ``Table:`` line names the
+    table, its kind (play money) and the button."""
+    text = hand.lines[0].text
+    m = _HEADER.match(text) or _TOURNEY_HEADER.match(text)
+    assert m is not None  # ``_FIRST`` matched one of them
+    game = _GAMES.get(re.sub(r"\s*\([^)]*\)\s*$", "", m["game"]).strip().lower())
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {m['game']!r} is not supported")
+    stakes = m["stakes"]
+    lines = [line.text for line in hand.lines if line.text]
+    table = next((t for ln in lines[1:3] if (t := _TABLE.match(ln))), None)
+    is_play = "Play Money" in (table["kind"] if table else "")
+    is_tournament = "$" not in stakes and not is_play
+    digits_only = re.fullmatch(r"[\d,/]+", stakes.replace("$", ""))
+    hand.scale = 1 if is_tournament or (is_play and digits_only) else 100
+    utc = None
+    if m["zone"] == "ET":
+        when = datetime.strptime(f"{m['date']} {m['time']}", "%Y-%m-%d %H:%M:%S")
+        utc = when.replace(tzinfo=_EASTERN).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    record = hand.new_record(
+        game=game, limit=_LIMITS[m["limit"].title()], is_tournament=is_tournament,
+        tournament_id=m.groupdict().get("tournament"), currency="USD" if "$" in stakes and not is_play else None,
+        start_time_raw=m["when"], start_time_utc=utc, hand_date=m["date"],
+        table_name=table["name"] if table else None, is_play_money=is_play,
+    )
+    if hand.hand_id and hand.hand_id[0].isalpha():
+        record.platform = Platform.ULTIMATEBET  # UltimateBet numbers start with a letter
+    if table and table["button"] and game not in STUD_GAMES:
+        record.button_seat = int(table["button"])
+    return record
 
-    def build(self) -> ParsedHand:
-        numbered = [(number, ln) for number, ln in enumerate(self.lines, 1) if ln.strip()]
-        lines = [ln for _, ln in numbered]
-        if not lines:
-            raise self.fail(QuarantineReason.PARSE_ERROR, "empty hand text")
-        m = _HEADER.match(lines[0].strip()) or _TOURNEY_HEADER.match(lines[0].strip())
-        if not m:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Stage header: {lines[0][:120]!r}")
-        self.hand_id = m.group("id")
-        game_text = re.sub(r"\s*\([^)]*\)\s*$", "", m.group("game")).strip().lower()
-        if game_text not in _GAMES:
-            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {m.group('game')!r} is not supported")
-        game = _GAMES[game_text]
-        stakes = m.group("stakes")
-        table = next((_TABLE.match(ln) for ln in lines[1:3] if _TABLE.match(ln)), None)
-        table_kind = table.group("kind") if table else ""
-        is_play = "Play Money" in table_kind
-        is_tournament = "$" not in stakes and not is_play
-        tournament_id = m.groupdict().get("tournament")
-        if is_tournament or (is_play and re.fullmatch(r"[\d,/]+", stakes.replace("$", ""))):
-            self.scale = 1
+
+def _section(hand: Hand, m: re.Match[str]) -> None:
+    """``*** FLOP *** [..]``: a street (the board's cards so far in brackets), the show
+    down, or the summary."""
+    name = m["name"].lower()
+    if name == "summary":
+        hand.in_summary = True
+        name = "show down"
+    if name != name.strip() or hand.dialect.streets.target(hand.family, name) is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown section at line {hand.line.number}: {hand.line.text!r}")
+    hand.enter_street(name, None, None)
+    if hand.family != "stud" and m["cards"] and hand.street != Street.SHOWDOWN:
+        hand.board = [card(c) for group in _BRACKETS.findall(m["cards"]) for c in group.split()]
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [Ah Kd]``."""
+    hit = hand.split_name(m["who"], _BEFORE_CARDS)
+    if hit is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"cards dealt to an unseated player: {hand.line.text!r}")
+    seat, rest = hit
+    group = _BRACKETS.search(rest)
+    if group:
+        hand.dealt[seat.seat] = _cards(group[1])
+
+
+def _collects(hand: Hand, m: re.Match[str]) -> None:
+    """``NAME Collects $0.19 from main pot``: paid at the end, labelled from the summary."""
+    seat = hand.by_name.get(m["rest"])
+    if seat is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    pot = 0 if m["pot"] == "main pot" else (int(m["side"]) if m["side"] else None)
+    if m["prop"]:  # the 7-2 bonus, paid by the other seats outside the pot
+        hand.facts.setdefault("proposition", []).append((seat, hand.money(m["amt"]), hand.line.verbatim))
+        return
+    hand.facts.setdefault("collects", []).append((seat, hand.money(m["amt"]), pot, hand.line.verbatim))
+
+
+def _totals(hand: Hand, m: re.Match[str]) -> None:
+    """``Total Pot($0.43) | Rake ($0.04) | Jackpot Rake ($0.50)``: every entry but the rake is a fee."""
+    record = hand.record
+    record.total_pot_printed = hand.money(m["amt"])
+    for fee in _FEE.finditer(m["rest"]):
+        label, value = fee["name"].strip(), hand.money(fee["amount"])
+        if label.lower() == "rake":
+            record.rake = value
         else:
-            self.scale = 100
-        when = datetime.strptime(f"{m.group('date')} {m.group('time')}", "%Y-%m-%d %H:%M:%S")
-        utc = None
-        if m.group("zone") == "ET":
-            utc = when.replace(tzinfo=_EASTERN).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        hand = ParsedHand(
-            hand_id=self.hand_id,
-            platform=Platform.ULTIMATEBET if self.hand_id[0].isalpha() else Platform.ABSOLUTE,
-            format=Format.ABSOLUTE,
-            game=game,
-            limit=_LIMITS[m.group("limit").title()],
-            is_tournament=is_tournament,
-            tournament_id=tournament_id,
-            amount_scale=self.scale,
-            currency="USD" if "$" in stakes and not is_play else None,
-            start_time_raw=m.group("when"),
-            start_time_utc=utc,
-            hand_date=m.group("date"),
-            table_name=table.group("name") if table else None,
-            is_play_money=is_play,
-        )
-        if table and table.group("button") and game not in STUD_GAMES:
-            hand.button_seat = int(table.group("button"))
-        self.hand = hand
-        self.read_body(numbered[1:])
-        return hand
+            record.fee_detail[label.lower().replace(" ", "_")] = value
+            record.fees += value
 
-    def read_body(self, lines: list[tuple[int, str]]) -> None:
-        """Read the numbered lines after the header (blank lines left out)."""
-        hand = self.hand
-        stud = hand.game in STUD_GAMES
-        seats: dict[str, SeatRecord] = {}
-        tracker = BetTracker()
-        street = Street.PREDEAL
-        seq = 0
-        in_summary = False
-        summary_seats: dict[int, str] = {}
-        last_bet_street: dict[int, Street] = {}
-        collect_lines: list[tuple[int, int, int | None, str]] = []
-        names_sorted: list[str] = []
-        saw_summary = False
 
-        def add_action(seat: int | None, kind: ActionKind, amount: int | None = None, *, st: Street | None = None, all_in: bool = False) -> None:
-            nonlocal seq
-            seq += 1
-            hand.actions.append(ActionRecord(seq, st or street, seat, kind, amount, all_in))
+def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat N: ...``: what it won per half (read at the end) and the cards it mucked."""
+    number = int(m["seat"])
+    hand.facts.setdefault("summary", {})[number] = hand.line.text
+    mucked = re.search(r"\[Mucked\] \[([^\]]*)\]", hand.line.text)
+    seat = hand.seats.get(number)
+    if mucked and seat is not None:
+        hand.dealt[number] = _cards(mucked[1])
+        seat.mucked = True
 
-        for number, line in lines:
-            text = line.strip()
-            sm = _SEAT.match(text)
-            if sm and not in_summary:
-                rec = SeatRecord(seat=int(sm.group("seat")), player=sm.group("name"), stack=self.money(sm.group("stack")))
-                seats[rec.player] = rec
-                names_sorted = sorted(seats, key=len, reverse=True)
-                continue
-            if _TABLE.match(text):
-                continue
-            sec = _SECTION.match(text)
-            if sec:
-                name = sec.group("name").upper()
-                if name == "SUMMARY":
-                    in_summary = saw_summary = True
-                    street = Street.SHOWDOWN
-                    continue
-                if name in ("SHOW DOWN", "SHOWDOWN"):
-                    street = Street.SHOWDOWN
-                    continue
-                mapping = _STUD_STREETS if stud else _BOARD_STREETS
-                if name not in mapping:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section at line {number}: {text!r}")
-                new_street = mapping[name]
-                if new_street not in (Street.PREFLOP, Street.THIRD):
-                    tracker.new_street()
-                street = new_street
-                if not stud and sec.group("cards"):
-                    board = [card(c) for group in _BRACKETS.findall(sec.group("cards")) for c in group.split()]
-                    hand.boards = [board]
-                continue
-            if in_summary:
-                tm = _TOTALS.match(text)
-                if tm:
-                    hand.total_pot_printed = self.money(tm.group("amount"))
-                    for fee in _FEE.finditer(tm.group("rest")):
-                        label, value = fee.group("name").strip(), self.money(fee.group("amount"))
-                        if label.lower() == "rake":
-                            hand.rake = value
-                        else:
-                            hand.fee_detail[label.lower().replace(" ", "_")] = value
-                            hand.fees += value
-                    continue
-                ss = _SUMMARY_SEAT.match(text)
-                if ss:
-                    summary_seats[int(ss.group("seat"))] = text
-                    mucked = re.search(r"\[Mucked\] \[([^\]]*)\]", text)
-                    rec = next((r for r in seats.values() if r.seat == int(ss.group("seat"))), None)
-                    if mucked and rec is not None:
-                        rec.cards = self.cards(mucked.group(1))
-                        rec.mucked = True
-                    continue
-                if _SUMMARY_BOARD.match(text):
-                    continue  # the board the street lines dealt, again
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {text!r}")
-            if text.startswith("Dealt to "):
-                who = self.name_at(text[len("Dealt to "):], names_sorted)
-                if who is None:
-                    raise self.fail(QuarantineReason.INCONSISTENT, f"cards dealt to an unseated player: {text!r}")
-                group = _BRACKETS.search(text[len("Dealt to ") + len(who):])
-                if group:
-                    seats[who].cards = self.cards(group.group(1))
-                continue
-            cm = _COLLECT.match(text)
-            if cm:
-                who = cm.group("rest")
-                if who not in seats:
-                    raise self.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {text!r}")
-                pot = 0 if cm.group("pot") == "main pot" else (int(cm.group("side")) if cm.group("side") else None)
-                collect_lines.append((seats[who].seat, self.money(cm.group("amount")), pot, line))
-                continue
-            who = self.name_at(text, names_sorted)
-            if who is None or not text[len(who):].startswith(" - "):
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {text!r}")
-            rec = seats[who]
-            # "(Preselection)": the client acted on a button the player had chosen in advance
-            rest = text[len(who) + 3:].strip().removesuffix(" (Preselection)")
-            for kind, rx in _ACTIONS:
-                am = rx.match(rest)
-                if am:
-                    break
-            else:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action at line {number}: {text!r}")
-            seat = rec.seat
-            amount = self.money(am.group("amount")) if "amount" in am.groupdict() and am.group("amount") else None
-            if kind in ("sb", "bb", "post"):
-                tracker.add(seat, amount)
-                if kind == "sb":
-                    hand.small_blind = max(hand.small_blind or 0, amount)
-                elif kind == "bb":
-                    hand.big_blind = max(hand.big_blind or 0, amount)
-                add_action(seat, {"sb": ActionKind.POST_SMALL_BLIND, "bb": ActionKind.POST_BIG_BLIND, "post": ActionKind.POST_BLIND}[kind], amount, st=Street.PREDEAL)
-            elif kind in ("dead", "dead_total"):
-                dead = self.money(am.group("dead"))
-                if kind == "dead_total":
-                    amount = (amount or 0) - dead
-                    if amount < 0:
-                        raise self.fail(QuarantineReason.BAD_AMOUNT, f"dead part above the post at line {number}: {text!r}")
-                tracker.add(seat, amount)
-                tracker.dead(seat, dead)
-                add_action(seat, ActionKind.POST_BLIND, amount, st=Street.PREDEAL)
-                add_action(seat, ActionKind.POST_DEAD, dead, st=Street.PREDEAL)
-            elif kind == "ante":
-                tracker.dead(seat, amount)
-                hand.ante = max(hand.ante or 0, amount)
-                add_action(seat, ActionKind.POST_ANTE, amount, st=Street.PREDEAL)
-            elif kind == "bring":
-                tracker.add(seat, amount)
-                hand.bring_in = amount
-                add_action(seat, ActionKind.BRING_IN, amount, st=Street.PREDEAL)
-            elif kind == "fold":
-                rec.folded_street = street
-                if am.group("cards"):  # "Fold & Show": the folder shows its cards as it folds
-                    rec.cards = self.cards(am.group("cards"))
-                add_action(seat, ActionKind.FOLD)
-            elif kind == "check":
-                add_action(seat, ActionKind.CHECK)
-            elif kind in ("call", "bet"):
-                tracker.add(seat, amount)
-                last_bet_street[seat] = street
-                add_action(seat, ActionKind.CALL if kind == "call" else ActionKind.BET, amount)
-            elif kind == "raise":
-                added = tracker.raise_to(seat, self.money(am.group("to")))
-                if added != amount:
-                    self.notes.append(f"{text!r}: raise adds {added}, the line says {amount}")
-                last_bet_street[seat] = street
-                add_action(seat, ActionKind.RAISE, added)
-            elif kind == "allin":
-                level = tracker.max_street_bet()
-                added = tracker.raise_to(seat, self.money(am.group("to"))) if am.group("to") else amount
-                if not am.group("to"):
-                    tracker.add(seat, added)
-                new_bet = tracker.street_bet(seat)
-                act = ActionKind.CALL if new_bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
-                rec.all_in = True
-                last_bet_street[seat] = street
-                add_action(seat, act, added, all_in=True)
-            elif kind == "timeout_allin":
-                # A seat that times out stays in for what it has already put in, adding
-                # nothing: the bet it faced comes back ``returned ... : not called``.
-                rec.all_in = True
-                add_action(seat, ActionKind.CALL, 0, all_in=True)
-            elif kind == "sitout":
-                rec.dealt_in = False
-            elif kind == "returned":
-                tracker.returned(seat, amount)
-                add_action(seat, ActionKind.UNCALLED_RETURN, amount, st=last_bet_street.get(seat, street))
-                hand.payouts.append(PayoutRecord(seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
-            elif kind == "pocket":
-                pocket = self.cards(am.group("cards"))
-                if len(pocket) >= len(rec.cards):
-                    rec.cards = pocket
-                rec.upcards = [c for c in pocket[2:6] if c]
-            elif kind == "shows":
-                rec.cards = self.cards(am.group("cards"))
-                rec.showed = True
-                add_action(seat, ActionKind.SHOW, st=Street.SHOWDOWN)
-            elif kind == "mucks":
-                rec.mucked = True
-                if am.group("cards"):
-                    rec.cards = self.cards(am.group("cards"))
-                add_action(seat, ActionKind.MUCK, st=Street.SHOWDOWN)
-            # "Does not show": the uncontested winner keeps its cards hidden.
 
-        if not saw_summary:
-            raise self.fail(QuarantineReason.TRUNCATED, "the hand ends before its *** SUMMARY ***")
-        for rec in sorted(seats.values(), key=lambda r: r.seat):
-            rec.contributed = tracker.contributed(rec.seat)
-            hand.seats.append(rec)
-        self.read_payouts(collect_lines, summary_seats)
-        self.settle_rake()
-        hand.notes.extend(self.notes)
+@dataclass(frozen=True)
+class _Wager:
+    """A call, bet or raise: a printed return goes back on the street of the seat's last one."""
 
-    def name_at(self, text: str, names: list[str]) -> str | None:
-        for name in names:
-            if text.startswith(name) and (len(text) == len(name) or text[len(name)] == " "):
-                return name
-        return None
+    act: Act | None = None  # None: a raise, checked against the amount it says it adds
 
-    def cards(self, text: str) -> list[str | None]:
-        return [None if tok.upper() == "H" else card(tok) for tok in text.split()]
+    def __call__(self, hand: Hand, m: re.Match[str]) -> None:
+        seat = hand.player
+        if self.act is not None:
+            self.act(hand, m)
+        else:
+            added = hand.tracker.raise_to(seat.seat, hand.money(m["to"]))
+            said = hand.money(m["amt"])
+            if added != said:
+                hand.facts.setdefault("notes", []).append(f"{hand.line.text!r}: raise adds {added}, the line says {said}")
+            hand.add_action(hand.street, seat.seat, ActionKind.RAISE, added)
+        hand.facts.setdefault("last bet", {})[seat.seat] = hand.street
 
-    def read_payouts(self, collect_lines: list[tuple[int, int, int | None, str]], summary: dict[int, str]) -> None:
-        hand = self.hand
-        hilo = hand.game in HILO_GAMES
-        halves: dict[int, dict[str, int]] = {}
-        for seat, text in summary.items():
-            halves[seat] = {h.group("half"): self.money(h.group("amount")) for h in _SUMMARY_HALF.finditer(text)}
-            total = _SUMMARY_TOTAL.search(text)
-            collected = sum(a for s, a, _, _ in collect_lines if s == seat)
-            if total and self.money(total.group("amount")) != collected:
-                stated = self.money(total.group("amount"))
-                hand.contradicts(f"summary says seat {seat} won {format_minor(stated, hand.amount_scale)}, "
-                                 f"its Collects lines pay {format_minor(collected, hand.amount_scale)}",
-                                 seat, collected, stated)
-        labels = _label_halves(collect_lines, halves) if hilo else [Half.WHOLE] * len(collect_lines)
-        for (seat, amount, pot, line), half in zip(collect_lines, labels):
-            hand.payouts.append(PayoutRecord(seat, amount, pot, None, half, PayoutSource.POT, line))
-        if hilo and Half.UNLABELLED in labels:
-            self.notes.append("some Collects lines could not be matched to a half from the summary")
 
-    def settle_rake(self) -> None:
-        hand = self.hand
-        paid = hand.paid_from_pots()
-        if hand.is_tournament:
-            if hand.rake is None:
-                hand.rake, hand.rake_source = 0, RakeSource.INFERRED
-                self.notes.append("tournament pots are not raked: rake 0")
-        elif hand.rake is None:
-            base = hand.total_pot_printed if hand.total_pot_printed is not None else hand.pot_total
-            if base - paid - hand.fees >= 0:
-                hand.rake, hand.rake_source = base - paid - hand.fees, RakeSource.INFERRED
-                self.notes.append(
-                    f"no Rake in the summary: rake inferred as Total Pot {base} minus paid {paid} minus fees {hand.fees}"
-                )
-            else:
-                hand.rake_source = RakeSource.ABSENT
-        if hand.total_pot_printed is not None and hand.total_pot_printed != hand.pot_total:
-            self.notes.append(
-                f"Total Pot {hand.total_pot_printed} differs from what the actions put in, {hand.pot_total}"
-            )
+def _all_in(hand: Hand, m: re.Match[str]) -> None:
+    """``All-In(Raise) $3 to $4``, ``All-In $2``: a call, bet or raise by what it does to the street's bet."""
+    seat, tracker = hand.player, hand.tracker
+    level = tracker.max_street_bet()
+    if m["to"]:
+        added = tracker.raise_to(seat.seat, hand.money(m["to"]))
+    else:
+        added = hand.money(m["amt"])
+        tracker.add(seat.seat, added)
+    new_bet = tracker.street_bet(seat.seat)
+    act = ActionKind.CALL if new_bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
+    seat.all_in = True
+    hand.facts.setdefault("last bet", {})[seat.seat] = hand.street
+    hand.add_action(hand.street, seat.seat, act, added, True)
+
+
+def _timeout_all_in(hand: Hand, m: re.Match[str]) -> None:
+    """``All-In (Timeout)``: the seat stays in for what it has already put in, adding
+    nothing; the bet it faced comes back ``returned ... : not called``."""
+    hand.player.all_in = True
+    hand.add_action(hand.street, hand.player.seat, ActionKind.CALL, 0, True)
+
+
+def _dead_post(hand: Hand, m: re.Match[str]) -> None:
+    """``Posts $1 dead $0.50`` (a live $1 and a dead $0.50); ``Posts dead $40 dead $15`` is
+    $40 in all, $15 of it dead."""
+    seat, amount, dead = hand.player.seat, hand.money(m["amt"]), hand.money(m["dead"])
+    if m.group(0).startswith("Posts dead "):
+        amount -= dead
+        if amount < 0:
+            raise hand.fail(QuarantineReason.BAD_AMOUNT,
+                            f"dead part above the post at line {hand.line.number}: {hand.line.text!r}")
+    hand.tracker.add(seat, amount)
+    hand.tracker.dead(seat, dead)
+    hand.add_action(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
+    hand.add_action(Street.PREDEAL, seat, ActionKind.POST_DEAD, dead)
+
+
+def _fold(hand: Hand, m: re.Match[str]) -> None:
+    """``Folds (Fold & Show [3s 8c])``: the folder shows its cards as it folds."""
+    hand.player.folded_street = hand.street
+    if m["cards"]:
+        hand.dealt[hand.player.seat] = _cards(m["cards"])
+    hand.add_action(hand.street, hand.player.seat, ActionKind.FOLD)
+
+
+def _returned(hand: Hand, m: re.Match[str]) -> None:
+    """``returned ($30) : not called``, on the street the seat last bet."""
+    seat, amount = hand.player, hand.money(m["amt"])
+    hand.tracker.returned(seat.seat, amount)
+    hand.add_action(hand.facts.get("last bet", {}).get(seat.seat, hand.street), seat.seat, ActionKind.UNCALLED_RETURN,
+                    amount)
+    hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+
+
+def _pocket(hand: Hand, m: re.Match[str]) -> None:
+    """Stud: ``Pocket [H H Js 10d]`` each street; the third to sixth cards are up."""
+    seat, pocket = hand.player, _cards(m["cards"])
+    if len(pocket) >= len(hand.dealt.get(seat.seat, [])):
+        hand.dealt[seat.seat] = pocket
+    seat.upcards = [c for c in pocket[2:6] if c]
+
+
+def _show(hand: Hand, m: re.Match[str]) -> None:
+    seat = hand.player
+    if m.group(0).startswith("Shows"):
+        hand.dealt[seat.seat] = _cards(m["cards"])
+        seat.showed = True
+        hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW)
+        return
+    seat.mucked = True
+    if m["cards"]:
+        hand.dealt[seat.seat] = _cards(m["cards"])
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.MUCK)
+
+
+def _sitout(hand: Hand, m: re.Match[str]) -> None:
+    hand.player.dealt_in = False
+
+
+def _summary_reached(hand: Hand) -> None:
+    if not hand.in_summary:
+        raise hand.fail(QuarantineReason.TRUNCATED, "the hand ends before its *** SUMMARY ***")
+
+
+def _stakes_from_posts(hand: Hand) -> None:
+    """The blinds and ante are the largest posted; the bring-in the last."""
+    record = hand.record
+    for field, kinds in (("small_blind", ActionKind.POST_SMALL_BLIND), ("big_blind", ActionKind.POST_BIG_BLIND),
+                         ("ante", ActionKind.POST_ANTE)):
+        posted = [a.amount or 0 for a in record.actions if a.kind == kinds]
+        if posted:
+            setattr(record, field, max(posted))
+    brought = [a.amount for a in record.actions if a.kind == ActionKind.BRING_IN]
+    if brought:
+        record.bring_in = brought[-1]
+
+
+def _pay_collects(hand: Hand) -> None:
+    """The Collects lines against the summary's ``won Total``, labelled with its halves."""
+    record, collects = hand.record, hand.facts.get("collects", [])
+    halves: dict[int, dict[str, int]] = {}
+    for seat, text in hand.facts.get("summary", {}).items():
+        halves[seat] = {h["half"]: hand.money(h["amount"]) for h in _SUMMARY_HALF.finditer(text)}
+        total = _SUMMARY_TOTAL.search(text)
+        collected = sum(a for s, a, *_ in collects + hand.facts.get("proposition", []) if s.seat == seat)
+        if total and hand.money(total["amount"]) != collected:
+            stated = hand.money(total["amount"])
+            record.contradicts(f"summary says seat {seat} won {format_minor(stated, record.amount_scale)}, "
+                               f"its Collects lines pay {format_minor(collected, record.amount_scale)}",
+                               seat, collected, stated)
+    hilo = record.game in HILO_GAMES
+    lines = [(s.seat, a, pot, line) for s, a, pot, line in collects]
+    labels = _label_halves(lines, halves) if hilo else [Half.WHOLE] * len(lines)
+    for (seat, amount, pot, line), half in zip(lines, labels, strict=True):
+        hand.pay(hand.seats[seat], amount, pot=pot, half=half, line=line)
+    for seat, amount, line in hand.facts.get("proposition", []):
+        hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.OTHER, line=line)
+        record.notes.append(f"seat {seat.seat} is paid a 7-2 proposition bonus of {amount} by the other seats, "
+                            "outside the pot (no action line shows their shares)")
+    record.notes.extend(hand.facts.get("notes", []))
+    if hilo and Half.UNLABELLED in labels:
+        record.notes.append("some Collects lines could not be matched to a half from the summary")
+
+
+def _settle_rake(hand: Hand) -> None:
+    """A tournament's pots are not raked; without a ``Rake`` entry a cash hand's rake is
+    the total pot less what was paid and the fees."""
+    record = hand.record
+    paid = record.paid_from_pots()
+    if record.is_tournament:
+        if record.rake is None:
+            record.rake, record.rake_source = 0, RakeSource.INFERRED
+            record.notes.append("tournament pots are not raked: rake 0")
+    elif record.rake is None:
+        base = record.total_pot_printed if record.total_pot_printed is not None else record.pot_total
+        if base - paid - record.fees >= 0:
+            record.rake, record.rake_source = base - paid - record.fees, RakeSource.INFERRED
+            record.notes.append(
+                f"no Rake in the summary: rake inferred as Total Pot {base} minus paid {paid} minus fees {record.fees}")
+        else:
+            record.rake_source = RakeSource.ABSENT
 
 
 def _label_halves(
@@ -473,7 +397,7 @@ def _label_halves(
     else stays unlabelled.
     """
     labels: list[Half] = []
-    for seat, amount, _pot, _line in collect_lines:
+    for seat, _amount, _pot, _line in collect_lines:
         won = halves.get(seat, {})
         hi, lo = won.get("HI", 0), won.get("LO", 0)
         if hi and not lo:
@@ -495,4 +419,77 @@ def _label_halves(
     return labels
 
 
-PARSER = AbsoluteParser()
+def _unexpected(hand: Hand) -> str:
+    """A seated player's line (``NAME - ...``) no verb reads is an unexpected action."""
+    where = "summary line" if hand.in_summary else "action at line" if hand.split_name(hand.line.text) else "line"
+    return f"unexpected {where} {hand.line.number}: {hand.line.text!r}"
+
+
+def _player(pattern: str) -> str:
+    """A verb's pattern; the client may add ``(Preselection)``: it acted on a button the
+    player had chosen in advance."""
+    return pattern.removesuffix("$") + r"(?: \(Preselection\))?$"
+
+
+DIALECT = Dialect(
+    platform=Platform.ABSOLUTE,
+    format=Format.ABSOLUTE,
+    version="3",
+    hand_start=_HAND_START,
+    head=_SNIFF,
+    first=_FIRST,
+    not_first="not a Stage header",
+    header=_header,
+    strip_lines=True,
+    quotes_trailing_space=True,
+    seat=kind("seat", _SEAT, take_seat),
+    body=(
+        kind("table", _TABLE, skip),
+        kind("section", _SECTION, _section),
+        kind("dealt", r"^Dealt to (?P<who>.*)$", _dealt),
+        kind("collects", _COLLECT, _collects),
+    ),
+    players=(
+        kind("small blind", _player(rf"^Posts small blind {_AMT}$"), _POST["sb"]),
+        kind("big blind", _player(rf"^Posts big blind {_AMT}$"), _POST["bb"]),
+        kind("dead", _player(rf"^Posts {_AMT} dead (?P<dead>\$?[\d,]+(?:\.\d+)?)$"), _dead_post),
+        # 2007: ``Posts dead $40 dead $15`` at $25/$50 (blinds $15/$25) is $40 in all, $15 of it
+        # dead: the seat then ``Raises $25 to $50`` and the pot holds its $65 (hand 736661180)
+        kind("dead total", _player(rf"^Posts dead {_AMT} dead (?P<dead>\$?[\d,]+(?:\.\d+)?)$"), _dead_post),
+        kind("post", _player(rf"^Posts {_AMT}$"), _POST["post"]),
+        kind("ante", _player(rf"^Ante {_AMT}$"), _ANTE),
+        kind("bring-in", _player(rf"^Bring-In {_AMT}$"), _BRING_IN),
+        kind("fold", _player(r"^Folds(?: \(Fold & Show \[(?P<cards>[^\]]*)\]\))?$"), _fold),
+        kind("check", _player(r"^Checks(?: \(Timeout\))?$"), CHECK),
+        kind("call", _player(rf"^Calls {_AMT}$"), _Wager(Act(ActionKind.CALL, Money.ADDS))),
+        kind("bet", _player(rf"^Bets {_AMT}$"), _Wager(Act(ActionKind.BET, Money.ADDS))),
+        kind("raise", _player(rf"^Raises {_AMT} to {_TO}$"), _Wager()),
+        kind("timeout all-in", _player(r"^All-In \(Timeout\)$"), _timeout_all_in),
+        kind("all-in", _player(rf"^All-In(?:\((?:Raise|Bet|Call)\))? {_AMT}(?: to {_TO})?$"), _all_in),
+        kind("returned", _player(rf"^returned \({_AMT}\) : not called$"), _returned),
+        kind("pocket", _player(r"^Pocket \[(?P<cards>[^\]]*)\]$"), _pocket),
+        kind("shows", _player(r"^Shows \[(?P<cards>[^\]]*)\].*$"), _show),
+        kind("mucks", _player(r"^Mucks(?: \[(?P<cards>[^\]]*)\])?$"), _show),
+        kind("no show", _player(r"^Does not show$"), skip),  # the uncontested winner keeps its cards hidden
+        kind("sitout", _player(r"^sitout(?: \([^)]*\))?$"), _sitout),
+    ),
+    summary=(
+        kind("table", _TABLE, skip),
+        kind("section", _SECTION, _section),
+        kind("totals", _TOTALS, _totals),
+        kind("summary seat", r"^Seat (?P<seat>\d+): ", _summary_seat),
+        kind("board", r"^Board \[[^\]]*\]$", skip),  # the board the street lines dealt, again
+    ),
+    name_follows=re.compile(r"(?= - )"),
+    after_name=re.compile(r" - \s*"),
+    streets=_STREETS,
+    first_action_opens=False,
+    notes_unbalanced=False,
+    before_returns=(_summary_reached,),
+    checks=(_stakes_from_posts, _pay_collects, _settle_rake),
+    first_action_seq=1,
+    wording=Wording(unexpected=_unexpected, bad_amount="{error}",
+                    total_pot="Total Pot {printed} differs from what the actions put in, {total}"),
+)
+
+PARSER = DialectParser(DIALECT)

@@ -27,6 +27,9 @@ are printed: ``rake`` is None (``absent``) with a note; in the corpus hand 0.56 
 11.26 put in is paid to no one (the main pot of 5.00 pays 4.44), 5 % of the pot. The
 ``... ends`` line closes a hand; without it the hand is ``truncated``. Lines the parser
 does not know are ``parse_error`` (one corpus hand only: the format is not fully known).
+
+Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 1.
 """
 
 from __future__ import annotations
@@ -34,21 +37,12 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
-from rules.money import DOT
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+from parsers.base import cards
+from parsers.engine import (
+    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, button, kind, skip, take_seat,
 )
-from parsers.base import BetTracker, LineHandReader, TextParser, cards
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from rules.records import ParsedHand
+from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
 
 _HAND_START = re.compile(r"^\ufeff*\*{5} Betfair Poker Hand History for Game \d+ \*{5}", re.M)
 _TITLE = re.compile(r"^\*{5} Betfair Poker Hand History for Game (?P<id>\d+) \*{5}\s*$")
@@ -57,19 +51,10 @@ _GAME_LINE = re.compile(
     r"(?P<game>.+?) - \w+, (?P<month>\w+) (?P<day>\d+), (?P<time>\d\d:\d\d:\d\d) (?P<zone>[A-Z]+) (?P<year>\d{4})\s*$"
 )
 _TABLE = re.compile(r"^Table (?P<table>.+?)(?: (?P<max>\d+)-max)? \((?P<money>Real|Play) Money\)\s*$")
-_BUTTON = re.compile(r"^Seat (\d+) is the button\s*$")
-_ACTIVE = re.compile(r"^Total number of active players : \d+\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( [$€£]?(?P<stack>[\d,.]+) \)\s*$")
-_POST = re.compile(r"^(?P<name>.+?) posts (?P<what>small blind|big blind|ante|dead blind|small and big blinds?) "
-                   r"\[[$€£]?(?P<amount>[^\]]+)\]\s*$")
-_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$")
-_BOARD = re.compile(r"^\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$")
-_MARK = re.compile(r"^\*\* (?:Dealing down cards|Showdown|Hand Conclusion) \*\*\s*$")
-_ACTION = re.compile(r"^(?P<name>.+?) (?P<verb>folds|checks|calls|bets|raises to|goes all-in)"
-                     r"(?: \[[$€£]?(?P<amount>[^\]]+)\])?\s*$")
-_SHOWS = re.compile(r"^(?P<name>.+?) (?P<verb>shows|mucks)(?: \[(?P<cards>[^\]]*)\])?.*$")
-_WINS = re.compile(r"^(?P<name>.+?) wins [$€£]?(?P<amount>[\d,.]+) from (?:(?P<main>main pot)|side pot #(?P<side>\d+))"
-                   r"(?: with .*)?\s*$")
+_AMT = r"\[[$€£]?(?P<amt>[^\]]+)\]"
+_POSTS = r"posts (?P<what>small blind|big blind|ante|dead blind|small and big blinds?) " + _AMT + r"\s*$"
+_WINS = r"wins [$€£]?(?P<amt>[\d,.]+) from (?:(?P<main>main pot)|side pot #(?P<side>\d+))(?: with .*)?\s*$"
 _END = re.compile(r"^\*{6,}\s+Game (?P<id>\d+) ends\s+\*{6,}\s*$")
 _GAMES = {
     "omaha": Game.OMAHA,
@@ -82,184 +67,175 @@ _GAMES = {
 _SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"PL": Limit.POT, "Pot Limit": Limit.POT, "NL": Limit.NO, "No Limit": Limit.NO,
            "FL": Limit.FIXED, "Limit": Limit.FIXED}
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
+         "big blind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),
+         "ante": Act(ActionKind.POST_ANTE, Money.DEAD, forced=True),
+         "dead blind": Act(ActionKind.POST_DEAD, Money.DEAD, forced=True)}
+_VERBS = {"folds": ActionKind.FOLD, "checks": ActionKind.CHECK, "calls": ActionKind.CALL, "bets": ActionKind.BET,
+          "raises to": ActionKind.RAISE}
 
 
-class BetfairParser(TextParser):
-    """Betfair Poker's text dialect."""
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """The game line right after the title: limit, stakes, game and the time with its zone."""
+    lines = [line.text for line in hand.lines if line.text.strip()]
+    g = _GAME_LINE.match(lines[1]) if len(lines) > 1 else None
+    if g is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR if len(lines) > 1 else QuarantineReason.TRUNCATED,
+                        f"game line not understood: {lines[1:2]!r}")
+    game = _GAMES.get(g["game"].lower())
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g['game']!r} not known")
+    when = datetime.strptime(f"{g['year']} {g['month']} {g['day']} {g['time']}", "%Y %B %d %H:%M:%S")
+    utc = when.replace(tzinfo=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if g["zone"] in ("GMT", "UTC") else None
+    hand.street = Street.PREFLOP  # betting before the first board line is pre-flop, marked or not
+    return hand.new_record(
+        game=game, limit=_LIMITS[g["limit"]], is_tournament=False, currency=CURRENCY_SIGNS.get(g["sym"]),
+        start_time_raw=lines[1].split(" - ", 1)[1].strip(), start_time_utc=utc,
+        hand_date=(utc or when.strftime("%Y-%m-%d"))[:10], small_blind=hand.money(g["sb"]), big_blind=hand.money(g["bb"]),
+    )
 
-    format = Format.BETFAIR
-    hand_start = _HAND_START
 
+def _table(hand: Hand, m: re.Match[str]) -> None:
+    """``Table Death 1 6-max (Real Money)``: the name, the table size, play money."""
+    record = hand.record
+    record.table_name = m["table"]
+    record.max_seats = int(m["max"]) if m["max"] else None
+    if m["money"] == "Play":
+        record.is_play_money, record.currency = True, None
+
+
+def _seated(hand: Hand, name: str):  # type: ignore[no-untyped-def]
+    seat = hand.by_name.get(name)
+    if seat is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {hand.line.text!r}")
+    return seat
+
+
+def _not_seated(hand: Hand, m: re.Match[str]) -> None:
+    """A post or a pay line naming nobody seated: the hand does not hold together."""
+    _seated(hand, m["name"])
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    hand.dealt[_seated(hand, m["name"]).seat] = hand.cards(m["cards"])
+
+
+def _board(hand: Hand, m: re.Match[str]) -> None:
+    """``** Dealing Flop ** [ 4d, 5d, 6d ]``: the new cards of the board."""
+    hand.enter_street(m["street"], None, None)
+    hand.board.extend(c for c in hand.cards(m["cards"]) if c)  # type: ignore[misc]
+
+
+def _post(hand: Hand, m: re.Match[str]) -> None:
+    """Blinds, antes and dead blinds; ``small and big blinds`` is not understood yet."""
+    verb = _POST.get(m["what"])
+    if verb is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"posting not understood: {hand.line.text!r}")
+    verb(hand, m)
+    if m["what"] == "ante":
+        hand.record.ante = hand.money(m["amt"])
+
+
+def _wins(hand: Hand, m: re.Match[str]) -> None:
+    """``wins $6.26 from side pot #1``: a hi/lo pot's line does not say which half."""
+    half = Half.UNLABELLED if hand.record.game in _SPLIT_GAMES else Half.WHOLE
+    hand.pay(hand.player, hand.money(m["amt"]), pot=0 if m["main"] else int(m["side"]), half=half)
+
+
+def _act(hand: Hand, m: re.Match[str]) -> None:
+    """A betting line: ``calls``/``bets`` print the amount added, ``raises to`` the street
+    total; ``goes all-in`` flags the player's next betting line."""
+    seat, verb, pending = hand.player, m["verb"], hand.facts.setdefault("all-in next", set())
+    if verb == "goes all-in":
+        pending.add(seat.seat)
+        seat.all_in = True
+        return
+    all_in = seat.seat in pending
+    pending.discard(seat.seat)
+    kind_ = _VERBS[verb]
+    if kind_ in (ActionKind.FOLD, ActionKind.CHECK):
+        if kind_ == ActionKind.FOLD:
+            seat.folded_street = hand.street
+        hand.add_action(hand.street, seat.seat, kind_)
+        return
+    if m["amt"] is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {hand.line.text!r}")
+    value = hand.money(m["amt"])
+    if kind_ == ActionKind.RAISE:
+        value = hand.tracker.raise_to(seat.seat, value)
+    else:
+        hand.tracker.add(seat.seat, value)
+    hand.add_action(hand.street, seat.seat, kind_, value, all_in)
+
+
+def _show(hand: Hand, m: re.Match[str]) -> None:
+    seat = hand.player
+    if m["cards"]:
+        hand.dealt[seat.seat] = hand.cards(m["cards"])
+    shows = m["verb"] == "shows"
+    seat.showed, seat.mucked = seat.showed or shows, seat.mucked or not shows
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if shows else ActionKind.MUCK)
+
+
+def _ended(hand: Hand) -> None:
+    if "end" not in hand.seen:
+        last = next(line.text for line in reversed(hand.lines) if line.text.strip())
+        raise hand.fail(QuarantineReason.TRUNCATED,
+                        f"hand {hand.hand_id} has no 'Game {hand.hand_id} ends' line: cut off after {last!r}")
+
+
+def _unpaid(hand: Hand) -> None:
+    record = hand.record
+    unpaid = record.pot_total - record.paid_from_pots()
+    if unpaid > 0:
+        record.notes.append(f"{unpaid} of the {record.pot_total} put in is paid to no seat (rake, not printed)")
+
+
+DIALECT = Dialect(
+    platform=Platform.BETFAIR,
+    format=Format.BETFAIR,
+    version="2",
+    hand_start=_HAND_START,
+    head=_HAND_START,
+    first=_TITLE,
+    not_first="not a Betfair title",
+    header=_header,
+    seat=kind("seat", _SEAT, take_seat),
+    cards=cards,
+    body=(
+        kind("game", _GAME_LINE, skip, once=True),
+        kind("table", _TABLE, _table),
+        kind("button", r"^Seat (?P<seat>\d+) is the button\s*$", button),
+        kind("marks", r"^(?:Total number of active players : \d+|\*\* (?:Dealing down cards|Showdown|Hand Conclusion) \*\*)"
+                      r"\s*$", skip),
+        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$", _dealt),
+        kind("board", r"^\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$", _board),
+        kind("end", _END, skip),
+    ),
+    players=(
+        kind("post", "^" + _POSTS, _post),
+        kind("wins", "^" + _WINS, _wins),
+        kind("action", r"^(?P<verb>folds|checks|calls|bets|raises to|goes all-in)(?: " + _AMT + r")?\s*$", _act),
+        kind("shows", r"^(?P<verb>shows|mucks)(?: \[(?P<cards>[^\]]*)\])?.*$", _show),
+    ),
+    unseated=(kind("unseated post", rf"^(?P<name>.+?) {_POSTS}", _not_seated),
+              kind("unseated pay", rf"^(?P<name>.+?) {_WINS}", _not_seated)),
+    name_follows=re.compile(r"(?= )"),
+    after_name=re.compile(r" "),
+    streets=Streets(board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}),
+    rake=Rake(printed=False, absent_note="rake not printed"),
+    first_action_opens=False,
+    notes_unbalanced=False,
+    before_returns=(_ended,),
+    checks=(_unpaid,),
+    first_action_seq=1,
+    wording=Wording(unexpected="line not understood: {verbatim!r}", bad_amount="hand {hand_id}: {error}"),
+)
+
+
+class _BetfairParser(DialectParser):
     def sniff(self, head: str) -> bool:
-        return bool(_HAND_START.search(head[:4096]))
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _Hand(hand_text).parse()
+        return bool(_HAND_START.search(head[:4096]))  # anywhere in the file's head
 
 
-class _Hand(LineHandReader):
-    """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
-
-    convention = DOT
-
-    @staticmethod
-    def split_lines(hand_text: str) -> list[str]:
-        """Every line break ``str.splitlines`` knows; blank lines and trailing space dropped."""
-        return [ln.rstrip() for ln in hand_text.lstrip("\ufeff").splitlines() if ln.strip()]
-
-    def cards(self, text: str) -> list[str | None]:
-        try:
-            return cards(text)
-        except HandParseError as exc:
-            raise self.fail(exc.reason, exc.message) from None
-
-    def parse(self) -> ParsedHand:
-        if not self.lines or not (t := _TITLE.match(self.lines[0])):
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Betfair title: {self.lines[:1]!r}")
-        self.hand_id = t.group("id")
-        if len(self.lines) < 2 or not (g := _GAME_LINE.match(self.lines[1])):
-            raise self.fail(QuarantineReason.PARSE_ERROR if len(self.lines) > 1 else QuarantineReason.TRUNCATED,
-                           f"game line not understood: {self.lines[1:2]!r}")
-        game = _GAMES.get(g.group("game").lower())
-        if game is None:
-            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g.group('game')!r} not known")
-        when = datetime.strptime(f"{g.group('year')} {g.group('month')} {g.group('day')} {g.group('time')}",
-                                 "%Y %B %d %H:%M:%S")
-        utc = when.replace(tzinfo=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if g.group("zone") in ("GMT", "UTC") else None
-        hand = ParsedHand(
-            hand_id=self.hand_id, platform=Platform.BETFAIR, format=Format.BETFAIR, game=game,
-            limit=_LIMITS[g.group("limit")], is_tournament=False, amount_scale=self.scale,
-            currency=_CURRENCIES.get(g.group("sym")),
-            start_time_raw=self.lines[1].split(" - ", 1)[1].strip(),
-            start_time_utc=utc, hand_date=(utc or when.strftime("%Y-%m-%d"))[:10],
-            rake=None, rake_source=RakeSource.ABSENT,
-        )
-        hand.small_blind, hand.big_blind = self.amount(g.group("sb")), self.amount(g.group("bb"))
-        hand.notes.append("rake not printed")
-        seats: dict[str, SeatRecord] = {}
-        tracker = BetTracker()
-        street = Street.PREFLOP
-        board: list[str] = []
-        all_in_next: set[str] = set()
-        big_blind_posted = False
-        ended = False
-
-        def record(seat: SeatRecord, kind: ActionKind, value: int | None = None, all_in: bool = False,
-                   on: Street | None = None) -> None:
-            hand.actions.append(ActionRecord(len(hand.actions) + 1, on or street, seat.seat, kind, value, all_in))
-
-        def seat_of(name: str, line: str) -> SeatRecord:
-            if name not in seats:
-                raise self.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
-            return seats[name]
-
-        for line in self.lines[2:]:
-            if (m := _TABLE.match(line)):
-                hand.table_name = m.group("table")
-                hand.max_seats = int(m.group("max")) if m.group("max") else None
-                if m.group("money") == "Play":
-                    hand.is_play_money, hand.currency = True, None
-                continue
-            if (m := _BUTTON.match(line)):
-                hand.button_seat = int(m.group(1))
-                continue
-            if _ACTIVE.match(line) or _MARK.match(line):
-                continue
-            if (m := _SEAT.match(line)) and not hand.actions:
-                seat = SeatRecord(int(m.group("seat")), m.group("name"), self.amount(m.group("stack")))
-                seats[seat.player] = seat
-                hand.seats.append(seat)
-                continue
-            if (m := _POST.match(line)):
-                seat, value, what = seat_of(m.group("name"), line), self.amount(m.group("amount")), m.group("what")
-                if what == "small blind":
-                    tracker.add(seat.seat, value)
-                    record(seat, ActionKind.POST_SMALL_BLIND, value, on=Street.PREDEAL)
-                elif what == "big blind":
-                    tracker.add(seat.seat, value)
-                    record(seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND, value,
-                           on=Street.PREDEAL)
-                    big_blind_posted = True
-                elif what == "ante":
-                    tracker.dead(seat.seat, value)
-                    hand.ante = value
-                    record(seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
-                elif what == "dead blind":
-                    tracker.dead(seat.seat, value)
-                    record(seat, ActionKind.POST_DEAD, value, on=Street.PREDEAL)
-                else:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"posting not understood: {line!r}")
-                continue
-            if (m := _DEALT.match(line)):
-                seat_of(m.group("name"), line).cards = self.cards(m.group("cards"))
-                continue
-            if (m := _BOARD.match(line)):
-                board.extend(c for c in self.cards(m.group("cards")) if c)
-                street = _STREETS[m.group("street")]
-                tracker.new_street()
-                continue
-            if (m := _WINS.match(line)):
-                seat = seat_of(m.group("name"), line)
-                pot = 0 if m.group("main") else int(m.group("side"))
-                hand.payouts.append(PayoutRecord(seat.seat, self.amount(m.group("amount")), pot, None,
-                                                 Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE,
-                                                 PayoutSource.POT, line))
-                continue
-            if (m := _END.match(line)):
-                ended = True
-                continue
-            if (m := _ACTION.match(line)) and m.group("name") in seats:
-                self.action(m, line, seats[m.group("name")], tracker, record, all_in_next, street)
-                continue
-            if (m := _SHOWS.match(line)) and m.group("name") in seats:
-                seat = seats[m.group("name")]
-                if m.group("cards"):
-                    seat.cards = self.cards(m.group("cards"))
-                if m.group("verb") == "shows":
-                    seat.showed = True
-                    record(seat, ActionKind.SHOW, on=Street.SHOWDOWN)
-                else:
-                    seat.mucked = True
-                    record(seat, ActionKind.MUCK, on=Street.SHOWDOWN)
-                continue
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"line not understood: {line!r}")
-        if not ended:
-            raise self.fail(QuarantineReason.TRUNCATED,
-                           f"hand {self.hand_id} has no 'Game {self.hand_id} ends' line: cut off after {self.lines[-1]!r}")
-        hand.boards = [board] if board else []
-        for seat in hand.seats:
-            seat.contributed = tracker.contributed(seat.seat)
-        unpaid = hand.pot_total - hand.paid_from_pots()
-        if unpaid > 0:
-            hand.notes.append(f"{unpaid} of the {hand.pot_total} put in is paid to no seat (rake, not printed)")
-        return hand
-
-    def action(self, m: re.Match, line: str, seat: SeatRecord, tracker: BetTracker, record,
-               all_in_next: set[str], street: Street) -> None:
-        verb, raw = m.group("verb"), m.group("amount")
-        if verb == "goes all-in":
-            all_in_next.add(seat.player)
-            seat.all_in = True
-            return
-        all_in = seat.player in all_in_next
-        all_in_next.discard(seat.player)
-        if verb == "folds":
-            seat.folded_street = street
-            record(seat, ActionKind.FOLD)
-            return
-        if verb == "checks":
-            record(seat, ActionKind.CHECK)
-            return
-        if raw is None:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {line!r}")
-        value = self.amount(raw)
-        if verb == "raises to":
-            record(seat, ActionKind.RAISE, tracker.raise_to(seat.seat, value), all_in)
-        else:
-            tracker.add(seat.seat, value)
-            record(seat, ActionKind.CALL if verb == "calls" else ActionKind.BET, value, all_in)
-
-
-PARSER = BetfairParser()
+PARSER = _BetfairParser(DIALECT)

@@ -36,33 +36,29 @@
 * Lines skipped on purpose carry no pot money or cards: a seat sitting out, timing out,
   disconnecting or coming back (``quiet``), and ``_CHATTER`` (joins, departures, a
   tournament's finishing places). Any other line fails the hand with its line number.
+
+Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 1.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
-from rules.money import COMMA, DOT, AmountError, NumberConvention
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
-)
-from parsers.base import BetTracker, HandText, TextParser, card, split_at
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from parsers.base import HandText, card, split_at
+from parsers.engine import CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, skip, take_seat
+from rules.money import COMMA, DOT, NumberConvention
+from rules.records import ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 
 # Some 2012 files open with a byte-order mark written twice, the second read as Windows-1252
 # text (``ï»¿``, mojibake of U+FEFF): it is no part of the hand.
 _MOJIBAKE_BOM = "\u00ef\u00bb\u00bf"
 _HAND_START = re.compile(r"^(?:\u00ef\u00bb\u00bf)?Hand#[0-9A-Z]+ - ", re.M)
-_ACTION_LINE = re.compile(r"^[^:]+: (?:posts|folds|checks|calls|bets|raises|is all in|returns|shows|mucks)\b")
+_SNIFF = re.compile(r"^Hand#[0-9A-Z]+ - .+ -- \d{4}([/.-])\d\d\1\d\d - \d\d:\d\d:\d\d", re.M)
+_ACTION_LINE = r"^[^:]+: (?:posts|folds|checks|calls|bets|raises|is all in|returns|shows|mucks)\b"
 _HEADER = re.compile(
     r"^Hand#(?P<id>[0-9A-Z]+) - (?P<body>.+) -- (?P<date>\d{4}(?P<sep>[/.-])\d\d(?P=sep)\d\d) - (?P<time>\d\d:\d\d:\d\d)\s*$"
 )
@@ -74,29 +70,12 @@ _TOURNAMENT_HEADER = re.compile(r"^(?:\ufeff|\u00ef\u00bb\u00bf)*Hand#[0-9A-Z]+ 
 _STAKES = re.compile(r"^(?P<stakes>\S+) (?P<limit>NL|PL|FL) (?P<game>.+)$")
 # Some 2012 clients group a tournament's thousands with a no-break space (``1\u00a0500 in chips``).
 _NUM = r"[$€£]?\d(?:[\d.,]*\d)?(?:\u00a0\d{3})*"
+_AMT = rf"(?P<amt>{_NUM})"
 _MONEY = re.compile(r"[$€£]-?\d(?:[\d.,]*\d)?")
 _EUR = r"(?:\s+\(EUR [^)]*\))?"
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r") in chips\)")
-_DEALER = re.compile(r"^Dealer: Seat (?P<seat>\d+)")
 _SECTION = re.compile(r"^\*\*\*\s*(?P<name>FLOP|TURN|RIVER|SHOW DOWN)\s*\*\*\*\s*(?:\[(?P<cards>[^\]]*)\])?")
-_ACTIONS = [
-    ("sb", re.compile(r"^posts small blind (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("bb", re.compile(r"^posts big blind (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("both", re.compile(r"^\s*posts dead blind (?P<dead>[$€£]?-?" + _NUM + r") and big blind (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("ante", re.compile(r"^posts ante of (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("bring", re.compile(r"^brings[- ]in(?: low)? for (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("fold", re.compile(r"^folds$")),
-    ("check", re.compile(r"^checks$")),
-    ("call", re.compile(r"^calls (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("bet", re.compile(r"^bets (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("raise", re.compile(r"^raises to (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("allin", re.compile(r"^is all in (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("returned", re.compile(r"^returns uncalled bet (?P<amount>" + _NUM + r")" + _EUR + r"$")),
-    ("shows", re.compile(r"^shows \[(?P<cards>[^\]]*)\].*$")),
-    ("mucks", re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$")),
-    ("quiet", re.compile(r"^(?:sits out|is sitting out|has timed out|is disconnected|has returned|is back)$")),
-]
-_WIN = re.compile(r"^(?P<name>.+?):? wins (?:(?P<half>high|low) )?(?:pot )?(?P<amount>" + _NUM + r")(?P<rest>.*)$")
+_WIN = re.compile(r"^(?P<name>.+?):? wins (?:(?P<half>high|low) )?(?:pot )?(?P<amt>" + _NUM + r")(?P<rest>.*)$")
 # Lines known to carry no pot money or cards, skipped on purpose (any other line fails the
 # hand): comings and goings, a tournament's finishing places, a bounty won (counted, paid
 # outside the pot) and a rebuy (chips bought after the hand, 2012).
@@ -104,6 +83,10 @@ _CHATTER = re.compile(
     r"^(?:Player left the table|.+ finished \d+ out of \d+ players.*|.+ (?:joined|left) the table(?: at seat \d+)?\.?|"
     r"Tournament: .+ wins \d+ bounty\. \(\d+\)|.+ rebuys [\d,]+ chips)$"
 )
+# A hand's header, or the first line of a text that opens inside a hand (``_header`` says which).
+_FIRST = re.compile(rf"^(?={re.sub(r'[(][?]P<(?!sep>)[a-z]+>', '(?:', _HEADER.pattern[1:])}|{_ACTION_LINE[1:]}|{_CHATTER.pattern[1:]})"
+                    r"(?:Hand#(?P<id>[0-9A-Z]+))?")
+_BRACKET = re.compile(r"\[([^\]]*)\]")
 
 _GAMES = {
     "omaha": Game.OMAHA,
@@ -116,27 +99,21 @@ _GAMES = {
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
 _CONVENTIONS: dict[str, NumberConvention] = {".": DOT, ",": COMMA}
 _HILO = {Game.OMAHA_HILO}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_STREETS = Streets(board={"dealt": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER,
+                          "show down": Street.SHOWDOWN})
+
+# Posts read their stakes at the end (``_stakes_from_posts``): they set no field here.
+_SMALL_BLIND = Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True)
+_BIG_BLIND = Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True)
+_ANTE = Act(ActionKind.POST_ANTE, Money.DEAD, forced=True)
+_BRING_IN = Act(ActionKind.BRING_IN, Money.ADDS, forced=True)
 
 
-class CakeParser(TextParser):
-    """Cake Poker ``Hand#`` hands."""
-
-    format = Format.CAKE
-    hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(re.search(r"^Hand#[0-9A-Z]+ - .+ -- \d{4}([/.-])\d\d\1\d\d - \d\d:\d\d:\d\d", _strip_boms(head), re.M))
-
-    def split(self, text: str):
-        """Hands as ``HandText`` whose context is the decimal mark the text's amounts show."""
-        marks, _ = _decimal_marks(_TOURNAMENT_HEADER.sub("", text))
-        mark = next(iter(marks)) if len(marks) == 1 else ""
-        for start, piece in split_at(_HAND_START, text):
-            yield start, HandText(piece, context=mark)
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _Builder(hand_text, getattr(hand_text, "context", "")).build()
+def _strip_boms(text: str) -> str:
+    """``text`` without its leading byte-order marks, the mojibake one included."""
+    while text.startswith(("\ufeff", _MOJIBAKE_BOM)):
+        text = text[1:] if text.startswith("\ufeff") else text[len(_MOJIBAKE_BOM):]
+    return text
 
 
 def _decimal_marks(text: str) -> tuple[dict[str, str], str | None]:
@@ -163,281 +140,315 @@ def _decimal_marks(text: str) -> tuple[dict[str, str], str | None]:
     return marks, ambiguous
 
 
-class _Builder:
-    def __init__(self, text: str, file_mark: str = ""):
-        # (stripped line, line as printed): pay lines keep their verbatim text.
-        raw_lines = _strip_boms(text).replace("\r\n", "\n").split("\n")
-        self.lines = [ln.strip() for ln in raw_lines if ln.strip()]
-        self.raw = [ln.rstrip("\r") for ln in raw_lines if ln.strip()]
-        self.numbers = [number for number, ln in enumerate(raw_lines, 1) if ln.strip()]
-        self.hand_id: str | None = None
-        self.notes: list[str] = []
-        self.text = text
-        self.file_mark = file_mark
-
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
-
-    def money(self, text: str) -> int:
-        try:
-            return self.convention.to_minor(text.replace("\u00a0", ""), self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
-
-    def build(self) -> ParsedHand:
-        if not self.lines:
-            raise self.fail(QuarantineReason.PARSE_ERROR, "empty hand text")
-        m = _HEADER.match(self.lines[0])
-        if not m and (_ACTION_LINE.match(self.lines[0]) or _CHATTER.match(self.lines[0])):
-            # a file that opens in the middle of a hand (its header cut away)
-            raise self.fail(QuarantineReason.TRUNCATED,
-                            f"the text opens inside a hand, without its header: {self.lines[0][:120]!r}")
-        if not m:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Cake header: {self.lines[0][:120]!r}")
-        self.hand_id = m.group("id")
-        self.convention = self.number_convention()
-        fields = m.group("body").split(" -- ")
-        sm = _STAKES.match(fields[-1])
-        if not sm:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"no stakes/limit/game in {fields[-1]!r}")
-        game_name = sm.group("game").strip().lower()
-        if game_name not in _GAMES:
-            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {sm.group('game')!r} is not supported")
-        tournament = re.search(r"\bT(\d+)$", fields[0])
-        is_tournament = tournament is not None
-        self.scale = 1 if is_tournament else 100
-        table = fields[0]
-        if is_tournament:
-            table_field = next((f for f in fields if f.startswith("Table ")), None)
-            table = table_field[len("Table "):] if table_field else None
-        hand = ParsedHand(
-            hand_id=self.hand_id,
-            platform=Platform.CAKE,
-            format=Format.CAKE,
-            game=_GAMES[game_name],
-            limit=_LIMITS[sm.group("limit")],
-            is_tournament=is_tournament,
-            amount_scale=self.scale,
-            currency=None if is_tournament else "USD",
-            tournament_id=tournament.group(1) if tournament else None,
-            start_time_raw=f"{m.group('date')} - {m.group('time')}",
-            hand_date=re.sub(r"[/.]", "-", m.group("date")),
-            table_name=table,
-        )
-        max_seats = re.search(r"\((\d+)-Max\)|\b(\d+) Max\b", m.group("body"))
-        if max_seats:
-            hand.max_seats = int(max_seats.group(1) or max_seats.group(2))
-        self.hand = hand
-        if not is_tournament and "€" in fields[-1]:
-            self.notes.append("stakes printed in EUR; the table plays in USD: USD amounts used, EUR equivalents ignored")
-        self.notes.append("start time printed without a time zone")
-        self.read_body()
-        hand.notes.extend(self.notes)
-        return hand
-
-    def number_convention(self) -> NumberConvention:
-        """The file's decimal mark when its amounts show one, else the one this hand's show."""
-        if self.file_mark:
-            return _CONVENTIONS[self.file_mark]
-        marks, ambiguous = _decimal_marks(_TOURNAMENT_HEADER.sub("", self.text))
-        if len(marks) > 1:
-            raise self.fail(QuarantineReason.BAD_AMOUNT,
-                            f"amounts written with a decimal point ({marks['.']!r}) and with a decimal comma "
-                            f"({marks[',']!r})")
-        if marks:
-            return _CONVENTIONS[next(iter(marks))]
-        if ambiguous:
-            raise self.fail(QuarantineReason.BAD_AMOUNT,
-                            f"no amount shows the decimal mark: {ambiguous!r} could be grouped thousands or decimals")
-        return DOT  # no amount has a mark: either convention reads them alike
-
-    def read_body(self) -> None:
-        hand = self.hand
-        seats: dict[str, SeatRecord] = {}
-        names: list[str] = []
-        tracker = BetTracker()
-        street = Street.PREDEAL
-        seq = 0
-        last_bet_street: dict[int, Street] = {}
-        wins: list[tuple[int, int, str | None, str]] = []
-        no_low = False
-        saw_showdown = False
-
-        def add(seat: int, kind: ActionKind, amount: int | None = None, *, st: Street | None = None, all_in: bool = False) -> None:
-            nonlocal seq
-            seq += 1
-            hand.actions.append(ActionRecord(seq, st or street, seat, kind, amount, all_in))
-
-        for line, raw, number in zip(self.lines[1:], self.raw[1:], self.numbers[1:]):
-            if m := _SEAT.match(line):
-                rec = SeatRecord(int(m.group("seat")), m.group("name"), self.money(m.group("stack")))
-                seats[rec.player] = rec
-                names = sorted(seats, key=len, reverse=True)
-                continue
-            if m := _DEALER.match(line):
-                hand.button_seat = int(m.group("seat"))
-                continue
-            if m := _SECTION.match(line):
-                if m.group("name") == "SHOW DOWN":
-                    street, saw_showdown = Street.SHOWDOWN, True
-                    continue
-                tracker.new_street()
-                street = _STREETS[m.group("name")]
-                new_cards = [card(c) for c in re.split(r"[ ,]+", m.group("cards") or "") if c]
-                if street == Street.FLOP:
-                    hand.boards = [new_cards]
-                elif hand.boards:
-                    hand.boards[0].extend(new_cards)
-                else:
-                    raise self.fail(QuarantineReason.INCONSISTENT, f"{m.group('name')} dealt before the flop")
-                continue
-            if line.startswith("Dealt to "):
-                who = _name_at(line[len("Dealt to "):], names)
-                cards_m = re.search(r"\[([^\]]*)\]", line)
-                if who is None or not cards_m:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unreadable deal line {line!r}")
-                seats[who].cards = [card(c) for c in re.split(r"[ ,]+", cards_m.group(1)) if c]
-                if street == Street.PREDEAL:
-                    street = Street.PREFLOP
-                continue
-            if line == "There is no low hand":
-                no_low = True
-                continue
-            if (m := _WIN.match(line)) and not _CHATTER.match(line):  # a bounty won is no pot
-                who = m.group("name")
-                if who not in seats:
-                    raise self.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {line!r}")
-                wins.append((seats[who].seat, self.money(m.group("amount")), m.group("half"), raw))
-                continue
-            if _CHATTER.match(line):
-                continue
-            who = _name_at(line, names)
-            if who is None or line[len(who):len(who) + 1] != ":":
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-            rec = seats[who]
-            seat = rec.seat
-            rest = line[len(who) + 1:].strip()
-            for kind, rx in _ACTIONS:
-                if am := rx.match(rest):
-                    break
-            else:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action at line {number}: {line!r}")
-            amount = self.money(am.group("amount")) if "amount" in am.groupdict() and am.group("amount") else None
-            if kind in ("sb", "bb"):
-                tracker.add(seat, amount)
-                if kind == "sb":
-                    hand.small_blind = max(hand.small_blind or 0, amount)
-                else:
-                    hand.big_blind = max(hand.big_blind or 0, amount)
-                add(seat, ActionKind.POST_SMALL_BLIND if kind == "sb" else ActionKind.POST_BIG_BLIND, amount, st=Street.PREDEAL)
-            elif kind == "both":
-                dead = self.money(am.group("dead"))
-                if dead < 0:
-                    raise self.fail(QuarantineReason.BAD_AMOUNT,
-                                    f"dead blind printed negative ({am.group('dead')!r}): what the seat put in "
-                                    f"is not known: {line!r}")
-                tracker.add(seat, amount)
-                tracker.dead(seat, dead)
-                add(seat, ActionKind.POST_BLIND, amount, st=Street.PREDEAL)
-                add(seat, ActionKind.POST_DEAD, dead, st=Street.PREDEAL)
-            elif kind == "ante":
-                tracker.dead(seat, amount)
-                hand.ante = max(hand.ante or 0, amount)
-                add(seat, ActionKind.POST_ANTE, amount, st=Street.PREDEAL)
-            elif kind == "bring":
-                tracker.add(seat, amount)
-                hand.bring_in = amount
-                add(seat, ActionKind.BRING_IN, amount, st=Street.PREDEAL)
-            elif kind == "fold":
-                rec.folded_street = street
-                add(seat, ActionKind.FOLD)
-            elif kind == "check":
-                add(seat, ActionKind.CHECK)
-            elif kind in ("call", "bet"):
-                tracker.add(seat, amount)
-                last_bet_street[seat] = street
-                add(seat, ActionKind.CALL if kind == "call" else ActionKind.BET, amount)
-            elif kind == "raise":
-                last_bet_street[seat] = street
-                add(seat, ActionKind.RAISE, tracker.raise_to(seat, amount))
-            elif kind == "allin":
-                level = tracker.max_street_bet()
-                added = amount
-                already = tracker.contributed(seat)
-                if rec.stack is not None and already + amount != rec.stack and already + amount - tracker.street_bet(seat) == rec.stack:
-                    added = amount - tracker.street_bet(seat)
-                tracker.add(seat, added)
-                bet = tracker.street_bet(seat)
-                kind_ = ActionKind.CALL if bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
-                rec.all_in = True
-                last_bet_street[seat] = street
-                add(seat, kind_, added, all_in=True)
-            elif kind == "returned":
-                tracker.returned(seat, amount)
-                add(seat, ActionKind.UNCALLED_RETURN, amount, st=last_bet_street.get(seat, street))
-                hand.payouts.append(PayoutRecord(seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, raw))
-            elif kind == "shows":
-                rec.cards = [card(c) for c in re.split(r"[ ,]+", am.group("cards")) if c]
-                rec.showed = True
-                add(seat, ActionKind.SHOW, st=Street.SHOWDOWN)
-            elif kind == "mucks":
-                if am.group("cards"):
-                    rec.cards = [card(c) for c in re.split(r"[ ,]+", am.group("cards")) if c]
-                # Cake prints "mucks" for an uncontested winner too: only a contested muck concedes.
-                add(seat, ActionKind.MUCK, st=Street.SHOWDOWN)
-
-        if not saw_showdown or not wins:
-            raise self.fail(QuarantineReason.TRUNCATED, "the hand ends before its pot is paid (no ***SHOW DOWN*** and wins line)")
-        if not any(tracker.seats().values()):
-            # a "Coin Flip" tournament (2012) deals every stack all in and prints no post or
-            # bet: what each seat put in is not written, only the pot it won
-            raise self.fail(QuarantineReason.INCONSISTENT,
-                            f"a pot of {sum(w[1] for w in wins)} is paid but no seat posted or bet anything")
-        acted = {a.seat for a in hand.actions}
-        for rec in sorted(seats.values(), key=lambda r: r.seat):
-            if rec.seat not in acted and not any(rec.cards or []):
-                rec.dealt_in = False  # seated, but no post, no action and no cards: not in the hand
-            rec.contributed = tracker.contributed(rec.seat)
-            hand.seats.append(rec)
-        hilo = hand.game in _HILO
-        for seat, amount, half_text, line in wins:
-            if not hilo or no_low:
-                half = Half.WHOLE
-            else:
-                half = {"high": Half.HIGH, "low": Half.LOW}.get(half_text or "", Half.UNLABELLED)
-            hand.payouts.append(PayoutRecord(seat, amount, None, None, half, PayoutSource.POT, line))
-        if hilo and no_low:
-            self.notes.append("'There is no low hand': the high pot lines paid the whole pot")
-        paid = hand.paid_from_pots()
-        if hand.is_tournament:
-            hand.rake, hand.rake_source = 0, RakeSource.INFERRED
-            self.notes.append("tournament pots are not raked: rake 0 (Cake prints no rake)")
-        elif paid <= hand.pot_total:
-            hand.rake, hand.rake_source = hand.pot_total - paid, RakeSource.INFERRED
-            self.notes.append(f"rake not printed: inferred as put in {hand.pot_total} minus paid {paid}")
-        else:
-            hand.rake, hand.rake_source = None, RakeSource.ABSENT
-            self.notes.append(f"paid {paid} exceeds everything put in {hand.pot_total}")
+def _cards(text: str) -> list[str | None]:
+    """``[6c,Qs]`` or ``[2d Ks]``."""
+    return [card(c) for c in re.split(r"[ ,]+", text) if c]
 
 
-def _strip_boms(text: str) -> str:
-    """``text`` without its leading byte-order marks, the mojibake one included."""
-    while text.startswith(("\ufeff", _MOJIBAKE_BOM)):
-        text = text[1:] if text.startswith("\ufeff") else text[len(_MOJIBAKE_BOM):]
-    return text
+def _amount_text(text: str) -> str:
+    return text.replace("\u00a0", "")  # a no-break space groups thousands
 
 
-def _name_at(text: str, names: list[str]) -> str | None:
-    for name in names:
-        if text.startswith(name) and (len(text) == len(name) or text[len(name)] in " :"):
-            return name
-    for name in names:
-        # the muck lines printed after the result write a name's spaces as underscores
-        # ('Player_Space: mucks [8h,9d]' for seat 'Player Space', 2012)
+def _convention(hand: Hand) -> NumberConvention:
+    """The file's decimal mark when its amounts show one, else the one this hand's show."""
+    if hand.facts.get("file mark"):
+        return _CONVENTIONS[hand.facts["file mark"]]
+    text = "\n".join(line.verbatim for line in hand.lines)
+    marks, ambiguous = _decimal_marks(_TOURNAMENT_HEADER.sub("", text))
+    if len(marks) > 1:
+        raise hand.fail(QuarantineReason.BAD_AMOUNT,
+                        f"amounts written with a decimal point ({marks['.']!r}) and with a decimal comma "
+                        f"({marks[',']!r})")
+    if marks:
+        return _CONVENTIONS[next(iter(marks))]
+    if ambiguous:
+        raise hand.fail(QuarantineReason.BAD_AMOUNT,
+                        f"no amount shows the decimal mark: {ambiguous!r} could be grouped thousands or decimals")
+    return DOT  # no amount has a mark: either convention reads them alike
+
+
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """The ``Hand#`` line: its last ``--`` field holds stakes, limit and game; ``T<digits>``
+    in the first makes a tournament."""
+    line = hand.lines[0].text
+    m = _HEADER.match(line)
+    if not m:  # a file that opens in the middle of a hand (its header cut away)
+        raise hand.fail(QuarantineReason.TRUNCATED, f"the text opens inside a hand, without its header: {line[:120]!r}")
+    hand.convention = _convention(hand)
+    fields = m["body"].split(" -- ")
+    sm = _STAKES.match(fields[-1])
+    if not sm:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no stakes/limit/game in {fields[-1]!r}")
+    game = _GAMES.get(sm["game"].strip().lower())
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {sm['game']!r} is not supported")
+    tournament = re.search(r"\bT(\d+)$", fields[0])
+    hand.scale = 1 if tournament else 100
+    table: str | None = fields[0]
+    if tournament:
+        table_field = next((f for f in fields if f.startswith("Table ")), None)
+        table = table_field[len("Table "):] if table_field else None
+    notes = ["start time printed without a time zone"]
+    if not tournament and "€" in fields[-1]:
+        notes.insert(0, "stakes printed in EUR; the table plays in USD: USD amounts used, EUR equivalents ignored")
+    record = hand.new_record(
+        game=game, limit=_LIMITS[sm["limit"]], is_tournament=tournament is not None,
+        currency=None if tournament else "USD", tournament_id=tournament[1] if tournament else None,
+        start_time_raw=f"{m['date']} - {m['time']}", hand_date=re.sub(r"[/.]", "-", m["date"]), table_name=table,
+        notes=notes,
+    )
+    max_seats = re.search(r"\((\d+)-Max\)|\b(\d+) Max\b", m["body"])
+    if max_seats:
+        record.max_seats = int(max_seats[1] or max_seats[2])
+    return record
+
+
+def _dealer(hand: Hand, m: re.Match[str]) -> None:
+    hand.record.button_seat = int(m["seat"])
+
+
+def _section(hand: Hand, m: re.Match[str]) -> None:
+    """``*** FLOP *** [Qc,As,4s]`` deals the board, a later street adds to it."""
+    name = m["name"]
+    if name == "SHOW DOWN":
+        hand.enter_street("show down", None, None)
+        hand.facts["showdown"] = True
+        return
+    hand.tracker.new_street()  # every street line opens a round, even before any card is dealt
+    hand.street = _STREETS.board[name.lower()]  # type: ignore[assignment]
+    new = _cards(m["cards"] or "")
+    if hand.street == Street.FLOP:
+        hand.board = new  # type: ignore[assignment]
+        hand.facts["flop"] = True  # even without its cards
+    elif hand.facts.get("flop"):
+        hand.board.extend(new)  # type: ignore[arg-type]
+    else:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name} dealt before the flop")
+
+
+def _name_at(hand: Hand, text: str) -> tuple[SeatRecord, str] | None:
+    """The seat whose name starts ``text``, and the rest; the muck lines printed after the
+    result write a name's spaces as underscores (``Player_Space: mucks [8h,9d]`` for seat
+    ``Player Space``, 2012)."""
+    hit = hand.split_name(text)
+    if hit is not None:
+        return hit
+    for name, seat in sorted(hand.by_name.items(), key=lambda item: len(item[0]), reverse=True):
         spelled = name.replace(" ", "_")
         if spelled != name and text.startswith(spelled + ":"):
-            return name
+            return seat, text[len(spelled):]
     return None
 
 
-PARSER = CakeParser()
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to Hero [6c,Qs]``: the hole cards, which open the betting."""
+    hit, cards = _name_at(hand, m["who"]), _BRACKET.search(m["who"])
+    if hit is None or not cards:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unreadable deal line {hand.line.text!r}")
+    hand.dealt[hit[0].seat] = _cards(cards[1])
+    if hand.street == Street.PREDEAL:
+        hand.enter_street("dealt", None, None)
+
+
+def _no_low(hand: Hand, m: re.Match[str]) -> None:
+    hand.facts["no low"] = True
+
+
+def _win(hand: Hand, m: re.Match[str]) -> None:
+    """``Hero wins high pot 327 with ...``: paid at the end, whole when there was no low."""
+    seat = hand.by_name.get(m["name"])
+    if seat is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    hand.facts.setdefault("wins", []).append((seat, hand.money(m["amt"]), m["half"], hand.line.verbatim))
+
+
+def _underscored(hand: Hand, m: re.Match[str]) -> bool | str | None:
+    """A player's line naming the seat with underscores for its spaces (see ``_name_at``)."""
+    hit = _name_at(hand, hand.line.text)
+    if hit is None:
+        return False
+    return hand.read_player(*hit) or False
+
+
+def _both_blinds(hand: Hand, m: re.Match[str]) -> None:
+    """``posts dead blind $0,05 and big blind $0,10``: a live big blind and dead money; a
+    dead blind printed negative says nothing of what the seat put in."""
+    seat, amount, dead = hand.player.seat, hand.money(m["amt"]), hand.money(m["dead"])
+    if dead < 0:
+        raise hand.fail(QuarantineReason.BAD_AMOUNT, f"dead blind printed negative ({m['dead']!r}): what the seat "
+                                                     f"put in is not known: {hand.line.text!r}")
+    hand.tracker.add(seat, amount)
+    hand.tracker.dead(seat, dead)
+    hand.add_action(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
+    hand.add_action(Street.PREDEAL, seat, ActionKind.POST_DEAD, dead)
+
+
+@dataclass(frozen=True)
+class _Wager:
+    """A call, bet or raise: a printed return goes back on the street of the seat's last one."""
+
+    act: Act
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> None:
+        self.act(hand, m)
+        hand.facts.setdefault("last bet", {})[hand.player.seat] = hand.street
+
+
+def _all_in(hand: Hand, m: re.Match[str]) -> None:
+    """``is all in 225``: the amount added, except where it is the seat's whole stack
+    counting what it had in this street (then it added the difference); a call, bet or
+    raise by what it does to the street's bet."""
+    seat, tracker, amount = hand.player, hand.tracker, hand.money(m["amt"])
+    level, added, already = tracker.max_street_bet(), amount, tracker.contributed(hand.player.seat)
+    in_street = tracker.street_bet(seat.seat)
+    if seat.stack is not None and already + amount != seat.stack and already + amount - in_street == seat.stack:
+        added = amount - in_street
+    tracker.add(seat.seat, added)
+    bet = tracker.street_bet(seat.seat)
+    act = ActionKind.CALL if bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
+    seat.all_in = True
+    hand.facts.setdefault("last bet", {})[seat.seat] = hand.street
+    hand.add_action(hand.street, seat.seat, act, added, True)
+
+
+def _returned(hand: Hand, m: re.Match[str]) -> None:
+    """``returns uncalled bet 10``, on the street the seat last bet."""
+    seat, amount = hand.player, hand.money(m["amt"])
+    hand.tracker.returned(seat.seat, amount)
+    hand.add_action(hand.facts.get("last bet", {}).get(seat.seat, hand.street), seat.seat, ActionKind.UNCALLED_RETURN,
+                    amount)
+    hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+
+
+def _show(hand: Hand, m: re.Match[str]) -> None:
+    """``shows [..]``, ``mucks [..]``: Cake prints "mucks" for an uncontested winner too, so
+    only a contested muck concedes (the seat is not marked as mucked)."""
+    seat = hand.player
+    if m["cards"]:
+        hand.dealt[seat.seat] = _cards(m["cards"])
+    shows = m.group(0).startswith("shows")
+    seat.showed = seat.showed or shows
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if shows else ActionKind.MUCK)
+
+
+def _paid_and_played(hand: Hand) -> None:
+    """A hand is paid after its show down; a "Coin Flip" tournament (2012) deals every stack
+    all in and prints no post or bet: what each seat put in is not written, only the pot."""
+    wins = hand.facts.get("wins", [])
+    if not hand.facts.get("showdown") or not wins:
+        raise hand.fail(QuarantineReason.TRUNCATED,
+                        "the hand ends before its pot is paid (no ***SHOW DOWN*** and wins line)")
+    if not any(hand.tracker.seats().values()):
+        raise hand.fail(QuarantineReason.INCONSISTENT,
+                        f"a pot of {sum(w[1] for w in wins)} is paid but no seat posted or bet anything")
+
+
+def _settle(hand: Hand) -> None:
+    """Seats never in the hand, the stakes posted, the pay lines and the rake rule."""
+    record = hand.record
+    acted = {a.seat for a in record.actions}
+    for seat in record.seats:
+        if seat.seat not in acted and not any(seat.cards or []):
+            seat.dealt_in = False  # seated, but no post, no action and no cards: not in the hand
+    for field, kinds in (("small_blind", ActionKind.POST_SMALL_BLIND), ("big_blind", ActionKind.POST_BIG_BLIND),
+                         ("ante", ActionKind.POST_ANTE)):
+        if posted := [a.amount or 0 for a in record.actions if a.kind == kinds]:
+            setattr(record, field, max(posted))
+    if brought := [a.amount for a in record.actions if a.kind == ActionKind.BRING_IN]:
+        record.bring_in = brought[-1]
+    hilo, no_low = record.game in _HILO, hand.facts.get("no low", False)
+    for seat, amount, half_text, line in hand.facts["wins"]:
+        half = Half.WHOLE if not hilo or no_low else {"high": Half.HIGH, "low": Half.LOW}.get(half_text or "",
+                                                                                                Half.UNLABELLED)
+        hand.pay(seat, amount, pot=None, half=half, line=line)
+    if hilo and no_low:
+        record.notes.append("'There is no low hand': the high pot lines paid the whole pot")
+    paid = record.paid_from_pots()
+    if record.is_tournament:
+        record.rake, record.rake_source = 0, RakeSource.INFERRED
+        record.notes.append("tournament pots are not raked: rake 0 (Cake prints no rake)")
+    elif paid <= record.pot_total:
+        record.rake, record.rake_source = record.pot_total - paid, RakeSource.INFERRED
+        record.notes.append(f"rake not printed: inferred as put in {record.pot_total} minus paid {paid}")
+    else:
+        record.rake, record.rake_source = None, RakeSource.ABSENT
+        record.notes.append(f"paid {paid} exceeds everything put in {record.pot_total}")
+
+
+def _unexpected(hand: Hand) -> str:
+    """A seated player's line (``NAME: ...``) no verb reads is an unexpected action."""
+    hit = _name_at(hand, hand.line.text)
+    what = "action at line" if hit and hit[1].startswith(":") else "line"
+    return f"unexpected {what} {hand.line.number}: {hand.line.text!r}"
+
+
+DIALECT = Dialect(
+    platform=Platform.CAKE,
+    format=Format.CAKE,
+    version="2",
+    hand_start=_HAND_START,
+    head=_SNIFF,
+    first=_FIRST,
+    not_first="not a Cake header",
+    header=_header,
+    strip_lines=True,
+    quotes_trailing_space=True,
+    seat=kind("seat", _SEAT, take_seat),
+    amount_text=_amount_text,
+    body=(
+        kind("dealer", r"^Dealer: Seat (?P<seat>\d+)", _dealer),
+        kind("section", _SECTION, _section),
+        kind("dealt", r"^Dealt to (?P<who>.*)$", _dealt),
+        kind("no low", r"^There is no low hand$", _no_low),
+        kind("chatter", _CHATTER, skip),  # before the pay lines: a bounty won is no pot
+        kind("win", _WIN, _win),
+    ),
+    players=(
+        kind("small blind", rf"^posts small blind {_AMT}{_EUR}$", _SMALL_BLIND),
+        kind("big blind", rf"^posts big blind {_AMT}{_EUR}$", _BIG_BLIND),
+        kind("both blinds", rf"^\s*posts dead blind (?P<dead>[$€£]?-?{_NUM}) and big blind {_AMT}{_EUR}$", _both_blinds),
+        kind("ante", rf"^posts ante of {_AMT}{_EUR}$", _ANTE),
+        kind("bring-in", rf"^brings[- ]in(?: low)? for {_AMT}{_EUR}$", _BRING_IN),
+        kind("fold", r"^folds$", Act(ActionKind.FOLD)),
+        kind("check", r"^checks$", CHECK),
+        kind("call", rf"^calls {_AMT}{_EUR}$", _Wager(Act(ActionKind.CALL, Money.ADDS))),
+        kind("bet", rf"^bets {_AMT}{_EUR}$", _Wager(Act(ActionKind.BET, Money.ADDS))),
+        kind("raise", rf"^raises to {_AMT}{_EUR}$", _Wager(Act(ActionKind.RAISE, Money.TO))),
+        kind("all-in", rf"^is all in {_AMT}{_EUR}$", _all_in),
+        kind("returned", rf"^returns uncalled bet {_AMT}{_EUR}$", _returned),
+        kind("shows", r"^shows \[(?P<cards>[^\]]*)\].*$", _show),
+        kind("mucks", r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$", _show),
+    ),
+    quiet=re.compile(r"^(?:sits out|is sitting out|has timed out|is disconnected|has returned|is back)$"),
+    unseated=(kind("underscored name", r"^[^:]+:", _underscored),),
+    after_name=re.compile(r":\s*"),
+    streets=_STREETS,
+    first_action_opens=False,
+    notes_unbalanced=False,
+    before_returns=(_paid_and_played,),
+    checks=(_settle,),
+    first_action_seq=1,
+    wording=Wording(unexpected=_unexpected, bad_amount="{error}"),
+)
+
+
+class _CakeParser(DialectParser):
+    """The engine's parser, deciding the decimal mark once per file (see the module's docstring)."""
+
+    def sniff(self, head: str) -> bool:
+        return bool(_SNIFF.search(_strip_boms(head)))
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        """Hands as ``HandText`` whose context is the decimal mark the text's amounts show."""
+        marks, _ = _decimal_marks(_TOURNAMENT_HEADER.sub("", text))
+        mark = next(iter(marks)) if len(marks) == 1 else ""
+        for start, piece in split_at(_HAND_START, text):
+            yield start, HandText(piece, context=mark)
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        hand = Hand(self.dialect, _strip_boms(hand_text))
+        hand.facts["file mark"] = getattr(hand_text, "context", "")
+        return hand.read()
+
+
+PARSER = _CakeParser(DIALECT)

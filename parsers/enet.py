@@ -24,6 +24,9 @@ during the hand are running adjustments (one is negative) that sum to the summar
 ``Rake``; the summary's figure is the hand's rake. The limit is only in the table name
 (``- Pot Limit``). The header's time has no zone (``start_time_utc`` empty). The
 ``*** SUMMARY ***`` section closes a hand; without it the hand is ``truncated``.
+
+Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 1.
 """
 
 from __future__ import annotations
@@ -31,21 +34,13 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from rules.money import COMMA
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+from parsers.base import card
+from parsers.engine import (
+    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, take_seat,
 )
-from parsers.base import BetTracker, LineHandReader, TextParser, card
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from rules.money import COMMA
+from rules.records import HandParseError, ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 
 _HAND_START = re.compile(r"^\ufeff*Game #\d+: ", re.M)
 _HEADER = re.compile(
@@ -56,30 +51,23 @@ _HEADER = re.compile(
 _TABLE = re.compile(r"^Table '(?P<table>.+?)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
                     r"(?:Seat #(?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>[\d.,]+) in chips\)(?: .*)?$")
-_POST = re.compile(r"^(?P<name>.+?): posts (?P<what>small blind|big blind|the ante|small & big blinds) "
-                   r"[$€£]?(?P<amount>[\d.,]+)\s*$")
-_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$")
-_ACTION = re.compile(r"^(?P<name>.+?): (?P<verb>folds|checks|calls|bets|raises|goes all-in)"
-                     r"(?: [$€£]?(?P<amount>\S+))?\s*$")
-_RAKE_LINE = re.compile(r"^Rake: [$€£]?(?P<amount>-?[\d.,]+)\s*$")
-_BOARD = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$")
-_MARK = re.compile(r"^\*\*\* (?P<mark>HOLECARDS|SHOWDOWN|SUMMARY) \*\*\*\s*$")
-_SHOWS = re.compile(r"^(?P<name>.+?): (?P<verb>shows|mucks|mucked)(?: \[(?P<cards>[^\]]*)\])?.*$")
-_COLLECTED = re.compile(r"^(?P<name>.+?): collected \([$€£]?(?P<amount>[\d.,]+)\) from "
-                        r"(?:(?P<main>(?:main )?pot)|side pot(?: #?(?P<side>\d+))?)\s*$")
-_UNCALLED = re.compile(r"^Uncalled bet \([$€£]?(?P<amount>[\d.,]+)\) returned to (?P<name>.+?)\s*$")
-_TOTAL = re.compile(r"^Total pot [$€£]?(?P<total>[\d.,]+)(?: .*?)? \| Rake [$€£]?(?P<rake>-?[\d.,]+)\s*$")
-_SUMMARY_BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]\s*$")
+_POSTS = r"posts (?P<what>small blind|big blind|the ante|small & big blinds) [$€£]?(?P<amt>[\d.,]+)\s*$"
+_COLLECTED = (r"collected \([$€£]?(?P<amt>[\d.,]+)\) from "
+              r"(?:(?P<main>(?:main )?pot)|side pot(?: #?(?P<side>\d+))?)\s*$")
+_MARK = r"^\*\*\* (?P<mark>HOLECARDS|SHOWDOWN|SUMMARY) \*\*\*\s*$"
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) (?P<roles>(?:\((?:dealer|small blind|big blind)\))*)\s*"
                            r"(?P<rest>.*)$")
 _GAMES = {"Omaha": Game.OMAHA, "Omaha Hi/Lo": Game.OMAHA_HILO, "Omaha Hi-Lo": Game.OMAHA_HILO,
           "Hold'em": Game.HOLDEM}
 _SPLIT_GAMES = {Game.OMAHA_HILO}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_LIMITS = (("Pot Limit", Limit.POT), ("No Limit", Limit.NO), ("Limit", Limit.FIXED))
+_POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
+         "big blind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),
+         "the ante": Act(ActionKind.POST_ANTE, Money.DEAD, forced=True)}
+_VERBS = {"calls": ActionKind.CALL, "bets": ActionKind.BET, "raises": ActionKind.RAISE}
 
 
-def concatenated_cards(text: str) -> list[str]:
+def concatenated_cards(text: str) -> list[str | None]:
     """``Td4h7d`` (no separators) to cards.
 
     >>> concatenated_cards("Td4h7d")
@@ -91,226 +79,232 @@ def concatenated_cards(text: str) -> list[str]:
     return [card(t[i:i + 2]) for i in range(0, len(t), 2)]
 
 
-class EnetParser(TextParser):
-    """Enet's text dialect."""
+def _header(hand: Hand, h: re.Match[str]) -> ParsedHand:
+    """Game, stakes (chips in a tournament or play) and the time, printed without a zone."""
+    is_tournament, real = h["tour"] is not None, bool(h["sym"])
+    if is_tournament or not real:
+        hand.scale = 1 if all(re.fullmatch(r"\d+", h[k]) for k in ("sb", "bb")) else 100
+    day, month, year = h["date"].split(".")
+    when = datetime(int(year), int(month), int(day), *map(int, h["time"].split(":")))
+    hand.street = Street.PREFLOP  # betting before the first board line is pre-flop, marked or not
+    return hand.new_record(
+        game=_GAMES[h["game"]], limit=None, is_tournament=is_tournament, tournament_id=h["tour"],
+        currency=CURRENCY_SIGNS.get(h["sym"]) if real and not is_tournament else None,
+        is_play_money=not real and not is_tournament, start_time_raw=f"{h['time']} {h['date']}",
+        hand_date=when.strftime("%Y-%m-%d"), small_blind=hand.money(h["sb"]), big_blind=hand.money(h["bb"]),
+        notes=["time zone not printed: start_time_utc left empty"],
+    )
 
-    format = Format.ENET
-    hand_start = _HAND_START
 
+def _mark(hand: Hand, m: re.Match[str]) -> None:
+    """``*** HOLECARDS ***``, ``*** SHOWDOWN ***``, ``*** SUMMARY ***``: a section, even after the summary."""
+    hand.facts["section"] = m["mark"]
+    hand.in_summary = m["mark"] == "SUMMARY"
+
+
+def _table(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Table 'Romania 1 - Pot Limit' 9-max Seat #1 is the button``: the limit is only in the name."""
+    if "section" in hand.facts:
+        return False  # only before the first section
+    record = hand.record
+    record.table_name = m["table"]
+    record.max_seats = int(m["max"]) if m["max"] else None
+    record.button_seat = int(m["button"]) if m["button"] else None
+    record.limit = next((limit for words, limit in _LIMITS if m["table"].endswith("- " + words)), None)
+    return None
+
+
+def _seated(hand: Hand, name: str) -> SeatRecord:
+    seat = hand.by_name.get(name)
+    if seat is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {hand.line.text!r}")
+    return seat
+
+
+def _not_seated(hand: Hand, m: re.Match[str]) -> None:
+    _seated(hand, m["name"])
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    hand.dealt[_seated(hand, m["name"]).seat] = hand.cards(m["cards"])
+
+
+def _running_rake(hand: Hand, m: re.Match[str]) -> None:
+    hand.facts.setdefault("running rake", []).append(hand.money(m["amt"]))
+
+
+def _board(hand: Hand, m: re.Match[str]) -> None:
+    """``*** TURN *** [Td4h7d2c]``: the board so far, which must extend the last."""
+    new = hand.cards(m["cards"])
+    if new[: len(hand.board)] != hand.board:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"board changes between streets: {hand.line.text!r}")
+    hand.enter_street(m["street"], None, None)
+    hand.board = new  # type: ignore[assignment]
+
+
+def _uncalled(hand: Hand, m: re.Match[str]) -> None:
+    seat, value = _seated(hand, m["name"]), hand.money(m["amt"])
+    hand.tracker.returned(seat.seat, value)
+    hand.add_action(hand.street, seat.seat, ActionKind.UNCALLED_RETURN, value)
+    hand.pay(seat, value, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED, line=hand.line.text)
+
+
+def _post(hand: Hand, m: re.Match[str]) -> None:
+    """Blinds and antes; ``small & big blinds`` is the small blind dead and the rest live."""
+    what, seat = m["what"], hand.player
+    if what == "small & big blinds":
+        value, small = hand.money(m["amt"]), hand.record.small_blind or 0
+        hand.tracker.dead(seat.seat, small)
+        hand.tracker.add(seat.seat, value - small)
+        hand.add_action(Street.PREDEAL, seat.seat, ActionKind.POST_BLIND, value)
+        return
+    _POST[what](hand, m)
+    if what == "the ante":
+        hand.record.ante = hand.money(m["amt"])
+
+
+def _collected(hand: Hand, m: re.Match[str]) -> None:
+    """``collected (€56,64) from pot``: ``main pot`` is pot 0, ``side pot #n`` pot n; ``pot``
+    and an unnumbered side pot name none."""
+    main, side = m["main"], m["side"]
+    pot = 0 if main and main != "pot" else (int(side) if side else None)
+    half = Half.UNLABELLED if hand.record.game in _SPLIT_GAMES else Half.WHOLE
+    hand.pay(hand.player, hand.money(m["amt"]), pot=pot, half=half, line=hand.line.text)  # quoted stripped
+
+
+def _act(hand: Hand, m: re.Match[str]) -> None:
+    """Every amount is what the action adds; ``goes all-in`` is a call, bet or raise by what
+    it does to the street's bet."""
+    seat, verb, raw = hand.player, m["verb"], m["amt"]
+    if verb in ("folds", "checks"):
+        if verb == "folds":
+            seat.folded_street = hand.street
+        hand.add_action(hand.street, seat.seat, ActionKind.FOLD if verb == "folds" else ActionKind.CHECK)
+        return
+    if raw is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {hand.line.text!r}")
+    value, top = hand.money(raw), hand.tracker.max_street_bet()
+    hand.tracker.add(seat.seat, value)
+    if verb != "goes all-in":
+        hand.add_action(hand.street, seat.seat, _VERBS[verb], value)
+        return
+    seat.all_in = True
+    after = hand.tracker.street_bet(seat.seat)
+    kind_ = ActionKind.CALL if after <= top else (ActionKind.RAISE if top else ActionKind.BET)
+    hand.add_action(hand.street, seat.seat, kind_, value, True)
+
+
+def _show(hand: Hand, m: re.Match[str]) -> None:
+    seat = hand.player
+    if m["cards"]:
+        hand.dealt[seat.seat] = hand.cards(m["cards"])
+    shows = m["verb"] == "shows"
+    seat.showed, seat.mucked = seat.showed or shows, seat.mucked or not shows
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if shows else ActionKind.MUCK)
+
+
+def _total(hand: Hand, m: re.Match[str]) -> None:
+    hand.record.total_pot_printed = hand.money(m["total"])
+    hand.record.rake, hand.record.rake_source = hand.money(m["rake"]), RakeSource.PRINTED
+
+
+def _summary_board(hand: Hand, m: re.Match[str]) -> None:
+    """``Board [Td4h7d2cKs]``: the board the street lines dealt, read (its cards must be cards)."""
+    hand.cards(m["cards"])
+
+
+def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat 5: Player2  showed [Kh3sThKs] and won (€56,64) ...``: the dealer and the cards."""
+    record = hand.record
+    if "(dealer)" in m["roles"] and record.button_seat not in (None, int(m["seat"])):
+        record.notes.append(f"the summary marks seat {m['seat']} as dealer; the header says seat "
+                            f"#{record.button_seat} is the button")
+    shown = re.search(r"(?:showed|mucked) \[([^\]]*)\]", m["rest"])
+    seat = hand.by_name.get(m["name"].strip())
+    if seat is not None and shown:
+        hand.dealt[seat.seat] = hand.cards(shown[1])
+
+
+def _summary_reached(hand: Hand) -> None:
+    if not hand.in_summary:
+        last = next(line.text for line in reversed(hand.lines) if line.text)
+        raise hand.fail(QuarantineReason.TRUNCATED, f"hand {hand.hand_id} has no *** SUMMARY ***: cut off after {last!r}")
+
+
+def _limit_and_rake(hand: Hand) -> None:
+    """The limit the table's name gave; the in-hand ``Rake:`` lines against the summary's."""
+    record, running = hand.record, hand.facts.get("running rake", [])
+    if record.limit is None:
+        record.notes.append("limit not printed (neither header nor table name)")
+    if record.rake is None:
+        if running:
+            record.rake, record.rake_source = sum(running), RakeSource.PRINTED
+        else:
+            record.rake_source = RakeSource.ABSENT
+            record.notes.append("rake not printed")
+    elif running and sum(running) != record.rake:
+        record.notes.append(f"in-hand Rake: lines sum to {sum(running)}, the summary says {record.rake}")
+    if any(r < 0 for r in running):
+        record.notes.append(f"in-hand Rake: lines {running} include a negative adjustment")
+
+
+def _unexpected(hand: Hand) -> str:
+    return f"{'summary line' if hand.in_summary else 'line'} not understood: {hand.line.text!r}"
+
+
+DIALECT = Dialect(
+    platform=Platform.ENET,
+    format=Format.ENET,
+    version="2",
+    hand_start=_HAND_START,
+    head=_HEADER,
+    first=_HEADER,
+    not_first="not an Enet header",
+    header=_header,
+    strip_lines=True,
+    money=COMMA,
+    cards=concatenated_cards,
+    seat=kind("seat", _SEAT, take_seat),
+    body=(
+        kind("mark", _MARK, _mark),
+        kind("table", _TABLE, _table),
+        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$", _dealt),
+        kind("running rake", r"^Rake: [$€£]?(?P<amt>-?[\d.,]+)\s*$", _running_rake),
+        kind("board", r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$", _board),
+        kind("uncalled", r"^Uncalled bet \([$€£]?(?P<amt>[\d.,]+)\) returned to (?P<name>.+?)\s*$", _uncalled),
+    ),
+    players=(
+        kind("post", "^" + _POSTS, _post),
+        kind("collected", "^" + _COLLECTED, _collected),
+        kind("action", r"^(?P<verb>folds|checks|calls|bets|raises|goes all-in)(?: [$€£]?(?P<amt>\S+))?\s*$", _act),
+        kind("shows", r"^(?P<verb>shows|mucks|mucked)(?: \[(?P<cards>[^\]]*)\])?.*$", _show),
+    ),
+    unseated=(kind("unseated post", rf"^(?P<name>.+?): {_POSTS}", _not_seated),
+              kind("unseated pay", rf"^(?P<name>.+?): {_COLLECTED}", _not_seated)),
+    summary=(
+        kind("mark", _MARK, _mark),
+        kind("total", r"^Total pot [$€£]?(?P<total>[\d.,]+)(?: .*?)? \| Rake [$€£]?(?P<rake>-?[\d.,]+)\s*$", _total),
+        kind("board", r"^Board \[(?P<cards>[^\]]*)\]\s*$", _summary_board),
+        kind("summary seat", _SUMMARY_SEAT, _summary_seat),
+    ),
+    name_follows=re.compile(r"(?=: )"),
+    after_name=re.compile(r": "),
+    streets=Streets(board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}),
+    first_action_opens=False,
+    before_returns=(_summary_reached,),
+    checks=(_limit_and_rake,),
+    first_action_seq=1,
+    wording=Wording(unexpected=_unexpected, bad_amount="hand {hand_id}: {error}",
+                    total_pot="summary 'Total pot' {printed} but {total} was put in",
+                    unbalanced="history does not add up: paid {paid} + rake {rake} = {paid_and_rake}, "
+                               "but {put_in} was put in ({unaccounted} unaccounted for)"),
+)
+
+
+class _EnetParser(DialectParser):
     def sniff(self, head: str) -> bool:
-        first = head.lstrip("\ufeff \r\n").split("\n", 1)[0]
+        first = head.lstrip("\ufeff \r\n").split("\n", 1)[0]  # the file's first line is a hand's header
         return bool(_HEADER.match(first.rstrip()))
 
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _Hand(hand_text).parse()
 
-
-class _Hand(LineHandReader):
-    """One hand's parse state; a fresh reader per hand keeps the parser stateless."""
-
-    convention = COMMA
-
-    @staticmethod
-    def split_lines(hand_text: str) -> list[str]:
-        """Every line break ``str.splitlines`` knows; blank lines and surrounding space dropped."""
-        return [ln.strip() for ln in hand_text.lstrip("\ufeff").splitlines() if ln.strip()]
-
-    def cards(self, text: str) -> list[str]:
-        try:
-            return concatenated_cards(text)
-        except HandParseError as exc:
-            raise self.fail(exc.reason, exc.message) from None
-
-    def parse(self) -> ParsedHand:
-        if not self.lines or not (h := _HEADER.match(self.lines[0])):
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"not an Enet header: {self.lines[:1]!r}")
-        self.hand_id = h.group("id")
-        is_tournament = h.group("tour") is not None
-        real = bool(h.group("sym"))
-        if is_tournament or not real:
-            self.scale = 1 if all(re.fullmatch(r"\d+", h.group(k)) for k in ("sb", "bb")) else 100
-        day, month, year = h.group("date").split(".")
-        when = datetime(int(year), int(month), int(day), *map(int, h.group("time").split(":")))
-        game = _GAMES[h.group("game")]
-        hand = ParsedHand(
-            hand_id=self.hand_id, platform=Platform.ENET, format=Format.ENET, game=game, limit=None,
-            is_tournament=is_tournament, amount_scale=self.scale, tournament_id=h.group("tour"),
-            currency=_CURRENCIES.get(h.group("sym")) if real and not is_tournament else None,
-            is_play_money=not real and not is_tournament,
-            start_time_raw=f"{h.group('time')} {h.group('date')}", hand_date=when.strftime("%Y-%m-%d"),
-        )
-        hand.small_blind, hand.big_blind = self.amount(h.group("sb")), self.amount(h.group("bb"))
-        hand.notes.append("time zone not printed: start_time_utc left empty")
-        seats: dict[str, SeatRecord] = {}
-        tracker = BetTracker()
-        street = Street.PREFLOP
-        board: list[str] = []
-        section = "head"
-        running_rake: list[int] = []
-        big_blind_posted = False
-
-        def record(seat: SeatRecord, kind: ActionKind, value: int | None = None, all_in: bool = False,
-                   on: Street | None = None) -> None:
-            hand.actions.append(ActionRecord(len(hand.actions) + 1, on or street, seat.seat, kind, value, all_in))
-
-        def seat_of(name: str, line: str) -> SeatRecord:
-            if name not in seats:
-                raise self.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
-            return seats[name]
-
-        for line in self.lines[1:]:
-            if (m := _MARK.match(line)):
-                section = m.group("mark").lower()
-                continue
-            if section == "summary":
-                self.summary_line(line, hand, seats)
-                continue
-            if (m := _TABLE.match(line)) and section == "head":
-                hand.table_name = m.group("table")
-                hand.max_seats = int(m.group("max")) if m.group("max") else None
-                hand.button_seat = int(m.group("button")) if m.group("button") else None
-                for words, limit in (("Pot Limit", Limit.POT), ("No Limit", Limit.NO), ("Limit", Limit.FIXED)):
-                    if hand.table_name.endswith("- " + words):
-                        hand.limit = limit
-                        break
-                continue
-            if (m := _SEAT.match(line)) and section == "head":
-                seat = SeatRecord(int(m.group("seat")), m.group("name"), self.amount(m.group("stack")))
-                seats[seat.player] = seat
-                hand.seats.append(seat)
-                continue
-            if (m := _POST.match(line)):
-                seat, value, what = seat_of(m.group("name"), line), self.amount(m.group("amount")), m.group("what")
-                if what == "the ante":
-                    tracker.dead(seat.seat, value)
-                    hand.ante = value
-                    record(seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
-                elif what == "small & big blinds":
-                    tracker.dead(seat.seat, hand.small_blind)
-                    tracker.add(seat.seat, value - hand.small_blind)
-                    record(seat, ActionKind.POST_BLIND, value, on=Street.PREDEAL)
-                else:
-                    tracker.add(seat.seat, value)
-                    if what == "small blind":
-                        kind = ActionKind.POST_SMALL_BLIND
-                    else:
-                        kind = ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND
-                        big_blind_posted = True
-                    record(seat, kind, value, on=Street.PREDEAL)
-                continue
-            if (m := _DEALT.match(line)):
-                seat_of(m.group("name"), line).cards = self.cards(m.group("cards"))
-                continue
-            if (m := _RAKE_LINE.match(line)):
-                running_rake.append(self.amount(m.group("amount")))
-                continue
-            if (m := _BOARD.match(line)):
-                new = self.cards(m.group("cards"))
-                if new[: len(board)] != board:
-                    raise self.fail(QuarantineReason.INCONSISTENT, f"board changes between streets: {line!r}")
-                board = new
-                street = _STREETS[m.group("street")]
-                tracker.new_street()
-                continue
-            if (m := _UNCALLED.match(line)):
-                seat, value = seat_of(m.group("name"), line), self.amount(m.group("amount"))
-                tracker.returned(seat.seat, value)
-                record(seat, ActionKind.UNCALLED_RETURN, value)
-                hand.payouts.append(PayoutRecord(seat.seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
-                continue
-            if (m := _COLLECTED.match(line)):
-                seat = seat_of(m.group("name"), line)
-                pot = 0 if m.group("main") and m.group("main") != "pot" else (
-                    int(m.group("side")) if m.group("side") else None)
-                hand.payouts.append(PayoutRecord(seat.seat, self.amount(m.group("amount")), pot, None,
-                                                 Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE,
-                                                 PayoutSource.POT, line))
-                continue
-            if (m := _ACTION.match(line)) and m.group("name") in seats:
-                self.action(m, line, seats[m.group("name")], tracker, record, street)
-                continue
-            if (m := _SHOWS.match(line)) and m.group("name") in seats:
-                seat = seats[m.group("name")]
-                if m.group("cards"):
-                    seat.cards = self.cards(m.group("cards"))
-                if m.group("verb") == "shows":
-                    seat.showed = True
-                    record(seat, ActionKind.SHOW, on=Street.SHOWDOWN)
-                else:
-                    seat.mucked = True
-                    record(seat, ActionKind.MUCK, on=Street.SHOWDOWN)
-                continue
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"line not understood: {line!r}")
-        if section != "summary":
-            raise self.fail(QuarantineReason.TRUNCATED,
-                           f"hand {self.hand_id} has no *** SUMMARY ***: cut off after {self.lines[-1]!r}")
-        if hand.limit is None:
-            hand.notes.append("limit not printed (neither header nor table name)")
-        hand.boards = [board] if board else []
-        for seat in hand.seats:
-            seat.contributed = tracker.contributed(seat.seat)
-        if hand.rake is None:
-            if running_rake:
-                hand.rake, hand.rake_source = sum(running_rake), RakeSource.PRINTED
-            else:
-                hand.rake_source = RakeSource.ABSENT
-                hand.notes.append("rake not printed")
-        elif running_rake and sum(running_rake) != hand.rake:
-            hand.notes.append(f"in-hand Rake: lines sum to {sum(running_rake)}, the summary says {hand.rake}")
-        if any(r < 0 for r in running_rake):
-            hand.notes.append(f"in-hand Rake: lines {running_rake} include a negative adjustment")
-        self.check_totals(hand)
-        return hand
-
-    def action(self, m: re.Match, line: str, seat: SeatRecord, tracker: BetTracker, record, street: Street) -> None:
-        verb, raw = m.group("verb"), m.group("amount")
-        if verb == "folds":
-            seat.folded_street = street
-            record(seat, ActionKind.FOLD)
-            return
-        if verb == "checks":
-            record(seat, ActionKind.CHECK)
-            return
-        if raw is None:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {line!r}")
-        value = self.amount(raw)
-        top = tracker.max_street_bet()
-        tracker.add(seat.seat, value)
-        if verb == "goes all-in":
-            seat.all_in = True
-            after = tracker.street_bet(seat.seat)
-            kind = ActionKind.CALL if after <= top else (ActionKind.RAISE if top else ActionKind.BET)
-            record(seat, kind, value, all_in=True)
-        else:
-            record(seat, {"calls": ActionKind.CALL, "bets": ActionKind.BET, "raises": ActionKind.RAISE}[verb], value)
-
-    def summary_line(self, line: str, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
-        if (m := _TOTAL.match(line)):
-            hand.total_pot_printed = self.amount(m.group("total"))
-            hand.rake, hand.rake_source = self.amount(m.group("rake")), RakeSource.PRINTED
-            return
-        if (m := _SUMMARY_BOARD.match(line)):
-            self.summary_board = self.cards(m.group("cards"))
-            return
-        if (m := _SUMMARY_SEAT.match(line)):
-            roles = m.group("roles")
-            if "(dealer)" in roles and hand.button_seat not in (None, int(m.group("seat"))):
-                hand.notes.append(f"the summary marks seat {m.group('seat')} as dealer; the header says seat "
-                                  f"#{hand.button_seat} is the button")
-            shown = re.search(r"(?:showed|mucked) \[([^\]]*)\]", m.group("rest"))
-            seat = seats.get(m.group("name").strip())
-            if seat is not None and shown:
-                seat.cards = self.cards(shown.group(1))
-            return
-        raise self.fail(QuarantineReason.PARSE_ERROR, f"summary line not understood: {line!r}")
-
-    def check_totals(self, hand: ParsedHand) -> None:
-        put_in, paid = hand.pot_total, hand.paid_from_pots()
-        if hand.total_pot_printed is not None and hand.total_pot_printed != put_in:
-            hand.notes.append(f"summary 'Total pot' {hand.total_pot_printed} but {put_in} was put in")
-        if hand.rake is not None and paid + hand.rake != put_in:
-            hand.notes.append(f"history does not add up: paid {paid} + rake {hand.rake} = {paid + hand.rake}, "
-                              f"but {put_in} was put in ({put_in - paid - hand.rake} unaccounted for)")
-
-
-PARSER = EnetParser()
+PARSER = _EnetParser(DIALECT)

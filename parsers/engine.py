@@ -272,13 +272,14 @@ class Wording:
     the hand's id (``{hand_id}``) is known. ``unexpected``: a line no kind took, with
     ``{where}`` (``line`` or ``summary line``), ``{number}``, ``{text}`` (as matched) and
     ``{verbatim}`` (as printed); or a function of the :class:`Hand` giving the message.
-    ``bad_amount``: ``{error}`` and the same line fields. ``total_pot``: the printed total
-    (``{printed}``) is not what the seats put in (``{total}``); None: the platform's total
-    is not what was put in (it leaves the rake or an unprinted return in), or the dialect
-    says it its own way, so it is not compared. ``unbalanced``: the history does not add up
-    (``{put_in}``, ``{paid}``, ``{rake}``, ``{fees}``), or a function of the :class:`Hand`
-    giving the note; None: the engine's sentence; an empty string: no note (a parser whose
-    notes never said so, e.g. partypoker's).
+    ``bad_amount``: ``{error}``, ``{hand_id}`` and the same line fields. ``total_pot``: the
+    printed total (``{printed}``) is not what the seats put in (``{total}``); None: the
+    platform's total is not what was put in (it leaves the rake or an unprinted return in),
+    or the dialect says it its own way, so it is not compared. ``unbalanced``: the history
+    does not add up (``{put_in}``, ``{paid}``, ``{rake}``, ``{fees}``, ``{paid_and_rake}``
+    and ``{unaccounted}``, what the two leave of what was put in), or a function of the
+    :class:`Hand` giving the note; None: the engine's sentence; an empty string: no note (a
+    parser whose notes never said so, e.g. partypoker's).
     """
 
     hand: str = "{message}"
@@ -439,6 +440,7 @@ class Dialect:
     summary_nets: bool = False  # the summary states each seat's net (unprinted: 0)
     pay_lines: str = "pay lines"  # how the contradictions name the pay lines
     pots_add_up: str | None = None  # note when the printed pots do not add up ({pots}, {total})
+    notes_unbalanced: bool = True  # note a hand that does not add up (False: the dialect's hooks say what they found)
     requires: tuple[Require, ...] = ()
     requires_payout: tuple[QuarantineReason, str] | None = None
     first_action_seq: int = 0
@@ -504,6 +506,9 @@ class Hand:
         self.seen: set[str] = set()  # every kind consumed so far
         self.continuation: re.Pattern[str] | None = None  # what the next line may be, wrapped
         self.facts: dict[str, Any] = {}  # state of the dialect's own hooks
+        # how this hand's amounts are written: the dialect's, unless its header hook finds
+        # the hand's own (Cake's clients write the decimal mark either way)
+        self.convention: NumberConvention = dialect.money
 
     # --- errors, amounts, cards ---------------------------------------------------------
     def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
@@ -530,9 +535,9 @@ class Hand:
         if self.dialect.amount_text is not None:
             text = self.dialect.amount_text(text)
         try:
-            return self.dialect.money.to_minor(text, self.scale)
+            return self.convention.to_minor(text, self.scale)
         except AmountError as exc:
-            message = self.dialect.wording.bad_amount.format(error=exc, **self.line_fields(line))
+            message = self.dialect.wording.bad_amount.format(error=exc, hand_id=self.hand_id, **self.line_fields(line))
             raise self.fail(QuarantineReason.BAD_AMOUNT, message) from None
 
     def card_groups(self, text: str) -> list[list[str | None]]:
@@ -992,14 +997,17 @@ class Hand:
                 record.notes.append(d.rake.missing_note)
         if missing and record.rake is None:
             return  # nothing to reconcile against
-        if not record.reconciles():
+        if d.notes_unbalanced and not record.reconciles():
             put_in, paid = record.pot_total, record.paid_from_pots()
             unbalanced = d.wording.unbalanced
             if unbalanced is not None:
                 if callable(unbalanced):
                     record.notes.append(unbalanced(self))
                 elif unbalanced:
-                    record.notes.append(unbalanced.format(put_in=put_in, paid=paid, rake=record.rake, fees=record.fees))
+                    rake = record.rake or 0
+                    record.notes.append(unbalanced.format(
+                        put_in=put_in, paid=paid, rake=record.rake, fees=record.fees, paid_and_rake=paid + rake,
+                        unaccounted=put_in - paid - rake))
                 return
             said = f"history does not add up: put in {put_in}, paid {paid}"
             record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")

@@ -27,63 +27,51 @@
   button, a new player who ``plays after the button`` without posting, timeouts, chips
   added between hands, a tournament finish and its prize, paid outside the pot, sitting
   out or down, standing up), each whole; any other line fails the hand.
+
+Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 1.
 """
 
 from __future__ import annotations
 
 import re
 
-from rules.money import DOT, AmountError, format_minor
+from rules.money import format_minor
+from rules.records import ParsedHand
 from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
 )
-from parsers.base import BetTracker, TextParser, card
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from parsers.base import card
+from parsers.engine import (
+    BET, CALL, CHECK, FOLD, OPEN, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Streets,
+    Wording, kind, rake, skip, take_seat,
+)
 
 _HAND_START = re.compile(r"^Hand #\d+-\d+ - ", re.M)
+# Neither line opens every file: a file of the dialect holds both somewhere in its head.
+_SNIFF = re.compile(r"(?=[\s\S]*^Site: Seals With Clubs\s*$)(?=[\s\S]*^Hand #\d+-\d+ - )", re.M)
 _HEADER = re.compile(r"^Hand #(?P<id>\d+-\d+) - (?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)\s*$")
 _GAME = re.compile(
     r"^Game: (?P<limit>NL|PL|Limit) (?P<game>.+?) \((?P<buyin>[^)]*)\) - (?:Blinds|Stakes) "
     r"(?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)(?: Ante (?P<ante>[\d.,]+))?\s*$"
 )
 _NUM = r"[\d,]+(?:\.\d+)?"
+_AMT = rf"(?P<amt>{_NUM})"
 _SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)(?: - (?:sitting out|waiting for big blind))?\s*$"
 )
 _SECTION = re.compile(r"^\*\* (?P<name>[^*]+?) \*\*\s*(?:\[(?P<cards>[^\]]*)\])?\s*$")
 _ALLIN = r"(?P<allin> \(All-in\))?"
-_ACTIONS = [
-    ("sb", re.compile(r"^posts small blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("bb", re.compile(r"^posts big blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("both", re.compile(r"^posts small & big blind (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("ante", re.compile(r"^posts (?:the )?ante (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("fold", re.compile(r"^folds$")),
-    ("check", re.compile(r"^checks$")),
-    ("call", re.compile(r"^calls (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("bet", re.compile(r"^bets (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("raise", re.compile(r"^raises to (?P<amount>" + _NUM + r")" + _ALLIN + r"$")),
-    ("refund", re.compile(r"^refunded (?P<amount>" + _NUM + r")$")),
-    ("shows", re.compile(r"^shows \[(?P<cards>[^\]]*)\].*$")),
-    ("mucks", re.compile(r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$")),
-    ("quiet", re.compile(r"^(?:has the dealer button|has timed out|adds " + _NUM + r" chips|finishes tournament in place #\d+(?: and wins [\d.,]+ chips)?|sits out|has returned|is sitting out|stands up|sits down|plays after the button)$")),
-]
 _WIN = re.compile(
     r"^(?P<name>.+?) (?P<verb>wins|splits) (?P<what>(?:(?:Main|Side|Hi|Lo) )*Pot(?: (?P<side>\d+))?(?: (?:Hi|Lo))?) "
-    r"\((?P<amount>" + _NUM + r")\)(?P<rest>.*)$"
+    r"\((?P<amt>" + _NUM + r")\)(?P<rest>.*)$"
 )
 # a tournament moving a player between tables, or chips added between hands, by a player
 # seated in this hand or not
 _TABLE_MOVE = re.compile(r"^\S(?:.*\S)? (?:moved (?:from|to) Table \d+|adds " + _NUM + r" chips)$")
-_RAKE = re.compile(r"^Rake \((?P<amount>" + _NUM + r")\)\s*$")
+# After a seat's name: lines that carry no pot money or cards, each whole.
+_QUIET = re.compile(r"^(?:has timed out|adds " + _NUM + r" chips"
+                    r"|finishes tournament in place #\d+(?: and wins [\d.,]+ chips)?|sits out|has returned|is sitting out|stands up|sits down|plays after the button)$")
 
 _GAMES = {
     "hold'em": Game.HOLDEM,
@@ -93,263 +81,249 @@ _GAMES = {
     "omaha hi/lo": Game.OMAHA_HILO,
 }
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "Limit": Limit.FIXED}
-_STREETS = {"hole cards": Street.PREFLOP, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+_STREETS = {"hole cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+
+_SMALL_BLIND = Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True)  # the stakes come from the Game line
+_BIG_BLIND = Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True)
+_SECOND_SMALL_BLIND = Act(ActionKind.POST_DEAD, Money.DEAD, forced=True)
+_ANTE = Act(ActionKind.POST_ANTE, Money.DEAD, forced=True)
 
 
-class SealsWithClubsParser(TextParser):
-    """Seals With Clubs ``Hand #`` hands."""
-
-    format = Format.SEALSWITHCLUBS
-    hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(re.search(r"^Site: Seals With Clubs\s*$", head, re.M)) and bool(_HAND_START.search(head))
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _Builder(hand_text).build()
+def _cards(text: str) -> list[str | None]:
+    """Cards separated by spaces; Seals With Clubs prints no face-down placeholder."""
+    return [card(c) for c in text.split()]
 
 
-class _Builder:
-    def __init__(self, text: str):
-        raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
-        self.raw = [ln.rstrip("\r") for ln in raw_lines if ln.strip()]
-        self.lines = [ln.strip() for ln in self.raw]
-        self.numbers = [number for number, ln in enumerate(raw_lines, 1) if ln.strip()]
-        self.hand_id: str | None = None
-        self.notes: list[str] = []
-
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
-
-    def money(self, text: str) -> int:
-        try:
-            return DOT.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
-
-    def build(self) -> ParsedHand:
-        if len(self.lines) < 2:
-            raise self.fail(QuarantineReason.TRUNCATED, "the hand stops after its first line")
-        m = _HEADER.match(self.lines[0])
-        if not m:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"not a Seals With Clubs header: {self.lines[0][:120]!r}")
-        self.hand_id = m.group("id")
-        g = _GAME.match(self.lines[1])
-        if not g:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"unreadable Game line {self.lines[1][:120]!r}")
-        name = g.group("game").lower()
-        if name not in _GAMES:
-            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g.group('game')!r} is not supported")
-        is_tournament = "+" in g.group("buyin")
-        self.scale = 1 if is_tournament else 100
-        table = next((ln[len("Table: "):] for ln in self.lines[2:5] if ln.startswith("Table: ")), None)
-        hand = ParsedHand(
-            hand_id=self.hand_id,
-            platform=Platform.SEALSWITHCLUBS,
-            format=Format.SEALSWITHCLUBS,
-            game=_GAMES[name],
-            limit=_LIMITS[g.group("limit")],
-            is_tournament=is_tournament,
-            amount_scale=self.scale,
-            currency=None if is_tournament else "mBTC",
-            small_blind=self.money(g.group("sb")),
-            big_blind=self.money(g.group("bb")),
-            ante=self.money(g.group("ante")) if g.group("ante") else None,
-            start_time_raw=f"{m.group('date')} {m.group('time')}",
-            hand_date=m.group("date"),
-            table_name=table,
-        )
-        self.hand = hand
-        self.notes.append("start time printed without a time zone")
-        if not is_tournament:
-            self.notes.append("cash amounts are mBTC; amount_scale 100 counts hundredths of a mBTC")
-        self.read_body()
-        hand.notes.extend(self.notes)
-        return hand
-
-    def read_body(self) -> None:
-        hand = self.hand
-        seats: dict[str, SeatRecord] = {}
-        names: list[str] = []
-        tracker = BetTracker()
-        street = Street.PREDEAL
-        seq = 0
-        last_bet_street: dict[int, Street] = {}
-        wins: list[tuple[int, int, re.Match[str], str]] = []
-        rakes: list[int] = []
-        button_name = None
-
-        def add(seat: int, kind: ActionKind, amount: int | None = None, *, st: Street | None = None, all_in: bool = False) -> None:
-            nonlocal seq
-            seq += 1
-            hand.actions.append(ActionRecord(seq, st or street, seat, kind, amount, all_in))
-
-        for line, raw, number in zip(self.lines[2:], self.raw[2:], self.numbers[2:]):
-            if line.startswith(("Site: ", "Table: ")):
-                continue
-            if m := _SEAT.match(line):
-                rec = SeatRecord(int(m.group("seat")), m.group("name"), self.money(m.group("stack")))
-                seats[rec.player] = rec
-                names = sorted(seats, key=len, reverse=True)
-                continue
-            if m := _SECTION.match(line):
-                label = m.group("name").lower()
-                cards_text = m.group("cards")
-                if label.endswith("show down"):
-                    street = Street.SHOWDOWN
-                    if cards_text:
-                        board = [card(c) for c in cards_text.split()]
-                        if hand.boards and hand.boards[0] != board:
-                            raise self.fail(QuarantineReason.INCONSISTENT, f"showdown board {board} differs from the dealt board {hand.boards[0]}")
-                        hand.boards = [board]
-                    continue
-                if label not in _STREETS:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section {line!r}")
-                street = _STREETS[label]
-                if street != Street.PREFLOP:
-                    tracker.new_street()
-                new_cards = [card(c) for c in (cards_text or "").split()]
-                if street == Street.FLOP:
-                    hand.boards = [new_cards]
-                elif new_cards:
-                    if not hand.boards:
-                        raise self.fail(QuarantineReason.INCONSISTENT, f"{m.group('name')} dealt before the flop")
-                    hand.boards[0].extend(new_cards)
-                continue
-            if line.startswith("Dealt to "):
-                who = _name_at(line[len("Dealt to "):], names)
-                cm = re.search(r"\[([^\]]*)\]", line)
-                if who is None or not cm:
-                    raise self.fail(QuarantineReason.PARSE_ERROR, f"unreadable deal line {line!r}")
-                seats[who].cards = [card(c) for c in cm.group(1).split()]
-                continue
-            if m := _RAKE.match(line):
-                rakes.append(self.money(m.group("amount")))
-                continue
-            if line == "No low hand qualified" or _TABLE_MOVE.match(line):
-                continue
-            if m := _WIN.match(line):
-                if m.group("name") not in seats:
-                    raise self.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {line!r}")
-                wins.append((seats[m.group("name")].seat, self.money(m.group("amount")), m, raw))
-                continue
-            who = _name_at(line, names)
-            if who is None:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-            rec = seats[who]
-            seat = rec.seat
-            rest = line[len(who):].strip()
-            for kind, rx in _ACTIONS:
-                if am := rx.match(rest):
-                    break
-            else:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected action at line {number}: {line!r}")
-            amount = self.money(am.group("amount")) if "amount" in am.groupdict() and am.group("amount") else None
-            all_in = bool(am.groupdict().get("allin"))
-            if all_in:
-                rec.all_in = True
-            if kind == "quiet":
-                if rest == "has the dealer button":
-                    button_name = who
-            elif kind == "sb" and any(a.kind == ActionKind.POST_SMALL_BLIND for a in hand.actions):
-                # a second small blind (a player coming in) is dead: the pot counts it, its bet does not
-                tracker.dead(seat, amount)
-                add(seat, ActionKind.POST_DEAD, amount, st=Street.PREDEAL, all_in=all_in)
-            elif kind in ("sb", "bb"):
-                tracker.add(seat, amount)
-                add(seat, ActionKind.POST_SMALL_BLIND if kind == "sb" else ActionKind.POST_BIG_BLIND, amount, st=Street.PREDEAL, all_in=all_in)
-            elif kind == "both":
-                live = min(amount, hand.big_blind or amount)
-                tracker.add(seat, live)
-                add(seat, ActionKind.POST_BLIND, live, st=Street.PREDEAL, all_in=all_in)
-                if amount > live:
-                    tracker.dead(seat, amount - live)
-                    add(seat, ActionKind.POST_DEAD, amount - live, st=Street.PREDEAL)
-            elif kind == "ante":
-                tracker.dead(seat, amount)
-                hand.ante = max(hand.ante or 0, amount)
-                add(seat, ActionKind.POST_ANTE, amount, st=Street.PREDEAL, all_in=all_in)
-            elif kind == "fold":
-                rec.folded_street = street
-                add(seat, ActionKind.FOLD)
-            elif kind == "check":
-                add(seat, ActionKind.CHECK)
-            elif kind in ("call", "bet"):
-                tracker.add(seat, amount)
-                last_bet_street[seat] = street
-                add(seat, ActionKind.CALL if kind == "call" else ActionKind.BET, amount, all_in=all_in)
-            elif kind == "raise":
-                last_bet_street[seat] = street
-                add(seat, ActionKind.RAISE, tracker.raise_to(seat, amount), all_in=all_in)
-            elif kind == "refund":
-                if amount > tracker.contributed(seat):
-                    raise self.fail(QuarantineReason.INCONSISTENT,
-                                    f"line {number} {line!r} refunds more than the {format_minor(tracker.contributed(seat), self.scale)} "
-                                    "the seat put in: lines of the hand are missing")
-                tracker.returned(seat, amount)
-                add(seat, ActionKind.UNCALLED_RETURN, amount, st=last_bet_street.get(seat, street))
-                hand.payouts.append(PayoutRecord(seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, raw))
-            elif kind == "shows":
-                rec.cards = [card(c) for c in am.group("cards").split()]
-                rec.showed = True
-                add(seat, ActionKind.SHOW, st=Street.SHOWDOWN)
-            elif kind == "mucks":
-                rec.mucked = True
-                if am.group("cards"):
-                    rec.cards = [card(c) for c in am.group("cards").split()]
-                add(seat, ActionKind.MUCK, st=Street.SHOWDOWN)
-
-        if not wins:
-            raise self.fail(QuarantineReason.TRUNCATED, "the hand ends before any pot is paid")
-        if not any(a.street == Street.PREDEAL for a in hand.actions) and not any(
-                ln.lower().startswith("** hole cards **") for ln in self.lines):
-            raise self.fail(QuarantineReason.TRUNCATED, "the hand has no post and no hole cards: its start is missing")
-        if button_name is not None:
-            hand.button_seat = seats[button_name].seat
-        acted = {a.seat for a in hand.actions}
-        for rec in sorted(seats.values(), key=lambda r: r.seat):
-            rec.contributed = tracker.contributed(rec.seat)
-            # dealt in: a seat that posts, acts or holds cards, whatever its status says
-            rec.dealt_in = bool(rec.cards) or rec.seat in acted
-            hand.seats.append(rec)
-        several_pots = any(re.search(r"\b(?:Main|Side)\b", m.group("what")) for _, _, m, _ in wins)
-        hilo = hand.game == Game.OMAHA_HILO
-        for seat, amount, m, raw in wins:
-            words = m.group("what").split()
-            if "Side" in words:
-                pot = int(m.group("side")) if m.group("side") else None
-            elif "Main" in words or not several_pots:
-                pot = 0
-            else:
-                pot = None
-            if not hilo:
-                half = Half.WHOLE
-            elif "Hi" in words:
-                half = Half.HIGH
-            elif "Lo" in words:
-                half = Half.LOW
-            else:
-                half = Half.WHOLE
-            hand.payouts.append(PayoutRecord(seat, amount, pot, None, half, PayoutSource.POT, raw))
-        paid = hand.paid_from_pots()
-        if rakes:
-            hand.rake, hand.rake_source = sum(rakes), RakeSource.PRINTED
-        elif hand.is_tournament:
-            hand.rake, hand.rake_source = 0, RakeSource.INFERRED
-            self.notes.append("tournament pots are not raked: rake 0 (no Rake line printed)")
-        elif paid <= hand.pot_total:
-            hand.rake, hand.rake_source = hand.pot_total - paid, RakeSource.INFERRED
-            self.notes.append(f"no Rake line: rake inferred as put in {hand.pot_total} minus paid {paid}")
-        else:
-            hand.rake_source = RakeSource.ABSENT
-            self.notes.append(f"paid {paid} exceeds everything put in {hand.pot_total}")
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """The ``Game:`` line right after the first (game, limit, buy-in, blinds, ante) and the
+    ``Table:`` line; the time has no zone."""
+    lines = [line.text for line in hand.lines if line.text]
+    if len(lines) < 2:
+        raise hand.fail(QuarantineReason.TRUNCATED, "the hand stops after its first line")
+    g = _GAME.match(lines[1])
+    if not g:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unreadable Game line {lines[1][:120]!r}")
+    game = _GAMES.get(g["game"].lower())
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g['game']!r} is not supported")
+    is_tournament = "+" in g["buyin"]
+    hand.scale = 1 if is_tournament else 100
+    notes = ["start time printed without a time zone"]
+    if not is_tournament:
+        notes.append("cash amounts are mBTC; amount_scale 100 counts hundredths of a mBTC")
+    return hand.new_record(
+        game=game, limit=_LIMITS[g["limit"]], is_tournament=is_tournament, currency=None if is_tournament else "mBTC",
+        small_blind=hand.money(g["sb"]), big_blind=hand.money(g["bb"]),
+        ante=hand.money(g["ante"]) if g["ante"] else None,
+        start_time_raw=f"{first['date']} {first['time']}", hand_date=first["date"],
+        table_name=next((ln[len("Table: "):] for ln in lines[2:5] if ln.startswith("Table: ")), None), notes=notes,
+    )
 
 
-def _name_at(text: str, names: list[str]) -> str | None:
-    for name in names:
-        if text.startswith(name) and (len(text) == len(name) or text[len(name)] == " "):
-            return name
-    return None
+def _section(hand: Hand, m: re.Match[str]) -> None:
+    """``** Flop ** [2s 7h Kd]``: the flop deals the board, a later street adds to it; a
+    ``** Pot Show Down ** [board]`` (``Main Pot Show Down``...) repeats the board, which
+    must be the one dealt."""
+    label, new = m["name"].lower(), _cards(m["cards"] or "")
+    if label.endswith("show down"):
+        hand.enter_street("show down", None, None)
+        if m["cards"]:
+            if hand.board and hand.board != new:
+                raise hand.fail(QuarantineReason.INCONSISTENT,
+                                f"showdown board {new} differs from the dealt board {hand.board}")
+            hand.board = new  # type: ignore[assignment]
+        return
+    if label not in _STREETS:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown section {hand.line.text!r}")
+    hand.enter_street(label, None, None)
+    if label == "flop":
+        hand.board = new  # type: ignore[assignment]
+        hand.facts["flop"] = True  # even without its cards
+    elif new:
+        if not hand.facts.get("flop"):
+            raise hand.fail(QuarantineReason.INCONSISTENT, f"{m['name']} dealt before the flop")
+        hand.board.extend(new)  # type: ignore[arg-type]
 
 
-PARSER = SealsWithClubsParser()
+def _win(hand: Hand, m: re.Match[str]) -> None:
+    """``NAME wins Hi Pot (1390) with ...``: which pot it is depends on every pay line of
+    the hand, so the lines are kept and paid at the end (``_pay_pots``)."""
+    seat = hand.by_name.get(m["name"])
+    if seat is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    hand.facts.setdefault("wins", []).append((seat, hand.money(m["amt"]), m["what"], m["side"], hand.line.verbatim))
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [Jc Jd]``."""
+    hit, cards = hand.split_name(m["who"]), re.search(r"\[([^\]]*)\]", m["who"])
+    if hit is None or not cards:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unreadable deal line {hand.line.text!r}")
+    hand.dealt[hit[0].seat] = _cards(cards[1])
+
+
+def _dealer_button(hand: Hand, m: re.Match[str]) -> None:
+    hand.record.button_seat = hand.player.seat
+
+
+def _small_blind(hand: Hand, m: re.Match[str]) -> None:
+    """A second ``posts small blind`` (a player coming in beside the small blind) is dead:
+    the pots and the next hand's stacks count it, the seat's bet does not."""
+    second = any(a.kind == ActionKind.POST_SMALL_BLIND for a in hand.record.actions)
+    (_SECOND_SMALL_BLIND if second else _SMALL_BLIND)(hand, m)
+
+
+def _both_blinds(hand: Hand, m: re.Match[str]) -> None:
+    """``posts small & big blind 3``: the big blind's worth live, the rest dead."""
+    seat, amount, all_in = hand.player, hand.money(m["amt"]), bool(m["allin"])
+    seat.all_in = seat.all_in or all_in
+    live = min(amount, hand.record.big_blind or amount)
+    hand.tracker.add(seat.seat, live)
+    hand.add_action(Street.PREDEAL, seat.seat, ActionKind.POST_BLIND, live, all_in)
+    if amount > live:
+        hand.tracker.dead(seat.seat, amount - live)
+        hand.add_action(Street.PREDEAL, seat.seat, ActionKind.POST_DEAD, amount - live)
+
+
+def _ante(hand: Hand, m: re.Match[str]) -> None:
+    """``posts ante 25``: the hand's ante is the largest posted (or the Game line's)."""
+    _ANTE(hand, m)
+    hand.record.ante = max(hand.record.ante or 0, hand.money(m["amt"]))
+
+
+def _refund(hand: Hand, m: re.Match[str]) -> None:
+    """``NAME refunded 300``: an uncalled bet, returned on the street the seat last bet;
+    more than the seat put in means lines of the hand are missing."""
+    seat, amount = hand.player, hand.money(m["amt"])
+    put_in = hand.tracker.contributed(seat.seat)
+    if amount > put_in:
+        raise hand.fail(QuarantineReason.INCONSISTENT,
+                        f"line {hand.line.number} {hand.line.text!r} refunds more than the "
+                        f"{format_minor(put_in, hand.scale)} the seat put in: lines of the hand are missing")
+    bets = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+    street = next((a.street for a in reversed(hand.record.actions) if a.seat == seat.seat and a.kind in bets),
+                  hand.street)
+    hand.tracker.returned(seat.seat, amount)
+    hand.add_action(street, seat.seat, ActionKind.UNCALLED_RETURN, amount)
+    hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+
+
+def _shows(hand: Hand, m: re.Match[str]) -> None:
+    seat = hand.player
+    hand.shown[seat.seat] = _cards(m["cards"])
+    seat.showed = True
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW)
+
+
+def _mucks(hand: Hand, m: re.Match[str]) -> None:
+    seat = hand.player
+    seat.mucked = True
+    if m["cards"]:
+        hand.shown[seat.seat] = _cards(m["cards"])
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.MUCK)
+
+
+def _paid_and_started(hand: Hand) -> None:
+    """A hand with no pay line is cut off; one with no post and no ``** Hole Cards **``
+    has lost its start."""
+    if not hand.facts.get("wins"):
+        raise hand.fail(QuarantineReason.TRUNCATED, "the hand ends before any pot is paid")
+    if not any(a.street == Street.PREDEAL for a in hand.record.actions) and not any(
+            line.text.lower().startswith("** hole cards **") for line in hand.lines):
+        raise hand.fail(QuarantineReason.TRUNCATED, "the hand has no post and no hole cards: its start is missing")
+
+
+def _dealt_in_by_what_it_did(hand: Hand) -> None:
+    """A seat is dealt in when it posts, acts or holds cards, whatever its status says."""
+    acted = {a.seat for a in hand.record.actions}
+    for seat in hand.record.seats:
+        seat.dealt_in = bool(seat.cards) or seat.seat in acted
+
+
+def _pay_pots(hand: Hand) -> None:
+    """The pay lines: ``Pot`` is pot 0 when no line names a main or side pot (else it
+    names none); ``Hi``/``Lo`` label the halves of a hi/lo game."""
+    wins = hand.facts["wins"]
+    several_pots = any(re.search(r"\b(?:Main|Side)\b", what) for _, _, what, _, _ in wins)
+    hilo = hand.record.game == Game.OMAHA_HILO
+    for seat, amount, what, side, line in wins:
+        words = what.split()
+        pot = (int(side) if side else None) if "Side" in words else 0 if "Main" in words or not several_pots else None
+        half = Half.HIGH if hilo and "Hi" in words else Half.LOW if hilo and "Lo" in words else Half.WHOLE
+        hand.pay(seat, amount, pot=pot, half=half, line=line)
+
+
+def _settle_rake(hand: Hand) -> None:
+    """``Rake (0)`` lines add up (printed); without one a tournament's rake is 0 and a cash
+    pot's is what was put in less what was paid."""
+    record = hand.record
+    if record.rake is not None:
+        return
+    paid = record.paid_from_pots()
+    if record.is_tournament:
+        record.rake, record.rake_source = 0, RakeSource.INFERRED
+        record.notes.append("tournament pots are not raked: rake 0 (no Rake line printed)")
+    elif paid <= record.pot_total:
+        record.rake, record.rake_source = record.pot_total - paid, RakeSource.INFERRED
+        record.notes.append(f"no Rake line: rake inferred as put in {record.pot_total} minus paid {paid}")
+    else:
+        record.rake_source = RakeSource.ABSENT
+        record.notes.append(f"paid {paid} exceeds everything put in {record.pot_total}")
+
+
+def _unexpected(hand: Hand) -> str:
+    """A seated player's line no verb reads is an unexpected action."""
+    what = "action at line" if hand.split_name(hand.line.text) else "line"
+    return f"unexpected {what} {hand.line.number}: {hand.line.text!r}"
+
+
+DIALECT = Dialect(
+    platform=Platform.SEALSWITHCLUBS,
+    format=Format.SEALSWITHCLUBS,
+    version="2",
+    hand_start=_HAND_START,
+    head=_SNIFF,
+    first=_HEADER,
+    not_first="not a Seals With Clubs header",
+    header=_header,
+    strip_lines=True,
+    quotes_trailing_space=True,
+    seat=kind("seat", _SEAT, take_seat),
+    cards=_cards,
+    body=(
+        kind("header", r"^(?:Site|Table): ", skip),
+        kind("game", _GAME, skip, once=True),
+        kind("section", _SECTION, _section),
+        kind("dealt", r"^Dealt to (?P<who>.+)$", _dealt),
+        kind("rake", rf"^Rake \({_AMT}\)\s*$", rake),
+        kind("no low", r"^No low hand qualified$", skip),
+        kind("table move", _TABLE_MOVE, skip),
+        kind("win", _WIN, _win),
+    ),
+    players=(
+        kind("small blind", rf"^posts small blind {_AMT}{_ALLIN}$", _small_blind),
+        kind("big blind", rf"^posts big blind {_AMT}{_ALLIN}$", _BIG_BLIND),
+        kind("both blinds", rf"^posts small & big blind {_AMT}{_ALLIN}$", _both_blinds),
+        kind("ante", rf"^posts (?:the )?ante {_AMT}{_ALLIN}$", _ante),
+        kind("fold", r"^folds$", FOLD),
+        kind("check", r"^checks$", CHECK),
+        kind("call", rf"^calls {_AMT}{_ALLIN}$", CALL),
+        kind("bet", rf"^bets {_AMT}{_ALLIN}$", BET),
+        kind("raise", rf"^raises to {_AMT}{_ALLIN}$", RAISE_TO),
+        kind("refund", rf"^refunded {_AMT}$", _refund),
+        kind("show", r"^shows \[(?P<cards>[^\]]*)\].*$", _shows),
+        kind("muck", r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$", _mucks),
+        kind("button", r"^has the dealer button$", _dealer_button),
+    ),
+    quiet=_QUIET,
+    name_follows=re.compile(r"(?= |$)"),
+    streets=Streets(board={**_STREETS, "show down": Street.SHOWDOWN}),
+    first_action_opens=False,  # a hand's actions before ``** Hole Cards **`` stay before the deal
+    notes_unbalanced=False,
+    before_returns=(_paid_and_started,),
+    checks=(_dealt_in_by_what_it_did, _pay_pots, _settle_rake),
+    first_action_seq=1,
+    wording=Wording(unexpected=_unexpected, bad_amount="{error}"),
+)
+
+PARSER = DialectParser(DIALECT)

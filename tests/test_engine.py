@@ -23,6 +23,7 @@ from parsers.everleaf import PARSER as EVERLEAF
 from parsers.fulltilt import PARSER as FULLTILT
 from parsers.ongame import PARSER as ONGAME
 from parsers.pkr import PARSER as PKR
+from rules.money import COMMA
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 
@@ -387,3 +388,43 @@ def test_a_preamble_before_the_first_hand_and_notes_worded_by_a_function_or_not_
     with pytest.raises(HandParseError) as err:  # only before the header
         own.parse(HAND.replace("Button 3\n", "Button 3\nWelcome to the table.\n"))
     assert err.value.reason == QuarantineReason.PARSE_ERROR
+
+
+def test_a_dialect_may_leave_an_unbalanced_hand_unnoted() -> None:
+    # a migrated parser that never noted it (Seals With Clubs, Absolute) keeps its notes as they were
+    quiet = DialectParser(replace(TOY, notes_unbalanced=False))
+    overpaid = HAND.replace("wins 65", "wins 70")
+    assert (quiet.parse(overpaid).notes, quiet.parse(overpaid).reconciles()) == ([], False)
+    assert PARSER.parse(overpaid).notes == ["history does not add up: put in 70, paid 70, rake 5"]
+
+
+def _comma_header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    record = _header(hand, first)
+    hand.convention = COMMA  # as a header hook that finds the hand's decimal mark would
+    return record
+
+
+def test_a_header_hook_may_set_the_hands_number_convention() -> None:
+    comma = Hand(replace(TOY, header=_comma_header), HAND)
+    assert comma.read().rake == 5  # whole chips read alike
+    assert comma.money("1.005") == 1005  # the dot groups thousands
+    dot = Hand(TOY, HAND)
+    dot.read()
+    with pytest.raises(HandParseError) as err:  # the dialect's own convention: three decimals at scale 1
+        dot.money("1.005")
+    assert err.value.reason == QuarantineReason.BAD_AMOUNT
+
+
+def test_a_bad_amount_may_name_the_hand() -> None:
+    named = DialectParser(replace(TOY, wording=Wording(bad_amount="hand {hand_id}: {error}"),
+                                  players=(*TOY.players, kind("wagers", r"^wagers (?P<amt>\S+)$", BET))))
+    with pytest.raises(HandParseError) as err:
+        named.parse(HAND.replace("Bob: checks", "Bob: wagers 2.5"))
+    assert err.value.message == "hand 7: '2.5' has more decimals than the minor unit allows (scale 1)"
+
+
+def test_an_unbalanced_hand_may_be_worded_with_what_is_unaccounted_for() -> None:
+    worded = DialectParser(replace(TOY, wording=Wording(
+        unbalanced="paid {paid} + rake {rake} = {paid_and_rake}, but {put_in} was put in ({unaccounted} unaccounted for)")))
+    assert worded.parse(HAND.replace("wins 65", "wins 60")).notes == [
+        "paid 60 + rake 5 = 65, but 70 was put in (5 unaccounted for)"]

@@ -307,3 +307,51 @@ def test_a_cash_header_may_name_its_ante_or_its_speed_after_the_stakes():
         assert (hand.hand_id, hand.platform, hand.limit, hand.currency, hand.is_tournament) == (
             hand_id, platform, Limit.FIXED, "USD", False)
         assert hand.reconciles()
+
+
+# Written for this test in the dialect of a 2010 "7-2" table (no real hand copied): Teal wins
+# with seven-deuce and the three other seats pay it the $3 proposition bonus each.
+SEVEN_DEUCE = """Stage #1981700015: Holdem  No Limit $2 (7-2) - 2010-04-02 21:05:10 (ET)
+Table: ODESSA (Real Money) Seat #1 is the dealer
+Seat 1 - MARLIN ($150 in chips)
+Seat 2 - TEAL ($200 in chips)
+Seat 3 - QUAIL ($95.50 in chips)
+Seat 4 - ROOK ($180 in chips)
+TEAL - Posts small blind $1
+QUAIL - Posts big blind $2
+*** POCKET CARDS ***
+ROOK - Folds
+MARLIN - Folds
+TEAL - Raises $5 to $6
+QUAIL - Calls $4
+*** FLOP *** [7h 9c 2s]
+TEAL - Bets $8
+QUAIL - Folds
+TEAL - returned ($8) : not called
+*** SHOW DOWN ***
+TEAL - Shows [7d 2d] (two pair, sevens and deuces)
+TEAL Collects $9 from 72 proposition pot
+TEAL Collects $11.40 from main pot
+*** SUMMARY ***
+Total Pot($12) | Rake ($0.60) | 72 Proposition Pot ($9)
+Board [7h 9c 2s]
+Seat 1: MARLIN (dealer) Folded on the POCKET CARDS
+Seat 2: TEAL (small blind) collected Total ($20.40) HI:($11.40) with two pair [7d 2d - B:7h,P:7d,B:2s,P:2d,B:9c] 72 Prop Win ($9) with [7d 2d]
+Seat 3: QUAIL (big blind) Folded on the FLOP
+Seat 4: ROOK Folded on the POCKET CARDS
+"""
+
+
+def test_a_seven_deuce_table_pays_its_proposition_bonus_outside_the_pot():
+    # the "(7-2)" header was "not a Stage header" and the bonus line unknown (sweep, hand 1981698003)
+    hand = PARSER.parse(SEVEN_DEUCE)
+    assert (hand.game, hand.limit, hand.currency, hand.start_time_utc) == (
+        Game.HOLDEM, Limit.NO, "USD", "2010-04-03T01:05:10Z")
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 2: 600, 3: 600, 4: 0}
+    assert [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts] == [
+        (2, 800, None, Half.WHOLE, PayoutSource.UNCALLED), (2, 1140, 0, Half.WHOLE, PayoutSource.POT),
+        (2, 900, None, Half.WHOLE, PayoutSource.OTHER)]
+    assert (hand.rake, hand.fees, hand.contradictions) == (60, 0, [])
+    assert hand.reconciles() and hand.paid_from_pots() == 1140
+    assert hand.notes == ["seat 2 is paid a 7-2 proposition bonus of 900 by the other seats, outside the pot "
+                          "(no action line shows their shares)"]

@@ -43,6 +43,7 @@ from typing import IO, Any, Protocol, cast
 
 from audit.textio import sniff_encoding
 from parsers.base import Parser
+from parsers.registry import sniffing
 
 #: Extensions of tracker sidecar files (FPDB expected outputs): never hand histories.
 SIDECAR_SUFFIXES = (".hp", ".hands", ".gt")
@@ -509,12 +510,15 @@ def summary_kind(head_text: str) -> str | None:
     return next((what for pattern, what in SUMMARY_FILES if pattern.match(first)), None)
 
 
-def recognise(head: bytes, candidates: Sequence[Parser]) -> Recognised:
-    """The encoding and parser of a file that starts with ``head`` (not empty)."""
+def recognise(head: bytes, candidates: Sequence[Parser] | None = None, format: str | None = None) -> Recognised:
+    """The encoding and parser of a file that starts with ``head`` (not empty): one of
+    ``candidates``, or (None) of the registry's parsers, of ``format`` only if given,
+    importing only those the head's markers select (``parsers.registry.sniffing``)."""
     codec, label, bom = sniff_encoding(head)
     head_text = head[bom:].decode(codec, errors="ignore")[:SNIFF_CHARS]
     head_text = head_text.lstrip("\ufeff")
-    parser = next((p for p in candidates if p.sniff(head_text)), None)
+    tried = candidates if candidates is not None else sniffing(head_text, format)
+    parser = next((p for p in tried if p.sniff(head_text)), None)
     if parser is not None:
         return Recognised(codec, label, bom, parser)
     if (summary := summary_kind(head_text)) is not None:

@@ -41,6 +41,8 @@ from pathlib import Path, PurePosixPath
 from types import TracebackType
 from typing import IO, Any, Protocol, cast
 
+from audit.ingest.limits import DEFAULT_MAX_EXPANDED as DEFAULT_MAX_EXPANDED  # re-exported: their home before
+from audit.ingest.limits import DEFAULT_MAX_RATIO as DEFAULT_MAX_RATIO
 from audit.textio import sniff_encoding
 from parsers.base import Parser
 from parsers.registry import sniffing
@@ -53,10 +55,6 @@ SNIFF_CHARS = 8192
 HEAD_BYTES = 65536
 #: Tar archives, plain or compressed, by how their names end.
 TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".tbz")
-#: Default cap on what one compressed file or archive member expands to.
-DEFAULT_MAX_EXPANDED = 4 << 30
-#: Default cap on expanded bytes per compressed byte (text histories compress 5-20 times).
-DEFAULT_MAX_RATIO = 100
 #: Below this many expanded bytes the ratio is not checked (a tiny file may compress well).
 RATIO_FLOOR = 16 << 20
 _BLOCK = 1 << 20

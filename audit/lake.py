@@ -763,6 +763,18 @@ def committed_parts(root: Path, table_name: str) -> list[tuple[str, dict[str, st
     return [(r["path"], {c.removeprefix("partition."): r[c] for c in cols}, r["size_bytes"]) for r in rows]
 
 
+def partition_rows(root: Path, table_name: str) -> dict[tuple[str, str], int]:
+    """The rows of a partitioned table per (platform, hand_date) partition at the version
+    read, from its log's statistics (no data file is opened)."""
+    if not _log_versions(table_path(root, table_name)):
+        return {}
+    actions = pa.table(_delta(root, table_name, None).get_add_actions(flatten=True))
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for row in actions.select(["partition.platform", "partition.hand_date", "num_records"]).to_pylist():
+        counts[(row["partition.platform"], row["partition.hand_date"])] += row["num_records"] or 0
+    return dict(counts)
+
+
 def check_version(files: list[Path]) -> None:
     """LakeError unless each data file of ``files`` was written with this schema version
     (the tables themselves are checked on every read)."""

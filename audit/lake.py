@@ -793,15 +793,21 @@ def scan_table(root: Path, table_name: str, platforms: Iterable[str] | None = No
 
     spec = TABLES[table_name]
     dt = _delta(root, table_name, version)
-    declared = _declared(spec)
-    frame = pl.scan_delta(dt)
-    present = set(frame.collect_schema().names())
-    # A lake written before a column was added (same schema version: contracts.md lets
-    # columns be added freely) reads with that column null.
-    frame = frame.select([pl.col(n).cast(t) if n in present else pl.lit(None, t).alias(n) for n, t in declared.items()])
+    frame = as_declared(table_name, pl.scan_delta(dt))
     if platforms is not None and spec.partitioned:
         frame = frame.filter(pl.col("platform").is_in(sorted(set(platforms))))
     return frame
+
+
+def as_declared(table_name: str, frame: pl.LazyFrame) -> pl.LazyFrame:
+    """``frame`` with the declared columns and types of a table, as every reader gets it."""
+    import polars as pl
+
+    declared = _declared(TABLES[table_name])
+    present = set(frame.collect_schema().names())
+    # A lake written before a column was added (same schema version: contracts.md lets
+    # columns be added freely) reads with that column null.
+    return frame.select([pl.col(n).cast(t) if n in present else pl.lit(None, t).alias(n) for n, t in declared.items()])
 
 
 def read_table(root: Path, table_name: str, columns: list[str] | None = None, *,

@@ -25,7 +25,7 @@ from audit.ingest.inputs import (
     recognise,
 )
 from audit.ingest.parse import ChunkResult, Oversized
-from audit.ingest.store import LakeStore
+from audit.ingest.store import KeptTables, LakeStore
 from audit.ingest.workers import Workers, worker_count
 from audit.lake import compact_fragmented
 from parsers.base import Parser
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None = None,
            chunk_chars: int = CHUNK_CHARS, progress: Callable[[str], None] | None = None,
            parsers: tuple[Parser, ...] | None = None, cluster: ClusterPool | None = None,
-           select: InputOptions | None = None) -> IngestSummary:
+           select: InputOptions | None = None, keep: KeptTables | None = None) -> IngestSummary:
     """Read ``paths`` into the lake at ``lake``. Returns counts that always reconcile.
 
     ``progress`` is called with each file's name as it is read. ``parsers`` restricts
@@ -47,17 +47,20 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
     file's head may be of its format: ``parsers.registry.sniffing``). ``cluster`` parses on a
     Dask cluster (``audit.cluster.dask_pool``) instead of local workers. ``select``
     excludes paths and caps what compressed inputs expand to (``audit.ingest.inputs``).
+    ``keep`` receives the hand tables written, for an audit that follows (``KeptTables``).
     """
     lake = Path(lake)
     summary = IngestSummary(lake)
     inputs = list(iter_inputs(paths, select))
     total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
-    store = LakeStore(lake, summary)  # holds the lake's lock until its commit
+    store = LakeStore(lake, summary, keep)  # holds the lake's lock until its commit
     try:
         _read_all(inputs, summary, store, parsers, Workers(worker_count(workers, total), cluster), chunk_chars,
                   progress)
     except BaseException:
         store.abort()
+        if keep is not None:
+            keep.give_up()
         raise
     store.close()
     compact_fragmented(lake)  # many small ingests into one partition: its files compacted

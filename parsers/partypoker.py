@@ -107,7 +107,7 @@ _CASH = re.compile(
     r"(?:(?P<limit>NL|PL|FL) +)?(?P<game>\S.*)$"
 )
 # Every name partypoker gives a game the rules evaluate, spelled exactly: any other name
-# (``Double Hold'em``, three hole cards and a point card; ``Short Deck``) is a game of
+# (``Double Hold'em``, three hole cards and a point card) is a game of
 # its own, and reading it by a word it shares with one of these would misjudge it.
 _GAMES = {
     "Texas Hold'em": Game.HOLDEM,
@@ -119,6 +119,7 @@ _GAMES = {
     "Omaha Hi-Lo": Game.OMAHA_HILO,
     "7 Card Stud": Game.STUD,
     "7 Card Stud Hi-Lo": Game.STUD_HILO,
+    "Short Deck": Game.SIXPLUS_HOLDEM,  # SHORTDECK: flush over full house, trips over straight (game 18512107436)
 }
 # 2016 fast-fold files: ``Table Bolt  ( Real Money )``, ``seat 1: ...``, ``Forward Folds``;
 # a 2012 export writes ``seat1: ...`` and ``raises[ $25 USD ]``
@@ -136,7 +137,9 @@ _STUD_STREETS = {
     "River": Street.SEVENTH,
 }
 _AMT = r"\[\s*(?P<amt>[^\]]+?)\s*\]"
-_POST = re.compile(r"^posts (?P<what>small blind|big blind \+ dead|big blind|ante|dead blind|bring-in) " + _AMT + r"\.?$")
+# short deck: every seat antes and the button posts a live "button blind" (two spaces before its amount)
+_POST = re.compile(r"^posts (?P<what>small blind|big blind \+ dead|big blind|ante|dead blind|bring-in|button blind) +"
+                   + _AMT + r"\.?$")
 _ACT = re.compile(r"^(?P<verb>calls|bets|double bets|raises|completes|bring-ins|is all-In|is all-in) *" + _AMT + r"\.?$")
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) +\[(?P<cards>[^\]]*)\]")  # 2013: "doesn't show  [ 5c , 4h ]"

@@ -103,6 +103,9 @@ class Game(StrEnum):
     STUD = "stud"
     STUD_HILO = "stud_hilo"
     RAZZ = "razz"
+    RAZZ27 = "razz27"  # seven-card stud for the 2-7 low (KingsClub "2-7 Razz", Kansas City razz)
+    STUD5 = "stud5"  # five-card stud, high
+    FUSION = "fusion"  # PokerStars Fusion: 2 hole cards, a 3rd on the flop, a 4th on the turn; Omaha's rule
     DRAW5 = "draw5"
     LOWBALL27_SINGLE = "lowball27_single"
     LOWBALL27_TRIPLE = "lowball27_triple"
@@ -133,6 +136,7 @@ class Street(StrEnum):
     FLOP = "flop"
     TURN = "turn"
     RIVER = "river"
+    SECOND = "second"  # five-card stud's first round: one card down, one up
     THIRD = "third"
     FOURTH = "fourth"
     FIFTH = "fifth"

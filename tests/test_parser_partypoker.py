@@ -218,7 +218,7 @@ Osgood_77 wins $0.08 USD from the main pot with a pair of Sevens.
 """
 
 
-@pytest.mark.parametrize("game_name", ["Double Hold'em", "Short Deck", "Omaha Hi-Lo 5 Card"])
+@pytest.mark.parametrize("game_name", ["Double Hold'em", "Omaha Hi-Lo 5 Card"])  # Short Deck is sixplus_holdem
 def test_a_game_name_outside_partys_list_is_unsupported_never_read_by_a_word(game_name):
     text = DOUBLE_HOLDEM.replace("Double Hold'em", game_name)
     with pytest.raises(HandParseError) as caught:

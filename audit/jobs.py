@@ -47,6 +47,7 @@ from audit.ingest.inputs import (
     Unopenable,
     find_inputs,
 )
+from audit.ingest.store import KeptTables
 from audit.lake import LakeError, pinned, read_table
 from audit.outputs import (
     AUDIT_OUTPUTS,
@@ -65,7 +66,7 @@ from audit.outputs import (
     start_manifest,
     write_outputs,
 )
-from audit.pipeline import audit_lake
+from audit.pipeline import BATCH_HANDS, HandTables, audit_lake
 from audit.policies import PolicyResolver
 from audit.rake_check import load_schedules
 from audit.report_context import run_context
@@ -215,10 +216,15 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
     if progress:
         progress.begin("reading")
     with _lake_errors(), _engine(dask) as cluster:
+        # the hand tables ingested, kept for the audit when they are the whole lake and fit one batch
+        kept = KeptTables(BATCH_HANDS) if cluster is None else None
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
-                          select=select, cluster=cluster)
+                          select=select, cluster=cluster, keep=kept)
         with pinned(lake):  # one state of the lake, which the manifest records
-            outcome = _audit(lake, policy, accepted, progress, schedules, cluster)
+            outcome = _audit(lake, policy, accepted, progress, schedules, cluster,
+                             kept if kept is not None and kept.usable else None)
+            if kept is not None:
+                kept.give_up()  # their memory back before the report
             if progress:
                 progress.begin("explaining")
             explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)
@@ -373,7 +379,10 @@ def _lake_errors() -> Iterator[None]:
 
 
 def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None,
-           schedules: Sequence[RakeSchedule] | None = None, cluster: ClusterPool | None = None) -> AuditOutcome:
+           schedules: Sequence[RakeSchedule] | None = None, cluster: ClusterPool | None = None,
+           tables: HandTables | None = None) -> AuditOutcome:
+    """Audit the lake; its hand tables read from ``tables`` if given (what ``run`` just
+    ingested into an empty lake, in memory), else from its files."""
     check_policy(policy)
     if progress:
         progress.begin("auditing")
@@ -382,7 +391,7 @@ def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progres
 
         return audit_on_cluster(cluster, lake, policy=policy, accept=accepted, rake_schedules=schedules)
     return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None,
-                      rake_schedules=schedules)
+                      rake_schedules=schedules, tables=tables)
 
 
 def write_explanations(out: Path, lake: Path, outcome: AuditOutcome, policy: str | None,

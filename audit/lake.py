@@ -763,6 +763,18 @@ def committed_parts(root: Path, table_name: str) -> list[tuple[str, dict[str, st
     return [(r["path"], {c.removeprefix("partition."): r[c] for c in cols}, r["size_bytes"]) for r in rows]
 
 
+def partition_rows(root: Path, table_name: str) -> dict[tuple[str, str], int]:
+    """The rows of a partitioned table per (platform, hand_date) partition at the version
+    read, from its log's statistics (no data file is opened)."""
+    if not _log_versions(table_path(root, table_name)):
+        return {}
+    actions = pa.table(_delta(root, table_name, None).get_add_actions(flatten=True))
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for row in actions.select(["partition.platform", "partition.hand_date", "num_records"]).to_pylist():
+        counts[(row["partition.platform"], row["partition.hand_date"])] += row["num_records"] or 0
+    return dict(counts)
+
+
 def check_version(files: list[Path]) -> None:
     """LakeError unless each data file of ``files`` was written with this schema version
     (the tables themselves are checked on every read)."""
@@ -781,15 +793,21 @@ def scan_table(root: Path, table_name: str, platforms: Iterable[str] | None = No
 
     spec = TABLES[table_name]
     dt = _delta(root, table_name, version)
-    declared = _declared(spec)
-    frame = pl.scan_delta(dt)
-    present = set(frame.collect_schema().names())
-    # A lake written before a column was added (same schema version: contracts.md lets
-    # columns be added freely) reads with that column null.
-    frame = frame.select([pl.col(n).cast(t) if n in present else pl.lit(None, t).alias(n) for n, t in declared.items()])
+    frame = as_declared(table_name, pl.scan_delta(dt))
     if platforms is not None and spec.partitioned:
         frame = frame.filter(pl.col("platform").is_in(sorted(set(platforms))))
     return frame
+
+
+def as_declared(table_name: str, frame: pl.LazyFrame) -> pl.LazyFrame:
+    """``frame`` with the declared columns and types of a table, as every reader gets it."""
+    import polars as pl
+
+    declared = _declared(TABLES[table_name])
+    present = set(frame.collect_schema().names())
+    # A lake written before a column was added (same schema version: contracts.md lets
+    # columns be added freely) reads with that column null.
+    return frame.select([pl.col(n).cast(t) if n in present else pl.lit(None, t).alias(n) for n, t in declared.items()])
 
 
 def read_table(root: Path, table_name: str, columns: list[str] | None = None, *,

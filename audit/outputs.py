@@ -28,7 +28,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from audit.atomic import atomic_output as atomic_output  # re-exported: the outp
 from audit.errors import OutNotEmpty, OutputRefused
 from audit.lake import lake_record, read_table
 from audit.schema import SCHEMA_VERSION
+from audit.version import tool_version as tool_version  # re-exported: the manifest records it
 from rules.odd_chip import Policy
 from rules.vocab import FileStatus, Verdict
 
@@ -52,14 +52,6 @@ RUN_OUTPUTS = (FINDINGS_FILE, HANDS_FILE, REPORT_FILE, EXPLANATIONS_FILE)
 AUDIT_OUTPUTS = (FINDINGS_FILE, HANDS_FILE)
 #: hhaudit's temporary files (``atomic_output``; the lake's writer names its own alike)
 TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
-
-
-def tool_version() -> str:
-    """The installed hhaudit's version, from the package metadata (``pyproject.toml``)."""
-    try:
-        return version("hhaudit")
-    except PackageNotFoundError:  # imported from a source tree that was never installed
-        return "0+unknown"
 
 
 @dataclass

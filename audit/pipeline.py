@@ -1,4 +1,4 @@
-"""Auditing a whole lake.
+"""Auditing a whole lake, a batch of partitions at a time.
 
 Returns frames and dicts; never prints. ``audit_lake`` is the whole comparison, lake-wide:
 hands without a showdown and the findings beside the pot's money in bulk
@@ -7,13 +7,21 @@ every other showdown one by one (``audit.showdown_audit``), all held equal to th
 one hand, ``audit.hand_audit.audit_hand``. ``findings.parquet``,
 ``hands.parquet`` and ``manifest.json`` are written by ``audit.outputs``. One hand's
 explanation is ``audit.explanation``'s.
+
+Every check reads one hand's rows only, and a hand's rows all lie in its (platform,
+hand_date) partition, so the lake is audited in batches of whole partitions of one
+platform or more, up to ``BATCH_HANDS`` hands each (``hand_batches``): memory is bounded by the
+batch, not by the lake. The outcome is the same as one batch of everything: verdicts
+are sorted by hand and findings by ``order_findings`` (stable, and ties only within a
+hand, whose findings come in the same order either way).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import polars as pl
 
@@ -30,14 +38,15 @@ from audit.hand_audit import NO_SEAT_LEFT
 from audit.hand_rows import (
     AUDIT_PAYOUT_COLUMNS,
     HAND_COLUMNS,
+    SEAT_COLUMNS,
     HandRow,
     PayoutRow,
     SeatRow,
     hand_row,
     hand_rows_of,
-    read_seats,
+    with_dead,
 )
-from audit.lake import read_table, scan_table
+from audit.lake import partition_rows, scan_table
 from audit.outputs import AuditOutcome
 from audit.policies import PolicyResolver
 from audit.rake_check import candidates, schedule_rake_findings
@@ -50,6 +59,79 @@ from rules.vocab import FindingKind, PayoutSource, Verdict
 
 #: showdowns audited one by one from which worker processes pay for their start
 PARALLEL_FROM = 2000
+#: hands audited together at most (a partition larger than this is a batch of its own):
+#: what bounds the audit's memory (about 2 kB a hand while a batch is audited)
+BATCH_HANDS = 100_000
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Partitions audited together: the hand dates of each platform, and their hands' count."""
+
+    dates: Mapping[str, tuple[str, ...]]  # platform -> its hand dates
+    hands: int
+
+    def where(self) -> pl.Expr:
+        """The batch's rows of a hand table (its partition columns only: whole files)."""
+        return pl.any_horizontal([(pl.col("platform") == p) & pl.col("hand_date").is_in(list(dates))
+                                  for p, dates in self.dates.items()])
+
+
+class HandTables(Protocol):
+    """Where the audit reads the hand tables: the lake (``LakeTables``), or the tables an
+    ingest just wrote, held in memory (``audit.ingest.store.KeptTables``)."""
+
+    def partitions(self) -> dict[tuple[str, str], int]:
+        """Hands per (platform, hand_date) partition."""
+
+    def scan(self, table: str, batch: Batch | None) -> pl.LazyFrame:
+        """A hand table's rows (the declared columns) of the batch's partitions (None: all)."""
+
+
+class LakeTables:
+    """The hand tables of a lake, at the version read (``audit.lake.pinned``); of the
+    partitions of ``platforms`` only, if given."""
+
+    def __init__(self, lake: Path, platforms: Sequence[str] | None = None) -> None:
+        self.lake = lake
+        self.platforms = platforms
+
+    def partitions(self) -> dict[tuple[str, str], int]:
+        counts = partition_rows(self.lake, "hands")
+        return {k: n for k, n in counts.items() if self.platforms is None or k[0] in self.platforms}
+
+    def scan(self, table: str, batch: Batch | None) -> pl.LazyFrame:
+        if batch is None:
+            return scan_table(self.lake, table, self.platforms)
+        # the partition columns filter the data files themselves (hive partitions)
+        return scan_table(self.lake, table, list(batch.dates)).filter(batch.where())
+
+
+def hand_batches(partitions: Mapping[tuple[str, str], int], most: int = BATCH_HANDS) -> list[Batch | None]:
+    """The partitions grouped into batches of consecutive partitions (by platform, then
+    date) up to ``most`` hands each (a larger partition alone); ``[None]`` (everything
+    at once, unfiltered) when all of them fit in one.
+
+    >>> [(dict(b.dates), b.hands) for b in hand_batches(
+    ...     {("a", "d1"): 3, ("a", "d2"): 2, ("a", "d3"): 9, ("b", "d1"): 1, ("b", "d2"): 1}, most=5)]
+    [({'a': ('d1', 'd2')}, 5), ({'a': ('d3',)}, 9), ({'b': ('d1', 'd2')}, 2)]
+    >>> hand_batches({("a", "d1"): 3, ("b", "d1"): 2}, most=5)
+    [None]
+    """
+    if sum(partitions.values()) <= most:
+        return [None]
+    batches: list[Batch | None] = []
+    group: dict[str, list[str]] = {}
+    hands = 0
+    for (platform, date), n in sorted(partitions.items()):
+        if group and hands + n > most:
+            batches.append(Batch({p: tuple(d) for p, d in group.items()}, hands))
+            group, hands = {}, 0
+        group.setdefault(platform, []).append(date)
+        hands += n
+    if group:
+        batches.append(Batch({p: tuple(d) for p, d in group.items()}, hands))
+    return batches
 
 
 def audit_lake(lake: Path, *, policy: str | None = None,
@@ -57,20 +139,57 @@ def audit_lake(lake: Path, *, policy: str | None = None,
                progress: Callable[[int, int], None] | None = None,
                bulk_showdowns: bool = True, workers: int | None = None,
                rake_schedules: Sequence[RakeSchedule] | None = None,
-               platforms: Sequence[str] | None = None) -> AuditOutcome:
+               platforms: Sequence[str] | None = None, tables: HandTables | None = None,
+               batch_hands: int = BATCH_HANDS) -> AuditOutcome:
     """Audit every hand of the lake under each platform's policy (or ``policy`` for all);
     with ``platforms``, the hands of those platforms only (a cluster's task: ``audit.cluster``).
 
     ``bulk_showdowns=False`` audits every showdown one by one (``audit_showdown``), the
     reference the bulk path (``audit_showdowns_bulk``) must agree with exactly. Showdowns
     audited one by one use ``workers`` processes (default: one per core) when there are
-    at least ``PARALLEL_FROM`` of them. ``rake_schedules``: what the rake is checked
-    against (default: the shipped schedules; ``audit.rake_check``).
+    at least ``PARALLEL_FROM`` of them in a batch. ``rake_schedules``: what the rake is
+    checked against (default: the shipped schedules; ``audit.rake_check``). ``tables``:
+    where the rows are read (default: the lake's files, of ``platforms``); ``batch_hands``: the most hands
+    audited together (``hand_batches``).
     """
     resolve = PolicyResolver(policy)
-    hands = read_table(lake, "hands", HAND_COLUMNS, platforms=platforms)
-    seats = read_seats(lake, platforms)
-    payouts = read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS], platforms=platforms)
+    source = tables if tables is not None else LakeTables(lake, platforms)
+    schedules = shipped_schedules() if rake_schedules is None else rake_schedules
+    partitions = source.partitions()
+    batches = hand_batches(partitions, batch_hands)
+    total = sum(partitions.values())
+    verdict_parts: list[pl.DataFrame] = []
+    finding_parts: list[pl.DataFrame] = []
+    for batch in batches:
+        done = sum(len(v) for v in verdict_parts)
+        verdicts, findings = _audit_batch(source, batch, resolve, bulk_showdowns, workers, schedules,
+                                          _offset(progress, done, total))
+        verdict_parts.append(verdicts)
+        finding_parts.append(findings)
+    verdicts = pl.concat(verdict_parts).sort("hand_key")
+    findings = order_findings(pl.concat(finding_parts))
+    unmatched: list[tuple[str, str]] = []
+    if accept:
+        findings, unmatched = apply_accept(findings, accept)
+    return AuditOutcome(verdicts, findings, resolve.used() if not policy else {"*": resolve("*")}, unmatched)
+
+
+def _offset(progress: Callable[[int, int], None] | None, done: int, total: int) -> Callable[[int], None] | None:
+    """A batch's progress as the whole audit's: ``done`` hands audited before it."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda n: report(done + n, total)
+
+
+def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolver, bulk_showdowns: bool,
+                 workers: int | None, schedules: Sequence[RakeSchedule],
+                 progress: Callable[[int], None] | None) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Verdicts and findings (not yet ordered) of the hands of one batch."""
+    hands = source.scan("hands", batch).select(HAND_COLUMNS).collect()
+    actions = source.scan("actions", batch)
+    seats = with_dead(source.scan("seats", batch).select([*SEAT_COLUMNS, "hand_key"]).collect(), actions)
+    payouts = source.scan("payouts", batch).select(["hand_key", *AUDIT_PAYOUT_COLUMNS]).collect()
     live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
     live_count = live.group_by("hand_key").agg(pl.len().alias("n_live"))
     hands = hands.join(live_count, on="hand_key", how="left").with_columns(pl.col("n_live").fill_null(0))
@@ -83,23 +202,17 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     one_by_one = contested.join(settled.select("hand_key"), on="hand_key", how="anti")
     showdown_verdicts, showdown_findings = _showdowns_one_by_one(
         one_by_one, seats, payouts, resolve, workers,
-        (lambda done: progress(settled.height + done, contested.height)) if progress else None)
+        (lambda done: progress(settled.height + done)) if progress else None)
     nobody_left = [verdict_row(hand_row(h), Verdict.UNVERIFIABLE, NO_SEAT_LEFT, resolve(h["platform"]).name)
                    for h in hands.filter(pl.col("n_live") == 0).iter_rows(named=True)]
     verdicts = pl.concat([uncontested_verdicts, settled, showdown_verdicts,
                           pl.DataFrame(nobody_left, schema=VERDICT_SCHEMA)]).sort("hand_key")
     no_drop = [p for p in policy_names if resolve(p).no_flop_no_drop]
     beside = pl.concat([contradiction_findings(hands, seats),
-                        uncalled_return_findings(scan_table(lake, "actions", platforms), hands, seats),
+                        uncalled_return_findings(actions, hands, seats),
                         no_flop_rake_findings(hands, no_drop)])
-    beside = pl.concat([beside, _schedule_rake(lake, hands, seats, payouts, beside,
-                                               shipped_schedules() if rake_schedules is None else rake_schedules)])
-    findings = order_findings(pl.concat([uncontested_findings, showdown_findings, beside]))
-    verdicts = _flagged(verdicts, beside)
-    unmatched: list[tuple[str, str]] = []
-    if accept:
-        findings, unmatched = apply_accept(findings, accept)
-    return AuditOutcome(verdicts, findings, resolve.used() if not policy else {"*": resolve("*")}, unmatched)
+    beside = pl.concat([beside, _schedule_rake(actions, hands, seats, payouts, beside, schedules)])
+    return _flagged(verdicts, beside), pl.concat([uncontested_findings, showdown_findings, beside])
 
 
 def _uncontested(hands: pl.DataFrame, live: pl.DataFrame, seats: pl.DataFrame, payouts: pl.DataFrame,
@@ -150,7 +263,7 @@ def _audit_one(hand: HandRow, seats: tuple[SeatRow, ...], payouts: tuple[PayoutR
     return result.verdict, result.reason, result.findings
 
 
-def _schedule_rake(lake: Path, hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.DataFrame,
+def _schedule_rake(actions: pl.LazyFrame, hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.DataFrame,
                    beside: pl.DataFrame, schedules: Sequence[RakeSchedule]) -> pl.DataFrame:
     """``rake`` findings of the hands whose rake exceeds their schedule: only the hands a
     schedule could cover are read row by row (``audit.rake_check.candidates``)."""
@@ -158,10 +271,11 @@ def _schedule_rake(lake: Path, hands: pl.DataFrame, seats: pl.DataFrame, payouts
     if chosen.height == 0:
         return findings_frame([])
     keys = chosen.select("hand_key")
-    actions = scan_table(lake, "actions").join(keys.lazy(), on="hand_key").collect()
+    chosen_actions = actions.join(keys.lazy(), on="hand_key").collect()
     raked = beside.filter(pl.col("kind") == FindingKind.RAKE.value)
     found: list[Finding] = []
-    for rows in hand_rows_of(chosen, seats.join(keys, on="hand_key"), actions, payouts.join(keys, on="hand_key")):
+    for rows in hand_rows_of(chosen, seats.join(keys, on="hand_key"), chosen_actions,
+                             payouts.join(keys, on="hand_key")):
         already = [f for f in raked.filter(pl.col("hand_key") == rows.key).iter_rows(named=True)]
         if not already:
             found += schedule_rake_findings(rows, schedules)

@@ -18,7 +18,6 @@ random key drawn for that one report, with a warning (:func:`redactor_for`).
 
 from __future__ import annotations
 
-import enum
 import io
 import json
 import os
@@ -42,22 +41,13 @@ from audit.outputs import (
     file_sha256,
 )
 from audit.report_context import out_context
+from audit.report_options import REDACT_KEY_ENV as REDACT_KEY_ENV  # re-exported: their home before
+from audit.report_options import TABLE_TOP as TABLE_TOP
+from audit.report_options import ReportFormat as ReportFormat
 from reports import export, html_report, owed, terminal
 from reports.owed import GroupBy
 from reports.redact import Redactor, redact_findings
 from reports.summary import ReportInputError, conform_findings, summarise, worst_findings
-
-TABLE_TOP = 20
-REDACT_KEY_ENV = "HHAUDIT_REDACT_KEY"
-
-
-class ReportFormat(enum.StrEnum):
-    TABLE = "table"
-    CSV = "csv"
-    JSONL = "jsonl"
-    PARQUET = "parquet"
-    HTML = "html"
-    PLAYERS_OWED = "players-owed"
 
 
 @dataclass(frozen=True)

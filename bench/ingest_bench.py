@@ -24,7 +24,11 @@ what that leaves of a throughput target (``--target``) for everything else, per 
 
 A very large file (``--hands 1000000``) is made by generating 20,000 distinct hands and
 writing them again under new hand numbers, which keeps generation quick while every hand
-stays distinct to the lake.
+stays distinct to the lake. The 20,000 hands span about two weeks of play (``bench.generate``
+advances the clock 20-90 s a hand), so the lake has one partition per day: the bench prints
+how many and the largest, beside the peak memory of ``--command run`` (the memory
+benchmark: ``--hands 1000000 --command run``; the audit reads the lake a batch of
+partitions at a time, ``audit.pipeline.hand_batches``).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ import threading
 import time
 from pathlib import Path
 
-from audit.lake import LakeWriter, read_table
+from audit.lake import LakeWriter, partition_rows, read_table
 from audit.schema import TABLES
 from bench.generate import generate
 
@@ -179,6 +183,7 @@ def main() -> None:
         lake = Path(tmp) / ("lake" if args.command == "ingest" else "out/lake")
         # the same input again into the same lake: skipped unparsed (incremental ingest)
         again_wall, _, again_cpu, again = timed_command([hhaudit, "ingest", str(path), "--lake", str(lake), "--json"])
+        partitions = partition_rows(lake, "hands") if done.returncode in (0, 1) else {}
         chunks = max(1, -(-path.stat().st_size // (6 * 2**20)))  # ingest's byte chunks
         startup, write_wall, write_cpu = floor(hhaudit, lake, chunks) if done.returncode in (0, 1) else (0, 0, 0)
     if done.returncode not in (0, 1):
@@ -188,6 +193,8 @@ def main() -> None:
     print(f"baseline (plain Python line loop): {base:.2f} s, {hands / base:,.0f} hands/s, {size_mb / base:.1f} MB/s")
     print(f"hhaudit {args.command}: {wall:.2f} s wall (start-up included), "
           f"{hands / wall:,.0f} hands/s, {size_mb / wall:.1f} MB/s, peak memory {peak / 2**20:,.0f} MiB")
+    if partitions:
+        print(f"lake: {len(partitions)} partitions (platform, day), the largest {max(partitions.values()):,} hands")
     print(f"CPU: {cpu:.2f} s user+system over the process tree ({hands / cpu:,.0f} hands per CPU-second); "
           f"load average before the run {load:.2f}")
     print(f"second (incremental) ingest of the same input into that lake: {again_wall:.2f} s wall, "

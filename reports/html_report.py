@@ -25,12 +25,12 @@ from typing import Any
 import polars as pl
 
 from reports import explain, svg
+from reports.choices import DEFAULT_TOP as DEFAULT_TOP  # re-exported: its home before
 from reports.redact import Redactor, redact_explanation, redact_findings
 from reports.summary import CHIPS, Summary, conform_findings, money_label, summarise, worst_findings
 from reports.unknown_lines import unknown_line_text
 from rules.money import format_minor
 
-DEFAULT_TOP = 1000
 
 _STYLE = """
 body { font-family: sans-serif; margin: 1.5em; color: #222; background: #fff; }

@@ -19,24 +19,17 @@ the sum of the negative deltas of the findings that count, per currency and pool
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Any
 
 import polars as pl
 
+from reports.choices import GroupBy as GroupBy  # re-exported: its home before
 from reports.summary import CHIPS, NO_MONEY_KINDS, with_pool
 from rules.money import format_minor
 
 NO_PLAYER = "(no seat: rake and fees)"
 """The player named for findings without a seat in ``--by player``."""
-
-
-class GroupBy(enum.StrEnum):
-    PLAYER = "player"
-    DAY = "day"
-    TABLE = "table"
-    PLATFORM = "platform"
 
 
 #: the columns each grouping is keyed by (before currency and pool)

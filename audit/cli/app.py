@@ -17,7 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from audit.errors import HhauditError
-from audit.outputs import tool_version
+from audit.version import tool_version
 
 
 class HhauditGroup(TyperGroup):

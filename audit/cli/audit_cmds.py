@@ -3,6 +3,9 @@
 ``run`` is the nightly job: ingest, audit and report in one command. It always finishes
 and writes every output; the exit code only summarises (``contracts.md``). Progress goes
 to stderr on a terminal; the last line of stdout is the run's counts as one JSON object.
+
+The library is imported inside each command, not here: ``hhaudit --help`` and
+``--version`` then start without polars and pyarrow (tests/test_cli_startup.py).
 """
 
 from __future__ import annotations
@@ -37,11 +40,6 @@ from audit.cli.common import (
 )
 from audit.cli.progress import progress_display
 from audit.errors import BadHandKey, ExitStatus, HandNotInLake, NotALake, UnreadableLake
-from audit.explanation import HandNotFound, explain_hand
-from audit.jobs import audit_job, check_policy, run_job
-from audit.lake import LakeError
-from audit.outputs import atomic_output, check_output_file
-from rules.vocab import Verdict
 
 
 def register(app: typer.Typer) -> None:
@@ -58,6 +56,8 @@ def register(app: typer.Typer) -> None:
         dask: DaskOption = None,
     ) -> None:
         """Settle every hand of the lake and compare with what the platform paid."""
+        from audit.jobs import audit_job
+
         with progress_display() as progress:
             result = audit_job(lake, out, policy=policy, accept=accept, overwrite=overwrite,
                                max_quarantined=max_quarantined, fail_on_unverifiable=fail_on_unverifiable,
@@ -83,6 +83,7 @@ def register(app: typer.Typer) -> None:
         dask: DaskOption = None,
     ) -> None:
         """Ingest, audit and report in one command (the nightly job)."""
+        from audit.jobs import run_job
         from reports.summary import summarise
         from reports.terminal import render_summary
 
@@ -101,53 +102,60 @@ def register(app: typer.Typer) -> None:
         print_counts(result.counts)
         finish(result.exit_status)
 
-    @app.command("explain")
-    def explain_command(
-        hand: Annotated[str, typer.Argument(help="PLATFORM:HAND_ID, e.g. pokerstars:1676150046")],
-        lake: Annotated[Path, typer.Option("--lake", help="Lake written by hhaudit ingest or run.")],
-        policy: PolicyOption = None,
-        html: Annotated[Path | None, typer.Option("--html", help="Also write the table as a picture page.")] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print the explanation as JSON.")] = False,
-        redact: Annotated[bool, typer.Option("--redact", help="Replace player names by pseudonyms keyed by your "
-            "secret (--redact-key-file or $HHAUDIT_REDACT_KEY; without one, a random key and a warning).")] = False,
-        redact_key_file: RedactKeyFile = None,
-        rake_schedule: RakeScheduleOption = None,
-    ) -> None:
-        """Explain one hand as it was played (date, table, stakes, source file and offset,
-        each street's actions and stacks, the pay lines as printed), then its settlement:
-        best hands, pots, splits, odd chips, recorded against expected."""
-        from audit.explanation import quarantined_hand, render_quarantined
-        from audit.rake_check import load_schedules
-        from audit.report_job import redactor_for
-        from reports.explain import render_html, render_text
-        from reports.redact import redact_explanation
+    app.command("explain")(explain_command)
 
-        if ":" not in hand:
-            raise BadHandKey(hand)
-        if not (lake / "hands").is_dir():
-            raise NotALake(lake)
-        check_policy(policy)
-        if html is not None:
-            check_output_file(html, "--html")
-        schedules = load_schedules(rake_schedule)
-        redactor, warning = redactor_for(redact_key_file) if redact else (None, None)
-        try:
-            explanation = explain_hand(lake, hand, policy=policy, rake_schedules=schedules)
-        except HandNotFound as exc:
-            quarantined = quarantined_hand(lake, hand) if (lake / "quarantine").is_dir() else []
-            if not quarantined:
-                raise HandNotInLake(exc.args[0]) from None
-            text = render_quarantined(hand, quarantined, raw=redactor is None)
-            print(redactor.text(text) if redactor is not None else text, end="")
-            finish(ExitStatus.INPUT_PROBLEMS)
-        except LakeError as exc:
-            raise UnreadableLake(str(exc)) from exc
-        if redactor is not None:
-            explanation = redact_explanation(explanation, redactor)
-            if warning:
-                print(warning, file=sys.stderr)
-        if html is not None:
-            with atomic_output(html) as tmp:
-                tmp.write_text(render_html(explanation), encoding="utf-8")
-        print(json.dumps(explanation, indent=2, default=str) if as_json else render_text(explanation))
-        finish(ExitStatus.FINDINGS if explanation.get("verdict") == Verdict.FINDINGS.value else ExitStatus.OK)
+
+def explain_command(
+    hand: Annotated[str, typer.Argument(help="PLATFORM:HAND_ID, e.g. pokerstars:1676150046")],
+    lake: Annotated[Path, typer.Option("--lake", help="Lake written by hhaudit ingest or run.")],
+    policy: PolicyOption = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Also write the table as a picture page.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the explanation as JSON.")] = False,
+    redact: Annotated[bool, typer.Option("--redact", help="Replace player names by pseudonyms keyed by your "
+        "secret (--redact-key-file or $HHAUDIT_REDACT_KEY; without one, a random key and a warning).")] = False,
+    redact_key_file: RedactKeyFile = None,
+    rake_schedule: RakeScheduleOption = None,
+) -> None:
+    """Explain one hand as it was played (date, table, stakes, source file and offset,
+    each street's actions and stacks, the pay lines as printed), then its settlement:
+    best hands, pots, splits, odd chips, recorded against expected."""
+    from audit.atomic import atomic_output
+    from audit.explanation import HandNotFound, explain_hand, quarantined_hand, render_quarantined
+    from audit.jobs import check_policy
+    from audit.lake import LakeError
+    from audit.outputs import check_output_file
+    from audit.rake_check import load_schedules
+    from audit.report_job import redactor_for
+    from reports.explain import render_html, render_text
+    from reports.redact import redact_explanation
+    from rules.vocab import Verdict
+
+    if ":" not in hand:
+        raise BadHandKey(hand)
+    if not (lake / "hands").is_dir():
+        raise NotALake(lake)
+    check_policy(policy)
+    if html is not None:
+        check_output_file(html, "--html")
+    schedules = load_schedules(rake_schedule)
+    redactor, warning = redactor_for(redact_key_file) if redact else (None, None)
+    try:
+        explanation = explain_hand(lake, hand, policy=policy, rake_schedules=schedules)
+    except HandNotFound as exc:
+        quarantined = quarantined_hand(lake, hand) if (lake / "quarantine").is_dir() else []
+        if not quarantined:
+            raise HandNotInLake(exc.args[0]) from None
+        text = render_quarantined(hand, quarantined, raw=redactor is None)
+        print(redactor.text(text) if redactor is not None else text, end="")
+        finish(ExitStatus.INPUT_PROBLEMS)
+    except LakeError as exc:
+        raise UnreadableLake(str(exc)) from exc
+    if redactor is not None:
+        explanation = redact_explanation(explanation, redactor)
+        if warning:
+            print(warning, file=sys.stderr)
+    if html is not None:
+        with atomic_output(html) as tmp:
+            tmp.write_text(render_html(explanation), encoding="utf-8")
+    print(json.dumps(explanation, indent=2, default=str) if as_json else render_text(explanation))
+    finish(ExitStatus.FINDINGS if explanation.get("verdict") == Verdict.FINDINGS.value else ExitStatus.OK)

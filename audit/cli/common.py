@@ -12,7 +12,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from audit.errors import BadOption, ExitStatus, escape_controls
-from audit.ingest.inputs import DEFAULT_MAX_EXPANDED, DEFAULT_MAX_RATIO
+from audit.ingest.limits import DEFAULT_MAX_EXPANDED, DEFAULT_MAX_RATIO
 
 PolicyOption = Annotated[str | None, typer.Option(
     "--policy", help="Odd-chip profile name or TOML file, forced for every hand (default: each platform's own).")]

@@ -21,10 +21,6 @@ import typer
 
 from audit.cli.common import finish
 from audit.errors import BadInput, ExitStatus, NotALake, UnreadableLake
-from audit.lake import LakeError
-from audit.outputs import check_out_folder
-from audit.phh_export import UnknownHand, export_phh, write_phh_files
-from reports.phh import dumps, dumps_all
 
 
 class ExportFormat(StrEnum):
@@ -41,6 +37,11 @@ def export_command(
                                                            "(default: the PHH on stdout).")] = None,
 ) -> None:
     """Write hands of the lake as PHH files, refusing by name what PHH cannot express."""
+    from audit.lake import LakeError  # the library on use: --help starts without polars
+    from audit.outputs import check_out_folder
+    from audit.phh_export import UnknownHand, export_phh, write_phh_files
+    from reports.phh import dumps, dumps_all
+
     if not (lake / "hands").is_dir():
         raise NotALake(lake)
     if out is not None:

@@ -1,10 +1,13 @@
-"""``hhaudit ingest`` and ``hhaudit schema``."""
+"""``hhaudit ingest`` and ``hhaudit schema``.
+
+The library is imported inside each command, not here: ``hhaudit --help`` and
+``--version`` then start without polars and pyarrow (tests/test_cli_startup.py)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,11 +27,9 @@ from audit.cli.common import (
 )
 from audit.cli.progress import progress_display
 from audit.errors import escape_controls
-from audit.ingest import IngestSummary
-from audit.jobs import ingest_job
-from audit.schema import EXPLANATION, OUTPUTS, SCHEMA_VERSION, TABLES
-from rules.showdown_contract import json_schema as settle_schema
-from rules.vocab import VOCABULARIES
+
+if TYPE_CHECKING:
+    from audit.ingest import IngestSummary
 
 
 def format_summary(summary: IngestSummary) -> str:
@@ -54,6 +55,9 @@ def format_summary(summary: IngestSummary) -> str:
 
 
 def _schema_json() -> str:
+    from audit.schema import EXPLANATION, OUTPUTS, SCHEMA_VERSION, TABLES
+    from rules.vocab import VOCABULARIES
+
     return json.dumps({
         "schema_version": SCHEMA_VERSION,
         "tables": {t.name: [{"name": c.name, "type": str(c.type), "nullable": c.nullable,
@@ -66,6 +70,9 @@ def _schema_json() -> str:
 
 
 def _schema_text() -> str:
+    from audit.schema import EXPLANATION, OUTPUTS, SCHEMA_VERSION, TABLES
+    from rules.vocab import VOCABULARIES
+
     lines = [f"hhaudit lake schema version {SCHEMA_VERSION}"]
     for table in (*TABLES.values(), *OUTPUTS.values()):
         where = "partitioned by platform and date" if table.partitioned else "not partitioned"
@@ -97,6 +104,8 @@ def register(app: typer.Typer) -> None:
         dask: DaskOption = None,
     ) -> None:
         """Read hand histories into the Parquet lake and report what was found."""
+        from audit.jobs import ingest_job
+
         size = parse_size(max_expanded_size)
         with progress_display(enabled=not as_json) as progress:
             result = ingest_job(paths, lake, workers=workers, max_quarantined=max_quarantined, progress=progress,
@@ -116,6 +125,8 @@ def register(app: typer.Typer) -> None:
         """Print the lake's tables, the audit's outputs, their columns and vocabularies (or, with
         --settle, the JSON Schema of settle's input)."""
         if settle:
+            from rules.showdown_contract import json_schema as settle_schema
+
             print(json.dumps(settle_schema(), indent=2))
             return
         print(_schema_json() if as_json else _schema_text())

@@ -11,8 +11,6 @@ import typer
 
 from audit.cli.common import finish
 from audit.errors import ExitStatus
-from audit.lake_job import optimize_job, vacuum_job
-from audit.verify import verify
 
 LakeArgument = Annotated[Path, typer.Argument(help="The lake folder (hhaudit ingest --lake, or OUT/lake).")]
 
@@ -31,11 +29,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Delete the files no lake version references (left by a killed writer) and those
         only older versions read, removed more than --retention-hours ago."""
+        from audit.lake_job import vacuum_job  # the library on use: --help starts without pyarrow
+
         print(json.dumps(vacuum_job(lake, retention_hours), sort_keys=True))
 
     @lake_app.command("optimize")
     def optimize_command(lake: LakeArgument) -> None:
         """Compact each partition's small files into few (the rows do not change)."""
+        from audit.lake_job import optimize_job
+
         print(json.dumps(optimize_job(lake), sort_keys=True))
 
     @app.command("verify")
@@ -46,6 +48,8 @@ def register(app: typer.Typer) -> None:
         """Check every digest in OUT's manifest, re-audit the lake at the recorded table
         versions, and confirm findings.parquet and hands.parquet; exit 1 naming each file
         that differs."""
+        from audit.verify import verify
+
         result = verify(out, lake)
         for line in result.problems:
             print(line)

@@ -11,9 +11,8 @@ from typing import Annotated
 import typer
 
 from audit.cli.common import RedactKeyFile, finish
-from audit.report_job import REDACT_KEY_ENV, TABLE_TOP, ReportFormat, report_job
-from reports import html_report
-from reports.owed import GroupBy
+from audit.report_options import REDACT_KEY_ENV, TABLE_TOP, ReportFormat
+from reports.choices import DEFAULT_TOP, GroupBy
 
 
 def register(app: typer.Typer) -> None:
@@ -30,10 +29,12 @@ def register(app: typer.Typer) -> None:
         by: Annotated[GroupBy | None, typer.Option("--by", help="Underpaid, overpaid and net per player, day, "
             "table or platform (per currency; chips per tournament).")] = None,
         top: Annotated[int | None, typer.Option("--top", min=0, help=f"Worst findings to include (default: "
-            f"{TABLE_TOP} in the table, {html_report.DEFAULT_TOP} in HTML, all in exports).")] = None,
+            f"{TABLE_TOP} in the table, {DEFAULT_TOP} in HTML, all in exports).")] = None,
     ) -> None:
         """Summarise an audit run's findings, export them, write the HTML report, sum them
         --by player, day, table or platform, or list the players owed (--format players-owed)."""
+        from audit.report_job import report_job  # the library on use: --help starts without polars
+
         result = report_job(out, fmt, output, redact=redact, top=top, by=by, redact_key_file=redact_key_file)
         if result.text is not None:
             sys.stdout.write(result.text)

@@ -17,13 +17,15 @@ import typer
 
 from audit.cli.common import finish
 from audit.errors import ExitStatus, RulesInputError
-from rules.games import GAMES
-from rules.odd_chip import PolicyError, get_policy, profile_names
-from rules.settle import SettlementInputError, settle
-from rules.showdown_json import settlement_to_json, showdown_from_json
+
+# rules.settle and its kin are imported inside the commands: --help and --version start
+# without them (tests/test_cli_startup.py)
 
 
 def _settle_text(text: str) -> dict[str, Any]:
+    from rules.settle import SettlementInputError, settle
+    from rules.showdown_json import settlement_to_json, showdown_from_json
+
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -40,6 +42,8 @@ def settle_cmd(
     jsonl: bool = typer.Option(False, "--jsonl", help="one showdown per line in, one result per line out"),
 ) -> None:
     """Settle showdowns given as JSON (the format: docs/settle.md; hhaudit schema --settle)."""
+    from rules.settle import SettlementInputError
+
     where = "standard input" if file == "-" else file
     try:
         data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
@@ -70,6 +74,8 @@ def settle_cmd(
 
 def games_cmd() -> None:
     """One line per game: name, cards dealt, and how the pot is won."""
+    from rules.games import GAMES
+
     for game, spec in GAMES.items():
         halves = " / ".join(
             f"{h.half.value}:{h.ranking.value}" + (f"({h.qualifier} or better)" if h.qualifier else "")
@@ -82,6 +88,8 @@ def games_cmd() -> None:
 
 def policies_cmd(name: str | None = typer.Argument(None, help="a profile to show in full")) -> None:
     """One line per profile, or one profile's options (``[U]``: unconfirmed)."""
+    from rules.odd_chip import PolicyError, get_policy, profile_names
+
     if name is None:
         for profile in profile_names():
             policy = get_policy(profile)

@@ -26,8 +26,25 @@ duplicate index keeps one dictionary entry per hand key with the rest in Arrow c
 ``bench/ingest_bench.py`` measures throughput and peak memory.
 """
 
-from audit.ingest.counts import FileCounts, IngestSummary
-from audit.ingest.job import ingest
-from audit.ingest.parse import ChunkResult, parse_chunk
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from audit.ingest.counts import FileCounts, IngestSummary
+    from audit.ingest.job import ingest
+    from audit.ingest.parse import ChunkResult, parse_chunk
 
 __all__ = ["ChunkResult", "FileCounts", "IngestSummary", "ingest", "parse_chunk"]
+
+#: where each name lives: imported on first use, so that importing ``audit.ingest.inputs``
+#: (the command line's option defaults) does not import the writer and pyarrow with it
+_HOMES = {"FileCounts": "counts", "IngestSummary": "counts", "ingest": "job", "ChunkResult": "parse",
+          "parse_chunk": "parse"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module 'audit.ingest' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"audit.ingest.{_HOMES[name]}"), name)

@@ -41,8 +41,11 @@ from pathlib import Path, PurePosixPath
 from types import TracebackType
 from typing import IO, Any, Protocol, cast
 
+from audit.ingest.limits import DEFAULT_MAX_EXPANDED as DEFAULT_MAX_EXPANDED  # re-exported: their home before
+from audit.ingest.limits import DEFAULT_MAX_RATIO as DEFAULT_MAX_RATIO
 from audit.textio import sniff_encoding
 from parsers.base import Parser
+from parsers.registry import sniffing
 
 #: Extensions of tracker sidecar files (FPDB expected outputs): never hand histories.
 SIDECAR_SUFFIXES = (".hp", ".hands", ".gt")
@@ -52,10 +55,6 @@ SNIFF_CHARS = 8192
 HEAD_BYTES = 65536
 #: Tar archives, plain or compressed, by how their names end.
 TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".tbz")
-#: Default cap on what one compressed file or archive member expands to.
-DEFAULT_MAX_EXPANDED = 4 << 30
-#: Default cap on expanded bytes per compressed byte (text histories compress 5-20 times).
-DEFAULT_MAX_RATIO = 100
 #: Below this many expanded bytes the ratio is not checked (a tiny file may compress well).
 RATIO_FLOOR = 16 << 20
 _BLOCK = 1 << 20
@@ -510,12 +509,18 @@ def summary_kind(head_text: str) -> str | None:
     return next((what for pattern, what in SUMMARY_FILES if pattern.match(first)), None)
 
 
-def recognise(head: bytes, candidates: Sequence[Parser]) -> Recognised:
-    """The encoding and parser of a file that starts with ``head`` (not empty)."""
+def recognise(head: bytes, candidates: Sequence[Parser] | None = None, format: str | None = None) -> Recognised:
+    """The encoding and parser of a file that starts with ``head`` (not empty): one of
+    ``candidates``, or (None) of the registry's parsers, of ``format`` only if given,
+    importing only those the head's markers select (``parsers.registry.sniffing``)."""
     codec, label, bom = sniff_encoding(head)
     head_text = head[bom:].decode(codec, errors="ignore")[:SNIFF_CHARS]
     head_text = head_text.lstrip("\ufeff")
-    parser = next((p for p in candidates if p.sniff(head_text)), None) or _first_header_later(head_text, candidates)
+    tried = candidates if candidates is not None else sniffing(head_text, format)
+    # a file cut at the front: a header further on (only parsers with a marker in the head
+    # can have one: their sniff accepts text of the head)
+    parser = next((p for p in tried if p.sniff(head_text)), None) or _first_header_later(
+        head_text, candidates if candidates is not None else list(sniffing(head_text, format)))
     if parser is not None:
         return Recognised(codec, label, bom, parser)
     if (summary := summary_kind(head_text)) is not None:

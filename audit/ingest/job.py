@@ -25,11 +25,11 @@ from audit.ingest.inputs import (
     recognise,
 )
 from audit.ingest.parse import ChunkResult, Oversized
-from audit.ingest.store import LakeStore
+from audit.ingest.store import KeptTables, LakeStore
 from audit.ingest.workers import Workers, worker_count
 from audit.lake import compact_fragmented
 from parsers.base import Parser
-from parsers.registry import all_parsers
+from parsers.registry import has_format
 from rules.vocab import FileStatus
 
 if TYPE_CHECKING:
@@ -39,25 +39,28 @@ if TYPE_CHECKING:
 def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None = None,
            chunk_chars: int = CHUNK_CHARS, progress: Callable[[str], None] | None = None,
            parsers: tuple[Parser, ...] | None = None, cluster: ClusterPool | None = None,
-           select: InputOptions | None = None) -> IngestSummary:
+           select: InputOptions | None = None, keep: KeptTables | None = None) -> IngestSummary:
     """Read ``paths`` into the lake at ``lake``. Returns counts that always reconcile.
 
     ``progress`` is called with each file's name as it is read. ``parsers`` restricts
-    detection to those formats (default: every registered one). ``cluster`` parses on a
+    detection to those formats (default: every registered one, each imported only when a
+    file's head may be of its format: ``parsers.registry.sniffing``). ``cluster`` parses on a
     Dask cluster (``audit.cluster.dask_pool``) instead of local workers. ``select``
     excludes paths and caps what compressed inputs expand to (``audit.ingest.inputs``).
+    ``keep`` receives the hand tables written, for an audit that follows (``KeptTables``).
     """
     lake = Path(lake)
-    candidates = parsers if parsers is not None else all_parsers()
     summary = IngestSummary(lake)
     inputs = list(iter_inputs(paths, select))
     total = sum(i.size_hint for i in inputs if isinstance(i, InputFile))
-    store = LakeStore(lake, summary)  # holds the lake's lock until its commit
+    store = LakeStore(lake, summary, keep)  # holds the lake's lock until its commit
     try:
-        _read_all(inputs, summary, store, candidates, Workers(worker_count(workers, total), cluster), chunk_chars,
+        _read_all(inputs, summary, store, parsers, Workers(worker_count(workers, total), cluster), chunk_chars,
                   progress)
     except BaseException:
         store.abort()
+        if keep is not None:
+            keep.give_up()
         raise
     store.close()
     compact_fragmented(lake)  # many small ingests into one partition: its files compacted
@@ -65,7 +68,7 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
 
 
 def _read_all(inputs: list[InputFile | Unopenable], summary: IngestSummary, store: LakeStore,
-              candidates: tuple[Parser, ...], pool: Workers, chunk_chars: int,
+              candidates: tuple[Parser, ...] | None, pool: Workers, chunk_chars: int,
               progress: Callable[[str], None] | None) -> None:
     flight = _InFlight(pool, store)
     try:
@@ -162,13 +165,17 @@ def _skip(stream: ByteStream, n: int) -> None:
         n -= len(block)
 
 
-def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ...], flight: _InFlight,
+def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ...] | None, flight: _InFlight,
                chunk_chars: int, start: int = 0, whole: tuple[str, int] | None = None) -> None:
     """Read a file into the lake; from byte ``start`` on when its first bytes are stored
     already (``counts.prior``; its format is then known). ``whole``: its digest and
-    size, when known already."""
+    size, when known already. ``candidates`` None: the registry's parsers."""
+    only: str | None = None  # the one format tried (that of the stored first bytes)
     if counts.prior is not None:
-        candidates = tuple(p for p in candidates if str(p.format) == counts.prior["format"]) or candidates
+        if candidates is not None:
+            candidates = tuple(p for p in candidates if str(p.format) == counts.prior["format"]) or candidates
+        elif has_format(counts.prior["format"]):
+            only = counts.prior["format"]
     with item.open() as raw_stream:
         _skip(raw_stream, start)
         stream = HashingReader(raw_stream)
@@ -180,7 +187,7 @@ def _read_file(item: InputFile, counts: FileCounts, candidates: tuple[Parser, ..
             counts.message = ("empty file" if not head
                               else "tracker sidecar file (.hp/.hands/.gt), not a hand history")
             return
-        found = recognise(head, candidates)
+        found = recognise(head, candidates, only)
         counts.encoding = found.label
         if found.parser is None:
             counts.sha256, counts.size = stream.finish()

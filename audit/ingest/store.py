@@ -11,8 +11,10 @@ ingests into one lake never store a hand twice.
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -20,25 +22,92 @@ import pyarrow.compute as pc
 from audit.ingest.counts import FileCounts, IngestSummary
 from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
 from audit.ingest.parse import ChunkResult, Oversized, quarantine_row
-from audit.lake import LakeWriter, committed_parts, pause_point, read_table, rewrite_parts
-from audit.schema import FILES, QUARANTINE
+from audit.lake import LakeWriter, as_declared, committed_parts, pause_point, read_table, rewrite_parts
+from audit.schema import FILES, QUARANTINE, TABLES
 from rules.vocab import FileStatus, QuarantineReason
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from audit.pipeline import Batch
 
 #: quarantine rows buffered before they are handed to the writer
 QUARANTINE_BATCH = 10_000
 _CHILD_TABLES = ("seats", "actions", "payouts")
 
 
+class KeptTables:
+    """The hand tables one ingest wrote, kept in memory for the audit that follows it
+    (``hhaudit run``), so that it need not read them back from the lake: an
+    ``audit.pipeline.HandTables``.
+
+    They are the lake's hand tables only when the lake held no hand before the ingest
+    (other viewers' cards merged into the stored seats are merged into the kept ones
+    too); the store gives them up otherwise (``usable`` false), and as soon as they pass
+    ``most_hands`` hands, so that memory stays bounded: the audit then reads the lake.
+    """
+
+    def __init__(self, most_hands: int) -> None:
+        self.most_hands = most_hands
+        self.usable = True
+        self.hands = 0
+        self._parts: dict[str, list[pa.Table]] = defaultdict(list)
+        self._frames: dict[str, pl.DataFrame] = {}
+
+    def add(self, table_name: str, rows: pa.Table) -> None:
+        if not self.usable or rows.num_rows == 0:
+            return
+        if table_name == "hands":
+            self.hands += rows.num_rows
+            if self.hands > self.most_hands:
+                self.give_up()
+                return
+        spec = TABLES[table_name]
+        rows = rows.select([c.name for c in spec.columns])  # as the lake writer stores them
+        self._parts[table_name].append(rows if rows.schema.equals(spec.schema) else rows.cast(spec.schema))
+
+    def change(self, table_name: str, change: Callable[[pa.Table], pa.Table | None]) -> None:
+        """Change the kept rows as ``audit.lake.rewrite_parts`` changes the stored ones."""
+        self._parts[table_name] = [changed if (changed := change(part)) is not None else part
+                                   for part in self._parts.get(table_name, [])]
+
+    def give_up(self) -> None:
+        self.usable = False
+        self._parts.clear()
+        self._frames.clear()
+
+    def _frame(self, table_name: str) -> pl.DataFrame:
+        import polars as pl
+
+        if table_name not in self._frames:
+            parts = self._parts.pop(table_name, None) or [TABLES[table_name].schema.empty_table()]
+            frame = pl.from_arrow(pa.concat_tables(parts))
+            assert isinstance(frame, pl.DataFrame)
+            self._frames[table_name] = as_declared(table_name, frame.lazy()).collect()
+        return self._frames[table_name]
+
+    def partitions(self) -> dict[tuple[str, str], int]:
+        counts = self._frame("hands").group_by("platform", "hand_date").len().iter_rows()
+        return {(platform, date): n for platform, date, n in counts}
+
+    def scan(self, table: str, batch: Batch | None) -> pl.LazyFrame:
+        frame = self._frame(table).lazy()
+        return frame if batch is None else frame.filter(batch.where())
+
+
 class LakeStore:
     """Main-process side of ingest: duplicates, offsets, writing, counts. Chunks arrive
     in order."""
 
-    def __init__(self, lake: Path, summary: IngestSummary) -> None:
+    def __init__(self, lake: Path, summary: IngestSummary, keep: KeptTables | None = None) -> None:
         self.writer = LakeWriter(lake)  # takes the lake's lock before the lake is read
         self.summary = summary
+        self.keep = keep
         self._seen: SeenHands | None = None
         try:
             self.known = KnownFiles.of_lake(lake)
+            if keep is not None and committed_parts(lake, "hands"):
+                keep.give_up()  # the lake holds more hands than this ingest's
         except BaseException:
             self.writer.abort()
             raise
@@ -70,9 +139,9 @@ class LakeStore:
         pause_point("parse")  # the kill tests' hook (audit.lake)
         if screening.keep is None:
             counts.parsed += hands.num_rows
-            self.writer.add("hands", hands)
+            self._add("hands", hands)
             for name in _CHILD_TABLES:
-                self.writer.add(name, result.tables[name])
+                self._add(name, result.tables[name])
             return
         keys = hands.column("hand_key").to_pylist()
         counts.duplicate += screening.duplicates
@@ -83,11 +152,17 @@ class LakeStore:
             self._quarantine_conflicts(counts, chunk, base_bytes, result, keys, screening.conflicts)
         counts.parsed += sum(screening.keep)
         mask = pa.array(screening.keep)
-        self.writer.add("hands", hands.filter(mask))
+        self._add("hands", hands.filter(mask))
         for name, owner in zip(_CHILD_TABLES, (result.seat_hand, result.action_hand, result.payout_hand),
                                strict=True):
             child_mask = mask.take(pa.array(owner, pa.int32()))
-            self.writer.add(name, result.tables[name].filter(child_mask))
+            self._add(name, result.tables[name].filter(child_mask))
+
+    def _add(self, table_name: str, rows: pa.Table) -> None:
+        """Hand rows to the lake writer, and to the tables kept for the audit, if any."""
+        self.writer.add(table_name, rows)
+        if self.keep is not None:
+            self.keep.add(table_name, rows)
 
     def _quarantine_conflicts(self, counts: FileCounts, chunk: str | bytes, base_bytes: int, result: ChunkResult,
                               keys: list[str], conflicts: list[tuple[int, str]]) -> None:
@@ -124,6 +199,9 @@ class LakeStore:
         if self.card_patches:
             self.writer.flush()
             _apply_card_patches(self.writer, self.card_patches)
+            if self.keep is not None:  # the kept seats as the stored ones
+                patches = self.card_patches
+                self.keep.change("seats", lambda table: _patched(table, patches))
         self.writer.close()
 
     def abort(self) -> None:

@@ -910,7 +910,7 @@ def _read_table(hand: _Hand) -> int:
 
 def _read_seats(hand: _Hand, i: int) -> None:
     """The seat lines from ``i``: who sits where with what; then who dealt the hand."""
-    lines, n, hid = hand.lines, len(hand.lines), hand.hid
+    lines, n, hid, scale, cache = hand.lines, len(hand.lines), hand.hid, hand.scale, hand.cache
     hand.seats, hand.seat_of, hand.by_number = seats, seat_of, by_number = [], {}, {}
     while i < n:
         s = lines[i].rstrip()
@@ -927,7 +927,7 @@ def _read_seats(hand: _Hand, i: int) -> None:
             parts = (int(sm["seat"]), sm["name"], sm["stack"], sm["tail"])
         number, name, stack_text, tail = parts
         try:
-            stack = _money(stack_text, hand.scale, hand.cache)
+            stack = _money(stack_text, scale, cache)
         except AmountError as exc:
             raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in {s!r}", hid) from exc
         # "is sitting out" / "out of hand": dealt in only if the seat then acts or gets cards
@@ -957,6 +957,7 @@ def _read_actions(hand: _Hand) -> int:
     elif len(action_lines) > 50_000:
         action_lines.clear()
     known_line = action_lines.get
+    append, add, street = hand.actions.append, hand.tracker.add, hand.street
     i = hand.next_at
     while i < n:
         line = lines[i]
@@ -965,9 +966,22 @@ def _read_actions(hand: _Hand) -> int:
         if known is not None:
             rec = seat_of.get(known[0])
             if rec is not None:
-                if known[3]:
+                kind, amount, all_in = known[1], known[2], known[3]
+                if all_in:
                     rec.all_in = True
-                _REPLAY[known[1]](hand, rec, known[2], known[3])
+                rec.dealt_in = True
+                # the commonest kinds done here as _do_fold, _do_check, _do_call and _do_bet
+                # do them (a call less per line: these are most of a history's lines)
+                if kind is _FOLD:
+                    rec.folded_street = street
+                    append(ActionRecord(hand.seq, street, rec.seat, _FOLD))
+                elif kind is _CHECK:
+                    append(ActionRecord(hand.seq, street, rec.seat, _CHECK))
+                elif kind is _CALL or kind is _BET:
+                    add(rec.seat, amount)
+                    append(ActionRecord(hand.seq, street, rec.seat, kind, amount, all_in))
+                else:
+                    _REPLAY[kind](hand, rec, amount, all_in)
                 hand.seq += 1
                 continue
         s = line.rstrip()
@@ -977,6 +991,7 @@ def _read_actions(hand: _Hand) -> int:
         try:
             if _read_line(hand, s, line, action_lines):
                 return i
+            street = hand.street  # a street line, or a draw without one
         except AmountError as exc:
             raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
         except HandParseError as exc:
@@ -1013,7 +1028,13 @@ def _read_line(hand: _Hand, s: str, line: str, action_lines: dict[str, _ActionLi
         if all_in:
             rest = rest[:-14]
             rec.all_in = True
-        verb = _EXACT_VERBS.get(rest) or _verb_starting(hand, rest)
+        verb = _EXACT_VERBS.get(rest)
+        if verb is None:
+            for prefix, verb in _VERBS:
+                if rest.startswith(prefix):
+                    break
+            else:
+                raise hand.unexpected()
         memo = verb(hand, rec, rest, all_in)
         if memo is not None and plain_name:  # remembered for the next hands, read by their name alone
             action_lines[line] = (rec.player, memo[0], memo[1], all_in)
@@ -1024,12 +1045,14 @@ def _read_line(hand: _Hand, s: str, line: str, action_lines: dict[str, _ActionLi
         # all-in seat where the client shows its cards): no money, no cards
         return False
     platform = hand.platform
-    for how, text, effect, only in _BODY_LINES:
-        if (s.startswith(text) if how is _STARTS else text in s if how is _HOLDS else s == text) and (
-                only is None or only is platform):
+    for test, text, effect, only in _BODY_LINES:
+        if test(s, text) and (only is None or only is platform):
             taken = effect(hand, s)
             if taken is not False:
                 return taken is True
+    for fragment in INFO_FRAGMENTS:
+        if fragment in s:
+            return False  # who came, went, timed out; what the dealer did with the deck
     if platform is Platform.RUNITONCE:
         # as it always has: the Run It Once show check left no name position behind, so an
         # unseated "name: sits out" is not skipped there (a line naming nobody is unknown)
@@ -1057,14 +1080,6 @@ _ActionLine = tuple[str, ActionKind, int, bool]
 #: what a verb's reader returns to be remembered for the line: (kind, amount), or None
 #: where the reading needs more than the seat (a dead blind, a draw, cards)
 _Memo = tuple[ActionKind, int] | None
-
-
-def _verb_starting(hand: _Hand, rest: str) -> _Verb:
-    """The reader of the first of ``_VERBS`` that ``rest`` starts with."""
-    for prefix, verb in _VERBS:
-        if rest.startswith(prefix):
-            return verb
-    raise hand.unexpected()
 
 
 # the hottest names as module globals: one dictionary look-up each, no enum attribute
@@ -1325,14 +1340,17 @@ _POSTS: tuple[tuple[str, _Verb], ...] = (
 # A kind's effect takes ``(hand, line)`` and returns None when it took the line, False to
 # decline it (the next kinds are tried), True when the line starts the summary.
 
-_STARTS, _HOLDS, _IS = 0, 1, 2  # how a kind's text is matched: the line starts with it, holds it, is it
+# how a kind's text is matched: the line starts with it, holds it, is it (``test(line, text)``:
+# str's own methods, run in C with no Python call)
+_STARTS, _HOLDS, _IS = str.startswith, str.__contains__, str.__eq__
 _Effect = Callable[[_Hand, str], "bool | None"]
 
 
 class _Kind(NamedTuple):
-    """A kind of line: how its ``text`` is matched, its ``effect``, ``only`` one platform's."""
+    """A kind of line: ``test(line, text)`` says whether it is one, ``effect`` reads it;
+    ``only`` one platform's."""
 
-    how: int
+    test: Callable[[str, str], bool]
     text: str
     effect: _Effect
     only: Platform | None = None
@@ -1560,8 +1578,7 @@ _BODY_LINES: tuple[_Kind, ...] = (
     _Kind(_STARTS, "#", _skip, Platform.POKERMASTER),  # the grabber's JSON metadata comment
     _Kind(_STARTS, "STP added: ", _splash_added, Platform.RUNITONCE),
     _Kind(_HOLDS, " shows [", _shows_hole_cards, Platform.RUNITONCE),
-    *(_Kind(_HOLDS, fragment, _skip) for fragment in INFO_FRAGMENTS),
-)
+)  # then INFO_FRAGMENTS: lines that hold one are skipped
 
 
 # --- the summary -------------------------------------------------------------------------------
@@ -1598,15 +1615,21 @@ def _read_summary(hand: _Hand, at: int) -> _Totals:
     """The summary's lines from ``at``, each taken by the first of ``_SUMMARY_KINDS`` that
     does not decline it."""
     totals = _Totals(hand.scale)
-    hid = hand.hid
+    hid, by_number, memo = hand.hid, hand.by_number, totals.memo.get
     for j in range(at, len(hand.lines)):
         s = hand.lines[j].rstrip()
         if not s:
             continue
+        known = memo(s)
+        if known is not None and known[0] in by_number and by_number[known[0]].player == known[1]:
+            # a seat's line read before (by ``_summary_seat``), for a seat of the same name
+            totals.seats.add(known[0])
+            _apply_summary(known[2], by_number[known[0]], known[0], hand.shown, totals.won, totals.notional)
+            continue
         hand.at = j
         try:
-            for how, text, effect in _SUMMARY_KINDS:
-                if (s.startswith(text) if how is _STARTS else text in s) and effect(hand, totals, s) is not False:
+            for test, text, effect in _SUMMARY_KINDS:
+                if test(s, text) and effect(hand, totals, s) is not False:
                     break
             else:
                 raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
@@ -1621,14 +1644,9 @@ def _read_summary(hand: _Hand, at: int) -> _Totals:
 
 
 def _summary_seat(hand: _Hand, totals: _Totals, s: str) -> None:
-    """``Seat 3: X (button) showed [...] and won ($5)``: what the seat showed and won."""
+    """``Seat 3: X (button) showed [...] and won ($5)``: what the seat showed and won
+    (remembered in ``totals.memo`` when the name is the seat line's)."""
     by_number = hand.by_number
-    known = totals.memo.get(s)
-    if known is not None and known[0] in by_number and by_number[known[0]].player == known[1]:
-        # a summary line read before, for a seat of the same name
-        totals.seats.add(known[0])
-        _apply_summary(known[2], by_number[known[0]], known[0], hand.shown, totals.won, totals.notional)
-        return
     colon = s.find(": ")
     number_text = s[5:colon]
     if colon == -1 or not number_text.isdigit() or int(number_text) not in by_number:
@@ -1711,7 +1729,7 @@ def _archive_number(hand: _Hand, totals: _Totals, s: str) -> bool | None:
     return None if _ARCHIVE_NUMBER.match(s) else False  # the next hand's number, in an archive
 
 
-_SUMMARY_KINDS: tuple[tuple[int, str, _SummaryEffect], ...] = (
+_SUMMARY_KINDS: tuple[tuple[Callable[[str, str], bool], str, _SummaryEffect], ...] = (
     (_STARTS, "Seat ", _summary_seat),
     (_STARTS, "Total pot ", _total_pot),
     (_HOLDS, "Board [", _summary_board),

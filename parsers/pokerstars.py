@@ -798,11 +798,50 @@ class _Hand:
     """
 
     __slots__ = (
-        "lines", "verbatim", "hid", "site", "site_kind", "stamp", "zone", "info", "game", "is_stud", "is_draw",
-        "half_label", "scale", "cache", "notes", "table_name", "button", "max_seats", "seats", "seat_of",
-        "by_number", "platform", "tracker", "actions", "payouts", "street", "run", "board_unprefixed",
-        "board_by_run", "dealt", "upcards", "shown", "small_blind", "big_blind", "ante", "bring_in",
-        "small_blind_seat", "cash_out_fees", "bounty_lines", "cancelled", "stp_added", "seq", "at", "next_at",
+        "actions",
+        "ante",
+        "at",
+        "big_blind",
+        "board_by_run",
+        "board_unprefixed",
+        "bounty_lines",
+        "bring_in",
+        "button",
+        "by_number",
+        "cache",
+        "cancelled",
+        "cash_out_fees",
+        "dealt",
+        "game",
+        "half_label",
+        "hid",
+        "info",
+        "is_draw",
+        "is_stud",
+        "lines",
+        "max_seats",
+        "next_at",
+        "notes",
+        "payouts",
+        "platform",
+        "run",
+        "scale",
+        "seat_of",
+        "seats",
+        "seq",
+        "shown",
+        "site",
+        "site_kind",
+        "small_blind",
+        "small_blind_seat",
+        "stamp",
+        "stp_added",
+        "street",
+        "table_name",
+        "tracker",
+        "upcards",
+        "verbatim",
+        "zone",
     )
     lines: list[str]
     verbatim: list[str]  # the lines as printed (before rupees are read as ₹): what pay lines record
@@ -1030,8 +1069,9 @@ def _read_line(hand: _Hand, s: str, line: str, action_lines: dict[str, _ActionLi
             rec.all_in = True
         verb = _EXACT_VERBS.get(rest)
         if verb is None:
-            for prefix, verb in _VERBS:
+            for prefix, reader in _VERBS:
                 if rest.startswith(prefix):
+                    verb = reader
                     break
             else:
                 raise hand.unexpected()
@@ -1083,7 +1123,8 @@ _Memo = tuple[ActionKind, int] | None
 
 
 # the hottest names as module globals: one dictionary look-up each, no enum attribute
-_FOLD, _CHECK, _CALL, _BET, _RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE
+_FOLD, _CHECK, _CALL, _BET = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET
+_RAISE = ActionKind.RAISE
 _POST_SB, _POST_BB, _POST_ANTE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_ANTE
 _POST_DEAD, _PREDEAL = ActionKind.POST_DEAD, Street.PREDEAL
 
@@ -1116,8 +1157,8 @@ def _do_bet(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
 
 def _do_raise(hand: _Hand, rec: SeatRecord, raised_to: int, all_in: bool) -> None:
     rec.dealt_in = True
-    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _RAISE, hand.tracker.raise_to(rec.seat, raised_to),
-                                     all_in))
+    added = hand.tracker.raise_to(rec.seat, raised_to)
+    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _RAISE, added, all_in))
 
 
 def _do_small_blind(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
@@ -1468,8 +1509,9 @@ def _collected(hand: _Hand, s: str) -> None:
         if not (source.startswith(("side pot-", "side pot ")) and source[9:].isdigit()):
             raise hand.unexpected()
         pot = int(source[9:])
-    hand.payouts.append(PayoutRecord(hand.seat_of[name].seat, _money(amount_text, hand.scale, hand.cache), pot, hand.run,
-                                     hand.half_label, PayoutSource.POT, hand.line_paid()))
+    amount = _money(amount_text, hand.scale, hand.cache)
+    hand.payouts.append(PayoutRecord(hand.seat_of[name].seat, amount, pot, hand.run, hand.half_label, PayoutSource.POT,
+                                     hand.line_paid()))
 
 
 def _uncalled(hand: _Hand, s: str) -> None:
@@ -1586,8 +1628,19 @@ _BODY_LINES: tuple[_Kind, ...] = (
 class _Totals:
     """What the summary says: the totals, rake and fees, the boards, what each seat won."""
 
-    __slots__ = ("total_pot", "rake", "pots_printed", "pots_net", "fees", "fee_detail", "boards", "won", "notional",
-                 "seats", "memo")
+    __slots__ = (
+        "boards",
+        "fee_detail",
+        "fees",
+        "memo",
+        "notional",
+        "pots_net",
+        "pots_printed",
+        "rake",
+        "seats",
+        "total_pot",
+        "won",
+    )
     total_pot: int | None
     rake: int | None
     pots_printed: list[int] | None
@@ -1713,7 +1766,7 @@ def _total_segments(hand: _Hand, totals: _Totals, segments: str) -> None:
 
 def _summary_board(hand: _Hand, totals: _Totals, s: str) -> bool | None:
     """``Board [...]``, ``FIRST Board [...]`` (run it twice)."""
-    if not (s.startswith("Board [") or s.endswith("]") and " Board [" in s):
+    if not (s.startswith("Board [") or (s.endswith("]") and " Board [" in s)):
         return False
     prefix, _, cards_text = s.partition("Board ")
     index = _RUN_PREFIX.get(prefix.strip(), 1) if prefix.strip() else 1

@@ -221,36 +221,6 @@ class HandBuilder:
         self.actions.append(record)
         return record
 
-    def return_unmatched_bet(self, street: Street, *, blind_excess_returned: bool = True) -> int:
-        """For dialects that print no return line: give back this street's unmatched bet.
-
-        The excess of the largest bet this street over the next largest came back to its
-        bettor (nobody could match it). Some platforms leave a big blind nobody called in
-        the pot (a walk pays the big blind the whole pot): ``blind_excess_returned=False``
-        then returns nothing when the top bettor only posted blinds this street.
-        Returns the amount (0 when every bet was matched).
-        """
-        bets = sorted(
-            ((self.tracker.street_bet(s.seat), s) for s in self.seats.values()),
-            key=lambda pair: pair[0],
-            reverse=True,
-        )
-        if not bets or bets[0][0] <= 0:
-            return 0
-        second = bets[1][0] if len(bets) > 1 else 0
-        excess = bets[0][0] - second
-        seat = bets[0][1]
-        if not blind_excess_returned and all(
-            a.kind in _BLIND_POSTS
-            for a in self.actions
-            if a.seat == seat.seat and a.amount and a.street in (street, Street.PREDEAL) and a.kind not in _DEAD_MONEY
-        ):  # an ante beside the blind is no bet of the seat's: the excess still stays in the pot
-            return 0
-        if excess > 0:
-            self.act(street, seat, ActionKind.UNCALLED_RETURN, excess)
-            return excess
-        return 0
-
     # --- payouts ------------------------------------------------------------------
     def pay(
         self,
@@ -288,10 +258,6 @@ class HandBuilder:
             if record.stack is not None and record.contributed and record.contributed >= record.stack:
                 record.all_in = True
         return sorted(self.seats.values(), key=lambda s: s.seat)
-
-
-_BLIND_POSTS = frozenset({ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_BLIND})
-_DEAD_MONEY = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
 
 
 def stud_upcards(known: list[str | None]) -> list[str]:

@@ -262,7 +262,7 @@ class BetTracker:
     def seats(self) -> dict[int, int]:
         return dict(self._total)
 
-    def unmatched(self) -> tuple[int, int] | None:
+    def unmatched(self, *, lone: bool = False) -> tuple[int, int] | None:
         """``(seat, amount)`` of the largest contribution's part no other seat matched, or None.
 
         For platforms that print no uncalled-bet line: the largest contribution can only
@@ -279,12 +279,17 @@ class BetTracker:
         >>> t.dead(1, 2, blind=True); t.add(1, 15); t.add(2, 5)
         >>> t.unmatched()
         (1, 10)
+        >>> t = BetTracker(); t.add(3, 10)  # ``lone``: a seat alone in putting money in gets it all back
+        >>> t.unmatched(), t.unmatched(lone=True)
+        (None, (3, 10))
         """
         # a dead blind is forfeit to the pot: it neither matches a bet nor comes back with one
         matched = {seat: total - self._dead_blind.get(seat, 0) for seat, total in self._total.items()}
         ranked = sorted(matched.items(), key=lambda seat_total: seat_total[1], reverse=True)
         if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
             return ranked[0][0], ranked[0][1] - ranked[1][1]
+        if lone and len(ranked) == 1 and ranked[0][1] > 0:
+            return ranked[0]
         return None
 
 

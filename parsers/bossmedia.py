@@ -38,6 +38,11 @@ from the showdown ``POT`` and from ``WIN``; it is recorded as an ``uncalled_retu
 action (with a note). So is, in a walk, the big blind's part over the small blind (every
 walk's ``POT`` is twice the small blind). Showdown ``POT`` is after ``RAKE``.
 
+Five-card draw (``GAME_FCD``): the ``HAND_BOARD`` that opens the draw has no ``VALUE`` and
+no cards; each seat's ``<ACTION TYPE="CHANGECARD" COUNT="n">`` changes n cards and lists
+the hand after the draw (card backs for another player's: the showdown shows it). The
+betting before it is ``predraw``, the draw and the betting after it ``draw1``.
+
 Results: ``WINTYPE_HI``/``WINTYPE_LO`` label the half; ``WINTYPE_HILO`` pays both halves
 of the pot to one seat (``whole``); no ``WINTYPE`` (older files) is ``whole`` in high-only
 games and ``unlabelled`` in Hi/Lo. ``pot`` is 0 when the showdown prints only a main pot.
@@ -61,6 +66,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
+from rules.games import DRAW_GAMES, SPLIT_GAMES
 from rules.money import DOT, AmountError, format_minor
 from rules.vocab import (
     ActionKind,
@@ -86,10 +92,12 @@ _GAMES = {
     "GAME_OMATU": Game.OMAHA,
     "GAME_OMAHL": Game.OMAHA_HILO,
     "GAME_THM": Game.HOLDEM,
+    "GAME_FCD": Game.DRAW5,  # five-card draw ("Table FCD ..."): one draw, CHANGECARD
 }
-_SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
+# A draw game's HAND_BOARD has no VALUE and no cards: it opens the next draw.
+_DRAWS = (Street.PREDRAW, Street.DRAW1, Street.DRAW2, Street.DRAW3)
 _WINTYPES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": Half.WHOLE}
 # Every element and attribute a hand may hold, by tag: (attributes, child elements). Any
 # other fails the hand, so that nothing that might move money is passed over unread.
@@ -102,7 +110,7 @@ _KNOWN_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                            "DATE", "TABLETOURNEYID", "BET", "POT", "WIN", "LOSS", "ENDTIME"}),
                 frozenset({"PLAYER", "ACTION", "SHOWDOWN"})),
     "PLAYER": (frozenset({"NAME", "SEAT", "AMOUNT", "STATE", "DEALER", "BLINDSTATE"}), frozenset()),
-    "ACTION": (frozenset({"TYPE", "PLAYER", "KIND", "VALUE", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT"}),
+    "ACTION": (frozenset({"TYPE", "PLAYER", "KIND", "VALUE", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT", "COUNT"}),
                frozenset({"CARD"})),
     "CARD": (frozenset({"LINK"}), frozenset()),
     "SHOWDOWN": (frozenset({"NAME", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT", "STARTING"}), frozenset({"RESULT"})),
@@ -190,7 +198,7 @@ class _Hand:
             raise self.err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
         self.hand_id = root.get("ID")
         game = _GAMES.get(root.get("GAME", ""))
-        if game is None:  # before the elements: a draw game's CHANGECARD is its own, not unknown
+        if game is None:  # before the elements: another game's elements are its own, not unknown
             raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"GAME {root.get('GAME')!r} not supported")
         self.check_elements(root)
         is_tournament = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
@@ -248,7 +256,8 @@ class _Hand:
 
     def read_actions(self, root: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
         tracker = BetTracker()
-        street = Street.PREFLOP
+        is_draw = hand.game in DRAW_GAMES
+        opening = street = Street.PREDRAW if is_draw else Street.PREFLOP
         board: list[str] = []
         big_blind_posted = False
         dealt: set[str] = set()
@@ -272,6 +281,14 @@ class _Hand:
             raise self.err(QuarantineReason.TRUNCATED, "no <SHOWDOWN>: the hand has no result")
         for el in root.findall("ACTION"):
             kind = el.get("TYPE", "")
+            if kind == "HAND_BOARD" and is_draw:
+                if el.get("VALUE") or el.find("CARD") is not None or street == _DRAWS[-1]:
+                    raise self.err(QuarantineReason.INCONSISTENT, f"board {el.attrib} in a draw game after {street}")
+                street = _DRAWS[_DRAWS.index(street) + 1]
+                self.close_street(tracker, hand, record, street, last_aggressor)
+                tracker.new_street()
+                last_aggressor = None
+                continue
             if kind == "HAND_BOARD":
                 value = el.get("VALUE", "")
                 if value not in _BOARDS:
@@ -289,6 +306,9 @@ class _Hand:
             if kind == "HAND_DEAL":
                 seat.cards = self.cards(el)
                 dealt.add(seat.player)
+                continue
+            if kind == "CHANGECARD" and is_draw:
+                self.change_cards(el, seat, hand, street)
                 continue
             if kind == "HAND_BLINDS":
                 big_blind_posted = self.post_blind(el, seat, tracker, record, hand, big_blind_posted)
@@ -311,7 +331,7 @@ class _Hand:
             value = self.amount(el.get("VALUE"), el)
             have = tracker.street_bet(seat.seat)
             top = tracker.max_street_bet()
-            if street == Street.PREFLOP:  # a big blind all in for less: calling still takes the whole blind
+            if street == opening:  # a big blind all in for less: calling still takes the whole blind
                 top = max(top, self.short_big_blind)
             if kind == "ACTION_CALL":
                 added = min(top - have, remaining(seat))
@@ -349,6 +369,20 @@ class _Hand:
                 seat.dealt_in = False
             seat.contributed = tracker.contributed(seat.seat)
         self.read_showdown(showdown, hand, seats)
+
+    def change_cards(self, el: Element, seat: SeatRecord, hand: ParsedHand, street: Street) -> None:
+        """A draw: ``COUNT`` cards exchanged, and the seat's hand after it (card backs
+        for another player's, whose cards the showdown may show)."""
+        count = el.get("COUNT", "")
+        if not count.isdigit() or int(count) > len(seat.cards or ()):
+            raise self.err(QuarantineReason.PARSE_ERROR, f"CHANGECARD COUNT {count!r} for a hand of {len(seat.cards or ())}: {el.attrib}")
+        cards = self.cards(el)
+        if len(cards) != len(seat.cards or ()):
+            raise self.err(QuarantineReason.INCONSISTENT, f"{seat.player} draws to {len(cards)} cards, holding {len(seat.cards or ())}")
+        if None not in cards:
+            seat.cards = cards
+        kind = ActionKind.STAND_PAT if int(count) == 0 else ActionKind.DISCARD
+        hand.actions.append(ActionRecord(len(hand.actions) + 1, street, seat.seat, kind, None, cards_changed=int(count)))
 
     def post_blind(self, el: Element, seat: SeatRecord, tracker: BetTracker, record, hand: ParsedHand,
                    big_blind_posted: bool) -> bool:
@@ -477,7 +511,7 @@ class _Hand:
                 continue
             wintype = r.get("WINTYPE")
             if wintype is None:
-                half = Half.UNLABELLED if hand.game in _SPLIT_GAMES else Half.WHOLE
+                half = Half.UNLABELLED if hand.game in SPLIT_GAMES else Half.WHOLE
             elif wintype in _WINTYPES:
                 half = _WINTYPES[wintype]
             else:

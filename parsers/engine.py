@@ -24,7 +24,9 @@ What the engine guarantees
   post or a call adds to the seat's bet this street, a raise *to* sets it, an ante or dead
   blind goes to the pot off the bet, a printed return takes money back; where the dialect
   prints no return (``returns_unmatched``) the largest contribution's part nobody matched
-  is returned at the end, as an ``uncalled_return`` action and a note. ``contributed`` is
+  is returned at the end, as an ``uncalled_return`` action and a note (where the platform
+  pays it back inside the seat's pay line, ``unmatched_in_pay_line``, it is split off that
+  line as an uncalled payout). ``contributed`` is
   derived from it the same way for every platform.
 * **Names.** A line belongs to a seated player when it starts with that player's name
   (longest name first, so ``Bob Smith`` is never read as ``Bob``) followed by what
@@ -258,15 +260,36 @@ class Wording:
     ``{where}`` (``line`` or ``summary line``), ``{number}``, ``{text}`` (as matched) and
     ``{verbatim}`` (as printed); or a function of the :class:`Hand` giving the message.
     ``bad_amount``: ``{error}`` and the same line fields. ``total_pot``: the printed total
-    (``{printed}``) is not what the seats put in (``{total}``). ``unbalanced``: the history
-    does not add up (``{put_in}``, ``{paid}``, ``{rake}``); None: the engine's sentence.
+    (``{printed}``) is not what the seats put in (``{total}``); None: the platform's total
+    is not what was put in (it leaves the rake or an unprinted return in), so it is not
+    compared. ``unbalanced``: the history does not add up (``{put_in}``, ``{paid}``,
+    ``{rake}``, ``{fees}``); None: the engine's sentence; an empty string: no note (a parser
+    whose notes never said so, e.g. partypoker's).
     """
 
     hand: str = "{message}"
     unexpected: str | Callable[[Hand], str] = "unexpected {where} {number}: {text!r}"
     bad_amount: str = "{error} in line {text!r}"
-    total_pot: str = "printed total pot {printed} differs from the {total} the seats put in"
+    total_pot: str | None = "printed total pot {printed} differs from the {total} the seats put in"
     unbalanced: str | None = None
+
+
+@dataclass(frozen=True)
+class PaidInside:
+    """The platform pays an unprinted return back inside the seat's pay line (``Hero wins
+    €1.10`` holds the 0.85 nobody called): with ``returns_unmatched``, the return is split
+    off the first of that seat's pot payouts that holds it, as an uncalled payout of the
+    same line placed before it, and noted with ``note`` (``{seat}``, ``{amount}``,
+    ``{line}``); with no such payout nothing is returned. A seat alone in putting money in
+    (the others posted nothing) gets all of it back.
+
+    ``keep_empty``: a pay line left paying nothing stays as a payout of 0 (else it goes).
+    ``not_after_printed``: a seat whose return was printed gets no other.
+    """
+
+    note: str
+    keep_empty: bool = False
+    not_after_printed: bool = False
 
 
 @dataclass(frozen=True)
@@ -391,6 +414,7 @@ class Dialect:
     name_follows: re.Pattern[str] = re.compile(r"(?=[ :]|$)")
     after_name: re.Pattern[str] = re.compile(r"\s*")
     returns_unmatched: bool = False  # no return line is printed: the engine computes it
+    unmatched_in_pay_line: PaidInside | None = None  # ...and it is paid back inside a pay line
     first_action_opens: bool = True  # the first voluntary action of a hand still on predeal opens its first street
     all_in_when_stack_spent: bool = False  # no all-in marker: a seat that put in its stack is all in
     labels_halves: bool = False  # an unlabelled pay line is the whole pot, even in split games
@@ -440,6 +464,8 @@ class Hand:
         self.scale = 100
         self.record: ParsedHand = None  # type: ignore[assignment]  # set by ``read`` from the header
         self.family = "board"
+        self.opening = Street.PREFLOP  # the first betting round (five-card stud: second street)
+        self.stud_down = 2  # cards dealt face down on the first stud street
         self.line: Line | None = None
         self.player: SeatRecord | None = None
         self.seats: dict[int, SeatRecord] = {}
@@ -578,7 +604,7 @@ class Hand:
             seat.all_in = True
         opens = self.dialect.first_action_opens and not verb.forced and kind in _OPENS_BETTING
         if opens and self.street == Street.PREDEAL:
-            self.street = _OPENING[self.family]
+            self.street = self.opening
         if kind in _DRAW_ACTIONS:
             self.draw_line()
         on = Street.PREDEAL if verb.forced else self.street
@@ -640,19 +666,46 @@ class Hand:
 
     def return_unmatched(self) -> None:
         """Return the largest contribution's part nobody matched (the platform prints no return)."""
-        returned = self.tracker.unmatched()
-        if returned:
-            seat, amount = returned
-            self.tracker.returned(seat, amount)
-            self.add_action(self.street, seat, ActionKind.UNCALLED_RETURN, amount)
-            self.record.notes.append(unprinted_uncalled_note(seat, amount))
+        inside = self.dialect.unmatched_in_pay_line
+        returned = self.tracker.unmatched(lone=inside is not None and len(self.seats) > 1)
+        if not returned:
+            return
+        seat, amount = returned
+        note = unprinted_uncalled_note(seat, amount)
+        if inside is not None:
+            if inside.not_after_printed and any(a.seat == seat and a.kind == ActionKind.UNCALLED_RETURN
+                                                for a in self.record.actions):
+                return
+            line = self.split_off_pay_line(seat, amount, keep_empty=inside.keep_empty)
+            if line is None:
+                return
+            note = inside.note.format(seat=seat, amount=amount, line=line)
+        self.tracker.returned(seat, amount)
+        self.add_action(self.street, seat, ActionKind.UNCALLED_RETURN, amount)
+        self.record.notes.append(note)
+
+    def split_off_pay_line(self, seat: int, amount: int, *, keep_empty: bool = False) -> str | None:
+        """Take ``amount`` out of the first pot payout of ``seat`` that holds it, as an
+        uncalled payout of the same line placed before it (a line left paying nothing is
+        dropped); the line, or None when no payout holds it."""
+        payouts = self.record.payouts
+        index = next((i for i, p in enumerate(payouts)
+                      if p.seat == seat and p.source == PayoutSource.POT and p.amount >= amount), None)
+        if index is None:
+            return None
+        paid = payouts[index]
+        paid.amount -= amount
+        if not paid.amount and not keep_empty:
+            del payouts[index]
+        payouts.insert(index, PayoutRecord(seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, paid.line))
+        return paid.line
 
     # --- streets and cards --------------------------------------------------------------
     def enter_street(self, name: str, cards_text: str | None, run: int | None) -> None:
         target = self.dialect.streets.target(self.family, name)
         if target is None:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown section line {self.line.number}: {self.line.text!r}")
-        opening = _OPENING[self.family]
+        opening = self.opening
         street = opening if target == OPEN else target
         if street not in (opening, Street.SHOWDOWN):
             self.tracker.new_street()
@@ -682,21 +735,22 @@ class Hand:
 
     def deal_stud(self, seat: SeatRecord, groups: list[list[str | None]]) -> None:
         """3rd street deals ``[down down up]`` (or ``[down down] [up]``, or only ``[up]``
-        to others); later streets print ``[cards so far] [new]`` or ``[new]``; the 7th
+        to others; five-card stud's 2nd street one down and one up); later streets print ``[cards so far] [new]`` or ``[new]``; the 7th
         card is dealt face down."""
         held = self.dealt.setdefault(seat.seat, [])
         if not groups:
             return
         new = groups[-1]
-        if self.street in (Street.PREDEAL, Street.THIRD):
-            if len(groups) == 2 and len(groups[0]) == 2:
+        down = self.stud_down
+        if self.street in (Street.PREDEAL, self.opening):
+            if len(groups) == 2 and len(groups[0]) == down:
                 held[:] = groups[0] + new
             elif len(new) == 1:
-                held[:] = [None, None] + new
+                held[:] = [None] * down + new
             else:
                 held[:] = [c for g in groups for c in g]
-            if held[2:3] and held[2] is not None:
-                seat.upcards = [held[2]]
+            if held[down : down + 1] and held[down] is not None:
+                seat.upcards = [held[down]]
             return
         earlier = [c for g in groups[:-1] for c in g]
         if len(earlier) == len(held) and all(h is None or h == e for h, e in zip(held, earlier)):
@@ -764,6 +818,10 @@ class Hand:
         self.scale = self.record.amount_scale
         spec = game_spec(self.record.game)
         self.family = "stud" if spec.stud else "draw" if spec.draw else "board"
+        # five-card stud opens on 2nd street with one card down; seven-card stud on 3rd with two
+        five_card_stud = spec.stud and spec.hole_cards == 5
+        self.opening = Street.SECOND if five_card_stud else _OPENING[self.family]
+        self.stud_down = 1 if five_card_stud else 2
         body = self.lines[d.header_lines:]
         seat_lines = self.read_seats(body)
         for line in body:
@@ -779,6 +837,8 @@ class Hand:
         d = self.dialect
         numbers: set[int] = set()
         for line in body:
+            if not line.text:  # a copy saved with every line doubled still lists its seats in one run
+                continue
             if d.seats_end is not None and d.seats_end.match(line.text):
                 break
             self.line = line
@@ -906,7 +966,8 @@ class Hand:
             self.infer_rake()
         if d.pots_add_up and record.pots_printed and sum(record.pots_printed) != record.pot_total:
             record.notes.append(d.pots_add_up.format(pots=record.pots_printed, total=record.pot_total))
-        if record.total_pot_printed is not None and record.total_pot_printed != record.pot_total:
+        if (d.wording.total_pot is not None and record.total_pot_printed is not None
+                and record.total_pot_printed != record.pot_total):
             record.notes.append(d.wording.total_pot.format(printed=record.total_pot_printed, total=record.pot_total))
         missing = d.rake.printed and record.rake is None and not inferred
         if missing:
@@ -918,7 +979,9 @@ class Hand:
         if not record.reconciles():
             put_in, paid = record.pot_total, record.paid_from_pots()
             if d.wording.unbalanced is not None:
-                record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake))
+                if d.wording.unbalanced:
+                    record.notes.append(d.wording.unbalanced.format(put_in=put_in, paid=paid, rake=record.rake,
+                                                                    fees=record.fees))
                 return
             said = f"history does not add up: put in {put_in}, paid {paid}"
             record.notes.append(f"{said} (more than was put in)" if record.rake is None else f"{said}, rake {record.rake}")
@@ -1076,7 +1139,8 @@ class DialectParser(TextParser):
 __all__ = [
     "ANTE", "BET", "BIG_BLIND", "BLIND", "BOTH_BLINDS", "BRING_IN", "CALL", "CHECK", "COMPLETE", "CURRENCY_SIGNS",
     "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT",
-    "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "Rake", "Require", "Returned",
+    "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
+    "Returned",
     "Streets", "Wording", "button", "chip_scale", "dealt", "enter_summary", "group", "kind", "pays", "pot_won_by",
     "rake", "read_cards", "skip", "street", "take_seat",
 ]

@@ -41,6 +41,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
+from rules.games import SPLIT_GAMES
 from rules.money import DOT, AmountError
 from rules.vocab import (
     ActionKind,
@@ -62,7 +63,6 @@ _SESSION = re.compile(r"<SESSION\b[^>]*/>")
 _ELEMENT = re.compile(r"<HAND\b.*?</HAND>", re.S)
 _SNIFF = re.compile(r"<SESSION time=\"\d+\" tableName=\"[^\"]*\" id=\"[^\"]*\" type=\"")
 _GAMES = {"omaha-hi": Game.OMAHA, "hold-em": Game.HOLDEM, "omaha-hi-lo": Game.OMAHA_HILO}
-_SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"pot-limit": Limit.POT, "no-limit": Limit.NO, "fixed-limit": Limit.FIXED, "limit": Limit.FIXED}
 _CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 # The attributes each element of a <HAND> may carry; any other element, attribute or
@@ -299,7 +299,7 @@ def _parse(text: str) -> ParsedHand:
             seat, value = seat_of(el), amount(el)
             pot = el.get("pot")
             hand.payouts.append(PayoutRecord(seat.seat, value, int(pot) if pot and pot.isdigit() else None, None,
-                                             Half.UNLABELLED if game in _SPLIT_GAMES else Half.WHOLE,
+                                             Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE,
                                              PayoutSource.POT, show_element(el)))
         else:
             raise _err(QuarantineReason.PARSE_ERROR, f"element <{tag}> not known: {el.attrib}", hand_id)

@@ -58,6 +58,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from rules.games import game_spec
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, Street
 from parsers.base import split_at
@@ -163,6 +164,7 @@ _GAMES = {
     "7 card stud h/l": Game.STUD_HILO,
     "7 card stud hi/lo": Game.STUD_HILO,
     "razz": Game.RAZZ,
+    "5 card stud": Game.STUD5,  # hand 32412111030
     "2-7 triple draw": Game.LOWBALL27_TRIPLE,
     "2-7 single draw": Game.LOWBALL27_SINGLE,
     "a-5 triple draw": Game.LOWBALL_A5_TRIPLE,
@@ -210,10 +212,9 @@ _SUMMARY_PAID = re.compile(r"\b(?:won|collected) \((?P<amt>[^()]+)\)")
 _SUMMARY_FOLDED = re.compile(r"\bfolded(?: ((?:on|before|after) [^()]+?))?\s*(?:\(|\)|$)")
 _FOLDED_ON = {"before the Flop": Street.PREFLOP, "on the Flop": Street.FLOP, "on the Turn": Street.TURN,
               "on the River": Street.RIVER, "before the Draw": Street.PREDRAW, "after the First Draw": Street.DRAW1,
-              "after the Second Draw": Street.DRAW2, "after the Third Draw": Street.DRAW3, "on 3rd St.": Street.THIRD,
+              "after the Second Draw": Street.DRAW2, "after the Third Draw": Street.DRAW3, "on 2nd St.": Street.SECOND, "on 3rd St.": Street.THIRD,
               "on 4th St.": Street.FOURTH, "on 5th St.": Street.FIFTH, "on 6th St.": Street.SIXTH,
               "on 7th St.": Street.SEVENTH}
-_OPENING_STREET = {"board": Street.PREFLOP, "draw": Street.PREDRAW, "stud": Street.THIRD}
 _SUMMARY_KNOWN = re.compile(r"folded|didn't bet|showed|mucked|collected|won|lost|is sitting out|wins|ties")
 # A street line: its name (a run's number after it, run twice), the cards in brackets
 # (the board so far, then the new ones), and in parentheses the pot so far, which is not
@@ -227,11 +228,18 @@ _STREETS = Streets(
            # Courchevel's first board card, dealt with the hole cards: the pre-flop
            # round follows it, so blinds still count this street.
            "flopet": Street.PREFLOP},
-    stud={"3rd street": Street.THIRD, "4th street": Street.FOURTH, "5th street": Street.FIFTH,
+    stud={"2nd street": Street.SECOND, "3rd street": Street.THIRD, "4th street": Street.FOURTH, "5th street": Street.FIFTH,
           "6th street": Street.SIXTH, "7th street": Street.SEVENTH, **_SHOW_DOWN},
     draw={"hole cards": OPEN, "first draw": Street.DRAW1, "draw": Street.DRAW1, "second draw": Street.DRAW2,
           "third draw": Street.DRAW3, **_SHOW_DOWN},
 )
+
+
+# Games Full Tilt dealt whose rule is not known for certain, and why (README, the sweep)
+_UNSETTLED = {
+    "irish": "Irish: four hole cards, two discarded after the flop; whether both kept cards must "
+             "play is not in any Full Tilt text found, and other descriptions disagree",
+}
 
 
 def _game_of(text: str) -> tuple[Game, Limit | None] | None:
@@ -272,8 +280,9 @@ def _stakes_and_game(hand: Hand, segments: list[str], line: str) -> tuple[int, i
         named = [seg.strip() for seg in segments[1:]
                  if any(seg.strip().lower().startswith(prefix.lower()) for prefix, _ in _LIMIT_PREFIXES)]
         if named:
+            why = next((f" ({why})" for word, why in _UNSETTLED.items() if word in named[0].lower()), "")
             raise hand.fail(QuarantineReason.UNSUPPORTED_GAME,
-                            f"game {named[0]!r} is not one the rules support, in header: {line!r}")
+                            f"game {named[0]!r} is not one the rules support{why}, in header: {line!r}")
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"no game Full Tilt names that we know in header: {line!r}")
     return stakes_at, game_at, game
 
@@ -383,7 +392,7 @@ def _read_summary_seat(hand: Hand, m: re.Match[str], text: str) -> bool:
     folded = _SUMMARY_FOLDED.search(rest)
     if folded and seat.folded_street is None:
         # a seat that timed out or disconnected has no fold line; its summary line says it folded
-        seat.folded_street = _FOLDED_ON.get(folded[1] or "", _OPENING_STREET[hand.family])
+        seat.folded_street = _FOLDED_ON.get(folded[1] or "", hand.opening)
     if not _SUMMARY_KNOWN.search(rest):
         hand.record.notes.append(f"summary line for seat {seat.seat} does not say how it left the hand: {text!r}")
     if shown := re.search(r"\b(showed|mucked) \[([^\]]*)\]", rest):
@@ -393,12 +402,13 @@ def _read_summary_seat(hand: Hand, m: re.Match[str], text: str) -> bool:
 
 def _stud_summary_cards_only_when_all_seven(hand: Hand) -> None:
     """In stud a summary's cards replace what the deal and the shows tell only when they
-    are all seven of the seat's cards."""
+    are all of the seat's cards (seven; five in five-card stud)."""
     if hand.family != "stud":
         return
+    dealt = game_spec(hand.record.game).hole_cards
     for seat in hand.record.seats:
         summary = hand.revealed.get(seat.seat) or []
-        held = summary if len(summary) == 7 else hand.shown.get(seat.seat) or hand.dealt.get(seat.seat)
+        held = summary if len(summary) == dealt else hand.shown.get(seat.seat) or hand.dealt.get(seat.seat)
         seat.cards = list(held or [])
 
 

@@ -36,6 +36,11 @@ unset (with a note); the pot is won as in Omaha.
 
 Times are printed without a zone, so ``start_time_utc`` stays empty.
 
+Newer cash files print some pay lines with a colon (``Hero: collected $0.12 from pot``) and
+a seat that mucked unseen as just ``Seat 3: NAME (button) mucked`` in the summary. "All-in
+or Fold" tables print ``*** PREFLOP ***`` after the dealt cards and, when the all-in came
+before the flop, no FLOP line: the turn line's first brackets hold the flop.
+
 Every line is read or known to carry no money or cards: after a seat's name
 ``_SEAT_NO_MONEY`` (sitting out, connection, a tournament finish), naming nobody seated
 ``_NOBODY_SEATED`` (a newcomer, a player leaving), and in the summary ``Hand was run N
@@ -89,7 +94,7 @@ _NL_POSTFLOP = re.compile(r"\s*\(NL postflop\)$", re.I)
 _TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips\)")
 _STREET = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOWDOWN|SHOW DOWN|SUMMARY) \*\*\*(?P<rest>.*)$"
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>HOLE CARDS|PREFLOP|FLOP|TURN|RIVER|SHOWDOWN|SHOW DOWN|SUMMARY) \*\*\*(?P<rest>.*)$"
 )
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
 _AMT = r"(?P<amt>[^\s()|\[\]]+)"
@@ -104,7 +109,7 @@ _BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)
 _RAISE = re.compile(r"^raises \S+ to " + _AMT.replace("amt", "to") + r"(?P<allin> and is all-in)?$")
 _UNCALLED = re.compile(r"^Uncalled bet \(" + _AMT + r"\) returned to (?P<name>.+)$")
 _COLLECTED = re.compile(
-    r"^(?P<name>.+?) collected " + _AMT + r" from (?:the )?(?P<pot>main pot|side pot(?:[- ]?(?P<side>\d+))?|pot)$"
+    r"^(?P<name>.+?):? collected " + _AMT + r" from (?:the )?(?P<pot>main pot|side pot(?:[- ]?(?P<side>\d+))?|pot)$"
 )
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$")
 _SHOWS = re.compile(r"^(?P<verb>shows|mucks|shows hand|mucks hand) \[(?P<cards>[^\]]*)\]")
@@ -135,7 +140,7 @@ _NOBODY_SEATED = re.compile(r"^.+ (?:joins the table at seat #\d+|leaves the tab
 _RUNS_LINE = re.compile(r"^Hand was run (?:two|three|four) times$")
 _SUMMARY_SEAT_KNOWN = re.compile(
     r"^Seat \d+: .+? (?:folded (?:before Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\)| with [^()\[\]]+)?|"
-    r"(?:showed|mucked) \[[^\]]*\].*|collected \([^()]*\).*|won \([^()]*\).*|lost.*|is sitting out)$"
+    r"(?:showed|mucked) \[[^\]]*\].*|mucked|collected \([^()]*\).*|won \([^()]*\).*|lost.*|is sitting out)$"
 )
 
 
@@ -154,8 +159,8 @@ class GGPokerParser(TextParser):
     """Parser for GGPoker's text dialect (cash and tournaments, run it twice, EV cash-out)."""
 
     format = Format.GGPOKER
-    # recorded as ``parser_version``; 2: the real-history sweep's fixes (the game read from the header's end, short deck ante-only headers, split run labels)
-    version = "2"
+    # recorded as ``parser_version``; 2: the real-history sweep's fixes (the game read from the header's end, short deck ante-only headers, split run labels); 3: pay lines with a colon, a bare "mucked" summary seat, All-in or Fold's PREFLOP line
+    version = "3"
     hand_start = _HAND_START
     head_pattern = re.compile(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} ")
 
@@ -241,7 +246,7 @@ class GGPokerParser(TextParser):
                 run_word = m.group("run")
                 if name == "SUMMARY":
                     in_summary = True
-                elif name == "HOLE CARDS":
+                elif name in ("HOLE CARDS", "PREFLOP"):
                     street = Street.PREFLOP
                 elif name in ("SHOWDOWN", "SHOW DOWN"):
                     street = Street.SHOWDOWN

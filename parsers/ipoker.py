@@ -30,14 +30,15 @@ those skipped on purpose: a tournament player's rebuy and add-on, an action's te
 timing), and a seat with no player that bets or wins, fail the hand.
 
 **Games.** ``<gametype>`` names the game, then the limit and stakes (``Omaha HiLow PL
-€5/€10``, ``7 Card Stud Hi-Lo L €0.05/€0.10``, ``Six Plus Holdem``). The flat 2011 format
+€5/€10``, ``7 Card Stud Hi-Lo L €0.05/€0.10``, ``Six Plus Holdem``, ``5 Card Stud L $0.05/$0.10``, whose rounds are ``Second Street``
+to ``River``, every card face up but the first). The flat 2011 format
 writes limit Hold'em as ``LH 20/40 x2 Limit $10.00/$20.00``: the bets, then after
 ``Limit`` the blinds (those the hands post). The 5-card Pot Limit Omaha tables (2019 and
 later) name no game at all, ``PL €2/€4``, and nothing else in the session does: only the
 cards dealt tell, so a nameless gametype whose every pocket holds five cards is read as
 5-card Omaha, high only (iPoker names its split games, ``Omaha HiLow``; fpdb reads these
 tables the same way). Any other nameless gametype, and every game the rules do not play
-(``5 Card Stud``), is quarantined as ``unsupported_game`` with its name.
+(``5 Card Draw``), is quarantined as ``unsupported_game`` with its name.
 
 **Numbers.** The client writes every number in its user's locale: ``€0.46``,
 ``14,384.51kr`` and ``150.00`` in one session, ``2,50€``, ``1 192,65€`` and ``0,25`` in
@@ -155,6 +156,7 @@ _GAMES = [
     (re.compile(r"omaha", re.I), Game.OMAHA),
     (re.compile(r"(?:7|seven)\s*card\s*stud\s*hi-?lo(?:w)?", re.I), Game.STUD_HILO),
     (re.compile(r"(?:7|seven)\s*card\s*stud", re.I), Game.STUD),
+    (re.compile(r"(?:5|five)\s*card\s*stud", re.I), Game.STUD5),
     (re.compile(r"razz", re.I), Game.RAZZ),
     (re.compile(r"six\s*plus\s*hold'?em|6\+\s*hold'?em", re.I), Game.SIXPLUS_HOLDEM),
     (re.compile(r"hold'?em", re.I), Game.HOLDEM),
@@ -166,6 +168,12 @@ _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "L": Limit.FIXED, "FL": Limit.FIXED,
 _BOARD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
 _STUD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREDEAL, 2: Street.THIRD, 3: Street.FOURTH, 4: Street.FIFTH,
                 5: Street.SIXTH, 6: Street.SEVENTH}
+# Five-card stud: "Second Street" deals one card down and one up, then "Third Street",
+# "Fourth Street" and "River" one up each.
+_STUD5_ROUNDS = {0: Street.PREDEAL, 1: Street.PREDEAL, 2: Street.SECOND, 3: Street.THIRD, 4: Street.FOURTH,
+                 5: Street.FIFTH}
+# The first stud deal and where its face-up card is; seven-card stud's river is face down.
+_STUD_OPENING = {Game.STUD5: ("Second Street", 1)}
 
 
 class _SessionGame(HandText):
@@ -400,7 +408,8 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
         raise fail(QuarantineReason.PARSE_ERROR, "no players")
     hand.seats = list(seats.values())
     is_stud = game in STUD_GAMES
-    rounds = _STUD_ROUNDS if is_stud else _BOARD_ROUNDS
+    rounds = (_STUD5_ROUNDS if game is Game.STUD5 else _STUD_ROUNDS) if is_stud else _BOARD_ROUNDS
+    opening, up_at = _STUD_OPENING.get(game, ("Third Street", 2))
     tracker = BetTracker()
     board: list[str] = []
     entries: list[tuple[int, Street, Element]] = []
@@ -425,9 +434,9 @@ def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> 
             record = seats[seat]
             dealt.add(seat)
             if is_stud:
-                if kind == "Third Street":
-                    record.upcards = [c for c in got[2:3] if c]
-                elif kind != "River":
+                if kind == opening:
+                    record.upcards = [c for c in got[up_at : up_at + 1] if c]
+                elif kind != "River" or game is Game.STUD5:
                     record.upcards = record.upcards + [c for c in got if c]
                 record.cards = list(record.cards) + got
             else:

@@ -118,6 +118,7 @@ _GAMES = {
     "seven card stud hi-lo": Game.STUD_HILO,
     "seven card stud": Game.STUD,
     "razz": Game.RAZZ,
+    "2-7 razz": Game.RAZZ27,  # hands 40091899, 3703449
     "badugi": Game.BADUGI,
     "badacey": Game.BADACEY,
     "badeucy": Game.BADEUCY,
@@ -131,7 +132,7 @@ _GAMES = {
 }
 _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
 _SPLIT = {Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.STUD_HILO, Game.BADACEY, Game.BADEUCY, Game.DRAWMAHA27}
-_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ}
+_STUD = {Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.RAZZ27}
 _DRAW = {Game.BADUGI, Game.BADACEY, Game.BADEUCY, Game.LOWBALL27_SINGLE, Game.LOWBALL27_TRIPLE,
          Game.LOWBALL_A5_SINGLE, Game.LOWBALL_A5_TRIPLE, Game.DRAW5}
 _STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}

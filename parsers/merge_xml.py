@@ -133,6 +133,10 @@ _GAMES_BY_CODE = {
     "46": Game.RAZZ,
     "47": Game.RAZZ,
     "49": Game.RAZZ,
+    # every sweep file that names its code-63 and code-67 hands calls them "A-5 Lowball"
+    # and "2-7 Lowball" (triple draw); a copy cut before its <description> has only the code
+    "63": Game.LOWBALL_A5_TRIPLE,
+    "67": Game.LOWBALL27_TRIPLE,
     "71": Game.BADUGI,
 }
 _LIMITS = {

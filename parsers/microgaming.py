@@ -59,6 +59,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
+from rules.games import SPLIT_GAMES
 from rules.money import DOT, AmountError
 from rules.vocab import (
     ActionKind,
@@ -87,7 +88,6 @@ _GAMES = {
     "texas hold'em": Game.HOLDEM,
     "multi table hold'em": Game.HOLDEM,
 }
-_SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
@@ -389,7 +389,7 @@ def _payouts(hand: ParsedHand, wins: list[tuple[Element, int]], game: Game) -> N
         flags = {w.get("lowhandwin", "0") for w, _ in lines}
         for w, value in lines:
             low = w.get("lowhandwin", "0") == "1"
-            if game not in _SPLIT_GAMES or flags == {"0"}:
+            if game not in SPLIT_GAMES or flags == {"0"}:
                 half = Half.WHOLE
             elif flags == {"1"}:
                 half = Half.UNLABELLED
@@ -400,7 +400,7 @@ def _payouts(hand: ParsedHand, wins: list[tuple[Element, int]], game: Game) -> N
                 low_sum = sum(v for x, v in lines if x.get("lowhandwin", "0") == "1")
                 half = Half.LOW if low_sum <= high_sum else Half.UNLABELLED
             labels[id(w)] = half
-    if game in _SPLIT_GAMES and any(h == Half.UNLABELLED for h in labels.values()):
+    if game in SPLIT_GAMES and any(h == Half.UNLABELLED for h in labels.values()):
         hand.notes.append("lowhandwin='1' on every line of a pot does not say which line is the low half: "
                           "those lines are unlabelled")
     for w, value in wins:

@@ -52,32 +52,35 @@ the table line, a player the seat list leaves out folding or coming and going, a
 tournament's ``Player NAME finished in 274.`` and ``Player NAME has been moved ...``
 (``_NOBODY_SEATED``). Any other
 line fails the hand with its line number, whether or not it holds a money word.
+
+Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged. A hand
+written with a decimal comma is read by the dialect with ``rules.money.COMMA``. What the
+2023 dialect shares with this one is here: the split at a preamble, ``seat_dealt``,
+``max_seats``, ``Unexpected`` (the old wording of a line not known), ``all_in_or_sat_out``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Iterator
 
+from rules.games import game_spec
 from rules.money import COMMA, DOT, NumberConvention
-from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
-from parsers._text_hand import (
-    SPLIT_GAMES,
-    STUD_GAMES,
-    HandBuilder,
-    hand_lines,
-    play_money_scale,
-    stud_upcards,
-    utc_iso,
+from rules.records import HandParseError, ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from parsers._text_hand import STUD_GAMES, hand_lines, play_money_scale, stud_upcards, utc_iso
+from parsers.engine import (
+    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, FOLD, OPEN, RAISE_BY,
+    SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Wording, kind, read_cards, skip,
+    take_seat,
 )
-from parsers.base import cards
-from rules.records import HandParseError, ParsedHand
 
 _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History for Game \d+ \*{5})", re.M
 )
-_PREAMBLE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)\s*$")
+PREAMBLE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)\s*$")
 _BANNER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 # ``... - Thursday, July 19, 22:00:19 EDT 2012``; 2012-2016 files may drop the space after
 # the day's comma (``Wednesday,August 31``) and, once, the spaces around the dash
@@ -91,14 +94,14 @@ _HEADER = re.compile(
 # ``1 200/2 400 -400``, digits grouped by spaces), a limit game's ``Stakes(40/80)`` or
 # ``Stakes-Antes(60/120-10)`` (the small and big bets and the ante, not blinds).
 _NUM = r"\d{1,3}(?:[, .]\d{3})+|\d+"  # whole chips: 1200, 1,200, 1 200 or 1.200
-_LEVEL = (r"Trny: ?(?P<tid>\d+) Level: ?\d+\s+(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)"
-          rf"\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)")
+_STAKES = (rf"(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)\((?P<sb>{_NUM})/(?P<bb>{_NUM})"
+           rf"(?: ?-(?P<ante>{_NUM}))?\)")
 # The header names a buy-in (``$11 USD Buy-in``, 2005: ``$30 Buy-in  + $3 Entry Fee``; or
 # ``Freeroll``), the level, or both; a 2016 format prints the level on lines of its own.
 _TOURNEY = re.compile(
     r"^(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?)"
     r"(?: (?P<buyin>(?:[$€£] ?)?[\d.,]+ (?:[A-Z]{3} )?Buy-in(?:  \+ (?:[$€£] ?)?[\d.,]+ Entry Fee)?|Freeroll))?"
-    rf"(?:\s+{_LEVEL})?\s*$"
+    rf"(?:\s+Trny: ?(?P<tid>\d+) Level: ?\d+\s+{_STAKES})?\s*$"
 )
 # ``$0.10/$0.25 USD NL Texas Hold'em``, ``$10 USD PL Omaha`` (a buy-in), 2013's ``$5  USD  NL
 # Texas Hold'em`` (doubled spaces), 2016's fast-fold ``$10 USD fastforward NL Texas Hold'em``
@@ -107,39 +110,23 @@ _CASH = re.compile(
     r"(?:(?P<limit>NL|PL|FL) +)?(?P<game>\S.*)$"
 )
 # Every name partypoker gives a game the rules evaluate, spelled exactly: any other name
-# (``Double Hold'em``, three hole cards and a point card; ``Short Deck``) is a game of
+# (``Double Hold'em``, three hole cards and a point card) is a game of
 # its own, and reading it by a word it shares with one of these would misjudge it.
-_GAMES = {
-    "Texas Hold'em": Game.HOLDEM,
-    "Texas Holdem": Game.HOLDEM,
-    "Hold'em": Game.HOLDEM,
-    "Holdem": Game.HOLDEM,
-    "Omaha": Game.OMAHA,
-    "Omaha Hi": Game.OMAHA,
-    "Omaha Hi-Lo": Game.OMAHA_HILO,
-    "7 Card Stud": Game.STUD,
-    "7 Card Stud Hi-Lo": Game.STUD_HILO,
-}
+_GAMES = {"Texas Hold'em": Game.HOLDEM, "Texas Holdem": Game.HOLDEM, "Hold'em": Game.HOLDEM, "Holdem": Game.HOLDEM,
+          "Omaha": Game.OMAHA, "Omaha Hi": Game.OMAHA, "Omaha Hi-Lo": Game.OMAHA_HILO,
+          "7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD_HILO,
+          "Short Deck": Game.SIXPLUS_HOLDEM}  # SHORTDECK: flush over full house, trips over straight (game 18512107436)
+_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
 # 2016 fast-fold files: ``Table Bolt  ( Real Money )``, ``seat 1: ...``, ``Forward Folds``;
 # a 2012 export writes ``seat1: ...`` and ``raises[ $25 USD ]``
 _TABLE = re.compile(r"^Table (?P<table>.+?) +\( ?(?P<money>Real Money|Play Money) ?\)$")
-_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
-_PLAYERS = re.compile(r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$")  # 2013: "6 / 6"
 _SEAT = re.compile(r"^[Ss]eat ?(?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)$")  # 2012: also "seat1:"
-_STREET = re.compile(r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$")
-_FLOP_STREETS = {"down cards": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_STUD_STREETS = {
-    "": Street.THIRD,
-    "Fourth street": Street.FOURTH,
-    "Fifth street": Street.FIFTH,
-    "Sixth street": Street.SIXTH,
-    "River": Street.SEVENTH,
-}
+_STREETS = Streets(board={"down cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER},
+                   stud={"": OPEN, "fourth street": Street.FOURTH, "fifth street": Street.FIFTH,
+                         "sixth street": Street.SIXTH, "river": Street.SEVENTH})
+_STREET_NAMES = {"board": ("down cards", "Flop", "Turn", "River"),  # as printed: another spelling is unknown
+                 "stud": ("", "Fourth street", "Fifth street", "Sixth street", "River")}
 _AMT = r"\[\s*(?P<amt>[^\]]+?)\s*\]"
-_POST = re.compile(r"^posts (?P<what>small blind|big blind \+ dead|big blind|ante|dead blind|bring-in) " + _AMT + r"\.?$")
-_ACT = re.compile(r"^(?P<verb>calls|bets|double bets|raises|completes|bring-ins|is all-In|is all-in) *" + _AMT + r"\.?$")
-_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
-_SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) +\[(?P<cards>[^\]]*)\]")  # 2013: "doesn't show  [ 5c , 4h ]"
 _WINS = re.compile(
     r"^wins (?:Lo \((?P<lo>[^)]+)\)|(?P<amt>[$€£]?[\d.,]+(?: +[A-Z]{3}| chips)?))"
     # 2005: "wins 20 chips from  side pot #1  with ...", "from  the main pot  with ..."
@@ -149,32 +136,27 @@ _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|wins|ties|collected|ret
 # Lines known to carry no money or cards, skipped on purpose; any other line fails the
 # hand. After a seat's name: table traffic, timeouts and connection, the time bank, a
 # shown low's description (its cards are on the ``shows [...]`` line), a stud ``opens``,
-# tournament moves and finishes (prizes are paid outside the pot). Naming nobody seated:
-# the table line, a player the seat list leaves out folding (hand 14978808642) or coming
-# and going, and a tournament's "Player NAME finished in 274." and "Player NAME has been
-# moved from table 33 to this table" (the name after "Player", seated or not).
+# tournament moves and finishes (prizes are paid outside the pot).
 _SEAT_NO_MONEY = re.compile(
     r"^(?:opens|does not show cards\.|shows\s*[2-9TJQKA](?:,[2-9TJQKA]){4}\s+for low\.|did not respond in time|"
     r"has (?:left|joined) the table\.|is sitting out|will be using (?:his|their) time bank for this hand\.|"
     r"has been reconnected and has \d+ seconds to act\.|"
     r"is disconnected\. We will wait for .+ to reconnect for a maximum of \d+ seconds\.|"
     r"could not respond in time\.\(disconnected\)|"
-    r"finished (?:the tournament )?in \d{1,3}(?:[, ]\d{3})*(?:(?:st|nd|rd|th)? place.*|\.)|has been moved from table .*)$"
+    r"finished (?:the tournament )?in \d{1,3}(?:[, ]\d{3})*(?:(?:st|nd|rd|th)? place.*|\.)|"
+    r"has been moved from table .*)$"
 )
-_TRNY_LINE = re.compile(r"^Trny: ?(?P<tid>\d+) Level: ?\d+$")
-_STAKES_LINE = re.compile(rf"^(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)"
-                          rf"\((?P<sb>{_NUM})/(?P<bb>{_NUM})(?: ?-(?P<ante>{_NUM}))?\)$")
 # what names a seat without its taking part in the hand
 _TRAFFIC = re.compile(r"^(?:has (?:left|joined) the table\.|is sitting out)$")
-# a money action by someone the seat list does not have
-_UNSEATED_MONEY = re.compile(
-    r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|is all-In|completes)"
-    r"(?: \+ dead)? +\[[^\]]+\]\.?$")
 _BRACKETED = re.compile(r"[\[(] ?([$€£][^\])]*?) ?[\])]")  # a seat's stack, an action's amount
 _COMMA_CENTS = re.compile(r"\d,\d\d(?!\d)")
 _COMMA_EURO = re.compile(r"(\d+),(\d\d) €")
 _POSTED_BLIND = re.compile(r" posts (?:small blind|big blind)")
 _NO_SMALL_BLIND = "There is no Small Blind in this hand"
+# Naming nobody seated: a player the seat list leaves out folding (hand 14978808642) or
+# coming and going, the client's messages to its user, and a tournament's "Player NAME
+# finished in 274." and "Player NAME has been moved from table 33 to this table" (the name
+# after "Player", seated or not).
 _NOBODY_SEATED = re.compile(
     r"^(?:"
     r".+ (?:folds|has (?:left|joined) the table\.|is sitting out)|"
@@ -185,352 +167,380 @@ _NOBODY_SEATED = re.compile(
     r"The time at which hand ended:.+|Chat has been disabled till the end of this hand .+|"
     r"Due to current high memory use in your system we disabled the chip and card animations .+|"
     # a tournament's moves and finishes, "Player NAME ..." (2012), the place as a bare number
-    r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*(?:\.| place and received .+)|has been moved from table \d+ to this table))$"
+    r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*(?:\.| place and received .+)|"
+    r"has been moved from table \d+ to this table))$"
 )
+# a money action by someone the seat list does not have
+_UNSEATED_MONEY = (r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|"
+                   r"is all-In|completes)(?: \+ dead)? +\[[^\]]+\]\.?$")
 
 
-class PartyPokerParser:
-    """Parser for partypoker's classic text dialect."""
+# --- shared with the 2023 dialect -----------------------------------------------------------
 
-    format = Format.PARTYPOKER
-    hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(re.search(r"^\*{5} Hand History for Game \d+ \*{5}\s*$", head, re.M))
+class PartyParser(DialectParser):
+    """A partypoker dialect: a hand starts at the first of its preamble lines (a lone
+    preamble is a cut-off hand); ``read`` reads its lines (``hand_lines``: without BOMs and
+    NULs, cut at every line break, ``\\r`` alone too, as the old readers read them)."""
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
-        """Each hand starts at the first of its preamble lines; a lone preamble is a cut-off hand."""
-        yield from split_with_preamble(_HAND_START, _PREAMBLE, text)
+        starts: list[int] = []
+        for m in self.hand_start.finditer(text):
+            between = [line for line in hand_lines(text[starts[-1]:m.start()]) if line.strip()] if starts else []
+            if between and all(PREAMBLE.match(line) for line in between):
+                continue  # the previous start was only this hand's preamble
+            starts.append(m.start())
+        if not starts or (starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff\x00")):
+            starts.insert(0, 0)  # text before the first hand (or no hand at all) is a piece of its own
+        for begin, end in zip(starts, [*starts[1:], len(text)], strict=True):
+            if begin or end < len(text) or text.strip(" \r\n\t\ufeff\x00"):
+                yield begin, text[begin:end]
 
-    def parse(self, hand_text: str) -> ParsedHand:
-        lines = hand_lines(hand_text)
-        index = 0
-        hand_id = None
-        while index < len(lines) and (not lines[index].strip() or _PREAMBLE.match(lines[index])):
-            number = re.search(r"\d+", lines[index])
-            hand_id = hand_id or (number.group(0) if number else None)
-            index += 1
-        banner = _BANNER.match(lines[index]) if index < len(lines) else None
-        if not banner:
-            if index >= len(lines):
-                raise HandParseError(QuarantineReason.TRUNCATED, "hand ends after its 'Game #N starts.' preamble", hand_id)
-            if lines[index] == "Table Closed":
-                raise HandParseError(QuarantineReason.TRUNCATED, "the table closed and partypoker wrote no history for "
-                                     f"this hand: {' '.join(l for l in lines[index:] if l.strip())[:120]!r}", hand_id)
-            raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[index][:120]!r}", hand_id)
-        hand_id = banner.group("id")
-        header = _HEADER.match(lines[index + 1]) if index + 1 < len(lines) else None
-        if not header:
-            raise HandParseError(
-                QuarantineReason.TRUNCATED if index + 1 >= len(lines) else QuarantineReason.PARSE_ERROR,
-                f"cannot read the game/date line {lines[index + 1][:120] if index + 1 < len(lines) else ''!r}",
-                hand_id,
-            )
-        pre = header.group("pre")
-        tourney = _TOURNEY.match(pre)
-        if tourney and not (tourney.group("buyin") or tourney.group("tid")):
-            tourney = None
-        cash = None if tourney else _CASH.match(pre)
-        if not (tourney or cash):
-            raise HandParseError(QuarantineReason.PARSE_ERROR, f"cannot read stakes and game in {pre!r}", hand_id)
-        game_name = (tourney or cash).group("game")
-        game = _GAMES.get(game_name)
-        if game is None:
-            raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", hand_id)
-        limit_code = (tourney or cash).group("limit")
-        limit = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}.get(limit_code or "")
-        if limit is None and game in STUD_GAMES:
-            limit = Limit.FIXED
-        table_line = lines[index + 2] if index + 2 < len(lines) else ""
-        table = _TABLE.match(table_line)
-        play_money = bool(table and table.group("money") == "Play Money")
-        seat_stacks = [m.group("stack") for m in map(_SEAT.match, lines) if m]
-        if tourney:
-            scale = 1
-        elif play_money:
-            scale = play_money_scale(cash.group("stakes").split("/") + seat_stacks)
+    def read(self, lines: list[str], dialect: Dialect | None = None) -> ParsedHand:
+        return Hand(dialect or self.dialect, "\n".join(lines)).read()
+
+
+def seat_dealt(hand: Hand, name: str) -> SeatRecord:
+    """The seat a ``Dealt to NAME [...]`` line names: nobody seated makes the hand inconsistent."""
+    seat = hand.by_name.get(name)
+    if seat is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: "
+                                                       f"player {name!r} has no seat")
+    return seat
+
+
+def max_seats(hand: Hand, m: re.Match[str]) -> None:
+    """``Total number of players : 3/9`` (2013: ``3 / 9``): the table's size."""
+    hand.record.max_seats = int(m["max"]) if m["max"] else None
+
+
+@dataclass(frozen=True)
+class Unexpected:
+    """How the old readers worded a line they did not know: naming the line, and whether it
+    was in the summary, started with a seated name (an action) or held a ``money_words`` word."""
+
+    money_words: re.Pattern[str]
+
+    def __call__(self, hand: Hand) -> str:
+        line = hand.line
+        what = ("summary line" if hand.in_summary else "action" if hand.split_name(line.text)
+                else "money line" if self.money_words.search(line.text) else "line")
+        return f"line {line.number} {line.text!r}: unexpected {what}"
+
+
+# --- the header ---------------------------------------------------------------------------
+
+def _banner(hand: Hand) -> int:
+    """Where the banner is, after the preamble (whose number names a hand cut off after it)."""
+    lines, at, hand_id = hand.lines, 0, None
+    while at < len(lines) and (not lines[at].text.strip() or PREAMBLE.match(lines[at].text)):
+        number = re.search(r"\d+", lines[at].text)
+        hand_id = hand_id or (number.group(0) if number else None)
+        at += 1
+    banner = _BANNER.match(lines[at].text) if at < len(lines) else None
+    if banner:
+        hand.hand_id = banner["id"]
+        return at
+    if at >= len(lines):
+        raise HandParseError(QuarantineReason.TRUNCATED, "hand ends after its 'Game #N starts.' preamble", hand_id)
+    if lines[at].text == "Table Closed":
+        rest = " ".join(line.text for line in lines[at:] if line.text.strip())
+        raise HandParseError(QuarantineReason.TRUNCATED, "the table closed and partypoker wrote no history for "
+                             f"this hand: {rest[:120]!r}", hand_id)
+    raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[at].text[:120]!r}",
+                         hand_id)
+
+
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """The banner, the game/date line (stakes or buy-in and level, game, limit, time) and the
+    table line; the first two are then skipped as the hand is read."""
+    at = _banner(hand)
+    lines = [line.text for line in hand.lines]
+    hand.facts["header lines"] = {line.number for line in hand.lines[at:at + 2]}
+    header = _HEADER.match(lines[at + 1]) if at + 1 < len(lines) else None
+    if not header:
+        raise hand.fail(QuarantineReason.TRUNCATED if at + 1 >= len(lines) else QuarantineReason.PARSE_ERROR,
+                        f"cannot read the game/date line {lines[at + 1][:120] if at + 1 < len(lines) else ''!r}")
+    pre = header["pre"]
+    tourney = _TOURNEY.match(pre)
+    if tourney and not (tourney["buyin"] or tourney["tid"]):
+        tourney = None
+    cash = None if tourney else _CASH.match(pre)
+    game_line = tourney or cash
+    if game_line is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read stakes and game in {pre!r}")
+    game = _GAMES.get(game_line["game"])
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_line['game']!r}")
+    limit = _LIMITS.get(game_line["limit"] or "")
+    stud = game in STUD_GAMES
+    table = _TABLE.match(lines[at + 2]) if at + 2 < len(lines) else None
+    play_money = bool(table and table["money"] == "Play Money")
+    if tourney:
+        hand.scale = 1
+    elif play_money:
+        stacks = [m["stack"] for m in map(_SEAT.match, lines) if m]
+        hand.scale = play_money_scale(cash["stakes"].split("/") + stacks)
+    local = datetime.strptime(f"{header['month']} {header['dom']} {header['year']} {header['time']}",
+                              "%B %d %Y %H:%M:%S")
+    record = hand.new_record(
+        game=game, limit=Limit.FIXED if limit is None and stud else limit, is_tournament=bool(tourney),
+        currency=None if (tourney or play_money) else cash["cur"],
+        tournament_id=tourney["tid"] if tourney else None,  # else the level line's
+        is_play_money=play_money, start_time_raw=lines[at + 1][header.start("day"):],
+        start_time_utc=utc_iso(local, header["tz"]), hand_date=local.strftime("%Y-%m-%d"),
+        table_name=table["table"] if table else None,
+    )
+    hand.line = hand.lines[at + 1]
+    hand.facts["small bet"] = _stakes(hand, record, tourney) if tourney and tourney["stakes"] else None
+    # 2012 tournament files print no blind post: the blinds are posted all the same
+    hand.facts["silent blinds"] = bool(tourney) and not stud and not any(_POSTED_BLIND.search(t) for t in lines)
+    hand.facts["no small blind"] = any(t.startswith(_NO_SMALL_BLIND) for t in lines)
+    return record
+
+
+def _stakes(hand: Hand, record: ParsedHand, m: re.Match[str]) -> int | None:
+    """A tournament level's blinds and ante; a limit game's ``Stakes`` are its small and big
+    bets, not blinds: the small bet is returned."""
+    small, big = (hand.money(re.sub("[ .,]", "", m[g])) for g in ("sb", "bb"))
+    if m["ante"]:
+        record.ante = hand.money(re.sub("[ .,]", "", m["ante"]))
+    if m["stakes"] in ("Blinds", "Blinds-Antes"):
+        record.small_blind, record.big_blind = small, big
+        return None
+    return small
+
+
+def _header_line(hand: Hand, m: re.Match[str]) -> bool | None:
+    """The banner and the game/date line were read by ``_header``."""
+    return None if hand.line.number in hand.facts["header lines"] else False
+
+
+def _level_line(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Trny: N Level: 1`` and ``Blinds(10/20)`` on lines of their own (2016), before the
+    deal: the hand's own level (the header's may be the last one)."""
+    if not hand.record.is_tournament:
+        return False
+    if m.groupdict().get("tid"):
+        hand.record.tournament_id = hand.record.tournament_id or m["tid"]
+    else:
+        hand.facts["small bet"] = _stakes(hand, hand.record, m) or hand.facts["small bet"]
+    return None
+
+
+def _button(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat 3 is the button`` (stud has none: ``Seat 0``)."""
+    hand.record.button_seat = None if hand.family == "stud" else int(m["seat"])
+
+
+# --- streets, cards and unprinted blinds ---------------------------------------------------
+
+def _street(hand: Hand, m: re.Match[str]) -> None:
+    """``** Dealing Flop ** [ 9s, 4d, Tc ]``, stud's ``** Dealing **``; in a 2012 tournament
+    that prints no blinds, the deal is where they are posted."""
+    if m["street"] not in _STREET_NAMES[hand.family]:
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"line {hand.line.number} {hand.line.text!r}: unknown street {m['street']!r}")
+    board = hand.family == "board" and m["street"] != "down cards"
+    hand.enter_street(m["street"], m["rest"].strip().strip("[]") if board else None, None)
+    if hand.street == Street.PREFLOP and hand.facts["silent blinds"]:
+        _post_silent_blinds(hand)
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [ Kd 7c ]``: stud deals street by street, listed in deal order."""
+    seat, cards = seat_dealt(hand, m["name"]), read_cards(m["cards"])
+    held = hand.facts.setdefault("cards", {})
+    held[seat.seat] = held.get(seat.seat, []) + cards if hand.family == "stud" else cards
+
+
+def _shows(hand: Hand, m: re.Match[str]) -> None:
+    """``shows [ Kd, 7c ]a pair of Sevens.``, ``doesn't show [ 3s, 5c ]``: the cards, unless
+    fewer than were dealt (stud: always)."""
+    seat, shown = hand.player, read_cards(m["cards"])
+    held = hand.facts.setdefault("cards", {})
+    if hand.family == "stud" or len(shown) >= len(held.get(seat.seat, [])):
+        held[seat.seat] = shown
+    if m["verb"] == "shows":
+        seat.showed = True
+    else:
+        seat.mucked = True
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if m["verb"] == "shows" else ActionKind.MUCK)
+
+
+def _taking_part(hand: Hand) -> set[int]:
+    """Seats named at the start of a later line of the hand that is no chat and no table traffic."""
+    seats: set[int] = set()
+    for line in hand.lines:
+        hit = hand.split_name(line.text) if line.number > hand.line.number else None
+        if hit and not hit[1].startswith(":") and not _TRAFFIC.match(hit[1].lstrip(": ")):
+            seats.add(hit[0].seat)
+    return seats
+
+
+def _post_silent_blinds(hand: Hand) -> None:
+    """Post the blinds a 2012 tournament hand does not print, after the button as the module
+    says, by seats that take part in the hand (one just moved to the table posts nothing).
+    A limit level's ``Stakes(200/400)`` are bets: its blinds are 100 and 200."""
+    record, small_bet, alone = hand.record, hand.facts["small bet"], hand.facts["no small blind"]
+    if record.big_blind is None and small_bet:
+        record.small_blind, record.big_blind = small_bet // 2, small_bet
+    where = f"line {hand.line.number} {hand.line.text!r}: "
+    if record.big_blind is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, where + "blinds not printed, and the level names none")
+    taking_part = _taking_part(hand)
+    order = sorted(s for s in hand.seats if s in taking_part or s == record.button_seat)
+    if record.button_seat not in order or len(order) < 2:
+        raise hand.fail(QuarantineReason.INCONSISTENT, where + "blinds not printed, and no button to place them from")
+    at = order.index(record.button_seat)
+    after = order[at + 1:] + order[: at + 1]
+    posters = after[:1] if alone else (after[-1:] + after[:1] if len(order) == 2 else after[:2])
+    blinds = [(ActionKind.POST_BIG_BLIND, record.big_blind)] if alone else [
+        (ActionKind.POST_SMALL_BLIND, record.small_blind), (ActionKind.POST_BIG_BLIND, record.big_blind)]
+    for number, (blind_kind, blind) in zip(posters, blinds, strict=False):
+        seat = hand.seats[number]
+        left = (seat.stack or 0) - hand.tracker.contributed(number)
+        amount, all_in = min(blind, left), left <= blind
+        hand.tracker.add(number, amount)
+        if all_in:
+            seat.all_in = True
+        hand.add_action(Street.PREDEAL, number, blind_kind, amount, all_in)
+    record.notes.append("blinds not printed: posted by " + ", ".join(
+        f"seat {a.seat} ({a.amount})" for a in record.actions
+        if a.kind in (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND)))
+
+
+# --- the player's lines -------------------------------------------------------------------
+
+def _silent_blinds_allow(hand: Hand, had: int, faced: int) -> None:
+    """Unprinted blinds placed after the button must make every pre-flop check and call legal:
+    a check facing nothing, a call that levels the seat's bet with the bet it ``faced``."""
+    action = hand.record.actions[-1]
+    if action.kind == ActionKind.CHECK:
+        legal = had >= faced
+    else:
+        legal = faced > had and hand.tracker.street_bet(hand.player.seat) == faced
+    if not legal:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: blinds not "
+                        "printed, and with them posted after the button this action is not allowed")
+
+
+def _facing(hand: Hand) -> tuple[int, int, bool]:
+    """The seat's bet and the bet it faces before it acts, and whether unprinted blinds were placed."""
+    bet, top = hand.tracker.street_bet(hand.player.seat), hand.tracker.max_street_bet()
+    silent = hand.facts["silent blinds"] and hand.street == Street.PREFLOP
+    return bet, max(top, hand.record.big_blind or 0) if silent else top, silent
+
+
+def fold_once(hand: Hand, m: re.Match[str]) -> None:
+    """A seat folds once: a second fold line leaves the street it folded on."""
+    folded = hand.player.folded_street
+    FOLD(hand, m)
+    if folded is not None:
+        hand.player.folded_street = folded
+
+
+def _check(hand: Hand, m: re.Match[str]) -> None:
+    """A check facing a bet means a post the history does not print (2012 "silent post" files)."""
+    bet, top = hand.tracker.street_bet(hand.player.seat), hand.tracker.max_street_bet()
+    if bet < top:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: checks facing "
+                        f"a bet of {top} with {bet} in: a post the history does not print")
+    had, faced, silent = _facing(hand)
+    CHECK(hand, m)
+    if silent:
+        _silent_blinds_allow(hand, had, faced)
+
+
+def _call(hand: Hand, m: re.Match[str]) -> None:
+    had, faced, silent = _facing(hand)
+    CALL(hand, m)
+    if silent:
+        _silent_blinds_allow(hand, had, faced)
+
+
+_ALL_IN_CALL = Act(ActionKind.CALL, Money.ADDS)
+_ALL_IN_RAISE = Act(ActionKind.RAISE, Money.ADDS)
+
+
+def _all_in(hand: Hand, m: re.Match[str]) -> None:
+    """``is all-In  [$19 USD]``: what it adds; a call when it levels no more than the top bet."""
+    bet, top = hand.tracker.street_bet(hand.player.seat), hand.tracker.max_street_bet()
+    (_ALL_IN_CALL if hand.money(m["amt"]) + bet <= top else _ALL_IN_RAISE)(hand, m)
+
+
+def _wins(hand: Hand, m: re.Match[str]) -> None:
+    """``wins $90.50 USD from the main pot with ...``, ``wins Lo ($90.50 USD) ...``: paid at
+    the end (``_pay``), when it is known which pots were split."""
+    if m["hand"] and _MONEY_WORDS.search(m["hand"]):  # a hand's description holds no money
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"line {hand.line.number} {hand.line.text!r}: pay lines run together on one line")
+    hand.facts.setdefault("wins", []).append((hand.player, m, hand.line.text))
+
+
+def _no_low(hand: Hand, m: re.Match[str]) -> None:
+    hand.facts["no low"] = True
+
+
+def _unseated_money(hand: Hand, m: re.Match[str]) -> None:
+    """Money from a player the seat list does not have: its seat and stack are unknown."""
+    joined = any(line.text == f"{m['name']} has joined the table." for line in hand.lines
+                 if line.number <= hand.line.number)
+    raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: " + (
+        "a player who joined the table after the seat list was printed" if joined else
+        "a player the seat list does not have") + " puts money in: its seat and stack are unknown")
+
+
+def _no_money(hand: Hand, m: re.Match[str]) -> bool | None:
+    """A line naming nobody seated, skipped unless it holds a money word."""
+    return False if _MONEY_WORDS.search(hand.line.text) else None
+
+
+# --- the end of the hand ------------------------------------------------------------------
+
+def _pay(hand: Hand) -> None:
+    """A pot with a ``wins Lo`` line was split: its other lines are the high half."""
+    wins = hand.facts.get("wins")
+    if not wins:
+        raise hand.fail(QuarantineReason.TRUNCATED, "hand ends before any 'wins' line")
+    record, last = hand.record, hand.lines[-1].number  # the old reader named the hand's last line here
+    split = game_spec(record.game).split
+    with_low = {m["pot"] for _, m, _ in wins if m["lo"]}
+    for seat, m, text in wins:
+        hand.line = Line(last, text, text)
+        pot = None if m["pot"] is None else 0 if m["pot"] == "main pot" else int(m["side"] or 1)
+        if m["lo"]:
+            half, amount = Half.LOW, hand.money(m["lo"])
         else:
-            scale = 100
-        build = HandBuilder(hand_id, _hand_numbers(lines), scale)
-        local = datetime.strptime(
-            f"{header.group('month')} {header.group('dom')} {header.group('year')} {header.group('time')}", "%B %d %Y %H:%M:%S"
-        )
-        zone = header.group("tz")
-        hand = ParsedHand(
-            hand_id=hand_id,
-            platform=Platform.PARTYPOKER,
-            format=Format.PARTYPOKER,
-            game=game,
-            limit=limit,
-            is_tournament=bool(tourney),
-            amount_scale=scale,
-            currency=None if (tourney or play_money) else cash.group("cur"),
-            tournament_id=tourney.group("tid") if tourney else None,  # else the level line's
-            is_play_money=play_money,
-            start_time_raw=lines[index + 1][header.start("day"):],
-            start_time_utc=utc_iso(local, zone),
-            hand_date=local.strftime("%Y-%m-%d"),
-            table_name=table.group("table") if table else None,
-            rake_source=RakeSource.ABSENT,
-        )
-        hand.notes.append("rake not printed")
-        build.line, build.line_no = lines[index + 1], index + 2
-        small_bet = self._stakes(tourney, build, hand) if tourney and tourney.group("stakes") else None
-        split_game = game in SPLIT_GAMES
-        stud = game in STUD_GAMES
-
-        street = Street.PREDEAL
-        big_blind_posted = False
-        wins: list[tuple] = []
-        no_low = False
-        # 2012 tournament files print no blind post: the blinds are posted all the same
-        silent_blinds = bool(tourney) and not stud and not any(_POSTED_BLIND.search(line) for line in lines)
-        no_small_blind = any(line.startswith(_NO_SMALL_BLIND) for line in lines)
-        for number, line in enumerate(lines[index + 2:], start=index + 3):
-            build.line, build.line_no = line, number
-            if not line.strip() or _PREAMBLE.match(line):
-                continue
-            m = _STREET.match(line)
-            if m:
-                names = _STUD_STREETS if stud else _FLOP_STREETS
-                if m.group("street") not in names:
-                    raise build.fail(QuarantineReason.PARSE_ERROR, f"unknown street {m.group('street')!r}")
-                new_street = names[m.group("street")]
-                if new_street not in (Street.PREFLOP, Street.THIRD):
-                    build.tracker.new_street()
-                if new_street == Street.PREFLOP and silent_blinds:
-                    self._post_silent_blinds(build, hand, no_small_blind, _taking_part(build, lines[number:]), small_bet)
-                street = new_street
-                if not stud and new_street != Street.PREFLOP:
-                    board = [c for c in cards(m.group("rest").strip().strip("[]")) if c]
-                    hand.boards = [(hand.boards[0] if hand.boards else []) + board]
-                continue
-            m = _BUTTON.match(line)
-            if m:
-                hand.button_seat = None if stud else int(m.group("seat"))
-                continue
-            m = _PLAYERS.match(line)
-            if m:
-                hand.max_seats = int(m.group("max")) if m.group("max") else None
-                continue
-            m = _SEAT.match(line)
-            if m and not build.actions:
-                build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
-                continue
-            if line.startswith("There was no qualifying low hand"):
-                no_low = True
-                continue
-            if line.startswith(_NO_SMALL_BLIND):
-                continue
-            m = _TRNY_LINE.match(line)
-            if m and street == Street.PREDEAL and tourney:
-                hand.tournament_id = hand.tournament_id or m.group("tid")
-                continue
-            m = _STAKES_LINE.match(line)
-            if m and street == Street.PREDEAL and tourney:
-                small_bet = self._stakes(m, build, hand) or small_bet  # the hand's own level: the header's may be the last one
-                continue
-            m = _DEALT.match(line)
-            if m:
-                seat = build.seat_named(m.group("name"))
-                dealt = cards(m.group("cards"))
-                seat.cards = (seat.cards + dealt) if stud else dealt
-                continue
-            split = build.split_name(line)
-            if split is None:
-                m = _UNSEATED_MONEY.match(line)
-                if m:
-                    joined = any(l == f"{m.group('name')} has joined the table." for l in lines[:number])
-                    raise build.fail(QuarantineReason.INCONSISTENT, (
-                        "a player who joined the table after the seat list was printed" if joined else
-                        "a player the seat list does not have") + " puts money in: its seat and stack are unknown")
-                if _MONEY_WORDS.search(line):
-                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
-                if _TABLE.match(line) or _NOBODY_SEATED.match(line):
-                    continue
-                raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected line")
-            seat, rest = split
-            if line[len(seat.player):].startswith(":"):
-                continue  # chat
-            m = _WINS.match(rest)
-            if m:
-                if m.group("hand") and _MONEY_WORDS.search(m.group("hand")):  # a hand's description holds no money
-                    raise build.fail(QuarantineReason.PARSE_ERROR, "pay lines run together on one line")
-                wins.append((seat, m, line))
-                continue
-            before = (len(build.actions), build.tracker.street_bet(seat.seat), build.tracker.max_street_bet())
-            big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
-            if silent_blinds and street == Street.PREFLOP and len(build.actions) > before[0]:
-                _check_blinds_by_action(build, seat, before[1], max(before[2], hand.big_blind or 0))
-
-        if not wins:
-            raise HandParseError(QuarantineReason.TRUNCATED, "hand ends before any 'wins' line", hand_id)
-        self._pay(build, wins, split_game, no_low)
-        if silent_blinds:
-            self._check_silent_blinds(build, hand)
-        if stud:
-            for seat in build.seats.values():
-                # cards are listed in deal order (the hero as dealt, others when shown), so
-                # the 3rd to 6th are the face-up ones
-                seat.upcards = stud_upcards(seat.cards) if len(seat.cards) >= 3 else []
-        hand.seats = build.finish_seats()
-        for seat in hand.seats:
-            # every seat dealt in posts or acts (a fold at least): one with neither, and no
-            # cards, sat the hand out
-            if not seat.cards and all(a.seat != seat.seat for a in build.actions):
-                seat.dealt_in = False
-        hand.actions = build.actions
-        hand.payouts = build.payouts
-        hand.notes.extend(build.notes)
-        return hand
-
-    def _action(self, rest: str, seat, street: Street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
-        m = _POST.match(rest)
-        if m:
-            what, amount = m.group("what"), build.amount(_dot_decimal(m.group("amt")))
-            if what == "small blind":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
-                hand.small_blind = hand.small_blind or amount
-            elif what == "big blind" and not big_blind_posted:
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
-                hand.big_blind = hand.big_blind or amount
-                big_blind_posted = True
-            elif what == "big blind + dead":
-                live = min(amount, hand.big_blind or amount)
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, live)
-                if amount > live:
-                    build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount - live)
-            elif what == "ante":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
-                hand.ante = hand.ante or amount
-            elif what == "dead blind":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
-            else:
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
-            return big_blind_posted
-        if rest in ("folds", "checks", "folds.", "checks.", "Forward Folds"):  # 2012: a period after every action
-            if rest.startswith("checks") and build.tracker.street_bet(seat.seat) < build.tracker.max_street_bet():
-                raise build.fail(QuarantineReason.INCONSISTENT,
-                                 f"checks facing a bet of {build.tracker.max_street_bet()} with "
-                                 f"{build.tracker.street_bet(seat.seat)} in: a post the history does not print")
-            build.act(street, seat, ActionKind.CHECK if rest.startswith("checks") else ActionKind.FOLD)
-            return big_blind_posted
-        m = _ACT.match(rest)
-        if m:
-            verb, amount = m.group("verb"), build.amount(_dot_decimal(m.group("amt")))
-            if verb == "bring-ins":
-                build.act(Street.PREDEAL, seat, ActionKind.BRING_IN, amount)
-                hand.bring_in = amount
-            else:
-                kind = {
-                    "calls": ActionKind.CALL,
-                    "bets": ActionKind.BET,
-                    "double bets": ActionKind.BET,
-                    "completes": ActionKind.COMPLETE,
-                }.get(verb, ActionKind.RAISE)
-                all_in = verb.startswith("is all")
-                if all_in:
-                    kind = ActionKind.CALL if amount + build.tracker.street_bet(seat.seat) <= build.tracker.max_street_bet() else ActionKind.RAISE
-                build.act(street, seat, kind, amount, all_in=all_in)
-            return big_blind_posted
-        m = _SHOWS.match(rest)
-        if m:
-            shown = cards(m.group("cards"))
-            if hand.game in STUD_GAMES or len(shown) >= len(seat.cards):
-                seat.cards = shown
-            if m.group("verb") == "shows":
-                seat.showed = True
-                build.act(Street.SHOWDOWN, seat, ActionKind.SHOW)
-            else:
-                seat.mucked = True
-                build.act(Street.SHOWDOWN, seat, ActionKind.MUCK)
-            return big_blind_posted
-        if _SEAT_NO_MONEY.match(rest):
-            return big_blind_posted
-        raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
-
-    @staticmethod
-    def _stakes(m: re.Match[str], build: HandBuilder, hand: ParsedHand) -> int | None:
-        """A tournament level's blinds and ante; a limit game's ``Stakes`` are its small and big
-        bets, not blinds: the small bet is returned."""
-        small, big = (build.amount(re.sub("[ .,]", "", m.group(g))) for g in ("sb", "bb"))
-        if m.group("ante"):
-            hand.ante = build.amount(re.sub("[ .,]", "", m.group("ante")))
-        if m.group("stakes") in ("Blinds", "Blinds-Antes"):
-            hand.small_blind, hand.big_blind = small, big
-            return None
-        return small
-
-    @staticmethod
-    def _post_silent_blinds(build: HandBuilder, hand: ParsedHand, no_small_blind: bool, taking_part: set[int],
-                            small_bet: int | None) -> None:
-        """Post the blinds a 2012 tournament hand does not print, as its wins and the next
-        hand's stacks show them posted: the small blind by the first seat after the button
-        (the button itself heads-up), the big blind by the next, each at most what the seat
-        has left; with ``There is no Small Blind`` the first seat after the button posts the
-        big blind alone. Only seats that take part in the hand count (a seat just moved to
-        the table posts nothing, not even its ante). A limit level's ``Stakes(200/400)``
-        are bets: its blinds are half the small bet and the small bet (100 and 200)."""
-        if hand.big_blind is None and small_bet:  # a limit level: half the small bet and the small bet
-            hand.small_blind, hand.big_blind = small_bet // 2, small_bet
-        if hand.big_blind is None:
-            raise build.fail(QuarantineReason.INCONSISTENT, "blinds not printed, and the level names none")
-        order = sorted(s.seat for s in build.seats.values() if s.seat in taking_part or s.seat == hand.button_seat)
-        if hand.button_seat not in order or len(order) < 2:
-            raise build.fail(QuarantineReason.INCONSISTENT, "blinds not printed, and no button to place them from")
-        at = order.index(hand.button_seat)
-        after = order[at + 1:] + order[: at + 1]
-        posters = after[:1] if no_small_blind else (after[-1:] + after[:1] if len(order) == 2 else after[:2])
-        blinds = [(ActionKind.POST_BIG_BLIND, hand.big_blind)] if no_small_blind else [
-            (ActionKind.POST_SMALL_BLIND, hand.small_blind), (ActionKind.POST_BIG_BLIND, hand.big_blind)]
-        by_number = {s.seat: s for s in build.seats.values()}
-        for number, (kind, blind) in zip(posters, blinds):
-            seat = by_number[number]
-            left = (seat.stack or 0) - build.tracker.contributed(number)
-            build.act(Street.PREDEAL, seat, kind, min(blind, left), all_in=left <= blind)
-        build.notes.append("blinds not printed: posted by " + ", ".join(
-            f"seat {a.seat} ({a.amount})" for a in build.actions if a.kind in (ActionKind.POST_SMALL_BLIND,
-                                                                                 ActionKind.POST_BIG_BLIND)))
-
-    @staticmethod
-    def _check_silent_blinds(build: HandBuilder, hand: ParsedHand) -> None:
-        """A tournament takes no rake: blinds placed so must leave the wins paying exactly what
-        was put in, or the hand is not read."""
-        put_in = sum(build.tracker.contributed(s.seat) for s in build.seats.values())
-        paid = sum(p.amount for p in build.payouts)
+            amount = hand.money(m["amt"])
+            half = Half.HIGH if split and m["pot"] in with_low and not hand.facts.get("no low") else Half.WHOLE
+        hand.pay(seat, amount, pot=pot, half=half, line=text)
+    if hand.facts["silent blinds"]:
+        # a tournament takes no rake: blinds placed so must leave the wins paying exactly
+        # what was put in, or the hand is not read
+        put_in, paid = sum(hand.tracker.contributed(s) for s in hand.seats), sum(p.amount for p in record.payouts)
         if put_in != paid:
-            raise HandParseError(
-                QuarantineReason.INCONSISTENT,
-                f"blinds not printed: with them posted after the button the actions put in {put_in} "
-                f"and the wins pay {paid}", hand.hand_id)
-
-    @staticmethod
-    def _pay(build: HandBuilder, wins, split_game: bool, no_low: bool) -> None:
-        """A pot with a ``wins Lo`` line was split: its other lines are the high half."""
-        pots_with_low = set()
-        for _, m, _ in wins:
-            if m.group("lo"):
-                pots_with_low.add(m.group("pot"))
-        for seat, m, line in wins:
-            build.line = line
-            pot_name = m.group("pot")
-            pot = None if pot_name is None else 0 if pot_name == "main pot" else int(m.group("side") or 1)
-            if m.group("lo"):
-                half, amount = Half.LOW, build.amount(m.group("lo"))
-            else:
-                amount = build.amount(m.group("amt"))
-                half = Half.HIGH if split_game and pot_name in pots_with_low and not no_low else Half.WHOLE
-            build.pay(seat, amount, line, pot=pot, half=half)
+            raise hand.fail(QuarantineReason.INCONSISTENT, f"blinds not printed: with them posted after the button "
+                            f"the actions put in {put_in} and the wins pay {paid}")
 
 
-def _hand_numbers(lines: list[str]) -> NumberConvention:
-    """How a hand writes amounts: with a decimal point and comma grouping (``$1,132``,
-    ``$2,127.50``), or, in 2012 Mac-client files, with a decimal comma (``$26,02``, ``[$0,10
-    USD]``), which a comma before exactly two digits and no point anywhere tell."""
-    amounts = [m.group(1) for line in lines for m in _BRACKETED.finditer(line)]
-    if any(_COMMA_CENTS.search(a) for a in amounts) and not any("." in a for a in amounts):
-        return COMMA
-    return DOT
+def _cards(hand: Hand) -> None:
+    """Cards as dealt and shown (stud: the 3rd to 6th are face up)."""
+    held = hand.facts.get("cards", {})
+    for seat in hand.record.seats:
+        seat.cards = held.get(seat.seat, [])
+        if hand.family == "stud":
+            seat.upcards = stud_upcards(seat.cards) if len(seat.cards) >= 3 else []
+
+
+def all_in_or_sat_out(hand: Hand) -> None:
+    """A seat that put in its whole stack (a new player's ``( $0 USD )`` too) is all in; one
+    that neither posts nor acts (not even a fold) and has no cards sat the hand out."""
+    acted = {a.seat for a in hand.record.actions}
+    for seat in hand.record.seats:
+        if seat.stack is not None and seat.contributed and seat.contributed >= seat.stack:
+            seat.all_in = True
+        if not seat.cards and seat.seat not in acted:
+            seat.dealt_in = False
 
 
 def _dot_decimal(amount: str) -> str:
@@ -545,48 +555,92 @@ def _dot_decimal(amount: str) -> str:
     return f"€{m.group(1)}.{m.group(2)}" if m else amount
 
 
-def _taking_part(build: HandBuilder, lines: list[str]) -> set[int]:
-    """Seats named at the start of a line of the hand that is no chat and no table traffic."""
-    seats: set[int] = set()
-    for line in lines:
-        split = build.split_name(line)
-        if split and not line[len(split[0].player):].startswith(":") and not _TRAFFIC.match(split[1]):
-            seats.add(split[0].seat)
-    return seats
+def _post(what: str, verb: Act) -> tuple[str, str, Act]:
+    return what, rf"^posts {what} +{_AMT}\.?$", verb  # short deck's button blind: two spaces
 
 
-def _check_blinds_by_action(build: HandBuilder, seat, had: int, faced: int) -> None:
-    """Blinds placed where the history prints none must make every pre-flop check and call
-    one the betting allows: a check facing nothing, a call that levels the seat's bet with
-    the bet it ``faced`` (at least the whole big blind, even one posted all in for less)."""
-    action = build.actions[-1]
-    legal = True
-    if action.kind == ActionKind.CHECK:
-        legal = had >= faced
-    elif action.kind == ActionKind.CALL and not action.all_in:
-        legal = faced > had and build.tracker.street_bet(seat.seat) == faced
-    if not legal:
-        raise build.fail(QuarantineReason.INCONSISTENT,
-                         "blinds not printed, and with them posted after the button this action is not allowed")
+DIALECT = Dialect(
+    platform=Platform.PARTYPOKER,
+    format=Format.PARTYPOKER,
+    version="2",
+    hand_start=_HAND_START,
+    head=_HAND_START,  # ``sniff`` is the parser's own
+    first=re.compile(r"^(?P<id>(?!))?"),  # ``_header`` finds the banner after the preamble
+    not_first="",
+    header=_header,
+    seat=kind("seat", _SEAT, take_seat),
+    seatless=QuarantineReason.TRUNCATED,  # a hand cut off after its header
+    body=(
+        kind("preamble", PREAMBLE, skip),
+        kind("header", r"", _header_line),
+        kind("street", r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$", _street),
+        kind("button", r"^Seat (?P<seat>\d+) is the button$", _button),
+        kind("players", r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$", max_seats),
+        kind("no low", r"^There was no qualifying low hand", _no_low),
+        kind("no small blind", "^" + re.escape(_NO_SMALL_BLIND), skip),
+        kind("level", r"^Trny: ?(?P<tid>\d+) Level: ?\d+$", _level_line, on=(Street.PREDEAL,)),
+        kind("stakes", rf"^{_STAKES}$", _level_line, on=(Street.PREDEAL,)),
+        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$", _dealt),
+    ),
+    players=(
+        kind("wins", _WINS, _wins),
+        *(kind(name, pattern, verb) for name, pattern, verb in (
+            _post("small blind", SMALL_BLIND),
+            _post(r"big blind \+ dead", BOTH_BLINDS),
+            _post("big blind", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
+            _post("ante", ANTE),
+            _post("dead blind", DEAD_BLIND),
+            _post("bring-in", BLIND),
+            _post("button blind", BLIND),  # short deck: the button posts a live blind, every seat antes
+            ("fold", r"^(?:folds\.?|Forward Folds)$", fold_once),  # 2012: a period after every action
+            ("check", r"^checks\.?$", _check),
+            ("call", rf"^calls *{_AMT}\.?$", _call),
+            ("bet", rf"^(?:double )?bets *{_AMT}\.?$", BET),  # stud's big bet on 4th street: ``double bets``
+            ("raise", rf"^raises *{_AMT}\.?$", RAISE_BY),
+            ("complete", rf"^completes *{_AMT}\.?$", replace(COMPLETE, money=Money.ADDS)),
+            ("bring-in", rf"^bring-ins *{_AMT}\.?$", replace(BRING_IN, forced=True)),
+            ("all in", rf"^(?P<allin>is all-In|is all-in) *{_AMT}\.?$", _all_in),
+            ("shows", r"^(?P<verb>shows|doesn't show) +\[(?P<cards>[^\]]*)\]", _shows),  # 2013: doubled spaces
+        )),
+    ),
+    quiet=_SEAT_NO_MONEY,
+    chat=re.compile(r"^:"),
+    after_name=re.compile(r"(?!:)[: ]*"),
+    unseated=(
+        kind("unseated money", _UNSEATED_MONEY, _unseated_money),
+        kind("table", _TABLE, _no_money),
+        kind("nobody seated", _NOBODY_SEATED, _no_money),
+    ),
+    streets=_STREETS,
+    amount_text=_dot_decimal,
+    rake=Rake(printed=False, absent_note="rake not printed"),
+    first_action_opens=False,  # ``** Dealing down cards **`` opens the betting
+    before_returns=(_pay,),
+    checks=(_cards, all_in_or_sat_out),
+    wording=Wording(unexpected=Unexpected(_MONEY_WORDS), bad_amount="line {number} {text!r}: {error}", unbalanced=""),
+)
+_COMMA_DIALECT = replace(DIALECT, money=COMMA)
 
 
-def split_with_preamble(start: re.Pattern[str], preamble: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
-    """Cut at ``start`` matches, keeping a hand's preamble lines with the hand they announce."""
-    starts: list[int] = []
-    for m in start.finditer(text):
-        if starts:
-            between = [l for l in hand_lines(text[starts[-1]:m.start()]) if l.strip()]
-            if between and all(preamble.match(l) for l in between):
-                continue  # the previous start was only this hand's preamble
-        starts.append(m.start())
-    if not starts:
-        if text.strip(" \r\n\t\ufeff\x00"):
-            yield 0, text
-        return
-    if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff\x00"):
-        yield 0, text[: starts[0]]
-    for begin, end in zip(starts, starts[1:] + [len(text)]):
-        yield begin, text[begin:end]
+def _hand_numbers(lines: list[str]) -> NumberConvention:
+    """How a hand writes amounts: with a decimal point and comma grouping (``$1,132``,
+    ``$2,127.50``), or, in 2012 Mac-client files, with a decimal comma (``$26,02``, ``[$0,10
+    USD]``), which a comma before exactly two digits and no point anywhere tell."""
+    amounts = [m.group(1) for line in lines for m in _BRACKETED.finditer(line)]
+    if any(_COMMA_CENTS.search(a) for a in amounts) and not any("." in a for a in amounts):
+        return COMMA
+    return DOT
 
 
-PARSER = PartyPokerParser()
+class PartyPokerParser(PartyParser):
+    """partypoker's classic dialect; a hand written with a decimal comma is read with COMMA."""
+
+    def sniff(self, head: str) -> bool:
+        return bool(re.search(r"^\*{5} Hand History for Game \d+ \*{5}\s*$", head, re.M))
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        lines = hand_lines(hand_text)
+        return self.read(lines, _COMMA_DIALECT if _hand_numbers(lines) is COMMA else DIALECT)
+
+
+PARSER = PartyPokerParser(DIALECT)

@@ -47,7 +47,10 @@ small blind ``posts $0.02 dead``, a fold that shows (``folds and shows [XX] [A d
 emotes at a player, a dropped connection, and money a seated cash player brings or buys
 mid-hand, which carry nothing; a newcomer's ``brings $200 to table``; a disconnection
 granted protection; and a seat showing one card of two, ``shows [XX] [J s]`` (the hidden
-card is unknown).
+card is unknown). Version 4: ``No Rake Taken`` (a rake of nothing), ``acknowledges a nice
+hand.`` and the time-bank lines carry nothing. A win "limited" by disconnection protection
+(``wins $0.04, disconnection protection limited from $0.17``) still fails the hand: how
+PKR divides the rest is not published, and the history shows it only by example.
 """
 
 from __future__ import annotations
@@ -94,7 +97,9 @@ _CHATTER = re.compile(
     r"Four of a Kind|Straight Flush|Royal Flush)\b[^$€£]*)|is sitting out|sits out|has returned|is away from table|"
     r"has left the table|has joined the table|is disconnected|has reconnected|cheers\.|yawns\.|claps\.|laughs (?:his|her) \*\*\* off\.|admits (?:he|she)'s a chicken!|"
     r"can't believe (?:him|her)self\.|says .*|"
-    r"has requested more time|has no qualifying low hand|"
+    r"has requested more time|has no qualifying low hand|acknowledges a nice hand\.|"
+    # the time bank (printed with two spaces after the name when it is drawn on)
+    r"\s?is using the time bank|has \d+ seconds remaining in the time bank|has received \d+ additional seconds in the time bank \(\d+ total seconds\)|"
     # emotes aimed at someone, a dropped connection, and money a seated cash player brings
     # or buys during a hand (it joins the stack after it, never the pot; a tournament
     # player's ``brings 1,345`` is only ever a newcomer's, see ``_ARRIVING``)
@@ -188,7 +193,7 @@ def _seats_that_never_acted_were_not_dealt_in(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.PKR,
     format=Format.PKR,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,
@@ -204,7 +209,7 @@ DIALECT = Dialect(
         kind("closing stack", _SEAT, _closing_stack),
         kind("end", _END, skip),
         kind("header", r"^(?:Last Hand |There is no qualifying low hand|Table Type:|Money Type:|Game Type:|Limit Type:"
-                       r"|Shuffling Deck|Start time of hand:|Blinds are now)", skip),
+                       r"|Shuffling Deck|Start time of hand:|Blinds are now|No Rake Taken)", skip),
         kind("deal", r"^(?P<street>Dealing Cards)", street),
         kind("pot sizes", rf"^Pot sizes: {_AMT}\s*$", _pot_sizes),
         kind("button", r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$", button),

@@ -46,37 +46,26 @@ Every line is read or known to carry no money or cards: ``Dealt in NAME`` (2026:
 dealt in, its cards unseen) and, in the summary, ``Total pot``, ``Board`` and one
 ``Seat N: NAME: bet X and won Y, net result: Z`` per seat. Any other line, in the
 summary too, and cards dealt to no seat, fail the hand with the line's number.
+
+Version 2: read by the engine (``parsers.engine``); what it emits is unchanged. The
+unmatched part inside a ``wins`` line is the engine's unprinted return, split off that
+line (``unmatched_in_pay_line``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
-from typing import Iterator
+from collections.abc import Iterator
 
-from rules.money import DOT
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+from rules.records import ParsedHand
+from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import leading_lines, split_joining_chatter
+from parsers.engine import (
+    ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND,
+    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip, take_seat,
 )
-from parsers.base import (
-    BetTracker,
-    HandScope,
-    TextParser,
-    cards,
-    hand_text_lines,
-    leading_lines,
-    split_joining_chatter,
-)
-from rules.records import ActionRecord, ParsedHand, PayoutRecord, SeatRecord
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(
@@ -88,24 +77,22 @@ _HEADER_2026 = re.compile(
     rf"(?P<small>{_NUM})/(?P<big>{_NUM}) - (?P<game>.+?)(?: - Total prize {_NUM})? - "
     rf"UTC (?P<time>\d{{1,2}}:\d{{2}}:\d{{2}}) (?P<date>\d{{4}}/\d{{2}}/\d{{2}})\s*$"
 )
+
+
+def _unnamed(pattern: re.Pattern[str]) -> str:
+    return re.sub(r"\(\?P<\w+>", "(?:", pattern.pattern)
+
+
+# Either header, whole (the engine reads only the id; ``_header`` reads the rest).
+_FIRST = re.compile(rf"(?=(?:{_unnamed(_HEADER)})|(?:{_unnamed(_HEADER_2026)}))(?:Game|Unibet Hand) #(?P<id>\d+)")
 _BANNER = re.compile(r"^=== HAND HISTORIES ===\s*$")
 _FILE_OPENING = re.compile(r"^(?:\s|\ufeff|=== HAND HISTORIES ===)*$")
 _TABLE = re.compile(r'^Table "(?P<name>[^"]*)"(?: (?P<max>\d+)-max)?\s*$')
-_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM})\)(?P<out> \(sitting out\))?\s*$")
-_STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*)\)(?P<out> \(sitting out\))?\s*$")
+_SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-_ACTION = re.compile(
-    rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|posts blind|posts|bets|calls|raises|checks|folds)"
-    rf"(?: (?P<amount>{_NUM}))?(?: to (?P<to>{_NUM}))?(?P<allin>,? and is all-in)?\s*$"
-)
-_WINS = re.compile(rf"^(?P<name>.+?) wins (?P<amount>{_NUM})(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$")
-# 2022 files print the return (``Uncalled bet returned to X: €2.02``), and the winner's
-# ``wins`` line then holds the pot alone (its summary ``won`` adds the two).
-_UNCALLED = re.compile(rf"^Uncalled bet returned to (?P<name>.+?): (?P<amount>{_NUM})\s*$")
-_TOTAL = re.compile(rf"^Total pot (?P<amount>{_NUM})(?: Rake (?P<rake>{_NUM}))?\s*$")
-# The summary's line per seat repeats what the action lines put in and paid; with
-# ``Total pot`` and ``Board`` it is all a summary is known to hold.
-_SUMMARY_SEAT = re.compile(rf"^Seat \d+: .+: bet {_NUM} and won {_NUM}, net result: -?{_NUM}\s*$")
+_AMT = rf"(?P<amt>{_NUM})"
+_ALL_IN = r"(?P<allin>,? and is all-in)?\s*$"
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED)]
 # A whole game name, after its limit: a word in it is not enough ("Six Plus Hold'Em" is
 # not Hold'em). "Banzai" names a kind of table, not another game.
@@ -115,22 +102,229 @@ _GAME_NAME = re.compile(
 _GAMES = {"holdem": Game.HOLDEM, "hold'em": Game.HOLDEM, "omaha": Game.OMAHA,
           "omaha hilo": Game.OMAHA_HILO, "omaha hi-lo": Game.OMAHA_HILO, "omaha hi/lo": Game.OMAHA_HILO}
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_CURRENCY = {"€": "EUR", "£": "GBP", "$": "USD"}
-_KINDS = {
-    "posts small blind": ActionKind.POST_SMALL_BLIND,
-    "posts big blind": ActionKind.POST_BIG_BLIND,
-    "posts ante": ActionKind.POST_ANTE,
-    "posts dead blind": ActionKind.POST_DEAD,
-    "posts blind": ActionKind.POST_BLIND,
-    "posts": ActionKind.POST_BLIND,
-}
+# Section lines that only mark where the hand is.
+_MARKS = ("SEATED PLAYERS", "BLINDS AND BUTTON", "HOLE CARDS", "SHOWDOWN", "SHOW DOWN")
+# Every verb is recorded on the street it is printed in (the blinds come before
+# ``*** Preflop ***``); the header states the blinds.
+_OPEN = {"forced": False, "sets": None}
+_SMALL_BLIND, _BIG_BLIND = replace(SMALL_BLIND, **_OPEN), replace(BIG_BLIND, **_OPEN)
+_ANTE, _POST = replace(ANTE, **_OPEN), replace(BLIND, forced=False)
+_DEAD = replace(DEAD_BLIND, forced=False)
 
 
-class UnibetParser(TextParser):
-    """Unibet (``Game #N: Table ... - 0.05/0.10 - No Limit Hold'Em - time date``, 2026 ``Unibet Hand #N``)."""
+def _seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat 1: Player0 (€5.15)``; a stack that is no amount (a file read in the wrong
+    encoding: ``(\x805.15)``) makes the line unknown."""
+    if not re.fullmatch(_NUM, m["stack"]):
+        raise hand.unexpected()
+    take_seat(hand, m)
 
-    format = Format.UNIBET
-    hand_start = re.compile(r"^\ufeff*(?:Game #\d+: |Unibet Hand #\d+[ ,])", re.M)
+
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """``Game #N: Table ... - 0.05/0.10 - No Limit Hold'Em - 13:22:50 2021/04/04`` (no zone), or
+    2026's ``Unibet Hand #N[, Tournament #M, ...] - 0.05/0.10 - Pot Limit Omaha - UTC time date``."""
+    text = hand.lines[0].text
+    m = _HEADER.match(text) or _HEADER_2026.match(text)
+    named = _GAME_NAME.match(m["game"].strip())
+    if named is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
+    is_2026 = m.re is _HEADER_2026
+    hand.facts["2026"] = is_2026
+    tournament_id = m["tournament"] if is_2026 else None
+    if tournament_id is not None:
+        hand.scale = 1
+    head = "\n".join(line.verbatim for line in hand.lines)[:2000]
+    symbol = next((ch for ch in head if ch in CURRENCY_SIGNS), None)
+    when = datetime.strptime(f"{m['date']} {m['time']}", "%Y/%m/%d %H:%M:%S")
+    return hand.new_record(
+        game=_GAMES[named["name"].lower()],
+        limit=next((v for t, v in _LIMITS if t in m["game"].lower()), None),
+        is_tournament=tournament_id is not None,
+        tournament_id=tournament_id,
+        currency=CURRENCY_SIGNS.get(symbol) if symbol and tournament_id is None else None,
+        small_blind=hand.money(m["small"]),
+        big_blind=hand.money(m["big"]),
+        start_time_raw=f"{'UTC ' if is_2026 else ''}{m['time']} {m['date']}",
+        start_time_utc=when.strftime("%Y-%m-%dT%H:%M:%SZ") if is_2026 else None,
+        hand_date=when.strftime("%Y-%m-%d"),
+        table_name=None if is_2026 else m["table"].removeprefix("Table ").strip(),
+    )
+
+
+def _section(hand: Hand, m: re.Match[str]) -> None:
+    """``*** Flop *** [Jd 9h 3s]``, ``*** Turn *** [Jd 9h 3s] [7c]`` (the board so far),
+    ``*** Summary ***`` and the sections that only mark where the hand is."""
+    label = m["label"].strip().upper()
+    if label == "SUMMARY":
+        hand.in_summary = True
+    elif label == "PREFLOP":
+        hand.street = Street.PREFLOP
+    elif label in _BOARD:
+        hand.tracker.new_street()
+        hand.street = _BOARD[label]
+        board = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
+        if board:
+            hand.board = board
+    elif label not in _MARKS:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown street line {hand.line.number}: {hand.line.verbatim!r}")
+
+
+def _table(hand: Hand, m: re.Match[str]) -> bool | None:
+    """2026: ``Table "86113818" 6-max`` after the header; in older files the line is not known."""
+    if not hand.facts["2026"]:
+        return False
+    hand.record.table_name = m["name"]
+    hand.record.max_seats = int(m["max"]) if m["max"] else None
+    return None
+
+
+def _dealt_in(hand: Hand, m: re.Match[str]) -> None:
+    """2026: ``Dealt in NAME`` names every seat dealt in (cards unseen); their actions follow."""
+    if m["name"].strip() not in hand.by_name:
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"a player not seated is dealt in, line {hand.line.number}: {hand.line.verbatim!r}")
+
+
+def _dealt_to(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [Ac 7c]``."""
+    found = hand.split_name(m["rest"])
+    cards = _BRACKETS.search(found[1]) if found else None
+    if not cards:
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"cards dealt to no seat, line {hand.line.number}: {hand.line.verbatim!r}")
+    hand.dealt[found[0].seat] = hand.cards(cards[1])
+
+
+def _seated(hand: Hand, name: str) -> int:
+    seat = hand.by_name.get(name)
+    if seat is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r}")
+    return seat.seat
+
+
+def _uncalled(hand: Hand, m: re.Match[str]) -> None:
+    """2022 files print ``Uncalled bet returned to X: €2.02`` and leave it out of ``wins``."""
+    hand.return_bet(hand.seats[_seated(hand, m["name"])], hand.money(m["amt"]), paid=True)
+
+
+def _wins(hand: Hand, m: re.Match[str]) -> None:
+    """``NAME wins €1.10 [from the main pot | from side pot 1 | from pot]``: paid at the end,
+    in order, after the printed returns (an unprinted return is inside it)."""
+    pot = int(m["side"]) if m["side"] else (0 if m["main"] else None)
+    hand.facts.setdefault("wins", []).append((_seated(hand, m["name"]), hand.money(m["amt"]), pot, hand.line.verbatim))
+
+
+def _shows(hand: Hand, m: re.Match[str]) -> None:
+    """``shows [9s 9c 5d 4h], Three of a Kind, Nines``: the cards in the first brackets."""
+    SHOW(hand, m)
+    if found := _BRACKETS.search(m["rest"]):
+        hand.shown[hand.player.seat] = hand.cards(found[1])
+
+
+def _pay_wins(hand: Hand) -> None:
+    """The ``wins`` lines are the payouts; without a Summary, or without a ``wins`` line
+    while money was put in, the history stops before the hand's result."""
+    if not hand.in_summary:
+        raise hand.fail(QuarantineReason.TRUNCATED, "hand cut off before *** Summary ***")
+    wins = hand.facts.get("wins", [])
+    put_in = sum(hand.tracker.seats().values())
+    if not wins and put_in:
+        raise hand.fail(QuarantineReason.TRUNCATED,
+                        f"no 'wins' line: nobody is paid the {put_in} put in (the history stops before the result)")
+    for seat, amount, pot, line in wins:
+        hand.pay(hand.seats[seat], amount, pot=pot, line=line)
+
+
+def _unprinted_rake(hand: Hand) -> None:
+    """A tournament prints no rake: 0, inferred. A cash hand without one: unknown."""
+    record = hand.record
+    if record.rake is None and record.is_tournament:
+        record.rake, record.rake_source = 0, RakeSource.INFERRED
+        record.notes.append("tournament pots are not raked: rake 0 (no Rake printed)")
+    elif record.rake is None:
+        record.rake_source = RakeSource.ABSENT
+        record.notes.append("rake not printed")
+        if not record.reconciles():
+            record.notes.append(f"history does not add up: put in {record.pot_total}, "
+                                f"paid {record.paid_from_pots()}, rake None")
+
+
+def _total(hand: Hand, m: re.Match[str]) -> None:
+    """``Total pot €1.10 Rake €0`` (the pot holds an unprinted return)."""
+    hand.record.total_pot_printed = hand.money(m["amt"])
+    if m["rake"] is not None:
+        hand.record.rake, hand.record.rake_source = hand.money(m["rake"]), RakeSource.PRINTED
+
+
+def _summary_board(hand: Hand, m: re.Match[str]) -> None:
+    if found := _BRACKETS.search(hand.line.text):
+        hand.board = [c for c in hand.cards(found[1]) if c]
+
+
+def _has_button(hand: Hand, m: re.Match[str]) -> None:
+    hand.record.button_seat = hand.player.seat
+
+
+DIALECT = Dialect(
+    platform=Platform.UNIBET,
+    format=Format.UNIBET,
+    version="2",
+    hand_start=re.compile(r"^\ufeff*(?:Game #\d+: |Unibet Hand #\d+[ ,])", re.M),
+    head=re.compile(r"(?:Game #\d+: |Unibet Hand #\d+[ ,])"),  # ``UnibetParser.sniff`` is stricter
+    first=_FIRST,
+    not_first="not a Unibet header",
+    header=_header,
+    seat=kind("seat", _SEAT, _seat),
+    body=(
+        kind("section", _SECTION, _section),
+        kind("table", _TABLE, _table),
+        kind("dealt in", r"^Dealt in (?P<name>.*)$", _dealt_in),
+        kind("dealt to", r"^Dealt to (?P<rest>.*)$", _dealt_to),
+        kind("uncalled", rf"^Uncalled bet returned to (?P<name>.+?): {_AMT}\s*$", _uncalled),
+        kind("wins", rf"^(?P<name>.+?) wins {_AMT}"
+                     r"(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$", _wins),
+    ),
+    players=(
+        kind("button", r"^has the button$", _has_button),
+        kind("small blind", rf"^posts small blind {_AMT}{_ALL_IN}", _SMALL_BLIND),
+        kind("big blind", rf"^posts big blind {_AMT}{_ALL_IN}", _BIG_BLIND),
+        kind("ante", rf"^posts ante {_AMT}{_ALL_IN}", _ANTE),
+        kind("dead blind", rf"^posts dead blind {_AMT}{_ALL_IN}", _DEAD),
+        kind("post", rf"^posts(?: blind)? {_AMT}{_ALL_IN}", _POST),
+        kind("bet", rf"^bets {_AMT}{_ALL_IN}", BET),
+        kind("call", rf"^calls {_AMT}{_ALL_IN}", CALL),
+        # ``raises €0.95 to €0.95``: the street total
+        kind("raise", rf"^raises (?:{_NUM} to {_AMT}|(?P<amt_2>{_NUM})){_ALL_IN}", RAISE_TO),
+        kind("check", rf"^checks{_ALL_IN}", CHECK),
+        kind("fold", rf"^folds{_ALL_IN}", FOLD),
+        kind("show", r"^shows(?P<rest>.*)$", _shows),
+        kind("muck", r"^mucks", MUCK),
+    ),
+    summary=(
+        kind("section", _SECTION, _section),
+        kind("total", rf"^Total pot {_AMT}(?: Rake (?P<rake>{_NUM}))?\s*$", _total),
+        kind("board", r"^Board", _summary_board),
+        kind("summary seat", rf"^Seat \d+: .+: bet {_NUM} and won {_NUM}, net result: -?{_NUM}\s*$", skip),
+    ),
+    streets=Streets(),  # ``_section`` moves the streets
+    name_follows=re.compile(r"(?= )"),
+    after_name=re.compile(r" "),
+    first_action_opens=False,
+    returns_unmatched=True,
+    unmatched_in_pay_line=PaidInside("uncalled {amount} is not printed: it is inside {line!r} (split off as returned)"),
+    quotes_trailing_space=True,
+    before_returns=(_pay_wins,),
+    checks=(_unprinted_rake,),
+    wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {number}: {verbatim!r}",
+                    bad_amount="{error}", total_pot=None,
+                    unbalanced="history does not add up: put in {put_in}, paid {paid}, rake {rake}"),
+    first_action_seq=1,
+)
+
+
+class UnibetParser(DialectParser):
+    """Unibet (``Game #N: Table ... - 0.05/0.10 - No Limit Hold'Em - time date``, 2026 ``Unibet Hand #N``):
+    the 2026 export's banner joins the first hand and is passed over."""
 
     def sniff(self, head: str) -> bool:
         lines = [line for line in leading_lines(head, 6) if line.strip() and not _BANNER.match(line)]
@@ -144,215 +338,12 @@ class UnibetParser(TextParser):
         return split_joining_chatter(self.hand_start, _FILE_OPENING, text)
 
     def parse(self, hand_text: str) -> ParsedHand:
-        return _read(hand_text)
+        lines = hand_text.split("\n")
+        for i, line in enumerate(lines):  # the banner before the first hand: a blank line (numbers kept)
+            if line.strip(" \t\r\ufeff") and not _BANNER.match(line.lstrip("\ufeff")):
+                break
+            lines[i] = ""
+        return super().parse("\n".join(lines))
 
 
-def _read(text: str) -> ParsedHand:
-    numbered = [(number, line) for number, line in enumerate(hand_text_lines(text), 1) if line.strip()]
-    while numbered and _BANNER.match(numbered[0][1]):
-        numbered.pop(0)
-    lines = [line for _, line in numbered]
-    scope = HandScope(DOT)
-    fail, amount = scope.fail, scope.amount
-
-    m = (_HEADER.match(lines[0]) or _HEADER_2026.match(lines[0])) if lines else None
-    if not m:
-        raise fail(QuarantineReason.PARSE_ERROR, f"not a Unibet header: {lines[0][:120] if lines else ''!r}")
-    hand_id = scope.hand_id = m["id"]
-    named = _GAME_NAME.match(m["game"].strip())
-    game = _GAMES[named["name"].lower()] if named else None
-    if game is None:
-        raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
-
-    is_2026 = m.re is _HEADER_2026
-    tournament_id = m["tournament"] if is_2026 else None
-    if tournament_id is not None:
-        scope.scale = 1
-    symbol = next((ch for ch in text[:2000] if ch in _CURRENCY), None)
-    when = datetime.strptime(f"{m['date']} {m['time']}", "%Y/%m/%d %H:%M:%S")
-    hand = ParsedHand(
-        hand_id=hand_id,
-        platform=Platform.UNIBET,
-        format=Format.UNIBET,
-        game=game,
-        limit=next((v for t, v in _LIMITS if t in m["game"].lower()), None),
-        is_tournament=tournament_id is not None,
-        tournament_id=tournament_id,
-        amount_scale=scope.scale,
-        currency=_CURRENCY.get(symbol) if symbol and tournament_id is None else None,
-        small_blind=amount(m["small"]),
-        big_blind=amount(m["big"]),
-        start_time_raw=f"{'UTC ' if is_2026 else ''}{m['time']} {m['date']}",
-        start_time_utc=when.strftime("%Y-%m-%dT%H:%M:%SZ") if is_2026 else None,
-        hand_date=when.strftime("%Y-%m-%d"),
-        table_name=None if is_2026 else m["table"].removeprefix("Table ").strip(),
-    )
-    seats: dict[int, SeatRecord] = {}
-    by_name: dict[str, int] = {}
-    tracker = BetTracker()
-    street = Street.PREDEAL
-    seq = 0
-    board: list[str] = []
-    in_summary = False
-    wins: list[tuple[int, int, int | None, str]] = []
-    names: list[str] = []
-
-    def act(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False) -> None:
-        nonlocal seq
-        seq += 1
-        hand.actions.append(ActionRecord(seq, street, seat, kind, value, all_in))
-
-    def who(line: str) -> tuple[int, str] | None:
-        for name in names:
-            if line.startswith(name + " "):
-                return by_name[name], line[len(name) + 1 :]
-        return None
-
-    for number, line in numbered[1:]:
-        if sm := _STREET.match(line):
-            label = sm["label"].strip().upper()
-            if label == "SUMMARY":
-                in_summary = True
-            elif label == "PREFLOP":
-                street = Street.PREFLOP
-            elif label in _BOARD:
-                tracker.new_street()
-                street = _BOARD[label]
-                got = [c for g in _BRACKETS.findall(sm["rest"]) for c in cards(g) if c]
-                if got:
-                    board = got
-            elif label not in ("SEATED PLAYERS", "BLINDS AND BUTTON", "HOLE CARDS", "SHOWDOWN", "SHOW DOWN"):
-                raise fail(QuarantineReason.PARSE_ERROR, f"unknown street line {number}: {line!r}")
-            continue
-        if in_summary:
-            if tm := _TOTAL.match(line):
-                hand.total_pot_printed = amount(tm["amount"])
-                if tm["rake"] is not None:
-                    hand.rake, hand.rake_source = amount(tm["rake"]), RakeSource.PRINTED
-            elif line.startswith("Board"):
-                found = _BRACKETS.search(line)
-                if found:
-                    board = [c for c in cards(found[1]) if c]
-            elif not _SUMMARY_SEAT.match(line):
-                raise fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {number}: {line!r}")
-            continue
-        if is_2026 and (tm := _TABLE.match(line)):
-            hand.table_name = tm["name"]
-            hand.max_seats = int(tm["max"]) if tm["max"] else None
-            continue
-        if s := _SEAT.match(line):
-            seat = int(s["seat"])
-            seats[seat] = SeatRecord(seat=seat, player=s["name"], stack=amount(s["stack"]), dealt_in=not s["out"])
-            by_name[s["name"]] = seat
-            names = sorted(by_name, key=len, reverse=True)
-            continue
-        if line.startswith("Dealt in "):
-            if line[len("Dealt in "):].strip() not in by_name:
-                raise fail(QuarantineReason.PARSE_ERROR, f"a player not seated is dealt in, line {number}: {line!r}")
-            continue  # the 2026 export names every seat dealt in; their actions follow
-        if line.startswith("Dealt to "):
-            found = who(line[len("Dealt to ") :])
-            dealt = _BRACKETS.search(found[1]) if found else None
-            if not dealt:
-                raise fail(QuarantineReason.PARSE_ERROR, f"cards dealt to no seat, line {number}: {line!r}")
-            seats[found[0]].cards = cards(dealt[1])
-            continue
-        if um := _UNCALLED.match(line):
-            seat = by_name.get(um["name"])
-            if seat is None:
-                raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {um['name']!r}")
-            value = amount(um["amount"])
-            tracker.returned(seat, value)
-            act(seat, ActionKind.UNCALLED_RETURN, value)
-            hand.payouts.append(PayoutRecord(seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
-            continue
-        if wm := _WINS.match(line):
-            seat = by_name.get(wm["name"])
-            if seat is None:
-                raise fail(QuarantineReason.PARSE_ERROR, f"no seat for {wm['name']!r}")
-            pot = int(wm["side"]) if wm["side"] else (0 if wm["main"] else None)
-            wins.append((seat, amount(wm["amount"]), pot, line))
-            continue
-        found = who(line)
-        if not found:
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-        seat, rest = found
-        record = seats[seat]
-        if rest == "has the button":
-            hand.button_seat = seat
-            continue
-        if am := _ACTION.match(rest):
-            verb = am["verb"]
-            all_in = bool(am["allin"])
-            record.all_in = record.all_in or all_in
-            if verb in _KINDS:
-                kind, value = _KINDS[verb], amount(am["amount"])
-                if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
-                    tracker.dead(seat, value)
-                else:
-                    tracker.add(seat, value)
-                act(seat, kind, value, all_in)
-            elif verb == "folds":
-                record.folded_street = street
-                act(seat, ActionKind.FOLD)
-            elif verb == "checks":
-                act(seat, ActionKind.CHECK)
-            elif verb == "raises":
-                act(seat, ActionKind.RAISE, tracker.raise_to(seat, amount(am["to"] or am["amount"])), all_in)
-            else:
-                value = amount(am["amount"])
-                tracker.add(seat, value)
-                act(seat, ActionKind.CALL if verb == "calls" else ActionKind.BET, value, all_in)
-            continue
-        if rest.startswith("shows"):
-            record.showed = True
-            found_cards = _BRACKETS.search(rest)
-            if found_cards:
-                record.cards = cards(found_cards[1])
-            act(seat, ActionKind.SHOW)
-            continue
-        if rest.startswith("mucks"):
-            record.mucked = True
-            act(seat, ActionKind.MUCK)
-            continue
-        raise fail(QuarantineReason.PARSE_ERROR, f"unexpected line {number}: {line!r}")
-
-    if not in_summary:
-        raise fail(QuarantineReason.TRUNCATED, "hand cut off before *** Summary ***")
-    if not seats:
-        raise fail(QuarantineReason.PARSE_ERROR, "no seat lines")
-    hand.seats = sorted(seats.values(), key=lambda r: r.seat)
-    for seat_no, value in tracker.seats().items():
-        seats[seat_no].contributed = value
-    hand.boards = [board] if board else []
-    if not wins and hand.pot_total:
-        raise fail(QuarantineReason.TRUNCATED,
-                   f"no 'wins' line: nobody is paid the {hand.pot_total} put in (the history stops before the result)")
-    ranked = sorted(hand.seats, key=lambda r: r.contributed, reverse=True)
-    excess = ranked[0].contributed - ranked[1].contributed if len(ranked) > 1 else 0
-    for seat_no, value, pot, line in wins:
-        if excess > 0 and seat_no == ranked[0].seat and value >= excess:
-            ranked[0].contributed -= excess
-            hand.payouts.append(PayoutRecord(seat_no, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
-            hand.actions.append(ActionRecord(seq + 1, street, seat_no, ActionKind.UNCALLED_RETURN, excess))
-            hand.notes.append(f"uncalled {excess} is not printed: it is inside {line!r} (split off as returned)")
-            value -= excess
-            excess = 0
-        if value:
-            hand.payouts.append(PayoutRecord(seat_no, value, pot, None,
-                                             Half.UNLABELLED if game == Game.OMAHA_HILO else Half.WHOLE,
-                                             PayoutSource.POT, line))
-    if hand.rake is None and hand.is_tournament:
-        hand.rake, hand.rake_source = 0, RakeSource.INFERRED
-        hand.notes.append("tournament pots are not raked: rake 0 (no Rake printed)")
-    elif hand.rake is None:
-        hand.rake_source = RakeSource.ABSENT
-        hand.notes.append("rake not printed")
-    if not hand.reconciles():
-        hand.notes.append(
-            f"history does not add up: put in {hand.pot_total}, paid {hand.paid_from_pots()}, rake {hand.rake}"
-        )
-    return hand
-
-
-PARSER = UnibetParser()
+PARSER = UnibetParser(DIALECT)

@@ -68,6 +68,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from rules.games import DRAW_GAMES
 from rules.money import NumberConvention, format_minor
 from rules.pots import PotError, build_pots
 from rules.vocab import (
@@ -146,7 +147,6 @@ _WINAMAX_GAMES = {
     "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE,
     "2-7 Triple Draw fixed limit": Game.LOWBALL27_TRIPLE,
 }
-_DRAW_GAMES = frozenset({Game.LOWBALL27_TRIPLE})
 _AMT = r"(?P<amt>[^\s()|]+(?: €)?)"
 _POST = re.compile(
     r"^posts (?P<what>small blind|big blind|ante|straddle|dead blind) " + _AMT + r"(?P<oop> out of position)?"
@@ -272,7 +272,7 @@ class WinamaxParser(TextParser):
         amounts = [build.amount(s) for s in stakes]
         if game in STUD_GAMES:
             hand.ante = amounts[0] if len(amounts) == 3 else None
-        elif game in _DRAW_GAMES:
+        elif game in DRAW_GAMES:
             pass  # fixed limit: the stakes are the small and big bets; the blinds come from the posts
         elif len(amounts) == 3:
             hand.ante, hand.small_blind, hand.big_blind = amounts
@@ -298,7 +298,7 @@ class WinamaxParser(TextParser):
                 if name == "SUMMARY":
                     in_summary = True
                     continue
-                if name in _DRAWS and game in _DRAW_GAMES:
+                if name in _DRAWS and game in DRAW_GAMES:
                     continue
                 if name not in _STREETS:
                     raise build.fail(QuarantineReason.PARSE_ERROR, f"unknown street {name!r}")
@@ -507,14 +507,14 @@ class WinamaxParser(TextParser):
             build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
             return big_blind_posted
         m = _STANDS_PAT.match(rest)
-        if m and hand.game in _DRAW_GAMES:
+        if m and hand.game in DRAW_GAMES:
             kept = cards(m.group("cards"))
             if any(kept):
                 seat.cards = kept
             build.act(street, seat, ActionKind.STAND_PAT).cards_changed = 0
             return big_blind_posted
         m = _DISCARD.match(rest)
-        if m and hand.game in _DRAW_GAMES:
+        if m and hand.game in DRAW_GAMES:
             count = int(m.group("count"))
             action = build.act(street, seat, ActionKind.DISCARD if count else ActionKind.STAND_PAT)
             action.cards_changed = count

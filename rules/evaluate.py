@@ -33,6 +33,18 @@ True
 >>> best_hand(low, ["2c", "4d", "Qc", "Jd"], board).strength == best_hand(low, ["Kh", "Kc", "2h", "4s"], board).strength
 True
 
+Kansas City (2-7) razz reads the same seven stud cards for the deuce-to-seven low: the
+six-high straight counts against the hand, so the best low is king-high, where razz
+(ace-to-five) ignores the straight. Five-card stud plays all five cards:
+
+>>> seven = ["2c", "3d", "4h", "5s", "6c", "Kd", "Kh"]
+>>> best_hand(game_spec("razz27").halves[0], seven).description
+'K,5,4,3,2'
+>>> best_hand(game_spec("razz").halves[0], seven).description
+'6,5,4,3,2'
+>>> best_hand(game_spec("stud5").halves[0], ["Ad", "Qh", "3h", "Kd", "Ah"]).description
+'a pair of Aces with K,Q,3'
+
 No qualifying low is ``None``; a hand that cannot be formed is a ``ValueError``:
 
 >>> best_hand(low, ["Kh", "Kc", "Qd", "Jd"], board) is None

@@ -13,6 +13,21 @@ new game is a new entry here, not new code.
 (False, True)
 >>> game_spec("razz").halves[0].ranking, game_spec("razz").button_game
 (<Ranking.LOW_A5: 'low_a5'>, False)
+
+Games found dealt in real histories, with the rule that settles them: Kansas City (2-7)
+razz is seven-card stud played for the deuce-to-seven low, so a straight or a flush
+counts against the hand; five-card stud deals five cards and the best five are all of
+them; Fusion is settled as Omaha (exactly two of the four hole cards).
+
+>>> razz27 = game_spec("razz27")
+>>> razz27.stud, razz27.hole_cards, razz27.halves[0].ranking, razz27.button_game
+(True, 7, <Ranking.LOW_27: 'low_27'>, False)
+>>> stud5 = game_spec("stud5")
+>>> stud5.stud, stud5.hole_cards, stud5.halves[0].ranking
+(True, 5, <Ranking.HIGH: 'high'>)
+>>> fusion = game_spec("fusion")
+>>> fusion.hole_cards, fusion.board_cards, [(h.hole_used, h.board_used) for h in fusion.halves]
+(4, 5, [(2, 3)])
 >>> game_spec("pineapple")
 Traceback (most recent call last):
 ...
@@ -145,9 +160,10 @@ def _board_game(game: Game, name: str, hole: int, halves: tuple[HalfSpec, ...], 
     )
 
 
-def _stud_game(game: Game, name: str, halves: tuple[HalfSpec, ...], high_only: Game | None = None) -> GameSpec:
+def _stud_game(game: Game, name: str, halves: tuple[HalfSpec, ...], high_only: Game | None = None,
+               cards: int = 7) -> GameSpec:
     return GameSpec(
-        game=game, name=name, hole_cards=7, board_cards=0, halves=halves, always_split=False,
+        game=game, name=name, hole_cards=cards, board_cards=0, halves=halves, always_split=False,
         boards=1, button_game=False, stud=True, draw=False, high_only=high_only,
     )
 
@@ -168,6 +184,10 @@ _SPECS = (
     _board_game(Game.OMAHA6, "6-Card Omaha", 6, (_OMAHA_WHOLE,)),
     _board_game(Game.OMAHA_SPLIT, "Split Omaha", 4, (_OMAHA_WHOLE,), always_split=True, boards=2),
     _board_game(Game.COURCHEVEL, "Courchevel", 5, (_OMAHA_WHOLE,)),
+    # PokerStars Fusion (its published rules, pokerstars.uk/poker/games/fusion/): two hole
+    # cards, a third with the flop and a fourth with the turn; at showdown exactly two of
+    # the four with three of the board, as in Omaha.
+    _board_game(Game.FUSION, "Fusion", 4, (_OMAHA_WHOLE,)),
     _board_game(Game.OMAHA_HILO, "Omaha Hi/Lo", 4, (_OMAHA_HIGH, _OMAHA_LOW), high_only=Game.OMAHA),
     _board_game(Game.OMAHA5_HILO, "5-Card Omaha Hi/Lo", 5, (_OMAHA_HIGH, _OMAHA_LOW), high_only=Game.OMAHA5),
     _board_game(Game.OMAHA6_HILO, "6-Card Omaha Hi/Lo", 6, (_OMAHA_HIGH, _OMAHA_LOW), high_only=Game.OMAHA6),
@@ -175,6 +195,11 @@ _SPECS = (
     _stud_game(Game.STUD, "7-Card Stud", (_high(),)),
     _stud_game(Game.STUD_HILO, "7-Card Stud Hi/Lo", (_high(Half.HIGH), _STUD_LOW), high_only=Game.STUD),
     _stud_game(Game.RAZZ, "Razz", (_whole(Ranking.LOW_A5),)),
+    # Kansas City razz: seven-card stud for the deuce-to-seven low (WSOP live rules 238;
+    # rules.md section 3), straights and flushes counting against the hand.
+    _stud_game(Game.RAZZ27, "2-7 Razz", (_whole(Ranking.LOW_27),)),
+    # Five-card stud: one card down and four up, the best (only) five for high.
+    _stud_game(Game.STUD5, "5-Card Stud", (_high(),), cards=5),
     _draw_game(Game.DRAW5, "5-Card Draw", 5, (_high(),)),
     _draw_game(Game.LOWBALL27_SINGLE, "2-7 Single Draw", 5, (_whole(Ranking.LOW_27),)),
     _draw_game(Game.LOWBALL27_TRIPLE, "2-7 Triple Draw", 5, (_whole(Ranking.LOW_27),)),
@@ -223,7 +248,7 @@ STUD_GAMES = frozenset(g for g, spec in GAMES.items() if spec.stud)
 """Games dealt as stud: no button, no board, cards dealt face up by street.
 
 >>> sorted(STUD_GAMES)
-['razz', 'stud', 'stud_hilo']
+['razz', 'razz27', 'stud', 'stud5', 'stud_hilo']
 """
 DRAW_GAMES = frozenset(g for g, spec in GAMES.items() if spec.draw)
 """Games with draws (Drawmaha has a board too)."""

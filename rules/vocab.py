@@ -63,6 +63,7 @@ class Format(StrEnum):
     POKER888 = "888poker"
     WINAMAX = "winamax"
     IPOKER_XML = "ipoker_xml"
+    IPOKER_TEXT = "ipoker"  # extension: iPoker's text histories (parsers/ipoker_text.py)
     WINNINGPOKER = "winningpoker"
     WINNINGPOKER_OLD = "winningpoker_old"
     BOVADA = "bovada"
@@ -79,6 +80,7 @@ class Format(StrEnum):
     SEALSWITHCLUBS = "sealswithclubs"
     ENTRACTION = "entraction"
     MICROGAMING_XML = "microgaming_xml"
+    MICROGAMING_TEXT = "microgaming"  # extension: Microgaming's text histories (parsers/microgaming_text.py)
     BOSSMEDIA_XML = "bossmedia_xml"
     BETFAIR = "betfair"
     ENET = "enet"
@@ -103,6 +105,9 @@ class Game(StrEnum):
     STUD = "stud"
     STUD_HILO = "stud_hilo"
     RAZZ = "razz"
+    RAZZ27 = "razz27"  # seven-card stud for the 2-7 low (KingsClub "2-7 Razz", Kansas City razz)
+    STUD5 = "stud5"  # five-card stud, high
+    FUSION = "fusion"  # PokerStars Fusion: 2 hole cards, a 3rd on the flop, a 4th on the turn; Omaha's rule
     DRAW5 = "draw5"
     LOWBALL27_SINGLE = "lowball27_single"
     LOWBALL27_TRIPLE = "lowball27_triple"
@@ -133,6 +138,7 @@ class Street(StrEnum):
     FLOP = "flop"
     TURN = "turn"
     RIVER = "river"
+    SECOND = "second"  # five-card stud's first round: one card down, one up
     THIRD = "third"
     FOURTH = "fourth"
     FIFTH = "fifth"

@@ -16,7 +16,7 @@ import pytest
 from audit.ingest.parse import parser_version
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD_BLIND, DISCARD, FOLD, MUCK, OPEN, RAISE_BY, RAISE_TO, SHOW, SMALL_BLIND,
-    Dialect, DialectParser, Hand, Rake, Require, Returned, Streets, Wording, button, dealt, enter_summary, kind, pays, rake,
+    Dialect, DialectParser, Hand, PaidInside, Rake, Require, Returned, Streets, Wording, button, dealt, enter_summary, kind, pays, rake,
     skip, street, take_seat,
 )
 from parsers.everleaf import PARSER as EVERLEAF
@@ -273,7 +273,7 @@ def test_parsers_are_picklable_and_carry_their_version() -> None:
     assert pickle.loads(pickle.dumps(PARSER)).parse(HAND).hand_id == "7"
     assert parser_version(PARSER) == "pokerstars:7"
     assert [parser_version(p) for p in (ONGAME, PKR, EVERLEAF, FULLTILT)] == [
-        "ongame:3", "pkr:3", "everleaf:3", "fulltilt:3"]
+        "ongame:3", "pkr:4", "everleaf:3", "fulltilt:3"]
 
 
 def _total(hand: Hand, m: re.Match[str]) -> None:
@@ -322,6 +322,8 @@ def test_a_dialect_words_errors_and_notes_its_own_way_and_quotes_trailing_space(
     assert [(a.seat, a.kind, a.amount) for a in hand.actions][-1] == (3, ActionKind.UNCALLED_RETURN, 40)
     assert hand.notes == ["Total 71 is not 70"]
     assert WORDED.parse(HAND.replace("wins 65", "wins 70")).notes == ["off: put in 70, paid 70, rake 5"]
+    silent = DialectParser(replace(TOY, wording=Wording(unbalanced="")))  # a dialect that never noted it
+    assert silent.parse(HAND.replace("wins 65", "wins 70")).notes == []
 
 
 def test_rake_inferred_where_no_rake_line_came() -> None:
@@ -336,3 +338,31 @@ def test_rake_inferred_where_no_rake_line_came() -> None:
     overpaid = inferring.parse(HAND.replace("Rake 5\n", "").replace("wins 65", "wins 75"))
     assert (overpaid.rake, overpaid.rake_source) == (None, RakeSource.ABSENT)
     assert overpaid.notes == ["paid more than was put in", "off: put in 70, paid 75, rake None"]
+
+
+def test_an_unmatched_bet_paid_inside_the_pay_line_is_split_off_it() -> None:
+    inside = DialectParser(replace(WORDED.dialect, unmatched_in_pay_line=PaidInside("{amount} of seat {seat} inside {line!r}"),
+                                   wording=Wording(total_pot=None), quotes_trailing_space=False))
+    hand = inside.parse(HAND.replace("40 returned to [x]: y\n", "").replace("wins 65", "wins 105") + "Total 110\n")
+    assert [(p.seat, p.amount, p.pot, p.half, p.source, p.line) for p in hand.payouts] == [
+        (3, 40, None, Half.WHOLE, PayoutSource.UNCALLED, "[x]: y: wins 105 from main pot"),
+        (3, 65, 0, Half.WHOLE, PayoutSource.POT, "[x]: y: wins 105 from main pot")]
+    assert [(a.seat, a.street, a.kind, a.amount) for a in hand.actions][-1] == (
+        3, Street.FLOP, ActionKind.UNCALLED_RETURN, 40)
+    assert hand.notes == ["40 of seat 3 inside '[x]: y: wins 105 from main pot'"] and hand.reconciles()
+    assert hand.seat(3).contributed == 30  # the printed total (110) is not compared
+    walk = inside.parse(HAND.replace("40 returned to [x]: y\n", "").replace("wins 65", "wins 40"))
+    assert [(p.amount, p.source) for p in walk.payouts] == [(40, PayoutSource.UNCALLED)]  # nothing left to pay
+    short = inside.parse(HAND.replace("40 returned to [x]: y\n", "").replace("wins 65", "wins 30"))
+    assert [(p.amount, p.source) for p in short.payouts] == [(30, PayoutSource.POT)] and short.notes[:1] != [
+        "uncalled bet not printed: 40 returned to seat 3 (what no other seat matched)"]
+    assert not any(a.kind == ActionKind.UNCALLED_RETURN for a in short.actions)  # no line holds it: not returned
+    kept = DialectParser(replace(inside.dialect, unmatched_in_pay_line=PaidInside("{amount}", keep_empty=True,
+                                                                                 not_after_printed=True)))
+    walk = kept.parse(HAND.replace("40 returned to [x]: y\n", "").replace("wins 65", "wins 40"))
+    assert [(p.amount, p.source) for p in walk.payouts] == [(40, PayoutSource.UNCALLED), (0, PayoutSource.POT)]
+    printed = kept.parse(HAND.replace("40 returned to [x]: y", "30 returned to [x]: y").replace("wins 65", "wins 75"))
+    assert [(p.amount, p.source) for p in printed.payouts] == [(30, PayoutSource.UNCALLED), (75, PayoutSource.POT)]
+    alone = "Toy hand #8: Hold'em 5/10\n" + SEATS + "Bob: Smith: posts big blind 10\n-- deal\nBob: folds\n" \
+            "[x]: y: folds\nBob: Smith: wins 10 from main pot\nRake 0\n"
+    assert [(p.seat, p.amount, p.source) for p in inside.parse(alone).payouts] == [(2, 10, PayoutSource.UNCALLED)]

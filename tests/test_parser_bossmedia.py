@@ -284,11 +284,66 @@ def test_a_missed_blind_of_another_kind_or_on_a_seat_in_the_hand_fails_it(old, n
     assert (exc.value.reason, exc.value.message) == (QuarantineReason.PARSE_ERROR, message)
 
 
-def test_a_draw_hand_is_an_unsupported_game_whatever_its_draw_elements():
-    # five-card draw's <ACTION TYPE="CHANGECARD" COUNT="2"> made the hand a parse_error
-    draw = CRAFTED.replace('GAME="GAME_OMA"', 'GAME="GAME_FCD"').replace(
+# Five-card draw ("Table FCD"), written anew: a HAND_BOARD without VALUE or cards opens the
+# draw; each CHANGECARD gives how many cards were changed and the hand after it (backs for
+# the other player, who shows a diamond flush at the showdown).
+DRAW = """<HISTORY ID="4400200" SESSION="session9002.xml" TABLE="Table FCD 7" GAME="GAME_FCD" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="FL" STAKES="0.25/0.50" DATE="1400000100" TABLETOURNEYID="" WIN="0.00" LOSS="3.00" ENDTIME="1400000160">
+<PLAYER NAME="Osprey" SEAT="1" AMOUNT="20.00" STATE="STATE_PLAYING" DEALER="Y"></PLAYER>
+<PLAYER NAME="Heron" SEAT="2" AMOUNT="15.00" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Osprey" KIND="HAND_SB" VALUE="0.25"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Heron" KIND="HAND_BB" VALUE="0.50"></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Osprey"><CARD LINK="12"></CARD><CARD LINK="25"></CARD><CARD LINK="27"></CARD><CARD LINK="47"></CARD><CARD LINK="3"></CARD></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Heron"><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="ACTION_RAISE" PLAYER="Osprey" VALUE="1.50"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Heron" VALUE="1.50"></ACTION>
+<ACTION TYPE="HAND_BOARD" POT="3.00" MAINPOT="3.00" LEFTPOT="" RIGHTPOT=""></ACTION>
+<ACTION TYPE="CHANGECARD" PLAYER="Heron" COUNT="1"><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD><CARD LINK="b"></CARD></ACTION>
+<ACTION TYPE="CHANGECARD" PLAYER="Osprey" COUNT="3"><CARD LINK="12"></CARD><CARD LINK="25"></CARD><CARD LINK="26"></CARD><CARD LINK="45"></CARD><CARD LINK="15"></CARD></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Heron"></ACTION>
+<ACTION TYPE="ACTION_BET" PLAYER="Osprey" VALUE="1.50"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Heron" VALUE="1.50"></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="5.70" RAKE="0.30" MAINPOT="5.70" LEFTPOT="" RIGHTPOT="">
+<RESULT PLAYER="Osprey" WIN="0.00" HAND="$(STR_G_WIN_PAIR) $(STR_G_CARDS_KINGS)" WINCARDS=""><CARD LINK="12"></CARD><CARD LINK="25"></CARD><CARD LINK="26"></CARD><CARD LINK="45"></CARD><CARD LINK="15"></CARD></RESULT>
+<RESULT PLAYER="Heron" WIN="5.70" HAND="$(STR_G_WIN_FLUSH)" WINCARDS="11 10 8 4 1"><CARD LINK="11"></CARD><CARD LINK="10"></CARD><CARD LINK="8"></CARD><CARD LINK="4"></CARD><CARD LINK="1"></CARD></RESULT></SHOWDOWN></HISTORY>
+"""
+
+
+def test_five_card_draw_reads_the_draw_and_the_hands_after_it():
+    hand = PARSER.parse(DRAW)
+    assert (hand.game, hand.limit, hand.boards) == (Game.DRAW5, Limit.FIXED, [])
+    assert [(a.street.value, a.seat, a.kind, a.cards_changed) for a in hand.actions
+            if a.kind in (ActionKind.DISCARD, ActionKind.STAND_PAT)] == [
+        ("draw1", 2, ActionKind.DISCARD, 1), ("draw1", 1, ActionKind.DISCARD, 3)]
+    assert {a.street.value for a in hand.actions if a.kind == ActionKind.BET} == {"draw1"}
+    assert hand.seat(1).cards == ["Kd", "Kc", "Ah", "7s", "3c"]
+    assert hand.seat(2).cards == ["Qd", "Jd", "9d", "5d", "2d"] and hand.seat(2).showed
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 300, 2: 300}
+    assert (hand.rake, [(p.seat, p.amount, p.half) for p in hand.payouts]) == (30, [(2, 570, Half.WHOLE)])
+    assert hand.reconciles()
+
+
+@pytest.mark.parametrize("old, new, reason, message", [
+    ('COUNT="1"', 'COUNT="6"', QuarantineReason.PARSE_ERROR, "CHANGECARD COUNT '6' for a hand of 5"),
+    ('<ACTION TYPE="HAND_BOARD" POT="3.00"', '<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="3.00"',
+     QuarantineReason.INCONSISTENT, "board {'TYPE': 'HAND_BOARD', 'VALUE': 'BOARD_FLOP'"),
+])
+def test_a_draw_that_does_not_fit_the_hand_fails_it(old, new, reason, message):
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(DRAW.replace(old, new))
+    assert exc.value.reason == reason and exc.value.message.startswith(message)
+
+
+def test_a_changecard_outside_a_draw_game_fails_the_hand():
+    draw = CRAFTED.replace(
         '<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>',
         '<ACTION TYPE="CHANGECARD" PLAYER="Osprey" COUNT="2"/>\n<ACTION TYPE="ACTION_FOLD" PLAYER="Osprey"></ACTION>')
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(draw)
-    assert (exc.value.reason, exc.value.message) == (QuarantineReason.UNSUPPORTED_GAME, "GAME 'GAME_FCD' not supported")
+    assert exc.value.reason == QuarantineReason.PARSE_ERROR
+    assert exc.value.message.startswith("action TYPE 'CHANGECARD' not known")
+
+
+def test_a_game_boss_media_deals_that_the_rules_do_not_know_is_unsupported():
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(CRAFTED.replace('GAME="GAME_OMA"', 'GAME="GAME_XYZ"'))
+    assert (exc.value.reason, exc.value.message) == (QuarantineReason.UNSUPPORTED_GAME, "GAME 'GAME_XYZ' not supported")

@@ -402,9 +402,14 @@ def test_unsupported_game_is_named() -> None:
         PARSER.parse(SIX_CARD.replace("PL 6 Card Omaha Hi - $0.25/$0.50", "$0.25/$0.50 - No Limit Irish"))
     assert err.value.reason == QuarantineReason.UNSUPPORTED_GAME
     assert err.value.message == (
-        "game 'No Limit Irish' is not one the rules support, in header: 'Full Tilt Poker Game #32900011223: "
+        "game 'No Limit Irish' is not one the rules support (Irish: four hole cards, two discarded after the flop; "
+        "whether both kept cards must play is not in any Full Tilt text found, and other descriptions disagree), "
+        "in header: 'Full Tilt Poker Game #32900011223: "
         "Table Corvan (6 max) - $0.25/$0.50 - No Limit Irish - 22:41:09 ET - 2013/07/02'"
     )
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(SIX_CARD.replace("PL 6 Card Omaha Hi - $0.25/$0.50", "$0.25/$0.50 - Pot Limit Pineapple"))
+    assert err.value.message.startswith("game 'Pot Limit Pineapple' is not one the rules support, in header:")
 
 
 # --- hands seen in the real-history sweep (written anew, names and amounts invented) -------
@@ -619,3 +624,13 @@ def test_time_has_expired_is_table_traffic() -> None:
     text = UNCONTESTED.replace("marrowbone folds\n", "marrowbone folds\n5 seconds left to act\nTime has expired\n")
     hand = PARSER.parse(text)
     assert [(p.seat, p.amount) for p in hand.payouts] == [(4, 1235)] and hand.reconciles()
+
+
+def test_a_copy_with_every_line_doubled_reads_as_the_original() -> None:
+    # some saved copies (UTF-16 exports re-saved) put a blank line after every line; the
+    # seat list must still be read as one run, not stop at the first seat
+    doubled = UNCONTESTED.replace("\n", "\n\n")
+    [(_, chunk)] = list(PARSER.split(doubled))
+    hand, original = PARSER.parse(chunk), PARSER.parse(UNCONTESTED)
+    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, "marrowbone", 15000), (3, "Tessaly", 21240), (4, "ox in clover", 8800)]
+    assert hand.seats == original.seats and hand.actions == original.actions and hand.payouts == original.payouts

@@ -390,3 +390,54 @@ def test_folded_seat_summary_may_name_the_hand_it_held():
     hand = PARSER.parse(text)
     assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(1, 200)]
     assert hand.reconciles()
+
+
+def test_pay_line_with_a_colon_and_a_bare_mucked_summary_seat():
+    # newer cash files print some pay lines as "name: collected", and a seat that mucked at
+    # the showdown without its cards shown as just "mucked" in the summary
+    text = (
+        "Poker Hand #TM51: Hold'em No Limit ($0.05/$0.10) - 2026/06/02 18:40:00\n"
+        "Table 'NLHBlue9' 6-max Seat #2 is the button\n"
+        "Seat 1: Plover ($10 in chips)\nSeat 2: Heron ($12.50 in chips)\n"
+        "Plover: posts small blind $0.05\nHeron: posts big blind $0.10\n"
+        "*** HOLE CARDS ***\nDealt to Plover [9c 9d]\nDealt to Heron\n"
+        "Plover: raises $0.20 to $0.30\nHeron: calls $0.20\n"
+        "*** FLOP *** [2s 7h Kd]\nPlover: bets $0.40\nHeron: calls $0.40\n"
+        "*** TURN *** [2s 7h Kd] [3c]\nPlover: checks\nHeron: checks\n"
+        "*** RIVER *** [2s 7h Kd 3c] [4h]\nPlover: checks\nHeron: checks\n"
+        "*** SHOWDOWN ***\nPlover: shows [9c 9d] (a pair of Nines)\nHeron: mucks hand\n"
+        "Plover: collected $1.33 from pot\n"
+        "*** SUMMARY ***\nTotal pot $1.40 | Rake $0.07 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0\n"
+        "Board [2s 7h Kd 3c 4h]\n"
+        "Seat 1: Plover (small blind) showed [9c 9d] and won ($1.33) with a pair of Nines\n"
+        "Seat 2: Heron (button) (big blind) mucked\n"
+    )
+    hand = PARSER.parse(text)
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(1, 133, PayoutSource.POT)]
+    assert hand.rake == 7 and hand.reconciles()
+    assert [s.mucked for s in hand.seats] == [False, True]
+
+
+def test_all_in_or_fold_omaha_prints_a_preflop_line_and_no_flop_line():
+    # All-in or Fold tables: "*** PREFLOP ***" after the dealt cards, and when the all-in
+    # came before the flop no FLOP line: the turn line carries the flop in its first brackets
+    text = (
+        "Poker Hand #AF77: Omaha No Limit ($0.1/$0.2) - 2026/07/03 11:00:00\n"
+        "Table 'AFOBlue2' 4-max Seat #3 is the button\n"
+        "Seat 1: Tern ($2 in chips)\nSeat 2: Gull ($2 in chips)\nSeat 3: Skua ($2 in chips)\n"
+        "Tern: posts small blind $0.1\nGull: posts big blind $0.2\n"
+        "*** HOLE CARDS ***\nDealt to Tern \nDealt to Gull \nDealt to Skua [As Ks Qd Jd]\n"
+        "*** PREFLOP ***\nSkua: raises $1.8 to $2 and is all-in\nTern: folds\nGull: calls $1.8 and is all-in\n"
+        "Skua: shows [As Ks Qd Jd] (a pair of Aces)\nGull: shows [8c 8d 5h 4h] (a pair of Eights)\n"
+        "*** TURN *** [Ah 7s 2c] [9h]\n*** RIVER *** [Ah 7s 2c 9h] [3d]\n"
+        "*** SHOWDOWN ***\nSkua collected $4.1 from pot\n"
+        "*** SUMMARY ***\nTotal pot $4.1\nBoard [Ah 7s 2c 9h 3d]\n"
+        "Seat 1: Tern (small blind) folded before Flop\n"
+        "Seat 2: Gull (big blind) showed [8c 8d 5h 4h] and lost with a pair of Eights\n"
+        "Seat 3: Skua (button) showed [As Ks Qd Jd] and won ($4.1) with a pair of Aces\n"
+    )
+    hand = PARSER.parse(text)
+    assert hand.game == Game.OMAHA and hand.boards == [["Ah", "7s", "2c", "9h", "3d"]]
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(3, 410)]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.RAISE] == [(3, ActionKind.RAISE, 200)]
+    assert hand.reconciles()

@@ -384,12 +384,12 @@ def test_games_are_named_exactly_or_quarantined():
     game = _raise_and_fold("900601", "$150", "$210.40", "$1", "$2", "$6", "$4", "SA H6", "X X")
     (hand,) = _parse_session(_session(game, header=_NEW_CLIENT, gametype="Six Plus Holdem NL $1/$2", currency="USD"))
     assert hand.game == Game.SIXPLUS_HOLDEM
-    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT, gametype="5 Card Stud L $1/$2",
+    (text,) = [t for _, t in PARSER.split(_session(game, header=_NEW_CLIENT, gametype="5 Card Draw L $1/$2",
                                                    currency="USD"))]
     with pytest.raises(HandParseError) as err:
         PARSER.parse(text)
     assert (err.value.reason, err.value.message) == (
-        QuarantineReason.UNSUPPORTED_GAME, "game 900601: unknown gametype '5 Card Stud L $1/$2'")
+        QuarantineReason.UNSUPPORTED_GAME, "game 900601: unknown gametype '5 Card Draw L $1/$2'")
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [

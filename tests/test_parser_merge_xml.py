@@ -492,3 +492,13 @@ def test_a_seat_that_acts_without_being_listed_is_seated_with_no_name_or_stack()
     assert "seat 5 acts but is not in <players>: seated with no name or stack" in hand.notes
     assert {s.seat: s.contributed for s in hand.seats} == {1: 100, 2: 100, 5: 100}
     assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 300), (1, 200)] and hand.reconciles()
+
+
+@pytest.mark.parametrize(("code", "game"), [("67", Game.LOWBALL27_TRIPLE), ("63", Game.LOWBALL_A5_TRIPLE)])
+def test_a_triple_draw_copy_cut_before_its_description_is_read_from_its_code(code, game):
+    # every file that names code 67 calls it "2-7 Lowball", code 63 "A-5 Lowball"
+    draw = GAME.split("\n", 1)[1].replace('numholecards="4" gametype="35"', f'numholecards="5" gametype="{code}"').replace(
+        'amount="AMOUNT"', 'amount="0.10"').replace('<round id="PREFLOP"', '<round id="PRE_FIRST_DRAW"')
+    hand = PARSER.parse(draw)
+    assert (hand.game, hand.limit) == (game, None)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 35)] and hand.reconciles()

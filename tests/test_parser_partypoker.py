@@ -218,7 +218,7 @@ Osgood_77 wins $0.08 USD from the main pot with a pair of Sevens.
 """
 
 
-@pytest.mark.parametrize("game_name", ["Double Hold'em", "Short Deck", "Omaha Hi-Lo 5 Card"])
+@pytest.mark.parametrize("game_name", ["Double Hold'em", "Omaha Hi-Lo 5 Card"])  # Short Deck is sixplus_holdem
 def test_a_game_name_outside_partys_list_is_unsupported_never_read_by_a_word(game_name):
     text = DOUBLE_HOLDEM.replace("Double Hold'em", game_name)
     with pytest.raises(HandParseError) as caught:
@@ -832,3 +832,15 @@ def test_a_2016_finish_with_its_prize_after_player_is_skipped():
     # "Player Hesper finished in 1 place and received $3 USD" (the prize, outside the pot)
     hand = CLASSIC.parse(SAT_OUT + "Player Hesper finished in 1 place and received $3 USD\n")
     assert _contributed(hand) == {3: 75, 4: 25}
+
+
+def test_both_eras_are_picklable_and_carry_their_version():
+    # both run on parsers.engine from version 2 (a dialect's hooks must pickle: the
+    # cluster ships the parser to its workers)
+    import pickle
+
+    from audit.ingest.parse import parser_version
+
+    assert pickle.loads(pickle.dumps(CLASSIC)).parse(SAT_OUT).hand_id == "11615400001"
+    assert pickle.loads(pickle.dumps(MODERN)).parse(MODERN_HAND).hand_id == "1700000000123abcd45efgh"
+    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:2", "partypoker_2023:2"]

@@ -205,6 +205,10 @@ def test_known_lines_without_money_are_skipped() -> None:
         "Alpha will be dealt in after the button\n"
         "Beta Two has Two Pairs: Queens, 4s\n"
         "Beta Two has low hand: A2345\n"
+        "Alpha acknowledges a nice hand.\n"
+        "Alpha  is using the time bank\n"
+        "Alpha has 14 seconds remaining in the time bank\n"
+        "Alpha has received 1 additional seconds in the time bank (15 total seconds)\n"
     )
     hand = PARSER.parse(HAND.replace("Beta Two doesn't show\n", "Beta Two doesn't show\n" + harmless))
     assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 855)]
@@ -518,3 +522,10 @@ def test_a_newcomer_bringing_money_a_protected_disconnection_and_one_card_shown(
     assert (hand.seat(1).cards, hand.seat(1).showed) == ([None, "Js"], True)  # the hidden card is unknown
     assert {s.seat: s.contributed for s in hand.seats} == {1: 14, 3: 0, 5: 2, 7: 12}
     assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(1, 20, "uncalled"), (1, 27, "pot")]
+
+
+def test_no_rake_taken_line_is_a_rake_of_nothing() -> None:
+    text = HAND.replace("Taking Rake of $0.45 from pot 1\n", "No Rake Taken\n").replace("wins $8.55", "wins $9")
+    text = text.replace("Beta Two - $60.03", "Beta Two - $60.48")
+    hand = PARSER.parse(text)
+    assert hand.rake == 0 and [(p.seat, p.amount) for p in hand.payouts] == [(2, 900)] and hand.reconciles()

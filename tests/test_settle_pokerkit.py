@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pokerkit import (Automation, BettingStructure, Deck, EightOrBetterLowHand, Mode, OmahaEightOrBetterLowHand,
-                      OmahaHoldemHand, Opening, RegularLowHand, StandardHighHand, State, Street)
+                      OmahaHoldemHand, Opening, RegularLowHand, StandardHighHand, StandardLowHand, State, Street)
 from pokerkit.utilities import rake as pokerkit_rake
 
 from rules.cards import CARD_TEXTS
@@ -39,6 +39,11 @@ GAMES = {
     "stud": (7, 0, (StandardHighHand,)),
     "stud_hilo": (7, 0, (StandardHighHand, EightOrBetterLowHand)),
     "razz": (7, 0, (RegularLowHand,)),
+    # the games found in real histories: Kansas City razz is stud for pokerkit's deuce-to-
+    # seven low (StandardLowHand), five-card stud deals five for high, Fusion ends as Omaha
+    "razz27": (7, 0, (StandardLowHand,)),
+    "stud5": (5, 0, (StandardHighHand,)),
+    "fusion": (4, 5, (OmahaHoldemHand,)),
 }
 _AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                 Automation.CARD_BURNING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,

@@ -23,6 +23,8 @@ SUMMARIES = {
                     "Registered players : 100\n", "a Winamax tournament summary"),
     "888.txt": ("***** Cassava Tournament Summary *****\nTournament ID: 12345678\nBuy-In: $5 + $0.50\n",
                 "an 888poker tournament summary"),
+    "fulltilt.txt": ("Full Tilt Poker Tournament Summary $5 Turbo (200123456) Hold'em No Limit\n"
+                     "Buy-In: $4.75 + $0.25\nBuy-In Chips: 1500\n6 Entries\n", "a Full Tilt tournament summary"),
     "pt4.txt": ("PokerTracker 4 Tournament Summary\nSite: Winamax\nGame: Holdem\nTournament #: 1\n",
                 "a PokerTracker tournament summary"),
 }
@@ -42,3 +44,62 @@ def test_a_tournament_summary_beside_the_hands_is_no_hands_and_the_run_is_not_ex
         "no_hands", f"{kind}, not a hand history (it holds no hand)")
     assert files["table.txt"]["status"] == "ok"
     assert json.loads(result.stdout.splitlines()[-1])["files_by_status"] == {"no_hands": 1, "ok": 1}
+
+
+def test_a_full_tilt_summary_saved_as_utf16_is_no_hands(tmp_path):
+    text, kind = SUMMARIES["fulltilt.txt"]
+    day = tmp_path / "day"
+    day.mkdir()
+    shutil.copy(SAMPLE, day / "table.txt")
+    (day / "summary.txt").write_bytes(text.replace("\n", "\r\n").encode("utf-16"))
+    result = CliRunner().invoke(app, ["ingest", str(day), "--lake", str(tmp_path / "lake")])
+    assert result.exit_code == 0, result.output
+    files = {Path(r["source_file"]).name: r for r in read_table(tmp_path / "lake", "files").to_dicts()}
+    row = files["summary.txt"]
+    assert (row["encoding"], row["status"], row["message"]) == ("utf-16-le-bom", "no_hands", f"{kind}, not a hand history (it holds no hand)")
+
+
+PKR_HAND = """Table #52120858 - Somewhere
+Starting Hand #2433310836
+Start time of hand: 05 Oct 2013 01:58:02
+Last Hand #2433310632
+Game Type: OMAHA
+Limit Type: POT LIMIT
+Table Type: RING
+Money Type: REAL MONEY
+Blinds are now $0.25 / $0.50
+Button is at seat 5
+Seat 1: Alpha - $269.17
+Seat 2: Beta Two - $55.98
+Shuffling Deck
+Moving Button to seat 2
+Beta Two posts small blind ($0.25)
+Alpha posts big blind ($0.50)
+Dealing Cards
+Beta Two raises to $1.50
+Alpha folds
+Returning $1 to Beta Two uncalled
+Pot sizes: $1
+No Rake Taken
+Beta Two doesn't show
+Beta Two wins $1
+Seat 1: Alpha - $268.67
+Seat 2: Beta Two - $56.48
+End of Hand #2433310836
+"""
+
+
+def test_a_file_that_starts_inside_a_hand_keeps_the_hands_after_the_cut(tmp_path):
+    # a log copied from the middle of a session: the end of a hand, then whole hands;
+    # once the whole file was unrecognised and every hand in it lost
+    tail = "Alpha checks\nPot sizes: $2\nAlpha wins $2\nSeat 1: Alpha - $269.17\nEnd of Hand #2433310632\n\n"
+    (tmp_path / "cut.txt").write_text(tail + PKR_HAND, encoding="utf-8")
+    result = CliRunner().invoke(app, ["ingest", str(tmp_path / "cut.txt"), "--lake", str(tmp_path / "lake")])
+    [row] = read_table(tmp_path / "lake", "files").to_dicts()
+    assert (row["status"], row["format"], row["hands_found"], row["hands_parsed"], row["hands_quarantined"]) == (
+        "ok", "pkr", 2, 1, 1)
+    [cut] = read_table(tmp_path / "lake", "quarantine").to_dicts()
+    assert (cut["reason"], cut["message"], cut["source_offset"], cut["raw_text"]) == (
+        "parse_error", "not a PKR header: 'Alpha checks'", 0, tail)
+    [hand] = read_table(tmp_path / "lake", "hands").to_dicts()
+    assert hand["hand_id"] == "2433310836" and result.exit_code == 3, result.output

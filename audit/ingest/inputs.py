@@ -494,6 +494,7 @@ SUMMARY_FILES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"Winamax Poker - Tournament summary : "), "a Winamax tournament summary"),
     (re.compile(r"\*{5} (?:Cassava|888poker|888) Tournament Summary \*{5}"), "an 888poker tournament summary"),
     (re.compile(r"PokerTracker \d+ Tournament Summary\b"), "a PokerTracker tournament summary"),
+    (re.compile(r"Full Tilt Poker Tournament Summary "), "a Full Tilt tournament summary"),
 )
 
 
@@ -514,7 +515,7 @@ def recognise(head: bytes, candidates: Sequence[Parser]) -> Recognised:
     codec, label, bom = sniff_encoding(head)
     head_text = head[bom:].decode(codec, errors="ignore")[:SNIFF_CHARS]
     head_text = head_text.lstrip("\ufeff")
-    parser = next((p for p in candidates if p.sniff(head_text)), None)
+    parser = next((p for p in candidates if p.sniff(head_text)), None) or _first_header_later(head_text, candidates)
     if parser is not None:
         return Recognised(codec, label, bom, parser)
     if (summary := summary_kind(head_text)) is not None:
@@ -525,6 +526,25 @@ def recognise(head: bytes, candidates: Sequence[Parser]) -> Recognised:
         # never quote it: a file no parser claims may be anything (a link to a secret)
         message = "no parser recognises this file (not a hand history of a platform hhaudit reads)"
     return Recognised(codec, label, bom, None, message)
+
+
+def _first_header_later(head_text: str, candidates: Sequence[Parser]) -> Parser | None:
+    r"""The parser of a file that starts inside a hand (a copy cut at the front, a log
+    started mid-hand): the one whose hand header comes first after the start and whose
+    ``sniff`` accepts the text from there. The cut-off part before it is split off as a
+    hand of its own and quarantined; the hands after it are read as in any file.
+
+    >>> from parsers.pkr import PARSER
+    >>> tail = "Player5 wins $0.13\nEnd of Hand #1\n\nTable #9 - Oak\nStarting Hand #2\nStart time of hand: 1 Aug"
+    >>> _first_header_later(tail, [PARSER]) is PARSER, _first_header_later("no hand here", [PARSER])
+    (True, None)
+    """
+    first: tuple[int, Parser] | None = None
+    for parser in candidates:
+        found = parser.hand_start.search(head_text, 1)
+        if found and (first is None or found.start() < first[0]) and parser.sniff(head_text[found.start():]):
+            first = (found.start(), parser)
+    return first[1] if first else None
 
 
 class HashingReader:

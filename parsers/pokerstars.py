@@ -110,8 +110,9 @@ What the platform prints and how it is recorded:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import Iterator
+from typing import NamedTuple, TypedDict
 from zoneinfo import ZoneInfo
 
 from rules.money import AmountError, DOT, format_minor
@@ -395,7 +396,7 @@ def _bracket_groups(text: str) -> list[list[str]]:
     return groups
 
 
-def _known_prefix(line: str, sep: str, names: dict[str, int]) -> tuple[str | None, int]:
+def _known_prefix(line: str, sep: str, names: Mapping[str, object]) -> tuple[str | None, int]:
     """The longest seated name that ``line`` starts with, followed by ``sep``."""
     best: str | None = None
     best_pos = -1
@@ -485,22 +486,38 @@ def _game_and_limit(text: str) -> tuple[Game, Limit | None]:
     return game, limit
 
 
-def game_info(rest: str, hid: str) -> dict:
+class GameInfo(TypedDict):
+    """What a header says between the hand number and the date (``game_info``)."""
+
+    mixed: str | None  # a mixed game's name (``8-Game``); ``game`` is this hand's
+    tournament_id: str | None
+    buyin: str | None
+    game: Game
+    limit: Limit | None
+    stakes: str
+    stake_values: list[int]  # the stakes' amounts, in minor units
+    currency: str | None
+    scale: int
+    play_money: bool
+
+
+def game_info(rest: str, hid: str) -> GameInfo:
     """What the header says between the hand number and the date (cached per text).
 
     Game, limit, mixed-game name, tournament, stakes, and the money unit: currency,
     ``amount_scale``, play money, the stake amounts in minor units.
     """
-    info: dict = {"mixed": None, "tournament_id": None, "buyin": None}
+    mixed: str | None = None
+    tid: str | None = None
+    buyin: str | None = None
     t = _TOURNAMENT.match(rest) or _TOURNAMENT_UNLEVELLED.match(rest)
     if t is not None:
-        info["tournament_id"] = t["tid"]
-        info["buyin"] = buyin = t["buyin"]
+        tid, buyin = t["tid"], t["buyin"]
         game_text = t["game"]
         stakes = t["stakes"] or ""
         paren = game_text.find(" (")
         if paren != -1 and game_text.endswith(")"):  # HORSE (7 Card Stud Hi/Lo Limit)
-            info["mixed"], game_text = game_text[:paren], game_text[paren + 2 : -1]
+            mixed, game_text = game_text[:paren], game_text[paren + 2 : -1]
     elif _TOURNAMENT_NAMED.search(rest):
         # read as a cash game, the whole tournament text would pass for an unknown game's name
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: cannot read the tournament header {rest!r}", hid)
@@ -511,45 +528,48 @@ def game_info(rest: str, hid: str) -> dict:
         game_text, stakes = c["game"], c["stakes"]
         if "," in stakes:  # mixed games: 8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)
             inner, _, after = stakes.partition(",")
-            info["mixed"], game_text, stakes = game_text, inner, after.strip()
+            mixed, game_text, stakes = game_text, inner, after.strip()
     try:
-        info["game"], info["limit"] = _game_and_limit(game_text)
+        game, limit = _game_and_limit(game_text)
     except HandParseError as exc:
         exc.hand_id = hid
         raise
     if _CAP_STAKES.search(stakes):  # ($2/$4 - $80 Cap - USD): no or pot limit, capped
-        info["limit"] = Limit.CAP
-    info["stakes"] = stakes
+        limit = Limit.CAP
+    currency, scale, play_money = _money_unit(stakes, tid is not None, buyin)
+    try:
+        stake_values = [_amount(tok, scale) for tok in _AMOUNT_TOKEN.findall(stakes)]
+    except AmountError as exc:
+        raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: stakes {stakes!r}: {exc}", hid) from exc
+    return {"mixed": mixed, "tournament_id": tid, "buyin": buyin, "game": game, "limit": limit, "stakes": stakes,
+            "stake_values": stake_values, "currency": currency, "scale": scale, "play_money": play_money}
 
-    currency: str | None = None
-    play_money = False
-    tokens = _AMOUNT_TOKEN.findall(stakes)
-    if info["tournament_id"] is not None:
-        scale = 1
+
+def _money_unit(stakes: str, tournament: bool, buyin: str | None) -> tuple[str | None, int, bool]:
+    """``(currency, amount scale, play money)`` of a hand: tournaments count chips (a
+    buy-in in no currency is play money); a cash game's currency is its code or sign, or
+    it is play money, in cents where the stakes print any.
+
+    >>> _money_unit("$0.01/$0.02 USD", False, None), _money_unit("10/20", True, "$1.29+$0.21 USD")
+    (('USD', 100, False), (None, 1, False))
+    """
+    if tournament:
         # no buy-in printed (2006 shootouts): nothing says play money
         play_money = buyin is not None and buyin != "Freeroll" and not any(ch in buyin for ch in "$€£₹¥") and not (
             buyin.endswith(("FPP", "SC")) or _CURRENCY_CODE.search(buyin)
         )
+        return None, 1, play_money
+    code = _CURRENCY_CODE.search(stakes)
+    if code is not None:
+        currency: str | None = code.group(1)
     else:
-        code = _CURRENCY_CODE.search(stakes)
-        if code is not None:
-            currency = code.group(1)
-        else:
-            currency = next((iso for sym, iso in _SYMBOL_CURRENCY.items() if sym in stakes), None)
-        if currency is None:
-            play_money = True
-            scale = 100 if any("." in tok for tok in tokens) else 1
-        else:
-            scale = 100
-    try:
-        info["stake_values"] = [_amount(tok, scale) for tok in tokens]
-    except AmountError as exc:
-        raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: stakes {stakes!r}: {exc}", hid) from exc
-    info["currency"], info["scale"], info["play_money"] = currency, scale, play_money
-    return info
+        currency = next((iso for sym, iso in _SYMBOL_CURRENCY.items() if sym in stakes), None)
+    if currency is None:
+        return None, 100 if any("." in tok for tok in _AMOUNT_TOKEN.findall(stakes)) else 1, True
+    return currency, 100, False
 
 
-_GAME_INFO: dict[str, dict] = {}
+_GAME_INFO: dict[str, GameInfo] = {}
 _SITE_KINDS = {
     f"{site}{kind} {word}": (site, kind.strip() or None)
     for site in SITES
@@ -558,7 +578,7 @@ _SITE_KINDS = {
 }
 
 
-def _parse_header(first: str) -> tuple[str, str, str | None, str, str | None, dict]:
+def _parse_header(first: str) -> tuple[str, str, str | None, str, str | None, GameInfo]:
     """``(hand_id, site, kind, time_raw, zone, game_info)`` from a hand's first line.
 
     The usual shape is cut with string operations; anything else goes through the full
@@ -671,7 +691,7 @@ _TABLES_SEEN: dict[str, tuple[str, int | None, int | None]] = {}
 # per amount scale: an action line already read -> (name, kind, amount, all in), for the
 # lines whose reading needs nothing from the hand but the seat: folds, checks, calls,
 # bets, raises (the amount raised to), antes and blinds
-_ACTION_LINES: dict[int, dict[str, tuple]] = {}
+_ACTION_LINES: dict[int, dict[str, _ActionLine]] = {}
 
 
 def read_table_line(line: str) -> tuple[str, int | None, int | None] | None:
@@ -745,51 +765,194 @@ def _unexpected(hid: str, s: str) -> HandParseError:
     return HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected line {s!r}", hid)
 
 
+# --- one hand ---------------------------------------------------------------------------------
+#
+# ``_parse`` reads a hand in steps, each a function below: the header (``_Hand``), the table
+# line, the seat lines, the lines up to the summary (``_read_actions``: a line read before is
+# replayed, any other goes to the handler of its kind, the kinds declared as data in
+# ``_VERBS`` and ``_BODY_LINES``), the summary (``_SUMMARY_KINDS``), then the checks of the
+# whole and the record. The order of the kinds is the order in which a line is tried: the
+# first kind whose text matches and whose effect does not decline takes the line.
+
+
 def _parse(hand_text: str) -> ParsedHand:
-    text = hand_text.lstrip("\ufeff")
+    hand = _Hand(_one_line_header(hand_text.lstrip("\ufeff")))
+    _read_seats(hand, _read_table(hand))
+    totals = _read_summary(hand, _read_actions(hand))
+    return _record(hand, totals, _check_complete(hand, totals))
+
+
+def _one_line_header(text: str) -> str:
+    """``text`` with a tournament header split after its buy-in read as the one line it is."""
     if len(text) > 1 and _BUYIN_ENDS_LINE.match(text) and _GAME_AND_LEVEL_LINE.match(text, text.find("\n") + 1):
-        # a tournament header split after its buy-in: read as the one line it is
         cut = text.find("\n")
         text = text[:cut].rstrip("\r") + " " + text[cut + 1 :]
-    raw_lines = verbatim = text.split("\n")  # verbatim: what pay lines record
-    n_lines = len(raw_lines)
-    hid, site, site_kind, stamp, zone, info = _parse_header(raw_lines[0].rstrip())
-    if "Rs. " in info["stakes"]:
-        raw_lines = _RUPEES.sub("₹", text).split("\n")
-    game: Game = info["game"]
-    is_tournament = info["tournament_id"] is not None
-    scale: int = info["scale"]
-    stake_values: list[int] = info["stake_values"]
-    cache = _MONEY_CACHES.get(scale)
-    if cache is None:
-        cache = _MONEY_CACHES.setdefault(scale, {})
-    notes: list[str] = []
-    is_stud = game in STUD_GAMES
-    is_draw = game in DRAW_GAMES
-    half_label = Half.UNLABELLED if game in HILO_GAMES else Half.WHOLE
+    return text
 
-    # Table line, then seat lines.
+
+class _Hand:
+    """What a hand's lines have said so far: the state its line handlers share.
+
+    A class with slots rather than a dict: the handlers read and write a few of these per
+    line, and attribute access on slots is the cheapest Python offers.
+    """
+
+    __slots__ = (
+        "actions",
+        "ante",
+        "at",
+        "big_blind",
+        "board_by_run",
+        "board_unprefixed",
+        "bounty_lines",
+        "bring_in",
+        "button",
+        "by_number",
+        "cache",
+        "cancelled",
+        "cash_out_fees",
+        "dealt",
+        "game",
+        "half_label",
+        "hid",
+        "info",
+        "is_draw",
+        "is_stud",
+        "lines",
+        "max_seats",
+        "next_at",
+        "notes",
+        "payouts",
+        "platform",
+        "run",
+        "scale",
+        "seat_of",
+        "seats",
+        "seq",
+        "shown",
+        "site",
+        "site_kind",
+        "small_blind",
+        "small_blind_seat",
+        "stamp",
+        "stp_added",
+        "street",
+        "table_name",
+        "tracker",
+        "upcards",
+        "verbatim",
+        "zone",
+    )
+    lines: list[str]
+    verbatim: list[str]  # the lines as printed (before rupees are read as ₹): what pay lines record
+    hid: str
+    site: str
+    site_kind: str | None
+    stamp: str
+    zone: str | None
+    info: GameInfo
+    game: Game
+    is_stud: bool
+    is_draw: bool
+    half_label: Half
+    scale: int
+    cache: dict[str, int]
+    notes: list[str]
+    table_name: str
+    button: int | None
+    max_seats: int | None
+    seats: list[SeatRecord]
+    seat_of: dict[str, SeatRecord]
+    by_number: dict[int, SeatRecord]
+    platform: Platform
+    tracker: BetTracker
+    actions: list[ActionRecord]
+    payouts: list[PayoutRecord]
+    street: Street
+    run: int | None
+    board_unprefixed: list[str]
+    board_by_run: dict[int, list[str]]
+    dealt: dict[int, list[str | None]]
+    upcards: dict[int, list[str]]
+    shown: dict[int, list[str | None]]
+    small_blind: int | None
+    big_blind: int | None
+    ante: int | None
+    bring_in: int | None
+    small_blind_seat: int | None
+    cash_out_fees: list[str]
+    bounty_lines: bool
+    cancelled: bool
+    stp_added: int | None
+    seq: int
+    at: int  # the index of the line being read
+    next_at: int  # where the lines after the seats start
+
+    def __init__(self, text: str) -> None:
+        """The header's facts; the rest starts empty."""
+        self.lines = self.verbatim = text.split("\n")
+        self.hid, self.site, self.site_kind, self.stamp, self.zone, info = _parse_header(self.lines[0].rstrip())
+        if "Rs. " in info["stakes"]:
+            self.lines = _RUPEES.sub("₹", text).split("\n")
+        self.info = info
+        self.game = game = info["game"]
+        self.scale = scale = info["scale"]
+        cache = _MONEY_CACHES.get(scale)
+        self.cache = cache if cache is not None else _MONEY_CACHES.setdefault(scale, {})
+        self.notes = []
+        self.is_stud = game in STUD_GAMES
+        self.is_draw = game in DRAW_GAMES
+        self.half_label = Half.UNLABELLED if game in HILO_GAMES else Half.WHOLE
+        self.tracker = BetTracker()
+        self.actions, self.payouts = [], []
+        self.street, self.run, self.seq, self.at = Street.PREDEAL, None, 0, 0
+        self.board_unprefixed, self.board_by_run = [], {}
+        self.dealt, self.upcards, self.shown = {}, {}, {}
+        self.small_blind = self.big_blind = self.ante = self.bring_in = self.small_blind_seat = None
+        self.cash_out_fees = []
+        self.bounty_lines = self.cancelled = False
+        self.stp_added = None
+
+    def unexpected(self) -> HandParseError:
+        """The line being read is not one this dialect has (``parse_error``, naming it)."""
+        return _unexpected(self.hid, self.lines[self.at].rstrip())
+
+    def act(self, seat: int, kind: ActionKind, amount: int | None = None, all_in: bool = False,
+            street: Street | None = None, changed: int | None = None) -> None:
+        """One action, numbered in the order printed, on the hand's street unless ``street``."""
+        self.actions.append(ActionRecord(self.seq, self.street if street is None else street, seat, kind, amount,
+                                         all_in, changed))
+
+    def line_paid(self) -> str:
+        return self.verbatim[self.at].rstrip("\r")
+
+
+def _read_table(hand: _Hand) -> int:
+    """The table line (the first after the header that is not blank); the index after it."""
+    lines, n, hid = hand.lines, len(hand.lines), hand.hid
     i = 1
-    while i < n_lines and not raw_lines[i].strip():
+    while i < n and not lines[i].strip():
         i += 1
-    table_line = raw_lines[i].rstrip() if i < n_lines else ""
+    table_line = lines[i].rstrip() if i < n else ""
     tm = _TABLES_SEEN.get(table_line)
     if tm is None:
         tm = read_table_line(table_line)
     if tm is None:
-        if i >= n_lines - 1:
+        if i >= n - 1:
             raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends after its header", hid)
-        if not any(line.strip() for line in raw_lines[i + 1 :]):  # a history cut off in its table line
+        if not any(line.strip() for line in lines[i + 1 :]):  # a history cut off in its table line
             raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends in its table line {table_line!r}", hid)
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: not a table line: {table_line!r}", hid)
-    table_name, button, max_seats = tm
-    i += 1
+    hand.table_name, hand.button, hand.max_seats = tm
+    return i + 1
 
-    seats: list[SeatRecord] = []
-    seat_of: dict[str, SeatRecord] = {}
-    by_number: dict[int, SeatRecord] = {}
-    while i < n_lines:
-        s = raw_lines[i].rstrip()
+
+def _read_seats(hand: _Hand, i: int) -> None:
+    """The seat lines from ``i``: who sits where with what; then who dealt the hand."""
+    lines, n, hid, scale, cache = hand.lines, len(hand.lines), hand.hid, hand.scale, hand.cache
+    hand.seats, hand.seat_of, hand.by_number = seats, seat_of, by_number = [], {}, {}
+    while i < n:
+        s = lines[i].rstrip()
         if not s:  # some copies put a blank line after every line (2014 EUR tables)
             i += 1
             continue
@@ -813,454 +976,61 @@ def _parse(hand_text: str) -> ParsedHand:
         by_number[number] = rec
         i += 1
     if not seats:
-        raise HandParseError(QuarantineReason.TRUNCATED if i >= n_lines else QuarantineReason.PARSE_ERROR,
+        raise HandParseError(QuarantineReason.TRUNCATED if i >= n else QuarantineReason.PARSE_ERROR,
                              f"hand {hid} has no seat lines", hid)
-    platform = _platform(site, site_kind, info["tournament_id"], seat_of)
+    hand.platform = _platform(hand.site, hand.site_kind, hand.info["tournament_id"], seat_of)
+    hand.next_at = i
 
-    tracker = BetTracker()
-    add = tracker.add
-    actions: list[ActionRecord] = []
-    append_action = actions.append
-    payouts: list[PayoutRecord] = []
-    street = Street.PREDEAL
-    run: int | None = None
-    board_unprefixed: list[str] = []
-    board_by_run: dict[int, list[str]] = {}
-    dealt: dict[int, list[str | None]] = {}
-    upcards: dict[int, list[str]] = {}
-    shown: dict[int, list[str | None]] = {}
-    small_blind = big_blind = ante = bring_in = None
-    small_blind_seat: int | None = None
-    cash_out_fees: list[str] = []
-    bounty_lines = False
-    cancelled = False
-    stp_added: int | None = None
-    summary_at = -1
-    seq = 0
-    FOLD, CHECK, CALL, BET, RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE
-    POST_SB, POST_BB, POST_ANTE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_ANTE
 
-    action_lines = _ACTION_LINES.get(scale)
+def _read_actions(hand: _Hand) -> int:
+    """The lines from the seats to ``*** SUMMARY ***``; the index of the line after it.
+
+    A line read before in a hand of the same amount scale (``_ACTION_LINES``: folds,
+    checks, calls, bets, raises, live posts, by far the most lines) is replayed from what
+    it said, its seat looked up by name; any other is read by ``_read_line``.
+    """
+    lines, n, seat_of, hid = hand.lines, len(hand.lines), hand.seat_of, hand.hid
+    action_lines = _ACTION_LINES.get(hand.scale)
     if action_lines is None:
-        action_lines = _ACTION_LINES.setdefault(scale, {})
+        action_lines = _ACTION_LINES.setdefault(hand.scale, {})
     elif len(action_lines) > 50_000:
         action_lines.clear()
     known_line = action_lines.get
-
-    while i < n_lines:
-        line = raw_lines[i]
+    append, add, street = hand.actions.append, hand.tracker.add, hand.street
+    i = hand.next_at
+    while i < n:
+        line = lines[i]
         i += 1
         known = known_line(line)
         if known is not None:
-            # a fold, check, call or bet line read before: only the seat is looked up
             rec = seat_of.get(known[0])
             if rec is not None:
-                kind, amt, all_in = known[1], known[2], known[3]
+                kind, amount, all_in = known[1], known[2], known[3]
                 if all_in:
                     rec.all_in = True
                 rec.dealt_in = True
-                if kind is FOLD:
+                # the commonest kinds done here as _do_fold, _do_check, _do_call and _do_bet
+                # do them (a call less per line: these are most of a history's lines)
+                if kind is _FOLD:
                     rec.folded_street = street
-                    append_action(ActionRecord(seq, street, rec.seat, FOLD))
-                elif kind is CHECK:
-                    append_action(ActionRecord(seq, street, rec.seat, CHECK))
-                elif kind is CALL or kind is BET:
-                    add(rec.seat, amt)
-                    append_action(ActionRecord(seq, street, rec.seat, kind, amt, all_in))
-                elif kind is RAISE:
-                    append_action(ActionRecord(seq, street, rec.seat, RAISE, tracker.raise_to(rec.seat, amt), all_in))
-                elif kind is POST_SB and small_blind_seat not in (None, rec.seat):  # a dead one, as below
-                    tracker.dead(rec.seat, amt)
-                    append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, ActionKind.POST_DEAD, amt, all_in))
-                elif kind is POST_SB:
-                    add(rec.seat, amt)
-                    small_blind_seat = rec.seat
-                    if small_blind is None and not all_in:
-                        small_blind = amt
-                    append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, POST_SB, amt, all_in))
-                elif kind is POST_BB:
-                    add(rec.seat, amt)
-                    if big_blind is None and not all_in:
-                        big_blind = amt
-                    append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, POST_BB, amt, all_in))
-                else:  # the ante
-                    tracker.dead(rec.seat, amt)
-                    if not all_in and (ante is None or amt > ante):
-                        ante = amt
-                    append_action(ActionRecord(seq, Street.PREDEAL, rec.seat, POST_ANTE, amt, all_in))
-                seq += 1
+                    append(ActionRecord(hand.seq, street, rec.seat, _FOLD))
+                elif kind is _CHECK:
+                    append(ActionRecord(hand.seq, street, rec.seat, _CHECK))
+                elif kind is _CALL or kind is _BET:
+                    add(rec.seat, amount)
+                    append(ActionRecord(hand.seq, street, rec.seat, kind, amount, all_in))
+                else:
+                    _REPLAY[kind](hand, rec, amount, all_in)
+                hand.seq += 1
                 continue
         s = line.rstrip()
         if not s:
             continue
+        hand.at = i - 1
         try:
-            pos = s.find(": ")
-            if pos > 0:
-                rec = seat_of.get(s[:pos])
-                plain_name = rec is not None
-                if rec is None and s.find(": ", pos + 1) != -1:
-                    name, pos = _known_prefix(s, ": ", seat_of)
-                    rec = seat_of[name] if name is not None else None
-            else:
-                rec = None
-            if rec is not None:
-                # "name: action"
-                seat = rec.seat
-                rest = s[pos + 2 :]
-                if rest.endswith(" cap"):
-                    capped = rest.find(_CAP_REACHED)
-                    if capped != -1:
-                        _money(rest[capped + len(_CAP_REACHED) : -4], scale, cache)  # the cap is an amount
-                        rest = rest[:capped]
-                all_in = rest.endswith(_ALL_IN)
-                if all_in:
-                    rest = rest[:-14]
-                    rec.all_in = True
-                if rest == "folds" or rest == "folds (disconnect)":  # converters say why, no money moves
-                    rec.folded_street = street
-                    rec.dealt_in = True
-                    append_action(ActionRecord(seq, street, seat, FOLD))
-                    if plain_name:
-                        action_lines[line] = (rec.player, FOLD, None, all_in)
-                elif rest == "checks":
-                    rec.dealt_in = True
-                    append_action(ActionRecord(seq, street, seat, CHECK))
-                    if plain_name:
-                        action_lines[line] = (rec.player, CHECK, None, all_in)
-                elif rest.startswith("calls "):
-                    amt = _money(rest[6:], scale, cache)
-                    add(seat, amt)
-                    rec.dealt_in = True
-                    append_action(ActionRecord(seq, street, seat, CALL, amt, all_in))
-                    if plain_name:
-                        action_lines[line] = (rec.player, CALL, amt, all_in)
-                elif rest.startswith("bets "):
-                    amt = _money(rest[5:], scale, cache)
-                    add(seat, amt)
-                    rec.dealt_in = True
-                    append_action(ActionRecord(seq, street, seat, BET, amt, all_in))
-                    if plain_name:
-                        action_lines[line] = (rec.player, BET, amt, all_in)
-                elif rest.startswith("raises "):
-                    to = rest.find(" to ")
-                    if to == -1:
-                        raise _unexpected(hid, s)
-                    _money(rest[7:to], scale, cache)  # the increment must be an amount too
-                    raised_to = _money(rest[to + 4 :], scale, cache)
-                    amt = tracker.raise_to(seat, raised_to)
-                    rec.dealt_in = True
-                    append_action(ActionRecord(seq, street, seat, RAISE, amt, all_in))
-                    if plain_name:
-                        action_lines[line] = (rec.player, RAISE, raised_to, all_in)
-                elif rest.startswith("posts "):
-                    what = rest[6:]
-                    rec.dealt_in = True
-                    if what.startswith("the ante "):
-                        amt = _money(what[9:], scale, cache)
-                        tracker.dead(seat, amt)
-                        if not all_in and (ante is None or amt > ante):
-                            ante = amt
-                        append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_ANTE, amt, all_in))
-                        if plain_name:
-                            action_lines[line] = (rec.player, POST_ANTE, amt, all_in)
-                    elif what.startswith("small blind ") and small_blind_seat not in (None, seat):
-                        # a second small blind is a newcomer's (or a returning player's) dead
-                        # one: the call that follows adds the whole bet ("calls $2" at 0.25/0.50)
-                        amt = _money(what[12:], scale, cache)
-                        tracker.dead(seat, amt)
-                        append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_DEAD, amt, all_in))
-                    elif what.startswith("small blind "):
-                        amt = _money(what[12:], scale, cache)
-                        add(seat, amt)
-                        small_blind_seat = seat
-                        if small_blind is None and not all_in:
-                            small_blind = amt
-                        append_action(
-                            ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amt, all_in)
-                        )
-                        if plain_name:
-                            action_lines[line] = (rec.player, POST_SB, amt, all_in)
-                    elif what.startswith("big blind "):
-                        amt = _money(what[10:], scale, cache)
-                        add(seat, amt)
-                        if big_blind is None and not all_in:
-                            big_blind = amt
-                        append_action(
-                            ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amt, all_in)
-                        )
-                        if plain_name:
-                            action_lines[line] = (rec.player, POST_BB, amt, all_in)
-                    elif what.startswith("small & big blinds "):
-                        # a returning player's posts: the big blind is live, the small one dead
-                        amt = _money(what[19:], scale, cache)
-                        live = big_blind if big_blind is not None else (
-                            stake_values[1] if len(stake_values) > 1 else amt
-                        )
-                        live = min(live, amt)
-                        add(seat, live)
-                        append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_BLIND, live, all_in))
-                        if amt > live:
-                            seq += 1
-                            tracker.dead(seat, amt - live)
-                            append_action(
-                                ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_DEAD, amt - live, all_in)
-                            )
-                    else:  # button blind, straddle, ...: a live blind
-                        amt = _money(what.rpartition(" ")[2], scale, cache)
-                        add(seat, amt)
-                        append_action(ActionRecord(seq, Street.PREDEAL, seat, ActionKind.POST_BLIND, amt, all_in))
-                elif rest.startswith("brings in for "):
-                    amt = _money(rest[14:], scale, cache)
-                    add(seat, amt)
-                    rec.dealt_in = True
-                    if bring_in is None and not all_in:
-                        bring_in = amt
-                    append_action(ActionRecord(seq, street, seat, ActionKind.BRING_IN, amt, all_in))
-                elif rest.startswith("discards "):
-                    if street == Street.PREDRAW:  # a draw printed without its street line
-                        street = Street.DRAW1
-                        tracker.new_street()
-                    count = rest[9:].split(" ", 1)[0]
-                    if not count.isdigit():
-                        raise _unexpected(hid, s)
-                    append_action(ActionRecord(seq, street, seat, ActionKind.DISCARD, None, False, int(count)))
-                elif rest.startswith("stands pat"):
-                    if street == Street.PREDRAW:
-                        street = Street.DRAW1
-                        tracker.new_street()
-                    if "[" in rest:
-                        dealt[seat] = list(_cards_in(rest))
-                    append_action(ActionRecord(seq, street, seat, ActionKind.STAND_PAT, None, False, 0))
-                elif rest.startswith("shows"):
-                    shown[seat] = list(_cards_in(rest))
-                    rec.showed = True
-                    append_action(ActionRecord(seq, street, seat, ActionKind.SHOW))
-                elif rest.startswith("mucks"):
-                    rec.mucked = True
-                    if "[" in rest:
-                        shown[seat] = list(_cards_in(rest))
-                    append_action(ActionRecord(seq, street, seat, ActionKind.MUCK))
-                elif rest.startswith("folds ["):  # folded face up
-                    rec.folded_street = street
-                    rec.dealt_in = True
-                    shown[seat] = list(_cards_in(rest))
-                    append_action(ActionRecord(seq, street, seat, FOLD))
-                elif rest.startswith("doesn't show") or rest in SEAT_STATUS:
-                    pass
-                elif rest.startswith("Table deposit "):  # a converter's top-up of the stack: no pot money
-                    _money(rest[14:].rstrip(), scale, cache)
-                else:
-                    raise _unexpected(hid, s)
-                seq += 1
-                continue
-
-            if s[-1] == ":" and s[:-1] in seat_of:
-                # a seated name and nothing after it (mined 2021 histories print one for each
-                # all-in seat where the client shows its cards): no money, no cards
-                continue
-
-            if s[0] == "*" and _known_prefix(s, " ", seat_of)[0] is None:  # "**HCL59** collected ..." is a seat's
-                end = s.find(" ***", 4)
-                if not s.startswith("*** ") or end == -1:
-                    raise _unexpected(hid, s)
-                label = s[4:end]
-                after = s[end + 4 :]
-                if label == "SUMMARY":
-                    summary_at = i
-                    break
-                if label in ("HOLE CARDS", "PRE-FLOP", "DEALING HANDS"):
-                    # The first betting round goes on from the blinds: no new street bets.
-                    street = Street.PREDRAW if is_draw else Street.PREFLOP
-                    if "*" in after:
-                        notes.append(f"garbled street line as printed: {s!r}")
-                        after = after[: after.find("*")]
-                    if after.strip():
-                        board_unprefixed = _cards_in(after)
-                    continue
-                if label == "SHOW DOWN" or label == "SHOWDOWN" or label.endswith(" SHOW DOWN"):  # SHOWDOWN: Run It Once
-                    if label.endswith(" SHOW DOWN"):
-                        run = _RUN_PREFIX.get(label[:-10])
-                        if run is None:
-                            raise _unexpected(hid, s)
-                    street = Street.SHOWDOWN
-                    continue
-                if is_stud:
-                    new_street = _STUD_STREETS.get(label)
-                    if new_street is None:
-                        raise _unexpected(hid, s)
-                    if street != Street.PREDEAL:  # antes are dead: 3rd street starts afresh anyway
-                        tracker.new_street()
-                    street = new_street
-                    if "[" in after:  # too few cards left: one community card for all
-                        board_unprefixed = _cards_in(after)
-                    continue
-                if is_draw:
-                    new_street = _DRAW_STREETS.get(label)
-                    if new_street is None:
-                        raise _unexpected(hid, s)
-                    street = new_street
-                    tracker.new_street()
-                    continue
-                prefix, _, base = label.rpartition(" ")
-                new_street = _BOARD_STREETS.get(base)
-                if new_street is None or (prefix and prefix not in _RUN_PREFIX):
-                    raise _unexpected(hid, s)
-                if new_street != street:
-                    street = new_street
-                    tracker.new_street()
-                try:
-                    cards_now = _cards_in(after)
-                except HandParseError:
-                    notes.append(f"garbled street line as printed: {s!r}")
-                    continue
-                if prefix:
-                    board_by_run[_RUN_PREFIX[prefix]] = cards_now
-                else:
-                    board_unprefixed = cards_now
-                continue
-
-            if s.startswith("Dealt to "):
-                body = s[9:]
-                name, pos = _known_prefix(body, " [", seat_of)
-                if name is None:
-                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: cards dealt to no seat: {s!r}", hid)
-                rec = seat_of[name]
-                rec.dealt_in = True
-                seat = rec.seat
-                groups = _bracket_groups(body[pos:])
-                if is_stud:
-                    have = dealt.setdefault(seat, [])
-                    ups = upcards.setdefault(seat, [])
-                    if street == Street.THIRD and len(groups) == 1:
-                        got = groups[0]
-                        have[:] = [None, None, got[0]] if len(got) == 1 else got
-                        ups[:] = got[-1:]
-                    else:
-                        new = groups[-1]
-                        have.extend(new)
-                        if street != Street.SEVENTH:  # 7th street is dealt face down
-                            ups.extend(new)
-                else:
-                    dealt[seat] = [c for g in groups for c in g]
-                continue
-
-            if " collected " in s:
-                name, pos = _known_prefix(s, " collected ", seat_of)
-                if name is None:
-                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: pot paid to no seat: {s!r}", hid)
-                amount_text, _, source = s[pos + 11 :].partition(" from ")
-                if source == "pot" or source == "main pot":
-                    pot = 0
-                elif source == "side pot":
-                    pot = 1
-                elif source.startswith(("side pot-", "side pot ")) and source[9:].isdigit():
-                    pot = int(source[9:])
-                else:
-                    raise _unexpected(hid, s)
-                payouts.append(
-                    PayoutRecord(seat_of[name].seat, _money(amount_text, scale, cache), pot, run, half_label,
-                                 PayoutSource.POT, verbatim[i - 1].rstrip("\r"))
-                )
-                continue
-
-            if s.startswith("Uncalled bet ("):
-                close = s.find(") returned to ")
-                if close == -1:
-                    raise _unexpected(hid, s)
-                rec = seat_of.get(s[close + 14 :])
-                if rec is None:
-                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: bet returned to no seat: {s!r}", hid)
-                amt = _money(s[14:close], scale, cache)
-                tracker.returned(rec.seat, amt)
-                append_action(ActionRecord(seq, street, rec.seat, ActionKind.UNCALLED_RETURN, amt))
-                seq += 1
-                payouts.append(
-                    PayoutRecord(rec.seat, amt, None, None, Half.WHOLE, PayoutSource.UNCALLED, verbatim[i - 1].rstrip("\r"))
-                )
-                continue
-
-            if ' said, "' in s:
-                continue
-
-
-            if s == "Hand cancelled":
-                cancelled = True
-                continue
-
-            if " cashed out the hand for " in s:
-                name, pos = _known_prefix(s, " cashed out the hand for ", seat_of)
-                if name is None:
-                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: cash out by no seat: {s!r}", hid)
-                rec = seat_of[name]
-                paid_text, _, fee_text = s[pos + 25 :].partition(" | ")
-                amt = _money(paid_text.strip(), scale, cache)
-                rec.cashed_out = True
-                append_action(ActionRecord(seq, street, rec.seat, ActionKind.CASH_OUT))
-                seq += 1
-                payouts.append(
-                    PayoutRecord(rec.seat, amt, None, run, Half.WHOLE, PayoutSource.CASH_OUT, verbatim[i - 1].rstrip("\r"))
-                )
-                if fee_text:
-                    cash_out_fees.append(f"seat {rec.seat}: {fee_text.strip()}")
-                continue
-
-            if " wins " in s and (" for eliminating " in s or " for splitting the elimination of " in s):
-                name, pos = _known_prefix(s, " wins ", seat_of)
-                if name is None:
-                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: bounty paid to no seat: {s!r}", hid)
-                prize = s[pos + 6 :].split(" ", 2)
-                token = prize[1] if prize[0] == "the" else prize[0]
-                payouts.append(
-                    PayoutRecord(seat_of[name].seat, _amount(token, 100), None, None, Half.WHOLE,
-                                 PayoutSource.BOUNTY, verbatim[i - 1].rstrip("\r"))
-                )
-                bounty_lines = True
-                continue
-
-            if " split the " in s and " bounty for eliminating " in s:
-                split = _split_bounty(s, seat_of)
-                if split is None:
-                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: bounty split among no seats: {s!r}", hid)
-                winners, amount_text, share = split
-                if share is None:
-                    notes.append(
-                        f"bounty of {amount_text} split between seats {', '.join(str(w) for w in winners)} with no"
-                        f" shares printed and no even split in cents: no share recorded ({s!r})")
-                    continue
-                for winner in winners:
-                    payouts.append(PayoutRecord(winner, share, None, None, Half.WHOLE, PayoutSource.BOUNTY,
-                                                verbatim[i - 1].rstrip("\r")))
-                bounty_lines = True
-                continue
-
-            if s[0] == "#" and platform == Platform.POKERMASTER:
-                continue  # the grabber's JSON metadata comment
-            if platform == Platform.RUNITONCE:
-                if s.startswith("STP added: "):
-                    stp_added = _money(s[11:], scale, cache)
-                    continue
-                name, pos = _known_prefix(s, " shows [", seat_of)
-                if name is not None:  # "X shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]": the hole cards first
-                    rec = seat_of[name]
-                    shown[rec.seat] = _bracket_groups(s[pos:])[0]
-                    rec.showed = True
-                    append_action(ActionRecord(seq, street, rec.seat, ActionKind.SHOW))
-                    seq += 1
-                    continue
-            for fragment in INFO_FRAGMENTS:
-                if fragment in s:
-                    break
-            else:
-                if pos > 0 and s[pos + 2 :] in SEAT_STATUS:
-                    continue  # someone not seated in this hand: "name: sits out"
-                if s in _CONVERTER_TABLE_EVENTS:
-                    continue
-                if not any(rest_line.strip() for rest_line in raw_lines[i:]):
-                    # the last line of a hand that never reached its summary: a file cut mid-line
-                    raise HandParseError(
-                        QuarantineReason.TRUNCATED, f"hand {hid} ends in a cut line {s!r}", hid
-                    )
-                raise _unexpected(hid, s)
+            if _read_line(hand, s, line, action_lines):
+                return i
+            street = hand.street  # a street line, or a draw without one
         except AmountError as exc:
             raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
         except HandParseError as exc:
@@ -1268,169 +1038,827 @@ def _parse(hand_text: str) -> ParsedHand:
                 raise
             # raised by a helper that knows neither the hand nor the line (a card, a raise)
             raise _in_line(exc, hid, s) from exc
+    raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends before its *** SUMMARY ***", hid)
 
-    if summary_at < 0:
-        raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends before its *** SUMMARY ***", hid)
 
-    # Summary.
-    total_pot = rake = None
-    pots_printed: list[int] | None = None
-    pots_net: bool | None = None
-    fees = 0
-    fee_detail: dict[str, int] = {}
-    summary_boards: dict[int, list[str]] = {}
-    summary_won: dict[int, int] = {}
-    notional: dict[int, int] = {}
-    summary_seats: set[int] = set()
-    summary_lines = _SUMMARY_LINES.get(scale)
-    if summary_lines is None:
-        summary_lines = _SUMMARY_LINES.setdefault(scale, {})
-    known_summary = summary_lines.get
-    for j in range(summary_at, n_lines):
-        s = raw_lines[j].rstrip()
+def _read_line(hand: _Hand, s: str, line: str, action_lines: dict[str, _ActionLine]) -> bool:
+    """One line not read before (``s``: ``line`` without its end): a seated player's
+    ``name: verb ...`` (``_EXACT_VERBS``, ``_VERBS``; a verb's reading is remembered in
+    ``action_lines`` where it needs nothing but the seat), else the first of
+    ``_BODY_LINES`` to take it. True: the summary starts."""
+    seat_of = hand.seat_of
+    pos = s.find(": ")
+    rec = None
+    plain_name = False
+    if pos > 0:
+        rec = seat_of.get(s[:pos])
+        plain_name = rec is not None
+        if rec is None and s.find(": ", pos + 1) != -1:
+            name, pos = _known_prefix(s, ": ", seat_of)
+            rec = seat_of[name] if name is not None else None
+    if rec is not None:  # a seated player's line: the verb after the name
+        rest = s[pos + 2 :]
+        if rest.endswith(" cap"):
+            capped = rest.find(_CAP_REACHED)
+            if capped != -1:
+                _money(rest[capped + len(_CAP_REACHED) : -4], hand.scale, hand.cache)  # the cap is an amount
+                rest = rest[:capped]
+        all_in = rest.endswith(_ALL_IN)
+        if all_in:
+            rest = rest[:-14]
+            rec.all_in = True
+        verb = _EXACT_VERBS.get(rest)
+        if verb is None:
+            for prefix, reader in _VERBS:
+                if rest.startswith(prefix):
+                    verb = reader
+                    break
+            else:
+                raise hand.unexpected()
+        memo = verb(hand, rec, rest, all_in)
+        if memo is not None and plain_name:  # remembered for the next hands, read by their name alone
+            action_lines[line] = (rec.player, memo[0], memo[1], all_in)
+        hand.seq += 1
+        return False
+    if s[-1] == ":" and s[:-1] in seat_of:
+        # a seated name and nothing after it (mined 2021 histories print one for each
+        # all-in seat where the client shows its cards): no money, no cards
+        return False
+    platform = hand.platform
+    for test, text, effect, only in _BODY_LINES:
+        if test(s, text) and (only is None or only is platform):
+            taken = effect(hand, s)
+            if taken is not False:
+                return taken is True
+    for fragment in INFO_FRAGMENTS:
+        if fragment in s:
+            return False  # who came, went, timed out; what the dealer did with the deck
+    if platform is Platform.RUNITONCE:
+        # as it always has: the Run It Once show check left no name position behind, so an
+        # unseated "name: sits out" is not skipped there (a line naming nobody is unknown)
+        pos = -1
+    return _unknown_line(hand, s, pos)
+
+
+def _unknown_line(hand: _Hand, s: str, pos: int) -> bool:
+    """A line no kind took: table traffic of someone not seated, or the hand's end."""
+    if pos > 0 and s[pos + 2 :] in SEAT_STATUS:
+        return False  # someone not seated in this hand: "name: sits out"
+    if s in _CONVERTER_TABLE_EVENTS:
+        return False
+    if not any(rest_line.strip() for rest_line in hand.lines[hand.at + 1 :]):
+        # the last line of a hand that never reached its summary: a file cut mid-line
+        raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hand.hid} ends in a cut line {s!r}", hand.hid)
+    raise hand.unexpected()
+
+
+# --- a seated player's line: ``name: verb ...`` ------------------------------------------------
+
+#: what an action line already read said: (name, kind, amount, all in); amount 0 for
+#: folds and checks, the amount raised *to* for raises
+_ActionLine = tuple[str, ActionKind, int, bool]
+#: what a verb's reader returns to be remembered for the line: (kind, amount), or None
+#: where the reading needs more than the seat (a dead blind, a draw, cards)
+_Memo = tuple[ActionKind, int] | None
+
+
+# the hottest names as module globals: one dictionary look-up each, no enum attribute
+_FOLD, _CHECK, _CALL, _BET = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET
+_RAISE = ActionKind.RAISE
+_POST_SB, _POST_BB, _POST_ANTE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_ANTE
+_POST_DEAD, _PREDEAL = ActionKind.POST_DEAD, Street.PREDEAL
+
+
+# What each remembered kind does to the hand, for a line read now and for one replayed:
+# ``(hand, seat, amount, all in)``.
+
+def _do_fold(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
+    rec.dealt_in = True
+    rec.folded_street = hand.street
+    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _FOLD))
+
+
+def _do_check(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
+    rec.dealt_in = True
+    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _CHECK))
+
+
+def _do_call(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
+    rec.dealt_in = True
+    hand.tracker.add(rec.seat, amount)
+    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _CALL, amount, all_in))
+
+
+def _do_bet(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
+    rec.dealt_in = True
+    hand.tracker.add(rec.seat, amount)
+    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _BET, amount, all_in))
+
+
+def _do_raise(hand: _Hand, rec: SeatRecord, raised_to: int, all_in: bool) -> None:
+    rec.dealt_in = True
+    added = hand.tracker.raise_to(rec.seat, raised_to)
+    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _RAISE, added, all_in))
+
+
+def _do_small_blind(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
+    rec.dealt_in = True
+    if hand.small_blind_seat not in (None, rec.seat):
+        # a second small blind is a newcomer's (or a returning player's) dead one: the
+        # call that follows adds the whole bet ("calls $2" at 0.25/0.50)
+        hand.tracker.dead(rec.seat, amount)
+        hand.actions.append(ActionRecord(hand.seq, _PREDEAL, rec.seat, _POST_DEAD, amount, all_in))
+        return
+    hand.tracker.add(rec.seat, amount)
+    hand.small_blind_seat = rec.seat
+    if hand.small_blind is None and not all_in:
+        hand.small_blind = amount
+    hand.actions.append(ActionRecord(hand.seq, _PREDEAL, rec.seat, _POST_SB, amount, all_in))
+
+
+def _do_big_blind(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
+    rec.dealt_in = True
+    hand.tracker.add(rec.seat, amount)
+    if hand.big_blind is None and not all_in:
+        hand.big_blind = amount
+    hand.actions.append(ActionRecord(hand.seq, _PREDEAL, rec.seat, _POST_BB, amount, all_in))
+
+
+def _do_ante(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
+    rec.dealt_in = True
+    hand.tracker.dead(rec.seat, amount)
+    if not all_in and (hand.ante is None or amount > hand.ante):
+        hand.ante = amount
+    hand.actions.append(ActionRecord(hand.seq, _PREDEAL, rec.seat, _POST_ANTE, amount, all_in))
+
+
+_REPLAY: dict[ActionKind, Callable[[_Hand, SeatRecord, int, bool], None]] = {
+    ActionKind.FOLD: _do_fold, ActionKind.CHECK: _do_check, ActionKind.CALL: _do_call, ActionKind.BET: _do_bet,
+    ActionKind.RAISE: _do_raise, ActionKind.POST_SMALL_BLIND: _do_small_blind,
+    ActionKind.POST_BIG_BLIND: _do_big_blind, ActionKind.POST_ANTE: _do_ante,
+}
+
+
+# The verbs' readers: ``(hand, seat, text after the name, all in) -> what to remember``.
+
+def _folds(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    _do_fold(hand, rec, 0, all_in)  # "folds (disconnect)": converters say why; no money moves
+    return ActionKind.FOLD, 0
+
+
+def _checks(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    _do_check(hand, rec, 0, all_in)
+    return ActionKind.CHECK, 0
+
+
+def _calls(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    amount = _money(rest[6:], hand.scale, hand.cache)
+    _do_call(hand, rec, amount, all_in)
+    return ActionKind.CALL, amount
+
+
+def _bets(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    amount = _money(rest[5:], hand.scale, hand.cache)
+    _do_bet(hand, rec, amount, all_in)
+    return ActionKind.BET, amount
+
+
+def _raises(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    to = rest.find(" to ")
+    if to == -1:
+        raise hand.unexpected()
+    _money(rest[7:to], hand.scale, hand.cache)  # the increment must be an amount too
+    raised_to = _money(rest[to + 4 :], hand.scale, hand.cache)
+    _do_raise(hand, rec, raised_to, all_in)
+    return ActionKind.RAISE, raised_to
+
+
+def _posts(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    what = rest[6:]
+    rec.dealt_in = True
+    for prefix, post in _POSTS:
+        if what.startswith(prefix):
+            return post(hand, rec, what[len(prefix) :], all_in)
+    # button blind, straddle, ...: a live blind
+    amount = _money(what.rpartition(" ")[2], hand.scale, hand.cache)
+    hand.tracker.add(rec.seat, amount)
+    hand.act(rec.seat, ActionKind.POST_BLIND, amount, all_in, Street.PREDEAL)
+    return None
+
+
+def _posts_ante(hand: _Hand, rec: SeatRecord, amount_text: str, all_in: bool) -> _Memo:
+    amount = _money(amount_text, hand.scale, hand.cache)
+    _do_ante(hand, rec, amount, all_in)
+    return ActionKind.POST_ANTE, amount
+
+
+def _posts_small_blind(hand: _Hand, rec: SeatRecord, amount_text: str, all_in: bool) -> _Memo:
+    amount = _money(amount_text, hand.scale, hand.cache)
+    dead = hand.small_blind_seat not in (None, rec.seat)  # remembered only as the live one
+    _do_small_blind(hand, rec, amount, all_in)
+    return None if dead else (ActionKind.POST_SMALL_BLIND, amount)
+
+
+def _posts_big_blind(hand: _Hand, rec: SeatRecord, amount_text: str, all_in: bool) -> _Memo:
+    amount = _money(amount_text, hand.scale, hand.cache)
+    _do_big_blind(hand, rec, amount, all_in)
+    return ActionKind.POST_BIG_BLIND, amount
+
+
+def _posts_both_blinds(hand: _Hand, rec: SeatRecord, amount_text: str, all_in: bool) -> _Memo:
+    """A returning player's posts: the big blind is live, the small one dead."""
+    amount = _money(amount_text, hand.scale, hand.cache)
+    stakes = hand.info["stake_values"]
+    live = hand.big_blind if hand.big_blind is not None else (stakes[1] if len(stakes) > 1 else amount)
+    live = min(live, amount)
+    hand.tracker.add(rec.seat, live)
+    hand.act(rec.seat, ActionKind.POST_BLIND, live, all_in, Street.PREDEAL)
+    if amount > live:
+        hand.seq += 1
+        hand.tracker.dead(rec.seat, amount - live)
+        hand.act(rec.seat, ActionKind.POST_DEAD, amount - live, all_in, Street.PREDEAL)
+    return None
+
+
+def _brings_in(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    amount = _money(rest[14:], hand.scale, hand.cache)
+    hand.tracker.add(rec.seat, amount)
+    rec.dealt_in = True
+    if hand.bring_in is None and not all_in:
+        hand.bring_in = amount
+    hand.act(rec.seat, ActionKind.BRING_IN, amount, all_in)
+    return None
+
+
+def _draw_opens(hand: _Hand) -> None:
+    """A draw printed without its street line opens the first draw."""
+    if hand.street == Street.PREDRAW:
+        hand.street = Street.DRAW1
+        hand.tracker.new_street()
+
+
+def _discards(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    _draw_opens(hand)
+    count = rest[9:].split(" ", 1)[0]
+    if not count.isdigit():
+        raise hand.unexpected()
+    hand.act(rec.seat, ActionKind.DISCARD, None, False, None, int(count))
+    return None
+
+
+def _stands_pat(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    _draw_opens(hand)
+    if "[" in rest:
+        hand.dealt[rec.seat] = list(_cards_in(rest))
+    hand.act(rec.seat, ActionKind.STAND_PAT, None, False, None, 0)
+    return None
+
+
+def _shows(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    hand.shown[rec.seat] = list(_cards_in(rest))
+    rec.showed = True
+    hand.act(rec.seat, ActionKind.SHOW)
+    return None
+
+
+def _mucks(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    rec.mucked = True
+    if "[" in rest:
+        hand.shown[rec.seat] = list(_cards_in(rest))
+    hand.act(rec.seat, ActionKind.MUCK)
+    return None
+
+
+def _folds_face_up(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    rec.folded_street = hand.street
+    rec.dealt_in = True
+    hand.shown[rec.seat] = list(_cards_in(rest))
+    hand.act(rec.seat, ActionKind.FOLD)
+    return None
+
+
+def _says_nothing(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    return None  # "doesn't show hand", a seat's status: no money, no cards
+
+
+def _table_deposit(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
+    _money(rest[14:].rstrip(), hand.scale, hand.cache)  # a converter's top-up of the stack: no pot money, but an amount
+    return None
+
+
+_Verb = Callable[[_Hand, SeatRecord, str, bool], _Memo]
+#: verbs that are the whole text after the name
+_EXACT_VERBS: dict[str, _Verb] = {
+    "folds": _folds, "folds (disconnect)": _folds, "checks": _checks,
+    **{status: _says_nothing for status in SEAT_STATUS},
+}
+#: verbs that start the text after the name, tried in order (none is a prefix of another)
+_VERBS: tuple[tuple[str, _Verb], ...] = (
+    ("calls ", _calls),
+    ("bets ", _bets),
+    ("raises ", _raises),
+    ("posts ", _posts),
+    ("brings in for ", _brings_in),
+    ("discards ", _discards),
+    ("stands pat", _stands_pat),
+    ("shows", _shows),
+    ("mucks", _mucks),
+    ("folds [", _folds_face_up),
+    ("doesn't show", _says_nothing),
+    ("Table deposit ", _table_deposit),
+)
+#: what may follow ``posts ``, tried in order; anything else is a live blind
+_POSTS: tuple[tuple[str, _Verb], ...] = (
+    ("the ante ", _posts_ante),
+    ("small blind ", _posts_small_blind),
+    ("big blind ", _posts_big_blind),
+    ("small & big blinds ", _posts_both_blinds),
+)
+
+
+# --- the lines that do not start with a seated name ---------------------------------------------
+#
+# A kind's effect takes ``(hand, line)`` and returns None when it took the line, False to
+# decline it (the next kinds are tried), True when the line starts the summary.
+
+# how a kind's text is matched: the line starts with it, holds it, is it (``test(line, text)``:
+# str's own methods, run in C with no Python call)
+_STARTS, _HOLDS, _IS = str.startswith, str.__contains__, str.__eq__
+_Effect = Callable[[_Hand, str], "bool | None"]
+
+
+class _Kind(NamedTuple):
+    """A kind of line: ``test(line, text)`` says whether it is one, ``effect`` reads it;
+    ``only`` one platform's."""
+
+    test: Callable[[str, str], bool]
+    text: str
+    effect: _Effect
+    only: Platform | None = None
+
+
+def _street_line(hand: _Hand, s: str) -> bool | None:
+    """``*** FLOP *** [...]``: a new street (and its cards), the showdown or the summary."""
+    if _known_prefix(s, " ", hand.seat_of)[0] is not None:
+        return False  # "**HCL59** collected ...": a seat's line
+    end = s.find(" ***", 4)
+    if not s.startswith("*** ") or end == -1:
+        raise hand.unexpected()
+    label, after = s[4:end], s[end + 4 :]
+    if label == "SUMMARY":
+        return True
+    if label in _FIRST_ROUND:
+        # the first betting round goes on from the blinds: no new street bets
+        hand.street = Street.PREDRAW if hand.is_draw else Street.PREFLOP
+        if "*" in after:
+            hand.notes.append(f"garbled street line as printed: {s!r}")
+            after = after[: after.find("*")]
+        if after.strip():
+            hand.board_unprefixed = _cards_in(after)
+    elif label == "SHOW DOWN" or label == "SHOWDOWN" or label.endswith(" SHOW DOWN"):  # SHOWDOWN: Run It Once
+        if label.endswith(" SHOW DOWN"):
+            hand.run = _RUN_PREFIX.get(label[:-10])
+            if hand.run is None:
+                raise hand.unexpected()
+        hand.street = Street.SHOWDOWN
+    elif hand.is_stud:
+        _stud_street(hand, label, after)
+    elif hand.is_draw:
+        new_street = _DRAW_STREETS.get(label)
+        if new_street is None:
+            raise hand.unexpected()
+        hand.street = new_street
+        hand.tracker.new_street()
+    else:
+        _board_street(hand, s, label, after)
+    return None
+
+
+#: the street lines that open the first betting round
+_FIRST_ROUND = frozenset({"HOLE CARDS", "PRE-FLOP", "DEALING HANDS"})
+
+
+def _stud_street(hand: _Hand, label: str, after: str) -> None:
+    new_street = _STUD_STREETS.get(label)
+    if new_street is None:
+        raise hand.unexpected()
+    if hand.street != Street.PREDEAL:  # antes are dead: 3rd street starts afresh anyway
+        hand.tracker.new_street()
+    hand.street = new_street
+    if "[" in after:  # too few cards left: one community card for all
+        hand.board_unprefixed = _cards_in(after)
+
+
+def _board_street(hand: _Hand, s: str, label: str, after: str) -> None:
+    """``*** TURN *** [...] [...]``, ``*** SECOND FLOP ***`` (run it twice): the board so far."""
+    prefix, _, base = label.rpartition(" ")
+    new_street = _BOARD_STREETS.get(base)
+    if new_street is None or (prefix and prefix not in _RUN_PREFIX):
+        raise hand.unexpected()
+    if new_street != hand.street:
+        hand.street = new_street
+        hand.tracker.new_street()
+    try:
+        cards_now = _cards_in(after)
+    except HandParseError:
+        hand.notes.append(f"garbled street line as printed: {s!r}")
+        return
+    if prefix:
+        hand.board_by_run[_RUN_PREFIX[prefix]] = cards_now
+    else:
+        hand.board_unprefixed = cards_now
+
+
+def _dealt_to(hand: _Hand, s: str) -> None:
+    """``Dealt to X [Ah Kd]`` (stud: ``[2c 3d] [7h]``, the last group the new cards)."""
+    body = s[9:]
+    name, pos = _known_prefix(body, " [", hand.seat_of)
+    if name is None:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: cards dealt to no seat: {s!r}", hand.hid)
+    rec = hand.seat_of[name]
+    rec.dealt_in = True
+    groups = _bracket_groups(body[pos:])
+    if not hand.is_stud:
+        hand.dealt[rec.seat] = [c for g in groups for c in g]
+        return
+    have = hand.dealt.setdefault(rec.seat, [])
+    ups = hand.upcards.setdefault(rec.seat, [])
+    if hand.street == Street.THIRD and len(groups) == 1:
+        got = groups[0]
+        have[:] = [None, None, got[0]] if len(got) == 1 else got
+        ups[:] = got[-1:]
+    else:
+        new = groups[-1]
+        have.extend(new)
+        if hand.street != Street.SEVENTH:  # 7th street is dealt face down
+            ups.extend(new)
+
+
+#: a pay line's pot as printed after ``from``; ``side pot-N`` (``side pot N``) is pot N
+_POTS = {"pot": 0, "main pot": 0, "side pot": 1}
+
+
+def _collected(hand: _Hand, s: str) -> None:
+    """``X collected $1 from side pot-2``: a pay line."""
+    name, pos = _known_prefix(s, " collected ", hand.seat_of)
+    if name is None:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: pot paid to no seat: {s!r}", hand.hid)
+    amount_text, _, source = s[pos + 11 :].partition(" from ")
+    pot = _POTS.get(source)
+    if pot is None:
+        if not (source.startswith(("side pot-", "side pot ")) and source[9:].isdigit()):
+            raise hand.unexpected()
+        pot = int(source[9:])
+    amount = _money(amount_text, hand.scale, hand.cache)
+    hand.payouts.append(PayoutRecord(hand.seat_of[name].seat, amount, pot, hand.run, hand.half_label, PayoutSource.POT,
+                                     hand.line_paid()))
+
+
+def _uncalled(hand: _Hand, s: str) -> None:
+    """``Uncalled bet ($2) returned to X``."""
+    close = s.find(") returned to ")
+    if close == -1:
+        raise hand.unexpected()
+    rec = hand.seat_of.get(s[close + 14 :])
+    if rec is None:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: bet returned to no seat: {s!r}", hand.hid)
+    amount = _money(s[14:close], hand.scale, hand.cache)
+    hand.tracker.returned(rec.seat, amount)
+    hand.act(rec.seat, ActionKind.UNCALLED_RETURN, amount)
+    hand.seq += 1
+    hand.payouts.append(PayoutRecord(rec.seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, hand.line_paid()))
+
+
+def _skip(hand: _Hand, s: str) -> None:
+    """A line that moves no money and no cards (chat, table traffic, a grabber's comment)."""
+
+
+def _hand_cancelled(hand: _Hand, s: str) -> None:
+    hand.cancelled = True  # judged once the summary is read (``_check_complete``)
+
+
+def _cashed_out(hand: _Hand, s: str) -> None:
+    """``X cashed out the hand for $35.72 | Cash Out Fee $0.36``: the house pays the seat."""
+    name, pos = _known_prefix(s, " cashed out the hand for ", hand.seat_of)
+    if name is None:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: cash out by no seat: {s!r}", hand.hid)
+    rec = hand.seat_of[name]
+    paid_text, _, fee_text = s[pos + 25 :].partition(" | ")
+    amount = _money(paid_text.strip(), hand.scale, hand.cache)
+    rec.cashed_out = True
+    hand.act(rec.seat, ActionKind.CASH_OUT)
+    hand.seq += 1
+    hand.payouts.append(
+        PayoutRecord(rec.seat, amount, None, hand.run, Half.WHOLE, PayoutSource.CASH_OUT, hand.line_paid()))
+    if fee_text:
+        hand.cash_out_fees.append(f"seat {rec.seat}: {fee_text.strip()}")
+
+
+def _bounty(hand: _Hand, s: str) -> bool | None:
+    """``X wins $18.75 for eliminating Y``: a bounty, in the buy-in currency's cents."""
+    if " for eliminating " not in s and " for splitting the elimination of " not in s:
+        return False
+    name, pos = _known_prefix(s, " wins ", hand.seat_of)
+    if name is None:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: bounty paid to no seat: {s!r}", hand.hid)
+    prize = s[pos + 6 :].split(" ", 2)
+    token = prize[1] if prize[0] == "the" else prize[0]
+    hand.payouts.append(PayoutRecord(hand.seat_of[name].seat, _amount(token, 100), None, None, Half.WHOLE,
+                                     PayoutSource.BOUNTY, hand.line_paid()))
+    hand.bounty_lines = True
+    return None
+
+
+def _bounty_split(hand: _Hand, s: str) -> bool | None:
+    """``A, B split the $50 bounty for eliminating C``: equal shares where the cents divide."""
+    if " bounty for eliminating " not in s:
+        return False
+    split = _split_bounty(s, hand.seat_of)
+    if split is None:
+        raise HandParseError(
+            QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: bounty split among no seats: {s!r}", hand.hid)
+    winners, amount_text, share = split
+    if share is None:
+        hand.notes.append(
+            f"bounty of {amount_text} split between seats {', '.join(str(w) for w in winners)} with no"
+            f" shares printed and no even split in cents: no share recorded ({s!r})")
+        return None
+    for winner in winners:
+        hand.payouts.append(
+            PayoutRecord(winner, share, None, None, Half.WHOLE, PayoutSource.BOUNTY, hand.line_paid()))
+    hand.bounty_lines = True
+    return None
+
+
+def _splash_added(hand: _Hand, s: str) -> None:
+    hand.stp_added = _money(s[11:], hand.scale, hand.cache)  # Run It Once: checked against the summary's STP
+
+
+def _shows_hole_cards(hand: _Hand, s: str) -> bool | None:
+    """Run It Once: ``X shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]``, hole cards first."""
+    name, pos = _known_prefix(s, " shows [", hand.seat_of)
+    if name is None:
+        return False
+    rec = hand.seat_of[name]
+    hand.shown[rec.seat] = list(_bracket_groups(s[pos:])[0])
+    rec.showed = True
+    hand.act(rec.seat, ActionKind.SHOW)
+    hand.seq += 1
+    return None
+
+
+_BODY_LINES: tuple[_Kind, ...] = (
+    _Kind(_STARTS, "*", _street_line),
+    _Kind(_STARTS, "Dealt to ", _dealt_to),
+    _Kind(_HOLDS, " collected ", _collected),
+    _Kind(_STARTS, "Uncalled bet (", _uncalled),
+    _Kind(_HOLDS, ' said, "', _skip),
+    _Kind(_IS, "Hand cancelled", _hand_cancelled),
+    _Kind(_HOLDS, " cashed out the hand for ", _cashed_out),
+    _Kind(_HOLDS, " wins ", _bounty),
+    _Kind(_HOLDS, " split the ", _bounty_split),
+    _Kind(_STARTS, "#", _skip, Platform.POKERMASTER),  # the grabber's JSON metadata comment
+    _Kind(_STARTS, "STP added: ", _splash_added, Platform.RUNITONCE),
+    _Kind(_HOLDS, " shows [", _shows_hole_cards, Platform.RUNITONCE),
+)  # then INFO_FRAGMENTS: lines that hold one are skipped
+
+
+# --- the summary -------------------------------------------------------------------------------
+
+class _Totals:
+    """What the summary says: the totals, rake and fees, the boards, what each seat won."""
+
+    __slots__ = (
+        "boards",
+        "fee_detail",
+        "fees",
+        "memo",
+        "notional",
+        "pots_net",
+        "pots_printed",
+        "rake",
+        "seats",
+        "total_pot",
+        "won",
+    )
+    total_pot: int | None
+    rake: int | None
+    pots_printed: list[int] | None
+    pots_net: bool | None
+    fees: int
+    fee_detail: dict[str, int]
+    boards: dict[int, list[str]]
+    won: dict[int, int]  # seat -> what its summary line says it won
+    notional: dict[int, int]  # seat -> winnings its summary line says were not paid (cash-outs)
+    seats: set[int]  # the seats with a summary line
+    memo: dict[str, tuple[int, str, _SummaryEffects]]
+
+    def __init__(self, scale: int) -> None:
+        self.total_pot = self.rake = self.pots_printed = self.pots_net = None
+        self.fees = 0
+        self.fee_detail, self.boards, self.won, self.notional, self.seats = {}, {}, {}, {}, set()
+        memo = _SUMMARY_LINES.get(scale)
+        self.memo = memo if memo is not None else _SUMMARY_LINES.setdefault(scale, {})
+
+
+_SummaryEffect = Callable[[_Hand, _Totals, str], "bool | None"]
+
+
+def _read_summary(hand: _Hand, at: int) -> _Totals:
+    """The summary's lines from ``at``, each taken by the first of ``_SUMMARY_KINDS`` that
+    does not decline it."""
+    totals = _Totals(hand.scale)
+    hid, by_number, memo = hand.hid, hand.by_number, totals.memo.get
+    for j in range(at, len(hand.lines)):
+        s = hand.lines[j].rstrip()
         if not s:
             continue
+        known = memo(s)
+        if known is not None and known[0] in by_number and by_number[known[0]].player == known[1]:
+            # a seat's line read before (by ``_summary_seat``), for a seat of the same name
+            totals.seats.add(known[0])
+            _apply_summary(known[2], by_number[known[0]], known[0], hand.shown, totals.won, totals.notional)
+            continue
+        hand.at = j
         try:
-            if s.startswith("Seat "):
-                known = known_summary(s)
-                if known is not None and known[0] in by_number and by_number[known[0]].player == known[1]:
-                    # a summary line read before, for a seat of the same name
-                    number = known[0]
-                    rec = by_number[number]
-                    summary_seats.add(number)
-                    _apply_summary(known[2], rec, number, shown, summary_won, notional)
-                    continue
-                colon = s.find(": ")
-                number_text = s[5:colon]
-                if colon == -1 or not number_text.isdigit() or int(number_text) not in by_number:
-                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
-                number = int(number_text)
-                rec = by_number[number]
-                summary_seats.add(number)
-                body = s[colon + 2 :]
-                if body.startswith(rec.player):
-                    effects = _summary_effects(body[len(rec.player) :], scale, cache, True)
-                    if len(summary_lines) > 50_000:
-                        summary_lines.clear()
-                    summary_lines[s] = (number, rec.player, effects)
-                else:
-                    notes.append(f"summary names seat {number} differently from its seat line ({rec.player!r}): {s!r}")
-                    paren = body.find(" (")
-                    effects = _summary_effects(body[paren:] if paren != -1 else "", scale, cache, False)
-                _apply_summary(effects, rec, number, shown, summary_won, notional)
-                continue
-            if s.startswith("Total pot "):
-                tm2 = _TOTAL.match(s)
-                if tm2 is None:
-                    raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unreadable totals {s!r}", hid)
-                total_pot = _money(tm2["total"], scale, cache)
-                if tm2["main"] is not None:
-                    printed = {0: _money(tm2["main"], scale, cache)}
-                    for k, (index, amount_text) in enumerate(_SIDE.findall(tm2["sides"] or "")):
-                        printed[int(index) if index else k + 1] = _money(amount_text, scale, cache)
-                    pots_printed = [printed[k] for k in sorted(printed)]
-                    pots_net = True
-                else:
-                    pots_printed = [total_pot]
-                    pots_net = False
-                segment_pots: dict[int, int] = {}
-                for segment in (tm2["segments"] or "").split("|"):
-                    segment = segment.strip()
-                    if not segment:
-                        continue
-                    label, _, amount_text = segment.rpartition(" ")
-                    value = _money(amount_text, scale, cache)
-                    if label == "Rake":
-                        rake = value
-                        continue
-                    if label in ("Main pot", "Side pot") or (label.startswith("Side pot ") and label[9:].isdigit()):
-                        # Run It Once: "| Main pot €62.60 | Side pot €20.98 |", before rake
-                        index = 0 if label == "Main pot" else int(label[9:]) if label[9:] else len(segment_pots)
-                        segment_pots[index] = value
-                        pots_printed = [segment_pots[k] for k in sorted(segment_pots)]
-                        continue
-                    key = label.lower().replace(" ", "_")
-                    if "added" in key or key == "stp":  # splash the pot: money the house adds
-                        value = -value
-                        notes.append(f"the house added {amount_text} to the pot ({segment!r}): recorded as a negative fee")
-                    fee_detail[key] = fee_detail.get(key, 0) + value
-                    fees += value
-                continue
-            if s.startswith("Board [") or s.endswith("]") and " Board [" in s:
-                prefix, _, cards_text = s.partition("Board ")
-                index = _RUN_PREFIX.get(prefix.strip(), 1) if prefix.strip() else 1
-                summary_boards[index] = _cards_in(cards_text)
-                continue
-            if s.startswith("Hand was run "):
-                continue
-            if s[0] == "*" and _ARCHIVE_NUMBER.match(s):  # the next hand's number, in an archive
-                continue
-            raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
+            for test, text, effect in _SUMMARY_KINDS:
+                if test(s, text) and effect(hand, totals, s) is not False:
+                    break
+            else:
+                raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
         except AmountError as exc:
             raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
         except HandParseError as exc:
             if exc.hand_id is not None:
                 raise
-            # raised by a helper that knows neither the hand nor the line (a card, a raise)
+            # raised by a helper that knows neither the hand nor the line (a card)
             raise _in_line(exc, hid, s) from exc
+    return totals
 
-    if cancelled:
+
+def _summary_seat(hand: _Hand, totals: _Totals, s: str) -> None:
+    """``Seat 3: X (button) showed [...] and won ($5)``: what the seat showed and won
+    (remembered in ``totals.memo`` when the name is the seat line's)."""
+    by_number = hand.by_number
+    colon = s.find(": ")
+    number_text = s[5:colon]
+    if colon == -1 or not number_text.isdigit() or int(number_text) not in by_number:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: unexpected summary line {s!r}", hand.hid)
+    number = int(number_text)
+    rec = by_number[number]
+    totals.seats.add(number)
+    body = s[colon + 2 :]
+    if body.startswith(rec.player):
+        effects = _summary_effects(body[len(rec.player) :], hand.scale, hand.cache, True)
+        if len(totals.memo) > 50_000:
+            totals.memo.clear()
+        totals.memo[s] = (number, rec.player, effects)
+    else:
+        hand.notes.append(f"summary names seat {number} differently from its seat line ({rec.player!r}): {s!r}")
+        paren = body.find(" (")
+        effects = _summary_effects(body[paren:] if paren != -1 else "", hand.scale, hand.cache, False)
+    _apply_summary(effects, rec, number, hand.shown, totals.won, totals.notional)
+
+
+def _total_pot(hand: _Hand, totals: _Totals, s: str) -> None:
+    """``Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25``."""
+    tm = _TOTAL.match(s)
+    if tm is None:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: unreadable totals {s!r}", hand.hid)
+    totals.total_pot = _money(tm["total"], hand.scale, hand.cache)
+    if tm["main"] is not None:
+        printed = {0: _money(tm["main"], hand.scale, hand.cache)}
+        for k, (index, amount_text) in enumerate(_SIDE.findall(tm["sides"] or "")):
+            printed[int(index) if index else k + 1] = _money(amount_text, hand.scale, hand.cache)
+        totals.pots_printed = [printed[k] for k in sorted(printed)]
+        totals.pots_net = True
+    else:
+        totals.pots_printed = [totals.total_pot]
+        totals.pots_net = False
+    _total_segments(hand, totals, tm["segments"] or "")
+
+
+def _total_segments(hand: _Hand, totals: _Totals, segments: str) -> None:
+    """``| Rake $0.25 | STP added $2 | ...``: the rake, pots (Run It Once) and fees."""
+    segment_pots: dict[int, int] = {}
+    for segment in segments.split("|"):
+        segment = segment.strip()
+        if not segment:
+            continue
+        label, _, amount_text = segment.rpartition(" ")
+        value = _money(amount_text, hand.scale, hand.cache)
+        if label == "Rake":
+            totals.rake = value
+            continue
+        if label in ("Main pot", "Side pot") or (label.startswith("Side pot ") and label[9:].isdigit()):
+            # Run It Once: "| Main pot €62.60 | Side pot €20.98 |", before rake
+            index = 0 if label == "Main pot" else int(label[9:]) if label[9:] else len(segment_pots)
+            segment_pots[index] = value
+            totals.pots_printed = [segment_pots[k] for k in sorted(segment_pots)]
+            continue
+        key = label.lower().replace(" ", "_")
+        if "added" in key or key == "stp":  # splash the pot: money the house adds
+            value = -value
+            hand.notes.append(f"the house added {amount_text} to the pot ({segment!r}): recorded as a negative fee")
+        totals.fee_detail[key] = totals.fee_detail.get(key, 0) + value
+        totals.fees += value
+
+
+def _summary_board(hand: _Hand, totals: _Totals, s: str) -> bool | None:
+    """``Board [...]``, ``FIRST Board [...]`` (run it twice)."""
+    if not (s.startswith("Board [") or (s.endswith("]") and " Board [" in s)):
+        return False
+    prefix, _, cards_text = s.partition("Board ")
+    index = _RUN_PREFIX.get(prefix.strip(), 1) if prefix.strip() else 1
+    totals.boards[index] = _cards_in(cards_text)
+    return None
+
+
+def _summary_skip(hand: _Hand, totals: _Totals, s: str) -> None:
+    """``Hand was run twice``: the boards say it."""
+
+
+def _archive_number(hand: _Hand, totals: _Totals, s: str) -> bool | None:
+    return None if _ARCHIVE_NUMBER.match(s) else False  # the next hand's number, in an archive
+
+
+_SUMMARY_KINDS: tuple[tuple[Callable[[str, str], bool], str, _SummaryEffect], ...] = (
+    (_STARTS, "Seat ", _summary_seat),
+    (_STARTS, "Total pot ", _total_pot),
+    (_HOLDS, "Board [", _summary_board),
+    (_STARTS, "Hand was run ", _summary_skip),
+    (_STARTS, "*", _archive_number),
+)
+
+
+# --- the whole hand ----------------------------------------------------------------------------
+
+def _check_complete(hand: _Hand, totals: _Totals) -> int:
+    """The printed Total pot, unless the hand was cancelled or its summary lacks the
+    totals or a dealt seat's line."""
+    hid = hand.hid
+    if hand.cancelled:
         # what was posted before the cancellation went back unprinted: nothing to audit
         # unless the history itself returns every chip and prints the (empty) pot
-        if total_pot is None or any(tracker.seats().values()) or any(p.source == PayoutSource.POT for p in payouts):
+        if (totals.total_pot is None or any(hand.tracker.seats().values())
+                or any(p.source == PayoutSource.POT for p in hand.payouts)):
             raise HandParseError(
                 QuarantineReason.INCONSISTENT, f"hand {hid}: hand cancelled by the platform: no pot was played", hid)
-        notes.append("hand cancelled by the platform: every chip put in was returned")
-    if total_pot is None:
+        hand.notes.append("hand cancelled by the platform: every chip put in was returned")
+    if totals.total_pot is None:
         raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid}: summary has no 'Total pot' line", hid)
-    for rec in seats:
-        if rec.dealt_in and rec.seat not in summary_seats:
+    for rec in hand.seats:
+        if rec.dealt_in and rec.seat not in totals.seats:
             raise HandParseError(
                 QuarantineReason.TRUNCATED, f"hand {hid}: summary has no line for seat {rec.seat} ({rec.player})", hid
             )
+    return totals.total_pot
 
-    # Boards: the summary's are authoritative; the street lines must agree with them.
-    if board_by_run:
-        street_boards = [board_by_run[k] for k in sorted(board_by_run)]
-    elif board_unprefixed:
-        street_boards = [board_unprefixed]
+
+def _boards(hand: _Hand, totals: _Totals) -> list[list[str]]:
+    """The summary's boards are authoritative; the street lines must agree with them."""
+    if hand.board_by_run:
+        street_boards = [hand.board_by_run[k] for k in sorted(hand.board_by_run)]
+    elif hand.board_unprefixed:
+        street_boards = [hand.board_unprefixed]
     else:
         street_boards = []
-    if summary_boards:
-        boards = [summary_boards[k] for k in sorted(summary_boards)]
-        if street_boards and street_boards != boards:
-            notes.append(f"street lines show board(s) {street_boards} but the summary says {boards}")
-    else:
-        boards = street_boards
+    if not totals.boards:
+        return street_boards
+    boards = [totals.boards[k] for k in sorted(totals.boards)]
+    if street_boards and street_boards != boards:
+        hand.notes.append(f"street lines show board(s) {street_boards} but the summary says {boards}")
+    return boards
 
-    if game in _PLAIN_OMAHA and platform in _GAME_BY_CARDS:
-        game = _omaha_by_cards(hid, game, dealt, shown, notes)
 
-    # Old histories (2005) return an uncalled bet without printing it; their Total pot
-    # leaves it out. Infer it only when the printed total says exactly that.
-    put_in = tracker.seats()
-    if put_in and total_pot is not None:
-        ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
-        top_seat, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else 0
-        excess = top - second
-        if excess > 0 and sum(put_in.values()) - excess == total_pot:
-            tracker.returned(top_seat, excess)
-            bet_street = next(
-                (a.street for a in reversed(actions) if a.seat == top_seat and a.amount), street
-            )
-            actions.append(ActionRecord(seq, bet_street, top_seat, ActionKind.UNCALLED_RETURN, excess))
-            seq += 1
-            payouts.append(PayoutRecord(top_seat, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
-            notes.append(
-                f"uncalled bet of {excess} returned to seat {top_seat} is not printed; inferred from the"
-                f" Total pot {total_pot} (put in {sum(put_in.values())})"
-            )
+def _unprinted_return(hand: _Hand, total_pot: int) -> None:
+    """Old histories (2005) return an uncalled bet without printing it; their Total pot
+    leaves it out. Inferred only when the printed total says exactly that."""
+    put_in = hand.tracker.seats()
+    if not put_in:
+        return
+    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
+    top_seat, top = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    excess = top - second
+    if excess > 0 and sum(put_in.values()) - excess == total_pot:
+        hand.tracker.returned(top_seat, excess)
+        bet_street = next((a.street for a in reversed(hand.actions) if a.seat == top_seat and a.amount), hand.street)
+        hand.act(top_seat, ActionKind.UNCALLED_RETURN, excess, False, bet_street)
+        hand.seq += 1
+        hand.payouts.append(PayoutRecord(top_seat, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
+        hand.notes.append(
+            f"uncalled bet of {excess} returned to seat {top_seat} is not printed; inferred from the"
+            f" Total pot {total_pot} (put in {sum(put_in.values())})"
+        )
 
-    # Seats: what each put in, and the final known cards.
-    saw_seventh = is_stud and any(a.street == Street.SEVENTH for a in actions)
-    for rec in seats:
-        rec.contributed = tracker.contributed(rec.seat)
+
+def _settle_seats(hand: _Hand) -> None:
+    """What each seat put in, and its final known cards (stud: which were face up)."""
+    is_stud, shown, dealt = hand.is_stud, hand.shown, hand.dealt
+    saw_seventh = is_stud and any(a.street == Street.SEVENTH for a in hand.actions)
+    for rec in hand.seats:
+        rec.contributed = hand.tracker.contributed(rec.seat)
         number = rec.seat
         if number in shown and (len(shown[number]) >= len(dealt.get(number, ())) or not is_stud):
             rec.cards = shown[number]
@@ -1439,63 +1867,59 @@ def _parse(hand_text: str) -> ParsedHand:
             if is_stud and saw_seventh and len(cards_known) == 6 and rec.folded_street is None:
                 cards_known = cards_known + [None]
             rec.cards = cards_known
-        if is_stud and number in upcards:
-            rec.upcards = upcards[number]
+        if is_stud and number in hand.upcards:
+            rec.upcards = hand.upcards[number]
 
-    hand = ParsedHand(
-        hand_id=hid,
-        platform=platform,
-        format=Format.POKERSTARS,
-        game=game,
-        limit=info["limit"],
-        is_tournament=is_tournament,
-        amount_scale=scale,
-        currency=info["currency"],
-        tournament_id=info["tournament_id"],
-        small_blind=None,
-        big_blind=None,
-        ante=ante,
-        bring_in=bring_in,
-        button_seat=None if is_stud else button,
-        max_seats=max_seats,
-        start_time_utc=to_utc(stamp, zone),
-        start_time_raw=f"{stamp} {zone}" if zone else stamp,
-        hand_date=iso_date(stamp),
-        table_name=table_name,
-        is_play_money=info["play_money"],
-        boards=boards,
-        pots_printed=pots_printed,
-        pots_printed_net=pots_net,
-        total_pot_printed=total_pot,
-        rake=rake,
-        fees=fees,
-        fee_detail=fee_detail,
+
+def _record(hand: _Hand, totals: _Totals, total_pot: int) -> ParsedHand:
+    """The hand as hhaudit records it, checked against itself."""
+    boards = _boards(hand, totals)
+    game, info = hand.game, hand.info
+    if game in _PLAIN_OMAHA and hand.platform in _GAME_BY_CARDS:
+        game = _omaha_by_cards(hand.hid, game, hand.dealt, hand.shown, hand.notes)
+    _unprinted_return(hand, total_pot)
+    _settle_seats(hand)
+    stamp, zone, scale, rake = hand.stamp, hand.zone, hand.scale, totals.rake
+    parsed = ParsedHand(
+        hand_id=hand.hid, platform=hand.platform, format=Format.POKERSTARS, game=game, limit=info["limit"],
+        is_tournament=info["tournament_id"] is not None, amount_scale=scale, currency=info["currency"],
+        tournament_id=info["tournament_id"], small_blind=None, big_blind=None, ante=hand.ante,
+        bring_in=hand.bring_in, button_seat=None if hand.is_stud else hand.button, max_seats=hand.max_seats,
+        start_time_utc=to_utc(stamp, zone), start_time_raw=f"{stamp} {zone}" if zone else stamp,
+        hand_date=iso_date(stamp), table_name=hand.table_name, is_play_money=info["play_money"], boards=boards,
+        pots_printed=totals.pots_printed, pots_printed_net=totals.pots_net, total_pot_printed=total_pot,
+        rake=rake, fees=totals.fees, fee_detail=totals.fee_detail,
         rake_source=RakeSource.PRINTED if rake is not None else RakeSource.ABSENT,
-        seats=seats,
-        actions=actions,
-        payouts=payouts,
-        notes=notes,
+        seats=hand.seats, actions=hand.actions, payouts=hand.payouts, notes=hand.notes,
     )
-    if not is_stud:
-        if info["limit"] in (Limit.NO, Limit.POT) and len(stake_values) >= 2:
-            hand.small_blind, hand.big_blind = stake_values[0], stake_values[1]
+    if not hand.is_stud:
+        stakes = info["stake_values"]
+        if info["limit"] in (Limit.NO, Limit.POT) and len(stakes) >= 2:
+            parsed.small_blind, parsed.big_blind = stakes[0], stakes[1]
         else:
-            hand.small_blind, hand.big_blind = small_blind, big_blind
-    if info["mixed"]:
-        notes.append(f"mixed game {info['mixed']!r}: this hand is {game.value}")
+            parsed.small_blind, parsed.big_blind = hand.small_blind, hand.big_blind
+    _closing_notes(hand, parsed)
+    _check_money(parsed, totals.won, totals.notional, hand.cash_out_fees, hand.bounty_lines)
+    return parsed
+
+
+def _closing_notes(hand: _Hand, parsed: ParsedHand) -> None:
+    """What an auditor must know of the whole hand: a mixed game's hand, the rake, the splash."""
+    notes, rake, scale = parsed.notes, parsed.rake, parsed.amount_scale
+    if hand.info["mixed"]:
+        notes.append(f"mixed game {hand.info['mixed']!r}: this hand is {parsed.game.value}")
     if rake is None:
         notes.append("rake not printed")
-    elif platform is Platform.MPLPOKER and rake and hand.paid_from_pots() == hand.pot_total:
+    elif hand.platform is Platform.MPLPOKER and rake and parsed.paid_from_pots() == parsed.pot_total:
         # MPLPoker's pay lines pay the whole pot and its rake line is taken after them:
         # how a rake is shared between winners is not printed, so only shares are checked
         notes.append(f"MPLPoker pays the pot before its rake ({format_minor(rake, scale)} printed): "
                      "the rake is not checked, only who won what share")
-        hand.rake, hand.rake_source = None, RakeSource.ABSENT
-    if stp_added is not None and -fee_detail.get("stp", 0) != stp_added:
-        hand.contradicts(f"the hand says the house added {format_minor(stp_added, scale)} (STP), the summary"
-                         f" {format_minor(-fee_detail.get('stp', 0), scale)}", None, -fee_detail.get("stp", 0), stp_added)
-    _check_money(hand, summary_won, notional, cash_out_fees, bounty_lines)
-    return hand
+        parsed.rake, parsed.rake_source = None, RakeSource.ABSENT
+    splash = -parsed.fee_detail.get("stp", 0)
+    if hand.stp_added is not None and splash != hand.stp_added:
+        parsed.contradicts(f"the hand says the house added {format_minor(hand.stp_added, scale)} (STP), the summary"
+                           f" {format_minor(splash, scale)}", None, splash, hand.stp_added)
 
 
 _PLAIN_OMAHA = {
@@ -1507,7 +1931,8 @@ _PLAIN_OMAHA = {
 _GAME_BY_CARDS = frozenset({Platform.POKERMASTER, Platform.CHICO, Platform.RUNITONCE})
 
 
-def _omaha_by_cards(hid: str, game: Game, dealt: dict[int, list], shown: dict[int, list], notes: list[str]) -> Game:
+def _omaha_by_cards(hid: str, game: Game, dealt: Mapping[int, Sequence[str | None]],
+                    shown: Mapping[int, Sequence[str | None]], notes: list[str]) -> Game:
     """The Omaha game the hole cards dealt and shown say, where the header names plain
     Omaha (or Omaha Hi/Lo): ``game`` while no seat holds more than four."""
     sizes: dict[int, set[int]] = {}
@@ -1522,17 +1947,20 @@ def _omaha_by_cards(hid: str, game: Game, dealt: dict[int, list], shown: dict[in
         notes.append(f"header names {game.value} but every hand dealt or shown holds {size} cards:"
                      f" recorded as {by_cards.value}")
         return by_cards
-    held = ", ".join(f"seat {seat}: {' and '.join(map(str, sorted(n)))}" for seat, n in sorted(sizes.items()))
+    counts = ", ".join(f"seat {seat}: {' and '.join(map(str, sorted(n)))}" for seat, n in sorted(sizes.items()))
     raise HandParseError(
         QuarantineReason.BAD_CARDS,
-        f"hand {hid}: header names {game.value}, but the hole cards dealt or shown number differently ({held})", hid)
+        f"hand {hid}: header names {game.value}, but the hole cards dealt or shown number differently ({counts})", hid)
 
 
+#: what a summary seat line says after the name: (mucked, cards shown or mucked, showed,
+#: won, won but not paid, cashed out)
+_SummaryEffects = tuple[bool, tuple[str, ...] | None, bool, int, bool, bool]
 # per amount scale: a summary seat line already read -> (seat, name, effects)
-_SUMMARY_LINES: dict[int, dict[str, tuple]] = {}
+_SUMMARY_LINES: dict[int, dict[str, tuple[int, str, _SummaryEffects]]] = {}
 
 
-def _summary_effects(body: str, scale: int, cache: dict[str, int], may_skip: bool) -> tuple:
+def _summary_effects(body: str, scale: int, cache: dict[str, int], may_skip: bool) -> _SummaryEffects:
     """What a summary seat line says after the player's name: ``(mucked, cards shown or
     mucked, showed, won, won but not paid, cashed out)``.
 
@@ -1542,7 +1970,7 @@ def _summary_effects(body: str, scale: int, cache: dict[str, int], may_skip: boo
     if may_skip and "[" not in body and " won " not in body and " collected " not in body and "cashed" not in body:
         return (" mucked" in body, None, False, 0, False, False)  # folded, or did not bet
     mucked = showed = False
-    cards = None
+    cards: tuple[str, ...] | None = None
     for marker in (" showed [", " mucked ["):
         at = body.find(marker)
         if at != -1:
@@ -1571,7 +1999,8 @@ def _summary_effects(body: str, scale: int, cache: dict[str, int], may_skip: boo
     return (mucked, cards, showed, won, "(pot not awarded" in body, cashed)
 
 
-def _apply_summary(effects: tuple, rec: SeatRecord, number: int, shown: dict, summary_won: dict[int, int],
+def _apply_summary(effects: _SummaryEffects, rec: SeatRecord, number: int, shown: dict[int, list[str | None]],
+                   summary_won: dict[int, int],
                    notional: dict[int, int]) -> None:
     mucked, cards, showed, won, unpaid, cashed = effects
     if mucked:

@@ -90,7 +90,10 @@ Version 2: read by the engine; what it emits is unchanged, except that a hand pr
 players in one seat (a 2016 tournament file lists the viewer in the small blind's seat too)
 is ``inconsistent``: version 1 read the first player's lines as the second's. The unprinted
 uncalled bet returned when a street closes (``_close_street``), the seats dealt in
-(``_dealt_in``) and the summary's amounts (``_summary_pays``) are hooks.
+(``_dealt_in``) and the summary's amounts (``_summary_pays``) are hooks. Version 3: a hand
+headed ``Hold'em`` whose seats with cards all hold four is Omaha (the 2012 'Weeds (Hi)'
+table, ``_omaha_printed_as_holdem``); a summary printing one ``Total pot | Rake`` line per pot
+takes the sum of their rakes where only that makes the hand add up (``_rake_of_each_total``).
 """
 
 from __future__ import annotations
@@ -263,6 +266,23 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
     hand.record.total_pot_printed = hand.money(m["amount"])
     if m["rake"] is not None:
         hand.record.rake, hand.record.rake_source = hand.money(m["rake"]), RakeSource.PRINTED
+        hand.facts.setdefault("summary rakes", []).append(hand.record.rake)
+
+
+def _rake_of_each_total(hand: Hand) -> None:
+    """A 2012 'Weeds (Hi)' summary may print one ``Total pot X | Rake R`` line per pot
+    (hand 1073068762: ``10.90 | Rake 0.60`` and ``12.00 | Rake 0.60``, 24.10 put in). The
+    last line's rake is the hand's unless only the sum of every line's rake makes the hand
+    add up exactly: then the sum is, with a note."""
+    record, rakes = hand.record, hand.facts.get("summary rakes", [])
+    if len(rakes) < 2 or record.reconciles():
+        return
+    last, record.rake = record.rake, sum(rakes)
+    if record.reconciles():
+        record.notes.append(f"{len(rakes)} 'Total pot' lines each print a rake: the hand adds up with their sum "
+                            f"({record.rake}), not the last ({last})")
+    else:
+        record.rake = last
 
 
 def _uncalled(hand: Hand, m: re.Match[str]) -> None:
@@ -366,6 +386,19 @@ def _summary_shows(hand: Hand, m: re.Match[str]) -> bool | None:
     return None
 
 
+def _omaha_printed_as_holdem(hand: Hand) -> None:
+    """The 2012 Pot Limit table 'Weeds (Hi)' heads its hands ``Hold'em Pot Limit`` but
+    deals four hole cards (the viewer's ``Dealt to Hero [3h 5s Jd As]``, four shown at
+    the showdown): a hand where every seat with cards holds four is Omaha, said in a note.
+    Read as Hold'em it could only be unverifiable (a seat showing more cards than the game
+    deals)."""
+    record = hand.record
+    held = {len(seat.cards) for seat in record.seats if seat.cards}
+    if record.game == Game.HOLDEM and held == {4}:
+        record.game = Game.OMAHA
+        record.notes.append("header says Hold'em but every seat with cards holds four: read as Omaha")
+
+
 def _dealt_in(hand: Hand) -> None:
     """A seat printed ``- Sitting out`` that posts a live blind, acts or shows was dealt in;
     one with no post, no action and no cards was not, though the summary may print it
@@ -432,7 +465,7 @@ _TRAFFIC = (kind("joins", _JOINS, skip), kind("chat", _CHAT, skip))
 DIALECT = Dialect(
     platform=Platform.BETONLINE,
     format=Format.BETONLINE,
-    version="2",
+    version="3",
     hand_start=re.compile(rf"^\ufeff*(?:{_SKINS}) (?:Game|Hand) #\d+", re.M),
     head=_HEADER,
     first=_HEADER,
@@ -484,7 +517,7 @@ DIALECT = Dialect(
     requires=(Require("summary", QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***"),),
     first_action_opens=False,  # ``*** HOLE CARDS ***`` opens the betting
     quotes_trailing_space=True,
-    checks=(_dealt_in, _summary_pays, _rake_not_printed),
+    checks=(_omaha_printed_as_holdem, _dealt_in, _summary_pays, _rake_of_each_total, _rake_not_printed),
     wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {number}: {verbatim!r}",
                     bad_amount="{error}", total_pot=None, unbalanced=_unbalanced),
     first_action_seq=1,

@@ -477,3 +477,58 @@ def test_two_players_printed_in_one_seat_are_inconsistent():
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT,
         "hand 2200000101: seat 2 (Coral) is seated twice, line 6: 'Seat 1: Coral (8.40 in chips) - Big Blind'")
+
+
+WEEDS = """BetOnline Poker Game #1073099001: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 21:40:00 EDT
+Table 'Weeds (Hi)' 10-Max, Seat #0 is the button
+Seat 0: Hero (8.00 in chips) - The button
+Seat 2: Quill (6.00 in chips) - Small Blind
+Seat 4: Rowan (4.00 in chips) - Big Blind
+Quill: posts small blind 0.05
+Rowan: posts big blind 0.10
+*** HOLE CARDS ***
+Dealt to Hero [3h 5s Jd As]
+Hero: raises 0.35 to 0.35
+Quill: folds
+Rowan: calls 0.25
+*** FLOP *** [Qd Jh 9c]
+Rowan: bets 0.70
+Hero: calls 0.70
+*** TURN *** [Qd Jh 9c] [8d]
+Rowan: checks
+Hero: checks
+*** RIVER *** [Qd Jh 9c 8d] [2s]
+Rowan: checks
+Hero: checks
+*** SHOW DOWN ***
+Hero shows 3h 5s Jd As
+Rowan shows Td Kd 2c 2d
+*** SUMMARY ***
+Total pot 2.15 | Rake 0.10
+Board [Qd Jh 9c 8d 2s]
+Seat 0: Hero showed [3h 5s Jd As] but did not win
+Seat 2: Quill folded before Flop
+Seat 4: Rowan showed [Td Kd 2c 2d] and won (2.05)
+"""
+
+
+def test_a_hand_headed_holdem_that_deals_four_cards_is_omaha():
+    # the 2012 'Weeds (Hi)' table heads its hands "Hold'em Pot Limit" and deals four cards
+    hand = PARSER.parse(WEEDS)
+    assert (hand.game, hand.limit) == (Game.OMAHA, Limit.POT)
+    assert "header says Hold'em but every seat with cards holds four: read as Omaha" in hand.notes
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(5, 205)] and hand.reconciles()
+    two = PARSER.parse(WEEDS.replace("[3h 5s Jd As]", "[3h 5s]").replace("3h 5s Jd As", "3h 5s").replace(
+        "Td Kd 2c 2d", "Td Kd"))
+    assert two.game == Game.HOLDEM
+
+
+def test_a_rake_printed_on_each_of_two_total_lines_counts_twice_only_if_that_adds_up():
+    # one "Total pot | Rake" line per pot: 1.05 + 0.05 and 0.90 + 0.05 of the 2.05 won and
+    # 2.15 put in; the hand adds up only with both rakes
+    split = WEEDS.replace("Total pot 2.15 | Rake 0.10", "Total pot 1.10 | Rake 0.05\nTotal pot 0.95 | Rake 0.05")
+    hand = PARSER.parse(split)
+    assert hand.rake == 10 and hand.reconciles()
+    assert "2 'Total pot' lines each print a rake: the hand adds up with their sum (10), not the last (5)" in hand.notes
+    once = PARSER.parse(WEEDS.replace("Total pot 2.15 | Rake 0.10", "Total pot 2.15 | Rake 0.05\nTotal pot 2.15 | Rake 0.10"))
+    assert once.rake == 10 and not [n for n in once.notes if "each print a rake" in n]

@@ -51,7 +51,8 @@ from zoneinfo import ZoneInfo
 
 from parsers.base import card
 from parsers.engine import (
-    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, skip, take_seat,
+    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, skip,
+    take_seat,
 )
 from rules.games import HILO_GAMES, STUD_GAMES
 from rules.money import format_minor
@@ -289,14 +290,6 @@ def _fold(hand: Hand, m: re.Match[str]) -> None:
     hand.add_action(hand.street, hand.player.seat, ActionKind.FOLD)
 
 
-def _returned(hand: Hand, m: re.Match[str]) -> None:
-    """``returned ($30) : not called``, on the street the seat last bet."""
-    seat, amount = hand.player, hand.money(m["amt"])
-    hand.tracker.returned(seat.seat, amount)
-    hand.add_action(hand.facts.get("last bet", {}).get(seat.seat, hand.street), seat.seat, ActionKind.UNCALLED_RETURN,
-                    amount)
-    hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
-
 
 def _pocket(hand: Hand, m: re.Match[str]) -> None:
     """Stud: ``Pocket [H H Js 10d]`` each street; the third to sixth cards are up."""
@@ -466,7 +459,7 @@ DIALECT = Dialect(
         kind("raise", _player(rf"^Raises {_AMT} to {_TO}$"), _Wager()),
         kind("timeout all-in", _player(r"^All-In \(Timeout\)$"), _timeout_all_in),
         kind("all-in", _player(rf"^All-In(?:\((?:Raise|Bet|Call)\))? {_AMT}(?: to {_TO})?$"), _all_in),
-        kind("returned", _player(rf"^returned \({_AMT}\) : not called$"), _returned),
+        kind("returned", _player(rf"^returned \({_AMT}\) : not called$"), returned_where_last_bet),
         kind("pocket", _player(r"^Pocket \[(?P<cards>[^\]]*)\]$"), _pocket),
         kind("shows", _player(r"^Shows \[(?P<cards>[^\]]*)\].*$"), _show),
         kind("mucks", _player(r"^Mucks(?: \[(?P<cards>[^\]]*)\])?$"), _show),

@@ -39,7 +39,8 @@ from datetime import datetime, timezone
 
 from parsers.base import cards
 from parsers.engine import (
-    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, button, kind, skip, take_seat,
+    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, button, kind, must_be_seated,
+    seated, skip, take_seat,
 )
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
@@ -104,20 +105,9 @@ def _table(hand: Hand, m: re.Match[str]) -> None:
         record.is_play_money, record.currency = True, None
 
 
-def _seated(hand: Hand, name: str):  # type: ignore[no-untyped-def]
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {hand.line.text!r}")
-    return seat
-
-
-def _not_seated(hand: Hand, m: re.Match[str]) -> None:
-    """A post or a pay line naming nobody seated: the hand does not hold together."""
-    _seated(hand, m["name"])
-
 
 def _dealt(hand: Hand, m: re.Match[str]) -> None:
-    hand.dealt[_seated(hand, m["name"]).seat] = hand.cards(m["cards"])
+    hand.dealt[seated(hand, m["name"]).seat] = hand.cards(m["cards"])
 
 
 def _board(hand: Hand, m: re.Match[str]) -> None:
@@ -218,8 +208,8 @@ DIALECT = Dialect(
         kind("action", r"^(?P<verb>folds|checks|calls|bets|raises to|goes all-in)(?: " + _AMT + r")?\s*$", _act),
         kind("shows", r"^(?P<verb>shows|mucks)(?: \[(?P<cards>[^\]]*)\])?.*$", _show),
     ),
-    unseated=(kind("unseated post", rf"^(?P<name>.+?) {_POSTS}", _not_seated),
-              kind("unseated pay", rf"^(?P<name>.+?) {_WINS}", _not_seated)),
+    unseated=(kind("unseated post", rf"^(?P<name>.+?) {_POSTS}", must_be_seated),
+              kind("unseated pay", rf"^(?P<name>.+?) {_WINS}", must_be_seated)),
     name_follows=re.compile(r"(?= )"),
     after_name=re.compile(r" "),
     streets=Streets(board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}),

@@ -48,10 +48,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from parsers.base import HandText, card, split_at
-from parsers.engine import CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, skip, take_seat
+from parsers.engine import (
+    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, skip,
+    take_seat,
+)
 from rules.money import COMMA, DOT, NumberConvention
 from rules.records import ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
 
 # Some 2012 files open with a byte-order mark written twice, the second read as Windows-1252
 # text (``ï»¿``, mojibake of U+FEFF): it is no part of the hand.
@@ -311,14 +314,6 @@ def _all_in(hand: Hand, m: re.Match[str]) -> None:
     hand.add_action(hand.street, seat.seat, act, added, True)
 
 
-def _returned(hand: Hand, m: re.Match[str]) -> None:
-    """``returns uncalled bet 10``, on the street the seat last bet."""
-    seat, amount = hand.player, hand.money(m["amt"])
-    hand.tracker.returned(seat.seat, amount)
-    hand.add_action(hand.facts.get("last bet", {}).get(seat.seat, hand.street), seat.seat, ActionKind.UNCALLED_RETURN,
-                    amount)
-    hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
-
 
 def _show(hand: Hand, m: re.Match[str]) -> None:
     """``shows [..]``, ``mucks [..]``: Cake prints "mucks" for an uncontested winner too, so
@@ -415,7 +410,7 @@ DIALECT = Dialect(
         kind("bet", rf"^bets {_AMT}{_EUR}$", _Wager(Act(ActionKind.BET, Money.ADDS))),
         kind("raise", rf"^raises to {_AMT}{_EUR}$", _Wager(Act(ActionKind.RAISE, Money.TO))),
         kind("all-in", rf"^is all in {_AMT}{_EUR}$", _all_in),
-        kind("returned", rf"^returns uncalled bet {_AMT}{_EUR}$", _returned),
+        kind("returned", rf"^returns uncalled bet {_AMT}{_EUR}$", returned_where_last_bet),
         kind("shows", r"^shows \[(?P<cards>[^\]]*)\].*$", _show),
         kind("mucks", r"^mucks(?: \[(?P<cards>[^\]]*)\])?.*$", _show),
     ),

@@ -36,10 +36,11 @@ from datetime import datetime
 
 from parsers.base import card
 from parsers.engine import (
-    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, take_seat,
+    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, must_be_seated, seated,
+    take_seat,
 )
 from rules.money import COMMA
-from rules.records import HandParseError, ParsedHand, SeatRecord
+from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 
 _HAND_START = re.compile(r"^\ufeff*Game #\d+: ", re.M)
@@ -114,19 +115,9 @@ def _table(hand: Hand, m: re.Match[str]) -> bool | None:
     return None
 
 
-def _seated(hand: Hand, name: str) -> SeatRecord:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {hand.line.text!r}")
-    return seat
-
-
-def _not_seated(hand: Hand, m: re.Match[str]) -> None:
-    _seated(hand, m["name"])
-
 
 def _dealt(hand: Hand, m: re.Match[str]) -> None:
-    hand.dealt[_seated(hand, m["name"]).seat] = hand.cards(m["cards"])
+    hand.dealt[seated(hand, m["name"]).seat] = hand.cards(m["cards"])
 
 
 def _running_rake(hand: Hand, m: re.Match[str]) -> None:
@@ -143,7 +134,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _uncalled(hand: Hand, m: re.Match[str]) -> None:
-    seat, value = _seated(hand, m["name"]), hand.money(m["amt"])
+    seat, value = seated(hand, m["name"]), hand.money(m["amt"])
     hand.tracker.returned(seat.seat, value)
     hand.add_action(hand.street, seat.seat, ActionKind.UNCALLED_RETURN, value)
     hand.pay(seat, value, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED, line=hand.line.text)
@@ -279,8 +270,8 @@ DIALECT = Dialect(
         kind("action", r"^(?P<verb>folds|checks|calls|bets|raises|goes all-in)(?: [$€£]?(?P<amt>\S+))?\s*$", _act),
         kind("shows", r"^(?P<verb>shows|mucks|mucked)(?: \[(?P<cards>[^\]]*)\])?.*$", _show),
     ),
-    unseated=(kind("unseated post", rf"^(?P<name>.+?): {_POSTS}", _not_seated),
-              kind("unseated pay", rf"^(?P<name>.+?): {_COLLECTED}", _not_seated)),
+    unseated=(kind("unseated post", rf"^(?P<name>.+?): {_POSTS}", must_be_seated),
+              kind("unseated pay", rf"^(?P<name>.+?): {_COLLECTED}", must_be_seated)),
     summary=(
         kind("mark", _MARK, _mark),
         kind("total", r"^Total pot [$€£]?(?P<total>[\d.,]+)(?: .*?)? \| Rake [$€£]?(?P<rake>-?[\d.,]+)\s*$", _total),

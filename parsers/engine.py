@@ -1075,6 +1075,31 @@ def dealt(hand: Hand, m: re.Match[str]) -> None:
     hand.deal(seat, text)
 
 
+def seated(hand: Hand, name: str) -> SeatRecord:
+    """The seat of a name a line gives, which must be seated: a post, deal or pay line of
+    nobody seated means the hand does not hold together (``inconsistent``, quoting the line)."""
+    seat = hand.by_name.get(name)
+    if seat is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {hand.line and hand.line.text!r}")
+    return seat
+
+
+def must_be_seated(hand: Hand, m: re.Match[str]) -> None:
+    """A line that carries nothing else but whose ``name`` must be seated (:func:`seated`)."""
+    seated(hand, m["name"])
+
+
+def returned_where_last_bet(hand: Hand, m: re.Match[str]) -> None:
+    """A return printed for the current player (``amt``), recorded on the street the seat
+    last bet (``hand.facts['last bet']``, which the dialect's betting hooks keep) rather
+    than the street the line is printed on, and paid back as ``uncalled``."""
+    seat, amount = hand.player, hand.money(m["amt"])
+    hand.tracker.returned(seat.seat, amount)
+    hand.add_action(hand.facts.get("last bet", {}).get(seat.seat, hand.street), seat.seat, ActionKind.UNCALLED_RETURN,
+                    amount)
+    hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+
+
 def pays(hand: Hand, m: re.Match[str]) -> PayoutRecord:
     """A pay line of the current player: groups ``amt``, ``main``/``side``/``sidepot``,
     ``run``, ``hl``."""

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from audit.cli.app import app
 from audit.lake import read_table
+from tests.test_parser_pkr import HAND as PKR_HAND
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_data" / "table-aral-2024-03-01.txt"
 
@@ -59,34 +60,6 @@ def test_a_full_tilt_summary_saved_as_utf16_is_no_hands(tmp_path):
     assert (row["encoding"], row["status"], row["message"]) == ("utf-16-le-bom", "no_hands", f"{kind}, not a hand history (it holds no hand)")
 
 
-PKR_HAND = """Table #52120858 - Somewhere
-Starting Hand #2433310836
-Start time of hand: 05 Oct 2013 01:58:02
-Last Hand #2433310632
-Game Type: OMAHA
-Limit Type: POT LIMIT
-Table Type: RING
-Money Type: REAL MONEY
-Blinds are now $0.25 / $0.50
-Button is at seat 5
-Seat 1: Alpha - $269.17
-Seat 2: Beta Two - $55.98
-Shuffling Deck
-Moving Button to seat 2
-Beta Two posts small blind ($0.25)
-Alpha posts big blind ($0.50)
-Dealing Cards
-Beta Two raises to $1.50
-Alpha folds
-Returning $1 to Beta Two uncalled
-Pot sizes: $1
-No Rake Taken
-Beta Two doesn't show
-Beta Two wins $1
-Seat 1: Alpha - $268.67
-Seat 2: Beta Two - $56.48
-End of Hand #2433310836
-"""
 
 
 def test_a_file_that_starts_inside_a_hand_keeps_the_hands_after_the_cut(tmp_path):

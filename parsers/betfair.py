@@ -42,6 +42,7 @@ from parsers.engine import (
     CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, button, kind, must_be_seated,
     seated, skip, take_seat,
 )
+from rules.games import SPLIT_GAMES
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
 
@@ -65,7 +66,6 @@ _GAMES = {
     "texas hold'em": Game.HOLDEM,
     "hold'em": Game.HOLDEM,
 }
-_SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = {"PL": Limit.POT, "Pot Limit": Limit.POT, "NL": Limit.NO, "No Limit": Limit.NO,
            "FL": Limit.FIXED, "Limit": Limit.FIXED}
 _POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
@@ -128,7 +128,7 @@ def _post(hand: Hand, m: re.Match[str]) -> None:
 
 def _wins(hand: Hand, m: re.Match[str]) -> None:
     """``wins $6.26 from side pot #1``: a hi/lo pot's line does not say which half."""
-    half = Half.UNLABELLED if hand.record.game in _SPLIT_GAMES else Half.WHOLE
+    half = Half.UNLABELLED if hand.record.game in SPLIT_GAMES else Half.WHOLE
     hand.pay(hand.player, hand.money(m["amt"]), pot=0 if m["main"] else int(m["side"]), half=half)
 
 

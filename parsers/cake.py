@@ -53,6 +53,7 @@ from parsers.engine import (
     take_seat,
 )
 from rules.money import COMMA, DOT, NumberConvention
+from rules.games import HILO_GAMES
 from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
 
@@ -101,7 +102,6 @@ _GAMES = {
 }
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
 _CONVENTIONS: dict[str, NumberConvention] = {".": DOT, ",": COMMA}
-_HILO = {Game.OMAHA_HILO}
 _STREETS = Streets(board={"dealt": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER,
                           "show down": Street.SHOWDOWN})
 
@@ -351,7 +351,7 @@ def _settle(hand: Hand) -> None:
             setattr(record, field, max(posted))
     if brought := [a.amount for a in record.actions if a.kind == ActionKind.BRING_IN]:
         record.bring_in = brought[-1]
-    hilo, no_low = record.game in _HILO, hand.facts.get("no low", False)
+    hilo, no_low = record.game in HILO_GAMES, hand.facts.get("no low", False)
     for seat, amount, half_text, line in hand.facts["wins"]:
         half = Half.WHOLE if not hilo or no_low else {"high": Half.HIGH, "low": Half.LOW}.get(half_text or "",
                                                                                                 Half.UNLABELLED)

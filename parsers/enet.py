@@ -40,6 +40,7 @@ from parsers.engine import (
     take_seat,
 )
 from rules.money import COMMA
+from rules.games import SPLIT_GAMES
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 
@@ -60,7 +61,6 @@ _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) (?P<roles>(?:\((
                            r"(?P<rest>.*)$")
 _GAMES = {"Omaha": Game.OMAHA, "Omaha Hi/Lo": Game.OMAHA_HILO, "Omaha Hi-Lo": Game.OMAHA_HILO,
           "Hold'em": Game.HOLDEM}
-_SPLIT_GAMES = {Game.OMAHA_HILO}
 _LIMITS = (("Pot Limit", Limit.POT), ("No Limit", Limit.NO), ("Limit", Limit.FIXED))
 _POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
          "big blind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),
@@ -159,7 +159,7 @@ def _collected(hand: Hand, m: re.Match[str]) -> None:
     and an unnumbered side pot name none."""
     main, side = m["main"], m["side"]
     pot = 0 if main and main != "pot" else (int(side) if side else None)
-    half = Half.UNLABELLED if hand.record.game in _SPLIT_GAMES else Half.WHOLE
+    half = Half.UNLABELLED if hand.record.game in SPLIT_GAMES else Half.WHOLE
     hand.pay(hand.player, hand.money(m["amt"]), pot=pot, half=half, line=hand.line.text)  # quoted stripped
 
 

@@ -290,7 +290,6 @@ def _fold(hand: Hand, m: re.Match[str]) -> None:
     hand.add_action(hand.street, hand.player.seat, ActionKind.FOLD)
 
 
-
 def _pocket(hand: Hand, m: re.Match[str]) -> None:
     """Stud: ``Pocket [H H Js 10d]`` each street; the third to sixth cards are up."""
     seat, pocket = hand.player, _cards(m["cards"])

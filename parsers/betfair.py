@@ -39,8 +39,8 @@ from datetime import datetime, timezone
 
 from parsers.base import cards
 from parsers.engine import (
-    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, button, kind, must_be_seated,
-    seated, skip, take_seat,
+    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, button, dealt_to_seated, kind,
+    must_be_seated, shows_at_showdown, skip, take_seat,
 )
 from rules.games import SPLIT_GAMES
 from rules.records import ParsedHand
@@ -104,12 +104,6 @@ def _table(hand: Hand, m: re.Match[str]) -> None:
     if m["money"] == "Play":
         record.is_play_money, record.currency = True, None
 
-
-
-def _dealt(hand: Hand, m: re.Match[str]) -> None:
-    hand.dealt[seated(hand, m["name"]).seat] = hand.cards(m["cards"])
-
-
 def _board(hand: Hand, m: re.Match[str]) -> None:
     """``** Dealing Flop ** [ 4d, 5d, 6d ]``: the new cards of the board."""
     hand.enter_street(m["street"], None, None)
@@ -158,15 +152,6 @@ def _act(hand: Hand, m: re.Match[str]) -> None:
     hand.add_action(hand.street, seat.seat, kind_, value, all_in)
 
 
-def _show(hand: Hand, m: re.Match[str]) -> None:
-    seat = hand.player
-    if m["cards"]:
-        hand.dealt[seat.seat] = hand.cards(m["cards"])
-    shows = m["verb"] == "shows"
-    seat.showed, seat.mucked = seat.showed or shows, seat.mucked or not shows
-    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if shows else ActionKind.MUCK)
-
-
 def _ended(hand: Hand) -> None:
     if "end" not in hand.seen:
         last = next(line.text for line in reversed(hand.lines) if line.text.strip())
@@ -198,7 +183,7 @@ DIALECT = Dialect(
         kind("button", r"^Seat (?P<seat>\d+) is the button\s*$", button),
         kind("marks", r"^(?:Total number of active players : \d+|\*\* (?:Dealing down cards|Showdown|Hand Conclusion) \*\*)"
                       r"\s*$", skip),
-        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$", _dealt),
+        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$", dealt_to_seated),
         kind("board", r"^\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]\s*$", _board),
         kind("end", _END, skip),
     ),
@@ -206,7 +191,7 @@ DIALECT = Dialect(
         kind("post", "^" + _POSTS, _post),
         kind("wins", "^" + _WINS, _wins),
         kind("action", r"^(?P<verb>folds|checks|calls|bets|raises to|goes all-in)(?: " + _AMT + r")?\s*$", _act),
-        kind("shows", r"^(?P<verb>shows|mucks)(?: \[(?P<cards>[^\]]*)\])?.*$", _show),
+        kind("shows", r"^(?P<verb>shows|mucks)(?: \[(?P<cards>[^\]]*)\])?.*$", shows_at_showdown),
     ),
     unseated=(kind("unseated post", rf"^(?P<name>.+?) {_POSTS}", must_be_seated),
               kind("unseated pay", rf"^(?P<name>.+?) {_WINS}", must_be_seated)),

@@ -314,7 +314,6 @@ def _all_in(hand: Hand, m: re.Match[str]) -> None:
     hand.add_action(hand.street, seat.seat, act, added, True)
 
 
-
 def _show(hand: Hand, m: re.Match[str]) -> None:
     """``shows [..]``, ``mucks [..]``: Cake prints "mucks" for an uncontested winner too, so
     only a contested muck concedes (the seat is not marked as mucked)."""

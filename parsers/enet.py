@@ -36,8 +36,8 @@ from datetime import datetime
 
 from parsers.base import card
 from parsers.engine import (
-    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, must_be_seated, seated,
-    take_seat,
+    CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, dealt_to_seated, kind, must_be_seated,
+    seated, shows_at_showdown, take_seat,
 )
 from rules.money import COMMA
 from rules.games import SPLIT_GAMES
@@ -114,12 +114,6 @@ def _table(hand: Hand, m: re.Match[str]) -> bool | None:
     record.limit = next((limit for words, limit in _LIMITS if m["table"].endswith("- " + words)), None)
     return None
 
-
-
-def _dealt(hand: Hand, m: re.Match[str]) -> None:
-    hand.dealt[seated(hand, m["name"]).seat] = hand.cards(m["cards"])
-
-
 def _running_rake(hand: Hand, m: re.Match[str]) -> None:
     hand.facts.setdefault("running rake", []).append(hand.money(m["amt"]))
 
@@ -183,15 +177,6 @@ def _act(hand: Hand, m: re.Match[str]) -> None:
     after = hand.tracker.street_bet(seat.seat)
     kind_ = ActionKind.CALL if after <= top else (ActionKind.RAISE if top else ActionKind.BET)
     hand.add_action(hand.street, seat.seat, kind_, value, True)
-
-
-def _show(hand: Hand, m: re.Match[str]) -> None:
-    seat = hand.player
-    if m["cards"]:
-        hand.dealt[seat.seat] = hand.cards(m["cards"])
-    shows = m["verb"] == "shows"
-    seat.showed, seat.mucked = seat.showed or shows, seat.mucked or not shows
-    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if shows else ActionKind.MUCK)
 
 
 def _total(hand: Hand, m: re.Match[str]) -> None:
@@ -259,7 +244,7 @@ DIALECT = Dialect(
     body=(
         kind("mark", _MARK, _mark),
         kind("table", _TABLE, _table),
-        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$", _dealt),
+        kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$", dealt_to_seated),
         kind("running rake", r"^Rake: [$€£]?(?P<amt>-?[\d.,]+)\s*$", _running_rake),
         kind("board", r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$", _board),
         kind("uncalled", r"^Uncalled bet \([$€£]?(?P<amt>[\d.,]+)\) returned to (?P<name>.+?)\s*$", _uncalled),
@@ -268,7 +253,7 @@ DIALECT = Dialect(
         kind("post", "^" + _POSTS, _post),
         kind("collected", "^" + _COLLECTED, _collected),
         kind("action", r"^(?P<verb>folds|checks|calls|bets|raises|goes all-in)(?: [$€£]?(?P<amt>\S+))?\s*$", _act),
-        kind("shows", r"^(?P<verb>shows|mucks|mucked)(?: \[(?P<cards>[^\]]*)\])?.*$", _show),
+        kind("shows", r"^(?P<verb>shows|mucks|mucked)(?: \[(?P<cards>[^\]]*)\])?.*$", shows_at_showdown),
     ),
     unseated=(kind("unseated post", rf"^(?P<name>.+?): {_POSTS}", must_be_seated),
               kind("unseated pay", rf"^(?P<name>.+?): {_COLLECTED}", must_be_seated)),

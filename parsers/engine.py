@@ -1100,6 +1100,32 @@ def returned_where_last_bet(hand: Hand, m: re.Match[str]) -> None:
     hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
 
 
+def dealt_to_seated(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [cards]`` where ``name`` must be seated (:func:`seated`): the cards
+    are the seat's dealt cards."""
+    hand.dealt[seated(hand, m["name"]).seat] = hand.cards(m["cards"])
+
+
+def shows_at_showdown(hand: Hand, m: re.Match[str]) -> None:
+    """The current player's ``verb`` (``shows``, else a muck) with its ``cards`` if
+    printed, recorded on the showdown whatever street the line is printed on (dialects
+    whose show lines stand after the last betting street, or in the summary)."""
+    seat = hand.player
+    if m["cards"]:
+        hand.dealt[seat.seat] = hand.cards(m["cards"])
+    shows = m["verb"] == "shows"
+    seat.showed, seat.mucked = seat.showed or shows, seat.mucked or not shows
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if shows else ActionKind.MUCK)
+
+
+def fold_once(hand: Hand, m: re.Match[str]) -> None:
+    """A seat folds once: a second fold line leaves the street it folded on."""
+    folded = hand.player.folded_street
+    FOLD(hand, m)
+    if folded is not None:
+        hand.player.folded_street = folded
+
+
 def pays(hand: Hand, m: re.Match[str]) -> PayoutRecord:
     """A pay line of the current player: groups ``amt``, ``main``/``side``/``sidepot``,
     ``run``, ``hl``."""

@@ -72,9 +72,9 @@ from rules.records import HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
 from parsers._text_hand import STUD_GAMES, hand_lines, play_money_scale, stud_upcards, utc_iso
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, FOLD, OPEN, RAISE_BY,
-    SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Wording, kind, read_cards, skip,
-    take_seat,
+    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, OPEN, RAISE_BY,
+    SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Wording, fold_once, kind, read_cards,
+    skip, take_seat,
 )
 
 _HAND_START = re.compile(
@@ -429,14 +429,6 @@ def _facing(hand: Hand) -> tuple[int, int, bool]:
     bet, top = hand.tracker.street_bet(hand.player.seat), hand.tracker.max_street_bet()
     silent = hand.facts["silent blinds"] and hand.street == Street.PREFLOP
     return bet, max(top, hand.record.big_blind or 0) if silent else top, silent
-
-
-def fold_once(hand: Hand, m: re.Match[str]) -> None:
-    """A seat folds once: a second fold line leaves the street it folded on."""
-    folded = hand.player.folded_street
-    FOLD(hand, m)
-    if folded is not None:
-        hand.player.folded_street = folded
 
 
 def _check(hand: Hand, m: re.Match[str]) -> None:

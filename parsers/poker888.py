@@ -53,8 +53,8 @@ from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, Street
 from parsers._text_hand import game_from_name, hand_lines
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, FOLD, OPEN, RAISE_BY, SMALL_BLIND, Dialect, DialectParser,
-    Hand, Rake, Streets, Wording, button, kind, read_cards, skip, take_seat,
+    ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, OPEN, RAISE_BY, SMALL_BLIND, Dialect, DialectParser,
+    Hand, Rake, Streets, Wording, button, fold_once, kind, read_cards, skip, take_seat,
 )
 
 _SITE = r"(?:888poker|888|Cassava|Pacific Poker|Pacific|LuckyAcePoker\.com)"  # LuckyAce: a Cassava skin (2013)
@@ -269,14 +269,6 @@ def _dealt_to(hand: Hand, m: re.Match[str]) -> None:
     hand.deal(seat, m["cards"])
 
 
-def _fold(hand: Hand, m: re.Match[str]) -> None:
-    """A seat folds once: a second fold line leaves the street it folded on."""
-    folded = hand.player.folded_street
-    FOLD(hand, m)
-    if folded is not None:
-        hand.player.folded_street = folded
-
-
 def _shows(hand: Hand, m: re.Match[str]) -> None:
     """``shows [ Kh, Qs ]`` / ``mucks [ ... ]`` in the summary; a ``(Hi: ...)`` or ``(Lo:
     ...)`` line after it names the half that seat won."""
@@ -412,7 +404,7 @@ DIALECT = Dialect(
         kind("ante", rf"^posts ante \[{_AMT}\]$", ANTE),
         kind("dead blind", rf"^posts dead (?:small |big )?blind \[{_AMT}\]$", DEAD_BLIND),
         kind("straddle", rf"^posts straddle \[{_AMT}\]$", BLIND),
-        kind("fold", r"^folds$", _fold),
+        kind("fold", r"^folds$", fold_once),
         kind("check", r"^checks$", CHECK),
         kind("call", rf"^calls \[{_AMT}\]$", CALL),
         kind("bet", rf"^bets \[{_AMT}\]$", BET),

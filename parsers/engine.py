@@ -19,7 +19,9 @@ What the engine guarantees
   Blank lines carry nothing and are passed over; text beside a line's bracketed cards
   makes the line unknown. The seat lines are read first (up to ``seats_end``, else the
   first run of them); a seat or name listed twice with different partners is
-  ``inconsistent``.
+  ``inconsistent``. A hand with no seat line fails as ``seatless`` says (None: its
+  lines are read all the same, so it fails where its first line names nobody seated, or
+  as a hand that lacks what ``requires`` asks).
 * **One bet tracker.** Every verb goes through :class:`parsers.base.BetTracker`: a live
   post or a call adds to the seat's bet this street, a raise *to* sets it, an ante or dead
   blind goes to the pot off the bet, a printed return takes money back; where the dialect
@@ -426,7 +428,7 @@ class Dialect:
     complete: re.Pattern[str] | None = None  # some line of a complete hand matches it...
     truncated: str = ""  # ...else the hand is truncated, with this message
     seats_end: re.Pattern[str] | None = None  # seat lines are read up to this line (None: the first run)
-    seatless: QuarantineReason = QuarantineReason.PARSE_ERROR
+    seatless: QuarantineReason | None = QuarantineReason.PARSE_ERROR  # a hand with no seat line (None: read on)
     name_follows: re.Pattern[str] = re.compile(r"(?=[ :]|$)")
     after_name: re.Pattern[str] = re.compile(r"\s*")
     returns_unmatched: bool = False  # no return line is printed: the engine computes it
@@ -869,7 +871,7 @@ class Hand:
                 numbers.add(line.number)
             elif d.seats_end is None and numbers:
                 break
-        if not self.seats:
+        if not self.seats and d.seatless is not None:
             raise self.fail(d.seatless, "no seat lines in the hand")
         return numbers
 

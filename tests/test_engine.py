@@ -428,3 +428,19 @@ def test_an_unbalanced_hand_may_be_worded_with_what_is_unaccounted_for() -> None
         unbalanced="paid {paid} + rake {rake} = {paid_and_rake}, but {put_in} was put in ({unaccounted} unaccounted for)")))
     assert worded.parse(HAND.replace("wins 65", "wins 60")).notes == [
         "paid 60 + rake 5 = 65, but 70 was put in (5 unaccounted for)"]
+
+
+def test_a_dialect_may_read_a_hand_that_lists_no_seat() -> None:
+    # ``seatless=None``: no "no seat lines" error; the hand fails where its lines do, or as
+    # a hand that lacks what ``requires`` asks (a hand cut off before its seats is truncated)
+    lenient = DialectParser(replace(TOY, seatless=None))
+    header = "Toy hand #7: Hold'em 5/10\n"
+    with pytest.raises(HandParseError) as err:
+        lenient.parse(header + "Button 3\n")
+    assert (err.value.reason, err.value.message) == (QuarantineReason.TRUNCATED, "no street line")
+    with pytest.raises(HandParseError) as err:
+        lenient.parse(header + "-- deal\nBob: folds\n")
+    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, "unexpected line 3: 'Bob: folds'")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(header + "Button 3\n")
+    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, "no seat lines in the hand")

@@ -62,10 +62,10 @@ board and one ``summary seat`` line per seat. Any other line, in the summary
 too, fails the hand with its line number, whether or not it holds a money word.
 
 Version 2: read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example); what
-it emits is unchanged from version 1. As the old reader, lines also end at a lone ``\\r``
-(``WinamaxParser.parse``), errors name the line (``line N 'TEXT': ...``), the board is the
-summary's ``Board:`` line and a seat's cards are the last printed for it (dealt, shown or
-summarised: ``hand.dealt``). Street names are the game family's own.
+it emits is unchanged from version 1. As the old reader's, errors name the line (``line N
+'TEXT': ...``), the board is the summary's ``Board:`` line and a seat's cards are the
+last printed for it (dealt, shown or summarised: ``hand.dealt``). Street names are the
+game family's own; lines end at ``\\n`` (the engine's rule), no longer at a lone ``\\r``.
 """
 
 
@@ -75,7 +75,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from parsers._text_hand import LINE_BREAK, game_from_name, limit_from_name, stud_upcards, utc_iso
+from parsers._text_hand import game_from_name, limit_from_name, stud_upcards, utc_iso
 from parsers.base import cards
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser,
@@ -97,20 +97,15 @@ _HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) \((?P<stakes>[^()]*)\)"
     r" - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]{2,5}))?"
 )
-# What the header says in place of ``CashGame`` at a cash table: fast-fold ("Go Fast") and
-# Hold-up tables are named after the table they stand for.
+# the header's kind of table at a cash table (fast-fold and Hold-up tables name their table)
 _CASH_KIND = re.compile(r'^(?:CashGame|Go Fast "[^"]*"|HOLD-UP "[^"]*")$')
-# 2021 files drop the colon after ``Table`` (and put one after a board street's stars);
-# a 2012 file writes the button ``Seat 0000005`` (no ``#``, zero-padded). Nothing else may
-# follow: it would be read past.
+# 2021: no colon after ``Table``; 2012: the button ``Seat 0000005``. Nothing may follow.
 _TABLE = re.compile(
     r"^Table:? '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)"
     r"(?: Seat #?(?P<button>\d+) is the button)?\s*$"
 )
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]+)(?:, [^()]*)?\)$")
-# Names of the 2016 play-money export that no other platform prints, and Winamax's own
-# name of 2-7 Triple Draw. Winamax deals 2-7 lowball only as Triple Draw, fixed limit (its
-# hands draw three times: FIRST-DRAW to THIRD-DRAW).
+# the 2016 play-money export's names, and Winamax's own name of 2-7 Triple Draw
 _WINAMAX_GAMES = {
     "7stud fixed limit": Game.STUD,
     "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE,
@@ -502,8 +497,7 @@ DIALECT = Dialect(
         kind("collected", rf"^(?P<name>.+?) collected {_AMT} from (?P<pot>main pot|side pot(?: (?P<side>\d+))?|pot)"
                           r"\s?(?:\((?P<half>HI|LO)\))?$", _collected),
         kind("uncalled", rf"^Uncalled bet (?:of )?\(?{_AMT}\)? (?:is )?returned to (?P<name>.+)$", _uncalled),
-        # Before the deal, a player who will not post the big blind to come in (seated or
-        # not: older files name players the seat list does not have, always with nothing posted).
+        # before the deal, a player (seated or not) who will not post the big blind to come in
         kind("denies big blind", r"^.+? (?:denies big blind|deny BB 0(?:\.0+)?(?: ?€)?)$", skip,
              on=(Street.PREDEAL,)),
     ),
@@ -532,9 +526,8 @@ DIALECT = Dialect(
                          r"is disconnected|is connected|has timed out|has returned)$", _does_not_show),
     ),
     after_name=re.compile(r"[: ]*"),
-    # In the summary, besides the total and the board, one line per seat (the pay lines
-    # are the record): folded, showed or mucked, won or lost. 2013 files summarise a seat
-    # whose shown hand lost as bare ``mucked``, without its cards (its ``shows`` line has them).
+    # one line per seat (the pay lines are the record): folded, showed or mucked, won or
+    # lost; a 2013 seat whose shown hand lost is a bare ``mucked`` (its shows line has the cards)
     summary=(
         _STREET,
         kind("total", rf"^Total pot {_AMT}(?: \| (?:Rake (?P<rake>[^\s()|]+(?: €)?)|(?P<norake>No rake)))?", _total),
@@ -554,12 +547,4 @@ DIALECT = Dialect(
 )
 
 
-class WinamaxParser(DialectParser):
-    """Winamax's dialect; its lines also end at a lone ``\\r``, and byte-order marks and
-    NULs anywhere in a hand are dropped, as the hand-written reader did."""
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return super().parse(LINE_BREAK.sub("\n", hand_text.replace("\ufeff", "").replace("\x00", "")))
-
-
-PARSER = WinamaxParser(DIALECT)
+PARSER = DialectParser(DIALECT)

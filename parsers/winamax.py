@@ -66,6 +66,9 @@ it emits is unchanged from version 1. As the old reader's, errors name the line 
 'TEXT': ...``), the board is the summary's ``Board:`` line and a seat's cards are the
 last printed for it (dealt, shown or summarised: ``hand.dealt``). Street names are the
 game family's own; lines end at ``\\n`` (the engine's rule), no longer at a lone ``\\r``.
+
+Version 3: a seat printed without a stack (``Seat 1: Player1 ()``, a player sitting out)
+is read, with no stack; a card that is not one quarantines the hand with its id.
 """
 
 
@@ -79,7 +82,7 @@ from parsers._text_hand import game_from_name, limit_from_name, stud_upcards, ut
 from parsers.base import cards
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser,
-    Hand, Streets, Wording, enter_summary, fold_once, kind, skip, take_seat,
+    Hand, Streets, Wording, enter_summary, fold_once, kind, skip,
 )
 from rules.games import game_spec
 from rules.money import NumberConvention, format_minor
@@ -104,7 +107,7 @@ _TABLE = re.compile(
     r"^Table:? '(?P<table>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\)"
     r"(?: Seat #?(?P<button>\d+) is the button)?\s*$"
 )
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]+)(?:, [^()]*)?\)$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]*)(?:, [^()]*)?\)$")
 # the 2016 play-money export's names, and Winamax's own name of 2-7 Triple Draw
 _WINAMAX_GAMES = {
     "7stud fixed limit": Game.STUD,
@@ -182,6 +185,13 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     return record
 
 
+def _seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat 4: HERO (720€)``; a seat printed with no stack, ``Seat 1: Player1 ()`` (a
+    player sitting out, 2015), has none."""
+    stack = hand.money(m["stack"]) if m["stack"] else None
+    hand.add_seat(SeatRecord(seat=int(m["seat"]), player=m["name"], stack=stack))
+
+
 def _table_line(hand: Hand, m: re.Match[str]) -> bool | None:
     """The second line (the table line) was read by ``_header``."""
     return None if hand.line is hand.lines[1] else False
@@ -211,7 +221,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
     """``Dealt to NAME [X X 3c] [Kh]``: only hidden cards (``[X X X X X]``) set none; stud's
     face-up cards are the 3rd to 6th."""
     seat = _seated(hand, m["name"])
-    held = cards(" ".join(_BRACKETS.findall(m["groups"])))
+    held = hand.cards(" ".join(_BRACKETS.findall(m["groups"])))
     if hand.family == "stud":
         seat.upcards = stud_upcards(held)
     if any(held):
@@ -220,7 +230,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
 
 def _shows(hand: Hand, m: re.Match[str]) -> None:
     """``shows [Qs Qd] (One pair : Queens)`` (one show action per seat) or ``mucks [...]``."""
-    seat, held = hand.player, cards(m["cards"])
+    seat, held = hand.player, hand.cards(m["cards"])
     hand.dealt[seat.seat] = held
     if m["verb"] == "shows":
         if not seat.showed:
@@ -299,7 +309,7 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _board(hand: Hand, m: re.Match[str]) -> None:
-    hand.record.boards = [[c for c in cards(m["cards"]) if c]]
+    hand.record.boards = [[c for c in hand.cards(m["cards"]) if c]]
 
 
 def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
@@ -308,7 +318,7 @@ def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
     shown = _SUMMARY_SEAT.match(hand.line.text)
     seat = hand.seats.get(int(shown["seat"])) if shown else None
     if shown and seat is not None:
-        hand.dealt[seat.seat] = cards(shown["cards"])
+        hand.dealt[seat.seat] = hand.cards(shown["cards"])
         if shown["verb"] == "showed":
             seat.showed = True
         else:
@@ -330,7 +340,7 @@ def _draw(hand: Hand, m: re.Match[str]) -> bool | None:
     if hand.family != "draw":
         return False
     count = int(m["count"]) if m["count"] else 0
-    if m["kept"] is not None and any(kept := cards(m["kept"])):
+    if m["kept"] is not None and any(kept := hand.cards(m["kept"])):
         hand.dealt[hand.player.seat] = kept
     hand.add_action(hand.street, hand.player.seat, ActionKind.DISCARD if count else ActionKind.STAND_PAT,
                     changed=count)
@@ -481,13 +491,13 @@ _STREET = kind("street", r"^\*\*\* (?P<street>[^*]+?) \*\*\*.*$", _street)
 DIALECT = Dialect(
     platform=Platform.WINAMAX,
     format=Format.WINAMAX,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_HEAD,
     first=_HEADER,
     not_first="first line is not a Winamax header",
     header=_header,
-    seat=kind("seat", _SEAT, take_seat),
+    seat=kind("seat", _SEAT, _seat),
     seatless=QuarantineReason.TRUNCATED,
     body=(
         kind("table", r"", _table_line),

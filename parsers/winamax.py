@@ -109,11 +109,8 @@ _TABLE = re.compile(
 )
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]*)(?:, [^()]*)?\)$")
 # the 2016 play-money export's names, and Winamax's own name of 2-7 Triple Draw
-_WINAMAX_GAMES = {
-    "7stud fixed limit": Game.STUD,
-    "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE,
-    "2-7 Triple Draw fixed limit": Game.LOWBALL27_TRIPLE,
-}
+_WINAMAX_GAMES = {"7stud fixed limit": Game.STUD, "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE,
+                  "2-7 Triple Draw fixed limit": Game.LOWBALL27_TRIPLE}
 
 # Street names as printed (in these capitals only), per family; the 2016 play-money export
 # names stud streets THIRD to SEVENTH and draw rounds FIRST-BET to FOURTH-BET.
@@ -379,7 +376,7 @@ def _answer_short_raise(hand: Hand, m: re.Match[str]) -> bool:
     """The money line after a short raise must be another seat's full call, which says what
     the raiser's bet became (the contradiction is recorded); the call is then read (declined here)."""
     short: _ShortRaise | None = hand.facts.get("short raise")
-    if short is None:
+    if short is None or m.string in ("folds", "checks") or not _MONEY_WORDS.search(m.string):
         return False
     seat, call_line = hand.player, _CALL.match(m.string)
     if not call_line or call_line["verb"] != "calls" or call_line["allin"] or seat is short.seat:
@@ -500,7 +497,7 @@ DIALECT = Dialect(
     seat=kind("seat", _SEAT, _seat),
     seatless=QuarantineReason.TRUNCATED,
     body=(
-        kind("table", r"", _table_line),
+        kind("table", r"", _table_line, once=True),
         _STREET,
         kind("hold-up", rf"^Hold-up to Pot: total {_AMT}$", _hold_up, once=True, on=(Street.PREDEAL,)),
         kind("dealt", r"^Dealt to (?P<name>.+?) (?P<groups>(?:\[[^\]]*\]\s*)+)$", _dealt),
@@ -512,7 +509,14 @@ DIALECT = Dialect(
              on=(Street.PREDEAL,)),
     ),
     players=(
-        kind("answer", r"^(?!(?:folds|checks)$)(?=.*" + _MONEY_WORDS.pattern + ")", _answer_short_raise),
+        kind("answer", r"", _answer_short_raise),
+        kind("fold", r"^folds$", fold_once),
+        kind("check", r"^checks$", CHECK),
+        # a real-money draw names the cards kept (``[X X X X X]`` for a hand not seen)
+        kind("draw", r"^(?:stands pat \[(?P<kept>[^\]]*)\]|discard (?P<count>\d+) cards?)$", _draw),
+        kind("call", rf"^calls {_AMT}{_ALL_IN}$", CALL),
+        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", BET),
+        kind("raise", rf"^raises \S+(?: €)? to {_AMT}{_ALL_IN}$", _raise),
         # a returning player's small blind posted out of position is dead money; a big
         # blind out of position, or a second big blind, is a live post
         kind("dead small blind", rf"^posts small blind {_AMT} out of position{_ALL_IN}$", DEAD_BLIND),
@@ -523,13 +527,6 @@ DIALECT = Dialect(
         kind("straddle", rf"^posts straddle {_AMT}{_OOP}{_ALL_IN}$", BLIND),
         kind("dead blind", rf"^posts dead blind {_AMT}{_OOP}{_ALL_IN}$", DEAD_BLIND),
         kind("bring-in", rf"^(?:brings in|bring-in) {_AMT}{_ALL_IN}$", _bring_in),
-        kind("fold", r"^folds$", fold_once),
-        kind("check", r"^checks$", CHECK),
-        # a real-money draw names the cards kept (``[X X X X X]`` for a hand not seen)
-        kind("draw", r"^(?:stands pat \[(?P<kept>[^\]]*)\]|discard (?P<count>\d+) cards?)$", _draw),
-        kind("call", rf"^calls {_AMT}{_ALL_IN}$", CALL),
-        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", BET),
-        kind("raise", rf"^raises \S+(?: €)? to {_AMT}{_ALL_IN}$", _raise),
         kind("shows", r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\]", _shows),
         # after a seat's name: a seat that does not show, and its status at the table
         kind("no money", r"^(?:mucks|doesn't show(?: hand)?|does not show(?: hand)?|is sitting out|sits out|"

@@ -19,9 +19,7 @@ What the engine guarantees
   Blank lines carry nothing and are passed over; text beside a line's bracketed cards
   makes the line unknown. The seat lines are read first (up to ``seats_end``, else the
   first run of them); a seat or name listed twice with different partners is
-  ``inconsistent``. A hand with no seat line fails as ``seatless`` says (None: its
-  lines are read all the same, so it fails where its first line names nobody seated, or
-  as a hand that lacks what ``requires`` asks).
+  ``inconsistent``.
 * **One bet tracker.** Every verb goes through :class:`parsers.base.BetTracker`: a live
   post or a call adds to the seat's bet this street, a raise *to* sets it, an ante or dead
   blind goes to the pot off the bet, a printed return takes money back; where the dialect
@@ -106,7 +104,9 @@ the hand or file that showed it. An effect hook takes ``(hand, match)`` and may 
 ``False`` to decline the line (the next kinds are tried, and the line fails if none
 takes it); a finishing hook takes ``(hand)`` and goes in ``before_returns`` (it sees what
 each seat put in before any unmatched bet is returned) or ``checks`` (after everything
-is built, before the engine's own end-of-hand notes). State a hook keeps between lines
+is built, before the engine's own end-of-hand notes). A line that names its seat after
+what it does (Entraction's ``Small Blind:  NAME  (0.25)``) records the verb with
+``hand.act(VERB, match, seat)``. State a hook keeps between lines
 lives in ``hand.facts``; ``hand.previous`` names the kind of the line before; a hook that
 sets ``hand.continuation`` to a pattern lets the very next line (only) continue its line
 when it matches (Everleaf's wrapped hand descriptions). A kind may be ``once`` (only the
@@ -428,7 +428,9 @@ class Dialect:
     complete: re.Pattern[str] | None = None  # some line of a complete hand matches it...
     truncated: str = ""  # ...else the hand is truncated, with this message
     seats_end: re.Pattern[str] | None = None  # seat lines are read up to this line (None: the first run)
-    seatless: QuarantineReason | None = QuarantineReason.PARSE_ERROR  # a hand with no seat line (None: read on)
+    # a hand with no seat lines fails with this reason (None: it is read on, and the
+    # dialect's own checks say what it lacks: Entraction's hand cut off before its seats)
+    seatless: QuarantineReason | None = QuarantineReason.PARSE_ERROR
     name_follows: re.Pattern[str] = re.compile(r"(?=[ :]|$)")
     after_name: re.Pattern[str] = re.compile(r"\s*")
     returns_unmatched: bool = False  # no return line is printed: the engine computes it
@@ -473,6 +475,7 @@ class Hand:
 
     def __init__(self, dialect: Dialect, hand_text: str):
         self.dialect = dialect
+        self.text = hand_text  # as given: for a hook that quotes it as the platform's old reader cut it
         lines = [Line(number, raw.strip() if dialect.strip_lines else raw.rstrip(),
                       raw if dialect.quotes_trailing_space else raw.rstrip())
                  for number, raw in enumerate(hand_text_lines(hand_text), 1)]
@@ -612,9 +615,10 @@ class Hand:
         actions.append(record)
         return record
 
-    def act(self, verb: Act, m: re.Match[str]) -> None:
-        """Record a verb of the current player (see :class:`Act`)."""
-        seat = self.player
+    def act(self, verb: Act, m: re.Match[str], seat: SeatRecord | None = None) -> None:
+        """Record a verb of the current player (see :class:`Act`), or of ``seat``: a line
+        that names its seat after what it does (``Small Blind:  NAME  (0.25)``)."""
+        seat = self.player if seat is None else seat
         g = m.groupdict()
         text = group(m, "amt")
         amount = self.money(text) if text else None

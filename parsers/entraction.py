@@ -34,29 +34,30 @@ Choices, each checked on the corpus files:
 * The ``Rake:`` line closes the hand's money; a hand without it is ``truncated``. A hand
   with it but no ``wins:`` line is complete and paid no one: it is read with no pot
   payouts (noted), for the audit to report.
+
+Version 3: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
+what it emits is unchanged from version 2. The role lines (``Small Blind:  NAME  (0.25)``)
+name their seat after the role and are read by ``_role``; every line naming a seat looks
+the name up ignoring case where no seated name is exactly it (``_seat_of``); a Flop, Turn
+or River line repeats the board so far and must not change it; the end of the hand keeps
+the old reader's checks (``_rake_printed``, ``_closing_notes``, ``_blinds_posted``,
+``_never_acted``). As on every engine dialect, the seat lines are read first as one run.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from parsers.base import BetTracker, TextParser, card
-from rules.games import SPLIT_GAMES
-from rules.money import DOT, AmountError
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+from rules.records import HandParseError, ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, Street
+from parsers.base import card
+from parsers.engine import (
+    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act,
+    Dialect, DialectParser, Hand, Money, Returned, Streets, Wording, kind, street,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Game # \d+ - ", re.M)
@@ -65,37 +66,28 @@ _HEADER = re.compile(
     r"(?:(?P<cur>[A-Z]{3}) )?(?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)"
     r"(?: - Table \"(?P<table>.*)\")?\s*$"
 )
-_PLAYERS = re.compile(r"^Players\(max (\d+)\):\s*$")
 _SEAT = re.compile(r"^(?P<name>.+?)\s+\((?:[A-Z]{3} )?(?P<stack>[\d,.]+) in seat (?P<seat>\d+)\)\s*$")
 _ROLE = re.compile(
     r"^(?P<role>Dealer|Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn|Ante|Dead Blind|Dead Small Blind):"
     r"\s+(?P<rest>.+?)\s*$"
 )
-_DEALT = re.compile(r"^(?P<name>.+?) was dealt:\s+(?P<cards>.+?)\s*$")
-_STREET = re.compile(r"^(?P<street>Flop|Turn|River)\s{2,}(?P<cards>.+?)\s*$")
-_SHOWS = re.compile(r"^(?P<name>.+?) shows:\s+(?P<cards>[2-9TJQKA][cdhs](?: - [2-9TJQKA][cdhs])*)(?:\s+\((?P<desc>.*)\))?\s*$")
-_NOSHOW = re.compile(r"^(?P<name>.+?) didn't show hand(?: \((?P<cards>[^)]*)\))?\s*$")
-# Some files add which pot the line pays ("split pot", "side pot") before the hand's name.
-_WINS = re.compile(
-    r"^(?P<name>.+?) wins:\s+(?:[A-Z]{3} )?(?P<amount>\S+)(?:\s+(?:split|side|main) pot)?(?:\s+\(.*\))?\s*$"
-)
-_RAKE = re.compile(r"^Rake:\s+(?:[A-Z]{3} )?(?P<amount>\S+)\s*$")
-_ENDED = re.compile(r"^Game ended (?P<when>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<zone>\S+))?\s*$")
-_ACTION_TAIL = re.compile(
-    r"^\s+(?P<verb>Fold|Check|Call|Bet|Raise|All-In|Payback)\s*(?:\((?P<amount>[^)]*)\))?\s*$"
-)
-_GAMES = {
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "omaha high/low": Game.OMAHA_HILO,
-    "omaha high": Game.OMAHA,
-    "omaha": Game.OMAHA,
-    "5-card omaha high": Game.OMAHA5,
-    "5-card omaha hi/lo": Game.OMAHA5_HILO,
-    "texas hold'em": Game.HOLDEM,
-    "hold'em": Game.HOLDEM,
-}
+_POSTED = re.compile(r"(?P<name>.+?)\s+\((?P<amt>[^)]*)\)")  # after a role: ``NAME   (0.25)``
+_CARD = r"[2-9TJQKA][cdhs]"
+_AMT = r"\s*\((?P<amt>[^)]*)\)\s*$"
+_GAMES = {"omaha hi/lo": Game.OMAHA_HILO, "omaha high/low": Game.OMAHA_HILO, "omaha high": Game.OMAHA,
+          "omaha": Game.OMAHA, "5-card omaha high": Game.OMAHA5, "5-card omaha hi/lo": Game.OMAHA5_HILO,
+          "texas hold'em": Game.HOLDEM, "hold'em": Game.HOLDEM}
 _LIMITS = {"Pot Limit": Limit.POT, "Fixed Limit": Limit.FIXED, "Limit": Limit.FIXED, "No Limit": Limit.NO}
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+# What each role line posts; the blinds are checked against the header's stakes at the end (``_blinds_posted``).
+_ROLE_VERBS: Mapping[str, Act] = {
+    "Small Blind": replace(SMALL_BLIND, sets=None),
+    "Big Blind": replace(BIG_BLIND, sets=None, later=ActionKind.POST_BLIND),
+    "Small + Big Blind": BOTH_BLINDS,  # a seat coming back: the big blind is live, the rest dead
+    "Blind out of turn": BLIND,  # live (hand 2322970601: see the docstring)
+    "Ante": replace(ANTE, sets=None),  # ``_role`` keeps the last
+    "Dead Blind": DEAD_BLIND,
+    "Dead Small Blind": DEAD_BLIND,
+}
 _FIXED_ZONES = {"GMT": 0, "UTC": 0, "WET": 0, "BST": 60, "WEST": 60, "CET": 60, "CEST": 120,
                 "EET": 120, "EEST": 180, "MSK": 180}
 _NAMED_ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York"}
@@ -120,269 +112,244 @@ def to_utc(local: str, zone: str | None, fmt: str = "%Y-%m-%d %H:%M:%S") -> str 
         aware = naive.replace(tzinfo=ZoneInfo(_NAMED_ZONES[zone]))
     else:
         return None
-    return aware.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return aware.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _cards(text: str, hand_id: str) -> list[str | None]:
-    """``Qs - 7d - 8c`` to cards."""
+def read_cards(text: str) -> list[str | None]:
+    """``Qs - 7d - 8c`` to cards; any other text quarantines the hand.
+
+    >>> read_cards("Qs - 7d - 10c")
+    ['Qs', '7d', 'Tc']
+    """
+    return [card(t) for t in text.split(" - ")]
+
+
+def _cards(hand: Hand, text: str) -> list[str | None]:
+    """:func:`read_cards`, failing the hand (``hand.cards`` would read brackets, which no
+    Entraction card line has: one that has them is bad cards)."""
     try:
-        return [card(t) for t in text.split(" - ")]
+        return read_cards(text)
     except HandParseError as exc:
-        raise HandParseError(exc.reason, exc.message, hand_id) from None
+        raise hand.fail(exc.reason, exc.message) from None
 
 
-class EntractionParser(TextParser):
-    """Entraction's column-aligned text dialect."""
+# --- the header and the seats -------------------------------------------------------------
 
-    format = Format.ENTRACTION
-    # recorded as ``parser_version``; 2: the real-history sweep's fixes (split and side pot wins lines, Small + Big Blind)
-    version = "2"
-    hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(re.match(r"\ufeff*Game # \d+ - .+ [A-Z]{3} [\d,.]+/[\d,.]+", head.lstrip("\ufeff \r\n")))
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _Hand(hand_text).parse()
-
-
-class _Hand:
-    """One hand being read, line by line."""
-
-    def __init__(self, text: str):
-        self.lines = [ln.rstrip() for ln in text.lstrip("\ufeff").splitlines()]
-        self.hand_id: str | None = None
-
-    def err(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
-
-    def amount(self, text: str) -> int:
-        try:
-            return DOT.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.err(QuarantineReason.BAD_AMOUNT, f"hand {self.hand_id}: {exc}") from None
-
-    def parse(self) -> ParsedHand:
-        lines = [ln for ln in self.lines]
-        while lines and not lines[0].strip():
-            lines.pop(0)
-        if not lines:
-            raise self.err(QuarantineReason.TRUNCATED, "empty hand")
-        m = _HEADER.match(lines[0])
-        if not m:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"not an Entraction header: {lines[0]!r}")
-        self.hand_id = m.group("id")
-        game = _GAMES.get(m.group("game").lower())
-        if game is None:
-            raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"game {m.group('game')!r} not known")
-        currency = m.group("cur")
-        self.scale = 100
-        hand = ParsedHand(
-            hand_id=self.hand_id,
-            platform=Platform.ENTRACTION,
-            format=Format.ENTRACTION,
-            game=game,
-            limit=_LIMITS[m.group("limit")],
-            is_tournament=False,
-            amount_scale=self.scale,
-            currency=currency,
-            table_name=m.group("table"),
-            is_play_money=currency is None,
-        )
-        if currency is None:
-            hand.notes.append("no currency in the header: read as play money")
-        hand.small_blind = self.amount(m.group("sb"))
-        hand.big_blind = self.amount(m.group("bb"))
-        self.hand = hand
-        seats: dict[str, SeatRecord] = {}
-        names_longest_first: list[str] = []
-        tracker = BetTracker()
-        actions = hand.actions
-        street = Street.PREFLOP
-        board: list[str] = []
-        rake_seen = False
-        big_blind_posted = False
-
-        def act(seat: SeatRecord | None, kind: ActionKind, amount: int | None = None, all_in: bool = False,
-                on: Street | None = None) -> None:
-            actions.append(ActionRecord(len(actions) + 1, on or street, seat.seat if seat else None, kind,
-                                        amount, all_in))
-
-        def seat_of(name: str, line: str) -> SeatRecord:
-            name = name.strip()  # padded to a column before 'was dealt:', 'shows:', 'wins:' in some files
-            if name in seats:
-                return seats[name]
-            # 'was dealt:' lines of some files print the name in lower case; a name that
-            # matches exactly one seat ignoring case is that seat
-            folded = [s for n, s in seats.items() if n.casefold() == name.casefold()]
-            if len(folded) != 1:
-                raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {line!r}")
-            return folded[0]
-
-        for line in lines[1:]:
-            if not line.strip():
-                continue
-            if (pm := _PLAYERS.match(line)):
-                hand.max_seats = int(pm.group(1))
-                continue
-            if not rake_seen and (sm := _SEAT.match(line)) and not actions and not board:
-                seat = SeatRecord(seat=int(sm.group("seat")), player=sm.group("name").strip(),
-                                  stack=self.amount(sm.group("stack")))
-                seats[seat.player] = seat
-                hand.seats.append(seat)
-                names_longest_first = sorted(seats, key=len, reverse=True)
-                continue
-            if (rm := _ROLE.match(line)):
-                role, rest = rm.group("role"), rm.group("rest")
-                am = re.fullmatch(r"(?P<name>.+?)\s+\((?P<amount>[^)]*)\)", rest)
-                name = am.group("name").strip() if am else rest.strip()
-                seat = seat_of(name, line)
-                if role == "Dealer":
-                    hand.button_seat = seat.seat
-                    continue
-                if not am:
-                    raise self.err(QuarantineReason.PARSE_ERROR, f"blind without an amount: {line!r}")
-                value = self.amount(am.group("amount"))
-                if role == "Small Blind":
-                    tracker.add(seat.seat, value)
-                    act(seat, ActionKind.POST_SMALL_BLIND, value, on=Street.PREDEAL)
-                elif role == "Big Blind":
-                    tracker.add(seat.seat, value)
-                    kind = ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND
-                    big_blind_posted = True
-                    act(seat, kind, value, on=Street.PREDEAL)
-                elif role == "Small + Big Blind":
-                    # both blinds at once (a seat coming back): the big blind is live, the rest dead
-                    live = min(value, hand.big_blind or value)
-                    tracker.add(seat.seat, live)
-                    act(seat, ActionKind.POST_BLIND, live, on=Street.PREDEAL)
-                    if value - live:
-                        tracker.dead(seat.seat, value - live)
-                        act(seat, ActionKind.POST_DEAD, value - live, on=Street.PREDEAL)
-                elif role == "Blind out of turn":
-                    tracker.add(seat.seat, value)
-                    act(seat, ActionKind.POST_BLIND, value, on=Street.PREDEAL)
-                elif role == "Ante":
-                    tracker.dead(seat.seat, value)
-                    hand.ante = value
-                    act(seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
-                else:
-                    tracker.dead(seat.seat, value)
-                    act(seat, ActionKind.POST_DEAD, value, on=Street.PREDEAL)
-                continue
-            if (dm := _DEALT.match(line)):
-                seat_of(dm.group("name"), line).cards = _cards(dm.group("cards"), self.hand_id)
-                continue
-            if (stm := _STREET.match(line)):
-                new_board = _cards(stm.group("cards"), self.hand_id)
-                if new_board[: len(board)] != board:
-                    raise self.err(QuarantineReason.INCONSISTENT, f"board changes between streets: {line!r}")
-                board = [c for c in new_board if c]
-                street = _STREETS[stm.group("street")]
-                tracker.new_street()
-                continue
-            if (shm := _SHOWS.match(line)):
-                seat = seat_of(shm.group("name"), line)
-                seat.cards = _cards(shm.group("cards"), self.hand_id)
-                seat.showed = True
-                act(seat, ActionKind.SHOW, on=Street.SHOWDOWN)
-                continue
-            if (nm := _NOSHOW.match(line)):
-                seat = seat_of(nm.group("name"), line)
-                if nm.group("cards"):
-                    seat.cards = _cards(nm.group("cards"), self.hand_id)
-                seat.mucked = True
-                act(seat, ActionKind.MUCK, on=Street.SHOWDOWN)
-                continue
-            if (wm := _WINS.match(line)):
-                seat = seat_of(wm.group("name"), line)
-                half = Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE
-                hand.payouts.append(PayoutRecord(seat.seat, self.amount(wm.group("amount")), None, None,
-                                                 half, PayoutSource.POT, line))
-                continue
-            if (rk := _RAKE.match(line)):
-                hand.rake = self.amount(rk.group("amount"))
-                hand.rake_source = RakeSource.PRINTED
-                rake_seen = True
-                continue
-            if (em := _ENDED.match(line)):
-                hand.start_time_raw = line[len("Game ended "):].strip()
-                hand.start_time_utc = to_utc(em.group("when"), em.group("zone"))
-                hand.hand_date = (hand.start_time_utc or em.group("when"))[:10]
-                hand.notes.append("only the end of the hand is timed: start_time is 'Game ended'")
-                continue
-            self.action(line, names_longest_first, seats, tracker, act, street)
-
-        if not rake_seen:
-            raise self.err(QuarantineReason.TRUNCATED,
-                           f"hand {self.hand_id} has no 'Rake:' line: cut off after {lines[-1]!r}")
-        if not any(p.source == PayoutSource.POT for p in hand.payouts):
-            hand.notes.append("no 'wins:' line: the platform paid no one")
-        if hand.start_time_raw is None:
-            hand.notes.append("no 'Game ended' line: the hand is not timed")
-        if hand.rake is None:
-            hand.rake_source = RakeSource.ABSENT
-        hand.boards = [board] if board else []
-        for seat in hand.seats:
-            seat.contributed = tracker.contributed(seat.seat)
-        self.check_blinds(hand)
-        acted = {a.seat for a in hand.actions}
-        if board:
-            for seat in hand.seats:
-                if seat.seat not in acted:
-                    seat.dealt_in = False
-                    hand.notes.append(f"seat {seat.seat} ({seat.player}) never acts: read as not dealt in")
-        return hand
-
-    def check_blinds(self, hand: ParsedHand) -> None:
-        """Blinds are what was posted; the header's stakes are blinds (PL/NL) or bets (FL)."""
-        small, big = hand.small_blind, hand.big_blind
-        expected = (small // 2, small) if hand.limit == Limit.FIXED else (small, big)
-        posted_sb = [a.amount for a in hand.actions if a.kind == ActionKind.POST_SMALL_BLIND]
-        posted_bb = [a.amount for a in hand.actions if a.kind == ActionKind.POST_BIG_BLIND]
-        hand.small_blind = posted_sb[0] if posted_sb else expected[0]
-        hand.big_blind = posted_bb[0] if posted_bb else expected[1]
-        if (posted_sb and posted_sb[0] != expected[0]) or (posted_bb and posted_bb[0] != expected[1]):
-            hand.notes.append(
-                f"blinds posted ({hand.small_blind}/{hand.big_blind}) differ from what the header's "
-                f"stakes ({small}/{big}, {hand.limit}) imply ({expected[0]}/{expected[1]})")
-
-    def action(self, line: str, names: list[str], seats: dict[str, SeatRecord], tracker: BetTracker,
-               act, street: Street) -> None:
-        for name in names:
-            if line.startswith(name) and (tm := _ACTION_TAIL.match(line[len(name):])):
-                break
-        else:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"line not understood: {line!r}")
-        seat = seats[name]
-        verb, raw = tm.group("verb"), tm.group("amount")
-        if verb in ("Fold", "Check"):
-            if raw:
-                raise self.err(QuarantineReason.PARSE_ERROR, f"{verb} with an amount: {line!r}")
-            if verb == "Fold":
-                seat.folded_street = street
-                act(seat, ActionKind.FOLD)
-            else:
-                act(seat, ActionKind.CHECK)
-            return
-        if raw is None:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"{verb} without an amount: {line!r}")
-        value = self.amount(raw)
-        if verb == "Payback":
-            tracker.returned(seat.seat, value)
-            act(seat, ActionKind.UNCALLED_RETURN, value)
-            self.hand.payouts.append(PayoutRecord(seat.seat, value, None, None, Half.WHOLE,
-                                                  PayoutSource.UNCALLED, line))
-            return
-        before = tracker.max_street_bet()
-        tracker.add(seat.seat, value)
-        if verb == "All-In":
-            seat.all_in = True
-            after = tracker.street_bet(seat.seat)
-            kind = ActionKind.CALL if after <= before else (ActionKind.RAISE if before else ActionKind.BET)
-            act(seat, kind, value, all_in=True)
-            return
-        act(seat, {"Call": ActionKind.CALL, "Bet": ActionKind.BET, "Raise": ActionKind.RAISE}[verb], value)
+def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
+    """``Game # 2646515978 - Omaha Hi/Lo Fixed Limit EUR 100.00/200.00 - Table "Portland"``:
+    no currency means play money. The stakes are the blinds until ``_blinds_posted``."""
+    if m["id"] is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"not an Entraction header: {hand.lines[0].text!r}")
+    game = _GAMES.get(m["game"].lower())
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {m['game']!r} not known")
+    currency = m["cur"]
+    record = hand.new_record(game=game, limit=_LIMITS[m["limit"]], is_tournament=False, currency=currency,
+                             table_name=m["table"], is_play_money=currency is None)
+    if currency is None:
+        record.notes.append("no currency in the header: read as play money")
+    record.small_blind, record.big_blind = hand.money(m["sb"]), hand.money(m["bb"])
+    hand.street = Street.PREFLOP  # no line opens it: every line after the blinds bets pre-flop, a Payback too
+    return record
 
 
-PARSER = EntractionParser()
+def _seat(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Ballyhoo      (EUR 3,999.25 in seat 1)``; after the first run of them, a seat line
+    still seats a player until the first action, board or rake line (as the old reader did)."""
+    if hand.record.actions or hand.board or "rake" in hand.seen:
+        return False
+    hand.add_seat(SeatRecord(seat=int(m["seat"]), player=m["name"].strip(), stack=hand.money(m["stack"])))
+    return None
+
+
+def _seat_of(hand: Hand, name: str) -> SeatRecord:
+    """The seat a line names (padded to a column before ``was dealt:``, ``shows:``, ``wins:``
+    in some files); ``was dealt:`` lines of some files print the name in lower case, so a
+    name that matches exactly one seat ignoring case is that seat."""
+    name = name.strip()
+    seat = hand.by_name.get(name)
+    if seat is not None:
+        return seat
+    folded = [s for n, s in hand.by_name.items() if n.casefold() == name.casefold()]
+    if len(folded) != 1:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {hand.line.text!r}")
+    return folded[0]
+
+
+# --- the lines ----------------------------------------------------------------------------
+
+def _max_seats(hand: Hand, m: re.Match[str]) -> None:
+    hand.record.max_seats = int(m["max"])
+
+
+def _role(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealer:   NAME`` (the button) and the posts: ``Small Blind:   NAME   (0.25)``."""
+    posted = _POSTED.fullmatch(m["rest"])
+    seat = _seat_of(hand, posted["name"] if posted else m["rest"])
+    if m["role"] == "Dealer":
+        hand.record.button_seat = seat.seat
+        return
+    if posted is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"blind without an amount: {hand.line.text!r}")
+    hand.act(_ROLE_VERBS[m["role"]], posted, seat)
+    if m["role"] == "Ante":  # each ante line restates the table's ante: the last one stands
+        hand.record.ante = hand.money(posted["amt"])
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    """``Hero was dealt:   Qs - 7d - 8c - 9s - 5h`` (the cards are read before the name)."""
+    cards = _cards(hand, m["cards"])
+    hand.dealt[_seat_of(hand, m["name"]).seat] = cards
+
+
+def _board(hand: Hand, m: re.Match[str]) -> None:
+    """``Turn   Kc - 2s - 2d - 8d``: every street line repeats the board so far, which it
+    must not change."""
+    if _cards(hand, m["cards"])[: len(hand.board)] != hand.board:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"board changes between streets: {hand.line.text!r}")
+    street(hand, m)
+
+
+def _showdown(hand: Hand, m: re.Match[str]) -> None:
+    """``NAME shows:   9d - 5d - Ad - 6h (description)`` and ``NAME didn't show hand (cards)``
+    (a muck, its cards printed or not), recorded on the showdown."""
+    seat = _seat_of(hand, m["name"])
+    if m["cards"]:
+        hand.dealt[seat.seat] = _cards(hand, m["cards"])
+    shows = m["verb"] == "shows"
+    seat.showed, seat.mucked = seat.showed or shows, seat.mucked or not shows
+    hand.add_action(Street.SHOWDOWN, seat.seat, ActionKind.SHOW if shows else ActionKind.MUCK)
+
+
+def _wins(hand: Hand, m: re.Match[str]) -> None:
+    """``NAME wins:   EUR 799.25``: neither the pot nor the half is named."""
+    seat = _seat_of(hand, m["name"])
+    hand.pay(seat, hand.money(m["amt"]), pot=None)
+
+
+def _rake(hand: Hand, m: re.Match[str]) -> None:
+    """``Rake:   EUR 1.50`` closes the hand's money; a second one restates it (the engine's
+    ``rake`` would add them up)."""
+    hand.record.rake = hand.money(m["amt"])
+
+
+def _ended(hand: Hand, m: re.Match[str]) -> None:
+    """``Game ended 2012-08-07 00:36:56 BST``, the only time printed."""
+    record = hand.record
+    record.start_time_raw = hand.line.text[len("Game ended "):].strip()
+    record.start_time_utc = to_utc(m["when"], m["zone"])
+    record.hand_date = (record.start_time_utc or m["when"])[:10]
+    record.notes.append("only the end of the hand is timed: start_time is 'Game ended'")
+
+
+def _all_in(hand: Hand, m: re.Match[str]) -> None:
+    """``All-In (x)`` adds x: a call when it does not top the street's largest bet, else a
+    raise (a bet when nobody had bet)."""
+    before = hand.tracker.max_street_bet()
+    after = hand.tracker.street_bet(hand.player.seat) + hand.money(m["amt"])
+    verb = ActionKind.CALL if after <= before else ActionKind.RAISE if before else ActionKind.BET
+    hand.act(Act(verb, Money.ADDS), m)
+
+
+def _refused(hand: Hand, m: re.Match[str]) -> None:
+    """Fold or Check with an amount, a bet without one: the line cannot be read."""
+    amount = "with" if m["verb"] in ("Fold", "Check") else "without"
+    raise hand.fail(QuarantineReason.PARSE_ERROR, f"{m['verb']} {amount} an amount: {hand.line.text!r}")
+
+
+# --- the end of the hand ------------------------------------------------------------------
+
+def _rake_printed(hand: Hand) -> None:
+    """A hand without its ``Rake:`` line is cut off; the message quotes its last line as
+    ``str.splitlines`` cuts it (a final line break opens no line), as version 2 did."""
+    if "rake" not in hand.seen:
+        last = hand.text.lstrip("\ufeff").splitlines()[-1].rstrip()
+        raise hand.fail(QuarantineReason.TRUNCATED, f"hand {hand.hand_id} has no 'Rake:' line: cut off after {last!r}")
+
+
+def _closing_notes(hand: Hand) -> None:
+    """A complete hand that pays no one is read for the audit to report; an untimed one is noted."""
+    record = hand.record
+    if not any(p.source == PayoutSource.POT for p in record.payouts):
+        record.notes.append("no 'wins:' line: the platform paid no one")
+    if record.start_time_raw is None:
+        record.notes.append("no 'Game ended' line: the hand is not timed")
+
+
+def _blinds_posted(hand: Hand) -> None:
+    """Blinds are what was posted; the header's stakes are blinds (PL/NL) or bets (FL)."""
+    record = hand.record
+    small, big = record.small_blind, record.big_blind
+    expected = (small // 2, small) if record.limit == Limit.FIXED else (small, big)
+    posted_sb = [a.amount for a in record.actions if a.kind == ActionKind.POST_SMALL_BLIND]
+    posted_bb = [a.amount for a in record.actions if a.kind == ActionKind.POST_BIG_BLIND]
+    record.small_blind = posted_sb[0] if posted_sb else expected[0]
+    record.big_blind = posted_bb[0] if posted_bb else expected[1]
+    if (posted_sb and posted_sb[0] != expected[0]) or (posted_bb and posted_bb[0] != expected[1]):
+        record.notes.append(
+            f"blinds posted ({record.small_blind}/{record.big_blind}) differ from what the header's "
+            f"stakes ({small}/{big}, {record.limit}) imply ({expected[0]}/{expected[1]})")
+
+
+def _never_acted(hand: Hand) -> None:
+    """Once a board is dealt, a seat with no line of its own was not dealt in."""
+    record = hand.record
+    if not record.boards:
+        return
+    acted = {a.seat for a in record.actions}
+    for seat in record.seats:
+        if seat.seat not in acted:
+            seat.dealt_in = False
+            record.notes.append(f"seat {seat.seat} ({seat.player}) never acts: read as not dealt in")
+
+
+DIALECT = Dialect(
+    platform=Platform.ENTRACTION,
+    format=Format.ENTRACTION,
+    version="3",
+    hand_start=_HAND_START,
+    head=re.compile(r"\ufeff*Game # \d+ - .+ [A-Z]{3} [\d,.]+/[\d,.]+"),
+    first=re.compile(_HEADER.pattern + "|"),  # always matches: ``_header`` words a header it cannot read
+    not_first="",
+    header=_header,
+    seat=kind("seat", _SEAT, _seat),
+    seatless=None,  # a hand cut off before its seats is truncated by ``_rake_printed``
+    body=(
+        kind("players", r"^Players\(max (?P<max>\d+)\):\s*$", _max_seats),
+        kind("seat", _SEAT, _seat),
+        kind("role", _ROLE, _role),
+        kind("dealt", r"^(?P<name>.+?) was dealt:\s+(?P<cards>.+?)\s*$", _dealt),
+        kind("street", r"^(?P<street>Flop|Turn|River)\s{2,}(?P<cards>.+?)\s*$", _board),
+        kind("shows", rf"^(?P<name>.+?) (?P<verb>shows):\s+(?P<cards>{_CARD}(?: - {_CARD})*)(?:\s+\(.*\))?\s*$",
+             _showdown),
+        kind("no show", r"^(?P<name>.+?) (?P<verb>didn't show) hand(?: \((?P<cards>[^)]*)\))?\s*$", _showdown),
+        # some files add which pot the line pays ("split pot", "side pot") before the hand's name
+        kind("wins", r"^(?P<name>.+?) wins:\s+(?:[A-Z]{3} )?(?P<amt>\S+)(?:\s+(?:split|side|main) pot)?"
+                     r"(?:\s+\(.*\))?\s*$", _wins),
+        kind("rake", r"^Rake:\s+(?:[A-Z]{3} )?(?P<amt>\S+)\s*$", _rake),
+        kind("ended", r"^Game ended (?P<when>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<zone>\S+))?\s*$", _ended),
+    ),
+    # After a seated name, padded to a column: the verb and what it added, in brackets.
+    players=(
+        kind("fold", r"^Fold\s*$", FOLD),
+        kind("check", r"^Check\s*$", CHECK),
+        kind("amount where none is", r"^(?P<verb>Fold|Check)\s*\([^)]*\)\s*$", _refused),
+        kind("no amount", r"^(?P<verb>Call|Bet|Raise|All-In|Payback)\s*$", _refused),
+        kind("call", rf"^Call{_AMT}", CALL),
+        kind("bet", rf"^Bet{_AMT}", BET),
+        kind("raise", rf"^Raise{_AMT}", RAISE_BY),
+        kind("all-in", rf"^(?P<allin>All-In){_AMT}", _all_in),
+        kind("payback", rf"^Payback{_AMT}", Returned(paid=True)),
+    ),
+    name_follows=re.compile(r"(?=\s)"),
+    streets=Streets(board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}),
+    cards=read_cards,
+    board_repeats=True,
+    notes_unbalanced=False,  # the old reader never noted it: the audit reports it
+    first_action_seq=1,
+    before_returns=(_rake_printed,),
+    checks=(_closing_notes, _blinds_posted, _never_acted),
+    wording=Wording(unexpected="line not understood: {text!r}", bad_amount="hand {hand_id}: {error}"),
+)
+
+PARSER = DialectParser(DIALECT)

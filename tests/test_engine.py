@@ -430,17 +430,23 @@ def test_an_unbalanced_hand_may_be_worded_with_what_is_unaccounted_for() -> None
         "paid 60 + rake 5 = 65, but 70 was put in (5 unaccounted for)"]
 
 
-def test_a_dialect_may_read_a_hand_that_lists_no_seat() -> None:
-    # ``seatless=None``: no "no seat lines" error; the hand fails where its lines do, or as
-    # a hand that lacks what ``requires`` asks (a hand cut off before its seats is truncated)
-    lenient = DialectParser(replace(TOY, seatless=None))
-    header = "Toy hand #7: Hold'em 5/10\n"
-    with pytest.raises(HandParseError) as err:
-        lenient.parse(header + "Button 3\n")
-    assert (err.value.reason, err.value.message) == (QuarantineReason.TRUNCATED, "no street line")
-    with pytest.raises(HandParseError) as err:
-        lenient.parse(header + "-- deal\nBob: folds\n")
-    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, "unexpected line 3: 'Bob: folds'")
-    with pytest.raises(HandParseError) as err:
-        PARSER.parse(header + "Button 3\n")
-    assert (err.value.reason, err.value.message) == (QuarantineReason.PARSE_ERROR, "no seat lines in the hand")
+def _posts_for(hand: Hand, m: re.Match[str]) -> None:
+    hand.act(BIG_BLIND, m, hand.seat_named(m["name"], "a post for nobody seated"))
+
+
+def test_a_line_may_name_its_seat_after_its_verb_and_a_hand_may_be_read_without_seats() -> None:
+    # ``Big blind for NAME 10``: the verb recorded for the seat the line names (``hand.act(verb, m, seat)``)
+    named = DialectParser(replace(TOY, body=(kind("post for", rf"^Big blind for (?P<name>.+) {_AMT}$", _posts_for),
+                                             *TOY.body)))
+    hand = named.parse(HAND.replace("Bob: Smith: posts big blind 10\n", "Big blind for Bob: Smith 10\n"))
+    assert [(a.street, a.seat, a.kind, a.amount) for a in hand.actions[:2]] == [
+        (Street.PREDEAL, 1, ActionKind.POST_SMALL_BLIND, 5), (Street.PREDEAL, 2, ActionKind.POST_BIG_BLIND, 10)]
+    assert (hand.big_blind, hand.seat(2).contributed) == (10, 10) and hand.reconciles()
+    # ``seatless=None``: a hand with no seat lines is read on, for the dialect's own checks to judge
+    seatless = DialectParser(replace(TOY, seatless=None))
+    bare = seatless.parse("Toy hand #9: Hold'em 5/10\n-- deal\nRake 0\n")
+    assert (bare.seats, bare.rake, bare.actions) == ([], 0, [])
+    with pytest.raises(HandParseError) as err:  # a player's line then names nobody seated
+        seatless.parse("Toy hand #9: Hold'em 5/10\n-- deal\nBob: folds\n")
+    assert err.value.message == "unexpected line 3: 'Bob: folds'"
+    assert Hand(TOY, HAND).text == HAND  # the hand as given, for a hook that quotes it

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason
+from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason, Street
 from rules.records import HandParseError
 from parsers.entraction import PARSER
 from tests.corpus import corpus_file, corpus_files, read_text
@@ -201,3 +201,118 @@ def test_both_blinds_posted_at_once_split_pot_lines_and_a_lower_case_dealt_name(
     assert hand.seat(1).cards == ["Ah", "Kh", "2c", "3d"]
     assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(1, 85), (5, 85)]
     assert (hand.pot_total, hand.rake) == (175, 5) and hand.reconciles()
+
+
+# --- the engine's reading (version 3): each hook of parsers/entraction.py on a hand written for it ---
+
+_ANTES_AND_ALL_INS = """Game # 4100200520 - Hold'em No Limit EUR 0.10/0.20 - Table "Wexford"
+
+Players(max 6):
+Ansel                       (EUR 5.00 in seat 2)
+Brigid Ann                  (EUR 1.00 in seat 4)
+Corvin                      (EUR 8.00 in seat 6)
+
+Dealer:                     Corvin
+Ante:                       Ansel       (0.05)
+Ante:                       Brigid Ann  (0.05)
+Ante:                       Corvin      (0.04)
+Small Blind:                Ansel       (0.10)
+Big Blind:                  Brigid Ann  (0.20)
+Dead Blind:                 Corvin      (0.10)
+
+Corvin                      Call        (0.20)
+Ansel                       Check
+Ansel                       Call        (0.10)
+Brigid Ann                  Check
+
+Flop                        2c - 7d - Jh
+
+Ansel                       All-In      (0.50)
+Brigid Ann                  All-In      (0.75)
+Corvin                      All-In      (0.75)
+Ansel                       Fold
+Corvin                      Payback     (0.00)
+
+Turn                        2c - 7d - Jh - 4s
+River                       2c - 7d - Jh - 4s - 9d
+
+Brigid Ann shows:           Ah - Jd (a pair of Jacks)
+Corvin didn't show hand
+
+Brigid Ann wins:            EUR 2.54
+Rake:                       EUR 0.10
+Rake:                       EUR 0.10
+
+Game ended 2011-10-02 20:00:00 CEST
+"""
+
+
+def test_antes_dead_blinds_and_all_ins_each_read_as_they_add():
+    hand = PARSER.parse(_ANTES_AND_ALL_INS)
+    # All-In adds its amount: a bet when nobody has bet, a raise over it, a call when it does not top it
+    assert [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions if a.street == Street.FLOP] == [
+        (2, ActionKind.BET, 50, True), (4, ActionKind.RAISE, 75, True), (6, ActionKind.CALL, 75, True),
+        (2, ActionKind.FOLD, None, False), (6, ActionKind.UNCALLED_RETURN, 0, False)]
+    assert [a.kind for a in hand.actions[:6]] == [ActionKind.POST_ANTE] * 3 + [
+        ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_DEAD]
+    # each Ante line restates the ante and the last stands; a second Rake line restates the rake
+    assert (hand.ante, hand.rake, hand.small_blind, hand.big_blind) == (4, 10, 10, 20)
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 75, 4: 100, 6: 109}
+    assert hand.seat(6).mucked and hand.seat(4).showed and hand.seat(4).cards == ["Ah", "Jd"]
+    assert hand.start_time_utc == "2011-10-02T18:00:00Z" and hand.max_seats == 6
+
+
+def test_a_payback_before_any_other_action_is_on_the_pre_flop_betting():
+    text = _OUT_OF_TURN.replace("Teodor                      Raise", "Hollis                      Payback     (0.00)\n"
+                                "Teodor                      Raise", 1)
+    payback = PARSER.parse(text).actions[3]
+    assert (payback.street, payback.kind, payback.amount) == (Street.PREFLOP, ActionKind.UNCALLED_RETURN, 0)
+
+
+def test_a_seat_line_after_the_seats_seats_a_player_until_the_first_action():
+    late = _OUT_OF_TURN.replace("Teodor                      (EUR 40.00 in seat 5)\n", "").replace(
+        "Dealer:                     Teodor  \n", "Dealer:                     Maribel\n"
+        "Teodor                      (EUR 40.00 in seat 5)\n")
+    assert (PARSER.parse(late).seat(5).stack, PARSER.parse(late).button_seat) == (4000, 3)
+    after_action = late.replace("Teodor                      (EUR 40.00 in seat 5)\n", "").replace(
+        "Big Blind:                  Maribel     (0.50)\n", "Big Blind:                  Maribel     (0.50)\n"
+        "Teodor                      (EUR 40.00 in seat 5)\n")
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(after_action)
+    assert (exc.value.reason, exc.value.message) == (
+        QuarantineReason.PARSE_ERROR, "line not understood: 'Teodor                      (EUR 40.00 in seat 5)'")
+
+
+@pytest.mark.parametrize("old, new, reason, message", [
+    ("Maribel                     Fold        ", "Maribel                     Fold (0.50)",
+     QuarantineReason.PARSE_ERROR, "Fold with an amount: 'Maribel                     Fold (0.50)'"),
+    ("Hollis                      Call        (1.25)", "Hollis                      Call",
+     QuarantineReason.PARSE_ERROR, "Call without an amount: 'Hollis                      Call'"),
+    ("Blind out of turn:          Teodor      (0.50)", "Blind out of turn:          Teodor",
+     QuarantineReason.PARSE_ERROR, "blind without an amount: 'Blind out of turn:          Teodor'"),
+    ("Dealer:                     Teodor  ", "Dealer:                     Theo",
+     QuarantineReason.INCONSISTENT, "'Theo' is not seated: 'Dealer:                     Theo'"),
+    ("Flop                        9c - 3d - Kh", "Flop                        9c - 3d - Kh\nTurn     9c - 3h - Kh - 2s",
+     QuarantineReason.INCONSISTENT, "board changes between streets: 'Turn     9c - 3h - Kh - 2s'"),
+    ("Hollis   was dealt:         Kd - Kc - 7h - 4s", "Hollis   was dealt:         Kd - Kc - 7h - [4s]",
+     QuarantineReason.BAD_CARDS, "not a card: '[4s]'"),
+    ('Game # 4100200300 - Omaha High Pot Limit', 'Game # 4100200300 - Omaha Higher Pot Limit',
+     QuarantineReason.UNSUPPORTED_GAME, "game 'Omaha Higher' not known"),
+    ('Game # 4100200300 - Omaha High Pot Limit EUR', 'Game # 4100200300 - Omaha High Pot Limit EURO',
+     QuarantineReason.PARSE_ERROR,
+     "not an Entraction header: 'Game # 4100200300 - Omaha High Pot Limit EURO 0.25/0.50 - Table \"Quarry Lane\"'"),
+])
+def test_lines_that_cannot_be_read_fail_the_hand_with_the_old_wording(old, new, reason, message):
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_OUT_OF_TURN.replace(old, new, 1))
+    assert (exc.value.reason, exc.value.message) == (reason, message)
+
+
+def test_a_hand_cut_off_before_its_seats_or_after_a_blank_line_is_truncated_quoting_its_last_line():
+    for text, last in ((_OUT_OF_TURN[: _OUT_OF_TURN.index("Hollis ")], "Players(max 6):"),
+                       (_OUT_OF_TURN[: _OUT_OF_TURN.index("Rake:")] + "   ", ""),
+                       (_OUT_OF_TURN[: _OUT_OF_TURN.index("Rake:")] + "\n", "")):
+        with pytest.raises(HandParseError) as exc:
+            PARSER.parse(text)
+        assert (exc.value.reason, exc.value.message) == (
+            QuarantineReason.TRUNCATED, f"hand 4100200300 has no 'Rake:' line: cut off after {last!r}")

@@ -854,3 +854,21 @@ def test_pot_labels_that_each_name_a_pot_are_kept():
     hand = PARSER.parse(text)
     assert _payouts(hand) == [(1, 12000, None, Half.WHOLE, PayoutSource.UNCALLED), (3, 45000, 0, Half.WHOLE, PayoutSource.POT),
                               (2, 110000, 1, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_a_seat_printed_without_a_stack_is_read_with_none():
+    # "Seat 3: Noemie ()" (a player sitting out; 2015 files) quarantined the hand as an unexpected line
+    hand = PARSER.parse(SAT_OUT.replace("Seat 3: Noemie (12€)", "Seat 3: Noemie ()"))
+    assert [(s.seat, s.player, s.stack, s.dealt_in) for s in hand.seats] == [
+        (1, "Leontine", 1000, True), (2, "Mederic", 845, True), (3, "Noemie", None, False), (4, "Oscar", 990, True)]
+    assert _contributed(hand) == {1: 70, 2: 5, 3: 0, 4: 30}
+    assert _payouts(hand) == [(1, 102, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+
+
+def test_a_card_that_is_not_one_quarantines_the_hand_with_its_id():
+    # the quarantine used to carry no hand id
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(BARE_MUCKED.replace("Quentine shows [Qs Jh]", "Quentine shows [Qs Jx]"))
+    assert (err.value.reason, err.value.message, err.value.hand_id) == (
+        QuarantineReason.BAD_CARDS, "not a card: 'Jx'", "5290117-233-1382800000")

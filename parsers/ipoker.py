@@ -221,7 +221,7 @@ class IPokerParser:
         closing = "</root>" if context.startswith("<root>") else "</session>"
         document = context + str(hand_text) + closing if context else str(hand_text)
         numbers = getattr(hand_text, "numbers", None) or _session_numbers(document)
-        return _read(document, str(hand_text), numbers)
+        return _GameReader(document, str(hand_text), numbers).hand
 
 
 def _text(parent: Element, tag: str) -> str | None:
@@ -286,16 +286,8 @@ def _return_inside_win(general: Element) -> bool:
     return not (major.isdigit() and int(major) >= 20)
 
 
-def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> ParsedHand:
-    game = _GameReader(text, own, numbers)
-    game.read_players()
-    game.read_actions(game.read_rounds())
-    game.settle()
-    return game.hand
-
-
 class _GameReader:
-    """One ``<game>`` read step by step into its hand. ``text``: a whole session document
+    """One ``<game>``, read step by step into ``hand``. ``text``: a whole session document
     holding the game; ``own``: the hand's own text; ``numbers``: how the session writes numbers."""
 
     def __init__(self, text: str, own: str, numbers: tuple[NumberConvention | None, str]):
@@ -316,6 +308,9 @@ class _GameReader:
         self.dealt: set[int] = set()
         self.big_blind_seen = False
         self.hand = self.read_header()
+        self.read_players()
+        self.read_actions(self.read_rounds())
+        self.settle()
 
     def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
         return HandParseError(reason, f"game {self.hand_id}: {message}" if self.hand_id else message, self.hand_id)

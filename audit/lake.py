@@ -399,13 +399,17 @@ def _footer_stats(meta: pq.FileMetaData) -> dict[str, tuple[int, bool, Any, Any]
     return out
 
 
+#: from this many rows on, a part's Delta statistics are read from its Parquet footer
+FOOTER_STATS_ROWS = 5_000
+
+
 def _write_part(table: pa.Table, path: Path, relative: str, partition: dict[str, str | None]) -> Any:
     from deltalake.transaction import AddAction
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    with pq.ParquetWriter(path, table.schema, compression="zstd") as parquet:
-        parquet.write_table(table)
-    stats = _stats(table, parquet.writer.metadata)
+    pq.write_table(table, path, compression="zstd")
+    # a large part's statistics are in the footer just written; a small one's cost less to compute
+    stats = _stats(table, pq.read_metadata(path) if table.num_rows >= FOOTER_STATS_ROWS else None)
     pause_point("parts")
     st = path.stat()
     del table

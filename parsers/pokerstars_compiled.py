@@ -14,7 +14,7 @@ a chunk, between the extension's two passes: the game-and-stakes text of the hea
 (``pokerstars.game_info``), the table line (``read_table_line``) and the clock's date and
 UTC hour (``iso_date``, ``to_utc``).
 
-The result is a ``pokerstars_fast.FastChunk`` whose ``arrow`` holds the four tables in
+The result is a ``parsers.columnar_chunk.FastChunk`` whose ``arrow`` holds the four tables in
 the lake's types (``audit.compiled_tables`` adds the file's columns); its polars frames
 are made from them when asked for (the tests compare them with the polars reader's).
 """
@@ -23,24 +23,27 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
-import polars as pl
 import pyarrow as pa
 
 from parsers import _pokerstars_c as _c
 from parsers.base import ColumnarReader
+from parsers.columnar_chunk import ACTION_KINDS, STREET_NAMES, FastChunk
 from parsers.pokerstars import (COLUMNAR_CUT, HAND_START, INFO_FRAGMENTS, SEAT_STATUS, game_info, iso_date,
                                 prefix_is_a_hand, read_table_line, to_utc)
-from parsers.pokerstars_fast import _ACTION_KINDS, _STREET_NAMES, FastChunk
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 from rules.vocab import Half, Limit, PayoutSource, Platform, RakeSource
+
+if TYPE_CHECKING:  # polars only for the frames, made when asked for (ingest never asks)
+    import polars as pl
 
 # the extension keeps its own copies of the lines the reference skips: they must be these
 assert _c._check_constants(INFO_FRAGMENTS, SEAT_STATUS), "parsers._pokerstars_c is out of date: rebuild it"
 
-_STREETS = pa.array(_STREET_NAMES, pa.string())
-_KINDS = pa.array(_ACTION_KINDS, pa.string())
+_STREETS = pa.array(STREET_NAMES, pa.string())
+_KINDS = pa.array(ACTION_KINDS, pa.string())
 _HALVES = pa.array([str(Half.UNLABELLED), str(Half.WHOLE)], pa.string())
 _SOURCES = pa.array([str(PayoutSource.POT), str(PayoutSource.UNCALLED)], pa.string())
 _SLOT = _c.MAX_CARDS_PER_SLOT
@@ -55,6 +58,8 @@ class CompiledChunk(FastChunk):
         self.data, self.starts, self.handled, self.arrow, self.sent_back = data, starts, handled, arrow, sent_back
 
     def _frame(self, name: str) -> pl.DataFrame:
+        import polars as pl
+
         table = self.arrow[name]
         if name == "hands":  # the polars reader's shape: one board or null, no file columns
             boards = table.column("boards").combine_chunks()

@@ -30,9 +30,12 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from rules.vocab import ActionKind, Half, Limit, PayoutSource, Platform, RakeSource, Street
+from rules.vocab import Half, Limit, PayoutSource, Platform, RakeSource
 from rules.records import HandParseError
 from parsers.base import ColumnarReader
+from parsers.columnar_chunk import ACTION_KINDS as _ACTION_KINDS
+from parsers.columnar_chunk import STREET_NAMES as _STREET_NAMES
+from parsers.columnar_chunk import FastChunk
 from parsers.pokerstars import (COLUMNAR_CUT, INFO_FRAGMENTS, KINDS, SITES, SEAT_STATUS, game_info, iso_date,
                                 prefix_is_a_hand, read_table_line, to_utc)
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
@@ -62,8 +65,6 @@ _STREET_LINES = (  # code, exact street line
     (4, rf"^\*\*\* RIVER \*\*\* \[{_CARD} {_CARD} {_CARD} {_CARD}\] \[{_CARD}\]$"),
     (5, r"^\*\*\* SHOW DOWN \*\*\*$"),
 )
-_STREET_NAMES = [str(s) for s in (Street.PREDEAL, Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER,
-                                  Street.SHOWDOWN)]
 _TOTAL = (r"^Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.(?P<sides>(?: Side pot(?:-[0-9]+)? \S+?\.)*))?"
           r" \| Rake (?P<rake>\S+)$")
 _SIDE_PIECE = r"^(?:-(?P<index>[0-9]+))? (?P<amount>\S+)\.$"
@@ -77,38 +78,12 @@ _AMOUNT = r"^[0-9]+(?:\.[0-9]{1,2})?$"
 # in ``_ACTION_KINDS`` order, so that a kind's code indexes that list.
 FOLD, CHECK, CALL, BET, RAISE, SB, BB, ANTE, SHOW, MUCK, UNCALLED = range(11)
 QUIET, STREET, DEALT, COLLECTED, SKIP, BAD = 11, 12, 13, 14, 15, 16
-_ACTION_KINDS = [str(k) for k in (
-    ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
-    ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_ANTE, ActionKind.SHOW,
-    ActionKind.MUCK, ActionKind.UNCALLED_RETURN)]
 _BETTING = [FOLD, CHECK, CALL, BET, RAISE, SB, BB, ANTE]  # these make a seat dealt in
 _PAYING = [CALL, BET, SB, BB, ANTE]  # print the amount they add
 _LIVE = [CALL, BET, SB, BB]  # add to the seat's bet this street (the ante is dead money)
 _POSTS = [SB, BB, ANTE]  # recorded on the predeal street wherever they stand
 _AMOUNT_AT = {CALL: 6, BET: 5, ANTE: 15, SB: 18, BB: 16}  # where the amount starts in the rest
 _NAME_MIX = np.uint64(0x9E3779B97F4A7C15)
-
-
-@dataclass
-class FastChunk:
-    """What the fast path read of one chunk.
-
-    ``starts`` has the byte offset (in ``data``, the chunk as UTF-8) of every hand found,
-    in order, with the end of the chunk appended; ``handled[k]`` says whether hand ``k``
-    was read here. The frames hold rows for the handled hands only; their column
-    ``hand`` is the hand's index ``k``.
-    """
-
-    data: bytes
-    starts: list[int]
-    handled: list[bool]
-    hands: pl.DataFrame
-    seats: pl.DataFrame
-    actions: pl.DataFrame
-    payouts: pl.DataFrame
-    sent_back: dict[str, int]  # hands sent the reference way, by the first check they failed
-    #: the compiled reader's tables in the lake's types (``audit.compiled_tables``), else None
-    arrow: dict[str, Any] | None = None
 
 
 def read_chunk(chunk: str | bytes) -> FastChunk | None:

@@ -46,6 +46,7 @@ from audit.ingest_job import _engine, _lake_errors, _quarantine_line, check_opti
 from audit.ingest_job import ingest_job as ingest_job
 from audit.ingest_job import ingest_problems as ingest_problems
 from audit.lake import pinned, read_table
+from audit.memory import give_back
 from audit.outputs import (
     AUDIT_OUTPUTS,
     EXPLANATIONS_FILE,
@@ -160,11 +161,13 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
         kept = KeptTables(BATCH_HANDS) if cluster is None else None
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
                           select=select, cluster=cluster, keep=kept)
+        give_back()  # what the ingest freed (its duplicate index, its buffers), before the audit
         with pinned(lake):  # one state of the lake, which the manifest records
             outcome = _audit(lake, policy, accepted, progress, schedules, cluster,
                              kept if kept is not None and kept.usable else None)
             if kept is not None:
                 kept.give_up()  # their memory back before the report
+            give_back()
             if progress:
                 progress.begin("explaining")
             explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)

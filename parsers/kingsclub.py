@@ -362,6 +362,7 @@ def _wager(hand: Hand, m: re.Match[str], verb: Act | None = None) -> None:
 def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
     """``Seat 1: Player0 (599.50) -0.50``: the seat's result (checked in ``_summary_results``)."""
     hand.nets[int(m["seat"])] = hand.money(m["net"]) if m["net"] else 0
+    hand.facts.setdefault("net_lines", {})[int(m["seat"])] = hand.line.verbatim
 
 
 def _rake(hand: Hand, m: re.Match[str]) -> None:
@@ -476,12 +477,42 @@ def _rake_rule(hand: Hand) -> None:
 def _summary_results(hand: Hand) -> None:
     """Each seat's summary result against what the pay lines gave it less what it put in."""
     record = hand.record
+    _unprinted_pots(hand)
     for seat in record.seats:
         won = sum(p.amount for p in record.payouts if p.seat == seat.seat and p.source == PayoutSource.POT)
         if seat.seat in hand.nets and won - seat.contributed != hand.nets[seat.seat]:
             record.notes.append(
                 f"seat {seat.seat}: summary result {hand.nets[seat.seat]} but the pay lines give "
                 f"{won - seat.contributed} (won {won}, put in {seat.contributed})")
+
+
+UNPRINTED_POTS_NOTE = ("the pay lines pay {paid} of the {pot} in the middle; the summary's results pay the"
+                       " other {missing} ({shares}): recorded from them, naming no pot")
+
+
+def _unprinted_pots(hand: Hand) -> None:
+    """A side pot with no pay line (hand 3264632: ``wins pot (1,350)`` is the main pot
+    only; the winner's ``+2,925`` counts a side pot of 3,450 too): where every seat's
+    summary result is what the pay lines give it or more, and the excesses are exactly
+    what no line paid, each excess is that seat's pay, its line the summary's."""
+    record = hand.record
+    nets, lines = hand.nets, hand.facts.get("net_lines", {})
+    if record.rake is None or not nets or any(s.seat not in nets for s in record.seats):
+        return
+    won = {s.seat: 0 for s in record.seats}
+    for p in record.payouts:
+        if p.source == PayoutSource.POT and p.seat in won:
+            won[p.seat] += p.amount
+    missing = record.pot_total - record.rake - record.fees - sum(won.values())
+    excess = {s.seat: nets[s.seat] + s.contributed - won[s.seat] for s in record.seats}
+    if missing <= 0 or min(excess.values()) < 0 or sum(excess.values()) != missing:
+        return
+    paid = sum(won.values())
+    for seat in record.seats:
+        if excess[seat.seat]:
+            hand.pay(seat, excess[seat.seat], pot=None, line=lines[seat.seat])
+    shares = ", ".join(f"seat {k}: {v}" for k, v in sorted(excess.items()) if v)
+    record.notes.append(UNPRINTED_POTS_NOTE.format(paid=paid, pot=paid + missing, missing=missing, shares=shares))
 
 
 _SECTIONS = (

@@ -776,10 +776,58 @@ def _unexpected(hid: str, s: str) -> HandParseError:
 
 
 def _parse(hand_text: str) -> ParsedHand:
+    try:
+        parsed = _parse_reading(hand_text, raise_adds=False)
+    except HandParseError as exc:
+        if exc.hand_id is None or not hand_text.startswith(_RIO):
+            raise
+        return _raise_adds_reading(hand_text, None, exc)
+    if parsed.platform in RAISE_TO_ADDS and _misses_total_pot(parsed):
+        return _raise_adds_reading(hand_text, parsed, None)
+    return parsed
+
+
+#: Sites whose ``raises X to Y`` may print as Y what the raise *adds*, not the seat's new
+#: total this street. Run It Once did in early 2019 (``John R: bets €0.19``, ``Barre:
+#: raises €0.39 to €0.58``, ``John R: raises €0.54 to €1.12``, ``Barre: calls €0.73``:
+#: John has 1.31 in, and only that reading gives the printed Total pot) and prints the
+#: standard reading later (``posts small blind 10``, ``raises 20 to 40``, ``calls 20``).
+#: The line alone cannot tell them apart, so a hand of such a site is read the other way
+#: only where the standard reading misses its printed Total pot and that reading meets
+#: it exactly (said in a note); otherwise the standard reading and its findings stand.
+RAISE_TO_ADDS = frozenset({Platform.RUNITONCE})
+RAISE_ADDS_NOTE = ("'raises X to Y' read as adding Y (Run It Once's early-2019 habit): the reading that gives"
+                   " the printed Total pot; the standard one (Y the street total) does not")
+
+
+def _parse_reading(hand_text: str, raise_adds: bool) -> ParsedHand:
     hand = _Hand(_one_line_header(hand_text.lstrip("\ufeff")))
+    hand.raise_adds = raise_adds
     _read_seats(hand, _read_table(hand))
     totals = _read_summary(hand, _read_actions(hand))
     return _record(hand, totals, _check_complete(hand, totals))
+
+
+def _misses_total_pot(parsed: ParsedHand) -> bool:
+    """The printed Total pot is not what the actions put in (plus what the house added)."""
+    printed = parsed.total_pot_printed
+    return printed is not None and printed != parsed.pot_total - parsed.fee_detail.get("stp", 0)
+
+
+def _raise_adds_reading(hand_text: str, standard: ParsedHand | None, failure: HandParseError | None) -> ParsedHand:
+    """The ``RAISE_TO_ADDS`` reading where it meets the printed Total pot, else the standard
+    reading (or its failure) as it was."""
+    try:
+        other = _parse_reading(hand_text, raise_adds=True)
+    except HandParseError:
+        other = None
+    if other is not None and other.platform in RAISE_TO_ADDS and not _misses_total_pot(other):
+        other.notes.append(RAISE_ADDS_NOTE)
+        return other
+    if standard is None:
+        assert failure is not None
+        raise failure
+    return standard
 
 
 def _one_line_header(text: str) -> str:
@@ -824,6 +872,7 @@ class _Hand:
         "notes",
         "payouts",
         "platform",
+        "raise_adds",
         "run",
         "scale",
         "seat_of",
@@ -884,6 +933,7 @@ class _Hand:
     bounty_lines: bool
     cancelled: bool
     stp_added: int | None
+    raise_adds: bool  # ``raises X to Y``: Y is what the raise adds (``RAISE_TO_ADDS``)
     seq: int
     at: int  # the index of the line being read
     next_at: int  # where the lines after the seats start
@@ -912,6 +962,7 @@ class _Hand:
         self.cash_out_fees = []
         self.bounty_lines = self.cancelled = False
         self.stp_added = None
+        self.raise_adds = False
 
     def unexpected(self) -> HandParseError:
         """The line being read is not one this dialect has (``parse_error``, naming it)."""
@@ -1157,7 +1208,11 @@ def _do_bet(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
 
 def _do_raise(hand: _Hand, rec: SeatRecord, raised_to: int, all_in: bool) -> None:
     rec.dealt_in = True
-    added = hand.tracker.raise_to(rec.seat, raised_to)
+    if hand.raise_adds:
+        added = raised_to
+        hand.tracker.add(rec.seat, added)
+    else:
+        added = hand.tracker.raise_to(rec.seat, raised_to)
     hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _RAISE, added, all_in))
 
 

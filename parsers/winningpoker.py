@@ -335,6 +335,7 @@ def _summary_pays(hand: Hand) -> None:
     acted = {a.seat for a in hand.record.actions}
     for number in hand.facts.get("waiting", set()) - acted:
         hand.seats[number].dealt_in = False
+    _sitting_out_but_in(hand)
     if not hand.in_summary:
         raise hand.fail(QuarantineReason.TRUNCATED, "no *** SUMMARY *** (hand cut off)")
     record, won = hand.record, hand.facts.get("won", {})
@@ -346,6 +347,16 @@ def _summary_pays(hand: Hand) -> None:
         record.notes.append("no collected line: payouts taken from the summary's 'won' lines")
     elif won:
         record.contradicts_summary(stated)
+
+
+def _sitting_out_but_in(hand: Hand) -> None:
+    """A tournament seat marked ``is sitting out`` is still dealt cards and blinded away:
+    one that put chips in (``posts ante 15.00 and is all-in``) or showed its cards contests
+    the pots its chips reached."""
+    paying = {a.seat for a in hand.record.actions if a.amount and a.kind != ActionKind.UNCALLED_RETURN}
+    for seat in hand.seats.values():
+        if not seat.dealt_in and (seat.seat in paying or seat.showed):
+            seat.dealt_in = True
 
 
 def _printed_pots(hand: Hand) -> None:

@@ -886,6 +886,73 @@ def test_run_it_once_anomalies_are_recorded_as_contradictions() -> None:
         (100, 200, "the hand says the house added 2.00 (STP), the summary 1.00")]
 
 
+RUN_IT_ONCE_RAISE_ADDS = """Run It Once Poker Hand #400000000031: Omaha Pot Limit (€0.25/€0.50) - 2019/03/05 20:14 UTC [2019/03/05 21:14 CET]
+Table ID '41230077' 6-Max Seat #3 is the button
+Seat 1: Ines Q (€50 in chips)
+Seat 2: Otto P (€62.40 in chips)
+Seat 3: Lara M (€48.10 in chips)
+Seat 4: Vik D (€50 in chips)
+Vik D: posts small blind €0.25
+Ines Q: posts big blind €0.50
+*** HOLE CARDS ***
+Dealt to Otto P [Ah Kh Qd Jc]
+Otto P: raises €1.25 to €1.75
+Lara M: folds
+Vik D: folds
+Ines Q: calls €1.25
+*** FLOP *** [9h 6h 2c]
+Ines Q: bets €2.00
+Otto P: raises €4.00 to €6.00
+Ines Q: raises €8.00 to €14.00
+Otto P: calls €10.00
+*** TURN *** [9h 6h 2c] [Kd]
+Ines Q: checks
+Otto P: checks
+*** RIVER *** [9h 6h 2c Kd] [3h]
+Ines Q: bets €10
+Otto P: calls €10
+*** SHOWDOWN ***
+Otto P shows [Ah Kh Qd Jc] for Flush [Ah Kh 9h 6h 3h]
+Ines Q: mucks hand
+Otto P collected €53.25 from pot
+*** SUMMARY ***
+Total pot €55.75 | Rake €2.50
+Board [9h 6h 2c Kd 3h]
+Seat 3: Lara M (button) folded before Flop
+Seat 4: Vik D (small blind) folded before Flop
+Seat 2: Otto P showed [Ah Kh Qd Jc] and won €53.25 with Flush A K
+Seat 1: Ines Q (big blind) mucked [Kc Ks 7d 4d] and lost"""
+
+
+def test_run_it_once_raise_to_read_as_what_it_adds_where_only_that_gives_the_total_pot(tmp_path) -> None:
+    import polars as pl
+
+    from audit.jobs import run_job
+    from parsers.pokerstars import RAISE_ADDS_NOTE
+
+    # Ines bet 2.00 and "raises €8.00 to €14.00": she adds 14.00 (16.00 in), which Otto's
+    # "calls €10.00" after his 6.00 matches; the street-total reading puts in 2.00 less
+    hand = PARSER.parse(RUN_IT_ONCE_RAISE_ADDS)
+    assert _contributed(hand) == {1: 2775, 2: 2775, 3: 0, 4: 25}
+    assert [a.amount for a in hand.actions if a.kind is ActionKind.RAISE] == [175, 600, 1400]
+    assert _payouts(hand) == [(2, 5325, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.total_pot_printed, hand.pot_total, hand.rake) == (5575, 5575, 250)
+    assert hand.reconciles() and hand.contradictions == [] and RAISE_ADDS_NOTE in hand.notes
+    source = tmp_path / "rio.txt"
+    source.write_text(RUN_IT_ONCE_RAISE_ADDS, encoding="utf-8")
+    result = run_job([str(source)], str(tmp_path / "out"))
+    verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet")
+    assert verdicts.select("hand_id", "verdict").rows() == [("400000000031", "clean")]
+    assert result.counts["finding_rows"] == 0
+    # where the printed Total pot is the street-total reading's, that reading stands
+    standard = PARSER.parse(RUN_IT_ONCE_RAISE_ADDS.replace("Total pot €55.75", "Total pot €53.75"))
+    assert _contributed(standard)[1] == 2575 and RAISE_ADDS_NOTE not in standard.notes
+    # and where neither reading gives it, the standard one is kept with its contradiction
+    neither = PARSER.parse(RUN_IT_ONCE_RAISE_ADDS.replace("Total pot €55.75", "Total pot €54.75"))
+    assert _contributed(neither)[1] == 2575 and RAISE_ADDS_NOTE not in neither.notes
+    assert [c.message for c in neither.contradictions][0] == "summary says Total pot 54.75 but the actions put in 53.75"
+
+
 HOME_GAME_TOURNAMENT_STUD_HILO = """PokerStars Home Game Hand #500000000101: {Tuesday Gang} Tournament #880000001, 200+10 8-Game (7 Card Stud Hi/Lo Limit) - Match Round II, Level IV (40/80) - 2014/02/11 21:10:05 ET
 Table '880000001 1' 2-max
 Seat 1: Oona (1800 in chips)

@@ -656,3 +656,70 @@ def test_new_format_bare_post_is_live_and_waiting_for_the_big_blind_is_skipped()
     # the seat waiting for the big blind sits the hand out: it contends for nothing
     assert not hand.seat(5).dealt_in and hand.seat(2).dealt_in
     assert hand.reconciles()
+
+
+SITTING_OUT_ANTE_ALL_IN = """\
+Game Hand #40112233 - Tournament #5500661 - Holdem(No Limit) - Level 4 (50.00/100.00)- 2019/03/14 17:22:05 UTC
+Table '3' 6-max Seat #2 is the button
+Seat 1: driftwood (1450.00)
+Seat 2: marlowe (10.00) is sitting out
+Seat 3: Hero (1980.00)
+Seat 5: tansy (2230.00)
+driftwood posts ante 20.00
+marlowe posts ante 10.00 and is all-in
+Hero posts ante 20.00
+tansy posts ante 20.00
+Hero posts the small blind 50.00
+tansy posts the big blind 100.00
+*** HOLE CARDS ***
+Main pot 40.00
+Side pot(1) 30.00
+Dealt to Hero [Ah Qh]
+driftwood folds
+Hero raises 250.00 to 300.00
+tansy calls 200.00
+*** FLOP *** [7c 7h 2d]
+Main pot 40.00
+Side pot(1) 630.00
+Hero bets 400.00
+tansy folds
+Uncalled bet (400.00) returned to Hero
+*** TURN *** [7c 7h 2d] [Js]
+Main pot 40.00
+Side pot(1) 630.00
+*** RIVER *** [7c 7h 2d Js] [4c]
+Main pot 40.00
+Side pot(1) 630.00
+*** SHOW DOWN ***
+Main pot 40.00
+Side pot(1) 630.00
+marlowe shows [Ks Kd] (two pair, Kings and Sevens [Ks Kd 7c 7h Js])
+Hero shows [Ah Qh] (a pair of Sevens [7c 7h Ah Qh Js])
+marlowe collected 40.00 from main pot
+Hero collected 630.00 from side pot-1
+*** SUMMARY ***
+Total pot 670.00 | Rake 0.00
+Board [7c 7h 2d Js 4c]
+Seat 1: driftwood folded on the Pre-Flop and did not bet
+Seat 2: marlowe (button) showed [Ks Kd] and won 40.00 with two pair, Kings and Sevens [Ks Kd 7c 7h Js]
+Seat 3: Hero (small blind) showed [Ah Qh] and won 630.00 with a pair of Sevens [7c 7h Ah Qh Js]
+Seat 5: tansy (big blind) folded on the Flop
+"""
+
+
+def test_a_sitting_out_seat_whose_ante_went_all_in_contests_the_main_pot(tmp_path):
+    import polars as pl
+
+    from audit.jobs import run_job
+
+    hand = NEW.parse(SITTING_OUT_ANTE_ALL_IN)
+    assert {s.seat: (s.dealt_in, s.contributed) for s in hand.seats} == {
+        1: (True, 20), 2: (True, 10), 3: (True, 320), 5: (True, 320)}
+    assert _pays(hand) == [(3, 400, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (2, 40, 0, None, Half.WHOLE, PayoutSource.POT), (3, 630, 1, None, Half.WHOLE, PayoutSource.POT)]
+    source = tmp_path / "wpn.txt"
+    source.write_text(SITTING_OUT_ANTE_ALL_IN, encoding="utf-8")
+    result = run_job([str(source)], str(tmp_path / "out"))
+    verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet")
+    assert verdicts.select("hand_id", "verdict").rows() == [("40112233", "clean")]
+    assert result.counts["finding_rows"] == 0

@@ -405,3 +405,10 @@ def test_a_tournament_header_split_after_its_buy_in_reads_the_same_both_ways() -
     reference, fast, _ = both_ways(_hand("1") + SPLIT_TOURNAMENT_HEADER + _hand("3"))
     assert_same(reference, fast)
     assert reference.quarantine == [] and reference.found == 3
+
+
+def test_a_run_it_once_hand_goes_the_reference_way_where_its_raises_are_read_as_what_they_add() -> None:
+    from tests.test_parser_pokerstars import RUN_IT_ONCE_RAISE_ADDS
+
+    text = _hand("1") + RUN_IT_ONCE_RAISE_ADDS + "\n\n\n" + _hand("2")
+    assert _sent_back(text) == {"header": 1}

@@ -11,7 +11,9 @@ Trny: 71487580 Level: 1  Blinds(20/40)``), an entry fee (2005: ``$30 Buy-in  + $
 Fee``), an ante (``Blinds-Antes(600/1,200 -50)``; 2016: ``1 200/2 400 -400`` or
 ``1.200/2.400 -400``, digits grouped by spaces or periods: tournament chips are whole) or
 no level at all (2016: ``$1 USD Buy-in``, its ``Trny: N Level: 1`` and ``Blinds(10/20)``
-on lines of their own after the seats). The level lines after the seats are the hand's
+on lines of their own after the seats; 2018: a sit & go's bare price ``NL Texas Hold'em
+$0.25 USD``, a tournament only where its ``Trny: N Level: 1`` line follows, and thousands
+shortened with a K in the header only, ``Blinds-Antes(700/1.4K -175)``). The level lines after the seats are the hand's
 own: where the header names another level, they are read. 2012 tournament files print no
 blind post at all, yet the blinds are in the wins and in the next hand's stacks: the
 small blind is posted by the first seat after the button (the button itself heads-up),
@@ -42,15 +44,19 @@ A seat that neither posts nor acts (not even a fold) and is dealt no cards sat t
 out: it is not dealt in, and so no contender for the pot.
 
 A player the seat list does not have (one who joined after it was printed) may post and
-play: partypoker prints neither its seat nor its stack, so the hand is quarantined as
-``inconsistent``, naming the line.
+play: partypoker prints neither its seat nor its stack (``Player8 has joined the table.``
+names no seat), so the hand is quarantined as ``inconsistent``, naming the line.
+
+A knockout's ``X has knocked out Y and won a $0.10 USD bounty prize.`` is a ``BOUNTY``
+payout in cents of the buy-in's currency, outside the pot.
 
 Every line is read or known to carry no money or cards: chat (``NAME: text``), after a
 seat's name ``_SEAT_NO_MONEY`` (table traffic, timeouts, connection, the time bank, a low's
 description, stud's ``opens``, tournament moves and finishes), and naming nobody seated
 the table line, a player the seat list leaves out folding or coming and going, and a
-tournament's ``Player NAME finished in 274.`` and ``Player NAME has been moved ...``
-(``_NOBODY_SEATED``). Any other
+tournament's ``Player NAME finished in 274.`` and ``Player NAME has been moved ...``, the
+break notice (``_NOBODY_SEATED``), and a 2017 New Jersey table's chat printed bare (``nice
+stretch``: no digit, bracket, currency sign or poker verb, ``_BARE_CHAT``). Any other
 line fails the hand with its line number, whether or not it holds a money word.
 
 Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged. A hand
@@ -81,6 +87,9 @@ _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History for Game \d+ \*{5})", re.M
 )
 PREAMBLE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)\s*$")
+# what partypoker prints in place of a hand it wrote no history for, and why
+_NO_HISTORY = {"Table Closed": "the table closed and",
+               "Connection Lost due to some reason": "the connection was lost and"}
 _BANNER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 # ``... - Thursday, July 19, 22:00:19 EDT 2012``; 2012-2016 files may drop the space after
 # the day's comma (``Wednesday,August 31``) and, once, the spaces around the dash
@@ -256,10 +265,10 @@ def _banner(hand: Hand) -> int:
         return at
     if at >= len(lines):
         raise HandParseError(QuarantineReason.TRUNCATED, "hand ends after its 'Game #N starts.' preamble", hand_id)
-    if lines[at].text in ("Table Closed", "Connection Lost due to some reason"):
+    if lines[at].text in _NO_HISTORY:
         rest = " ".join(line.text for line in lines[at:] if line.text.strip())
-        raise HandParseError(QuarantineReason.TRUNCATED, "the table closed and partypoker wrote no history for "
-                             f"this hand: {rest[:120]!r}", hand_id)
+        raise HandParseError(QuarantineReason.TRUNCATED, f"{_NO_HISTORY[lines[at].text]} partypoker wrote no history "
+                             f"for this hand: {rest[:120]!r}", hand_id)
     raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[at].text[:120]!r}",
                          hand_id)
 

@@ -948,6 +948,9 @@ def test_a_lost_connection_instead_of_the_banner_is_truncated():
     with pytest.raises(HandParseError) as caught:
         CLASSIC.parse(text)
     assert (caught.value.reason, caught.value.hand_id) == (QuarantineReason.TRUNCATED, "16120000001")
+    assert caught.value.message == (
+        "the connection was lost and partypoker wrote no history for this hand: 'Connection Lost due to some reason "
+        "The hand history for this hand number is not available here.'")
 
 
 def test_new_hands_audit_clean(tmp_path):

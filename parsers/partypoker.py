@@ -11,7 +11,9 @@ Trny: 71487580 Level: 1  Blinds(20/40)``), an entry fee (2005: ``$30 Buy-in  + $
 Fee``), an ante (``Blinds-Antes(600/1,200 -50)``; 2016: ``1 200/2 400 -400`` or
 ``1.200/2.400 -400``, digits grouped by spaces or periods: tournament chips are whole) or
 no level at all (2016: ``$1 USD Buy-in``, its ``Trny: N Level: 1`` and ``Blinds(10/20)``
-on lines of their own after the seats). The level lines after the seats are the hand's
+on lines of their own after the seats; 2018: a sit & go's bare price ``NL Texas Hold'em
+$0.25 USD``, a tournament only where its ``Trny: N Level: 1`` line follows, and thousands
+shortened with a K in the header only, ``Blinds-Antes(700/1.4K -175)``). The level lines after the seats are the hand's
 own: where the header names another level, they are read. 2012 tournament files print no
 blind post at all, yet the blinds are in the wins and in the next hand's stacks: the
 small blind is posted by the first seat after the button (the button itself heads-up),
@@ -42,15 +44,19 @@ A seat that neither posts nor acts (not even a fold) and is dealt no cards sat t
 out: it is not dealt in, and so no contender for the pot.
 
 A player the seat list does not have (one who joined after it was printed) may post and
-play: partypoker prints neither its seat nor its stack, so the hand is quarantined as
-``inconsistent``, naming the line.
+play: partypoker prints neither its seat nor its stack (``Player8 has joined the table.``
+names no seat), so the hand is quarantined as ``inconsistent``, naming the line.
+
+A knockout's ``X has knocked out Y and won a $0.10 USD bounty prize.`` is a ``BOUNTY``
+payout in cents of the buy-in's currency, outside the pot.
 
 Every line is read or known to carry no money or cards: chat (``NAME: text``), after a
 seat's name ``_SEAT_NO_MONEY`` (table traffic, timeouts, connection, the time bank, a low's
 description, stud's ``opens``, tournament moves and finishes), and naming nobody seated
 the table line, a player the seat list leaves out folding or coming and going, and a
-tournament's ``Player NAME finished in 274.`` and ``Player NAME has been moved ...``
-(``_NOBODY_SEATED``). Any other
+tournament's ``Player NAME finished in 274.`` and ``Player NAME has been moved ...``, the
+break notice (``_NOBODY_SEATED``), and a 2017 New Jersey table's chat printed bare (``nice
+stretch``: no digit, bracket, currency sign or poker verb, ``_BARE_CHAT``). Any other
 line fails the hand with its line number, whether or not it holds a money word.
 
 Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged. A hand
@@ -67,9 +73,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from rules.games import game_spec
-from rules.money import COMMA, DOT, NumberConvention
+from rules.money import COMMA, DOT, AmountError, NumberConvention
 from rules.records import HandParseError, ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
 from parsers._text_hand import STUD_GAMES, hand_lines, play_money_scale, stud_upcards, utc_iso
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, OPEN, RAISE_BY,
@@ -81,6 +87,9 @@ _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History for Game \d+ \*{5})", re.M
 )
 PREAMBLE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)\s*$")
+# what partypoker prints in place of a hand it wrote no history for, and why
+_NO_HISTORY = {"Table Closed": "the table closed and",
+               "Connection Lost due to some reason": "the connection was lost and"}
 _BANNER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 # ``... - Thursday, July 19, 22:00:19 EDT 2012``; 2012-2016 files may drop the space after
 # the day's comma (``Wednesday,August 31``) and, once, the spaces around the dash
@@ -93,14 +102,18 @@ _HEADER = re.compile(
 # A tournament's level and stakes: ``Blinds(20/40)``, ``Blinds-Antes(600/1,200 -50)`` (2016:
 # ``1 200/2 400 -400``, digits grouped by spaces), a limit game's ``Stakes(40/80)`` or
 # ``Stakes-Antes(60/120-10)`` (the small and big bets and the ante, not blinds).
-_NUM = r"\d{1,3}(?:[, .]\d{3})+|\d+"  # whole chips: 1200, 1,200, 1 200 or 1.200
+# whole chips: 1200, 1,200, 1 200 or 1.200; a 2018 header shortens thousands: 1K, 1.4K
+_NUM = r"\d+(?:\.\d{1,3})?K|\d{1,3}(?:[, .]\d{3})+|\d+"
+_LEVEL_LINE = re.compile(r"^Trny: ?(?P<tid>\d+) Level: ?\d+$")
 _STAKES = (rf"(?P<stakes>Blinds|Blinds-Antes|Stakes|Stakes-Antes)\((?P<sb>{_NUM})/(?P<bb>{_NUM})"
            rf"(?: ?-(?P<ante>{_NUM}))?\)")
 # The header names a buy-in (``$11 USD Buy-in``, 2005: ``$30 Buy-in  + $3 Entry Fee``; or
 # ``Freeroll``), the level, or both; a 2016 format prints the level on lines of its own.
 _TOURNEY = re.compile(
     r"^(?:(?P<limit>NL|PL|FL) )?(?P<game>.+?)"
-    r"(?: (?P<buyin>(?:[$€£] ?)?[\d.,]+ (?:[A-Z]{3} )?Buy-in(?:  \+ (?:[$€£] ?)?[\d.,]+ Entry Fee)?|Freeroll))?"
+    r"(?: (?P<buyin>(?:[$€£] ?)?[\d.,]+ (?:[A-Z]{3} )?Buy-in(?:  \+ (?:[$€£] ?)?[\d.,]+ Entry Fee)?|Freeroll)"
+    # 2018: a sit & go's ``$0.25 USD`` (its level on lines of its own), ``$0.22 USD Trny:N ...``
+    r"|(?: (?P<price>[$€£][\d.,]+ [A-Z]{3})(?= *$| Trny:)))?"
     rf"(?:\s+Trny: ?(?P<tid>\d+) Level: ?\d+\s+{_STAKES})?\s*$"
 )
 # ``$0.10/$0.25 USD NL Texas Hold'em``, ``$10 USD PL Omaha`` (a buy-in), 2013's ``$5  USD  NL
@@ -159,7 +172,8 @@ _NO_SMALL_BLIND = "There is no Small Blind in this hand"
 # after "Player", seated or not).
 _NOBODY_SEATED = re.compile(
     r"^(?:"
-    r".+ (?:folds|has (?:left|joined) the table\.|is sitting out)|"
+    r".+ (?:folds|has (?:left|joined) the table\.|is sitting out|did not respond in time)|"
+    r"There will be a break in \d+ minute\(s\)|"
     r"Your time bank will be activated in \d+ secs\. If you do not want it to be used, please act now\.|"
     r"The tournament is now finished as the remaining prizes are of equal value\.|"
     # messages of the client to its user, naming no one's money
@@ -170,6 +184,15 @@ _NOBODY_SEATED = re.compile(
     r"Player .+ (?:finished in \d{1,3}(?:[, ]\d{3})*(?:\.| place and received .+)|"
     r"has been moved from table \d+ to this table))$"
 )
+# A 2017 New Jersey table prints its players' chat bare, without a name (``nice stretch``):
+# a line with no digit, bracket or currency sign (and no money word: ``_no_money``) can
+# carry no amount; one with any of them is not chat and fails the hand.
+_BARE_CHAT = re.compile(r"^[^\d\[\]()$€£]+$")
+# nor a poker verb: a line saying one is no chat to skip unread (``nice call`` fails the hand)
+_CHAT_VERBS = re.compile(r"\b(?:post|call|bet|raise|win|won|tie|collect|return|all-?in|complete|bring-?in|fold|check|"
+                         r"muck|show|ante|blind|pot)(?:s|ed)?\b", re.I)
+# ``X has knocked out Y and won a $0.10 USD bounty prize.``: paid outside the pot
+_BOUNTY = (r"^has knocked out (?P<out>.+) and won an? (?P<amt>[$€£][\d.,]+(?: [A-Z]{3})?) bounty prize\.$")
 # a money action by someone the seat list does not have
 _UNSEATED_MONEY = (r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|"
                    r"is all-In|completes)(?: \+ dead)? +\[[^\]]+\]\.?$")
@@ -242,10 +265,10 @@ def _banner(hand: Hand) -> int:
         return at
     if at >= len(lines):
         raise HandParseError(QuarantineReason.TRUNCATED, "hand ends after its 'Game #N starts.' preamble", hand_id)
-    if lines[at].text == "Table Closed":
+    if lines[at].text in _NO_HISTORY:
         rest = " ".join(line.text for line in lines[at:] if line.text.strip())
-        raise HandParseError(QuarantineReason.TRUNCATED, "the table closed and partypoker wrote no history for "
-                             f"this hand: {rest[:120]!r}", hand_id)
+        raise HandParseError(QuarantineReason.TRUNCATED, f"{_NO_HISTORY[lines[at].text]} partypoker wrote no history "
+                             f"for this hand: {rest[:120]!r}", hand_id)
     raise HandParseError(QuarantineReason.PARSE_ERROR, f"expected the hand's banner, found {lines[at].text[:120]!r}",
                          hand_id)
 
@@ -262,8 +285,8 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
                         f"cannot read the game/date line {lines[at + 1][:120] if at + 1 < len(lines) else ''!r}")
     pre = header["pre"]
     tourney = _TOURNEY.match(pre)
-    if tourney and not (tourney["buyin"] or tourney["tid"]):
-        tourney = None
+    if tourney and not (tourney["buyin"] or tourney["tid"] or (tourney["price"] and _has_level_line(lines))):
+        tourney = None  # a bare price is a buy-in only where the hand prints its level
     cash = None if tourney else _CASH.match(pre)
     game_line = tourney or cash
     if game_line is None:
@@ -298,12 +321,28 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     return record
 
 
+def _has_level_line(lines: list[str]) -> bool:
+    return any(_LEVEL_LINE.match(line) for line in lines)
+
+
+def _chips(text: str) -> str:
+    """Whole tournament chips as digits: grouping dropped, a ``K`` (thousands) multiplied out.
+
+    >>> _chips("1.4K"), _chips("1K"), _chips("1.25K"), _chips("1,200"), _chips("1.200"), _chips("175")
+    ('1400', '1000', '1250', '1200', '1200', '175')
+    """
+    if text.endswith("K"):
+        whole, _, thousandths = text[:-1].partition(".")
+        return str(int(whole) * 1000 + int(thousandths.ljust(3, "0")))
+    return re.sub("[ .,]", "", text)
+
+
 def _stakes(hand: Hand, record: ParsedHand, m: re.Match[str]) -> int | None:
     """A tournament level's blinds and ante; a limit game's ``Stakes`` are its small and big
     bets, not blinds: the small bet is returned."""
-    small, big = (hand.money(re.sub("[ .,]", "", m[g])) for g in ("sb", "bb"))
+    small, big = (hand.money(_chips(m[g])) for g in ("sb", "bb"))
     if m["ante"]:
-        record.ante = hand.money(re.sub("[ .,]", "", m["ante"]))
+        record.ante = hand.money(_chips(m["ante"]))
     if m["stakes"] in ("Blinds", "Blinds-Antes"):
         record.small_blind, record.big_blind = small, big
         return None
@@ -482,6 +521,21 @@ def _unseated_money(hand: Hand, m: re.Match[str]) -> None:
         "a player the seat list does not have") + " puts money in: its seat and stack are unknown")
 
 
+def _bounty(hand: Hand, m: re.Match[str]) -> None:
+    """A knockout's bounty, in cents of the buy-in's currency (the pot is in chips), is no
+    pot money: recorded as a ``BOUNTY`` payout, which no pot check counts."""
+    try:
+        cents = hand.convention.to_minor(m["amt"], 100)
+    except AmountError as exc:
+        raise hand.fail(QuarantineReason.BAD_AMOUNT, f"line {hand.line.number} {hand.line.text!r}: {exc}") from None
+    hand.pay(hand.player, cents, pot=None, half=Half.WHOLE, source=PayoutSource.BOUNTY)
+
+
+def _bare_chat(hand: Hand, m: re.Match[str]) -> bool | None:
+    """Chat printed without a name, skipped unless it says a poker verb."""
+    return False if _CHAT_VERBS.search(hand.line.text) else _no_money(hand, m)
+
+
 def _no_money(hand: Hand, m: re.Match[str]) -> bool | None:
     """A line naming nobody seated, skipped unless it holds a money word."""
     return False if _MONEY_WORDS.search(hand.line.text) else None
@@ -570,12 +624,13 @@ DIALECT = Dialect(
         kind("players", r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$", max_seats),
         kind("no low", r"^There was no qualifying low hand", _no_low),
         kind("no small blind", "^" + re.escape(_NO_SMALL_BLIND), skip),
-        kind("level", r"^Trny: ?(?P<tid>\d+) Level: ?\d+$", _level_line, on=(Street.PREDEAL,)),
+        kind("level", _LEVEL_LINE, _level_line, on=(Street.PREDEAL,)),
         kind("stakes", rf"^{_STAKES}$", _level_line, on=(Street.PREDEAL,)),
         kind("dealt", r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$", _dealt),
     ),
     players=(
         kind("wins", _WINS, _wins),
+        kind("bounty", _BOUNTY, _bounty),
         *(kind(name, pattern, verb) for name, pattern, verb in (
             _post("small blind", SMALL_BLIND),
             _post(r"big blind \+ dead", BOTH_BLINDS),
@@ -602,6 +657,7 @@ DIALECT = Dialect(
         kind("unseated money", _UNSEATED_MONEY, _unseated_money),
         kind("table", _TABLE, _no_money),
         kind("nobody seated", _NOBODY_SEATED, _no_money),
+        kind("bare chat", _BARE_CHAT, _bare_chat),
     ),
     streets=_STREETS,
     amount_text=_dot_decimal,

@@ -400,6 +400,14 @@ Bettany wins 60 chips
     ("NL Texas Hold'em $1 USD Buy-in ", "Trny: 128400006 Level: 1 \nBlinds(10/20)\n", ("128400006", 10, 20, None)),
     ("NL Texas Hold'em  Trny: 71400007 Level: 3  Blinds(50/100)", "Trny: 71400007 Level: 4 \nBlinds(100/200)\n",
      ("71400007", 100, 200, None)),
+    # 2018: thousands shortened with a K in the header only (the level lines and posts print 1,400)
+    ("NL Texas Hold'em $1.10 USD Buy-in Trny:150000008 Level:12  Blinds-Antes(700/1.4K -175)", "",
+     ("150000008", 700, 1400, 175)),
+    ("NL Texas Hold'em $0.22 USD Trny:180000009 Level:2  Blinds-Antes(500/1K -90)", "", ("180000009", 500, 1000, 90)),
+    ("NL Texas Hold'em $2.20 USD Buy-in Trny:190000010 Level:14  Blinds-Antes(1.25K/2.5K -310)",
+     "Trny:190000010 Level:14 \nBlinds-Antes(1,250/2,500 -310)\n", ("190000010", 1250, 2500, 310)),
+    # a 2018 (jackpot) sit & go names its price only; its level is on lines of their own
+    ("NL Texas Hold'em $0.25 USD ", "Trny: 190000011 Level: 1 \nBlinds(10/20)\n", ("190000011", 10, 20, None)),
 ])
 def test_tournament_headers_of_every_era(header, level, expected):
     # these headers were quarantined: "cannot read stakes and game"
@@ -844,3 +852,119 @@ def test_both_eras_are_picklable_and_carry_their_version():
     assert pickle.loads(pickle.dumps(CLASSIC)).parse(SAT_OUT).hand_id == "11615400001"
     assert pickle.loads(pickle.dumps(MODERN)).parse(MODERN_HAND).hand_id == "1700000000123abcd45efgh"
     assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:2", "partypoker_2023:2"]
+
+
+def test_a_bare_price_without_a_level_line_is_no_tournament():
+    # "NL Texas Hold'em $0.25 USD" is a sit & go's price only where the hand prints its level
+    with pytest.raises(HandParseError) as caught:
+        CLASSIC.parse(TOURNAMENT_HAND.format(header="NL Texas Hold'em $0.25 USD ", level=""))
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.PARSE_ERROR, "cannot read stakes and game in \"NL Texas Hold'em $0.25 USD \"")
+
+
+KNOCKOUT = """Game #16800000001 starts.
+
+#Game No : 16800000001 
+***** Hand History for Game 16800000001 *****
+NL Texas Hold'em $1.10 USD Buy-in Trny:150000001 Level:12  Blinds-Antes(700/1.4K -175) - Wednesday, January 10, 18:18:55 GMT 2018
+Table Hedgerow PKO - $500 Gtd (150000001) Table #3 (Real Money)
+Seat 1 is the button
+Total number of players : 3/8 
+Seat 1: Aldous ( 20,000 )
+Seat 2: Bettany ( 30,000 )
+Seat 4: Crispin ( 2,075 )
+Trny:150000001 Level:12 
+Blinds-Antes(700/1,400 -175)
+Aldous posts ante [175]
+Bettany posts ante [175]
+Crispin posts ante [175]
+Bettany posts small blind [700].
+Crispin posts big blind [1,400].
+** Dealing down cards **
+Dealt to Crispin [  Ah Kd ]
+Aldous raises [4,200]
+There will be a break in 4 minute(s)
+Bettany folds
+Crispin is all-In  [500]
+Crispin shows [ Ah, Kd ]high card Ace.
+** Dealing Flop ** [ 9h, 5c, 8s ]
+** Dealing Turn ** [ 3h ]
+** Dealing River ** [ Qd ]
+Aldous shows [ Qs, Qh ]three of a kind, Queens.
+Aldous wins 2,300 chips from the side pot 1 with three of a kind, Queens.
+Aldous wins 5,025 chips from the main pot with three of a kind, Queens.
+Player Crispin finished in 57.
+Aldous has knocked out Crispin and won a $0.25 USD bounty prize.
+"""
+
+
+def test_a_knockout_bounty_is_paid_outside_the_pot():
+    # "X has knocked out Y and won a $0.25 USD bounty prize." quarantined 15 real hands;
+    # the break notice another. The bounty is in cents, no pot money.
+    hand = CLASSIC.parse(KNOCKOUT)
+    assert (hand.hand_id, hand.small_blind, hand.big_blind, hand.ante) == ("16800000001", 700, 1400, 175)
+    assert _contributed(hand) == {1: 4375, 2: 875, 4: 2075}
+    assert _payouts(hand) == [(1, 25, None, Half.WHOLE, PayoutSource.BOUNTY),  # the pots are paid at the end
+                              (1, 2300, 1, Half.WHOLE, PayoutSource.POT), (1, 5025, 0, Half.WHOLE, PayoutSource.POT)]
+    assert hand.paid_from_pots() == 7325
+
+
+def test_a_bounty_with_a_bad_amount_quarantines_the_hand():
+    with pytest.raises(HandParseError) as caught:
+        CLASSIC.parse(KNOCKOUT.replace("$0.25 USD bounty", "$0.2.5 USD bounty"))
+    assert caught.value.reason == QuarantineReason.BAD_AMOUNT
+    assert caught.value.message == (
+        "line 33 'Aldous has knocked out Crispin and won a $0.2.5 USD bounty prize.': not an amount: '$0.2.5 USD'")
+
+
+@pytest.mark.parametrize("notice", [
+    "There will be a break in 4 minute(s)",
+    "Zenobia did not respond in time",  # not seated
+    "nice stretch",  # 2017 New Jersey: chat printed bare
+    "coulda told u he had AA",
+])
+def test_notices_and_bare_chat_are_skipped(notice):
+    hand = CLASSIC.parse(SAT_OUT.replace("Gideon checks\n", f"Gideon checks\n{notice}\n", 1))
+    assert _contributed(hand) == {3: 75, 4: 25}
+    assert _payouts(hand) == [(3, 98, None, Half.WHOLE, PayoutSource.POT)]
+
+
+@pytest.mark.parametrize(("line", "what"), [
+    ("gave him 2 outs", "line"),  # a digit: may be an amount
+    ("Zenobia adds [$5 USD]", "line"),
+    ("nice call there", "line"),  # a poker verb
+    ("Zenobia raises", "money line"),
+])
+def test_a_bare_line_that_may_carry_money_is_not_skipped(line, what):
+    with pytest.raises(HandParseError) as caught:
+        CLASSIC.parse(SAT_OUT.replace("Gideon checks\n", f"Gideon checks\n{line}\n", 1))
+    assert (caught.value.reason, caught.value.message) == (
+        QuarantineReason.PARSE_ERROR, f"line 14 {line!r}: unexpected {what}")
+
+
+def test_a_lost_connection_instead_of_the_banner_is_truncated():
+    text = ("Game #16120000001 starts.\n#Game No : 16120000001 \nConnection Lost due to some reason\n"
+            "The hand history for this hand number is not available here.\n")
+    with pytest.raises(HandParseError) as caught:
+        CLASSIC.parse(text)
+    assert (caught.value.reason, caught.value.hand_id) == (QuarantineReason.TRUNCATED, "16120000001")
+    assert caught.value.message == (
+        "the connection was lost and partypoker wrote no history for this hand: 'Connection Lost due to some reason "
+        "The hand history for this hand number is not available here.'")
+
+
+def test_new_hands_audit_clean(tmp_path):
+    import polars as pl
+
+    from audit.jobs import run_job
+
+    jackpot = TOURNAMENT_HAND.format(header="NL Texas Hold'em $0.25 USD ", level="Trny: 190000011 Level: 1 \n"
+                                     "Blinds(20/40)\n").replace("Summer Special (2686999) Table #5",
+                                                                 "$0.25 Sit & Go 3-Handed (190000011) Table #1")
+    source = tmp_path / "party.txt"
+    source.write_text(KNOCKOUT + "\n" + jackpot, encoding="utf-8")
+    result = run_job([str(source)], str(tmp_path / "out"))
+    verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet").sort("hand_key")
+    assert sorted(verdicts.select("hand_id", "verdict").rows()) == [
+        ("11940000001", "clean"), ("16800000001", "clean")]
+    assert (result.counts["finding_rows"], result.counts.get("quarantined", 0)) == (0, 0)

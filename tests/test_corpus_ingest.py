@@ -32,8 +32,6 @@ KNOWN_QUARANTINED: dict[tuple[str, str], tuple[int, str]] = {
 KNOWN_UNRECONCILED: dict[str, str] = {
     "betonline:1606125823": "3.97 put in, 2.49 paid + 0.22 rake: the 1.26 pot printed before the "
                             "showdown is never paid by any line",
-    "kingsclub:3969308": "the big blind's uncontested side pot of 250 went back to them without a "
-                         "pay line (their summary stack shows it)",
     "enet:7732419": "pays 56,64 + rake 1,39 of 140,53 put in; the summary's total pot (2,75) and a "
                     "rake line of -2,22 contradict the betting",
 }

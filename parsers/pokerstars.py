@@ -183,8 +183,9 @@ _HEADER = re.compile(
     # 2007-2008: ``- 2007/10/15 - 08:20:33 (ET)``
     r"|(?P<day_old>\d{4}/\d{1,2}/\d{1,2}) - (?P<clock_old>\d{1,2}:\d{2}:\d{2}) \((?P<zone_old>[A-Z]{1,5})\))\s*$"
 )
+# the buy-in is one word, but for PokerStars India's "Rs. 0.44+Rs. 0.06 INR"
 _TOURNAMENT = re.compile(
-    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?:(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+)?"
+    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?:(?P<buyin>Freeroll|(?:Rs\.[ \xa0](?=\d)|\S)*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+)?"
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
     r"(?: \((?P<stakes>[^()]*)\))?"
     r"(?: \[ADM ID: [^\]]*\])?$"  # PokerStars.it prints the regulator's id of the event
@@ -216,9 +217,10 @@ _TOTAL = re.compile(
 )
 _SIDE = re.compile(r" Side pot(?:-(\d+))? (\S+?)\.(?=\s|$)")
 _AMOUNT_TOKEN = re.compile(r"[$€£¥₹]?\d[\d,]*(?:\.\d+)?")
-# PokerStars India writes rupees "Rs. 1" as well as "₹1": the same amount, a symbol with a
-# space (a seat name holding "Rs. 5" would read "₹5" too, alike in every line of the hand)
-_RUPEES = re.compile(r"\bRs\. (?=\d)")
+# PokerStars India writes rupees "Rs. 1" (a space or, in its later files, a NO-BREAK SPACE)
+# as well as "₹1": the same amount, a symbol with a space (a seat name holding "Rs. 5" would
+# read "₹5" too, alike in every line of the hand)
+_RUPEES = re.compile(r"\bRs\.[ \xa0](?=\d)")
 _CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR|AUD|CHF|SEK|DKK|NOK|RUB|BRL|CNY|JPY)\b")
 
 _SYMBOL_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
@@ -892,7 +894,7 @@ class _Hand:
         """The header's facts; the rest starts empty."""
         self.lines = self.verbatim = text.split("\n")
         self.hid, self.site, self.site_kind, self.stamp, self.zone, info = _parse_header(self.lines[0].rstrip())
-        if "Rs. " in info["stakes"]:
+        if "Rs. " in info["stakes"] or "Rs.\xa0" in info["stakes"]:
             self.lines = _RUPEES.sub("₹", text).split("\n")
         self.info = info
         self.game = game = info["game"]

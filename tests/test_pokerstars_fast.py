@@ -405,3 +405,14 @@ def test_a_tournament_header_split_after_its_buy_in_reads_the_same_both_ways() -
     reference, fast, _ = both_ways(_hand("1") + SPLIT_TOURNAMENT_HEADER + _hand("3"))
     assert_same(reference, fast)
     assert reference.quarantine == [] and reference.found == 3
+
+
+def test_rupee_hands_read_the_same_both_ways() -> None:
+    # amounts after "Rs." + a space or a NO-BREAK SPACE go the reference way; a rupee
+    # tournament's amounts are chips and are read in columns
+    from tests.test_parser_pokerstars import RUPEE_TOURNAMENT, RUPEES_WRITTEN_RS, RUPEES_WRITTEN_RS_NBSP
+
+    read = check(_hand("1") + RUPEES_WRITTEN_RS + RUPEES_WRITTEN_RS_NBSP + RUPEE_TOURNAMENT)
+    assert read.handled == [True, False, False, True]
+    reference, _, _ = both_ways(RUPEES_WRITTEN_RS_NBSP + RUPEE_TOURNAMENT)
+    assert reference.quarantine == [] and reference.found == 2

@@ -1492,3 +1492,28 @@ def test_a_tournament_header_split_after_its_buy_in():
     assert (hand.start_time_utc, hand.table_name, hand.ante) == ("2020-03-22T15:53:09Z", "2900000001 1", 3)
     assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 40), (1, 59)] and hand.reconciles()
     assert hand.payouts[1].line == "ume collected 59 from pot"
+
+
+def _indent_all_but_first_line(text: str) -> str:
+    first, _, rest = text.partition("\n")
+    return first + "\n" + "\n".join(" " + line if line else line for line in rest.split("\n"))
+
+
+def test_a_file_with_every_line_indented_by_one_space_is_read_with_the_space_taken_off() -> None:
+    # a Zoom archive copied with every line but its number line indented by one space
+    second = RUPEE_TOURNAMENT.replace("160000000001", "160000000002")
+    text = _indent_all_but_first_line("*********** # 1 **************\n" + RUPEE_TOURNAMENT
+                                      + "\n\n*********** # 2 **************\n" + second)
+    pieces = list(PARSER.split(text))
+    assert [start for start, _ in pieces] == [text.index(" PokerStars"), text.index(" PokerStars", 40)]
+    hands = [PARSER.parse(piece) for _, piece in pieces]
+    assert [h.hand_id for h in hands] == ["160000000001", "160000000002"]
+    for hand in hands:
+        assert _payouts(hand) == [(1, 80, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                                  (1, 130, 0, None, Half.WHOLE, PayoutSource.POT)]
+        assert hand.reconciles()
+    # a file whose first line is the header keeps it; one unindented line makes it an ordinary file
+    assert [h for _, h in PARSER.split(_indent_all_but_first_line(RUPEE_TOURNAMENT))][0].startswith("PokerStars")
+    assert PARSER.parse(_indent_all_but_first_line(RUPEE_TOURNAMENT)).hand_id == "160000000001"
+    ordinary = _indent_all_but_first_line(RUPEE_TOURNAMENT + "\n" + second).replace("\n PokerStars", "\nPokerStars")
+    assert len(list(PARSER.split(ordinary))) == 2

@@ -416,3 +416,12 @@ def test_rupee_hands_read_the_same_both_ways() -> None:
     assert read.handled == [True, False, False, True]
     reference, _, _ = both_ways(RUPEES_WRITTEN_RS_NBSP + RUPEE_TOURNAMENT)
     assert reference.quarantine == [] and reference.found == 2
+
+
+def test_a_file_with_every_line_indented_reads_the_same_both_ways() -> None:
+    from tests.test_parser_pokerstars import RUPEE_TOURNAMENT, _indent_all_but_first_line
+
+    text = _indent_all_but_first_line("*********** # 1 **************\r\n" + RUPEE_TOURNAMENT.replace("\n", "\r\n"))
+    reference, fast, read = both_ways(text)
+    assert_same(reference, fast)
+    assert read is None and reference.quarantine == [] and reference.found == 1

@@ -212,7 +212,8 @@ _HEADER = re.compile(
 )
 # the buy-in is one word, but for PokerStars India's "Rs. 0.44+Rs. 0.06 INR"
 _TOURNAMENT = re.compile(
-    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?:(?P<buyin>Freeroll|(?:Rs\.[ \xa0](?=\d)|\S)*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+)?"
+    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*"
+    r"(?:(?P<buyin>Freeroll|(?:Rs\.[ \xa0](?=\d)|\S)*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+)?"
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
     r"(?: \((?P<stakes>[^()]*)\))?"
     r"(?: \[ADM ID: [^\]]*\])?$"  # PokerStars.it prints the regulator's id of the event

@@ -16,7 +16,7 @@ import pyarrow as pa
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS
 
 if TYPE_CHECKING:
-    from parsers.pokerstars_fast import FastChunk
+    from parsers.columnar_chunk import FastChunk
 
 _SHARED = ("hand_key", "platform", "hand_date")  # child columns gathered from the hand's row
 

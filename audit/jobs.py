@@ -17,38 +17,36 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
 from audit.accept import AcceptFileError, load_accept
 from audit.errors import (
     BadAcceptFile,
-    BadOption,
     ExitStatus,
-    NoInputFiles,
     NotALake,
-    OutputRefused,
     UnknownPolicy,
-    UnreadableLake,
 )
 from audit.explanation import explain_hands
 from audit.ingest import IngestSummary, ingest
 from audit.ingest.inputs import (
     DEFAULT_MAX_EXPANDED,
     DEFAULT_MAX_RATIO,
-    Found,
-    InputOptions,
     Skipped,
-    Unopenable,
-    find_inputs,
 )
 from audit.ingest.store import KeptTables
-from audit.lake import LakeError, pinned, read_table
+from audit.ingest_job import TOP_REASONS as TOP_REASONS  # re-exported: ingest's job lives there
+from audit.ingest_job import IngestResult as IngestResult
+from audit.ingest_job import Progress as Progress
+from audit.ingest_job import _engine, _lake_errors, _quarantine_line, check_options, find_input_files
+from audit.ingest_job import ingest_job as ingest_job
+from audit.ingest_job import ingest_problems as ingest_problems
+from audit.lake import pinned, read_table
+from audit.memory import give_back
 from audit.outputs import (
     AUDIT_OUTPUTS,
     EXPLANATIONS_FILE,
@@ -60,8 +58,6 @@ from audit.outputs import (
     RUN_OUTPUTS,
     AuditOutcome,
     atomic_output,
-    check_apart,
-    check_out_folder,
     prepare_out,
     start_manifest,
     write_outputs,
@@ -73,7 +69,6 @@ from audit.report_context import run_context
 from reports.unknown_lines import UNKNOWN_LINE_INPUT, unknown_line_text, unknown_lines
 from rules.odd_chip import PolicyError
 from rules.rake import RakeSchedule
-from rules.vocab import FileStatus
 
 if TYPE_CHECKING:
     from audit.cluster import ClusterPool
@@ -81,42 +76,11 @@ if TYPE_CHECKING:
 #: explanations embedded for the report: the hands with the largest findings first
 MAX_EXPLANATIONS = 1000
 
-#: quarantine reasons named in the line that says why a run exits 3
-TOP_REASONS = 5
 #: how many shapes of unknown line `run` prints when it exits 3 (the HTML report lists more)
 UNKNOWN_LINES_PRINTED = 5
 
 #: ``(hand_key, kind) -> reason``, as ``audit.accept.load_accept`` reads an accept file
 Accepted = Mapping[tuple[str, str], str]
-
-
-class Progress(Protocol):
-    """Where a job reports how far it is (each call is cheap; none is required)."""
-
-    def begin(self, stage: str) -> None:
-        """A stage starts (``reading``, ``auditing``, ``explaining``); the last one ends."""
-
-    def reading(self, name: str) -> None:
-        """The file ``name`` is being read."""
-
-    def audited(self, done: int, total: int) -> None:
-        """``done`` of ``total`` showdowns are audited."""
-
-
-@dataclass(frozen=True)
-class IngestResult:
-    """What ``ingest_job`` did: the counts per file, the lake written, the exit status."""
-
-    summary: IngestSummary
-    lake: Path
-    exit_status: ExitStatus
-    problems: tuple[str, ...] = ()  # why the status is 3, one line each
-    skipped: tuple[Skipped, ...] = ()  # hhaudit's own outputs found under the inputs
-
-    @property
-    def counts(self) -> dict[str, Any]:
-        """The counts ``hhaudit ingest --json`` prints."""
-        return self.summary.as_dict()
 
 
 @dataclass(frozen=True)
@@ -144,29 +108,6 @@ class AuditResult:
     ingest: IngestSummary | None = None  # run_job's ingest
     problems: tuple[str, ...] = ()  # why the status is 3, one line each
     skipped: tuple[Skipped, ...] = ()  # hhaudit's own outputs found under run_job's inputs
-
-
-def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None = None,
-               max_quarantined: int = 0, progress: Progress | None = None, exclude: Sequence[str] = (),
-               max_expanded_size: int = DEFAULT_MAX_EXPANDED,
-               max_expansion_ratio: int = DEFAULT_MAX_RATIO, dask: str | None = None) -> IngestResult:
-    """``hhaudit ingest``: read ``paths`` (files, folders, archives) into ``lake``; with
-    ``dask`` (a scheduler's address), parsed on that cluster's workers."""
-    lake = Path(lake)
-    select = check_options(workers, max_quarantined, exclude, max_expanded_size, max_expansion_ratio)
-    skipped = find_input_files(paths, select)
-    if lake.exists() and not lake.is_dir():
-        raise OutputRefused(f"--lake {lake} is a file, not a folder")
-    check_apart(lake, paths, "--lake", inside=True)  # a lake over an input would hide it
-    check_out_folder(lake, "--lake")
-    if progress:
-        progress.begin("reading")
-    with _lake_errors(), _engine(dask) as cluster:
-        summary = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
-                         select=select, cluster=cluster)
-    problems = ingest_problems(summary, max_quarantined)
-    return IngestResult(summary, lake, ExitStatus.INPUT_PROBLEMS if problems else ExitStatus.OK,
-                        problems, skipped)
 
 
 def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, accept: Path | None = None,
@@ -220,11 +161,13 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
         kept = KeptTables(BATCH_HANDS) if cluster is None else None
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
                           select=select, cluster=cluster, keep=kept)
+        give_back()  # what the ingest freed (its duplicate index, its buffers), before the audit
         with pinned(lake):  # one state of the lake, which the manifest records
             outcome = _audit(lake, policy, accepted, progress, schedules, cluster,
                              kept if kept is not None and kept.usable else None)
             if kept is not None:
                 kept.give_up()  # their memory back before the report
+            give_back()
             if progress:
                 progress.begin("explaining")
             explanations = write_explanations(out, lake, outcome, policy, accepted, rake_schedules=schedules)
@@ -245,18 +188,6 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
                        skipped)
 
 
-@contextmanager
-def _engine(dask: str | None) -> Iterator[ClusterPool | None]:
-    """The Dask cluster at ``dask`` for the block, or None: this machine's workers."""
-    if dask is None:
-        yield None
-        return
-    from audit.cluster import dask_pool
-
-    with dask_pool(dask) as pool:
-        yield pool
-
-
 def _engine_name(cluster: ClusterPool | None) -> str:
     """What the manifest records as the engine that ran the job."""
     return "local" if cluster is None else f"dask {cluster.address}"
@@ -265,54 +196,6 @@ def _engine_name(cluster: ClusterPool | None) -> str:
 def _unknown_lines(lake: Path, top: int) -> list[dict[str, Any]]:
     with _lake_errors():
         return unknown_lines(read_table(lake, "quarantine", UNKNOWN_LINE_INPUT), top).to_dicts()
-
-
-def check_options(workers: int | None, max_quarantined: int, exclude: Sequence[str] = (),
-                  max_expanded_size: int = DEFAULT_MAX_EXPANDED,
-                  max_expansion_ratio: int = DEFAULT_MAX_RATIO) -> InputOptions:
-    """Raise ``BadOption`` for a value an option does not allow; else what ingest reads."""
-    if workers is not None and workers < 1:
-        raise BadOption(f"--workers must be 1 or more, not {workers}")
-    if max_quarantined < 0:
-        raise BadOption(f"--max-quarantined must be 0 or more, not {max_quarantined}")
-    if max_expanded_size < 1:
-        raise BadOption(f"--max-expanded-size must be 1 byte or more, not {max_expanded_size}")
-    if max_expansion_ratio < 1:
-        raise BadOption(f"--max-expansion-ratio must be 1 or more, not {max_expansion_ratio}")
-    return InputOptions(tuple(exclude), max_expanded_size, max_expansion_ratio)
-
-
-def find_input_files(paths: Sequence[Path | str], select: InputOptions) -> tuple[Skipped, ...]:
-    """Raise ``NoInputFiles`` when ``paths`` hold nothing to read; else what is skipped."""
-    found = find_inputs(paths, select)
-    if not any(isinstance(f, (Found, Unopenable)) for f in found):
-        raise NoInputFiles(", ".join(str(p) for p in paths) or "no path given")
-    return tuple(f for f in found if isinstance(f, Skipped))
-
-
-def ingest_problems(summary: IngestSummary, max_quarantined: int) -> tuple[str, ...]:
-    """Why an ingest makes the exit status 3, one line each (none when it does not): each
-    file unreadable or unrecognised, the quarantined hands beyond the tolerance with their
-    commonest reasons, or no hand found at all."""
-    lines = [f"{f.status}: {f.source_file}: {f.message}"
-             + ("; --exclude it if it is not meant as input" if f.status == FileStatus.UNRECOGNISED else "")
-             for f in summary.bad_files]
-    if summary.hands_quarantined > max_quarantined:
-        lines.append(_quarantine_line(summary.hands_quarantined, max_quarantined,
-                                      summary.as_dict()["quarantined_by_reason"]))
-    if summary.hands_found == 0 and not summary.skipped:  # a skipped file's hands are in the lake already
-        empty = [f.source_file for f in summary.files if f.message == "empty file"]
-        lines.append("no hand found in any input file" + (f" (empty: {', '.join(empty)})" if empty else ""))
-    return tuple(lines)
-
-
-def _quarantine_line(quarantined: int, max_quarantined: int, by_reason: Mapping[str, int]) -> str:
-    top = sorted(by_reason.items(), key=lambda item: (-item[1], item[0]))[:TOP_REASONS]
-    more = len(by_reason) - len(top)
-    reasons = ", ".join(f"{reason} {n}" for reason, n in top) + (f", {more} other reasons" if more > 0 else "")
-    return (f"{quarantined} {'hand' if quarantined == 1 else 'hands'} quarantined, more than --max-quarantined "
-            f"{max_quarantined}"
-            + (f" ({reasons})" if reasons else ""))
 
 
 def _count_problems(counts: Mapping[str, Any], max_quarantined: int) -> tuple[str, ...]:
@@ -367,15 +250,6 @@ def check_policy(policy: str | None) -> None:
         raise UnknownPolicy(f"{policy}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise UnknownPolicy(f"{policy}: not a text file") from None
-
-
-@contextmanager
-def _lake_errors() -> Iterator[None]:
-    """A lake this hhaudit cannot read is an input problem, not a crash."""
-    try:
-        yield
-    except LakeError as exc:
-        raise UnreadableLake(str(exc)) from exc
 
 
 def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progress | None,

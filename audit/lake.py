@@ -340,23 +340,67 @@ def ensure_tables(root: Path) -> dict[str, int]:
     return versions
 
 
-def _stats(table: pa.Table) -> str:
+def _stats(table: pa.Table, written: pq.FileMetaData | None = None) -> str:
     """Delta's per-file statistics: row count, and min, max and nulls of the flat
-    columns (readers skip files by them, e.g. on ``hand_key``)."""
+    columns (readers skip files by them, e.g. on ``hand_key``).
+
+    ``written``: the footer of the Parquet file just written from ``table``, whose
+    statistics the Parquet writer computed already: they are taken from it where it has
+    them (about a third of the CPU of writing a part is saved), else from the table."""
     mins: dict[str, Any] = {}
     maxs: dict[str, Any] = {}
     nulls: dict[str, int] = {}
+    footer = _footer_stats(written) if written is not None else {}
     for field in table.schema:
         t = field.type
         if pa.types.is_nested(t) or pa.types.is_map(t):
             continue
+        wanted = pa.types.is_string(t) or pa.types.is_integer(t)
+        known = footer.get(field.name)
+        if known is not None and (known[1] or not wanted):
+            nulls[field.name] = known[0]
+            if wanted and known[2] is not None:
+                mins[field.name], maxs[field.name] = known[2], known[3]
+            continue
         col = table.column(field.name)
         nulls[field.name] = col.null_count
-        if pa.types.is_string(t) or pa.types.is_integer(t):
+        if wanted:
             mm = pc.min_max(col)
             if mm["min"].is_valid:
                 mins[field.name], maxs[field.name] = mm["min"].as_py(), mm["max"].as_py()
     return json.dumps({"numRecords": table.num_rows, "minValues": mins, "maxValues": maxs, "nullCount": nulls})
+
+
+def _footer_stats(meta: pq.FileMetaData) -> dict[str, tuple[int, bool, Any, Any]]:
+    """Per top-level flat column of a Parquet footer: its null count, whether min and max
+    are known (every row group with a value has them), and the min and max (None when
+    every value is null). A column whose row groups lack a null count is left out."""
+    out: dict[str, tuple[int, bool, Any, Any]] = {}
+    groups = [meta.row_group(r) for r in range(meta.num_row_groups)]
+    for j in range(meta.num_columns):
+        path = groups[0].column(j).path_in_schema if groups else None
+        if path is None or "." in path:
+            continue
+        nulls, exact, low, high = 0, True, None, None
+        for group in groups:
+            stats = group.column(j).statistics
+            if stats is None or not stats.has_null_count:
+                break
+            nulls += stats.null_count
+            if stats.null_count == group.num_rows:
+                continue
+            if not stats.has_min_max:
+                exact = False
+                continue
+            low = stats.min if low is None or stats.min < low else low
+            high = stats.max if high is None or stats.max > high else high
+        else:
+            out[path] = (nulls, exact, low, high)
+    return out
+
+
+#: from this many rows on, a part's Delta statistics are read from its Parquet footer
+FOOTER_STATS_ROWS = 5_000
 
 
 def _write_part(table: pa.Table, path: Path, relative: str, partition: dict[str, str | None]) -> Any:
@@ -364,7 +408,8 @@ def _write_part(table: pa.Table, path: Path, relative: str, partition: dict[str,
 
     path.parent.mkdir(parents=True, exist_ok=True)
     pq.write_table(table, path, compression="zstd")
-    stats = _stats(table)
+    # a large part's statistics are in the footer just written; a small one's cost less to compute
+    stats = _stats(table, pq.read_metadata(path) if table.num_rows >= FOOTER_STATS_ROWS else None)
     pause_point("parts")
     st = path.stat()
     del table

@@ -29,9 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from audit.atomic import atomic_output as atomic_output  # re-exported: the outputs are written with it
 from audit.errors import OutNotEmpty, OutputRefused
@@ -40,6 +38,9 @@ from audit.schema import SCHEMA_VERSION
 from audit.version import tool_version as tool_version  # re-exported: the manifest records it
 from rules.odd_chip import Policy
 from rules.vocab import FileStatus, Verdict
+
+if TYPE_CHECKING:  # polars on use: ingest checks its --lake here and needs no polars
+    import polars as pl
 
 FINDINGS_FILE = "findings.parquet"
 HANDS_FILE = "hands.parquet"
@@ -65,7 +66,9 @@ class AuditOutcome:
     unmatched_accepts: list[tuple[str, str]] = field(default_factory=list)
 
     def counts(self) -> dict[str, Any]:
-        v = Counter(self.verdicts["verdict"].to_list())
+        import polars as pl
+
+        v = dict(self.verdicts.group_by("verdict").len().rows())  # no Python string per hand
         open_findings = self.findings.filter(~pl.col("accepted"))
         return {
             "audited": self.verdicts.height,
@@ -80,6 +83,8 @@ class AuditOutcome:
 
     @property
     def open_findings(self) -> int:
+        import polars as pl
+
         return self.findings.filter(~pl.col("accepted")).height
 
 
@@ -259,6 +264,8 @@ def lake_counts(files: pl.DataFrame, quarantine: pl.DataFrame,
                 "duplicates": ingest_counts["hands_duplicate"],
                 "bad_files": sum(n for s, n in ingest_counts["files_by_status"].items()
                                  if s in (FileStatus.UNREADABLE, FileStatus.UNRECOGNISED))}
+    import polars as pl
+
     return {
         "files": files.height,
         "hands_found": int(files["hands_found"].sum() or 0),

@@ -10,8 +10,9 @@ explanation is ``audit.explanation``'s.
 
 Every check reads one hand's rows only, and a hand's rows all lie in its (platform,
 hand_date) partition, so the lake is audited in batches of whole partitions of one
-platform or more, up to ``BATCH_HANDS`` hands each (``hand_batches``): memory is bounded by the
-batch, not by the lake. The outcome is the same as one batch of everything: verdicts
+platform or more, up to ``BATCH_HANDS`` hands each, and a partition larger than that in
+slices of its hands by hand key (``hand_batches``): memory is bounded by the batch, not by
+the lake. The outcome is the same as one batch of everything: verdicts
 are sorted by hand and findings by ``order_findings`` (stable, and ties only within a
 hand, whose findings come in the same order either way).
 """
@@ -47,6 +48,7 @@ from audit.hand_rows import (
     with_dead,
 )
 from audit.lake import partition_rows, scan_table
+from audit.memory import give_back
 from audit.outputs import AuditOutcome
 from audit.policies import PolicyResolver
 from audit.rake_check import candidates, schedule_rake_findings
@@ -59,22 +61,30 @@ from rules.vocab import FindingKind, PayoutSource, Verdict
 
 #: showdowns audited one by one from which worker processes pay for their start
 PARALLEL_FROM = 2000
-#: hands audited together at most (a partition larger than this is a batch of its own):
+#: hands audited together at most (a partition larger than this is cut in slices):
 #: what bounds the audit's memory (about 2 kB a hand while a batch is audited)
 BATCH_HANDS = 100_000
 
 
 @dataclass(frozen=True)
 class Batch:
-    """Partitions audited together: the hand dates of each platform, and their hands' count."""
+    """Partitions audited together: the hand dates of each platform, and their hands' count;
+    with ``part`` ``(i, n)``, the ``i``-th of ``n`` slices of one partition too large for a
+    batch, its hands chosen by a hash of the hand key."""
 
     dates: Mapping[str, tuple[str, ...]]  # platform -> its hand dates
     hands: int
+    part: tuple[int, int] | None = None
 
     def where(self) -> pl.Expr:
-        """The batch's rows of a hand table (its partition columns only: whole files)."""
-        return pl.any_horizontal([(pl.col("platform") == p) & pl.col("hand_date").is_in(list(dates))
-                                  for p, dates in self.dates.items()])
+        """The batch's rows of a hand table (its partition columns select whole files; a
+        slice's hash of the hand key, its hands' rows in them)."""
+        chosen = pl.any_horizontal([(pl.col("platform") == p) & pl.col("hand_date").is_in(list(dates))
+                                    for p, dates in self.dates.items()])
+        if self.part is None:
+            return chosen
+        i, n = self.part
+        return chosen & (pl.col("hand_key").hash() % n == i)
 
 
 class HandTables(Protocol):
@@ -109,12 +119,17 @@ class LakeTables:
 
 def hand_batches(partitions: Mapping[tuple[str, str], int], most: int = BATCH_HANDS) -> list[Batch | None]:
     """The partitions grouped into batches of consecutive partitions (by platform, then
-    date) up to ``most`` hands each (a larger partition alone); ``[None]`` (everything
-    at once, unfiltered) when all of them fit in one.
+    date) up to ``most`` hands each, a larger partition cut into slices of about ``most``
+    hands (``Batch.part``); ``[None]`` (everything at once, unfiltered) when all of them
+    fit in one.
 
-    >>> [(dict(b.dates), b.hands) for b in hand_batches(
-    ...     {("a", "d1"): 3, ("a", "d2"): 2, ("a", "d3"): 9, ("b", "d1"): 1, ("b", "d2"): 1}, most=5)]
-    [({'a': ('d1', 'd2')}, 5), ({'a': ('d3',)}, 9), ({'b': ('d1', 'd2')}, 2)]
+    >>> for b in hand_batches({("a", "d1"): 3, ("a", "d2"): 2, ("a", "d3"): 9, ("b", "d1"): 1, ("b", "d2"): 1},
+    ...                       most=5):
+    ...     print(dict(b.dates), b.hands, b.part)
+    {'a': ('d1', 'd2')} 5 None
+    {'a': ('d3',)} 4 (0, 2)
+    {'a': ('d3',)} 5 (1, 2)
+    {'b': ('d1', 'd2')} 2 None
     >>> hand_batches({("a", "d1"): 3, ("b", "d1"): 2}, most=5)
     [None]
     """
@@ -127,6 +142,11 @@ def hand_batches(partitions: Mapping[tuple[str, str], int], most: int = BATCH_HA
         if group and hands + n > most:
             batches.append(Batch({p: tuple(d) for p, d in group.items()}, hands))
             group, hands = {}, 0
+        if n > most:  # a partition alone is too large: its slices, by hand key
+            slices = -(-n // most)
+            batches += [Batch({platform: (date,)}, n * (i + 1) // slices - n * i // slices, (i, slices))
+                        for i in range(slices)]
+            continue
         group.setdefault(platform, []).append(date)
         hands += n
     if group:
@@ -166,6 +186,7 @@ def audit_lake(lake: Path, *, policy: str | None = None,
                                           _offset(progress, done, total))
         verdict_parts.append(verdicts)
         finding_parts.append(findings)
+        give_back()  # what the batch's rows took, back before the next batch reads its own
     verdicts = pl.concat(verdict_parts).sort("hand_key")
     findings = order_findings(pl.concat(finding_parts))
     unmatched: list[tuple[str, str]] = []

@@ -5,6 +5,10 @@
 (period covered, ingest health) read them from ``OUT/lake`` (the lake ``hhaudit run``
 wrote). A folder written by ``hhaudit audit --out`` has no lake of its own: the report
 then has only the platform to pool chips by, and days and tables are ``unknown``.
+
+Nothing here reads every hand: the period covered comes from the lake's partitions (its
+log), and ``RunContext.join`` reads the rows of the findings' hands only, so that the
+report's memory does not grow with the lake.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 
 import polars as pl
 
-from audit.lake import LakeError, read_table
+from audit.lake import LakeError, partition_rows, read_table, scan_table
 from audit.outputs import LAKE_FOLDER
 from reports.unknown_lines import UNKNOWN_LINE_INPUT, unknown_lines
 from rules.vocab import FileStatus
@@ -32,7 +36,7 @@ UNKNOWN_LINES_SHOWN = 20
 class RunContext:
     """The lake's view of a run: per-hand context, and the facts the report heads with."""
 
-    hands: pl.DataFrame | None = None
+    lake: Path | None = None  # where the findings' hands are read (None: no lake)
     period: tuple[str, str] | None = None
     quarantined: int = 0
     quarantine_reasons: dict[str, int] = field(default_factory=dict)
@@ -42,10 +46,13 @@ class RunContext:
 
     def join(self, findings: pl.DataFrame) -> pl.DataFrame:
         """``findings`` with ``hand_date``, ``table_name`` and ``tournament_id``."""
-        if self.hands is None:
+        if self.lake is None:
             return findings
         extra = [c for c in CONTEXT_COLUMNS if c == "hand_key" or c not in findings.columns]
-        return findings.join(self.hands.select(extra), on="hand_key", how="left")
+        scan = scan_table(self.lake, "hands").select(extra)
+        keys = findings["hand_key"].unique().implode()
+        hands = (scan.filter(pl.col("hand_key").is_in(keys)) if findings.height else scan.head(0)).collect()
+        return findings.join(hands, on="hand_key", how="left")
 
     def header(self) -> dict[str, Any]:
         """The facts the HTML report states first (``reports.html_report``)."""
@@ -59,16 +66,15 @@ def run_context(lake: Path) -> RunContext:
     if not (lake / "hands").is_dir():
         return RunContext()
     try:
-        hands = read_table(lake, "hands", CONTEXT_COLUMNS)
+        dates = [date for (_, date), n in partition_rows(lake, "hands").items() if n and date not in (None, "unknown")]
         files = read_table(lake, "files", ["source_file", "status", "message"])
         quarantine = read_table(lake, "quarantine", UNKNOWN_LINE_INPUT)
     except LakeError:
         return RunContext()
-    dates = hands.filter(pl.col("hand_date") != "unknown")["hand_date"]
-    period = (str(dates.min()), str(dates.max())) if dates.len() else None
+    period = (str(min(dates)), str(max(dates))) if dates else None
     reasons = dict(sorted(quarantine.group_by("reason").len().rows()))
     bad = files.filter(pl.col("status").is_in([FileStatus.UNREADABLE.value, FileStatus.UNRECOGNISED.value]))
-    return RunContext(hands, period, quarantine.height, {str(k): int(v) for k, v in reasons.items()},
+    return RunContext(lake, period, quarantine.height, {str(k): int(v) for k, v in reasons.items()},
                       files.height, bad.sort("source_file").to_dicts(),
                       unknown_lines(quarantine, UNKNOWN_LINES_SHOWN).to_dicts())
 

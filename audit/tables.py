@@ -20,7 +20,6 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -28,8 +27,10 @@ from audit.compiled_tables import compiled_tables
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
 from rules.records import ParsedHand
 
-if TYPE_CHECKING:
-    from parsers.pokerstars_fast import FastChunk
+if TYPE_CHECKING:  # polars on use: the compiled path's ingest never imports it
+    import polars as pl
+
+    from parsers.columnar_chunk import FastChunk
 
 UNKNOWN_DATE = "unknown"
 
@@ -55,6 +56,7 @@ def content_fingerprints(hands: pa.Table, seats: pa.Table, seat_owner: pa.Array,
     """
     if hands.num_rows == 0:
         return pa.array([], pa.string())
+    import polars as pl
 
     def frame(table: pa.Table) -> pl.DataFrame:
         out = pl.from_arrow(table)
@@ -225,6 +227,8 @@ def columnar_tables(fast: FastChunk, source_file: str, parser_version: str) -> d
     """
     if fast.arrow is not None:  # the compiled reader's: digests and fingerprints already made
         return compiled_tables(fast, source_file, parser_version)
+    import polars as pl
+
     data, starts = fast.data, fast.starts
     index = fast.hands["hand"].to_list()
     sha256 = hashlib.sha256

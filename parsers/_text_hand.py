@@ -1,15 +1,9 @@
-"""Shared machinery for the line-oriented parsers of GGPoker, partypoker, 888poker and Winamax.
+"""Helpers shared by text dialects: cutting a hand into lines, a game and limit from a
+platform's game name, local times to UTC, the play-money scale, stud upcards.
 
-The old way: ``HandBuilder`` is the hand-state helper those four parsers were written on
-before ``parsers.engine``, which replaces it as they migrate; the name, limit and time
-helpers below stay useful to any dialect. Game facts are ``rules.games``', re-exported
-here for those parsers only.
-
-Each of those dialects is read one line at a time; what they share is how a hand is
-assembled once a line is understood: seats looked up by name, each money line pushed
-through one ``BetTracker`` so ``contributed`` is derived the same way everywhere, and
-every amount converted with the platform's single ``NumberConvention`` so that a bad
-amount quarantines the hand with the line that carried it.
+Every text parser now builds its hand with ``parsers.engine.Hand``; these helpers are
+what remains of the hand-state builder they were first written on. Game facts are
+``rules.games``', re-exported here for the dialects that name them.
 """
 
 from __future__ import annotations
@@ -17,11 +11,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
-from rules.games import SPLIT_GAMES, STUD_GAMES  # noqa: F401  (re-exported for the parsers above)
-from rules.money import AmountError, NumberConvention
-from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason, Street
-from parsers.base import BetTracker, cards
-from rules.records import ActionRecord, HandParseError, PayoutRecord, SeatRecord
+from rules.games import STUD_GAMES  # noqa: F401  (re-exported for partypoker)
+from rules.vocab import Game, Limit
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -130,134 +121,6 @@ def limit_from_name(game_name: str) -> Limit | None:
     if "limit" in low:
         return Limit.FIXED
     return None
-
-
-class HandBuilder:
-    """The old way (GGPoker, partypoker, 888poker, Winamax until they migrate): seats,
-    actions and payouts of one hand as its lines are read. ``parsers.engine.Hand`` is its
-    successor; new code uses that.
-
-    ``amount`` converts printed money with the platform's convention and the hand's
-    scale, turning ``AmountError`` into a quarantine error that names the line.
-    """
-
-    def __init__(self, hand_id: str | None, convention: NumberConvention, scale: int = 100):
-        self.hand_id = hand_id
-        self.convention = convention
-        self.scale = scale
-        self.seats: dict[str, SeatRecord] = {}
-        self.tracker = BetTracker()
-        self.actions: list[ActionRecord] = []
-        self.payouts: list[PayoutRecord] = []
-        self.notes: list[str] = []
-        self.line_no = 0
-        self.line = ""
-        self._names: re.Pattern[str] | None = None
-
-    # --- errors and amounts -------------------------------------------------------
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        where = f"line {self.line_no} {self.line!r}: " if self.line else ""
-        return HandParseError(reason, where + message, self.hand_id)
-
-    def amount(self, text: str) -> int:
-        try:
-            return self.convention.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
-
-    # --- seats --------------------------------------------------------------------
-    def add_seat(self, seat: int, player: str, stack: int | None) -> SeatRecord:
-        record = SeatRecord(seat=seat, player=player, stack=stack)
-        self.seats[player] = record
-        self._names = None
-        return record
-
-    def names_pattern(self) -> re.Pattern[str]:
-        """Matches a line starting with any seated player's name (longest name first)."""
-        if self._names is None:
-            names = sorted(self.seats, key=len, reverse=True)
-            alternatives = "|".join(re.escape(n) for n in names) or r"(?!x)x"
-            self._names = re.compile(rf"(?P<name>{alternatives})(?=[ :]|$)")
-        return self._names
-
-    def split_name(self, line: str) -> tuple[SeatRecord, str] | None:
-        """``(seat, rest of line)`` when the line starts with a seated player's name."""
-        m = self.names_pattern().match(line)
-        if not m:
-            return None
-        return self.seats[m.group("name")], line[m.end():].lstrip(": ").rstrip()
-
-    def seat_named(self, name: str) -> SeatRecord:
-        try:
-            return self.seats[name]
-        except KeyError:
-            raise self.fail(QuarantineReason.INCONSISTENT, f"player {name!r} has no seat") from None
-
-    # --- actions ------------------------------------------------------------------
-    def act(
-        self,
-        street: Street,
-        seat: SeatRecord,
-        kind: ActionKind,
-        amount: int | None = None,
-        *,
-        raise_to: int | None = None,
-        all_in: bool = False,
-    ) -> ActionRecord:
-        """Record one action; money goes through the tracker (dead money stays off the bet)."""
-        if raise_to is not None:
-            amount = self.tracker.raise_to(seat.seat, raise_to)
-        elif kind in (ActionKind.POST_DEAD, ActionKind.POST_ANTE) and amount:
-            self.tracker.dead(seat.seat, amount)
-        elif kind == ActionKind.UNCALLED_RETURN and amount:
-            self.tracker.returned(seat.seat, amount)
-        elif amount:
-            self.tracker.add(seat.seat, amount)
-        if all_in:
-            seat.all_in = True
-        if kind == ActionKind.FOLD and seat.folded_street is None:
-            seat.folded_street = street
-        record = ActionRecord(len(self.actions), street, seat.seat, kind, amount, all_in)
-        self.actions.append(record)
-        return record
-
-    # --- payouts ------------------------------------------------------------------
-    def pay(
-        self,
-        seat: SeatRecord,
-        amount: int,
-        line: str,
-        *,
-        pot: int | None = None,
-        run: int | None = None,
-        half: Half = Half.UNLABELLED,
-        source: PayoutSource = PayoutSource.POT,
-    ) -> PayoutRecord:
-        record = PayoutRecord(seat.seat, amount, pot, run, half, source, line)
-        self.payouts.append(record)
-        return record
-
-    def summary_cards(self, seat_number: int, cards_text: str, *, showed: bool) -> None:
-        """The cards a summary line says seat ``seat_number`` showed (or mucked, when not ``showed``).
-
-        A number no seat has is ignored, and its cards are then not read.
-        """
-        for seat in self.seats.values():
-            if seat.seat == seat_number:
-                seat.cards = cards(cards_text)
-                if showed:
-                    seat.showed = True
-                else:
-                    seat.mucked = True
-
-    # --- end of hand --------------------------------------------------------------
-    def finish_seats(self) -> list[SeatRecord]:
-        """Seats in seat order with ``contributed`` from the tracker."""
-        for record in self.seats.values():
-            record.contributed = self.tracker.contributed(record.seat)
-            if record.stack is not None and record.contributed and record.contributed >= record.stack:
-                record.all_in = True
-        return sorted(self.seats.values(), key=lambda s: s.seat)
 
 
 def stud_upcards(known: list[str | None]) -> list[str]:

@@ -19,8 +19,8 @@ from xml.etree.ElementTree import Element
 
 from rules.cards import CardError, read_card
 from rules.money import AmountError, NumberConvention
-from rules.records import HandParseError, ParsedHand
-from rules.vocab import Format, QuarantineReason
+from rules.records import ActionRecord, HandParseError, ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, QuarantineReason, Street
 
 
 class HandText(str):
@@ -177,6 +177,54 @@ def unknown_in_xml(root: Element, known: Mapping[str, tuple[frozenset[str], froz
     return visit(root, "")
 
 
+def xml_element(text: str, tag: str) -> tuple[Element, int]:
+    """The first whole ``<tag ...>...</tag>`` of a hand's text, parsed, and where it starts.
+
+    For XML formats whose every hand is one element: an element opened and never closed
+    is a hand cut off (named by its ``id`` when the start tag has one); no element at all,
+    or one that is not well-formed, a parse error.
+
+    >>> xml_element('junk <HAND id="7"><SEAT/></HAND>', "HAND")[0].find("SEAT") is not None
+    True
+    >>> xml_element('<HAND id="7"><SEAT/>', "HAND")
+    Traceback (most recent call last):
+    ...
+    rules.records.HandParseError: truncated: <HAND> element without its </HAND>: hand cut off
+    """
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException  # imported here: most formats are not XML
+    from defusedxml.ElementTree import fromstring
+
+    m = re.search(rf"<{tag}\b.*?</{tag}>", text, re.S)
+    if not m:
+        if f"<{tag}" in text:
+            named = re.search(rf'<{tag}\b[^>]*\bid="(\d+)"', text)
+            raise HandParseError(QuarantineReason.TRUNCATED, f"<{tag}> element without its </{tag}>: hand cut off",
+                                 named.group(1) if named else None)
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"no <{tag}> element in {text[:80]!r}")
+    try:
+        return fromstring(m.group(0)), m.start()
+    except (ParseError, DefusedXmlException) as exc:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+
+
+def append_action(hand: ParsedHand, street: Street, seat: int | None, kind: ActionKind, amount: int | None = None,
+                  all_in: bool = False) -> None:
+    """Record an action of ``hand``, numbered after those before it (for readers not on
+    ``parsers.engine``, which numbers its own)."""
+    hand.actions.append(ActionRecord(len(hand.actions) + 1, street, seat, kind, amount, all_in))
+
+
+def show_or_muck(hand: ParsedHand, seat: SeatRecord, *, showed: bool) -> None:
+    """A seat's hand shown (``showed``) or mucked at showdown, recorded as such."""
+    if showed:
+        seat.showed = True
+    else:
+        seat.mucked = True
+    append_action(hand, Street.SHOWDOWN, seat.seat, ActionKind.SHOW if showed else ActionKind.MUCK)
+
+
 def cards(text: str) -> list[str | None]:
     """Cards separated by spaces; face-down placeholders (``X``, ``??``, ``[]``) are None.
 
@@ -242,6 +290,20 @@ class BetTracker:
             )
         self.add(seat, added)
         return added
+
+    def add_unnamed(self, seat: int, amount: int) -> ActionKind:
+        """Add an amount whose action the history does not name (an all-in, a bare bet):
+        a call when it tops no bet of the street, else a bet or a raise.
+
+        >>> t = BetTracker()
+        >>> t.add_unnamed(1, 10), t.add_unnamed(2, 30), t.add_unnamed(1, 20)
+        (<ActionKind.BET: 'bet'>, <ActionKind.RAISE: 'raise'>, <ActionKind.CALL: 'call'>)
+        """
+        before = self.max_street_bet()
+        self.add(seat, amount)
+        if self.street_bet(seat) <= before:
+            return ActionKind.CALL
+        return ActionKind.RAISE if before else ActionKind.BET
 
     def street_bet(self, seat: int) -> int:
         return self._street.get(seat, 0)

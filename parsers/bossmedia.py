@@ -60,6 +60,7 @@ or one on a seat in the hand, fails it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Iterator
 from xml.etree.ElementTree import Element, ParseError
@@ -159,6 +160,28 @@ class BossMediaParser:
         return _Hand(hand_text).parse()
 
 
+@dataclass
+class _Betting:
+    """Where a hand's betting stands as its ``ACTION`` elements are read in order."""
+
+    hand: ParsedHand
+    seats: dict[str, SeatRecord]  # by player name, as actions name them
+    opening: Street  # the first betting round (pre-flop, or before the first draw)
+    street: Street
+    tracker: BetTracker = field(default_factory=BetTracker)
+    board: list[str] = field(default_factory=list)
+    big_blind_posted: bool = False
+    dealt: set[str] = field(default_factory=set)  # players dealt cards
+    last_aggressor: int | None = None  # the seat whose bet or raise this street others answer
+
+    def record(self, seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
+               on: Street | None = None) -> None:
+        self.hand.actions.append(ActionRecord(len(self.hand.actions) + 1, on or self.street, seat, kind, value, all_in))
+
+    def remaining(self, seat: SeatRecord) -> int:
+        return (seat.stack or 0) - self.tracker.contributed(seat.seat)
+
+
 class _Hand:
     def __init__(self, text: str):
         self.text = text
@@ -255,120 +278,114 @@ class _Hand:
             raise self.err(QuarantineReason.PARSE_ERROR, problem)
 
     def read_actions(self, root: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
-        tracker = BetTracker()
         is_draw = hand.game in DRAW_GAMES
-        opening = street = Street.PREDRAW if is_draw else Street.PREFLOP
-        board: list[str] = []
-        big_blind_posted = False
-        dealt: set[str] = set()
-        last_aggressor: int | None = None
-
-        def record(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
-                   on: Street | None = None) -> None:
-            hand.actions.append(ActionRecord(len(hand.actions) + 1, on or street, seat, kind, value, all_in))
-
-        def seat_of(el: Element) -> SeatRecord:
-            name = el.get("PLAYER")
-            if name not in seats:
-                raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {el.attrib}")
-            return seats[name]
-
-        def remaining(seat: SeatRecord) -> int:
-            return (seat.stack or 0) - tracker.contributed(seat.seat)
-
+        opening = Street.PREDRAW if is_draw else Street.PREFLOP
+        bets = _Betting(hand, seats, opening=opening, street=opening)
         showdown = root.find("SHOWDOWN")
         if showdown is None:
             raise self.err(QuarantineReason.TRUNCATED, "no <SHOWDOWN>: the hand has no result")
         for el in root.findall("ACTION"):
             kind = el.get("TYPE", "")
-            if kind == "HAND_BOARD" and is_draw:
-                if el.get("VALUE") or el.find("CARD") is not None or street == _DRAWS[-1]:
-                    raise self.err(QuarantineReason.INCONSISTENT, f"board {el.attrib} in a draw game after {street}")
-                street = _DRAWS[_DRAWS.index(street) + 1]
-                self.close_street(tracker, hand, record, street, last_aggressor)
-                tracker.new_street()
-                last_aggressor = None
-                continue
             if kind == "HAND_BOARD":
-                value = el.get("VALUE", "")
-                if value not in _BOARDS:
-                    raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"board {value!r} not known: {el.attrib}")
-                cards = self.cards(el)
-                if None in cards or cards[: len(board)] != board:
-                    raise self.err(QuarantineReason.INCONSISTENT, f"board {cards} does not extend {board}")
-                board = [c for c in cards if c]
-                street = _BOARDS[value]
-                self.close_street(tracker, hand, record, street, last_aggressor)
-                tracker.new_street()
-                last_aggressor = None
-                continue
-            seat = seat_of(el)
-            if kind == "HAND_DEAL":
-                seat.cards = self.cards(el)
-                dealt.add(seat.player)
-                continue
-            if kind == "CHANGECARD" and is_draw:
-                self.change_cards(el, seat, hand, street)
-                continue
-            if kind == "HAND_BLINDS":
-                big_blind_posted = self.post_blind(el, seat, tracker, record, hand, big_blind_posted)
-                continue
-            if kind == "HAND_ANTE":
-                value = self.amount(el.get("VALUE"), el)
-                tracker.dead(seat.seat, value)
-                hand.ante = value
-                record(seat.seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
-                continue
-            if kind == "ACTION_FOLD":
-                seat.folded_street = street
-                record(seat.seat, ActionKind.FOLD)
-                continue
-            if kind == "ACTION_CHECK":
-                record(seat.seat, ActionKind.CHECK)
-                continue
-            if kind not in ("ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
-                raise self.err(QuarantineReason.PARSE_ERROR, f"action TYPE {kind!r} not known: {el.attrib}")
-            value = self.amount(el.get("VALUE"), el)
-            have = tracker.street_bet(seat.seat)
-            top = tracker.max_street_bet()
-            if street == opening:  # a big blind all in for less: calling still takes the whole blind
-                top = max(top, self.short_big_blind)
-            if kind == "ACTION_CALL":
-                added = min(top - have, remaining(seat))
-                if value not in (added, have + added):
-                    raise self.err(QuarantineReason.INCONSISTENT,
-                                   f"{seat.player} calls {value} but the bet to call is {top} with {have} in: {el.attrib}")
-                tracker.add(seat.seat, added)
-                record(seat.seat, ActionKind.CALL, added, all_in=remaining(seat) == 0)
-                if remaining(seat) == 0:
-                    seat.all_in = True
-                continue
-            if kind == "ACTION_BET":
-                added = value
-            elif kind == "ACTION_RAISE":
-                added = value - have if value > have else value
+                self.next_street(el, bets, is_draw)
             else:
-                added = remaining(seat)
-                if value not in (added, have + added):
-                    raise self.err(QuarantineReason.INCONSISTENT,
-                                   f"{seat.player} all-in for {value} but has {added} behind and {have} in: {el.attrib}")
-                seat.all_in = True
-            if added > remaining(seat):
-                raise self.err(QuarantineReason.INCONSISTENT,
-                               f"{seat.player} puts in {added} with {remaining(seat)} behind: {el.attrib}")
-            tracker.add(seat.seat, added)
-            after = tracker.street_bet(seat.seat)
-            action = ActionKind.CALL if after <= top else (ActionKind.RAISE if top else ActionKind.BET)
-            if after > top:
-                last_aggressor = seat.seat
-            record(seat.seat, action, added, all_in=kind == "ACTION_ALLIN")
-        self.close_street(tracker, hand, record, street, last_aggressor)
-        hand.boards = [board] if board else []
+                self.read_seat_action(el, kind, bets, is_draw)
+        self.close_street(bets.tracker, hand, bets.record, bets.street, bets.last_aggressor)
+        hand.boards = [bets.board] if bets.board else []
         for seat in hand.seats:
-            if seat.player not in dealt and seat.dealt_in and dealt:
+            if seat.player not in bets.dealt and seat.dealt_in and bets.dealt:
                 seat.dealt_in = False
-            seat.contributed = tracker.contributed(seat.seat)
+            seat.contributed = bets.tracker.contributed(seat.seat)
         self.read_showdown(showdown, hand, seats)
+
+    def next_street(self, el: Element, bets: _Betting, is_draw: bool) -> None:
+        """A ``HAND_BOARD``: the next draw, or the flop, turn or river's cards."""
+        if is_draw:
+            if el.get("VALUE") or el.find("CARD") is not None or bets.street == _DRAWS[-1]:
+                raise self.err(QuarantineReason.INCONSISTENT, f"board {el.attrib} in a draw game after {bets.street}")
+            bets.street = _DRAWS[_DRAWS.index(bets.street) + 1]
+        else:
+            value = el.get("VALUE", "")
+            if value not in _BOARDS:
+                raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"board {value!r} not known: {el.attrib}")
+            cards = self.cards(el)
+            if None in cards or cards[: len(bets.board)] != bets.board:
+                raise self.err(QuarantineReason.INCONSISTENT, f"board {cards} does not extend {bets.board}")
+            bets.board = [c for c in cards if c]
+            bets.street = _BOARDS[value]
+        self.close_street(bets.tracker, bets.hand, bets.record, bets.street, bets.last_aggressor)
+        bets.tracker.new_street()
+        bets.last_aggressor = None
+
+    def seat_of(self, el: Element, seats: dict[str, SeatRecord]) -> SeatRecord:
+        name = el.get("PLAYER")
+        if name not in seats:
+            raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {el.attrib}")
+        return seats[name]
+
+    def read_seat_action(self, el: Element, kind: str, bets: _Betting, is_draw: bool) -> None:
+        """One seat's ``ACTION``: its cards dealt or drawn, a forced bet, a fold, check or wager."""
+        seat = self.seat_of(el, bets.seats)
+        if kind == "HAND_DEAL":
+            seat.cards = self.cards(el)
+            bets.dealt.add(seat.player)
+        elif kind == "CHANGECARD" and is_draw:
+            self.change_cards(el, seat, bets.hand, bets.street)
+        elif kind == "HAND_BLINDS":
+            bets.big_blind_posted = self.post_blind(
+                el, seat, bets.tracker, bets.record, bets.hand, bets.big_blind_posted)
+        elif kind == "HAND_ANTE":
+            value = self.amount(el.get("VALUE"), el)
+            bets.tracker.dead(seat.seat, value)
+            bets.hand.ante = value
+            bets.record(seat.seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
+        elif kind == "ACTION_FOLD":
+            seat.folded_street = bets.street
+            bets.record(seat.seat, ActionKind.FOLD)
+        elif kind == "ACTION_CHECK":
+            bets.record(seat.seat, ActionKind.CHECK)
+        elif kind in ("ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
+            self.wager(el, kind, seat, bets)
+        else:
+            raise self.err(QuarantineReason.PARSE_ERROR, f"action TYPE {kind!r} not known: {el.attrib}")
+
+    def wager(self, el: Element, kind: str, seat: SeatRecord, bets: _Betting) -> None:
+        """A call, bet, raise or all-in: VALUE is what it adds or the seat's street total."""
+        tracker, remaining = bets.tracker, bets.remaining
+        value = self.amount(el.get("VALUE"), el)
+        have = tracker.street_bet(seat.seat)
+        top = tracker.max_street_bet()
+        if bets.street == bets.opening:  # a big blind all in for less: calling still takes the whole blind
+            top = max(top, self.short_big_blind)
+        if kind == "ACTION_CALL":
+            added = min(top - have, remaining(seat))
+            if value not in (added, have + added):
+                raise self.err(QuarantineReason.INCONSISTENT,
+                               f"{seat.player} calls {value} but the bet to call is {top} with {have} in: {el.attrib}")
+            tracker.add(seat.seat, added)
+            bets.record(seat.seat, ActionKind.CALL, added, all_in=remaining(seat) == 0)
+            if remaining(seat) == 0:
+                seat.all_in = True
+            return
+        if kind == "ACTION_BET":
+            added = value
+        elif kind == "ACTION_RAISE":
+            added = value - have if value > have else value
+        else:
+            added = remaining(seat)
+            if value not in (added, have + added):
+                raise self.err(QuarantineReason.INCONSISTENT,
+                               f"{seat.player} all-in for {value} but has {added} behind and {have} in: {el.attrib}")
+            seat.all_in = True
+        if added > remaining(seat):
+            raise self.err(QuarantineReason.INCONSISTENT,
+                           f"{seat.player} puts in {added} with {remaining(seat)} behind: {el.attrib}")
+        tracker.add(seat.seat, added)
+        after = tracker.street_bet(seat.seat)
+        action = ActionKind.CALL if after <= top else (ActionKind.RAISE if top else ActionKind.BET)
+        if after > top:
+            bets.last_aggressor = seat.seat
+        bets.record(seat.seat, action, added, all_in=kind == "ACTION_ALLIN")
 
     def change_cards(self, el: Element, seat: SeatRecord, hand: ParsedHand, street: Street) -> None:
         """A draw: ``COUNT`` cards exchanged, and the seat's hand after it (card backs

@@ -46,417 +46,381 @@ Every line is read or known to carry no money or cards: after a seat's name
 ``_NOBODY_SEATED`` (a newcomer, a player leaving), and in the summary ``Hand was run N
 times`` and the seat lines (``_SUMMARY_SEAT_KNOWN``; the pay lines above are the record).
 Any other line fails the hand with its line number, money word or not.
+
+Version 4: read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example); what
+it emits is unchanged from version 3 but for two errors the engine words itself: a raise
+to less than the seat has in names the hand and the line, a card that is not one the hand.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
-from rules.money import DOT
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Half,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
+from rules.records import ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers._text_hand import game_from_name, hand_lines, limit_from_name
+from parsers.engine import (
+    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND,
+    Act, Dialect, DialectParser, Hand, Money, Rake, Require, Streets, Wording, enter_summary, fold_once, kind, skip,
+    take_seat,
 )
-from parsers._text_hand import SPLIT_GAMES, HandBuilder, game_from_name, hand_lines, limit_from_name
-from parsers.base import TextParser, cards
-from rules.records import HandParseError, ParsedHand
 
 _HAND_START = re.compile(r"^\ufeff*Poker Hand #[A-Z]*\d+: ", re.M)
-_HEADER = re.compile(
-    r"^Poker Hand #(?P<id>[A-Z]*\d+): (?P<body>.+?) - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})\s*$"
-)
+_HEADER = re.compile(r"^Poker Hand #(?P<id>[A-Z]*\d+): (?P<body>.+?) - (?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)\s*$")
 _CASH_BODY = re.compile(r"^(?P<game>.+?) \((?P<sb>[^/()]+)/(?P<bb>[^/()]+?)(?:/[^()]*)?\)$")
 # Short deck cash tables print one stake, the ante; the button then posts a "button blind".
 _ANTE_BODY = re.compile(r"^(?P<game>ShortDeck .+?) \((?P<ante>[^/()]+)\)$")
-_TOURNEY_BODY = re.compile(
-    r"^Tournament #(?P<tid>\d+), (?P<name_game>.+?) - Level\s*\d+\s*"
-    r"\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?:\((?P<ante>[\d,.]+)\))?\)$"
-)
-_GAME_NAMES = re.compile(
-    r"(?:Hold'?em|PLO(?:-\d)?|Omaha|Short Deck|6\+)[^,]*$", re.I
-)
+_TOURNEY_BODY = re.compile(r"^Tournament #(?P<tid>\d+), (?P<name_game>.+?) - Level\s*\d+\s*"
+                           r"\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?:\((?P<ante>[\d,.]+)\))?\)$")
+_GAME_NAMES = re.compile(r"(?:Hold'?em|PLO(?:-\d)?|Omaha|Short Deck|6\+)[^,]*$", re.I)
 # The game and its limit end the tournament's part of the header; the name before them can
 # hold a game word too ("High Rollers PLO Main Event $1K Omaha Pot Limit"), so the game
 # that ends the text is tried first.
 _GAME_AT_END = re.compile(
-    r"(?:Hold'?em|PLO(?:-\d)?|Omaha|Short Deck|6\+)"
-    r"(?:\s+(?:No|Pot|Fixed)? ?Limit)?(?:\s*\(NL postflop\))?\s*$",
-    re.I,
-)
+    r"(?:Hold'?em|PLO(?:-\d)?|Omaha|Short Deck|6\+)(?:\s+(?:No|Pot|Fixed)? ?Limit)?(?:\s*\(NL postflop\))?\s*$", re.I)
 # GG's "Omaholic" tournaments: Omaha played pot limit before the flop, no limit after.
 _NL_POSTFLOP = re.compile(r"\s*\(NL postflop\)$", re.I)
-_TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?")
+_CURRENCIES = {**CURRENCY_SIGNS, "¥": "CNY"}
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips\)")
-_STREET = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>HOLE CARDS|PREFLOP|FLOP|TURN|RIVER|SHOWDOWN|SHOW DOWN|SUMMARY) \*\*\*(?P<rest>.*)$"
-)
+_RUN = r"(?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?"
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
+_STREET = rf"^\*\*\* {_RUN}(?P<street>HOLE CARDS|PREFLOP|FLOP|TURN|RIVER|SHOWDOWN|SHOW DOWN) \*\*\*(?P<rest>.*)$"
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = r"(?P<amt>[^\s()|\[\]]+)"
-_POST = re.compile(
-    r"^posts (?P<what>small blind|big blind|button blind|the ante|ante|missed blind|straddle|dead blind|"
-    r"small & big blinds) " + _AMT + "$"
-)
-# ``name: straddle $X`` (no "posts") prints the seat's whole bet after the straddle, not
-# what it added: a big blind that straddles or a seat that re-straddles adds the difference.
-_STRADDLE = re.compile(r"^straddle " + _AMT.replace("amt", "to") + r"(?P<allin> and is all-in)?$")
-_BET = re.compile(r"^(?P<verb>calls|bets) " + _AMT + r"(?P<allin> and is all-in)?$")
-_RAISE = re.compile(r"^raises \S+ to " + _AMT.replace("amt", "to") + r"(?P<allin> and is all-in)?$")
-_UNCALLED = re.compile(r"^Uncalled bet \(" + _AMT + r"\) returned to (?P<name>.+)$")
-_COLLECTED = re.compile(
-    r"^(?P<name>.+?):? collected " + _AMT + r" from (?:the )?(?P<pot>main pot|side pot(?:[- ]?(?P<side>\d+))?|pot)$"
-)
-_DEALT = re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$")
-_SHOWS = re.compile(r"^(?P<verb>shows|mucks|shows hand|mucks hand) \[(?P<cards>[^\]]*)\]")
-_CASHOUT_RISK = re.compile(r"^Pays Cashout Risk \(" + _AMT + r"\)$")
-_CASHOUT_PAID = re.compile(r"^Receives Cashout \(" + _AMT + r"\)$")
-# All-in insurance (2020 files): the cover bought and the premium paid are settled with the
-# house outside the pot; what the insured seat would have been paid had it lost is unknown
-# here, so any other insurance line still fails the hand.
-_INSURANCE_TAKEN = re.compile(
-    r"^get an all-in insurance \(premium \((?P<premium>[^()]*)\) for \((?P<cover>[^()]*)\) - \(Mandatory/Main/Sub\)\)$"
-)
-_INSURANCE_PREMIUM = re.compile(r"^pay premium of all-in insurance \(" + _AMT + r"\)$")
-_CASH_DROP = re.compile(r"^Cash Drop to Pot : total " + _AMT + "$")
-_TOTAL = re.compile(r"^Total pot " + _AMT + r"(?P<rest>(?: \| [^|]+)*)$")
+_ALL_IN = r"(?P<allin> and is all-in)?"
 _FEE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?) " + _AMT + r"\s*$")
-_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?Board \[(?P<cards>[^\]]*)\]$")
-_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|Cashout|wins|won)\b")
 # Lines known to carry no money or cards, skipped on purpose; any other line fails the
 # hand. After a seat's name: its comings and goings, connection, and a tournament finish
 # (the prize is paid outside the pot). Naming nobody seated: a newcomer or a player leaving.
 _SEAT_NO_MONEY = re.compile(
     r"^(?:sits out|is sitting out|sitting out|is disconnected|is connected|has timed out|has returned|is back|"
-    r"leaves the table|finished the tournament in \d+(?:st|nd|rd|th) place(?: and received .*)?)$"
-)
-_NOBODY_SEATED = re.compile(r"^.+ (?:joins the table at seat #\d+|leaves the table)$")
-# The summary's lines besides the total and the boards: how many runs, and one per seat.
-_RUNS_LINE = re.compile(r"^Hand was run (?:two|three|four) times$")
-_SUMMARY_SEAT_KNOWN = re.compile(
+    r"leaves the table|finished the tournament in \d+(?:st|nd|rd|th) place(?: and received .*)?)$")
+_NOBODY_SEATED = rf"^(?!.*{_MONEY_WORDS.pattern}).+ (?:joins the table at seat #\d+|leaves the table)$"
+# The summary's seat lines besides the total, the boards and how many runs.
+_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
+_SUMMARY_SEAT_KNOWN = (
     r"^Seat \d+: .+? (?:folded (?:before Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\)| with [^()\[\]]+)?|"
-    r"(?:showed|mucked) \[[^\]]*\].*|mucked|collected \([^()]*\).*|won \([^()]*\).*|lost.*|is sitting out)$"
+    r"(?:showed|mucked) \[[^\]]*\].*|mucked|collected \([^()]*\).*|won \([^()]*\).*|lost.*|is sitting out)$")
+
+
+def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
+    """The first line: cash ``PLO ($2/$5)``, short deck ``ShortDeck No Limit ($0.05)`` (the
+    ante) or ``Tournament #N, NAME GAME - Level12(200/400(50))``, then the date."""
+    body = first["body"]
+    tourney = _TOURNEY_BODY.match(body)
+    cash = None if tourney else _CASH_BODY.match(body)
+    ante_only = None if tourney or cash else _ANTE_BODY.match(body)
+    if tourney:
+        name_game = tourney["name_game"]
+        game_match = _GAME_AT_END.search(name_game) or _GAME_NAMES.search(name_game)
+        game_name = game_match.group(0) if game_match else name_game
+        sb, bb, ante = tourney["sb"], tourney["bb"], tourney["ante"]
+    elif cash:
+        game_name, sb, bb, ante = cash["game"], cash["sb"], cash["bb"], None
+    elif ante_only:
+        game_name, sb, bb, ante = ante_only["game"], None, None, ante_only["ante"]
+    else:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"cannot read stakes in header {hand.line.text!r}")
+    mixed_limit = _NL_POSTFLOP.search(game_name)
+    if mixed_limit:
+        game_name = game_name[: mixed_limit.start()]
+    game = game_from_name(game_name.replace("ShortDeck", "Short Deck"))
+    if game is None:
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}")
+    # GG cash stakes are always money, a bare number dollars; tournament chips are whole
+    hand.scale = 1 if tourney else 100
+    date = first["date"]
+    record = hand.new_record(
+        game=game, limit=None if mixed_limit else limit_from_name(game_name), is_tournament=bool(tourney),
+        currency=None if tourney else _CURRENCIES.get((sb or ante or "").strip()[:1], "USD"),
+        tournament_id=tourney["tid"] if tourney else None, start_time_raw=date, hand_date=date[:10].replace("/", "-"),
+    )
+    if sb and bb:
+        record.small_blind, record.big_blind = hand.money(sb), hand.money(bb)
+    record.ante = hand.money(ante) if ante else None
+    record.notes.append("start time printed without a time zone")
+    if mixed_limit:
+        # pot limit before the flop and no limit after it: the vocabulary has no such limit
+        record.notes.append("pot limit before the flop, no limit after (NL postflop): limit left unset")
+    return record
+
+
+def _table(hand: Hand, m: re.Match[str]) -> None:
+    """``Table 'PLOGold9' 6-max Seat #6 is the button``."""
+    record = hand.record
+    record.table_name, record.max_seats = m["table"], int(m["max"])
+    record.button_seat = int(m["button"]) if m["button"] else None
+
+
+def _street(hand: Hand, m: re.Match[str]) -> None:
+    """``*** FLOP *** [Qh 7h 2c]``, ``*** SECOND TURN *** [Qh 7h 2c] [6s]``, ``*** FIRST
+    SHOWDOWN ***``: each run's board so far is its last street line's cards (text beside
+    them is not read), and a showdown header names the run of the pay lines under it."""
+    run = _RUNS[m["run"]] if m["run"] else None
+    if m["street"] in ("FLOP", "TURN", "RIVER"):
+        cards = hand.cards(" ".join(_BRACKETS.findall(m["rest"])))
+        hand.facts.setdefault("street boards", {})[run or 0] = [c for c in cards if c]
+    elif m["street"] in ("SHOWDOWN", "SHOW DOWN"):
+        hand.facts["run"] = run
+    hand.enter_street(m["street"], None, None)
+
+
+def _summary_board(hand: Hand, m: re.Match[str]) -> None:
+    """``Board [..]``, ``FIRST Board [..]`` (a label printed alone on the line before is
+    joined to it by ``GGPokerParser.parse``)."""
+    cards = hand.cards(m["cards"])
+    hand.facts.setdefault("summary boards", {})[_RUNS[m["run"]] if m["run"] else 0] = [c for c in cards if c]
+
+
+def _boards(hand: Hand) -> None:
+    """The summary's boards, else the street lines'. A later run's summary board that is
+    its runout only gets the cards dealt before the runs (the last street line without a
+    run word)."""
+    summary, streets = hand.facts.get("summary boards"), hand.facts.get("street boards", {})
+    if summary:
+        shared = streets.get(0, [])
+        hand.record.boards = [summary[k] if summary[k][: len(shared)] == shared else shared + summary[k]
+                              for k in sorted(summary)]
+    elif streets:
+        hand.record.boards = [streets[k] for k in sorted(streets)]
+
+
+def _holds(hand: Hand, seat: SeatRecord, text: str, *, shown: bool | None = None) -> None:
+    """A seat's cards are those of the last line that printed them (dealt, shown or the
+    summary's), even none: the engine's ``dealt`` is the one place they are kept.
+    ``shown``: the seat showed them (False: mucked them)."""
+    hand.dealt[seat.seat] = hand.cards(text)
+    if shown is not None:
+        seat.showed, seat.mucked = seat.showed or shown, seat.mucked or not shown
+
+
+def _seat_named(hand: Hand, name: str) -> SeatRecord:
+    seat = hand.by_name.get(name)
+    if seat is None:
+        line = hand.line
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {line.number} {line.text!r}: player {name!r} has no seat")
+    return seat
+
+
+def _dealt(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [Ah Kh]``; ``Dealt to NAME`` (another seat) deals it nothing known."""
+    seat = _seat_named(hand, m["name"])
+    if m["cards"]:
+        _holds(hand, seat, m["cards"])
+
+
+def _shows(hand: Hand, m: re.Match[str]) -> None:
+    """``shows [Ah Kh] (a pair)``, ``mucks hand [..]``, on the street it is printed on."""
+    seat, shows = hand.player, m["verb"].startswith("shows")
+    _holds(hand, seat, m["cards"], shown=shows)
+    hand.add_action(hand.street, seat.seat, ActionKind.SHOW if shows else ActionKind.MUCK)
+
+
+def _no_show(hand: Hand, m: re.Match[str]) -> None:
+    """``mucks hand`` without cards; ``doesn't show hand``: it did not muck, whatever came before."""
+    hand.player.mucked = bool(m["mucks"])
+
+
+def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
+    """A summary seat line of a known shape; one that says what a seat showed or mucked
+    gives its cards (a seat number nobody has gives nothing)."""
+    cards = _SUMMARY_SEAT.match(hand.line.text)
+    seat = hand.seats.get(int(cards["seat"])) if cards else None
+    if cards and seat is not None:
+        _holds(hand, seat, cards["cards"], shown=cards["verb"] == "showed")
+
+
+def _returned(hand: Hand, m: re.Match[str]) -> None:
+    """``Uncalled bet ($2) returned to Lark``, paid back as ``uncalled``."""
+    seat = _seat_named(hand, m["name"])
+    hand.return_bet(seat, hand.money(m["amt"]), paid=True)
+
+
+def _collected(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Lark collected $2 from pot`` (``from the main pot``, ``side pot-1``), in the run of
+    the showdown header above it; a name nobody has declines the line (a seated name's own?)."""
+    seat = hand.by_name.get(m["name"])
+    if seat is None:
+        return False
+    pot = 0 if m["pot"] == "main pot" else int(m["side"] or 1) if m["pot"].startswith("side pot") else None
+    hand.pay(seat, hand.money(m["amt"]), pot=pot, run=hand.facts.get("run"), half=hand.half(None))
+    return None
+
+
+def _cash_drop(hand: Hand, m: re.Match[str]) -> None:
+    """``Cash Drop to Pot : total $X``: the house adds money to the pot."""
+    drop, record = hand.money(m["amt"]), hand.record
+    record.fee_detail["cash_drop"] = record.fee_detail.get("cash_drop", 0) - drop
+    record.notes.append(f"house added {drop} to the pot (Cash Drop): recorded as a negative fee")
+
+
+def _cashed_out(hand: Hand, m: re.Match[str]) -> None:
+    """``Chooses to EV Cashout``: the seat's pot payouts stay as printed."""
+    hand.player.cashed_out = True
+    hand.add_action(hand.street, hand.player.seat, ActionKind.CASH_OUT)
+
+
+def _cash_out_received(hand: Hand, m: re.Match[str]) -> None:
+    """``Receives Cashout ($x)``: the house pays the seat that lost, outside the pot."""
+    hand.player.cashed_out = True
+    hand.pay(hand.player, hand.money(m["amt"]), pot=None, half=Half.WHOLE, source=PayoutSource.CASH_OUT)
+
+
+@dataclass(frozen=True)
+class _OutsideThePot:
+    """What a seat settles with the house outside the pot (a cash-out's risk, all-in
+    insurance): a note, ``message`` with ``{seat}``, ``{player}``, ``{amount}`` (the
+    ``amt``) and the match's groups, placed after the hand's other notes."""
+
+    message: str
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> None:
+        seat, fields = hand.player, m.groupdict()
+        if fields.get("amt"):
+            fields["amount"] = hand.money(m["amt"])
+        hand.facts.setdefault("notes", []).append(self.message.format(seat=seat.seat, player=seat.player, **fields))
+
+
+def _total(hand: Hand, m: re.Match[str]) -> None:
+    """``Total pot $X | Rake $R | Jackpot $J | Bingo $B`` (``| Fortune $F | Tax $T``): X is
+    gross, the rake is the rake, main and side pots are the pots, the rest are fees. No
+    rake printed: the rake is unknown (``absent``)."""
+    record, line = hand.record, hand.line
+    record.total_pot_printed, record.pots_printed_net = hand.money(m["amt"]), False
+    for part in filter(None, (p.strip() for p in m["rest"].split("|"))):
+        fee = _FEE.match(part)
+        if not fee:
+            raise hand.fail(QuarantineReason.PARSE_ERROR, f"line {line.number} {line.text!r}: cannot read {part!r} "
+                                                          "in the pot total")
+        name, amount = fee["name"].strip().lower().replace(" ", "_"), hand.money(fee["amt"])
+        if name == "rake":
+            record.rake, record.rake_source = amount, RakeSource.PRINTED
+        elif name == "main_pot" or name.startswith("side_pot"):
+            record.pots_printed = (record.pots_printed or []) + [amount]
+        else:
+            record.fee_detail[name] = record.fee_detail.get(name, 0) + amount
+    if record.rake is None:
+        record.rake_source = RakeSource.ABSENT
+        record.notes.append("rake not printed")
+
+
+def _unexpected(hand: Hand) -> str:
+    """The old reader's wording of a line it did not know: in the summary, after a seated
+    name (an action), with a money word, or none of these."""
+    line = hand.line
+    what = ("summary line" if hand.in_summary else "action" if hand.split_name(line.text)
+            else "money line" if _MONEY_WORDS.search(line.text) else "line")
+    return f"line {line.number} {line.text!r}: unexpected {what}"
+
+
+def _settle(hand: Hand) -> None:
+    """A seat that put in its whole stack is all in; the fees add up; the notes of what
+    was settled outside the pot come last, and a tournament hand that prints a rake says so."""
+    record = hand.record
+    for seat in record.seats:
+        if seat.stack is not None and seat.contributed and seat.contributed >= seat.stack:
+            seat.all_in = True
+    record.fees = sum(record.fee_detail.values())
+    record.notes.extend(hand.facts.get("notes", []))
+    if record.is_tournament and record.rake:
+        record.notes.append(f"tournament hand prints rake {record.rake}")
+
+
+_STREET_KINDS = (kind("street", _STREET, _street), kind("summary", rf"^\*\*\* {_RUN}SUMMARY \*\*\*", enter_summary))
+_STRADDLE = Act(ActionKind.POST_BLIND, Money.TO, forced=True)  # ``straddle $X``: X is the seat's whole bet
+_HELD_OUTSIDE = "its pot winnings are recorded as printed"
+
+DIALECT = Dialect(
+    platform=Platform.GGPOKER,
+    format=Format.GGPOKER,
+    version="4",
+    hand_start=_HAND_START,
+    head=re.compile(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} "),
+    first=_HEADER,
+    not_first="first line is not a GGPoker header",
+    header=_header,
+    seat=kind("seat", _SEAT, take_seat),
+    seatless=None,  # a hand cut off before its seats is truncated, as one cut later is
+    body=(
+        *_STREET_KINDS,
+        kind("table", r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?", _table),
+        kind("seat", _SEAT, take_seat),  # a seat line after the first run of them seats its player too
+        kind("dealt", r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$", _dealt),
+        kind("uncalled", rf"^Uncalled bet \({_AMT}\) returned to (?P<name>.+)$", _returned),
+        kind("collected", rf"^(?P<name>.+?):? collected {_AMT} from (?:the )?"
+                          r"(?P<pot>main pot|side pot(?:[- ]?(?P<side>\d+))?|pot)$", _collected),
+        kind("cash drop", rf"^Cash Drop to Pot : total {_AMT}$", _cash_drop),
+    ),
+    players=(
+        # the header states the blinds
+        kind("small blind", rf"^posts small blind {_AMT}$", replace(SMALL_BLIND, sets=None)),
+        kind("big blind", rf"^posts (?:big|button) blind {_AMT}$",
+             replace(BIG_BLIND, sets=None, later=ActionKind.POST_BLIND)),
+        kind("ante", rf"^posts (?:the )?ante {_AMT}$", ANTE),
+        kind("posted straddle", rf"^posts straddle {_AMT}$", BLIND),
+        kind("both blinds", rf"^posts small & big blinds {_AMT}$", BOTH_BLINDS),
+        kind("dead blind", rf"^posts (?:missed|dead) blind {_AMT}$", DEAD_BLIND),
+        kind("straddle", rf"^straddle {_AMT}{_ALL_IN}$", _STRADDLE),
+        kind("fold", r"^folds$", fold_once),
+        kind("check", r"^checks$", CHECK),
+        kind("call", rf"^calls {_AMT}{_ALL_IN}$", CALL),
+        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", BET),
+        kind("raise", rf"^raises \S+ to {_AMT}{_ALL_IN}$", RAISE_TO),
+        kind("shows", r"^(?P<verb>shows|mucks|shows hand|mucks hand) \[(?P<cards>[^\]]*)\]", _shows),
+        kind("cash out", r"^Chooses to EV Cashout", _cashed_out),
+        kind("cash-out risk", rf"^Pays Cashout Risk \({_AMT}\)$", _OutsideThePot(
+            "seat {seat} ({player}) took EV Cashout and paid the house cashout risk {amount} outside the pot; "
+            + _HELD_OUTSIDE)),
+        # All-in insurance (2020 files): the cover bought and the premium paid are settled
+        # with the house outside the pot; what the insured seat would have been paid had it
+        # lost is unknown here, so any other insurance line still fails the hand.
+        kind("insurance", r"^get an all-in insurance \(premium \((?P<premium>[^()]*)\) for \((?P<cover>[^()]*)\) - "
+                          r"\(Mandatory/Main/Sub\)\)$", _OutsideThePot(
+            "seat {seat} ({player}) bought all-in insurance (premium {premium} for {cover}, mandatory/main/sub) "
+            "from the house, outside the pot")),
+        kind("insurance premium", rf"^pay premium of all-in insurance \({_AMT}\)$", _OutsideThePot(
+            "seat {seat} ({player}) paid the house all-in insurance premium {amount} outside the pot; "
+            + _HELD_OUTSIDE)),
+        kind("cash out received", rf"^Receives Cashout \({_AMT}\)$", _cash_out_received),
+        kind("no show", r"^(?:(?P<mucks>mucks)|doesn't show|does not show)", _no_show),
+    ),
+    quiet=_SEAT_NO_MONEY,
+    after_name=re.compile(r"[: ]*"),
+    unseated=(kind("nobody seated", _NOBODY_SEATED, skip),),
+    summary=(
+        *_STREET_KINDS,  # read in the summary too, as the old reader did
+        kind("total", rf"^Total pot {_AMT}(?P<rest>(?: \| [^|]+)*)$", _total),
+        kind("board", rf"^{_RUN}Board \[(?P<cards>[^\]]*)\]$", _summary_board),
+        kind("summary seat", _SUMMARY_SEAT_KNOWN, _summary_seat),
+        kind("runs", r"^Hand was run (?:two|three|four) times$", skip),
+    ),
+    streets=Streets(board={"hole cards": OPEN, "preflop": OPEN, "flop": Street.FLOP, "turn": Street.TURN,
+                           "river": Street.RIVER, "showdown": Street.SHOWDOWN, "show down": Street.SHOWDOWN}),
+    rake=Rake(),  # printed in the total line; ``_total`` notes a hand that prints none
+    first_action_opens=False,  # actions before ``*** HOLE CARDS ***`` stay on predeal, as GG prints none
+    requires=(Require("total", QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line"),),
+    checks=(_boards, _settle),
+    notes_unbalanced=False,
+    wording=Wording(unexpected=_unexpected, bad_amount="line {number} {text!r}: {error}", total_pot=None),
 )
 
 
-def _join_split_run_boards(lines: list[str]) -> list[str]:
-    """Some files print a run's summary board over two lines ("FIRST", then "Board [..]")."""
-    joined: list[str] = []
-    for line in lines:
-        if joined and line.startswith("Board [") and joined[-1].strip() in _RUNS:
-            joined[-1] = f"{joined[-1].strip()} {line}"
-        else:
-            joined.append(line)
-    return joined
+# Some files print a run's summary board over two lines ("FIRST", then "Board [..]").
+_SPLIT_RUN_BOARD = re.compile(r"^[^\S\n]*(FIRST|SECOND|THIRD|FOURTH)[^\S\n]*\n(?=Board \[)", re.M)
 
 
-class GGPokerParser(TextParser):
-    """Parser for GGPoker's text dialect (cash and tournaments, run it twice, EV cash-out)."""
-
-    format = Format.GGPOKER
-    # recorded as ``parser_version``; 2: the real-history sweep's fixes (the game read from the header's end, short deck ante-only headers, split run labels); 3: pay lines with a colon, a bare "mucked" summary seat, All-in or Fold's PREFLOP line
-    version = "3"
-    hand_start = _HAND_START
-    head_pattern = re.compile(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} ")
+class GGPokerParser(DialectParser):
+    """GGPoker's dialect, its lines cut as the old reader cut them (at every line break, a
+    lone ``\\r`` too, without BOMs or NULs, leading blank lines dropped before they are
+    numbered), a run's summary label printed alone joined to its board."""
 
     def parse(self, hand_text: str) -> ParsedHand:
-        lines = _join_split_run_boards(hand_lines(hand_text))
+        lines = hand_lines(hand_text)
         while lines and not lines[0].strip():
             lines.pop(0)
-        header = _HEADER.match(lines[0]) if lines else None
-        if not header:
-            raise HandParseError(
-                QuarantineReason.PARSE_ERROR,
-                f"first line is not a GGPoker header: {lines[0][:120]!r}" if lines else "empty hand",
-            )
-        hand_id = header.group("id")
-        build = HandBuilder(hand_id, DOT)
-        body = header.group("body")
-        tourney = _TOURNEY_BODY.match(body)
-        cash = None if tourney else _CASH_BODY.match(body)
-        ante_only = None if tourney or cash else _ANTE_BODY.match(body)
-        if tourney:
-            game_match = _GAME_AT_END.search(tourney.group("name_game")) or _GAME_NAMES.search(
-                tourney.group("name_game")
-            )
-            game_name = game_match.group(0) if game_match else tourney.group("name_game")
-            sb_text, bb_text, ante_text = tourney.group("sb"), tourney.group("bb"), tourney.group("ante")
-            build.scale = 1
-        elif cash:
-            game_name, sb_text, bb_text, ante_text = cash.group("game"), cash.group("sb"), cash.group("bb"), None
-        elif ante_only:
-            game_name, ante_text = ante_only.group("game"), ante_only.group("ante")
-            sb_text = bb_text = None
-        else:
-            raise HandParseError(QuarantineReason.PARSE_ERROR, f"cannot read stakes in header {lines[0]!r}", hand_id)
-        mixed_limit = _NL_POSTFLOP.search(game_name)
-        if mixed_limit:
-            game_name = game_name[: mixed_limit.start()]
-        game = game_from_name(game_name.replace("ShortDeck", "Short Deck"))
-        if game is None:
-            raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}", hand_id)
-        # Pot limit before the flop and no limit after it: the vocabulary has no such limit.
-        limit = None if mixed_limit else limit_from_name(game_name)
-        stake_text = sb_text or ante_text or ""
-        currency = None if tourney else {"$": "USD", "€": "EUR", "¥": "CNY", "£": "GBP"}.get(stake_text.strip()[:1])
-        if not tourney and currency is None:
-            build.scale = 100  # GG cash stakes are always money; a bare number is dollars
-            currency = "USD"
-        hand = ParsedHand(
-            hand_id=hand_id,
-            platform=Platform.GGPOKER,
-            format=Format.GGPOKER,
-            game=game,
-            limit=limit,
-            is_tournament=bool(tourney),
-            amount_scale=build.scale,
-            currency=currency,
-            tournament_id=tourney.group("tid") if tourney else None,
-            start_time_raw=header.group("date"),
-            hand_date=header.group("date")[:10].replace("/", "-"),
-        )
-        build.line, build.line_no = lines[0], 1
-        if sb_text and bb_text:
-            hand.small_blind, hand.big_blind = build.amount(sb_text), build.amount(bb_text)
-        hand.ante = build.amount(ante_text) if ante_text else None
-        hand.notes.append("start time printed without a time zone")
-        if mixed_limit:
-            hand.notes.append("pot limit before the flop, no limit after (NL postflop): limit left unset")
-        split_game = game in SPLIT_GAMES
-
-        street = Street.PREDEAL
-        run: int | None = None
-        in_summary = False
-        saw_summary_total = False
-        boards: dict[int, list[str]] = {}
-        street_boards: dict[int, list[str]] = {}
-        big_blind_posted = False
-        for number, line in enumerate(lines[1:], start=2):
-            build.line, build.line_no = line, number
-            if not line.strip():
-                continue
-            m = _STREET.match(line)
-            if m:
-                name = m.group("street")
-                run_word = m.group("run")
-                if name == "SUMMARY":
-                    in_summary = True
-                elif name in ("HOLE CARDS", "PREFLOP"):
-                    street = Street.PREFLOP
-                elif name in ("SHOWDOWN", "SHOW DOWN"):
-                    street = Street.SHOWDOWN
-                    run = _RUNS[run_word] if run_word else None
-                else:
-                    street = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}[name]
-                    build.tracker.new_street()
-                    shown = cards(" ".join(re.findall(r"\[([^\]]*)\]", m.group("rest"))))
-                    street_boards[_RUNS[run_word] if run_word else 0] = [c for c in shown if c]
-                continue
-            if in_summary:
-                saw_summary_total |= self._summary_line(line, build, hand, boards)
-                continue
-            if not build.seats or line.startswith("Seat ") or line.startswith("Table "):
-                if self._preamble_line(line, build, hand):
-                    continue
-            m = _DEALT.match(line)
-            if m:
-                seat = build.seat_named(m.group("name"))
-                if m.group("cards"):
-                    seat.cards = cards(m.group("cards"))
-                continue
-            m = _UNCALLED.match(line)
-            if m:
-                build.act(street, build.seat_named(m.group("name")), ActionKind.UNCALLED_RETURN, build.amount(m.group("amt")))
-                seat = build.seat_named(m.group("name"))
-                build.pay(seat, build.amount(m.group("amt")), line, half=Half.WHOLE, source=PayoutSource.UNCALLED)
-                continue
-            m = _COLLECTED.match(line)
-            if m and m.group("name") in build.seats:
-                pot = 0 if m.group("pot") == "main pot" else None
-                if m.group("pot").startswith("side pot"):
-                    pot = int(m.group("side") or 1)
-                half = Half.UNLABELLED if split_game else Half.WHOLE
-                build.pay(build.seats[m.group("name")], build.amount(m.group("amt")), line, pot=pot, run=run, half=half)
-                continue
-            m = _CASH_DROP.match(line)
-            if m:
-                drop = build.amount(m.group("amt"))
-                hand.fee_detail["cash_drop"] = hand.fee_detail.get("cash_drop", 0) - drop
-                hand.notes.append(f"house added {drop} to the pot (Cash Drop): recorded as a negative fee")
-                continue
-            split = build.split_name(line)
-            if split is None:
-                if _MONEY_WORDS.search(line):
-                    raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected money line")
-                if _NOBODY_SEATED.match(line):
-                    continue
-                raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected line")
-            seat, rest = split
-            big_blind_posted = self._action(rest, seat, street, build, hand, big_blind_posted)
-
-        if not in_summary or not saw_summary_total:
-            raise HandParseError(
-                QuarantineReason.TRUNCATED,
-                "hand ends before its summary's 'Total pot' line",
-                hand_id,
-            )
-        if boards:
-            # After an all-in on the flop or turn, GG's summary prints the later runs'
-            # boards as their runout only (``SECOND Board [4d Qs]``); the cards dealt before
-            # the all-in (the last street line without a run word) belong to every run.
-            shared = street_boards.get(0, [])
-            hand.boards = [
-                boards[k] if boards[k][: len(shared)] == shared else shared + boards[k] for k in sorted(boards)
-            ]
-        elif street_boards:
-            hand.boards = [street_boards[k] for k in sorted(street_boards)]
-        hand.seats = build.finish_seats()
-        hand.actions = build.actions
-        hand.payouts = build.payouts
-        hand.fees = sum(hand.fee_detail.values())
-        hand.notes.extend(build.notes)
-        if hand.is_tournament and hand.rake:
-            hand.notes.append(f"tournament hand prints rake {hand.rake}")
-        return hand
-
-    # -------------------------------------------------------------------------------
-    def _preamble_line(self, line: str, build: HandBuilder, hand: ParsedHand) -> bool:
-        m = _TABLE.match(line)
-        if m:
-            hand.table_name = m.group("table")
-            hand.max_seats = int(m.group("max"))
-            hand.button_seat = int(m.group("button")) if m.group("button") else None
-            return True
-        m = _SEAT.match(line)
-        if m:
-            build.add_seat(int(m.group("seat")), m.group("name"), build.amount(m.group("stack")))
-            return True
-        return False
-
-    def _action(self, rest, seat, street, build: HandBuilder, hand: ParsedHand, big_blind_posted: bool) -> bool:
-        m = _POST.match(rest)
-        if m:
-            what, amount = m.group("what"), build.amount(m.group("amt"))
-            if what == "small blind":
-                build.act(Street.PREDEAL, seat, ActionKind.POST_SMALL_BLIND, amount)
-            elif what in ("big blind", "button blind") and not big_blind_posted:
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BIG_BLIND, amount)
-                big_blind_posted = True
-            elif what in ("big blind", "button blind", "straddle"):
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, amount)
-            elif what in ("the ante", "ante"):
-                build.act(Street.PREDEAL, seat, ActionKind.POST_ANTE, amount)
-                hand.ante = hand.ante or amount
-            elif what == "small & big blinds":
-                live = min(amount, hand.big_blind or amount)
-                build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, live)
-                if amount - live:
-                    build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount - live)
-            else:  # missed or dead blind: money in the pot that is not part of the seat's bet
-                build.act(Street.PREDEAL, seat, ActionKind.POST_DEAD, amount)
-            return big_blind_posted
-        m = _STRADDLE.match(rest)
-        if m:
-            build.act(Street.PREDEAL, seat, ActionKind.POST_BLIND, raise_to=build.amount(m.group("to")),
-                      all_in=bool(m.group("allin")))
-            return big_blind_posted
-        if rest in ("folds", "checks"):
-            build.act(street, seat, ActionKind.FOLD if rest == "folds" else ActionKind.CHECK)
-            return big_blind_posted
-        m = _BET.match(rest)
-        if m:
-            kind = ActionKind.CALL if m.group("verb") == "calls" else ActionKind.BET
-            build.act(street, seat, kind, build.amount(m.group("amt")), all_in=bool(m.group("allin")))
-            return big_blind_posted
-        m = _RAISE.match(rest)
-        if m:
-            build.act(street, seat, ActionKind.RAISE, raise_to=build.amount(m.group("to")), all_in=bool(m.group("allin")))
-            return big_blind_posted
-        m = _SHOWS.match(rest)
-        if m:
-            seat.cards = cards(m.group("cards"))
-            if m.group("verb").startswith("shows"):
-                seat.showed = True
-                build.act(street, seat, ActionKind.SHOW)
-            else:
-                seat.mucked = True
-                build.act(street, seat, ActionKind.MUCK)
-            return big_blind_posted
-        if rest.startswith("Chooses to EV Cashout"):
-            seat.cashed_out = True
-            build.act(street, seat, ActionKind.CASH_OUT)
-            return big_blind_posted
-        m = _CASHOUT_RISK.match(rest)
-        if m:
-            risk = build.amount(m.group("amt"))
-            build.notes.append(
-                f"seat {seat.seat} ({seat.player}) took EV Cashout and paid the house "
-                f"cashout risk {risk} outside the pot; its pot winnings are recorded as printed"
-            )
-            return big_blind_posted
-        m = _INSURANCE_TAKEN.match(rest)
-        if m:
-            build.notes.append(
-                f"seat {seat.seat} ({seat.player}) bought all-in insurance (premium {m.group('premium')} "
-                f"for {m.group('cover')}, mandatory/main/sub) from the house, outside the pot"
-            )
-            return big_blind_posted
-        m = _INSURANCE_PREMIUM.match(rest)
-        if m:
-            premium = build.amount(m.group("amt"))
-            build.notes.append(
-                f"seat {seat.seat} ({seat.player}) paid the house all-in insurance premium {premium} "
-                "outside the pot; its pot winnings are recorded as printed"
-            )
-            return big_blind_posted
-        m = _CASHOUT_PAID.match(rest)
-        if m:
-            seat.cashed_out = True
-            build.pay(seat, build.amount(m.group("amt")), build.line, half=Half.WHOLE, source=PayoutSource.CASH_OUT)
-            return big_blind_posted
-        if rest.startswith(("mucks", "doesn't show", "does not show")):
-            seat.mucked = rest.startswith("mucks")
-            return big_blind_posted
-        if not _SEAT_NO_MONEY.match(rest):
-            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected action")
-        return big_blind_posted
-
-    def _summary_line(self, line: str, build: HandBuilder, hand: ParsedHand, boards: dict[int, list[str]]) -> bool:
-        m = _TOTAL.match(line)
-        if m:
-            hand.total_pot_printed = build.amount(m.group("amt"))
-            hand.pots_printed_net = False
-            for part in filter(None, (p.strip() for p in m.group("rest").split("|"))):
-                fee = _FEE.match(part)
-                if not fee:
-                    raise build.fail(QuarantineReason.PARSE_ERROR, f"cannot read {part!r} in the pot total")
-                name, amount = fee.group("name").strip().lower().replace(" ", "_"), build.amount(fee.group("amt"))
-                if name == "rake":
-                    hand.rake = amount
-                    hand.rake_source = RakeSource.PRINTED
-                elif name in ("main_pot",) or name.startswith("side_pot"):
-                    hand.pots_printed = (hand.pots_printed or []) + [amount]
-                else:
-                    hand.fee_detail[name] = hand.fee_detail.get(name, 0) + amount
-            if hand.rake is None:
-                hand.rake_source = RakeSource.ABSENT
-                hand.notes.append("rake not printed")
-            return True
-        m = _BOARD.match(line)
-        if m:
-            boards[_RUNS[m.group("run")] if m.group("run") else 0] = [c for c in cards(m.group("cards")) if c]
-            return False
-        m = _SUMMARY_SEAT.match(line)
-        if m:
-            build.summary_cards(int(m.group("seat")), m.group("cards"), showed=m.group("verb") == "showed")
-        if not (_SUMMARY_SEAT_KNOWN.match(line) or _RUNS_LINE.match(line)):
-            raise build.fail(QuarantineReason.PARSE_ERROR, "unexpected summary line")
-        return False
+        return Hand(self.dialect, _SPLIT_RUN_BOARD.sub(r"\1 ", "\n".join(lines))).read()
 
 
-PARSER = GGPokerParser()
+PARSER = GGPokerParser(DIALECT)

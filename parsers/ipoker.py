@@ -99,10 +99,10 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from parsers.base import BetTracker, HandText, after_xml_prologue, card, unknown_in_xml
+from parsers.base import BetTracker, HandText, after_xml_prologue, append_action, card, unknown_in_xml
 from rules.games import SPLIT_GAMES, STUD_GAMES
 from rules.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from rules.records import HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import (
     ActionKind,
     Format,
@@ -150,6 +150,9 @@ _GAME_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 #: action types that move no money and say nothing of the cards: sitting out, waiting for the big blind
 _NO_MONEY_ACTIONS = frozenset({"8", "9"})
+#: action types whose ``sum`` is what they add, and what each is
+_ADDING_ACTIONS = {"1": ActionKind.POST_SMALL_BLIND, "2": ActionKind.POST_BIG_BLIND, "3": ActionKind.CALL,
+                   "5": ActionKind.BET, "6": ActionKind.RAISE, "16": ActionKind.BRING_IN}
 
 _GAMES = [
     (re.compile(r"omaha\s*hi-?lo(?:w)?|omaha\s*h/l|omaha\s*8", re.I), Game.OMAHA_HILO),
@@ -218,7 +221,7 @@ class IPokerParser:
         closing = "</root>" if context.startswith("<root>") else "</session>"
         document = context + str(hand_text) + closing if context else str(hand_text)
         numbers = getattr(hand_text, "numbers", None) or _session_numbers(document)
-        return _read(document, str(hand_text), numbers)
+        return _GameReader(document, str(hand_text), numbers).hand
 
 
 def _text(parent: Element, tag: str) -> str | None:
@@ -283,304 +286,316 @@ def _return_inside_win(general: Element) -> bool:
     return not (major.isdigit() and int(major) >= 20)
 
 
-def _adds_up(put_in: dict[int, int], seats: dict[int, int], wins: dict[int, int], general: Element) -> bool:
-    """Whether what ``put_in`` says each of ``seats`` put in is all the wins hold, as in a
-    hand without rake: the wins hold the top seat's unmatched part too where the client
-    counts it inside, and leave it out otherwise."""
-    ranked = sorted((put_in.get(s, 0) for s in seats), reverse=True)
-    excess = ranked[0] - ranked[1] if len(ranked) > 1 else 0
-    kept = 0 if (excess == 0 or _return_inside_win(general)) else excess
-    return sum(put_in.get(s, 0) for s in seats) - sum(wins.values()) == kept
+class _GameReader:
+    """One ``<game>``, read step by step into ``hand``. ``text``: a whole session document
+    holding the game; ``own``: the hand's own text; ``numbers``: how the session writes numbers."""
 
+    def __init__(self, text: str, own: str, numbers: tuple[NumberConvention | None, str]):
+        gm = re.search(r'<game\s+gamecode="([^"]*)"', own)
+        self.hand_id = gm[1] if gm else None
+        if gm and _GAME_END not in own[gm.start() :]:
+            raise self.fail(QuarantineReason.TRUNCATED, "game element cut off (no </game>)")
+        self.general, self.game_node = self.open(text)
+        self.hero = _text(self.general, "nickname")
+        self.convention, self.undecided = numbers
+        self.scale = 100
+        self.seats: dict[int, SeatRecord] = {}
+        self.by_name: dict[str, int] = {}
+        self.bets: dict[int, int] = {}
+        self.wins: dict[int, int] = {}
+        self.printed_rake: int | None = None
+        self.tracker = BetTracker()
+        self.dealt: set[int] = set()
+        self.big_blind_seen = False
+        self.hand = self.read_header()
+        self.read_players()
+        self.read_actions(self.read_rounds())
+        self.settle()
 
-def _read(text: str, own: str, numbers: tuple[NumberConvention | None, str]) -> ParsedHand:
-    """``text``: a whole session document holding one game; ``own``: the hand's own text;
-    ``numbers``: how the session writes numbers."""
-    gm = re.search(r'<game\s+gamecode="([^"]*)"', own)
-    hand_id = gm[1] if gm else None
+    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
+        return HandParseError(reason, f"game {self.hand_id}: {message}" if self.hand_id else message, self.hand_id)
 
-    def fail(reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, f"game {hand_id}: {message}" if hand_id else message, hand_id)
-
-    if gm and _GAME_END not in own[gm.start() :]:
-        raise fail(QuarantineReason.TRUNCATED, "game element cut off (no </game>)")
-    try:
-        root = SafeET.fromstring(text.lstrip("\ufeff"))
-    except (ParseError, DefusedXmlException) as exc:
-        raise fail(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
-    if root.tag not in ("session", "root"):
-        raise fail(QuarantineReason.PARSE_ERROR, f"root element is <{root.tag}>, not <session>")
-    general = root.find("general")
-    game_node = root.find("game")
-    if general is None or game_node is None:
-        raise fail(QuarantineReason.PARSE_ERROR, "no <general> header or no <game>")
-    if problem := unknown_in_xml(game_node, _GAME_ELEMENTS):
-        raise fail(QuarantineReason.PARSE_ERROR, problem)
-    gametype = _text(general, "gametype") or ""
-    game = next((g for pattern, g in _GAMES if pattern.search(gametype)), None)
-    if game is None and _LIMIT.match(gametype):
-        # iPoker's 5-card Omaha tables name no game anywhere: the pockets dealt are all that tells
-        pockets = sorted({len((c.text or "").split()) for c in game_node.iter("cards") if c.get("type") == "Pocket"})
-        if pockets != [5]:
-            raise fail(QuarantineReason.UNSUPPORTED_GAME,
-                       f"gametype {gametype!r} names no game, and pockets of {pockets} cards are not 5-card Omaha")
-        game = Game.OMAHA5
-    if game is None:
-        raise fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown gametype {gametype!r}")
-    lm = _LIMIT.search(gametype) or _FLAT_LIMIT.search(gametype)
-    # 2011-2016 tournament sessions name the tournament and its buy-in but print no code
-    is_tournament = bool(_text(general, "tournamentcode") or _text(general, "tournamentname"))
-    mode = (_text(general, "mode") or "real").lower()
-    stakes = re.findall(r"[^\s/]*\d[\d.,]*", gametype.split(lm[0], 1)[1] if lm else "")
-    play = mode != "real" and not is_tournament
-    symbol = any(mark in gametype for mark in ("$", "€", "£", "kr", "RSD"))
-    convention, undecided = numbers
-    if is_tournament:
-        scale = 100  # tournament chips may carry decimals (a rebuy MTT's stack of 3,252.50)
-    elif play:
-        scale = 100 if convention and any(convention.decimal in s for s in stakes) else 1
-    else:
-        scale = 100
-    currency = None if (is_tournament or play) else (_text(general, "tablecurrency") or _text(general, "currency"))
-
-    def amount(value: str | None, what: str) -> int:
+    def amount(self, value: str | None, what: str) -> int:
         number = _CURRENCY_WORD.sub("", value or "")
-        if convention is None and any(mark in number for mark in ".,"):
-            raise fail(QuarantineReason.BAD_AMOUNT, f"{what}: {value!r} reads two ways: {undecided}")
+        if self.convention is None and any(mark in number for mark in ".,"):
+            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{what}: {value!r} reads two ways: {self.undecided}")
         try:
-            return (convention or DOT).to_minor(number, scale)
+            return (self.convention or DOT).to_minor(number, self.scale)
         except AmountError as exc:
-            raise fail(QuarantineReason.BAD_AMOUNT, f"{what}: {exc}") from None
+            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{what}: {exc}") from None
 
-    start_raw = _text(game_node.find("general") if game_node.find("general") is not None else general, "startdate")
-    hand = ParsedHand(
-        hand_id=game_node.get("gamecode") or "",
-        platform=Platform.IPOKER,
-        format=Format.IPOKER_XML,
-        game=game,
-        limit=_LIMITS.get(lm[1]) if lm else None,
-        is_tournament=is_tournament,
-        amount_scale=scale,
-        currency=currency,
-        tournament_id=_text(general, "tournamentcode"),
-        start_time_raw=start_raw,
-        table_name=_text(general, "tablename"),
-        is_play_money=play,
-        per_seat_only=True,
-    )
-    if start_raw:
+    def open(self, text: str) -> tuple[Element, Element]:
+        """The session's ``<general>`` header and its ``<game>``."""
         try:
-            hand.hand_date = datetime.strptime(start_raw[:19], "%Y-%m-%d %H:%M:%S").strftime("%Y-%m-%d")
-        except ValueError:
-            hand.hand_date = None
-    if not symbol and not is_tournament and not play:
-        hand.notes.append("gametype prints no currency symbol")
-    if len(stakes) >= 2 and game not in STUD_GAMES:
-        hand.small_blind, hand.big_blind = amount(stakes[0], "stakes"), amount(stakes[1], "stakes")
-    size = _text(general, "tablesize")
-    hand.max_seats = int(size) if size and size.isdigit() else None
-    hero = _text(general, "nickname")
+            root = SafeET.fromstring(text.lstrip("\ufeff"))
+        except (ParseError, DefusedXmlException) as exc:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+        if root.tag not in ("session", "root"):
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"root element is <{root.tag}>, not <session>")
+        general, game_node = root.find("general"), root.find("game")
+        if general is None or game_node is None:
+            raise self.fail(QuarantineReason.PARSE_ERROR, "no <general> header or no <game>")
+        if problem := unknown_in_xml(game_node, _GAME_ELEMENTS):
+            raise self.fail(QuarantineReason.PARSE_ERROR, problem)
+        return general, game_node
 
-    players = game_node.findall("./general/players/player")
-    seats: dict[int, SeatRecord] = {}
-    by_name: dict[str, int] = {}
-    bets: dict[int, int] = {}
-    wins: dict[int, int] = {}
-    printed_rake: int | None = None
-    for node in players:
-        name = node.get("name") or ""
-        if not name:
-            if amount(node.get("bet") or "0", "bet of an empty seat") or amount(node.get("win") or "0", "win of an empty seat"):
-                raise fail(QuarantineReason.INCONSISTENT, f"a seat with no player bets or wins: {node.attrib}")
-            continue  # an empty seat
-        if node.get("merge", "0") != "0":
-            raise fail(QuarantineReason.PARSE_ERROR, f"attribute merge={node.get('merge')!r} of <player> not known: {node.attrib}")
-        seat = int(node.get("seat") or 0)
-        seats[seat] = SeatRecord(seat=seat, player=name, stack=amount(node.get("chips"), f"chips of {name}"))
-        by_name[name] = seat
-        bets[seat] = amount(node.get("bet"), f"bet of {name}")
-        wins[seat] = amount(node.get("win"), f"win of {name}")
-        if node.get("rakeamount") is not None:
-            printed_rake = (printed_rake or 0) + amount(node.get("rakeamount"), f"rakeamount of {name}")
-        if node.get("dealer") == "1" and game not in STUD_GAMES:
-            hand.button_seat = seat
-    if not seats:
-        raise fail(QuarantineReason.PARSE_ERROR, "no players")
-    hand.seats = list(seats.values())
-    is_stud = game in STUD_GAMES
-    rounds = (_STUD5_ROUNDS if game is Game.STUD5 else _STUD_ROUNDS) if is_stud else _BOARD_ROUNDS
-    opening, up_at = _STUD_OPENING.get(game, ("Third Street", 2))
-    tracker = BetTracker()
-    board: list[str] = []
-    entries: list[tuple[int, Street, Element]] = []
-    big_blind_seen = False
-    dealt: set[int] = set()
-    for round_node in game_node.findall("round"):
-        number = int(round_node.get("no") or 0)
-        street = rounds.get(number)
-        if street is None:
-            raise fail(QuarantineReason.PARSE_ERROR, f"unexpected round no={number}")
-        for cards_node in round_node.findall("cards"):
-            kind = cards_node.get("type") or ""
-            tokens = (cards_node.text or "").split()
-            got = [_ipoker_card(t) for t in tokens]
-            owner = cards_node.get("player") or ""
-            if kind in ("Flop", "Turn", "River") and not is_stud:
-                board.extend(c for c in got if c)
+    def game(self, gametype: str) -> Game:
+        game = next((g for pattern, g in _GAMES if pattern.search(gametype)), None)
+        if game is None and _LIMIT.match(gametype):
+            # iPoker's 5-card Omaha tables name no game anywhere: the pockets dealt are all that tells
+            pockets = sorted({len((c.text or "").split()) for c in self.game_node.iter("cards")
+                              if c.get("type") == "Pocket"})
+            if pockets != [5]:
+                raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"gametype {gametype!r} names no game, "
+                                f"and pockets of {pockets} cards are not 5-card Omaha")
+            game = Game.OMAHA5
+        if game is None:
+            raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown gametype {gametype!r}")
+        return game
+
+    def read_header(self) -> ParsedHand:
+        """The game, stakes, money and time of the hand, from the session header and the game's own."""
+        general = self.general
+        gametype = _text(general, "gametype") or ""
+        game = self.game(gametype)
+        lm = _LIMIT.search(gametype) or _FLAT_LIMIT.search(gametype)
+        # 2011-2016 tournament sessions name the tournament and its buy-in but print no code
+        is_tournament = bool(_text(general, "tournamentcode") or _text(general, "tournamentname"))
+        stakes = re.findall(r"[^\s/]*\d[\d.,]*", gametype.split(lm[0], 1)[1] if lm else "")
+        play = (_text(general, "mode") or "real").lower() != "real" and not is_tournament
+        # play chips are whole unless the stakes show decimals; tournament chips may carry
+        # decimals (a rebuy MTT's stack of 3,252.50), so they stay in hundredths
+        if play and not (self.convention and any(self.convention.decimal in s for s in stakes)):
+            self.scale = 1
+        currency = None if (is_tournament or play) else (_text(general, "tablecurrency") or _text(general, "currency"))
+        own_general = self.game_node.find("general")
+        start_raw = _text(own_general if own_general is not None else general, "startdate")
+        hand = ParsedHand(
+            hand_id=self.game_node.get("gamecode") or "", platform=Platform.IPOKER, format=Format.IPOKER_XML,
+            game=game, limit=_LIMITS.get(lm[1]) if lm else None, is_tournament=is_tournament,
+            amount_scale=self.scale, currency=currency, tournament_id=_text(general, "tournamentcode"),
+            start_time_raw=start_raw, table_name=_text(general, "tablename"), is_play_money=play, per_seat_only=True,
+        )
+        if start_raw:
+            try:
+                hand.hand_date = datetime.strptime(start_raw[:19], "%Y-%m-%d %H:%M:%S").strftime("%Y-%m-%d")
+            except ValueError:
+                hand.hand_date = None
+        if not any(mark in gametype for mark in ("$", "€", "£", "kr", "RSD")) and not is_tournament and not play:
+            hand.notes.append("gametype prints no currency symbol")
+        if len(stakes) >= 2 and game not in STUD_GAMES:
+            hand.small_blind, hand.big_blind = self.amount(stakes[0], "stakes"), self.amount(stakes[1], "stakes")
+        size = _text(general, "tablesize")
+        hand.max_seats = int(size) if size and size.isdigit() else None
+        return hand
+
+    def read_players(self) -> None:
+        """Each listed player's seat, stack, ``bet``, ``win`` and printed rake; an empty seat moves no money."""
+        amount, hand = self.amount, self.hand
+        for node in self.game_node.findall("./general/players/player"):
+            name = node.get("name") or ""
+            if not name:
+                if amount(node.get("bet") or "0", "bet of an empty seat") or amount(node.get("win") or "0",
+                                                                                    "win of an empty seat"):
+                    raise self.fail(QuarantineReason.INCONSISTENT, f"a seat with no player bets or wins: {node.attrib}")
                 continue
-            seat = by_name.get(owner)
-            if seat is None:
-                raise fail(QuarantineReason.PARSE_ERROR, f"cards for unknown player {owner!r}")
-            record = seats[seat]
-            dealt.add(seat)
-            if is_stud:
-                if kind == opening:
-                    record.upcards = [c for c in got[up_at : up_at + 1] if c]
-                elif kind != "River" or game is Game.STUD5:
-                    record.upcards = record.upcards + [c for c in got if c]
-                record.cards = list(record.cards) + got
-            else:
-                record.cards = got
-            if any(got) and owner != hero:
-                record.showed = True
-        for action in round_node.findall("action"):
-            entries.append((int(action.get("no") or 0), street, action))
-    entries.sort(key=lambda e: e[0])
-    current = None
-    seq = 0
-    for _no, street, action in entries:
-        if street != current:
-            if current not in (None, Street.PREDEAL):
-                tracker.new_street()
-            current = street
-        name = action.get("player") or ""
-        seat = by_name.get(name)
+            if node.get("merge", "0") != "0":
+                raise self.fail(QuarantineReason.PARSE_ERROR,
+                                f"attribute merge={node.get('merge')!r} of <player> not known: {node.attrib}")
+            seat = int(node.get("seat") or 0)
+            self.seats[seat] = SeatRecord(seat=seat, player=name, stack=amount(node.get("chips"), f"chips of {name}"))
+            self.by_name[name] = seat
+            self.bets[seat] = amount(node.get("bet"), f"bet of {name}")
+            self.wins[seat] = amount(node.get("win"), f"win of {name}")
+            if node.get("rakeamount") is not None:
+                self.printed_rake = (self.printed_rake or 0) + amount(node.get("rakeamount"), f"rakeamount of {name}")
+            if node.get("dealer") == "1" and hand.game not in STUD_GAMES:
+                hand.button_seat = seat
+        if not self.seats:
+            raise self.fail(QuarantineReason.PARSE_ERROR, "no players")
+        hand.seats = list(self.seats.values())
+
+    def read_rounds(self) -> list[tuple[int, Street, Element]]:
+        """The cards dealt in each ``<round>``; its actions, in the order they are numbered."""
+        is_stud = self.hand.game in STUD_GAMES
+        rounds = (_STUD5_ROUNDS if self.hand.game is Game.STUD5 else _STUD_ROUNDS) if is_stud else _BOARD_ROUNDS
+        board: list[str] = []
+        entries = []
+        for round_node in self.game_node.findall("round"):
+            number = int(round_node.get("no") or 0)
+            street = rounds.get(number)
+            if street is None:
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected round no={number}")
+            for cards_node in round_node.findall("cards"):
+                kind = cards_node.get("type") or ""
+                got = [_ipoker_card(t) for t in (cards_node.text or "").split()]
+                if kind in ("Flop", "Turn", "River") and not is_stud:
+                    board.extend(c for c in got if c)
+                else:
+                    self.deal(cards_node.get("player") or "", kind, got)
+            entries += [(int(action.get("no") or 0), street, action) for action in round_node.findall("action")]
+        self.hand.boards = [board] if board else []
+        return sorted(entries, key=lambda e: e[0])
+
+    def deal(self, owner: str, kind: str, got: list[str | None]) -> None:
+        """A player's cards: a pocket, or a stud street's (the opening's up card, all later ones but a 7-card river)."""
+        seat = self.by_name.get(owner)
         if seat is None:
-            raise fail(QuarantineReason.PARSE_ERROR, f"action by unknown player {name!r}")
-        code = action.get("type") or ""
-        kind: ActionKind | None
-        all_in = False
-        if code == "7" and action.get("sum") == "DP":
-            # disconnect protection: a seat that lost its connection is all in with what it
-            # has put in, contesting only the pots up to there
-            seq += 1
-            hand.actions.append(ActionRecord(seq, street, seat, ActionKind.CHECK, None, True))
-            seats[seat].all_in = True
-            hand.notes.append(f"seat {seat} disconnected: all in (disconnect protection) with {tracker.contributed(seat)} in")
-            continue
-        value = amount(action.get("sum") or "0", f"action no={_no}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"cards for unknown player {owner!r}")
+        record, game = self.seats[seat], self.hand.game
+        self.dealt.add(seat)
+        if game in STUD_GAMES:
+            opening, up_at = _STUD_OPENING.get(game, ("Third Street", 2))
+            if kind == opening:
+                record.upcards = [c for c in got[up_at : up_at + 1] if c]
+            elif kind != "River" or game is Game.STUD5:
+                record.upcards = record.upcards + [c for c in got if c]
+            record.cards = list(record.cards) + got
+        else:
+            record.cards = got
+        if any(got) and owner != self.hero:
+            record.showed = True
+
+    def read_actions(self, entries: list[tuple[int, Street, Element]]) -> None:
+        current, hand = None, self.hand
+        for no, street, action in entries:
+            if street != current:
+                if current not in (None, Street.PREDEAL):
+                    self.tracker.new_street()
+                current = street
+            name = action.get("player") or ""
+            seat = self.by_name.get(name)
+            if seat is None:
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"action by unknown player {name!r}")
+            if action.get("type") == "7" and action.get("sum") == "DP":
+                # disconnect protection: a seat that lost its connection is all in with what it
+                # has put in, contesting only the pots up to there
+                append_action(hand, street, seat, ActionKind.CHECK, None, True)
+                self.seats[seat].all_in = True
+                hand.notes.append(f"seat {seat} disconnected: all in (disconnect protection) with "
+                                  f"{self.tracker.contributed(seat)} in")
+            elif done := self.act(action, seat, street, self.amount(action.get("sum") or "0", f"action no={no}")):
+                append_action(hand, street, seat, *done)
+        # A listed player with no cards and no action (sitting out, a $0 stack, an empty
+        # client seat) was not dealt in: counted as still in, it would turn an uncontested
+        # pot into a showdown on an unfinished board.
+        acted = {a.seat for a in hand.actions}
+        for seat, record in self.seats.items():
+            if seat not in self.dealt and seat not in acted and not self.bets.get(seat) and not self.wins.get(seat):
+                record.dealt_in = False
+
+    def act(self, action: Element, seat: int, street: Street, value: int) -> tuple[ActionKind, int | None, bool] | None:
+        """What an action's ``type`` did with its ``sum``, counted: (kind, amount, all in); None if it moved nothing."""
+        code, tracker, hand = action.get("type") or "", self.tracker, self.hand
+        if code in _ADDING_ACTIONS:
+            tracker.add(seat, value)
+            kind = _ADDING_ACTIONS[code]
+            if code == "2":  # a second big blind in a hand is a new player's post
+                kind, self.big_blind_seen = (ActionKind.POST_BLIND if self.big_blind_seen else kind), True
+            elif code == "16":
+                hand.bring_in = hand.bring_in or value
+            return kind, value, False
         if code == "0":
-            kind, value_out = ActionKind.FOLD, None
-            seats[seat].folded_street = street
-        elif code == "1":
-            kind, value_out = ActionKind.POST_SMALL_BLIND, value
-            tracker.add(seat, value)
-        elif code == "2":
-            kind = ActionKind.POST_BLIND if big_blind_seen else ActionKind.POST_BIG_BLIND
-            big_blind_seen = True
-            value_out = value
-            tracker.add(seat, value)
-        elif code == "3":
-            kind, value_out = ActionKind.CALL, value
-            tracker.add(seat, value)
-        elif code == "4":
-            kind, value_out = ActionKind.CHECK, None
-        elif code == "5":
-            kind, value_out = ActionKind.BET, value
-            tracker.add(seat, value)
-        elif code == "6":
-            kind, value_out = ActionKind.RAISE, value
-            tracker.add(seat, value)
-        elif code == "7":
-            before = tracker.max_street_bet()
-            tracker.add(seat, value)
-            after = tracker.street_bet(seat)
-            kind = ActionKind.CALL if after <= before else (ActionKind.BET if before == 0 else ActionKind.RAISE)
-            value_out, all_in = value, True
-            seats[seat].all_in = True
-        elif code == "15":
-            kind, value_out = ActionKind.POST_ANTE, value
+            self.seats[seat].folded_street = street
+            return ActionKind.FOLD, None, False
+        if code == "4":
+            return ActionKind.CHECK, None, False
+        if code == "7":
+            self.seats[seat].all_in = True
+            return tracker.add_unnamed(seat, value), value, True
+        if code == "15":
             tracker.dead(seat, value)
             hand.ante = hand.ante or value
-        elif code == "16":
-            kind, value_out = ActionKind.BRING_IN, value
-            tracker.add(seat, value)
-            hand.bring_in = hand.bring_in or value
-        elif code == "23":
-            kind, value_out = ActionKind.RAISE, tracker.raise_to(seat, value)
-        elif code in _NO_MONEY_ACTIONS and value == 0:
-            continue
-        else:
-            raise fail(QuarantineReason.PARSE_ERROR, f"unknown action type {code} with sum {action.get('sum')!r}")
-        seq += 1
-        hand.actions.append(ActionRecord(seq, street, seat, kind, value_out, all_in))
-    hand.boards = [board] if board else []
-    # A listed player with no cards and no action (sitting out, a $0 stack, an empty
-    # client seat) was not dealt in: counted as still in, it would turn an uncontested
-    # pot into a showdown on an unfinished board.
-    acted = {a.seat for a in hand.actions}
-    for seat, record in seats.items():
-        if seat not in dealt and seat not in acted and not bets.get(seat) and not wins.get(seat):
-            record.dealt_in = False
+            return ActionKind.POST_ANTE, value, False
+        if code == "23":
+            return ActionKind.RAISE, tracker.raise_to(seat, value), False
+        if code in _NO_MONEY_ACTIONS and value == 0:
+            return None
+        raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown action type {code} with sum {action.get('sum')!r}")
 
-    tracked = tracker.seats()
-    mismatched = [f"seat {s}: actions {tracked.get(s, 0)} vs bet {b}" for s, b in bets.items() if tracked.get(s, 0) != b]
-    if mismatched and is_tournament and _adds_up(tracked, bets, wins, general) and not _adds_up(bets, bets, wins, general):
-        bets = {s: tracked.get(s, 0) for s in bets}
-        hand.notes.append("actions disagree with the players' bet attributes (actions used: a tournament takes "
-                          "no rake, and only they add up to the wins): " + "; ".join(mismatched))
-    elif mismatched:
-        hand.notes.append("actions disagree with the players' bet attributes (bet used): " + "; ".join(mismatched))
-    for seat, value in bets.items():
-        seats[seat].contributed = value
-    ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
-    uncalled = (ranked[0][0], ranked[0][1] - ranked[1][1]) if len(ranked) > 1 and ranked[0][1] > ranked[1][1] else None
-    half = Half.UNLABELLED if game in SPLIT_GAMES else Half.WHOLE
-    inside = bool(uncalled) and _return_inside_win(general)
-    if uncalled and printed_rake is not None:
-        # a printed rake leaves one reading that adds up (they differ by the return)
-        kept = sum(bets.values()) - sum(wins.values()) - printed_rake
-        if kept in (0, uncalled[1]):
-            inside = kept == 0
-    if uncalled and not inside and sum(wins.values()) > sum(bets.values()) - uncalled[1]:
-        hand.notes.append(f"the wins exceed the matched pot although this client leaves seat {uncalled[0]}'s "
-                          f"unmatched {uncalled[1]} out of its win")
-    returned = 0
-    if uncalled:
-        top, excess = uncalled
+    def settle(self) -> None:
+        self.choose_bets()
+        self.pay(*self.return_unmatched())
+        hand = self.hand
+        inferred, paid = hand.pot_total - hand.paid_from_pots(), hand.paid_from_pots()
+        if self.printed_rake is not None:
+            hand.rake = self.printed_rake
+        elif inferred >= 0:
+            hand.rake, hand.rake_source = inferred, RakeSource.INFERRED
+            hand.notes.append(f"rake not printed: inferred as put in minus won ({hand.pot_total} - {paid})")
+        else:
+            hand.rake, hand.rake_source = None, RakeSource.ABSENT
+            hand.notes.append(f"wins exceed what was put in by {-inferred}: the history does not add up")
+
+    def choose_bets(self) -> None:
+        """The players' ``bet`` attributes, or in a tournament the actions where only they add up to the wins."""
+        tracked, bets, notes = self.tracker.seats(), self.bets, self.hand.notes
+        mismatched = [f"seat {s}: actions {tracked.get(s, 0)} vs bet {b}" for s, b in bets.items()
+                      if tracked.get(s, 0) != b]
+        if mismatched and self.hand.is_tournament and self.adds_up(tracked) and not self.adds_up(bets):
+            self.bets = bets = {s: tracked.get(s, 0) for s in bets}
+            notes.append("actions disagree with the players' bet attributes (actions used: a tournament takes "
+                         "no rake, and only they add up to the wins): " + "; ".join(mismatched))
+        elif mismatched:
+            notes.append("actions disagree with the players' bet attributes (bet used): " + "; ".join(mismatched))
+        for seat, value in bets.items():
+            self.seats[seat].contributed = value
+
+    def adds_up(self, put_in: dict[int, int]) -> bool:
+        """Whether what ``put_in`` says each player put in is all the wins hold, as in a hand
+        without rake: the wins hold the top seat's unmatched part too where the client counts
+        it inside, and leave it out otherwise."""
+        ranked = sorted((put_in.get(s, 0) for s in self.bets), reverse=True)
+        excess = ranked[0] - ranked[1] if len(ranked) > 1 else 0
+        kept = 0 if (excess == 0 or _return_inside_win(self.general)) else excess
+        return sum(put_in.get(s, 0) for s in self.bets) - sum(self.wins.values()) == kept
+
+    def return_unmatched(self) -> tuple[int | None, int]:
+        """Return what of the top bet no one matched, in its ``win`` or not as the client counts it
+        (see the module): the seat whose win holds it (None if none does) and what came back."""
+        bets, wins, hand = self.bets, self.wins, self.hand
+        ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
+        if len(ranked) < 2 or ranked[0][1] <= ranked[1][1]:
+            return None, 0
+        top, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
+        inside = _return_inside_win(self.general)
+        if self.printed_rake is not None:
+            # a printed rake leaves one reading that adds up (they differ by the return)
+            kept = sum(bets.values()) - sum(wins.values()) - self.printed_rake
+            if kept in (0, excess):
+                inside = kept == 0
+        if not inside and sum(wins.values()) > sum(bets.values()) - excess:
+            hand.notes.append(f"the wins exceed the matched pot although this client leaves seat {top}'s "
+                              f"unmatched {excess} out of its win")
         # inside, only what the win holds came back: the rest stays put in, for the audit to see
         returned = min(excess, wins.get(top, 0)) if inside else excess
         if returned < excess:
-            hand.notes.append(f"seat {top} put in {excess} more than anyone and its win holds only {returned} of it back")
+            hand.notes.append(f"seat {top} put in {excess} more than anyone and its win holds only "
+                              f"{returned} of it back")
         if returned:
-            seats[top].contributed -= returned
-            hand.actions.append(ActionRecord(seq + 1, hand.actions[-1].street if hand.actions else Street.PREDEAL,
-                                             top, ActionKind.UNCALLED_RETURN, returned))
+            self.seats[top].contributed -= returned
+            street = hand.actions[-1].street if hand.actions else Street.PREDEAL
+            append_action(hand, street, top, ActionKind.UNCALLED_RETURN, returned)
         if not inside:
             hand.payouts.append(PayoutRecord(top, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
             hand.notes.append(f"seat {top}'s unmatched {excess} is returned (derived; not part of any win)")
-    for node in players:
-        seat = by_name.get(node.get("name") or "")
-        if seat is None or not wins.get(seat):
-            continue
-        line = SafeET.tostring(node, encoding="unicode").strip()
-        won = wins[seat]
-        if inside and uncalled[0] == seat:
-            hand.payouts.append(PayoutRecord(seat, returned, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
-            hand.notes.append(f"seat {seat}'s unmatched {returned} is inside its win: recorded as an uncalled return")
-            won -= returned
-        if won:
-            hand.payouts.append(PayoutRecord(seat, won, None, None, half, PayoutSource.POT, line))
-    inferred = hand.pot_total - hand.paid_from_pots()
-    if printed_rake is not None:
-        hand.rake = printed_rake
-    elif inferred >= 0:
-        hand.rake, hand.rake_source = inferred, RakeSource.INFERRED
-        hand.notes.append(f"rake not printed: inferred as put in minus won ({hand.pot_total} - {hand.paid_from_pots()})")
-    else:
-        hand.rake, hand.rake_source = None, RakeSource.ABSENT
-        hand.notes.append(f"wins exceed what was put in by {-inferred}: the history does not add up")
-    return hand
+        return (top if inside else None), returned
+
+    def pay(self, inside: int | None, returned: int) -> None:
+        """Each ``win`` paid, on its player's line; the ``inside`` seat's holds its ``returned`` bet."""
+        half = Half.UNLABELLED if self.hand.game in SPLIT_GAMES else Half.WHOLE
+        payouts, notes = self.hand.payouts, self.hand.notes
+        for node in self.game_node.findall("./general/players/player"):
+            seat = self.by_name.get(node.get("name") or "")
+            if seat is None or not self.wins.get(seat):
+                continue
+            line, won = SafeET.tostring(node, encoding="unicode").strip(), self.wins[seat]
+            if inside == seat:
+                payouts.append(PayoutRecord(seat, returned, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
+                notes.append(f"seat {seat}'s unmatched {returned} is inside its win: recorded as an uncalled return")
+                won -= returned
+            if won:
+                payouts.append(PayoutRecord(seat, won, None, None, half, PayoutSource.POT, line))
 
 
 PARSER = IPokerParser()

@@ -56,6 +56,7 @@ Choices, each checked on the real files:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Iterator
 from xml.etree.ElementTree import Element, ParseError
@@ -183,6 +184,13 @@ _IGNORED_EVENTS = {
     # the uncontested winner's cards shown after the others folded (2012, text="Jh,Js")
     "RABBIT",
 }
+# Forced bets posted in full to the pot as live money, by event type.
+_FORCED_KINDS = {
+    "SMALL_BLIND": ActionKind.POST_SMALL_BLIND,
+    "BIG_BLIND": ActionKind.POST_BIG_BLIND,
+    "INITIAL_BLIND": ActionKind.POST_BLIND,
+    "BRING_IN": ActionKind.BRING_IN,
+}
 _HALVES = {"h": Half.HIGH, "l": Half.LOW, "n": Half.WHOLE}
 # A 2015 (version 2.1) tournament <game> also names its level and the tournament's terms:
 # what a buy-in, rebuy or add-on cost and the chips each gave, the bounty on a head, the
@@ -296,6 +304,18 @@ def _parse(hand_text: str) -> ParsedHand:
     if hand_id is None:
         raise _err(QuarantineReason.PARSE_ERROR, "<game> without an id", None)
     return _HandBuilder(game, description, hand_id, game_text).build()
+
+
+@dataclass
+class _Event:
+    """One ``<event>`` being read, and the sequence number its actions move on."""
+
+    el: Element
+    etype: str
+    street: Street
+    seat: int
+    amount: int | None
+    seq: int
 
 
 class _HandBuilder:
@@ -516,7 +536,7 @@ class _HandBuilder:
     def read_event(
         self, el: Element, street: Street, seq: int, raise_is_total: bool, forced: dict[int, int]
     ) -> int:
-        hand, tracker = self.hand, self.tracker
+        """Read one ``<event>`` into ``hand.actions``; returns the last sequence number used."""
         etype = _attr(el, "type", self.hand_id)
         if etype in _IGNORED_EVENTS:
             if el.get("amount") is not None:
@@ -527,107 +547,119 @@ class _HandBuilder:
         seat = self.seat_of(el)
         rec = self.seats[seat]
         amount = self.money(el.get("amount")) if el.get("amount") is not None else None
-
-        def act(kind: ActionKind, added: int | None, *, st: Street = street, all_in: bool = False, changed: int | None = None) -> None:
-            nonlocal seq
-            seq += 1
-            hand.actions.append(ActionRecord(seq, st, seat, kind, added, all_in, changed))
-
-        def need_amount() -> int:
-            if amount is None:
-                raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} without an amount: {show_element(el)}")
-            return amount
-
-        if etype in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "BRING_IN"):
-            value = need_amount()
-            kind = {
-                "SMALL_BLIND": ActionKind.POST_SMALL_BLIND,
-                "BIG_BLIND": ActionKind.POST_BIG_BLIND,
-                "INITIAL_BLIND": ActionKind.POST_BLIND,
-                "BRING_IN": ActionKind.BRING_IN,
-            }[etype]
-            tracker.add(seat, value)
-            forced[seat] = forced.get(seat, 0) + value
-            if etype == "SMALL_BLIND":
-                hand.small_blind = max(hand.small_blind or 0, value)
-            if etype == "BRING_IN":
-                hand.bring_in = value
-            act(kind, value, st=Street.PREDEAL)
-        elif etype == "RETURN_BLIND":
-            value = need_amount()
-            live = min(value, hand.big_blind) if hand.big_blind else value
-            tracker.add(seat, live)
-            act(ActionKind.POST_BLIND, live, st=Street.PREDEAL)
-            if value > live:
-                tracker.dead(seat, value - live)
-                act(ActionKind.POST_DEAD, value - live, st=Street.PREDEAL)
-            forced[seat] = forced.get(seat, 0) + value
-        elif etype == "ANTE":
-            value = need_amount()
-            tracker.dead(seat, value)
-            forced[seat] = forced.get(seat, 0) + value
-            hand.ante = max(hand.ante or 0, value)
-            act(ActionKind.POST_ANTE, value, st=Street.PREDEAL)
+        ev = _Event(el, etype, street, seat, amount, seq)
+        if etype in _FORCED_KINDS or etype in ("RETURN_BLIND", "ANTE"):
+            self.read_forced(ev, forced)
         elif etype in ("FOLD", "SIT_OUT"):
             rec.folded_street = street
-            act(ActionKind.FOLD, None)
+            self.act(ev, ActionKind.FOLD, None)
         elif etype == "CHECK":
-            act(ActionKind.CHECK, None)
-        elif etype in ("CALL", "BET"):
-            value = need_amount()
-            tracker.add(seat, value)
-            self.last_bet_street[seat] = street
-            act(ActionKind.CALL if etype == "CALL" else ActionKind.BET, value)
-        elif etype in ("RAISE", "COMPLETE"):
-            value = need_amount()
-            if etype == "COMPLETE" or raise_is_total:
-                added = tracker.raise_to(seat, value)
-            else:
-                added = value
-                tracker.add(seat, value)
-            self.last_bet_street[seat] = street
-            act(ActionKind.RAISE if etype == "RAISE" else ActionKind.COMPLETE, added)
-        elif etype == "ALL_IN" and amount is None and rec.all_in:
-            # 2013 files repeat a seat's all-in on a later street without an amount: its
-            # chips went in with the first ALL_IN, and this one moves none.
-            self.notes.append(f"seat {seat} ALL_IN again in {self.round_id} without an amount: nothing added")
+            self.act(ev, ActionKind.CHECK, None)
+        elif etype in ("CALL", "BET", "RAISE", "COMPLETE"):
+            self.read_bet(ev, raise_is_total)
         elif etype == "ALL_IN":
-            value = need_amount()
-            before = tracker.contributed(seat)
-            added = value
-            stack = rec.stack if rec.stack is not None else 0
-            if self.balance_after_forced():
-                stack += forced.get(seat, 0)
-            if before + value != stack and before + value - tracker.street_bet(seat) == stack:
-                added = value - tracker.street_bet(seat)
-            elif before + value != stack:
-                self.notes.append(
-                    f"seat {seat} ALL_IN {value} does not bring its total to its stack {stack}"
-                )
-            level = tracker.max_street_bet()
-            new_bet = tracker.street_bet(seat) + added
-            kind = ActionKind.CALL if new_bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
-            tracker.add(seat, added)
-            rec.all_in = True
-            self.last_bet_street[seat] = street
-            act(kind, added, all_in=True)
+            self.read_all_in(ev, forced)
         elif etype == "DRAW":
             changed_text = el.get("text", "")
             if not changed_text.isdigit():
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"DRAW without a card count: {show_element(el)}")
             changed = int(changed_text)
-            act(ActionKind.STAND_PAT if changed == 0 else ActionKind.DISCARD, None, changed=changed)
+            self.act(ev, ActionKind.STAND_PAT if changed == 0 else ActionKind.DISCARD, None, changed=changed)
         elif etype == "SHOW":
             rec.showed = True
-            act(ActionKind.SHOW, None, st=Street.SHOWDOWN)
+            self.act(ev, ActionKind.SHOW, None, street=Street.SHOWDOWN)
         elif etype == "MUCK":
             # The winner of a folded game "mucks" without a showdown: nothing conceded.
             if self.round_id == "SHOWDOWN":
                 rec.mucked = True
-            act(ActionKind.MUCK, None, st=Street.SHOWDOWN)
+            self.act(ev, ActionKind.MUCK, None, street=Street.SHOWDOWN)
         else:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown event type {etype!r}: {show_element(el)}")
-        return seq
+        return ev.seq
+
+    def act(
+        self, ev: _Event, kind: ActionKind, added: int | None, *,
+        street: Street | None = None, all_in: bool = False, changed: int | None = None,
+    ) -> None:
+        """Record ``ev`` as the next action (on ``street``, or the event's own street)."""
+        ev.seq += 1
+        st = ev.street if street is None else street
+        self.hand.actions.append(ActionRecord(ev.seq, st, ev.seat, kind, added, all_in, changed))
+
+    def need_amount(self, ev: _Event) -> int:
+        if ev.amount is None:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"{ev.etype} without an amount: {show_element(ev.el)}")
+        return ev.amount
+
+    def read_forced(self, ev: _Event, forced: dict[int, int]) -> None:
+        """A blind, bring-in, returning player's blind or ante, all posted before the deal."""
+        hand, tracker, seat = self.hand, self.tracker, ev.seat
+        value = self.need_amount(ev)
+        if ev.etype in _FORCED_KINDS:
+            tracker.add(seat, value)
+            forced[seat] = forced.get(seat, 0) + value
+            if ev.etype == "SMALL_BLIND":
+                hand.small_blind = max(hand.small_blind or 0, value)
+            if ev.etype == "BRING_IN":
+                hand.bring_in = value
+            self.act(ev, _FORCED_KINDS[ev.etype], value, street=Street.PREDEAL)
+        elif ev.etype == "RETURN_BLIND":
+            live = min(value, hand.big_blind) if hand.big_blind else value
+            tracker.add(seat, live)
+            self.act(ev, ActionKind.POST_BLIND, live, street=Street.PREDEAL)
+            if value > live:
+                tracker.dead(seat, value - live)
+                self.act(ev, ActionKind.POST_DEAD, value - live, street=Street.PREDEAL)
+            forced[seat] = forced.get(seat, 0) + value
+        else:  # ANTE
+            tracker.dead(seat, value)
+            forced[seat] = forced.get(seat, 0) + value
+            hand.ante = max(hand.ante or 0, value)
+            self.act(ev, ActionKind.POST_ANTE, value, street=Street.PREDEAL)
+
+    def read_bet(self, ev: _Event, raise_is_total: bool) -> None:
+        """A call or bet (the amount added), a raise or completion (the total when ``raise_is_total``)."""
+        value = self.need_amount(ev)
+        if ev.etype in ("CALL", "BET"):
+            self.tracker.add(ev.seat, value)
+            self.last_bet_street[ev.seat] = ev.street
+            self.act(ev, ActionKind.CALL if ev.etype == "CALL" else ActionKind.BET, value)
+            return
+        if ev.etype == "COMPLETE" or raise_is_total:
+            added = self.tracker.raise_to(ev.seat, value)
+        else:
+            added = value
+            self.tracker.add(ev.seat, value)
+        self.last_bet_street[ev.seat] = ev.street
+        self.act(ev, ActionKind.RAISE if ev.etype == "RAISE" else ActionKind.COMPLETE, added)
+
+    def read_all_in(self, ev: _Event, forced: dict[int, int]) -> None:
+        """An all-in: a call, bet or raise by what it adds, checked against the seat's stack."""
+        tracker, seat, rec = self.tracker, ev.seat, self.seats[ev.seat]
+        if ev.amount is None and rec.all_in:
+            # 2013 files repeat a seat's all-in on a later street without an amount: its
+            # chips went in with the first ALL_IN, and this one moves none.
+            self.notes.append(f"seat {seat} ALL_IN again in {self.round_id} without an amount: nothing added")
+            return
+        value = self.need_amount(ev)
+        before = tracker.contributed(seat)
+        added = value
+        stack = rec.stack if rec.stack is not None else 0
+        if self.balance_after_forced():
+            stack += forced.get(seat, 0)
+        if before + value != stack and before + value - tracker.street_bet(seat) == stack:
+            added = value - tracker.street_bet(seat)
+        elif before + value != stack:
+            self.notes.append(
+                f"seat {seat} ALL_IN {value} does not bring its total to its stack {stack}"
+            )
+        level = tracker.max_street_bet()
+        new_bet = tracker.street_bet(seat) + added
+        kind = ActionKind.CALL if new_bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
+        tracker.add(seat, added)
+        rec.all_in = True
+        self.last_bet_street[seat] = ev.street
+        self.act(ev, kind, added, all_in=True)
 
     def read_winners(self) -> None:
         hand = self.hand

@@ -55,9 +55,7 @@ from __future__ import annotations
 import base64
 import re
 from typing import Iterator
-from xml.etree.ElementTree import Element, ParseError
-
-from defusedxml.ElementTree import fromstring
+from xml.etree.ElementTree import Element
 
 from rules.games import SPLIT_GAMES
 from rules.money import DOT, AmountError
@@ -73,11 +71,11 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import XML_PROLOGUE, BetTracker, card, split_joining_chatter
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from parsers.base import (XML_PROLOGUE, BetTracker, append_action, card, show_element, show_or_muck,
+                          split_joining_chatter, unknown_in_xml, xml_element)
+from rules.records import HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*<Game\b", re.M)
-_ELEMENT = re.compile(r"<Game\b.*?</Game>", re.S)
 _CHATTER = re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|----[^\n]*\.DAT----|ExtendedTableName:[^\n]*)*$", re.S)
 _SNIFF = re.compile(r"<Game (?:hhversion=\"\d+\" )?id=\"\d+\"[^>]*\bgametype=\"")
 _GAMES = {
@@ -93,27 +91,29 @@ _CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
 _TOURNAMENT_TABLE = re.compile(r"\[(?P<tournament>\d+)\]:Table \d+$")
 _IGNORED = {"Disconnect", "Reconnect", "SitOut", "SitIn", "TimeOut", "Chat"}
-# Every element a <Game> may hold, by (parent, tag), with its attributes; any other fails
-# the hand, so that nothing that might move money is passed over unread. Known and not
-# read: the viewer's ``playerseat`` and ``betamount``, table and type names, counts, a
-# seat's ``unicodealias`` and ``sittingout`` (its actions tell), a card's ``id``.
-_ELEMENTS: dict[tuple[str, str], frozenset[str]] = {
-    ("", "Game"): frozenset({"hhversion", "id", "date", "unicodetablename", "tablename", "stakes", "betlimit", "tabletype",
-                             "unicodetabletype", "gametypeid", "gametype", "realmoney", "currencysymbol", "currencyId",
-                             "playerseat", "betamount", "istournament", "totalplayers", "tablesize", "badbeat", "rake"}),
-    ("Game", "Seats"): frozenset(),
-    ("Seats", "Seat"): frozenset({"num", "alias", "unicodealias", "balance", "endbalance", "dealer", "sittingout"}),
-    ("Game", "Gameplay"): frozenset(),
-    ("Gameplay", "Action"): frozenset({"seq", "type", "seat", "value"}),
-    ("Action", "Card"): frozenset({"value", "suit", "id"}),
-    ("Action", "Seat"): frozenset({"num", "amount", "pot", "type", "lowhandwin"}),
+# Every element a <Game> may hold, with its attributes and child elements (``Action/Seat``:
+# a seat paid by a win); any other fails the hand (``parsers.base.unknown_in_xml``), so
+# that nothing that might move money is passed over unread. Known and not read: the
+# viewer's ``playerseat`` and ``betamount``, table and type names, counts, a seat's
+# ``unicodealias`` and ``sittingout`` (its actions tell), a card's ``id``.
+_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "Game": (frozenset({"hhversion", "id", "date", "unicodetablename", "tablename", "stakes", "betlimit", "tabletype",
+                        "unicodetabletype", "gametypeid", "gametype", "realmoney", "currencysymbol", "currencyId",
+                        "playerseat", "betamount", "istournament", "totalplayers", "tablesize", "badbeat", "rake"}),
+             frozenset({"Seats", "Gameplay"})),
+    "Seats": (frozenset(), frozenset({"Seat"})),
+    "Seat": (frozenset({"num", "alias", "unicodealias", "balance", "endbalance", "dealer", "sittingout"}), frozenset()),
+    "Gameplay": (frozenset(), frozenset({"Action"})),
+    "Action": (frozenset({"seq", "type", "seat", "value"}), frozenset({"Card", "Seat"})),
+    "Card": (frozenset({"value", "suit", "id"}), frozenset()),
+    "Action/Seat": (frozenset({"num", "amount", "pot", "type", "lowhandwin"}), frozenset()),
 }
 # Attribute values known to say nothing happened; any other value fails the hand: a win of
 # some other type is not read. ``badbeat="true"`` marks a bad-beat jackpot table, on every
 # hand of it (the "Hijack", "Cut-Off" and "Flop" tables; never the "Micro" ones): the
 # pots add up as on any table (put in = wins + rake), and the jackpot's drop (0.02) is
 # taken from a seat's balance outside the pot, which the balance check notes.
-_KNOWN_VALUES = {("Game", "badbeat"): {"false", "true"}, ("Seat", "type"): {""}}
+_KNOWN_VALUES = {("Game", "badbeat"): frozenset({"false", "true"}), ("Seat", "type"): frozenset({""})}
 
 
 class MicrogamingParser:
@@ -133,64 +133,53 @@ class MicrogamingParser:
         return _parse(hand_text)
 
 
-def _err(reason: QuarantineReason, message: str, hand_id: str | None = None) -> HandParseError:
-    return HandParseError(reason, message, hand_id)
-
-
 def _card(el: Element, hand_id: str) -> str:
     try:
         return card(el.get("value", "") + el.get("suit", ""))
     except HandParseError as exc:
-        raise _err(exc.reason, f"{exc.message} in {el.attrib}", hand_id) from None
+        raise HandParseError(exc.reason, f"{exc.message} in {el.attrib}", hand_id) from None
+
+
+def _amount(value: str | None, where: Element, scale: int, hand_id: str) -> int:
+    if value is None:
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"no amount in <{where.tag} {where.attrib}>", hand_id)
+    try:
+        return DOT.to_minor(value, scale)
+    except AmountError as exc:
+        raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hand_id}: {exc}", hand_id) from None
 
 
 def _parse(text: str) -> ParsedHand:
-    m = _ELEMENT.search(text)
-    if not m:
-        hid = re.search(r'<Game\b[^>]*\bid="(\d+)"', text)
-        if "<Game" in text:
-            raise _err(QuarantineReason.TRUNCATED, "<Game> element without its </Game>: hand cut off",
-                       hid.group(1) if hid else None)
-        raise _err(QuarantineReason.PARSE_ERROR, f"no <Game> element in {text[:80]!r}")
-    try:
-        root = fromstring(m.group(0))
-    except ParseError as exc:
-        raise _err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+    root, _ = xml_element(text, "Game")
     hand_id = root.get("id")
-    _check_elements(root, hand_id)
-    versionless = root.get("hhversion") is None
+    if problem := unknown_in_xml(root, _ELEMENTS, _KNOWN_VALUES):
+        raise HandParseError(QuarantineReason.PARSE_ERROR, problem, hand_id)
     if not hand_id:
-        raise _err(QuarantineReason.PARSE_ERROR, "<Game> without an id")
+        raise HandParseError(QuarantineReason.PARSE_ERROR, "<Game> without an id")
+    game = _GameReader(root, _header(root, hand_id))
+    game.read_seats()
+    game.read_play()
+    game.settle()
+    _payouts(game.hand, game.wins, game.hand.game)
+    return game.hand
+
+
+def _header(root: Element, hand_id: str) -> ParsedHand:
+    """The hand as its ``<Game>`` attributes describe it: game, stakes, money, rake."""
     gametype = root.get("gametype", "")
     game = _GAMES.get(gametype.lower())
     if game is None:
-        raise _err(QuarantineReason.UNSUPPORTED_GAME, f"gametype {gametype!r} not known", hand_id)
+        raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"gametype {gametype!r} not known", hand_id)
     is_tournament = root.get("istournament", "0") not in ("0", "") or "tourn" in root.get("tabletype", "").lower()
     real = root.get("realmoney", "true") == "true"
     stakes = root.get("stakes", "").split("|")
     if len(stakes) != 2:
-        raise _err(QuarantineReason.PARSE_ERROR, f"stakes {root.get('stakes')!r} is not 'sb|bb'", hand_id)
-    if is_tournament or not real:
-        scale = 1 if all(re.fullmatch(r"\d+", s) for s in stakes) else 100
-    else:
-        scale = 100
-    symbol = ""
-    if root.get("currencysymbol"):
-        try:
-            symbol = base64.b64decode(root.get("currencysymbol")).decode("utf-16-le")
-        except (ValueError, UnicodeDecodeError):
-            symbol = ""
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"stakes {root.get('stakes')!r} is not 'sb|bb'", hand_id)
+    whole_chips = (is_tournament or not real) and all(re.fullmatch(r"\d+", s) for s in stakes)
+    scale = 1 if whole_chips else 100
+    symbol = _currency_symbol(root.get("currencysymbol"))
     currency = _CURRENCIES.get(symbol) if real and not is_tournament else None
     tournament = _TOURNAMENT_TABLE.search(root.get("tablename", "")) if is_tournament else None
-
-    def amount(value: str | None, where: Element) -> int:
-        if value is None:
-            raise _err(QuarantineReason.PARSE_ERROR, f"no amount in <{where.tag} {where.attrib}>", hand_id)
-        try:
-            return DOT.to_minor(value, scale)
-        except AmountError as exc:
-            raise _err(QuarantineReason.BAD_AMOUNT, f"hand {hand_id}: {exc}", hand_id) from None
-
     hand = ParsedHand(
         hand_id=hand_id,
         platform=Platform.MICROGAMING,
@@ -208,176 +197,209 @@ def _parse(text: str) -> ParsedHand:
         max_seats=int(root.get("tablesize")) if (root.get("tablesize") or "").isdigit() else None,
     )
     if real and not is_tournament and currency is None:
-        raise _err(QuarantineReason.PARSE_ERROR, f"currency symbol {symbol!r} not known", hand_id)
-    hand.small_blind = amount(stakes[0], root)
-    hand.big_blind = amount(stakes[1], root)
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"currency symbol {symbol!r} not known", hand_id)
+    hand.small_blind, hand.big_blind = (_amount(s, root, scale, hand_id) for s in stakes)
     hand.notes.append("time zone not printed: start_time_utc left empty")
     if is_tournament and not tournament:
         hand.notes.append(f"tournament id not printed: tablename {root.get('tablename')!r} has no '[id]:Table n'")
-    if root.get("rake") is not None:
-        if not re.fullmatch(r"\d+", root.get("rake")):
-            raise _err(QuarantineReason.BAD_AMOUNT, f"rake {root.get('rake')!r} is not whole cents", hand_id)
-        # rake is printed in hundredths of the printed unit
-        cents = int(root.get("rake"))
-        if (cents * scale) % 100:
-            raise _err(QuarantineReason.BAD_AMOUNT, f"rake {cents} cents does not fit scale {scale}", hand_id)
-        hand.rake, hand.rake_source = cents * scale // 100, RakeSource.PRINTED
-    else:
+    _read_rake(root.get("rake"), hand)
+    return hand
+
+
+def _currency_symbol(encoded: str | None) -> str:
+    """``currencysymbol``: UTF-16-LE in base64 (``rCA=`` is €); empty when absent or unreadable."""
+    if not encoded:
+        return ""
+    try:
+        return base64.b64decode(encoded).decode("utf-16-le")
+    except (ValueError, UnicodeDecodeError):
+        return ""
+
+
+def _read_rake(rake: str | None, hand: ParsedHand) -> None:
+    if rake is None:
         hand.rake_source = RakeSource.ABSENT
         hand.notes.append("rake not printed")
+        return
+    if not re.fullmatch(r"\d+", rake):
+        raise HandParseError(QuarantineReason.BAD_AMOUNT, f"rake {rake!r} is not whole cents", hand.hand_id)
+    # rake is printed in hundredths of the printed unit
+    cents, scale = int(rake), hand.amount_scale
+    if (cents * scale) % 100:
+        raise HandParseError(QuarantineReason.BAD_AMOUNT, f"rake {cents} cents does not fit scale {scale}",
+                             hand.hand_id)
+    hand.rake, hand.rake_source = cents * scale // 100, RakeSource.PRINTED
 
-    seats: dict[int, SeatRecord] = {}
-    end_balance: dict[int, int] = {}
-    seats_el = root.find("Seats")
-    if seats_el is None:
-        raise _err(QuarantineReason.PARSE_ERROR, "no <Seats>", hand_id)
-    for s in seats_el.findall("Seat"):
-        number = int(s.get("num"))
-        seat = SeatRecord(seat=number, player=s.get("alias", ""), stack=amount(s.get("balance"), s))
-        if s.get("endbalance") is not None:
-            end_balance[number] = amount(s.get("endbalance"), s)
-        if s.get("dealer") == "true":
-            hand.button_seat = number
-        seats[number] = seat
-        hand.seats.append(seat)
 
-    play = root.find("Gameplay")
-    if play is None:
-        raise _err(QuarantineReason.PARSE_ERROR, "no <Gameplay>", hand_id)
-    tracker = BetTracker()
-    street = Street.PREFLOP
-    board: list[str] = []
-    big_blind_posted = False
-    wins: list[tuple[Element, int]] = []
-    acted: set[int] = set()
-    jackpot: dict[int, int] = {}
+class _GameReader:
+    """The ``<Seats>`` and ``<Gameplay>`` of one ``<Game>``, read into its hand."""
 
-    def record(seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
+    def __init__(self, root: Element, hand: ParsedHand):
+        self.root, self.hand, self.hand_id = root, hand, hand.hand_id
+        self.versionless = root.get("hhversion") is None
+        self.seats: dict[int, SeatRecord] = {}
+        self.end_balance: dict[int, int] = {}
+        self.tracker = BetTracker()
+        self.street = Street.PREFLOP
+        self.board: list[str] = []
+        self.big_blind_posted = False
+        self.wins: list[tuple[Element, int]] = []
+        self.acted: set[int] = set()
+        self.jackpot: dict[int, int] = {}
+
+    def amount(self, value: str | None, where: Element) -> int:
+        return _amount(value, where, self.hand.amount_scale, self.hand_id)
+
+    def record(self, seat: int, kind: ActionKind, value: int | None = None, all_in: bool = False,
                on: Street | None = None) -> None:
-        hand.actions.append(ActionRecord(len(hand.actions) + 1, on or street, seat, kind, value, all_in))
+        append_action(self.hand, on or self.street, seat, kind, value, all_in)
 
-    def seat_of(el: Element) -> SeatRecord:
+    def seat_of(self, el: Element) -> SeatRecord:
         number = el.get("seat")
-        if number is None or not number.isdigit() or int(number) not in seats:
-            raise _err(QuarantineReason.INCONSISTENT, f"action on an empty seat: {el.attrib}", hand_id)
-        return seats[int(number)]
+        if number is None or not number.isdigit() or int(number) not in self.seats:
+            raise HandParseError(QuarantineReason.INCONSISTENT, f"action on an empty seat: {el.attrib}", self.hand_id)
+        return self.seats[int(number)]
 
-    for el in play:
-        kind = el.get("type", "")
+    def read_seats(self) -> None:
+        seats_el = self.root.find("Seats")
+        if seats_el is None:
+            raise HandParseError(QuarantineReason.PARSE_ERROR, "no <Seats>", self.hand_id)
+        for s in seats_el.findall("Seat"):
+            number = int(s.get("num"))
+            seat = SeatRecord(seat=number, player=s.get("alias", ""), stack=self.amount(s.get("balance"), s))
+            if s.get("endbalance") is not None:
+                self.end_balance[number] = self.amount(s.get("endbalance"), s)
+            if s.get("dealer") == "true":
+                self.hand.button_seat = number
+            self.seats[number] = seat
+            self.hand.seats.append(seat)
+
+    def read_play(self) -> None:
+        play = self.root.find("Gameplay")
+        if play is None:
+            raise HandParseError(QuarantineReason.PARSE_ERROR, "no <Gameplay>", self.hand_id)
+        for el in play:
+            kind = el.get("type", "")
+            if not self.table_event(el, kind):
+                self.seat_action(el, kind, self.seat_of(el))
+
+    def table_event(self, el: Element, kind: str) -> bool:
+        """Read ``el`` if it is no action of a seat in the hand (a win, a deal, a jackpot's drop, chatter)."""
         if kind == "Win":
-            for w in el.findall("Seat"):
-                wins.append((w, amount(w.get("amount"), w)))
-            continue
-        if kind in _DEALS:
-            board.extend(_card(c, hand_id) for c in el.findall("Card"))
-            street = _DEALS[kind]
-            tracker.new_street()
-            continue
-        if kind in _IGNORED:
+            self.wins.extend((w, self.amount(w.get("amount"), w)) for w in el.findall("Seat"))
+        elif kind in _DEALS:
+            self.board.extend(_card(c, self.hand_id) for c in el.findall("Card"))
+            self.street = _DEALS[kind]
+            self.tracker.new_street()
+        elif kind in _IGNORED:
             if el.get("value") is not None:
-                raise _err(QuarantineReason.PARSE_ERROR, f"action {kind!r} with a value: {el.attrib}", hand_id)
-            continue
-        if kind == "BadBeatContribution":
+                raise HandParseError(QuarantineReason.PARSE_ERROR, f"action {kind!r} with a value: {el.attrib}",
+                                     self.hand_id)
+        elif kind == "BadBeatContribution":
             # the bad-beat jackpot's drop, taken from the seat's balance outside the pot (the
             # pot adds up without it, hands 5049133688, 5079074821): noted, and counted by
             # the balance check; it does not show the seat was dealt in
-            payer = seat_of(el)
-            drop = amount(el.get("value"), el)
-            jackpot[payer.seat] = jackpot.get(payer.seat, 0) + drop
-            hand.notes.append(f"seat {payer.seat} paid {drop} to the bad-beat jackpot, outside the pot")
-            continue
-        seat = seat_of(el)
-        acted.add(seat.seat)
+            payer = self.seat_of(el)
+            drop = self.amount(el.get("value"), el)
+            self.jackpot[payer.seat] = self.jackpot.get(payer.seat, 0) + drop
+            self.hand.notes.append(f"seat {payer.seat} paid {drop} to the bad-beat jackpot, outside the pot")
+        else:
+            return False
+        return True
+
+    def seat_action(self, el: Element, kind: str, seat: SeatRecord) -> None:
+        self.acted.add(seat.seat)
         if kind == "DealCards":
-            seat.cards = [_card(c, hand_id) for c in el.findall("Card")]
-            continue
-        if kind in ("ShowCards", "MuckCards"):
-            shown = [_card(c, hand_id) for c in el.findall("Card")]
+            seat.cards = [_card(c, self.hand_id) for c in el.findall("Card")]
+        elif kind in ("ShowCards", "MuckCards"):
+            shown = [_card(c, self.hand_id) for c in el.findall("Card")]
             if shown:
                 seat.cards = shown
-            if kind == "ShowCards":
-                seat.showed = True
-                record(seat.seat, ActionKind.SHOW, on=Street.SHOWDOWN)
-            else:
-                seat.mucked = True
-                record(seat.seat, ActionKind.MUCK, on=Street.SHOWDOWN)
-            continue
-        if kind == "Fold":
-            seat.folded_street = street
-            record(seat.seat, ActionKind.FOLD)
-            continue
-        if kind == "Check":
-            record(seat.seat, ActionKind.CHECK)
-            continue
-        value = amount(el.get("value"), el)
-        if kind == "SmallBlind":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_SMALL_BLIND, value, on=Street.PREDEAL)
-        elif kind == "BigBlind":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND, value,
-                   on=Street.PREDEAL)
-            big_blind_posted = True
-        elif kind == "PostedToPlay":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_BLIND, value, on=Street.PREDEAL)
-        elif kind == "Ante":
-            tracker.dead(seat.seat, value)
-            hand.ante = value
-            record(seat.seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
-        elif kind == "MoneyReturned":
-            tracker.returned(seat.seat, value)
-            record(seat.seat, ActionKind.UNCALLED_RETURN, value)
-            hand.payouts.append(PayoutRecord(seat.seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED,
-                                             _element_line(el)))
-        elif kind in ("Call", "Bet", "Raise", "AllIn"):
-            if versionless and kind != "AllIn" and tracker.street_bet(seat.seat):
-                raise _err(QuarantineReason.UNKNOWN_FORMAT,
-                           f"<Action type={kind!r}> of seat {seat.seat}, which already has "
-                           f"{tracker.street_bet(seat.seat)} in this street, in a <Game> without hhversion: "
-                           f"whether its value is what it added or a total is not known", hand_id)
-            before = tracker.max_street_bet()
-            tracker.add(seat.seat, value)
-            if kind == "AllIn":
-                seat.all_in = True
-                after = tracker.street_bet(seat.seat)
-                action = ActionKind.CALL if after <= before else (ActionKind.RAISE if before else ActionKind.BET)
-            else:
-                action = {"Call": ActionKind.CALL, "Bet": ActionKind.BET, "Raise": ActionKind.RAISE}[kind]
-            record(seat.seat, action, value, all_in=kind == "AllIn")
+            show_or_muck(self.hand, seat, showed=kind == "ShowCards")
+        elif kind == "Fold":
+            seat.folded_street = self.street
+            self.record(seat.seat, ActionKind.FOLD)
+        elif kind == "Check":
+            self.record(seat.seat, ActionKind.CHECK)
         else:
-            raise _err(QuarantineReason.PARSE_ERROR, f"action type {kind!r} not known: {el.attrib}", hand_id)
+            self.money_action(el, kind, seat, self.amount(el.get("value"), el))
 
-    if not wins:
-        if not any(tracker.seats().values()):
-            # merge_xml quarantines its GAME_CANCELLED the same way: the element is complete
-            # (not truncated) and every part of it was read (no parse error)
-            raise _err(QuarantineReason.INCONSISTENT,
-                       f"hand cancelled: nobody put anything in and there is no <Action type=\"Win\"> "
-                       f"({len(seats)} seat(s) at the table)", hand_id)
-        hand.notes.append("no <Action type=\"Win\">: the platform paid no one")
-    hand.boards = [board] if board else []
-    won: dict[int, int] = {}
-    for w, value in wins:
-        won[int(w.get("num"))] = won.get(int(w.get("num")), 0) + value
-    for seat in hand.seats:
-        seat.contributed = tracker.contributed(seat.seat)
-        if seat.seat in end_balance and seat.stack is not None:
-            implied = seat.stack - end_balance[seat.seat] + won.get(seat.seat, 0) - jackpot.get(seat.seat, 0)
-            returned = seat.contributed - implied
-            if returned > 0 and seat.seat == max(tracker.seats(), key=lambda s: tracker.contributed(s)):
-                tracker.returned(seat.seat, returned)
-                seat.contributed -= returned
-                record(seat.seat, ActionKind.UNCALLED_RETURN, returned)
-                hand.notes.append(f"seat {seat.seat}: {returned} returned as an uncalled bet without a pay line "
-                                  f"(balance - endbalance + winnings)")
-            elif returned:
-                hand.notes.append(f"seat {seat.seat}: actions put in {seat.contributed} but balance - endbalance "
-                                  f"+ winnings is {implied}")
-        if seat.seat not in acted and board:
-            seat.dealt_in = False
-    _payouts(hand, wins, game)
-    return hand
+    def money_action(self, el: Element, kind: str, seat: SeatRecord, value: int) -> None:
+        if kind in ("SmallBlind", "BigBlind", "PostedToPlay"):
+            self.tracker.add(seat.seat, value)
+            if kind == "SmallBlind":
+                posted = ActionKind.POST_SMALL_BLIND
+            elif kind == "BigBlind" and not self.big_blind_posted:
+                posted = ActionKind.POST_BIG_BLIND
+            else:
+                posted = ActionKind.POST_BLIND
+            self.big_blind_posted = self.big_blind_posted or kind == "BigBlind"
+            self.record(seat.seat, posted, value, on=Street.PREDEAL)
+        elif kind == "Ante":
+            self.tracker.dead(seat.seat, value)
+            self.hand.ante = value
+            self.record(seat.seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
+        elif kind == "MoneyReturned":
+            self.tracker.returned(seat.seat, value)
+            self.record(seat.seat, ActionKind.UNCALLED_RETURN, value)
+            self.hand.payouts.append(PayoutRecord(seat.seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED,
+                                                  show_element(el)))
+        elif kind in ("Call", "Bet", "Raise", "AllIn"):
+            self.wager(kind, seat, value)
+        else:
+            raise HandParseError(QuarantineReason.PARSE_ERROR, f"action type {kind!r} not known: {el.attrib}",
+                                 self.hand_id)
+
+    def wager(self, kind: str, seat: SeatRecord, value: int) -> None:
+        if self.versionless and kind != "AllIn" and self.tracker.street_bet(seat.seat):
+            raise HandParseError(QuarantineReason.UNKNOWN_FORMAT,
+                       f"<Action type={kind!r}> of seat {seat.seat}, which already has "
+                       f"{self.tracker.street_bet(seat.seat)} in this street, in a <Game> without hhversion: "
+                       f"whether its value is what it added or a total is not known", self.hand_id)
+        if kind == "AllIn":
+            seat.all_in = True
+            action = self.tracker.add_unnamed(seat.seat, value)
+        else:
+            self.tracker.add(seat.seat, value)
+            action = {"Call": ActionKind.CALL, "Bet": ActionKind.BET, "Raise": ActionKind.RAISE}[kind]
+        self.record(seat.seat, action, value, all_in=kind == "AllIn")
+
+    def settle(self) -> None:
+        """What each seat put in, checked against its balances; a hand without a win explained."""
+        if not self.wins:
+            if not any(self.tracker.seats().values()):
+                # merge_xml quarantines its GAME_CANCELLED the same way: the element is complete
+                # (not truncated) and every part of it was read (no parse error)
+                raise HandParseError(QuarantineReason.INCONSISTENT,
+                           f"hand cancelled: nobody put anything in and there is no <Action type=\"Win\"> "
+                           f"({len(self.seats)} seat(s) at the table)", self.hand_id)
+            self.hand.notes.append("no <Action type=\"Win\">: the platform paid no one")
+        self.hand.boards = [self.board] if self.board else []
+        won: dict[int, int] = {}
+        for w, value in self.wins:
+            won[int(w.get("num"))] = won.get(int(w.get("num")), 0) + value
+        for seat in self.hand.seats:
+            seat.contributed = self.tracker.contributed(seat.seat)
+            if seat.seat in self.end_balance and seat.stack is not None:
+                self.check_balance(seat, won.get(seat.seat, 0))
+            if seat.seat not in self.acted and self.board:
+                seat.dealt_in = False
+
+    def check_balance(self, seat: SeatRecord, won: int) -> None:
+        """``balance`` - ``endbalance`` + winnings against the actions: what the top seat got
+        back beyond them is a return the history does not print."""
+        assert seat.stack is not None
+        implied = seat.stack - self.end_balance[seat.seat] + won - self.jackpot.get(seat.seat, 0)
+        returned = seat.contributed - implied
+        if returned > 0 and seat.seat == max(self.tracker.seats(), key=lambda s: self.tracker.contributed(s)):
+            self.tracker.returned(seat.seat, returned)
+            seat.contributed -= returned
+            self.record(seat.seat, ActionKind.UNCALLED_RETURN, returned)
+            self.hand.notes.append(f"seat {seat.seat}: {returned} returned as an uncalled bet without a pay line "
+                                   f"(balance - endbalance + winnings)")
+        elif returned:
+            self.hand.notes.append(f"seat {seat.seat}: actions put in {seat.contributed} but balance - endbalance "
+                                   f"+ winnings is {implied}")
 
 
 def _payouts(hand: ParsedHand, wins: list[tuple[Element, int]], game: Game) -> None:
@@ -406,29 +428,7 @@ def _payouts(hand: ParsedHand, wins: list[tuple[Element, int]], game: Game) -> N
     for w, value in wins:
         pot = w.get("pot")
         hand.payouts.append(PayoutRecord(int(w.get("num")), value, int(pot) if pot and pot.isdigit() else None,
-                                         None, labels[id(w)], PayoutSource.POT, _element_line(w)))
-
-
-def _check_elements(root: Element, hand_id: str | None) -> None:
-    """Fail the hand on an element, attribute or value ``_ELEMENTS`` and ``_KNOWN_VALUES`` do not allow."""
-    def check(el: Element, parent: str) -> None:
-        attributes = _ELEMENTS.get((parent, el.tag))
-        if attributes is None:
-            raise _err(QuarantineReason.PARSE_ERROR, f"element <{el.tag} {el.attrib}> not known inside <{parent}>", hand_id)
-        for name, value in el.attrib.items():
-            if name not in attributes:
-                raise _err(QuarantineReason.PARSE_ERROR, f"attribute {name}={value!r} of <{el.tag}> not known: {el.attrib}",
-                           hand_id)
-            if value not in _KNOWN_VALUES.get((el.tag, name), {value}):
-                raise _err(QuarantineReason.PARSE_ERROR, f"{name}={value!r} of <{el.tag}> not read: {el.attrib}", hand_id)
-        for child in el:
-            check(child, el.tag)
-
-    check(root, "")
-
-
-def _element_line(el: Element) -> str:
-    return f"<{el.tag} " + " ".join(f'{k}="{v}"' for k, v in el.attrib.items()) + "/>"
+                                         None, labels[id(w)], PayoutSource.POT, show_element(w)))
 
 
 PARSER = MicrogamingParser()

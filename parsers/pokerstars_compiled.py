@@ -14,7 +14,7 @@ a chunk, between the extension's two passes: the game-and-stakes text of the hea
 (``pokerstars.game_info``), the table line (``read_table_line``) and the clock's date and
 UTC hour (``iso_date``, ``to_utc``).
 
-The result is a ``pokerstars_fast.FastChunk`` whose ``arrow`` holds the four tables in
+The result is a ``parsers.columnar_chunk.FastChunk`` whose ``arrow`` holds the four tables in
 the lake's types (``audit.compiled_tables`` adds the file's columns); its polars frames
 are made from them when asked for (the tests compare them with the polars reader's).
 """
@@ -23,24 +23,27 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
-import polars as pl
 import pyarrow as pa
 
 from parsers import _pokerstars_c as _c
 from parsers.base import ColumnarReader
+from parsers.columnar_chunk import ACTION_KINDS, STREET_NAMES, FastChunk
 from parsers.pokerstars import (COLUMNAR_CUT, HAND_START, INFO_FRAGMENTS, SEAT_STATUS, game_info, iso_date,
                                 indented_chunk, prefix_is_a_hand, read_table_line, to_utc)
-from parsers.pokerstars_fast import _ACTION_KINDS, _STREET_NAMES, FastChunk
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 from rules.vocab import Half, Limit, PayoutSource, Platform, RakeSource
+
+if TYPE_CHECKING:  # polars only for the frames, made when asked for (ingest never asks)
+    import polars as pl
 
 # the extension keeps its own copies of the lines the reference skips: they must be these
 assert _c._check_constants(INFO_FRAGMENTS, SEAT_STATUS), "parsers._pokerstars_c is out of date: rebuild it"
 
-_STREETS = pa.array(_STREET_NAMES, pa.string())
-_KINDS = pa.array(_ACTION_KINDS, pa.string())
+_STREETS = pa.array(STREET_NAMES, pa.string())
+_KINDS = pa.array(ACTION_KINDS, pa.string())
 _HALVES = pa.array([str(Half.UNLABELLED), str(Half.WHOLE)], pa.string())
 _SOURCES = pa.array([str(PayoutSource.POT), str(PayoutSource.UNCALLED)], pa.string())
 _SLOT = _c.MAX_CARDS_PER_SLOT
@@ -55,6 +58,8 @@ class CompiledChunk(FastChunk):
         self.data, self.starts, self.handled, self.arrow, self.sent_back = data, starts, handled, arrow, sent_back
 
     def _frame(self, name: str) -> pl.DataFrame:
+        import polars as pl
+
         table = self.arrow[name]
         if name == "hands":  # the polars reader's shape: one board or null, no file columns
             boards = table.column("boards").combine_chunks()
@@ -217,6 +222,14 @@ def _labels(codes: np.ndarray, names: pa.Array) -> pa.Array:
 
 
 def _tables(data: bytes, out: dict, look: _Lookups, shift: int) -> dict[str, pa.Table]:
+    hand_index = (out["h_k"] + shift).astype(np.int32)
+    return {"hands": _hand_table(data, out, look, hand_index), "seats": _seat_table(data, out, hand_index),
+            "actions": _action_table(out, hand_index), "payouts": _payout_table(data, out, hand_index)}
+
+
+def _hand_table(data: bytes, out: dict, look: _Lookups, hand_index: np.ndarray) -> pa.Table:
+    """One row a hand: the header's facts (looked up by the scanner's game, table and
+    clock ids), then the money the scanner added up; every hand read here adds up."""
     k = out["h_k"]
     n = len(k)
     game = pa.array(_scanner_ids(out, "game", k), pa.int32())
@@ -232,8 +245,7 @@ def _tables(data: bytes, out: dict, look: _Lookups, shift: int) -> dict[str, pa.
     pots = pa.ListArray.from_arrays(pa.array(np.concatenate([[0], out["h_pots_end"]]).astype(np.int32)),
                                     pa.array(out["pots"], pa.int64()))
     false, zero = pa.array(np.zeros(n, bool)), pa.array(np.zeros(n, np.int64))
-    hand_index = (k + shift).astype(np.int32)
-    hands = pa.table({
+    return pa.table({
         "hand": hand_index,
         "hand_key": _strings(_c.gather(data, out["hid_a"][k], out["hid_n"][k], f"{Platform.POKERSTARS}:".encode())),
         "hand_id": _strings(_c.gather(data, out["hid_a"][k], out["hid_n"][k])),
@@ -275,8 +287,11 @@ def _tables(data: bytes, out: dict, look: _Lookups, shift: int) -> dict[str, pa.
         "raw_sha256": _strings(_c.hex_digests(out["h_sha"], 32)),
         "content_fingerprint": _strings(_c.hex_digests(out["h_fp"], 12)),
     })
+
+
+def _seat_table(data: bytes, out: dict, hand_index: np.ndarray) -> pa.Table:
     s = len(out["s_owner"])
-    seats = pa.table({
+    return pa.table({
         "hand": hand_index[out["s_owner"]],
         "seat": out["s_seat"],
         "player": _strings(_c.gather(data, out["s_name_a"], out["s_name_n"])),
@@ -291,8 +306,10 @@ def _tables(data: bytes, out: dict, look: _Lookups, shift: int) -> dict[str, pa.
         "cashed_out": np.zeros(s, bool),
         "contributed": out["s_total"],
     })
-    a = len(out["a_owner"])
-    actions = pa.table({
+
+
+def _action_table(out: dict, hand_index: np.ndarray) -> pa.Table:
+    return pa.table({
         "hand": hand_index[out["a_owner"]],
         "seq": out["a_seq"],
         "street": _labels(out["a_street"], _STREETS),
@@ -300,20 +317,21 @@ def _tables(data: bytes, out: dict, look: _Lookups, shift: int) -> dict[str, pa.
         "kind": _labels(out["a_kind"], _KINDS),
         "amount": _nullable(out["a_amount"], pa.int64()),
         "all_in": out["a_allin"].astype(bool),
-        "cards_changed": pa.nulls(a, pa.int32()),
+        "cards_changed": pa.nulls(len(out["a_owner"]), pa.int32()),
     })
-    p = len(out["p_owner"])
-    payouts = pa.table({
+
+
+def _payout_table(data: bytes, out: dict, hand_index: np.ndarray) -> pa.Table:
+    return pa.table({
         "hand": hand_index[out["p_owner"]],
         "seat": out["p_seat"],
         "amount": out["p_amount"],
         "pot": _nullable(out["p_pot"], pa.int32()),
-        "run": pa.nulls(p, pa.int32()),
+        "run": pa.nulls(len(out["p_owner"]), pa.int32()),
         "half": _labels(out["p_half"], _HALVES),
         "source": _labels(out["p_source"], _SOURCES),
         "line": _strings(_c.gather(data, out["p_line_a"], out["p_line_n"])),
     })
-    return {"hands": hands, "seats": seats, "actions": actions, "payouts": payouts}
 
 
 def _scanner_ids(out: dict, name: str, k: np.ndarray) -> np.ndarray:

@@ -30,9 +30,12 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from rules.vocab import ActionKind, Half, Limit, PayoutSource, Platform, RakeSource, Street
+from rules.vocab import Half, Limit, PayoutSource, Platform, RakeSource
 from rules.records import HandParseError
 from parsers.base import ColumnarReader
+from parsers.columnar_chunk import ACTION_KINDS as _ACTION_KINDS
+from parsers.columnar_chunk import STREET_NAMES as _STREET_NAMES
+from parsers.columnar_chunk import FastChunk
 from parsers.pokerstars import (COLUMNAR_CUT, INFO_FRAGMENTS, KINDS, SITES, SEAT_STATUS, game_info, iso_date,
                                 indented_chunk, prefix_is_a_hand, read_table_line, to_utc)
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
@@ -62,8 +65,6 @@ _STREET_LINES = (  # code, exact street line
     (4, rf"^\*\*\* RIVER \*\*\* \[{_CARD} {_CARD} {_CARD} {_CARD}\] \[{_CARD}\]$"),
     (5, r"^\*\*\* SHOW DOWN \*\*\*$"),
 )
-_STREET_NAMES = [str(s) for s in (Street.PREDEAL, Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER,
-                                  Street.SHOWDOWN)]
 _TOTAL = (r"^Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.(?P<sides>(?: Side pot(?:-[0-9]+)? \S+?\.)*))?"
           r" \| Rake (?P<rake>\S+)$")
 _SIDE_PIECE = r"^(?:-(?P<index>[0-9]+))? (?P<amount>\S+)\.$"
@@ -77,38 +78,12 @@ _AMOUNT = r"^[0-9]+(?:\.[0-9]{1,2})?$"
 # in ``_ACTION_KINDS`` order, so that a kind's code indexes that list.
 FOLD, CHECK, CALL, BET, RAISE, SB, BB, ANTE, SHOW, MUCK, UNCALLED = range(11)
 QUIET, STREET, DEALT, COLLECTED, SKIP, BAD = 11, 12, 13, 14, 15, 16
-_ACTION_KINDS = [str(k) for k in (
-    ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
-    ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_ANTE, ActionKind.SHOW,
-    ActionKind.MUCK, ActionKind.UNCALLED_RETURN)]
 _BETTING = [FOLD, CHECK, CALL, BET, RAISE, SB, BB, ANTE]  # these make a seat dealt in
 _PAYING = [CALL, BET, SB, BB, ANTE]  # print the amount they add
 _LIVE = [CALL, BET, SB, BB]  # add to the seat's bet this street (the ante is dead money)
 _POSTS = [SB, BB, ANTE]  # recorded on the predeal street wherever they stand
 _AMOUNT_AT = {CALL: 6, BET: 5, ANTE: 15, SB: 18, BB: 16}  # where the amount starts in the rest
 _NAME_MIX = np.uint64(0x9E3779B97F4A7C15)
-
-
-@dataclass
-class FastChunk:
-    """What the fast path read of one chunk.
-
-    ``starts`` has the byte offset (in ``data``, the chunk as UTF-8) of every hand found,
-    in order, with the end of the chunk appended; ``handled[k]`` says whether hand ``k``
-    was read here. The frames hold rows for the handled hands only; their column
-    ``hand`` is the hand's index ``k``.
-    """
-
-    data: bytes
-    starts: list[int]
-    handled: list[bool]
-    hands: pl.DataFrame
-    seats: pl.DataFrame
-    actions: pl.DataFrame
-    payouts: pl.DataFrame
-    sent_back: dict[str, int]  # hands sent the reference way, by the first check they failed
-    #: the compiled reader's tables in the lake's types (``audit.compiled_tables``), else None
-    arrow: dict[str, Any] | None = None
 
 
 def read_chunk(chunk: str | bytes) -> FastChunk | None:
@@ -196,6 +171,44 @@ def _amounts(texts: pl.Series, scale: np.ndarray) -> np.ndarray:
     return _Amounts.read(texts).value(np.arange(len(texts)), scale)
 
 
+def _summary_effects(bodies: pl.Series, name_lengths: np.ndarray) -> pl.DataFrame:
+    """What a summary seat line says after the seat's name (``name_lengths`` characters of
+    each body): ``head`` (the name) and ``e`` (the rest), and flags and texts read from it."""
+    return pl.DataFrame({"b": bodies, "n": name_lengths}).select(
+        head=pl.col("b").str.slice(0, pl.col("n")), e=pl.col("b").str.slice(pl.col("n"))).with_columns(
+        lb=pl.col("e").str.contains("[", literal=True),
+        won_key=pl.col("e").str.contains(" won (", literal=True)
+        | pl.col("e").str.contains(" collected (", literal=True),
+        cashed=pl.col("e").str.contains("cashed", literal=True),
+        showed=pl.col("e").str.contains(" showed [", literal=True),
+        mucked_cards=pl.col("e").str.contains(" mucked [", literal=True),
+        mucked_any=pl.col("e").str.contains(" mucked", literal=True),
+        mucked_start=pl.col("e").str.starts_with(" mucked"),
+        mucked_before=pl.col("e").str.extract(r"^([^\[]*)").str.contains(" mucked", literal=True),
+        # winnings stated bare ("collected $10") are read by the reference only
+        odd=pl.col("e").str.contains("(pot not awarded", literal=True) | pl.col("e").str.contains("cashed out", literal=True)
+        | pl.col("e").str.contains(_BARE_WON),
+        keys=pl.col("e").str.count_matches(" won (", literal=True) + pl.col("e").str.count_matches(" collected (", literal=True),
+        won=pl.col("e").str.extract_all(_WON),
+    )
+
+
+def _summed_amounts(won_texts: pl.Series, counts: np.ndarray, size: int) -> _Amounts:
+    """The amounts in parentheses of each list of ``won_texts`` (``counts`` long), summed
+    part by part (whole units and hundredths apart, as ``_Amounts`` keeps them)."""
+    owner = np.repeat(np.arange(size), counts)
+    won_amounts = _Amounts.read(won_texts.explode().drop_nulls().str.extract(r"\(([^)]*)\)$"))
+    whole = np.zeros(size, np.int64)
+    cents = np.zeros(size, np.int64)
+    decimals = np.zeros(size, bool)
+    invalid = np.zeros(size, bool)
+    np.add.at(whole, owner, won_amounts.whole)
+    np.add.at(cents, owner, won_amounts.cents)
+    decimals[owner[won_amounts.has_decimals]] = True
+    invalid[owner[~won_amounts.valid]] = True
+    return _Amounts(whole, cents, decimals, ~invalid)
+
+
 def _last_per(owner: np.ndarray, rows: np.ndarray, size: int) -> np.ndarray:
     """For each owner ``0..size-1``, the index (into ``rows``, ascending) of its latest
     row, or -1. Rows owned by -1 (no seat) count for no one."""
@@ -206,6 +219,40 @@ def _last_per(owner: np.ndarray, rows: np.ndarray, size: int) -> np.ndarray:
     has = best >= 0
     where[has] = np.searchsorted(rows, best[has]) if len(rows) else 0
     return where
+
+
+def _any_per(owner: np.ndarray, mask: np.ndarray, size: int) -> np.ndarray:
+    """For each owner ``0..size-1``, whether any row of ``mask`` is its (rows owned by -1
+    count for no one)."""
+    out = np.zeros(size, bool)
+    out[owner[mask & (owner >= 0)]] = True
+    return out
+
+
+def _per_hand(values: np.ndarray) -> pl.Series:
+    """A per-hand array (index 0: text before the first hand, dropped) as a column, -1 null."""
+    return pl.Series(values[1:]).set(pl.Series(values[1:] < 0), None)
+
+
+def _last_cards(acts: dict[str, Any], summary: dict[str, Any], n_seats: int) -> pl.Series:
+    """The cards each seat showed last (a shows line, then its summary line), else those
+    dealt to it; null for a seat with neither."""
+    kind, seat, rows = acts["kind"], acts["seat"], acts["rows"]
+    shows = np.flatnonzero(kind == SHOW)
+    card_lines = summary["card_lines"]
+    card_seat = np.concatenate([seat[shows], summary["seat"][card_lines]])
+    card_row = np.concatenate([rows[shows], summary["line_rows"][card_lines]])
+    card_lists = pl.concat([acts["show_cards"], summary["cards"]])
+    keep = card_seat >= 0
+    order = np.argsort(card_row[keep], kind="stable")
+    card_seat, card_row = card_seat[keep][order], card_row[keep][order]
+    card_lists = card_lists.filter(pl.Series(keep)).gather(order)
+    last_shown = _last_per(card_seat, card_row, n_seats)
+    dealt = np.flatnonzero(kind == DEALT)
+    last_dealt = _last_per(seat[dealt], dealt, n_seats)
+    return pl.DataFrame({
+        "shown": _pick_series(card_lists, last_shown), "dealt": _pick_series(acts["dealt_cards"], last_dealt),
+    }).select(pl.coalesce("shown", "dealt")).to_series()
 
 
 def _pick(values: np.ndarray, index: np.ndarray, missing: int) -> np.ndarray:
@@ -690,8 +737,20 @@ class _Reader:
             board=pl.col("s").str.starts_with("Board ["))
         is_seat, is_total, is_board = (kinds[c].to_numpy()[index] for c in ("seat", "total", "board"))
         self.reject("summary line", hand[~(is_seat | is_total | is_board)])
-
         at = np.flatnonzero(is_seat)
+        seat_lines = self._summary_seats(hand, index, lines, at, seats)
+        totals = self._summary_totals(hand, index, lines, np.flatnonzero(is_total))
+        boards = np.flatnonzero(is_board)
+        board_cards = lines.gather(index[boards]).str.extract(_BOARD, 1)
+        self.reject("board line", hand[boards[board_cards.is_null().to_numpy()]])
+        self.reject("board line count", np.flatnonzero(np.bincount(hand[boards], minlength=self.n_hands + 1) > 1))
+        return {"line_rows": rows[at], **seat_lines, **totals,
+                "board_hand": hand[boards], "board": board_cards.str.extract_all(_CARD)}
+
+    def _summary_seats(self, hand: np.ndarray, index: np.ndarray, lines: pl.Series, at: np.ndarray,
+                       seats: dict[str, Any]) -> dict[str, Any]:
+        """The summary's ``Seat N:`` lines (rows ``at``): whose each is, what it says the
+        seat won, and whether it showed or mucked (and which cards)."""
         line_hand = hand[at]
         parts = lines.str.extract_groups(_SUMMARY_SEAT).struct.unnest()
         number = parts["seat"].cast(pl.Int64, strict=False).fill_null(-1).to_numpy()[index[at]]
@@ -701,23 +760,7 @@ class _Reader:
         self.reject("summary seat name", line_hand[length >= 4096])
         pair = index[at] * 4096 + np.minimum(length, 4095)
         pairs, pair_index = np.unique(pair, return_inverse=True)
-        bodies = parts["body"].gather(pairs // 4096)
-        effects = pl.DataFrame({"b": bodies, "n": pairs % 4096}).select(
-            head=pl.col("b").str.slice(0, pl.col("n")), e=pl.col("b").str.slice(pl.col("n"))).with_columns(
-            lb=pl.col("e").str.contains("[", literal=True),
-            won_key=pl.col("e").str.contains(" won (", literal=True) | pl.col("e").str.contains(" collected (", literal=True),
-            cashed=pl.col("e").str.contains("cashed", literal=True),
-            showed=pl.col("e").str.contains(" showed [", literal=True),
-            mucked_cards=pl.col("e").str.contains(" mucked [", literal=True),
-            mucked_any=pl.col("e").str.contains(" mucked", literal=True),
-            mucked_start=pl.col("e").str.starts_with(" mucked"),
-            mucked_before=pl.col("e").str.extract(r"^([^\[]*)").str.contains(" mucked", literal=True),
-            # winnings stated bare ("collected $10") are read by the reference only
-            odd=pl.col("e").str.contains("(pot not awarded", literal=True) | pl.col("e").str.contains("cashed out", literal=True)
-            | pl.col("e").str.contains(_BARE_WON),
-            keys=pl.col("e").str.count_matches(" won (", literal=True) + pl.col("e").str.count_matches(" collected (", literal=True),
-            won=pl.col("e").str.extract_all(_WON),
-        )
+        effects = _summary_effects(parts["body"].gather(pairs // 4096), pairs % 4096)
         f = {c: effects[c].fill_null(False).to_numpy() for c in ("lb", "won_key", "cashed", "showed", "mucked_cards",
                                                               "mucked_any", "mucked_start", "mucked_before", "odd")}
         skip = ~(f["lb"] | f["won_key"] | f["cashed"])
@@ -729,20 +772,8 @@ class _Reader:
             .when(pl.col("s")).then(pl.col("e").str.extract(r" showed \[([^\]]*)\]"))).to_series()
         bad_cards = (showed | mucked_cards) & ~card_text.str.contains(rf"^{_CARDS}$").fill_null(False).to_numpy()
         # winnings: the amounts of every " won (...)" and " collected (...)", summed as parts
-        won_texts = effects["won"]
-        counts = won_texts.list.len().fill_null(0).to_numpy()
-        owner = np.repeat(np.arange(len(pairs)), counts)
-        won_amounts = _Amounts.read(won_texts.explode().drop_nulls().str.extract(r"\(([^)]*)\)$"))
-        whole = np.zeros(len(pairs), np.int64)
-        cents = np.zeros(len(pairs), np.int64)
-        decimals = np.zeros(len(pairs), bool)
-        invalid = np.zeros(len(pairs), bool)
-        np.add.at(whole, owner, won_amounts.whole)
-        np.add.at(cents, owner, won_amounts.cents)
-        decimals[owner[won_amounts.has_decimals]] = True
-        invalid[owner[~won_amounts.valid]] = True
-        sums = _Amounts(whole, cents, decimals, ~invalid)
-        won = sums.value(pair_index, self.scale[line_hand])
+        counts = effects["won"].list.len().fill_null(0).to_numpy()
+        won = _summed_amounts(effects["won"], counts, len(pairs)).value(pair_index, self.scale[line_hand])
         odd = f["odd"] | bad_cards | (effects["keys"].to_numpy() != counts)
         head = effects["head"]
         named = ((seat >= 0) & (head.hash(seed=0).to_numpy()[pair_index] == seats["first_hash"][np.maximum(seat, 0)])
@@ -751,8 +782,16 @@ class _Reader:
         self.reject("summary seat line", line_hand[odd[pair_index] | (won < 0)])
         self.reject("summary seat twice", seats["hand"][np.bincount(seat[named], minlength=len(seats["hand"])) > 1])
         with_cards = np.flatnonzero((showed | mucked_cards)[pair_index])
+        return {
+            "line_hand": line_hand, "seat": seat, "named": named, "won": won,
+            "showed": showed[pair_index], "mucked": mucked[pair_index],
+            "cards": card_text.str.extract_all(_CARD).gather(pair_index[with_cards]), "card_lines": with_cards,
+        }
 
-        totals = np.flatnonzero(is_total)
+    def _summary_totals(self, hand: np.ndarray, index: np.ndarray, lines: pl.Series,
+                        totals: np.ndarray) -> dict[str, Any]:
+        """The ``Total pot`` lines (rows ``totals``, one a hand): total, rake, and the
+        pots printed (main and side pots, net of rake; else the total alone)."""
         total_hand = hand[totals]
         t = lines.gather(index[totals]).str.extract_groups(_TOTAL).struct.unnest()
         scale = self.scale[total_hand]
@@ -780,18 +819,7 @@ class _Reader:
             side_lists, on="i", how="left", maintain_order="left").select(
             pl.when(pl.col("has_main")).then(pl.concat_list(pl.col("main"), pl.col("v").fill_null(pl.lit([], pl.List(pl.Int64)))))
             .otherwise(pl.concat_list(pl.col("total")))).to_series()
-
-        boards = np.flatnonzero(is_board)
-        board_cards = lines.gather(index[boards]).str.extract(_BOARD, 1)
-        self.reject("board line", hand[boards[board_cards.is_null().to_numpy()]])
-        self.reject("board line count", np.flatnonzero(np.bincount(hand[boards], minlength=self.n_hands + 1) > 1))
-        return {
-            "line_rows": rows[at], "line_hand": line_hand, "seat": seat, "named": named, "won": won,
-            "showed": showed[pair_index], "mucked": mucked[pair_index],
-            "cards": card_text.str.extract_all(_CARD).gather(pair_index[with_cards]), "card_lines": with_cards,
-            "total_hand": total_hand, "total": total, "rake": rake, "pots": pots, "net": has_main,
-            "board_hand": hand[boards], "board": board_cards.str.extract_all(_CARD),
-        }
+        return {"total_hand": total_hand, "total": total, "rake": rake, "pots": pots, "net": has_main}
 
     # ------------------------------------------------------------------ the hand as a whole
 
@@ -823,67 +851,64 @@ class _Reader:
 
     def _settle(self, heads: pl.DataFrame, seats: dict[str, Any], acts: dict[str, Any],
                 summary: dict[str, Any]) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-        n_seats = len(seats["hand"])
-        kind, seat, amount, rows = acts["kind"], acts["seat"], acts["amount"], acts["rows"]
+        """The lake's rows of every hand, once the checks that join the action lines,
+        the summary and the totals have sent back each hand that does not add up."""
         added = self._raise_increments(acts)
+        per_seat = self._per_seat(seats, acts, summary, added)
+        money = self._money(seats, acts, summary, per_seat["contributed"])
+        board = self._board(acts, summary)
+        forced = self._forced_bets(acts)
+        hands = self._hand_rows(heads, summary, money, forced, board)
+        return (hands, self._seat_rows(seats, per_seat), self._action_rows(seats, acts, added),
+                self._payout_rows(heads, seats, acts))
+
+    def _per_seat(self, seats: dict[str, Any], acts: dict[str, Any], summary: dict[str, Any],
+                  added: np.ndarray) -> dict[str, Any]:
+        """Each seat's facts from its action lines and its summary line: what it put in,
+        whether it was dealt in, folded (on which street), showed, mucked, went all in."""
+        n_seats = len(seats["hand"])
+        kind, seat, amount = acts["kind"], acts["seat"], acts["amount"]
         moved = np.select([np.isin(kind, _PAYING), kind == RAISE, kind == UNCALLED], [amount, added, -amount], 0)
         seated = seat >= 0
         contributed = np.zeros(n_seats, np.int64)
         np.add.at(contributed, seat[seated], moved[seated])
-
-        def any_per_seat(mask: np.ndarray) -> np.ndarray:
-            out = np.zeros(n_seats, bool)
-            out[seat[mask & seated]] = True
-            return out
-
-        acted = any_per_seat(np.isin(kind, _BETTING))
-        has_dealt = any_per_seat(kind == DEALT)
-        all_in = any_per_seat(acts["all_in"])
-        showed = any_per_seat(kind == SHOW)
-        mucked = any_per_seat(kind == MUCK)
+        acted = _any_per(seat, np.isin(kind, _BETTING), n_seats)
+        has_dealt = _any_per(seat, kind == DEALT, n_seats)
+        all_in = _any_per(seat, acts["all_in"], n_seats)
+        showed = _any_per(seat, kind == SHOW, n_seats)
+        mucked = _any_per(seat, kind == MUCK, n_seats)
         folds = np.flatnonzero(kind == FOLD)
         last_fold = _last_per(seat[folds], folds, n_seats)
         fold_street = _pick(acts["street"], _pick(folds, last_fold, -1), -1)
-        dealt = np.flatnonzero(kind == DEALT)
-        last_dealt = _last_per(seat[dealt], dealt, n_seats)
 
         named = summary["named"]
         line_seat = summary["seat"][named]
         has_summary = np.zeros(n_seats, bool)
         has_summary[line_seat] = True
-        stated = np.zeros(n_seats, np.int64)
-        stated[line_seat] = summary["won"][named]
         showed[line_seat[summary["showed"][named]]] = True
         mucked[line_seat[summary["mucked"][named]]] = True
-
-        # the cards each seat showed last (a shows line, then its summary line), else dealt
-        shows = np.flatnonzero(kind == SHOW)
-        show_cards = acts["show_cards"]
-        card_lines = summary["card_lines"]
-        card_seat = np.concatenate([seat[shows], summary["seat"][card_lines]])
-        card_row = np.concatenate([rows[shows], summary["line_rows"][card_lines]])
-        card_lists = pl.concat([show_cards, summary["cards"]])
-        keep = card_seat >= 0
-        order = np.argsort(card_row[keep], kind="stable")
-        card_seat, card_row = card_seat[keep][order], card_row[keep][order]
-        card_lists = card_lists.filter(pl.Series(keep)).gather(order)
-        last_shown = _last_per(card_seat, card_row, n_seats)
-        dealt_lists = acts["dealt_cards"]
-        cards = pl.DataFrame({
-            "shown": _pick_series(card_lists, last_shown), "dealt": _pick_series(dealt_lists, last_dealt),
-        }).select(pl.coalesce("shown", "dealt")).to_series()
-
-        seat_hand = seats["hand"]
         dealt_in = seats["fresh"] | acted | has_dealt
-        self.reject("dealt seat missing from summary", seat_hand[dealt_in & ~has_summary])
+        self.reject("dealt seat missing from summary", seats["hand"][dealt_in & ~has_summary])
+        return {"contributed": contributed, "dealt_in": dealt_in, "fold_street": fold_street, "showed": showed,
+                "mucked": mucked, "all_in": all_in, "cards": _last_cards(acts, summary, n_seats)}
+
+    def _money(self, seats: dict[str, Any], acts: dict[str, Any], summary: dict[str, Any],
+               contributed: np.ndarray) -> dict[str, np.ndarray]:
+        """Per hand (index 0 unused): what went in, what was paid, the printed total and
+        rake (-1 where none) and whether pots are printed net; a hand whose pay lines, summary
+        and totals disagree is sent back."""
+        kind, seat, amount, hand = acts["kind"], acts["seat"], acts["amount"], acts["hand"]
+        seat_hand = seats["hand"]
+        named = summary["named"]
+        stated = np.zeros(len(seat_hand), np.int64)
+        stated[summary["seat"][named]] = summary["won"][named]
         collected = np.flatnonzero(kind == COLLECTED)
-        paid_seat = np.zeros(n_seats, np.int64)
+        paid_seat = np.zeros(len(seat_hand), np.int64)
         to_seat = collected[seat[collected] >= 0]
         np.add.at(paid_seat, seat[to_seat], amount[to_seat])
         self.reject("summary contradicts pay lines", seat_hand[paid_seat != stated])
 
         n = self.n_hands + 1
-        hand = acts["hand"]
         pot_total = np.zeros(n, np.int64)
         np.add.at(pot_total, seat_hand, contributed)
         paid = np.zeros(n, np.int64)
@@ -898,9 +923,14 @@ class _Reader:
         pots_sum[summary["total_hand"]] = summary["pots"].list.sum().to_numpy()
         self.reject("money does not add up", np.flatnonzero(
             (total != pot_total) | (paid + rake != pot_total) | (net & (pots_sum != total - rake))))
+        return {"pot_total": pot_total, "paid": paid, "total": total, "rake": rake, "net": net}
 
+    def _board(self, acts: dict[str, Any], summary: dict[str, Any]) -> pl.Series:
+        """Each hand's board (index 0 unused): the summary's, which must agree with the
+        last street line's."""
+        n = self.n_hands + 1
         board_rows = acts["board_rows"]
-        last_board = _last_per(hand[board_rows], board_rows, n)
+        last_board = _last_per(acts["hand"][board_rows], board_rows, n)
         street_board = _pick_series(acts["board"], last_board)
         summary_board_at = np.full(n, -1, np.int64)
         summary_board_at[summary["board_hand"]] = np.arange(len(summary["board_hand"]))
@@ -908,8 +938,12 @@ class _Reader:
         boards = pl.DataFrame({"street": street_board, "summary": summary_board})
         differ = boards.select((pl.col("street") != pl.col("summary")).fill_null(False)).to_series().to_numpy()
         self.reject("boards differ", np.flatnonzero(differ))
-        board = boards.select(pl.coalesce("summary", "street")).to_series()  # the summary's is authoritative
+        return boards.select(pl.coalesce("summary", "street")).to_series()  # the summary's is authoritative
 
+    def _forced_bets(self, acts: dict[str, Any]) -> dict[str, np.ndarray]:
+        """Per hand: the first small and big blind posted in full, and the largest ante (-1: none)."""
+        kind, hand, amount = acts["kind"], acts["hand"], acts["amount"]
+        n = self.n_hands + 1
         small_blinds = np.bincount(hand[kind == SB], minlength=n)
         self.reject("a second small blind (dead)", np.flatnonzero(small_blinds > 1))
         posts = np.flatnonzero(np.isin(kind, _POSTS) & ~acts["all_in"])
@@ -918,17 +952,19 @@ class _Reader:
         antes = posts[kind[posts] == ANTE]
         ante = np.full(n, -1, np.int64)
         np.maximum.at(ante, hand[antes], amount[antes])
+        return {"first_sb": first_sb, "first_bb": first_bb, "ante": ante}
+
+    @staticmethod
+    def _hand_rows(heads: pl.DataFrame, summary: dict[str, Any], money: dict[str, np.ndarray],
+                   forced: dict[str, np.ndarray], board: pl.Series) -> pl.DataFrame:
         pots = pl.DataFrame({"hand": summary["total_hand"], "pots_printed": summary["pots"]})
-
-        def nullable(values: np.ndarray) -> pl.Series:
-            return pl.Series(values[1:]).set(pl.Series(values[1:] < 0), None)
-
         hands = heads.with_columns(
-            pot_total=pl.Series(pot_total[1:]), total_pot_printed=nullable(total), rake=nullable(rake),
-            pots_printed_net=pl.Series(net[1:]), first_sb=nullable(first_sb), first_bb=nullable(first_bb),
-            ante=nullable(ante), paid=pl.Series(paid[1:]), board=board[1:],
+            pot_total=pl.Series(money["pot_total"][1:]), total_pot_printed=_per_hand(money["total"]),
+            rake=_per_hand(money["rake"]), pots_printed_net=pl.Series(money["net"][1:]),
+            first_sb=_per_hand(forced["first_sb"]), first_bb=_per_hand(forced["first_bb"]),
+            ante=_per_hand(forced["ante"]), paid=pl.Series(money["paid"][1:]), board=board[1:],
         ).join(pots, on="hand", how="left", maintain_order="left")
-        hands = hands.select(
+        return hands.select(
             "hand",
             hand_key=pl.lit(f"{Platform.POKERSTARS}:") + pl.col("hid"),
             hand_id="hid",
@@ -959,42 +995,52 @@ class _Reader:
             notes=pl.lit(None, pl.List(pl.String)),
             contradictions=pl.lit(None),
         )
-        seat_rows = pl.DataFrame({
-            "hand": seat_hand, "seat": seats["number"].astype(np.int32), "player": seats["names"],
-            "stack": seats["stack"], "cards": cards, "upcards": _nulls(n_seats, pl.List(pl.String)),
-            "dealt_in": dealt_in, "folded_street": _labels(fold_street, _STREET_NAMES),
-            "showed": showed, "mucked": mucked, "all_in": all_in, "cashed_out": np.zeros(n_seats, bool),
-            "contributed": contributed,
+
+    @staticmethod
+    def _seat_rows(seats: dict[str, Any], per_seat: dict[str, Any]) -> pl.DataFrame:
+        n_seats = len(seats["hand"])
+        return pl.DataFrame({
+            "hand": seats["hand"], "seat": seats["number"].astype(np.int32), "player": seats["names"],
+            "stack": seats["stack"], "cards": per_seat["cards"], "upcards": _nulls(n_seats, pl.List(pl.String)),
+            "dealt_in": per_seat["dealt_in"], "folded_street": _labels(per_seat["fold_street"], _STREET_NAMES),
+            "showed": per_seat["showed"], "mucked": per_seat["mucked"], "all_in": per_seat["all_in"],
+            "cashed_out": np.zeros(n_seats, bool), "contributed": per_seat["contributed"],
         })
+
+    @staticmethod
+    def _action_rows(seats: dict[str, Any], acts: dict[str, Any], added: np.ndarray) -> pl.DataFrame:
+        kind, amount = acts["kind"], acts["amount"]
         recorded = np.flatnonzero(kind <= UNCALLED)
         k = kind[recorded]
         street = np.where(np.isin(k, _POSTS), 0, acts["street"][recorded])
         action_amount = np.select([np.isin(k, _PAYING + [UNCALLED]), k == RAISE], [amount[recorded], added[recorded]], -1)
-        action_rows = pl.DataFrame({
-            "hand": hand[recorded], "seq": acts["seq"][recorded].astype(np.int32),
+        return pl.DataFrame({
+            "hand": acts["hand"][recorded], "seq": acts["seq"][recorded].astype(np.int32),
             "street": _labels(street, _STREET_NAMES),
-            "seat": seats["number"][seat[recorded]].astype(np.int32),
+            "seat": seats["number"][acts["seat"][recorded]].astype(np.int32),
             "kind": _labels(k, _ACTION_KINDS),
             "amount": pl.Series(action_amount).set(pl.Series(action_amount < 0), None),
             "all_in": acts["all_in"][recorded] & np.isin(k, _PAYING + [RAISE]),
             "cards_changed": _nulls(len(recorded), pl.Int32),
         })
+
+    def _payout_rows(self, heads: pl.DataFrame, seats: dict[str, Any], acts: dict[str, Any]) -> pl.DataFrame:
+        kind, hand, amount = acts["kind"], acts["hand"], acts["amount"]
         paying_rows = np.flatnonzero((kind == COLLECTED) | (kind == UNCALLED))
         is_pot = kind[paying_rows] == COLLECTED
-        hilo = np.zeros(n, bool)
+        hilo = np.zeros(self.n_hands + 1, bool)
         hilo[1:] = heads["hilo"].fill_null(False).to_numpy()
         half = _labels(np.where(is_pot & hilo[hand[paying_rows]], 0, 1), [str(Half.UNLABELLED), str(Half.WHOLE)])
         pot = acts["pot"][paying_rows]
-        payout_rows = pl.DataFrame({
-            "hand": hand[paying_rows], "seat": seats["number"][seat[paying_rows]].astype(np.int32),
+        return pl.DataFrame({
+            "hand": hand[paying_rows], "seat": seats["number"][acts["seat"][paying_rows]].astype(np.int32),
             "amount": amount[paying_rows],
             "pot": pl.Series(pot.astype(np.int32)).set(pl.Series(~is_pot), None),
             "run": _nulls(len(paying_rows), pl.Int32),
             "half": half,
             "source": _labels(np.where(is_pot, 0, 1), [str(PayoutSource.POT), str(PayoutSource.UNCALLED)]),
-            "line": self.raw.gather(rows[paying_rows]),
+            "line": self.raw.gather(acts["rows"][paying_rows]),
         })
-        return hands, seat_rows, action_rows, payout_rows
 
     @staticmethod
     def _first_amount(hand: np.ndarray, rows: np.ndarray, amount: np.ndarray, n: int) -> np.ndarray:

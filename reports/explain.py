@@ -175,8 +175,25 @@ def render_text(explanation: Mapping[str, Any]) -> str:
     e = explanation
     money = _Amounts(e)
     names = _seat_names(e)
+    lines = _heading(e, money)
+    lines += _recall_head(e, money)
+    lines += _seat_lines(e, money)
+    lines += _as_played(e, names, money)
+    lines += _best_hands(e, names)
+    lines += _pot_lines(e, names, money)
+    lines += _recorded_lines(e, names, money)
+    lines += _finding_lines(e, names, money)
+    return "\n".join(lines) + "\n"
+
+
+def _seat_order(seat: Any) -> int:
+    """Sort key of a seat key ("3"), non-numeric keys first."""
+    return int(seat) if str(seat).isdigit() else 0
+
+
+def _heading(e: Mapping[str, Any], money: _Amounts) -> list[str]:
+    """Which hand, in what unit, its verdict and the policy it was settled under."""
     policy, options, digest = _policy(e)
-    button = e.get("button")
     lines = [
         f"hand {e.get('hand_key', '?')} ({e.get('platform', '?')} #{e.get('hand_id', '?')}), "
         f"game {e.get('game', '?')}",
@@ -186,9 +203,13 @@ def render_text(explanation: Mapping[str, Any]) -> str:
     ]
     if options:
         lines.append("  " + ", ".join(f"{k}={options[k]}" for k in sorted(options)))
+    return lines
 
-    lines += _recall_head(e, money)
-    lines += ["", "seats" + (f" (button: seat {button})" if button is not None else "")]
+
+def _seat_lines(e: Mapping[str, Any], money: _Amounts) -> list[str]:
+    """Each seat's player, cards, what it put in and how it left the hand; then the board(s)."""
+    button = e.get("button")
+    lines = ["", "seats" + (f" (button: seat {button})" if button is not None else "")]
     for s in e.get("seats") or []:
         state = []
         for flag in ("folded", "mucked", "cashed_out", "showed"):
@@ -203,33 +224,42 @@ def render_text(explanation: Mapping[str, Any]) -> str:
         lines.append(f"board: {_cards_text(boards[0])}")
     for i, board in enumerate(boards if len(boards) > 1 else []):
         lines.append(f"{_board_label(e, i)}: {_cards_text(board)}")
+    return lines
 
-    lines += _as_played(e, names, money)
+
+def _best_hands(e: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    """Each contender's best hand for every half paid (and the low a hi/lo game always has)."""
     hands = e.get("hands") or {}
     halves_seen = sorted({h["half"] for p in e.get("pots") or [] for r in p.get("runs") or []
                           for h in r.get("halves") or []} - {"whole"})
     if "hilo" in str(e.get("game", "")) and "low" not in halves_seen:
         halves_seen.append("low")
-    if hands:
-        lines += ["", "best hands"]
-        many_runs = any(len(v) > 1 for v in hands.values())
-        for seat in sorted(hands, key=lambda k: int(k) if str(k).isdigit() else 0):
-            for entry in hands[seat]:
-                run = f" run {entry.get('run')}" if many_runs else ""
-                own = [k for k in entry if k != "run"]
-                for half in halves_seen + [k for k in own if k not in halves_seen]:
-                    best = entry.get(half)
-                    if best is None:
-                        if half == "low":
-                            lines.append(f"  {_who(seat, names)}{run} low: no qualifying low")
-                        continue
-                    lines.append(
-                        f"  {_who(seat, names)}{run} {half}: {best.get('description', '?')}: "
-                        f"{_cards_text(best.get('cards'))} (hole {_cards_text(best.get('hole'))}"
-                        f", board {_cards_text(best.get('board'))})"
-                    )
+    if not hands:
+        return []
+    lines = ["", "best hands"]
+    many_runs = any(len(v) > 1 for v in hands.values())
+    for seat in sorted(hands, key=_seat_order):
+        for entry in hands[seat]:
+            run = f" run {entry.get('run')}" if many_runs else ""
+            own = [k for k in entry if k != "run"]
+            for half in halves_seen + [k for k in own if k not in halves_seen]:
+                best = entry.get(half)
+                if best is None:
+                    if half == "low":
+                        lines.append(f"  {_who(seat, names)}{run} low: no qualifying low")
+                    continue
+                lines.append(
+                    f"  {_who(seat, names)}{run} {half}: {best.get('description', '?')}: "
+                    f"{_cards_text(best.get('cards'))} (hole {_cards_text(best.get('hole'))}"
+                    f", board {_cards_text(best.get('board'))})"
+                )
+    return lines
 
-    lines += ["", "pots"]
+
+def _pot_lines(e: Mapping[str, Any], names: Mapping[str, str], money: _Amounts) -> list[str]:
+    """Every pot with its rake and contenders, each run and half it pays and to whom, the
+    odd chips with their rule; then uncalled bets returned and the hand's rake."""
+    lines = ["", "pots"]
     for pot in e.get("pots") or []:
         contenders = ", ".join(_who(s, names) for s in pot.get("contenders") or [])
         lines.append(
@@ -247,17 +277,7 @@ def render_text(explanation: Mapping[str, Any]) -> str:
                 lines.append(f"    run {run.get('run')}: {money(run.get('amount'))}")
                 indent = "      "
             for half in run.get("halves") or []:
-                winners = half.get("winners") or []
-                tie = "tie, " if len(winners) > 1 else ""
-                awards = ", ".join(f"{_who(s, names)} {money(a)}"
-                                   for s, a in (half.get("awards") or {}).items())
-                label = "whole pot" if half.get("half") == "whole" else f"{half.get('half')} half"
-                lines.append(f"{indent}{label} {money(half.get('amount'))}: {tie}"
-                             f"{awards or 'nobody'}")
-                if half.get("note"):
-                    lines.append(f"{indent}  note: {half['note']}")
-                for chip in half.get("odd_chips") or []:
-                    lines.append(f"{indent}  {_chip_line(chip, names, money)}")
+                lines += _half_lines(half, indent, names, money)
             for chip in run.get("odd_chips") or []:
                 lines.append(f"{indent}{_chip_line(chip, names, money)}")
     uncalled = e.get("uncalled") or {}
@@ -265,20 +285,42 @@ def render_text(explanation: Mapping[str, Any]) -> str:
         lines.append(f"  uncalled, returned to {_who(seat, names)}: {money(amount)}")
     if e.get("rake") is not None:
         lines.append(f"  rake and fees: {money(e.get('rake'))}")
+    return lines
 
+
+def _half_lines(half: Mapping[str, Any], indent: str, names: Mapping[str, str], money: _Amounts) -> list[str]:
+    """One half of a pot (or the whole pot): its amount and awards, its note and odd chips."""
+    winners = half.get("winners") or []
+    tie = "tie, " if len(winners) > 1 else ""
+    awards = ", ".join(f"{_who(s, names)} {money(a)}" for s, a in (half.get("awards") or {}).items())
+    label = "whole pot" if half.get("half") == "whole" else f"{half.get('half')} half"
+    lines = [f"{indent}{label} {money(half.get('amount'))}: {tie}{awards or 'nobody'}"]
+    if half.get("note"):
+        lines.append(f"{indent}  note: {half['note']}")
+    for chip in half.get("odd_chips") or []:
+        lines.append(f"{indent}  {_chip_line(chip, names, money)}")
+    return lines
+
+
+def _recorded_lines(e: Mapping[str, Any], names: Mapping[str, str], money: _Amounts) -> list[str]:
+    """What each seat was recorded as winning against what the rules pay it."""
     recorded = e.get("recorded") or {}
     expected = e.get("expected") or {}
-    seats = sorted(set(recorded) | set(expected), key=lambda k: int(k) if str(k).isdigit() else 0)
-    lines += ["", "recorded against expected"]
+    seats = sorted(set(recorded) | set(expected), key=_seat_order)
+    lines = ["", "recorded against expected"]
     for seat in seats:
         rec, exp = recorded.get(seat), expected.get(seat)
         delta = "" if rec is None or exp is None else f"  delta {money(rec - exp)}"
         mark = "  <- differs" if rec is not None and exp is not None and rec != exp else ""
         lines.append(f"  {_who(seat, names)}: recorded {money(rec)}, expected {money(exp)}"
                      f"{delta}{mark}")
+    return lines
 
+
+def _finding_lines(e: Mapping[str, Any], names: Mapping[str, str], money: _Amounts) -> list[str]:
+    """Each finding: its kind, seat and place, the amounts, whether accepted, its detail."""
     findings = e.get("findings") or []
-    lines += ["", f"findings: {len(findings)}"]
+    lines = ["", f"findings: {len(findings)}"]
     for f in findings:
         where = [_pot_name(f["pot"]) if f.get("pot") is not None else "",
                  f"run {f['run']}" if f.get("run") is not None else "",
@@ -293,7 +335,7 @@ def render_text(explanation: Mapping[str, Any]) -> str:
         )
         if f.get("detail"):
             lines.append(f"    {f['detail']}")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _recall_head(e: Mapping[str, Any], money: _Amounts) -> list[str]:
@@ -368,11 +410,23 @@ def table_svg(explanation: Mapping[str, Any]) -> str:
     cx, cy = width / 2, height / 2 - 10
     numbers = [int(s.get("seat")) for s in seats if str(s.get("seat", "")).isdigit()]
     slots = max(numbers + [6])
-    expected = e.get("expected") or {}
-    recorded = e.get("recorded") or {}
     flagged = {str(f.get("seat")) for f in e.get("findings") or [] if f.get("seat") is not None}
+    parts = _felt(e, money, width, height)
+    parts += _middle_of_felt(e, names, money, cx, cy)
+    # Seats clockwise from the top, seat 1 just right of twelve o'clock.
+    for s in seats:
+        number = int(s.get("seat")) if str(s.get("seat", "")).isdigit() else 1
+        angle = -math.pi / 2 + 2 * math.pi * (number - 0.5) / slots
+        parts += _seat_box(e, s, money, cx + 385 * math.cos(angle), cy + 228 * math.sin(angle), flagged)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _felt(e: Mapping[str, Any], money: _Amounts, width: int, height: int) -> list[str]:
+    """The picture's frame: the table, and its caption (which hand, in what unit)."""
+    cx, cy = width / 2, height / 2 - 10
     title = f"{e.get('platform', '?')} hand #{e.get('hand_id', '?')} ({e.get('game', '?')})"
-    parts = [
+    return [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="table-picture" role="img" '
         f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
         f"<title>{_esc(title)}</title>",
@@ -383,7 +437,12 @@ def table_svg(explanation: Mapping[str, Any]) -> str:
         f'<text x="{cx}" y="{height - 8}" {svg.FONT} font-size="13" text-anchor="middle" '
         f'fill="#333">{_esc(title)}; amounts in {_esc(money.unit())}</text>',
     ]
-    # Boards and pots in the middle of the felt.
+
+
+def _middle_of_felt(e: Mapping[str, Any], names: Mapping[str, str], money: _Amounts,
+                    cx: float, cy: float) -> list[str]:
+    """Boards (up to three) and pots (up to four, with who won what) in the middle of the felt."""
+    parts = []
     boards = e.get("boards") or []
     by = cy - 120 + (0 if len(boards) > 1 else 20)
     for i, board in enumerate(boards[:3]):
@@ -395,66 +454,71 @@ def table_svg(explanation: Mapping[str, Any]) -> str:
         by += 56
     ty = by + 20
     for pot in (e.get("pots") or [])[:4]:
-        shares = []
-        for run in pot.get("runs") or []:
-            for half in run.get("halves") or []:
-                who = ", ".join(f"{_short(names.get(str(s), 'seat ' + str(s)), 14)} "
-                                f"{money(a)}" for s, a in (half.get("awards") or {}).items())
-                label = "" if half.get("half") == "whole" else f"{half.get('half')}: "
-                runs = pot.get("runs") or []
-                run_label = f"run {run.get('run')} " if len(runs) > 1 else ""
-                shares.append(f"{run_label}{label}{who or 'nobody'}")
         parts.append(f'<text x="{cx}" y="{ty}" {svg.FONT} font-size="14" font-weight="bold" '
                      f'text-anchor="middle" fill="#fff">{_esc(_pot_name(pot.get("index")))}: '
                      f'{_esc(money(pot.get("amount")))}'
                      f'{_esc(", rake " + money(pot.get("rake"))) if pot.get("rake") else ""}'
                      f"</text>")
         parts.append(f'<text x="{cx}" y="{ty + 16}" {svg.FONT} font-size="12" '
-                     f'text-anchor="middle" fill="#e8f3ea">{_esc("; ".join(shares))}</text>')
+                     f'text-anchor="middle" fill="#e8f3ea">{_esc("; ".join(_pot_shares(pot, names, money)))}</text>')
         ty += 38
-    # Seats clockwise from the top, seat 1 just right of twelve o'clock.
-    for s in seats:
-        number = int(s.get("seat")) if str(s.get("seat", "")).isdigit() else 1
-        angle = -math.pi / 2 + 2 * math.pi * (number - 0.5) / slots
-        sx = cx + 385 * math.cos(angle)
-        sy = cy + 228 * math.sin(angle)
-        key = str(s.get("seat"))
-        box_w, box_h = 178, 96
-        x0, y0 = sx - box_w / 2, sy - box_h / 2
-        out = s.get("folded") or s.get("mucked")
-        border = "#b8463e" if key in flagged else "#555"
-        fill = "#e4e4e4" if out else "#ffffff"
-        name = str(s.get("player") or "")
-        parts.append(f'<g class="seat" data-seat="{_esc(key)}">')
-        parts.append(f'<rect x="{x0}" y="{y0}" width="{box_w}" height="{box_h}" rx="8" '
-                     f'fill="{fill}" stroke="{border}" stroke-width="{3 if key in flagged else 1.5}"'
-                     f'><title>{_esc(name)}</title></rect>')
-        parts.append(f'<text x="{x0 + 8}" y="{y0 + 16}" {svg.FONT} font-size="13" '
-                     f'font-weight="bold">{_esc(key)}: {_esc(_short(name))}</text>')
-        if str(e.get("button")) == key:
-            parts.append(f'<circle cx="{x0 + box_w - 12}" cy="{y0 + 12}" r="9" fill="#fff" '
-                         f'stroke="#333"/><text x="{x0 + box_w - 12}" y="{y0 + 16}" {svg.FONT} '
-                         f'font-size="11" font-weight="bold" text-anchor="middle">D</text>')
-        cards = list(s.get("cards") or [])
-        if cards:
-            parts.append(svg.card_row(x0 + 8, y0 + 22, cards[:7], w=21, h=30, gap=2))
-        elif not out:
-            parts.append(svg.card_row(x0 + 8, y0 + 22, [None, None], w=21, h=30, gap=2))
-        status = "folded" if s.get("folded") else "mucked" if s.get("mucked") else ""
-        if s.get("cashed_out"):
-            status = "cashed out"
-        parts.append(f'<text x="{x0 + 8}" y="{y0 + 68}" {svg.FONT} font-size="11" fill="#333">'
-                     f'put in {_esc(money(s.get("contributed")))}'
-                     f'{"  " + status if status else ""}</text>')
-        rec, exp = recorded.get(key), expected.get(key)
-        if rec is not None or exp is not None:
-            colour = "#b8463e" if rec != exp else "#1f6b45"
-            text = f"got {money(rec)}" + (f" (expected {money(exp)})" if rec != exp else "")
-            parts.append(f'<text x="{x0 + 8}" y="{y0 + 84}" {svg.FONT} font-size="11" '
-                         f'font-weight="bold" fill="{colour}">{_esc(text)}</text>')
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
+
+
+def _pot_shares(pot: Mapping[str, Any], names: Mapping[str, str], money: _Amounts) -> list[str]:
+    """Who each run and half of ``pot`` paid, in short ("run 2 low: Hero 0.43")."""
+    shares = []
+    runs = pot.get("runs") or []
+    for run in runs:
+        for half in run.get("halves") or []:
+            who = ", ".join(f"{_short(names.get(str(s), 'seat ' + str(s)), 14)} "
+                            f"{money(a)}" for s, a in (half.get("awards") or {}).items())
+            label = "" if half.get("half") == "whole" else f"{half.get('half')}: "
+            run_label = f"run {run.get('run')} " if len(runs) > 1 else ""
+            shares.append(f"{run_label}{label}{who or 'nobody'}")
+    return shares
+
+
+def _seat_box(e: Mapping[str, Any], s: Mapping[str, Any], money: _Amounts, sx: float, sy: float,
+              flagged: set[str]) -> list[str]:
+    """One seat centred at (sx, sy): number and name, button, cards, what it put in, how it
+    left the hand, and what it got against what it should have (red where they differ)."""
+    key = str(s.get("seat"))
+    box_w, box_h = 178, 96
+    x0, y0 = sx - box_w / 2, sy - box_h / 2
+    out = s.get("folded") or s.get("mucked")
+    border = "#b8463e" if key in flagged else "#555"
+    fill = "#e4e4e4" if out else "#ffffff"
+    name = str(s.get("player") or "")
+    parts = [f'<g class="seat" data-seat="{_esc(key)}">']
+    parts.append(f'<rect x="{x0}" y="{y0}" width="{box_w}" height="{box_h}" rx="8" '
+                 f'fill="{fill}" stroke="{border}" stroke-width="{3 if key in flagged else 1.5}"'
+                 f'><title>{_esc(name)}</title></rect>')
+    parts.append(f'<text x="{x0 + 8}" y="{y0 + 16}" {svg.FONT} font-size="13" '
+                 f'font-weight="bold">{_esc(key)}: {_esc(_short(name))}</text>')
+    if str(e.get("button")) == key:
+        parts.append(f'<circle cx="{x0 + box_w - 12}" cy="{y0 + 12}" r="9" fill="#fff" '
+                     f'stroke="#333"/><text x="{x0 + box_w - 12}" y="{y0 + 16}" {svg.FONT} '
+                     f'font-size="11" font-weight="bold" text-anchor="middle">D</text>')
+    cards = list(s.get("cards") or [])
+    if cards:
+        parts.append(svg.card_row(x0 + 8, y0 + 22, cards[:7], w=21, h=30, gap=2))
+    elif not out:
+        parts.append(svg.card_row(x0 + 8, y0 + 22, [None, None], w=21, h=30, gap=2))
+    status = "folded" if s.get("folded") else "mucked" if s.get("mucked") else ""
+    if s.get("cashed_out"):
+        status = "cashed out"
+    parts.append(f'<text x="{x0 + 8}" y="{y0 + 68}" {svg.FONT} font-size="11" fill="#333">'
+                 f'put in {_esc(money(s.get("contributed")))}'
+                 f'{"  " + status if status else ""}</text>')
+    rec, exp = (e.get("recorded") or {}).get(key), (e.get("expected") or {}).get(key)
+    if rec is not None or exp is not None:
+        colour = "#b8463e" if rec != exp else "#1f6b45"
+        text = f"got {money(rec)}" + (f" (expected {money(exp)})" if rec != exp else "")
+        parts.append(f'<text x="{x0 + 8}" y="{y0 + 84}" {svg.FONT} font-size="11" '
+                     f'font-weight="bold" fill="{colour}">{_esc(text)}</text>')
+    parts.append("</g>")
+    return parts
 
 
 def fragment(explanation: Mapping[str, Any], anchor: str | None = None) -> str:

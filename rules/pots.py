@@ -110,38 +110,71 @@ def build_pots(contributions: Mapping[int, int], live: Iterable[int],
         if amount < 0 or amount > contributions.get(seat, 0):
             raise PotError(f"seat {seat}: dead money {amount} is not part of its contribution")
     if dead:
-        live_list = list(live)
-        bets = {s: a - dead.get(s, 0) for s, a in contributions.items()}
-        inner = build_pots(bets, live_list) if any(bets[s] for s in live_list if s in bets) else None
-        extra = sum(dead.values())
-        if inner is None or not inner.pots:
-            contenders = tuple(sorted(s for s in live_list if s in contributions))
-            pot = Pot(0, extra + (inner.total if inner else 0), 0, contenders, tuple(sorted(dead)))
-            return PotBreakdown((pot,), inner.uncalled if inner else ())
-        main = inner.pots[0]
-        merged = Pot(main.index, main.amount + extra, main.level, main.contenders,
-                     tuple(sorted(set(main.contributors) | set(dead))))
-        return PotBreakdown((merged, *inner.pots[1:]), inner.uncalled)
+        return _with_dead_money(contributions, list(live), dead)
     for seat, amount in contributions.items():
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise PotError(f"seat {seat}: contribution must be a non-negative integer, not {amount!r}")
     live_seats = {s for s in live if s in contributions}
     if not live_seats:
         raise PotError("no seat is still in the hand (every seat folded)")
-
     put_in = dict(contributions)
-    uncalled: list[SeatAmount] = []
+    uncalled = _return_uncalled(put_in)
+    return PotBreakdown(_pots_by_level(put_in, live_seats), tuple(uncalled))
+
+
+def _with_dead_money(contributions: Mapping[int, int], live: list[int], dead: Mapping[int, int]) -> PotBreakdown:
+    """The pots of the bets (contributions less dead money), with the dead money added to
+    the main pot (a pot of its own, contested by the live seats, when nobody bet).
+
+    >>> _with_dead_money({1: 10, 2: 10}, [1, 2], {1: 10, 2: 10}).pots
+    (Pot(index=0, amount=20, level=0, contenders=(1, 2), contributors=(1, 2)),)
+    >>> b = _with_dead_money({1: 30, 2: 20}, [1, 2], {2: 5})
+    >>> b.pots[0].amount, b.uncalled
+    (35, (SeatAmount(seat=1, amount=15),))
+    """
+    bets = {s: a - dead.get(s, 0) for s, a in contributions.items()}
+    inner = build_pots(bets, live) if any(bets[s] for s in live if s in bets) else None
+    extra = sum(dead.values())
+    if inner is None or not inner.pots:
+        contenders = tuple(sorted(s for s in live if s in contributions))
+        pot = Pot(0, extra + (inner.total if inner else 0), 0, contenders, tuple(sorted(dead)))
+        return PotBreakdown((pot,), inner.uncalled if inner else ())
+    main = inner.pots[0]
+    merged = Pot(main.index, main.amount + extra, main.level, main.contenders,
+                 tuple(sorted(set(main.contributors) | set(dead))))
+    return PotBreakdown((merged, *inner.pots[1:]), inner.uncalled)
+
+
+def _return_uncalled(put_in: dict[int, int]) -> list[SeatAmount]:
+    """Take back, in ``put_in``, the part of the biggest contribution nobody matched (all
+    of it when only one seat put anything in) and say whose it is.
+
+    >>> put_in = {1: 50, 2: 300, 3: 200}
+    >>> _return_uncalled(put_in), put_in
+    ([SeatAmount(seat=2, amount=100)], {1: 50, 2: 200, 3: 200})
+    >>> _return_uncalled({1: 40, 2: 40})
+    []
+    """
     ordered = sorted(put_in.values(), reverse=True)
     if len(ordered) == 1:
         seat = next(iter(put_in))
         if put_in[seat] > 0:
-            uncalled.append(SeatAmount(seat, put_in[seat]))
-            put_in[seat] = 0
+            amount, put_in[seat] = put_in[seat], 0
+            return [SeatAmount(seat, amount)]
     elif ordered[0] > ordered[1]:
         top_seat = next(s for s, a in put_in.items() if a == ordered[0])
-        uncalled.append(SeatAmount(top_seat, ordered[0] - ordered[1]))
         put_in[top_seat] = ordered[1]
+        return [SeatAmount(top_seat, ordered[0] - ordered[1])]
+    return []
 
+
+def _pots_by_level(put_in: Mapping[int, int], live_seats: set[int]) -> tuple[Pot, ...]:
+    """One pot per level a live seat's contribution reaches (folded money above the top
+    level joins the last pot); neighbouring levels with the same contenders make one pot.
+
+    >>> [(p.amount, p.level, p.contenders) for p in _pots_by_level({1: 50, 2: 200, 3: 200}, {1, 2, 3})]
+    [(150, 50, (1, 2, 3)), (300, 200, (2, 3))]
+    """
     levels = sorted({put_in[s] for s in live_seats if put_in[s] > 0})
     top_dead = max(put_in.values(), default=0)
     if not levels:
@@ -166,7 +199,7 @@ def build_pots(contributions: Mapping[int, int], live: Iterable[int],
         elif amount > 0:
             pots.append(Pot(len(pots), amount, level, contenders, tuple(contributors)))
         previous = ceiling
-    return PotBreakdown(tuple(pots), tuple(uncalled))
+    return tuple(pots)
 
 
 def _round_half_even(value: Fraction) -> int:

@@ -104,12 +104,16 @@ def test_known_elements_and_attributes_are_read():
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('<XSHOW position="1"/>', '<XSHOW position="1"/>\n<BONUS position="1" amount="500"/>',
-     "element <BONUS> not known: {'position': '1', 'amount': '500'}"),
+     'element <BONUS position="1" amount="500"/> not known inside <HAND>'),
     ('pot="0" potAmount="1140"/>', 'pot="0" potAmount="1140" jackpot="300"/>',
      "attribute jackpot='300' of <WIN> not known: "
      '<WIN position="1" amount="1140" pot="0" potAmount="1140" jackpot="300"/>'),
     ('<FOLD position="3"/>', '<FOLD position="3"><PUSH position="3" amount="50"/></FOLD>',
-     'element <PUSH> not known inside <FOLD position="3"/>'),
+     'element <PUSH position="3" amount="50"/> not known inside <FOLD>'),
+    ('<HAND time=', '<HAND jackpot="1" time=',
+     "attribute jackpot='1' of <HAND> not known: "
+     '<HAND jackpot="1" time="1300000100" id="7100000001" index="3" blinds="1 $/2 $" stakes="2 $/2 $"/>'),
+    ('<FOLD position="3"/>', '<FOLD position="3"><HAND/></FOLD>', "element <HAND/> not known inside <FOLD>"),
     ('<XSHOW position="1"/>', '<XSHOW position="1">Ah, Kd</XSHOW>',
      "<XSHOW> with cards not read: <XSHOW position=\"1\"/> 'Ah, Kd'"),
 ])
@@ -118,6 +122,12 @@ def test_unknown_elements_and_attributes_fail_the_hand(old, new, message):
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(CRAFTED.replace(old, new))
     assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "7100000001")
+
+
+def test_every_element_the_allow_list_passes_has_a_reader():
+    from parsers.everest import _ELEMENTS, _READERS
+
+    assert set(_ELEMENTS) - {"HAND"} == set(_ELEMENTS["HAND"][1]) == set(_READERS)
 
 
 def test_position_zero_chat_and_a_seat_that_does_not_post_its_blind():

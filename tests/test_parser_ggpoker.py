@@ -441,3 +441,20 @@ def test_all_in_or_fold_omaha_prints_a_preflop_line_and_no_flop_line():
     assert [(p.seat, p.amount) for p in hand.payouts] == [(3, 410)]
     assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.RAISE] == [(3, ActionKind.RAISE, 200)]
     assert hand.reconciles()
+
+
+def test_a_hand_cut_off_before_its_seats_is_truncated():
+    # the last hand of a file cut after its table line lists no seat: cut off, not unreadable
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(HEADS_UP[: HEADS_UP.index("Seat 1: Lark")])
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line", "OM88002")
+
+
+def test_a_raise_to_less_than_the_seat_has_in_names_the_hand_and_the_line():
+    # version 4 (on the engine): the error names the hand and the line, which version 3 left out
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(HEADS_UP.replace("Lark: raises $2 to $3", "Lark: raises $2 to $0.2"))
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.INCONSISTENT, "seat 1 raises to 20 but has 50 in already, line 10: 'Lark: raises $2 to $0.2'",
+        "OM88002")

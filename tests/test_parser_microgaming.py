@@ -201,12 +201,13 @@ def test_cancelled_hand_and_hand_that_pays_no_one():
      '<Action seq="8" type="TimeOut" seat="5" value="0.50"/>',
      "action 'TimeOut' with a value: {'seq': '8', 'type': 'TimeOut', 'seat': '5', 'value': '0.50'}"),
     ('</Gameplay>', '</Gameplay><Jackpot seat="2" amount="1.00"/>',
-     "element <Jackpot {'seat': '2', 'amount': '1.00'}> not known inside <Game>"),
+     'element <Jackpot seat="2" amount="1.00"/> not known inside <Game>'),
     ('type="" lowhandwin="0"/>', 'type="" lowhandwin="0" rake="0.10"/>',
-     "attribute rake='0.10' of <Seat> not known: {'num': '2', 'amount': '7.80', 'pot': '0', 'type': '', "
-     "'lowhandwin': '0', 'rake': '0.10'}"),
+     "attribute rake='0.10' of <Seat> not known: "
+     '<Seat num="2" amount="7.80" pot="0" type="" lowhandwin="0" rake="0.10"/>'),
     ('type="" lowhandwin="0"/>', 'type="jackpot" lowhandwin="0"/>',
-     "type='jackpot' of <Seat> not read: {'num': '2', 'amount': '7.80', 'pot': '0', 'type': 'jackpot', 'lowhandwin': '0'}"),
+     "type='jackpot' of <Seat> not read: "
+     '<Seat num="2" amount="7.80" pot="0" type="jackpot" lowhandwin="0"/>'),
 ])
 def test_unknown_elements_attributes_and_values_fail_the_hand(old, new, message):
     # Elements and attributes outside the actions read, and a no-money action carrying a
@@ -217,6 +218,23 @@ def test_unknown_elements_attributes_and_values_fail_the_hand(old, new, message)
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(_game(_RETURNED, rake=' rake="20" badbeat="maybe"'))
     assert exc.value.message.startswith("badbeat='maybe' of <Game> not read: ")
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    # a win's seat carries no balance: <Seat> means a player only under <Seats>
+    ('lowhandwin="0"/></Action>', 'lowhandwin="0" balance="9.00"/></Action>',
+     "attribute balance='9.00' of <Seat> not known: "
+     '<Seat num="2" amount="7.80" pot="0" type="" lowhandwin="0" balance="9.00"/>'),
+    # a card is known only inside an action that deals or shows it
+    ('<Action seq="8" type="Fold" seat="5"/>', '<Action seq="8" type="Fold" seat="5"/><Card value="A" suit="s"/>',
+     'element <Card value="A" suit="s"/> not known inside <Gameplay>'),
+    ('<Seat num="5" alias="Quillon"', '<Card value="A" suit="s"/><Seat num="5" alias="Quillon"',
+     'element <Card value="A" suit="s"/> not known inside <Seats>'),
+])
+def test_an_element_known_under_one_parent_fails_the_hand_under_another(old, new, message):
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_game(_RETURNED).replace(old, new))
+    assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (QuarantineReason.PARSE_ERROR, message, "7001002003")
 
 
 def test_a_bad_beat_jackpot_table_and_its_drop_outside_the_pot():

@@ -104,7 +104,7 @@ def register(app: typer.Typer) -> None:
         dask: DaskOption = None,
     ) -> None:
         """Read hand histories into the Parquet lake and report what was found."""
-        from audit.jobs import ingest_job
+        from audit.ingest_job import ingest_job  # not audit.jobs: ingest needs neither the audit nor polars
 
         size = parse_size(max_expanded_size)
         with progress_display(enabled=not as_json) as progress:

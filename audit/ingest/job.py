@@ -28,6 +28,7 @@ from audit.ingest.parse import ChunkResult, Oversized
 from audit.ingest.store import KeptTables, LakeStore
 from audit.ingest.workers import Workers, worker_count
 from audit.lake import compact_fragmented
+from audit.memory import give_back
 from parsers.base import Parser
 from parsers.registry import has_format
 from rules.vocab import FileStatus
@@ -108,6 +109,7 @@ class _InFlight:
         self.pool = pool
         self.store = store
         self.limit = pool.workers  # chunks in flight: one per worker
+        self._stored = 0
         self._pending: deque[tuple[FileCounts, str | bytes | Oversized, Future[ChunkResult] | ChunkResult]] = deque()
 
     def submit(self, counts: FileCounts, parser: Parser, chunk: str | bytes | Oversized) -> None:
@@ -122,7 +124,13 @@ class _InFlight:
             base = counts.bytes_done
             counts.bytes_done += result.chunk_bytes
             self.store.add(counts, chunk, base, result)
+            self._stored += 1
+            if self._stored % GIVE_BACK_EVERY == 0:
+                give_back()  # freed chunks' memory, which malloc would keep, back to the system
 
+
+#: chunks stored between two returns of freed memory to the system (``audit.memory``)
+GIVE_BACK_EVERY = 16
 
 #: encodings whose bytes past a hand decode alone (a UTF-16 file's end has no BOM to say how)
 RESUMABLE = ("utf-8", "utf-8-bom", "cp1252")

@@ -31,7 +31,7 @@ from rules.records import HandParseError, ParsedHand
 from rules.vocab import QuarantineReason
 
 if TYPE_CHECKING:  # polars, loaded by the columnar reader when a chunk needs it
-    from parsers.pokerstars_fast import FastChunk
+    from parsers.columnar_chunk import FastChunk
 
 #: row numbers: a list from the one-hand-at-a-time path, an array from the columnar one
 Rows = Sequence[int] | npt.NDArray[np.int64]
@@ -418,7 +418,7 @@ def _merge_columnar(parser: Parser, fast: FastChunk, source_file: str) -> ChunkR
             raw = data[starts[k]:starts[k + 1]]
             if sink.parse(raw.decode("utf-8"), raw, starts[k]):
                 slow_index.append(k)
-    fast_index = fast.hands["hand"].to_numpy().astype(np.int64)
+    fast_index = fast.hand_numbers().astype(np.int64)
     quick = columnar_tables(fast, source_file, sink.version)
     if not slow_index:  # the usual chunk: every hand read in columns, already in order
         stored = fast_index.tolist()

@@ -9,16 +9,17 @@ started its threads could deadlock the children (their ``TableBuilder`` uses pol
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from multiprocessing.context import BaseContext
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from audit.ingest.parse import ChunkResult, Oversized, parse_chunk
 from parsers.base import Parser
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.context import BaseContext
+
     from audit.cluster import ClusterPool
 
 #: Below this many input bytes in total, parse in this process (no pool start-up).
@@ -55,6 +56,10 @@ class Workers:
                 self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="ingest")
             return self._threads.submit(parse_chunk, parser, chunk, codec, source_file)
         if self._processes is None:
+            # imported here: the byte chunks of the compiled path never need processes
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             context: BaseContext
             if "forkserver" in multiprocessing.get_all_start_methods():
                 context = multiprocessing.get_context("forkserver")

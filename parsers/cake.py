@@ -72,8 +72,9 @@ _HEADER = re.compile(
 # decimal mark.
 _TOURNAMENT_HEADER = re.compile(r"^(?:\ufeff|\u00ef\u00bb\u00bf)*Hand#[0-9A-Z]+ - .*\bT\d+ -- .*$", re.M)
 _STAKES = re.compile(r"^(?P<stakes>\S+) (?P<limit>NL|PL|FL) (?P<game>.+)$")
-# Some 2012 clients group a tournament's thousands with a no-break space (``1\u00a0500 in chips``).
-_NUM = r"[$€£]?\d(?:[\d.,]*\d)?(?:\u00a0\d{3})*"
+# Some 2012 clients group a tournament's thousands with a no-break space (``1\u00a0500 in chips``),
+# the 2018 Revolution skin every amount, decimals included (``2\u00a0134.75``).
+_NUM = r"[$€£]?\d(?:[\d.,]*\d)?(?:\u00a0\d{3})*(?:[.,]\d{1,2})?"
 _AMT = rf"(?P<amt>{_NUM})"
 _MONEY = re.compile(r"[$€£]-?\d(?:[\d.,]*\d)?")
 _EUR = r"(?:\s+\(EUR [^)]*\))?"
@@ -82,15 +83,23 @@ _SECTION = re.compile(r"^\*\*\*\s*(?P<name>FLOP|TURN|RIVER|SHOW DOWN)\s*\*\*\*\s
 _WIN = re.compile(r"^(?P<name>.+?):? wins (?:(?P<half>high|low) )?(?:pot )?(?P<amt>" + _NUM + r")(?P<rest>.*)$")
 # Lines known to carry no pot money or cards, skipped on purpose (any other line fails the
 # hand): comings and goings, a tournament's finishing places, a bounty won (counted, paid
-# outside the pot) and a rebuy (chips bought after the hand, 2012).
+# outside the pot), a rebuy (chips bought after the hand, 2012) and chat (``NAME  chats: TEXT``,
+# two spaces, 2018).
 _CHATTER = re.compile(
     r"^(?:Player left the table|.+ finished \d+ out of \d+ players.*|.+ (?:joined|left) the table(?: at seat \d+)?\.?|"
-    r"Tournament: .+ wins \d+ bounty\. \(\d+\)|.+ rebuys [\d,]+ chips)$"
+    r"Tournament: .+ wins \d+ bounty\. \(\d+\)|.+ rebuys [\d,]+ chips|.+  chats: .*)$"
 )
 # A hand's header, or the first line of a text that opens inside a hand (``_header`` says which).
-_FIRST = re.compile(rf"^(?={re.sub(r'[(][?]P<(?!sep>)[a-z]+>', '(?:', _HEADER.pattern[1:])}|{_ACTION_LINE[1:]}|{_CHATTER.pattern[1:]})"
+_FIRST = re.compile(rf"^(?={re.sub(r'[(][?]P<(?!sep>)[a-z]+>', '(?:', _HEADER.pattern[1:])}|{_ACTION_LINE[1:]}|"
+                    rf"{_CHATTER.pattern[1:]}|Dealer: Seat \d+$)"
                     r"(?:Hand#(?P<id>[0-9A-Z]+))?")
 _BRACKET = re.compile(r"\[([^\]]*)\]")
+# The 2018 Revolution skin may print, after a hand's blank lines and before the next header,
+# the tail of a hand whose header it never wrote (``Player left the table`` or ``Dealer: Seat 0``,
+# then seats or actions): a tail holds a line of play, where a hand's own after-lines (places,
+# chat, a run of ``Dealer: Seat N`` lines at the end of a file) hold none.
+_AFTER_BLANKS = re.compile(r"\n[ \t]*\n(?=[ \t\n]*\S)")
+_PLAY_LINE = re.compile(rf"{_ACTION_LINE}|^Seat \d+: |^\*\*\*", re.M)
 
 _GAMES = {
     "omaha": Game.OMAHA,
@@ -426,6 +435,16 @@ DIALECT = Dialect(
 )
 
 
+def _without_headless_tail(piece: str) -> list[tuple[int, str]]:
+    """``piece`` cut where a header-less tail of play follows its blank lines (the tail is a
+    piece of its own, quarantined as opening inside a hand), else ``piece`` whole."""
+    for gap in _AFTER_BLANKS.finditer(piece):
+        if _PLAY_LINE.search(piece, gap.end()):
+            tail = gap.end() + len(piece[gap.end():]) - len(piece[gap.end():].lstrip(" \t\n"))
+            return [(0, piece[:tail]), (tail, piece[tail:])]
+    return [(0, piece)]
+
+
 class _CakeParser(DialectParser):
     """The engine's parser, deciding the decimal mark once per file (see the module's docstring)."""
 
@@ -437,7 +456,8 @@ class _CakeParser(DialectParser):
         marks, _ = _decimal_marks(_TOURNAMENT_HEADER.sub("", text))
         mark = next(iter(marks)) if len(marks) == 1 else ""
         for start, piece in split_at(_HAND_START, text):
-            yield start, HandText(piece, context=mark)
+            for offset, part in _without_headless_tail(piece):
+                yield start + offset, HandText(part, context=mark)
 
     def parse(self, hand_text: str) -> ParsedHand:
         hand = Hand(self.dialect, _strip_boms(hand_text))

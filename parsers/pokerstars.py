@@ -165,6 +165,33 @@ _ARCHIVE_HEAD = re.compile(r"^\*{5,} # \d+ \*{5,}[ \t]*\r?\n[\s\ufeff]*")
 _ARCHIVE_ONLY = re.compile(rb"^[\s\xef\xbb\xbf]*(?:\*{5,} # \d+ \*{5,}[ \t]*\r?\n?[\s]*)+$")
 
 
+# Some copies (a Zoom archive, a sample file) indent every line but the first by one space:
+# such a file's hands start at an indented header and are read with that space taken off
+_INDENTED_HAND = re.compile(r"^ (?=\ufeff*" + _SITES + _KIND + r" (?:Game|Hand|GAME|HAND) #\d+:)", re.M)
+_UNINDENTED_LINE = re.compile(r"\n(?! |\*{5,} # \d+ \*{5,}[ \t]*\r?$)[ \t]*[^\s]", re.M)
+
+
+def _indented(text: str) -> bool:
+    """Whether every non-blank line of ``text`` after its first (archive number lines
+    aside) starts with a space, and one of them is an indented hand header."""
+    return _INDENTED_HAND.search(text) is not None and _UNINDENTED_LINE.search(text) is None
+
+
+def indented_chunk(data: bytes) -> bool:
+    """Whether a chunk is such a file (``_indented``): the columnar readers hand it back."""
+    return b"\n " in data[:4096] and _indented(data.decode("utf-8", "replace"))
+
+
+def _dedented(hand_text: str) -> str:
+    """``hand_text`` with one space taken off each line, when every line after its first is
+    indented so (see ``_INDENTED_HAND``)."""
+    lines = hand_text.split("\n")
+    rest = [line for line in lines[1:] if line.strip()]
+    if not rest or not all(line.startswith(" ") for line in rest):
+        return hand_text
+    return "\n".join(line[1:] if line.startswith(" ") else line for line in lines)
+
+
 def prefix_is_a_hand(before: bytes) -> bool:
     """Whether the text before a chunk's first hand header is a hand of its own (to be
     parsed and quarantined): not when blank, nor when it is only an archive's number line.
@@ -183,8 +210,10 @@ _HEADER = re.compile(
     # 2007-2008: ``- 2007/10/15 - 08:20:33 (ET)``
     r"|(?P<day_old>\d{4}/\d{1,2}/\d{1,2}) - (?P<clock_old>\d{1,2}:\d{2}:\d{2}) \((?P<zone_old>[A-Z]{1,5})\))\s*$"
 )
+# the buy-in is one word, but for PokerStars India's "Rs. 0.44+Rs. 0.06 INR"
 _TOURNAMENT = re.compile(
-    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*(?:(?P<buyin>Freeroll|\S*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+)?"
+    r"^(?:\{[^}]*\}\s*)?(?:Zoom )?(?i:tournament) #(?P<tid>\d+),\s*"
+    r"(?:(?P<buyin>Freeroll|(?:Rs\.[ \xa0](?=\d)|\S)*\d\S*(?: (?:[A-Z]{3}|FPP|SC))?)\s+)?"
     r"(?P<game>.+?)(?: - (?i:match round) [IVXLC]+,| -) (?i:level) (?P<level>[IVXLC\d]+)"
     r"(?: \((?P<stakes>[^()]*)\))?"
     r"(?: \[ADM ID: [^\]]*\])?$"  # PokerStars.it prints the regulator's id of the event
@@ -216,9 +245,10 @@ _TOTAL = re.compile(
 )
 _SIDE = re.compile(r" Side pot(?:-(\d+))? (\S+?)\.(?=\s|$)")
 _AMOUNT_TOKEN = re.compile(r"[$€£¥₹]?\d[\d,]*(?:\.\d+)?")
-# PokerStars India writes rupees "Rs. 1" as well as "₹1": the same amount, a symbol with a
-# space (a seat name holding "Rs. 5" would read "₹5" too, alike in every line of the hand)
-_RUPEES = re.compile(r"\bRs\. (?=\d)")
+# PokerStars India writes rupees "Rs. 1" (a space or, in its later files, a NO-BREAK SPACE)
+# as well as "₹1": the same amount, a symbol with a space (a seat name holding "Rs. 5" would
+# read "₹5" too, alike in every line of the hand)
+_RUPEES = re.compile(r"\bRs\.[ \xa0](?=\d)")
 _CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR|AUD|CHF|SEK|DKK|NOK|RUB|BRL|CNY|JPY)\b")
 
 _SYMBOL_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
@@ -642,6 +672,8 @@ class PokerStarsParser:
         newline first (a literal the regex engine scans for in C) instead of trying
         ``^`` at every character."""
         starts = [m.start() + 1 for m in _HAND_AFTER_NEWLINE.finditer(text)]
+        if not starts and _indented(text):
+            starts = [m.start() for m in _INDENTED_HAND.finditer(text) if m.start() > 0]
         if HAND_START.match(text) is not None:
             starts.insert(0, 0)
         if not starts:
@@ -657,7 +689,7 @@ class PokerStarsParser:
 
     def parse(self, hand_text: str) -> ParsedHand:
         try:
-            return _parse(hand_text)
+            return _parse(_dedented(hand_text))
         except AmountError as exc:  # raised outside a line handler: the header's stakes
             raise HandParseError(QuarantineReason.BAD_AMOUNT, str(exc)) from exc
 
@@ -942,7 +974,7 @@ class _Hand:
         """The header's facts; the rest starts empty."""
         self.lines = self.verbatim = text.split("\n")
         self.hid, self.site, self.site_kind, self.stamp, self.zone, info = _parse_header(self.lines[0].rstrip())
-        if "Rs. " in info["stakes"]:
+        if "Rs. " in info["stakes"] or "Rs.\xa0" in info["stakes"]:
             self.lines = _RUPEES.sub("₹", text).split("\n")
         self.info = info
         self.game = game = info["game"]

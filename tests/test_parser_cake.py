@@ -281,3 +281,47 @@ def test_a_seat_that_posts_does_and_holds_nothing_is_not_dealt_in():
     assert not hand.seat(8).dealt_in and hand.seat(1).dealt_in and hand.seat(3).dealt_in
     assert {s.seat: s.contributed for s in hand.seats} == {1: 0, 2: 60, 3: 60, 8: 0}
     assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(3, 114)]
+
+
+# 2018, the Revolution skin: a no-break space groups thousands in every amount, decimals
+# included; chat is printed 'NAME  chats: TEXT'; after a hand's blank lines the client may
+# print the tail of a hand whose header it never wrote.
+_REVOLUTION = ("Hand#5130023200000041 - No Limit Hold'em 10/20 23200 -- 10/20 NL Hold'em -- 2018/04/21 - 19:02:11\n"
+               "Dealer: Seat 1\n"
+               "Seat 1: Orla (3\u00a0210.50 in chips) \n"
+               "Seat 2: Piet (1\u00a0480 in chips) \n"
+               "Seat 5: Quin (905.25 in chips) \n"
+               "Piet: posts small blind 10\n"
+               "Quin: posts big blind 20\n"
+               "Orla: raises to 60\n"
+               "Piet  chats: wins 1 000 for sure\n"
+               "Piet: is all in 1\u00a0480\n"
+               "Quin: folds\n"
+               "Orla: calls 1\u00a0420\n"
+               "Piet: shows [Kd Kh]\n"
+               "Orla: shows [7c 7s]\n"
+               "*** FLOP *** [2s,9d,Jc]\n*** TURN *** [4h]\n*** RIVER *** [Kc]\n"
+               "***SHOW DOWN***\n"
+               "Piet wins 2\u00a0923.10 with Three of a Kind Kings   \n"
+               "\n\n"
+               "Player left the table\n"
+               "Orla: folds\n"
+               "Quin: calls 20\n"
+               "***SHOW DOWN***\n"
+               "Quin wins 40 \n"
+               "Hand#5130023200000042 - No Limit Hold'em 10/20 23200 -- 10/20 NL Hold'em -- 2018/04/21 - 19:03:40\n")
+
+
+def test_a_revolution_file_with_no_break_space_amounts_chat_and_a_header_less_tail():
+    pieces = [(start, text) for start, text in PARSER.split(_REVOLUTION)]
+    assert [start for start, _ in pieces] == [0, _REVOLUTION.index("Player left"), _REVOLUTION.index("Hand#5130023200000042")]
+    hand = PARSER.parse(pieces[0][1])
+    assert (hand.hand_id, hand.is_tournament, hand.amount_scale) == ("5130023200000041", False, 100)
+    assert {s.seat: s.stack for s in hand.seats} == {1: 321050, 2: 148000, 5: 90525}
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 148000, 2: 148000, 5: 2000}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 292310)]
+    assert (hand.rake, hand.rake_source) == (5690, RakeSource.INFERRED) and hand.reconciles()
+    with pytest.raises(HandParseError) as tail:
+        PARSER.parse(pieces[1][1])
+    assert (tail.value.reason, tail.value.message) == (
+        QuarantineReason.TRUNCATED, "the text opens inside a hand, without its header: 'Player left the table'")

@@ -1080,6 +1080,83 @@ def test_rupees_written_rs_with_a_space_are_read_like_the_rupee_sign() -> None:
     assert [p.line for p in hand.payouts] == ["Vik collected Rs. 795.37 from pot"]  # verbatim, as printed
 
 
+# PokerStars.in's later files put a NO-BREAK SPACE after "Rs." in every amount
+RUPEES_WRITTEN_RS_NBSP = """PokerStars Hand #500000000104:  Hold'em No Limit (Rs.\xa010/Rs.\xa020 INR) - 2023/07/03 21:15:00 IST [2023/07/03 11:45:00 ET]
+Table 'Aravalli' 6-max Seat #1 is the button
+Seat 1: Ira (Rs.\xa02500.75 in chips) 
+Seat 2: Jai (Rs.\xa0640 in chips) 
+Seat 3: Kum (Rs.\xa01980 in chips) 
+Jai: posts small blind Rs.\xa010
+Kum: posts big blind Rs.\xa020
+*** HOLE CARDS ***
+Ira said, "gl"
+Ira: raises Rs.\xa040 to Rs.\xa060
+Jai: raises Rs.\xa0580 to Rs.\xa0640 and is all-in
+Kum: folds 
+Ira: calls Rs.\xa0580
+*** FLOP *** [4c 9d Ks]
+*** TURN *** [4c 9d Ks] [2h]
+*** RIVER *** [4c 9d Ks 2h] [8s]
+*** SHOW DOWN ***
+Jai: shows [Ad Ah] (a pair of Aces)
+Ira: shows [Kc Qc] (a pair of Kings)
+Jai collected Rs.\xa01239.10 from pot
+*** SUMMARY ***
+Total pot Rs.\xa01300 | Rake Rs.\xa060.90 
+Board [4c 9d Ks 2h 8s]
+Seat 1: Ira (button) showed [Kc Qc] and lost with a pair of Kings
+Seat 2: Jai (small blind) showed [Ad Ah] and won (Rs.\xa01239.10) with a pair of Aces
+Seat 3: Kum (big blind) folded before Flop
+"""
+
+
+def test_rupees_written_rs_with_a_no_break_space_are_read_like_the_rupee_sign() -> None:
+    hand = PARSER.parse(RUPEES_WRITTEN_RS_NBSP)
+    assert (hand.currency, hand.amount_scale, hand.small_blind, hand.big_blind) == ("INR", 100, 1000, 2000)
+    assert [s.stack for s in hand.seats] == [250075, 64000, 198000]
+    assert _contributed(hand) == {1: 64000, 2: 64000, 3: 2000}
+    assert _payouts(hand) == [(2, 123910, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.total_pot_printed, hand.rake) == (130000, 6090)
+    assert hand.reconciles()
+    assert [p.line for p in hand.payouts] == ["Jai collected Rs.\xa01239.10 from pot"]
+
+
+RUPEE_TOURNAMENT = """PokerStars Hand #160000000001: Tournament #1700000001, Rs. 0.44+Rs. 0.06 INR Hold'em No Limit - Level I (10/20) - 2016/11/12 17:24:28 IST [2016/11/12 06:54:28 ET]
+Table '1700000001 1' 9-max Seat #1 is the button
+Seat 1: Ravi (1500 in chips) 
+Seat 2: Sona (1500 in chips) 
+Seat 3: Tara (1500 in chips) 
+Sona: posts small blind 10
+Tara: posts big blind 20
+*** HOLE CARDS ***
+Ravi: raises 40 to 60
+Sona: folds 
+Tara: calls 40
+*** FLOP *** [3d 8h Qc]
+Tara: checks 
+Ravi: bets 80
+Tara: folds 
+Uncalled bet (80) returned to Ravi
+Ravi collected 130 from pot
+Ravi: doesn't show hand 
+*** SUMMARY ***
+Total pot 130 | Rake 0 
+Board [3d 8h Qc]
+Seat 1: Ravi (button) collected (130)
+Seat 2: Sona (small blind) folded before Flop
+Seat 3: Tara (big blind) folded on the Flop
+"""
+
+
+def test_a_tournament_bought_in_rupees_written_rs_is_read_in_chips() -> None:
+    hand = PARSER.parse(RUPEE_TOURNAMENT)
+    assert (hand.tournament_id, hand.currency, hand.amount_scale, hand.is_play_money) == ("1700000001", None, 1, False)
+    assert (hand.small_blind, hand.big_blind, _contributed(hand)) == (10, 20, {1: 60, 2: 10, 3: 60})
+    assert _payouts(hand) == [(1, 80, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                              (1, 130, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+
+
 CONVERTED_FOLD_ON_DISCONNECT = """PokerStars Hand #3400000001: Omaha Pot Limit ($5/$10) - 2017/03/01 21:00:00
 Table '#11400001' 6-max Seat #1 is the button
 Seat 1: Xena ($1,000 in chips)
@@ -1482,3 +1559,28 @@ def test_a_tournament_header_split_after_its_buy_in():
     assert (hand.start_time_utc, hand.table_name, hand.ante) == ("2020-03-22T15:53:09Z", "2900000001 1", 3)
     assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 40), (1, 59)] and hand.reconciles()
     assert hand.payouts[1].line == "ume collected 59 from pot"
+
+
+def _indent_all_but_first_line(text: str) -> str:
+    first, _, rest = text.partition("\n")
+    return first + "\n" + "\n".join(" " + line if line else line for line in rest.split("\n"))
+
+
+def test_a_file_with_every_line_indented_by_one_space_is_read_with_the_space_taken_off() -> None:
+    # a Zoom archive copied with every line but its number line indented by one space
+    second = RUPEE_TOURNAMENT.replace("160000000001", "160000000002")
+    text = _indent_all_but_first_line("*********** # 1 **************\n" + RUPEE_TOURNAMENT
+                                      + "\n\n*********** # 2 **************\n" + second)
+    pieces = list(PARSER.split(text))
+    assert [start for start, _ in pieces] == [text.index(" PokerStars"), text.index(" PokerStars", 40)]
+    hands = [PARSER.parse(piece) for _, piece in pieces]
+    assert [h.hand_id for h in hands] == ["160000000001", "160000000002"]
+    for hand in hands:
+        assert _payouts(hand) == [(1, 80, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                                  (1, 130, 0, None, Half.WHOLE, PayoutSource.POT)]
+        assert hand.reconciles()
+    # a file whose first line is the header keeps it; one unindented line makes it an ordinary file
+    assert [h for _, h in PARSER.split(_indent_all_but_first_line(RUPEE_TOURNAMENT))][0].startswith("PokerStars")
+    assert PARSER.parse(_indent_all_but_first_line(RUPEE_TOURNAMENT)).hand_id == "160000000001"
+    ordinary = _indent_all_but_first_line(RUPEE_TOURNAMENT + "\n" + second).replace("\n PokerStars", "\nPokerStars")
+    assert len(list(PARSER.split(ordinary))) == 2

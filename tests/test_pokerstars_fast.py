@@ -412,3 +412,23 @@ def test_a_run_it_once_hand_goes_the_reference_way_where_its_raises_are_read_as_
 
     text = _hand("1") + RUN_IT_ONCE_RAISE_ADDS + "\n\n\n" + _hand("2")
     assert _sent_back(text) == {"header": 1}
+
+
+def test_rupee_hands_read_the_same_both_ways() -> None:
+    # amounts after "Rs." + a space or a NO-BREAK SPACE go the reference way; a rupee
+    # tournament's amounts are chips and are read in columns
+    from tests.test_parser_pokerstars import RUPEE_TOURNAMENT, RUPEES_WRITTEN_RS, RUPEES_WRITTEN_RS_NBSP
+
+    read = check(_hand("1") + RUPEES_WRITTEN_RS + RUPEES_WRITTEN_RS_NBSP + RUPEE_TOURNAMENT)
+    assert read.handled == [True, False, False, True]
+    reference, _, _ = both_ways(RUPEES_WRITTEN_RS_NBSP + RUPEE_TOURNAMENT)
+    assert reference.quarantine == [] and reference.found == 2
+
+
+def test_a_file_with_every_line_indented_reads_the_same_both_ways() -> None:
+    from tests.test_parser_pokerstars import RUPEE_TOURNAMENT, _indent_all_but_first_line
+
+    text = _indent_all_but_first_line("*********** # 1 **************\r\n" + RUPEE_TOURNAMENT.replace("\n", "\r\n"))
+    reference, fast, read = both_ways(text)
+    assert_same(reference, fast)
+    assert read is None and reference.quarantine == [] and reference.found == 1

@@ -81,7 +81,7 @@ def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | 
     check_out_folder(lake, "--lake")
     if progress:
         progress.begin("reading")
-    with _lake_errors(), _engine(dask) as cluster:
+    with lake_errors(), compute_engine(dask) as cluster:
         summary = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
                          select=select, cluster=cluster)
     problems = ingest_problems(summary, max_quarantined)
@@ -90,7 +90,7 @@ def ingest_job(paths: Sequence[Path | str], lake: Path | str, *, workers: int | 
 
 
 @contextmanager
-def _engine(dask: str | None) -> Iterator[ClusterPool | None]:
+def compute_engine(dask: str | None) -> Iterator[ClusterPool | None]:
     """The Dask cluster at ``dask`` for the block, or None: this machine's workers."""
     if dask is None:
         yield None
@@ -132,7 +132,7 @@ def ingest_problems(summary: IngestSummary, max_quarantined: int) -> tuple[str, 
              + ("; --exclude it if it is not meant as input" if f.status == FileStatus.UNRECOGNISED else "")
              for f in summary.bad_files]
     if summary.hands_quarantined > max_quarantined:
-        lines.append(_quarantine_line(summary.hands_quarantined, max_quarantined,
+        lines.append(quarantine_line(summary.hands_quarantined, max_quarantined,
                                       summary.as_dict()["quarantined_by_reason"]))
     if summary.hands_found == 0 and not summary.skipped:  # a skipped file's hands are in the lake already
         empty = [f.source_file for f in summary.files if f.message == "empty file"]
@@ -140,7 +140,8 @@ def ingest_problems(summary: IngestSummary, max_quarantined: int) -> tuple[str, 
     return tuple(lines)
 
 
-def _quarantine_line(quarantined: int, max_quarantined: int, by_reason: Mapping[str, int]) -> str:
+def quarantine_line(quarantined: int, max_quarantined: int, by_reason: Mapping[str, int]) -> str:
+    """The exit-3 line for quarantines beyond ``--max-quarantined``, commonest reasons first."""
     top = sorted(by_reason.items(), key=lambda item: (-item[1], item[0]))[:TOP_REASONS]
     more = len(by_reason) - len(top)
     reasons = ", ".join(f"{reason} {n}" for reason, n in top) + (f", {more} other reasons" if more > 0 else "")
@@ -150,7 +151,7 @@ def _quarantine_line(quarantined: int, max_quarantined: int, by_reason: Mapping[
 
 
 @contextmanager
-def _lake_errors() -> Iterator[None]:
+def lake_errors() -> Iterator[None]:
     """A lake this hhaudit cannot read is an input problem, not a crash."""
     try:
         yield

@@ -42,7 +42,7 @@ from audit.ingest.store import KeptTables
 from audit.ingest_job import TOP_REASONS as TOP_REASONS  # re-exported: ingest's job lives there
 from audit.ingest_job import IngestResult as IngestResult
 from audit.ingest_job import Progress as Progress
-from audit.ingest_job import _engine, _lake_errors, _quarantine_line, check_options, find_input_files
+from audit.ingest_job import check_options, compute_engine, find_input_files, lake_errors, quarantine_line
 from audit.ingest_job import ingest_job as ingest_job
 from audit.ingest_job import ingest_problems as ingest_problems
 from audit.lake import pinned, read_table
@@ -125,7 +125,7 @@ def audit_job(lake: Path | str, out: Path | str, *, policy: str | None = None, a
     schedules = load_schedules(rake_schedule)
     prepare_out(out, overwrite, inputs=[lake])
     start_manifest(out, uuid.uuid4().hex, AUDIT_OUTPUTS, None)
-    with _lake_errors(), pinned(lake), _engine(dask) as cluster:  # one state of the lake, as recorded
+    with lake_errors(), pinned(lake), compute_engine(dask) as cluster:  # one state of the lake, as recorded
         outcome = _audit(lake, policy, accepted, progress, schedules, cluster)
         counts = write_outputs(out, outcome, lake, engine=_engine_name(cluster))
     written = OutputPaths(out, lake, out / FINDINGS_FILE, out / HANDS_FILE, out / MANIFEST_FILE)
@@ -156,7 +156,7 @@ def run_job(paths: Sequence[Path | str], out: Path | str, *, policy: str | None 
     lake = out / LAKE_FOLDER
     if progress:
         progress.begin("reading")
-    with _lake_errors(), _engine(dask) as cluster:
+    with lake_errors(), compute_engine(dask) as cluster:
         # the hand tables ingested, kept for the audit when they are the whole lake and fit one batch
         kept = KeptTables(BATCH_HANDS) if cluster is None else None
         ingested = ingest(paths, lake, workers=workers, progress=progress.reading if progress else None,
@@ -194,7 +194,7 @@ def _engine_name(cluster: ClusterPool | None) -> str:
 
 
 def _unknown_lines(lake: Path, top: int) -> list[dict[str, Any]]:
-    with _lake_errors():
+    with lake_errors():
         return unknown_lines(read_table(lake, "quarantine", UNKNOWN_LINE_INPUT), top).to_dicts()
 
 
@@ -205,7 +205,7 @@ def _count_problems(counts: Mapping[str, Any], max_quarantined: int) -> tuple[st
         lines.append(f"{counts['bad_files']} input files of the lake are unreadable or unrecognised "
                      "(its files table says which)")
     if counts.get("quarantined", 0) > max_quarantined:
-        lines.append(_quarantine_line(counts["quarantined"], max_quarantined, {}))
+        lines.append(quarantine_line(counts["quarantined"], max_quarantined, {}))
     return tuple(lines)
 
 

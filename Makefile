@@ -23,10 +23,11 @@ demo: $(STAMP)
 	echo "report: demo-out/report.html (planted errors: tests/data/sample_data_planted.tsv)"
 
 # The whole suite runs on the compiled PokerStars reader where it is built
-# (tests/test_pokerstars_fast.py runs on both paths); the corpus tests run once more
-# with the pure-Python path forced, as it runs where no compiler was at install.
+# (tests/test_pokerstars_fast.py runs on both paths), spread over every core by
+# pytest-xdist; the corpus tests run once more with the pure-Python path forced, as it
+# runs where no compiler was at install.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 	HHAUDIT_PURE_PYTHON=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_corpus_ingest.py tests/test_corpus_audit.py
 
 bench: $(STAMP)

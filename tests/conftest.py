@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import typer.testing
 
 _READS_CORPUS = re.compile(
     r"\b(require_corpus|corpus_files?|CORPUS|hands_by_id|parse_corpus_file|corpus_lake|corpus_ingest)\b")
@@ -42,6 +43,22 @@ def _reads_corpus(item: pytest.Function) -> bool:
     sources += [_source(d.func) for defs in item._fixtureinfo.name2fixturedefs.values() for d in defs]
     helpers = _corpus_helpers(item.module)
     return any(_READS_CORPUS.search(s) or helpers.search(s) for s in sources)
+
+
+_typer_command = typer.testing._get_command  # the one seam Typer's runner offers
+_commands: dict[int, tuple[object, Any]] = {}
+
+
+def _command_built_once(app: Any) -> Any:
+    """Typer's CliRunner builds the click command again on every ``invoke`` (about 36 ms,
+    a quarter of a one-hand ``explain``); ``hhaudit`` builds it once a process, so the
+    tests, invoking it thousands of times, do the same (the app is kept, so its id stays)."""
+    if id(app) not in _commands:
+        _commands[id(app)] = (app, _typer_command(app))
+    return _commands[id(app)][1]
+
+
+typer.testing._get_command = _command_built_once
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -45,20 +45,11 @@ def _reads_corpus(item: pytest.Function) -> bool:
     return any(_READS_CORPUS.search(s) or helpers.search(s) for s in sources)
 
 
-_typer_command = typer.testing._get_command  # the one seam Typer's runner offers
-_commands: dict[int, tuple[object, Any]] = {}
-
-
-def _command_built_once(app: Any) -> Any:
-    """Typer's CliRunner builds the click command again on every ``invoke`` (about 36 ms,
-    a quarter of a one-hand ``explain``); ``hhaudit`` builds it once a process, so the
-    tests, invoking it thousands of times, do the same (the app is kept, so its id stays)."""
-    if id(app) not in _commands:
-        _commands[id(app)] = (app, _typer_command(app))
-    return _commands[id(app)][1]
-
-
-typer.testing._get_command = _command_built_once
+# Typer's CliRunner builds the click command again on every ``invoke`` (about 36 ms, a
+# quarter of a one-hand ``explain``); ``hhaudit`` builds it once a process, so the tests,
+# invoking it thousands of times, do the same (an app hashes by identity and, as the
+# cache's key, stays alive). ``_get_command`` is the one seam Typer's runner offers.
+typer.testing._get_command = cache(typer.testing._get_command)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

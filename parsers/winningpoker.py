@@ -52,13 +52,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from collections.abc import Iterator
 from datetime import datetime
 
 from rules.games import game_spec
 from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines
+from parsers.base import leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW,
     SMALL_BLIND, Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip,
@@ -88,8 +89,19 @@ _SEAT_NO_MONEY = (
 )
 _SUMMARY_KNOWN = re.compile(
     r"^(?:Board(?: \d+)? \[[^\]]*\]|Seat \d+: .+? (?:folded on the [\w-]+(?: Street)?(?: and did not bet)?|"
-    r"showed \[[^\]]*\] and (?:won [$\d.,]+|lost)(?: with .*)?|mucked \[[^\]]*\].*|did not show and won [$\d.,]+))$"
+    r"showed \[[^\]]*\] and (?:won [$\d.,]+|lost)(?: with .*)?|mucked(?: \[[^\]]*\].*)?|"
+    r"did not show and won [$\d.,]+))$"
 )
+# ``Seat 6: NAME mucked``, ``Seat 2: NAME (big blind) mucked [Kd Qc] ...``: the seat gave up its cards
+_SUMMARY_MUCKED = re.compile(r"^Seat (\d+): .+? mucked(?: \[[^\]]*\].*)?$")
+# The client's requested export (``20170507_20170511_Sng2HH.txt``) opens each tournament with a
+# ``<Game Information>`` block (its title, entry number, start, game) ended by ``<Hand History>``,
+# and separates tournaments by a line of dashes: no money or cards, passed over where they stand
+# (before a file's first hand, after a hand's summary).
+_EXPORT_SEPARATOR = r"-{20,}"
+_EXPORT_FIELD = r"(?:Title|Entry #|Begin Time|Buyin to Payout|Play Type|Game Type|Bet Limit Type): [^\r\n]*"
+_EXPORT_LINE = rf"(?:{_EXPORT_SEPARATOR}|<Game Information>|<Hand History>|{_EXPORT_FIELD})"
+_EXPORT_PREFIX = re.compile(rf"^(?:[\s\ufeff]|{_EXPORT_LINE})*\Z")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 
 _GAMES: dict[str, Game] = {
@@ -321,11 +333,21 @@ def _summary_seat(hand: Hand, m: re.Match[str]) -> bool | None:
         hand.facts.setdefault("won", {}).setdefault(int(won["seat"]), []).append(
             (hand.money(won["amount"]), line))
     if (shown := _SUMMARY_CARDS.match(line)) and int(shown[1]) in hand.seats:
-        seat = hand.seats[int(shown[1])]
-        _holding(hand, seat, shown[2])
-        if " mucked " in line:
-            seat.mucked = True
+        _holding(hand, hand.seats[int(shown[1])], shown[2])
+    if (mucked := _SUMMARY_MUCKED.match(line)) and int(mucked[1]) in hand.seats:
+        hand.seats[int(mucked[1])].mucked = True
     return None if _SUMMARY_KNOWN.match(line) else False
+
+
+def _export_block(hand: Hand, m: re.Match[str]) -> None:
+    """``<Game Information>`` after a summary: the export's block for the next tournament opens."""
+    hand.facts["export block"] = True
+
+
+def _in_export_block(hand: Hand, m: re.Match[str]) -> bool | None:
+    """A field of the export's block (``Title: SNG 2.0 $5.50``) or its ``<Hand History>`` end:
+    known only inside the block."""
+    return None if hand.facts.get("export block") else False
 
 
 def _summary_pays(hand: Hand) -> None:
@@ -387,7 +409,8 @@ DIALECT = Dialect(
     format=Format.WINNINGPOKER,
     version="3",
     hand_start=re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M),
-    head=_HEADER,  # the parser matches it against the file's first line
+    head=_HEADER,  # the parser matches it against the file's first line (after an export's block)
+    preamble=re.compile(rf"^{_EXPORT_LINE}$"),
     first=_HEADER,
     not_first="not a Winning Poker header",
     header=_header,
@@ -425,6 +448,9 @@ DIALECT = Dialect(
     summary=(
         kind("section", r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$", _section),
         kind("total", r"^Total pot (?P<amt>[$\d.,]+)(?P<parts>(?: \| [^|]+)*)\s*$", _total),
+        kind("export separator", rf"^{_EXPORT_SEPARATOR}$", skip),
+        kind("export block", r"^<Game Information>$", _export_block),
+        kind("export field", rf"^(?:{_EXPORT_FIELD}|<Hand History>)$", _in_export_block),
         kind("summary seat", r"^", _summary_seat),
     ),
     streets=Streets(),  # ``_section`` moves the streets
@@ -451,4 +477,16 @@ class FirstLineParser(DialectParser):
         return bool(self.dialect.head.match(leading_lines(head, 1)[0]))
 
 
-PARSER = FirstLineParser(DIALECT)
+class WinningPokerParser(FirstLineParser):
+    """The first line is a hand's header, or the export's block stands before it (joined to the first hand)."""
+
+    def sniff(self, head: str) -> bool:
+        start = self.hand_start.search(head)
+        return start is not None and bool(_EXPORT_PREFIX.match(head[: start.start()])) and super().sniff(
+            head[start.start():])
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_joining_chatter(self.hand_start, _EXPORT_PREFIX, text)
+
+
+PARSER = WinningPokerParser(DIALECT)

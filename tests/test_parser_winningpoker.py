@@ -723,3 +723,94 @@ def test_a_sitting_out_seat_whose_ante_went_all_in_contests_the_main_pot(tmp_pat
     verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet")
     assert verdicts.select("hand_id", "verdict").rows() == [("40112233", "clean")]
     assert result.counts["finding_rows"] == 0
+
+
+# A seat that mucks at the showdown is summed up as a bare ``mucked`` (here after its position).
+MUCKED_WITHOUT_CARDS = """\
+Game Hand #51002003 - Tournament #7700112 - Holdem(No Limit) - Level 2 (15.00/30.00)- 2018/06/02 10:11:12 UTC
+Table '1' 6-max Seat #1 is the button
+Seat 1: quillon (1500.00)
+Seat 2: Hero (1500.00)
+Seat 4: brackenridge (1500.00)
+Hero posts the small blind 15.00
+brackenridge posts the big blind 30.00
+*** HOLE CARDS ***
+Dealt to Hero [Qs Qd]
+quillon folds
+Hero raises 60.00 to 90.00
+brackenridge calls 60.00
+*** FLOP *** [9c 4h 2s]
+Main pot 180.00
+Hero bets 100.00
+brackenridge calls 100.00
+*** TURN *** [9c 4h 2s] [Kd]
+Main pot 380.00
+Hero checks
+brackenridge checks
+*** RIVER *** [9c 4h 2s Kd] [7h]
+Main pot 380.00
+Hero checks
+brackenridge checks
+*** SHOW DOWN ***
+Main pot 380.00
+Hero shows [Qs Qd] (a pair of Queens [Qs Qd Kd 9c 7h])
+brackenridge mucks hand
+Hero collected 380.00 from main pot
+*** SUMMARY ***
+Total pot 380.00 | Rake 0.00
+Board [9c 4h 2s Kd 7h]
+Seat 1: quillon (button) folded on the Pre-Flop
+Seat 2: Hero (small blind) showed [Qs Qd] and won 380.00 with a pair of Queens [Qs Qd Kd 9c 7h]
+Seat 4: brackenridge (big blind) mucked
+"""
+
+
+def test_a_bare_mucked_summary_line_is_a_seat_that_gave_up_its_cards(tmp_path):
+    import polars as pl
+
+    from audit.jobs import run_job
+
+    hand = NEW.parse(MUCKED_WITHOUT_CARDS)
+    assert {s.seat: (s.contributed, s.mucked, s.cards) for s in hand.seats} == {
+        1: (0, False, []), 2: (190, False, ["Qs", "Qd"]), 4: (190, True, [])}
+    assert _pays(hand) == [(2, 380, 0, None, Half.WHOLE, PayoutSource.POT)]
+    source = tmp_path / "wpn.txt"
+    source.write_text(MUCKED_WITHOUT_CARDS, encoding="utf-8")
+    run_job([str(source)], str(tmp_path / "out"))
+    verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet")
+    assert verdicts.select("hand_id", "verdict").rows() == [("51002003", "clean")]
+    # the line is known only as a whole
+    with pytest.raises(HandParseError, match="Seat 4: brackenridge \\(big blind\\) mucked it"):
+        NEW.parse(MUCKED_WITHOUT_CARDS.replace("(big blind) mucked", "(big blind) mucked it"))
+
+
+def _export_block(entry: str) -> str:
+    return (f"<Game Information>\nTitle: SNG 2.0 $3.30\nEntry #: {entry}\nBegin Time: 2018/06/02 10:05:00 UTC\n"
+            "Buyin to Payout: Real To Real\nPlay Type: Sit & Go\nGame Type: Hold\u2019em\nBet Limit Type: No Limit\n\n"
+            "<Hand History>\n")
+
+
+# The client's requested export: each tournament's block, tournaments parted by a line of dashes.
+EXPORT = (_export_block("991100") + MUCKED_WITHOUT_CARDS + "\n" + NEW_NAMED_TOURNAMENT + "\n" + "-" * 68 + "\n"
+          + _export_block("991177") + SITTING_OUT_ANTE_ALL_IN + "\n" + "-" * 68 + "\n")
+
+
+def test_the_requested_export_reads_every_hand_past_its_blocks_and_separators():
+    assert NEW.sniff(EXPORT[:8192]) and detect(EXPORT[:8192]) is NEW
+    chunks = list(NEW.split(EXPORT))
+    assert [offset for offset, _ in chunks][:1] == [0] and len(chunks) == 3
+    hands = [NEW.parse(text) for _, text in chunks]
+    assert [h.hand_id for h in hands] == ["51002003", "1520004411", "40112233"]
+    assert [_pays(h)[-1] for h in hands] == [(2, 380, 0, None, Half.WHOLE, PayoutSource.POT),
+                                             (3, 1470, 0, None, Half.WHOLE, PayoutSource.POT),
+                                             (3, 630, 1, None, Half.WHOLE, PayoutSource.POT)]
+    assert all(h.reconciles() for h in hands)
+    # a field of the block is known only inside it
+    stray = NEW_NAMED_TOURNAMENT + "Title: SNG 2.0 $3.30\n"
+    with pytest.raises(HandParseError, match=r"Title: SNG 2\.0"):
+        NEW.parse(stray)
+    # text before the first hand that is not the block is still a hand of its own (quarantined)
+    cut_off = list(NEW.split("Some notes\n" + EXPORT))
+    assert [offset for offset, _ in cut_off][:2] == [0, len("Some notes\n" + _export_block("991100"))]
+    with pytest.raises(HandParseError, match="not a Winning Poker header: 'Some notes'"):
+        NEW.parse(cut_off[0][1])

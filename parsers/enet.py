@@ -25,6 +25,15 @@ during the hand are running adjustments (one is negative) that sum to the summar
 (``- Pot Limit``). The header's time has no zone (``start_time_utc`` empty). The
 ``*** SUMMARY ***`` section closes a hand; without it the hand is ``truncated``.
 
+Two shapes seen in real files print money they do not state (both in 2012 test files of
+FPDB, "post.dead" and "accounting.issue"): a post without its amount (``Player4: posts big
+blind``), and a pay line without the colon (``Hero collected (€0,20) from pot``) right after
+``Uncalled bet (€0,20) returned to Hero``, restating that return while the pot is paid only
+in the summary. Both lines are known, and such a hand is quarantined saying what is missing:
+an unpriced post's size would follow from the blinds only if the summary's total confirmed
+it, and in the one such hand it does not (two unpriced posts, a big and a small blind of
+€0,10 and €0,05, where the total leaves €0,05 for both).
+
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
 what it emits is unchanged from version 1.
 """
@@ -39,7 +48,7 @@ from parsers.engine import (
     CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, dealt_to_seated, kind, must_be_seated,
     seated, shows_at_showdown, take_seat,
 )
-from rules.money import COMMA
+from rules.money import COMMA, format_minor
 from rules.games import SPLIT_GAMES
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
@@ -54,6 +63,9 @@ _TABLE = re.compile(r"^Table '(?P<table>.+?)' (?:(?P<max>\d+)-max )?(?:\(Play Mo
                     r"(?:Seat #(?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \([$€£]?(?P<stack>[\d.,]+) in chips\)(?: .*)?$")
 _POSTS = r"posts (?P<what>small blind|big blind|the ante|small & big blinds) [$€£]?(?P<amt>[\d.,]+)\s*$"
+_UNPRICED_POST = r"^posts (?P<what>small blind|big blind)\s*$"
+# ``Hero collected (€0,20) from pot`` (no colon after the name): the return just printed, restated
+_RESTATED_RETURN = r"^(?P<name>.+?)(?<!:) collected \([$€£]?(?P<amt>[\d.,]+)\) from pot\s*$"
 _COLLECTED = (r"collected \([$€£]?(?P<amt>[\d.,]+)\) from "
               r"(?:(?P<main>(?:main )?pot)|side pot(?: #?(?P<side>\d+))?)\s*$")
 _MARK = r"^\*\*\* (?P<mark>HOLECARDS|SHOWDOWN|SUMMARY) \*\*\*\s*$"
@@ -129,9 +141,52 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
 
 def _uncalled(hand: Hand, m: re.Match[str]) -> None:
     seat, value = seated(hand, m["name"]), hand.money(m["amt"])
+    hand.facts["last return"] = (seat.seat, value)
     hand.tracker.returned(seat.seat, value)
     hand.add_action(hand.street, seat.seat, ActionKind.UNCALLED_RETURN, value)
     hand.pay(seat, value, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED, line=hand.line.text)
+
+
+def _unpriced_post(hand: Hand, m: re.Match[str]) -> None:
+    """``Player4: posts big blind`` with no amount: no money moves; the hand is quarantined
+    (``_money_not_printed``) unless it can say what was put in."""
+    blind = hand.record.small_blind if m["what"] == "small blind" else hand.record.big_blind
+    hand.facts.setdefault("unpriced posts", []).append((hand.line.text, blind or 0))  # type: ignore[union-attr]
+
+
+def _restated_return(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Hero collected (€0,20) from pot`` right after the return of €0,20 to Hero: no money
+    of its own (known only there)."""
+    seat = hand.by_name.get(m["name"])
+    if seat is None or hand.previous != "uncalled":
+        return False
+    if hand.facts.get("last return") != (seat.seat, hand.money(m["amt"])):
+        return False
+    hand.facts["restated return"] = hand.line.text  # type: ignore[union-attr]
+    return None
+
+
+def _money_not_printed(hand: Hand) -> None:
+    """A hand whose money the history does not state is quarantined, saying what is missing."""
+    record, unpriced = hand.record, hand.facts.get("unpriced posts", [])
+    if unpriced:
+        put_in = sum(hand.tracker.contributed(number) for number in hand.seats)
+        lines = ", ".join(repr(text) for text, _ in unpriced)
+        blinds = sum(blind for _, blind in unpriced)
+        total = "no Total pot" if record.total_pot_printed is None else (
+            f"the summary's Total pot {_shown(hand, record.total_pot_printed)} with Rake {_shown(hand, record.rake)} "
+            f"leaves {_shown(hand, record.total_pot_printed + (record.rake or 0) - put_in)} for them")
+        raise hand.fail(QuarantineReason.BAD_AMOUNT, f"hand {hand.hand_id}: {len(unpriced)} post(s) print no amount "
+                        f"({lines}); {total}, where their blinds make {_shown(hand, blinds)}: what was put in "
+                        "is not known")
+    if "restated return" in hand.facts and not any(p.source == PayoutSource.POT for p in record.payouts):
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"hand {hand.hand_id}: no line pays the pot: "
+                        f"{hand.facts['restated return']!r} restates the uncalled bet just returned, and the pot "
+                        "is paid only in the summary")
+
+
+def _shown(hand: Hand, value: int | None) -> str:
+    return "none" if value is None else format_minor(value, hand.scale).replace(".", ",")
 
 
 def _post(hand: Hand, m: re.Match[str]) -> None:
@@ -248,9 +303,11 @@ DIALECT = Dialect(
         kind("running rake", r"^Rake: [$€£]?(?P<amt>-?[\d.,]+)\s*$", _running_rake),
         kind("board", r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]\s*$", _board),
         kind("uncalled", r"^Uncalled bet \([$€£]?(?P<amt>[\d.,]+)\) returned to (?P<name>.+?)\s*$", _uncalled),
+        kind("restated return", _RESTATED_RETURN, _restated_return),
     ),
     players=(
         kind("post", "^" + _POSTS, _post),
+        kind("unpriced post", _UNPRICED_POST, _unpriced_post),
         kind("collected", "^" + _COLLECTED, _collected),
         kind("action", r"^(?P<verb>folds|checks|calls|bets|raises|goes all-in)(?: [$€£]?(?P<amt>\S+))?\s*$", _act),
         kind("shows", r"^(?P<verb>shows|mucks|mucked)(?: \[(?P<cards>[^\]]*)\])?.*$", shows_at_showdown),
@@ -267,7 +324,7 @@ DIALECT = Dialect(
     after_name=re.compile(r": "),
     streets=Streets(board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}),
     first_action_opens=False,
-    before_returns=(_summary_reached,),
+    before_returns=(_summary_reached, _money_not_printed),
     checks=(_limit_and_rake,),
     first_action_seq=1,
     wording=Wording(unexpected=_unexpected, bad_amount="hand {hand_id}: {error}",

@@ -107,3 +107,62 @@ def test_a_seat_that_mucked_before_the_showdown_line_concedes():
     assert {s.seat: s.contributed for s in hand.seats} == {1: 50, 3: 150, 5: 150}
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(5, 332, PayoutSource.POT)]
     assert (hand.rake, hand.reconciles()) == (18, True)
+
+
+# A returning seat's posts printed without amounts, and the pay line without its colon that
+# restates the uncalled return (the pot is paid only in the summary).
+UNPRICED_POSTS = """Game #8800412: Hold'em (€0,05/€0,10) - 18:40:02 9.10.2012 - %6
+Table 'Orvieto 3 - No Limit' 6-max Seat #2 is the button
+Seat 1: Tamsin (€9,40 in chips)
+Seat 2: Oriel (€3,15 in chips)
+Seat 3: Hero (€11,02 in chips)
+Seat 5: Vasco (€6,70 in chips)
+Hero: posts small blind €0,05
+Vasco: posts big blind €0,10
+Tamsin: posts big blind
+Oriel: posts small blind
+*** HOLECARDS ***
+Tamsin: folds
+Oriel: folds
+Hero: raises €0,35
+Vasco: folds
+Uncalled bet (€0,30) returned to Hero
+Hero collected (€0,30) from pot
+Hero: mucked
+*** SUMMARY ***
+Total pot €0,30 | Rake €0
+Board []
+Seat 1: Tamsin  folded
+Seat 2: Oriel (dealer) folded
+Seat 3: Hero (small blind) collected (€0,30) from pot
+Seat 5: Vasco (big blind) folded
+"""
+
+
+def test_posts_without_amounts_are_quarantined_saying_what_the_total_leaves():
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(UNPRICED_POSTS)
+    # put in: 0,05 + 0,10 + Hero's 0,35 less 0,30 returned = 0,20 of the 0,30 the summary states
+    assert (exc.value.reason, exc.value.message) == (QuarantineReason.BAD_AMOUNT, (
+        "hand 8800412: 2 post(s) print no amount ('Tamsin: posts big blind', 'Oriel: posts small blind'); "
+        "the summary's Total pot 0,30 with Rake 0,00 leaves 0,10 for them, where their blinds make 0,15: "
+        "what was put in is not known"))
+
+
+def test_a_pay_line_without_its_colon_restates_the_return_and_pays_nothing():
+    text = UNPRICED_POSTS.replace("Tamsin: posts big blind\nOriel: posts small blind\n", "")
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(text)
+    assert (exc.value.reason, exc.value.message) == (QuarantineReason.INCONSISTENT, (
+        "hand 8800412: no line pays the pot: 'Hero collected (€0,30) from pot' restates the uncalled bet just "
+        "returned, and the pot is paid only in the summary"))
+    # with the pot's own pay line the hand reads; the restated return moves no money
+    paid = PARSER.parse(text.replace("Hero: mucked\n", "Hero: collected (€0,20) from pot\nHero: mucked\n"))
+    assert [(p.seat, p.amount, p.source) for p in paid.payouts] == [
+        (3, 30, PayoutSource.UNCALLED), (3, 20, PayoutSource.POT)]
+    assert {s.seat: s.contributed for s in paid.seats} == {1: 0, 2: 0, 3: 10, 5: 10} and paid.reconciles()
+    # anywhere but right after the return it restates, the line is not known
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(text.replace("Hero collected (€0,30)", "Hero collected (€0,25)"))
+    assert (exc.value.reason, exc.value.message) == (
+        QuarantineReason.PARSE_ERROR, "line not understood: 'Hero collected (€0,25) from pot'")

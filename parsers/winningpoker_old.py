@@ -156,10 +156,15 @@ def _player(hand: Hand, text: str) -> tuple[SeatRecord, str]:
 
 
 def _player_line(hand: Hand, m: re.Match[str]) -> bool | None:
-    """``Player NAME verb ...``: the verb is read as what follows a seated name."""
+    """``Player NAME verb ...``: the verb is read as what follows a seated name. A notice
+    that names nobody (``Player  is timed out.``, 2014) carries no money either: noted."""
     if not hand.line.verbatim.startswith("Player "):
         return False
-    seat, rest = _player(hand, hand.line.verbatim[len("Player "):])
+    text = hand.line.verbatim[len("Player "):]
+    if text.startswith(" ") and hand.split_name(text, _NAME_ENDS) is None and re.match(_IGNORED, text.strip()):
+        hand.record.notes.append(f"a notice naming no player, no money: {hand.line.verbatim.strip()!r}")
+        return None
+    seat, rest = _player(hand, text)
     if hand.read_player(seat, rest.rstrip()) is None:
         raise hand.unexpected()
     return None

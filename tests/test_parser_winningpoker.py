@@ -267,6 +267,22 @@ def test_old_format_seat_notices_are_skipped_only_when_whole():
         QuarantineReason.PARSE_ERROR, "hand 700000123: unexpected line 24: 'Player brightfern left 60 behind'", "700000123")
 
 
+
+def test_old_format_notices_naming_no_player_are_noted_and_its_money_lines_fail():
+    nameless = "Player brightfern folds\nPlayer  is timed out.\nPlayer  sitting out\n"
+    hand = OLD.parse(OLD_TOURNAMENT.replace("Player brightfern folds\n", nameless).replace(
+        "Game ended", "Player  does not show cards.Bets: 0. Collects: 0. Wins: 0.\nGame ended"))
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2760, 2: 60, 3: 360, 4: 2760}
+    assert _pays(hand) == [(1, 5940, None, None, Half.WHOLE, PayoutSource.POT)] and hand.reconciles()
+    assert [n for n in hand.notes if "naming no player" in n] == [
+        "a notice naming no player, no money: 'Player  is timed out.'",
+        "a notice naming no player, no money: 'Player  sitting out'"]
+    with pytest.raises(HandParseError) as err:
+        OLD.parse(OLD_TOURNAMENT.replace("Player brightfern folds\n", "Player brightfern folds\nPlayer  calls (600)\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "hand 700000123: no seat for the player in ' calls (600)'")
+
+
 NEW_DEAD_POST = """\
 Hand #91000417 - Holdem(No Limit) - $0.10/$0.25 - 2021/05/02 21:07:45 UTC
 Quartzsite 6-max Seat #2 is the button

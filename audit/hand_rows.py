@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from audit.lake import check_version, read_table, scan_table, table_files
+from audit.lake import read_table, scan_table
 from rules.records import Contradiction
 from rules.vocab import ActionKind, PayoutSource
 
@@ -236,7 +236,6 @@ def read_hand_rows(lake: Path, keys: Iterable[str]) -> dict[str, HandRows]:
     def rows(table: str) -> pl.DataFrame:
         return scan_table(lake, table, platforms).filter(chosen).collect()
 
-    check_version(table_files(lake, "hands", platforms))
     hands, actions, payouts = rows("hands"), rows("actions"), rows("payouts")
     seats = with_dead(rows("seats"), actions)
     return {r.key: r for r in hand_rows_of(hands, seats, actions, payouts)}

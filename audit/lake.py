@@ -47,7 +47,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from audit.atomic import atomic_output
-from audit.schema import METADATA_KEY, SCHEMA_VERSION, TABLES, Table
+from audit.schema import SCHEMA_VERSION, TABLES, Table
 
 if TYPE_CHECKING:  # polars costs ~0.1 s to import: only the readers need it
     import polars as pl
@@ -818,16 +818,6 @@ def partition_rows(root: Path, table_name: str) -> dict[tuple[str, str], int]:
     for row in actions.select(["partition.platform", "partition.hand_date", "num_records"]).to_pylist():
         counts[(row["partition.platform"], row["partition.hand_date"])] += row["num_records"] or 0
     return dict(counts)
-
-
-def check_version(files: list[Path]) -> None:
-    """LakeError unless each data file of ``files`` was written with this schema version
-    (the tables themselves are checked on every read)."""
-    for f in files:
-        meta = pq.read_schema(f).metadata or {}
-        version = meta.get(METADATA_KEY, b"?").decode()
-        if version != SCHEMA_VERSION:
-            raise LakeError(f"{f}: written with schema version {version}, this hhaudit reads {SCHEMA_VERSION}")
 
 
 def scan_table(root: Path, table_name: str, platforms: Iterable[str] | None = None, *,

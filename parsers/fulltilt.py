@@ -1,7 +1,8 @@
 """Full Tilt Poker text hand histories (2006-2014), every game Full Tilt dealt.
 
 A hand starts ``Full Tilt Poker Game #N: <table> - <stakes> - <game> - <time> <zone> -
-<date>`` (older files write ``FullTiltPoker Game #N``; from 2013 the game comes before the
+<date>`` (older files write ``FullTiltPoker Game #N``, the French site's (2010) ``Full Tilt
+Poker.fr Game #N``, in English and in euros; from 2013 the game comes before the
 stakes; tournaments write ``<name> (<tournament id>), Table N``; some add the Eastern time
 in brackets). Mixed-game tables (HORSE, 8-Game, 10-Game) name each hand's own game in its
 header, so the game is read per hand.
@@ -69,15 +70,17 @@ from parsers.engine import (
     chip_scale, dealt, enter_summary, kind, pays, skip, street, take_seat,
 )
 
-_HAND_START = re.compile(r"^\ufeff*(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.M)
-_SNIFF = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
+# the site's name as its headers print it; Full Tilt's French site (2010) adds ``.fr``
+_SITE = r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker)"
+_HAND_START = re.compile(r"^\ufeff*" + _SITE + r" Game #\d+", re.M)
+_SNIFF = re.compile(_SITE + r" Game #\d+: ")
 # Full Tilt's hand-history archive (hands requested from support) numbers its hands with a
 # line of its own before each: ``******************** # 2 *************************``
 _ARCHIVE_NUMBER = re.compile(r"^\*{5,} # \d+ \*{5,}$")
 # A file may start with that line, or (Hold'em Manager 2's export) with ``BEGIN``
 _ARCHIVE_HEAD = re.compile(r"^(?:\*{5,} # \d+ \*{5,}|BEGIN)[ \t]*\r?\n[\s\ufeff]*")
 
-_HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
+_HEADER = re.compile(r"^" + _SITE + r" Game #(?P<id>\d+): (?P<rest>.*)$")
 _HEADER_TAIL = re.compile(
     r"^(?P<body>.*) - (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]{2,5}) - (?P<date>\d{4}/\d{2}/\d{2})"
     r"(?: \[(?P<time2>\d{1,2}:\d{2}:\d{2}) (?P<tz2>[A-Z]{2,5}) - (?P<date2>\d{4}/\d{2}/\d{2})\])?"

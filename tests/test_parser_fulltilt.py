@@ -680,3 +680,49 @@ def test_the_french_site_header_read_from_a_utf16_file() -> None:
     assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(1, 45)]
     assert (hand.rake, hand.pot_total, hand.start_time_utc) == (3, 65, "2010-09-21T18:41:07Z")
     assert hand.reconciles() and not hand.contradictions
+
+
+def test_a_player_not_seated_sitting_out_is_table_traffic() -> None:
+    text = UNCONTESTED.replace("ox in clover raises to $6\n",
+                               "Brackenwood adds $50\nox in clover raises to $6\nBrackenwood is sitting out\n")
+    hand = PARSER.parse(text)
+    assert [s.player for s in hand.seats] == ["marrowbone", "Tessaly", "ox in clover"]
+    assert hand.actions == PARSER.parse(UNCONTESTED).actions and hand.reconciles()
+
+
+# a Flipout tournament's first hand: every seat antes its whole stack, under stakes in billions
+FLIPOUT = """Full Tilt Poker Game #34600011122: $25 Flipout (272300044), Table 3 - NL Hold'em - 2B/2B Ante 2B - 19:02:40 ET - 2014/08/12
+Seat 1: Orrin Vale (2,000)
+Seat 4: kestrel_9 (2,000)
+Seat 6: Ashgrove (2,000)
+Orrin Vale antes 2,000, and is all in
+kestrel_9 antes 2,000, and is all in
+Ashgrove antes 2,000, and is all in
+The button is in seat #6
+*** HOLE CARDS ***
+Orrin Vale shows [Ah Kd]
+kestrel_9 shows [7c 7s]
+Ashgrove shows [Qh Js]
+*** FLOP *** [2d 9h 4c] (Total Pot: 6,000, 3 Players, 3 All-In)
+*** TURN *** [2d 9h 4c] [Kc] (Total Pot: 6,000, 3 Players, 3 All-In)
+*** RIVER *** [2d 9h 4c Kc] [3s] (Total Pot: 6,000, 3 Players, 3 All-In)
+Orrin Vale shows a pair of Kings
+kestrel_9 shows a pair of Sevens
+Ashgrove shows Ace King high
+Orrin Vale wins the pot (6,000) with a pair of Kings
+*** SUMMARY ***
+Total pot 6,000 | Rake 0
+Board: [2d 9h 4c Kc 3s]
+Seat 1: Orrin Vale showed [Ah Kd] and won (6,000) with a pair of Kings
+Seat 4: kestrel_9 showed [7c 7s] and lost with a pair of Sevens
+Seat 6: Ashgrove (button) showed [Qh Js] and lost with Queen Jack high
+"""
+
+
+def test_a_flipout_header_in_billions_reads_the_antes_from_the_seats() -> None:
+    hand = PARSER.parse(FLIPOUT)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.ante) == (True, "272300044", 1, 2000)
+    assert "stakes '2B/2B Ante 2B' name no ante anyone posted: the ante is read from the seats' lines" in hand.notes
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2000, 4: 2000, 6: 2000}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(1, 6000, PayoutSource.POT)]
+    assert (hand.pot_total, hand.rake) == (6000, 0) and hand.reconciles()

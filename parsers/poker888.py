@@ -298,12 +298,19 @@ def _blast_stakes(hand: Hand, record: ParsedHand, stakes: str) -> None:
 
 
 def _seat(hand: Hand, m: re.Match[str]) -> None:
-    """``Seat 1: Hans_W ( 1,85\xa0$ )``; a seat line not of that shape (``Seat 2:  ( $895 )``,
-    no name) is a line the dialect does not know."""
+    """``Seat 1: Hans_W ( 1,85\xa0$ )``; a seat without a name (``Seat 2:  ( $895 )``: files
+    whose names were all taken out) fails the hand, as does any other seat line."""
     full = _SEAT.match(hand.line.text)
+    if full is None and _NAMELESS_SEAT.match(hand.line.text):
+        line = hand.line
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"line {line.number} {line.verbatim!r}: a seat without a name "
+                        "(a copy with the names taken out): whose actions are whose cannot be told")
     if full is None:
         raise hand.unexpected()
     take_seat(hand, full)
+
+
+_NAMELESS_SEAT = re.compile(r"^Seat \d+: +\( [^()]*\)$")
 
 
 def _header_line(hand: Hand, m: re.Match[str]) -> bool | None:

@@ -643,3 +643,13 @@ def test_blast_all_in_antes_return_the_unmatched_part_and_record_no_blinds():
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(BLAST_ALL_IN.replace(" BLAST ", " "))
     assert exc.value.reason == QuarantineReason.BAD_AMOUNT
+
+
+def test_a_seat_without_a_name_fails_the_hand_naming_the_line():
+    nameless = PORTUGUESE_CLIENT.replace("Seat 4: Bernardo_88 (", "Seat 4:  (")
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(nameless)
+    assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR,
+        "line 8 'Seat 4:  ( $4,25 )': a seat without a name (a copy with the names taken out): "
+        "whose actions are whose cannot be told", "456000001")

@@ -1205,6 +1205,36 @@ class Note:
         hand.record.notes.append(self.message.format(line=hand.line.text))
 
 
+@dataclass(frozen=True)
+class Unexpected:
+    """A :class:`Wording` ``unexpected`` that says what kind of line a line no kind took
+    looks like: in the summary, starting with a seated name (an action), holding one of the
+    dialect's ``money_words`` (a money line), or none of these (the wording of the readers
+    partypoker, GGPoker and Winamax had before the engine)."""
+
+    money_words: re.Pattern[str]
+
+    def __call__(self, hand: Hand) -> str:
+        line = hand.line
+        assert line is not None  # a line no kind took is being read
+        what = ("summary line" if hand.in_summary else "action" if hand.split_name(line.text)
+                else "money line" if self.money_words.search(line.text) else "line")
+        return f"line {line.number} {line.text!r}: unexpected {what}"
+
+
+# --- the standard checks ------------------------------------------------------------------
+
+def idle_seats_sat_out(hand: Hand) -> None:
+    """A listed seat that never acted, put nothing in and was dealt no cards sat the hand
+    out: every seat dealt in acts before a hand can end (a big blind that need not act has
+    posted), and counted as still in, such a seat would make an uncontested pot a showdown.
+    For dialects that list waiting or sitting-out players among the seats unmarked."""
+    acted = {a.seat for a in hand.record.actions}
+    for seat in hand.record.seats:
+        if seat.seat not in acted and not seat.contributed and not seat.cards:
+            seat.dealt_in = False
+
+
 class DialectParser(TextParser):
     """The ``Parser`` of a :class:`Dialect`. Stateless and picklable."""
 
@@ -1224,6 +1254,7 @@ __all__ = [
     "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT",
     "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
     "Returned",
-    "Streets", "Wording", "button", "chip_scale", "dealt", "enter_summary", "group", "kind", "pays", "pot_won_by",
+    "Streets", "Unexpected", "Wording", "button", "chip_scale", "dealt", "enter_summary", "group", "idle_seats_sat_out",
+    "kind", "pays", "pot_won_by",
     "rake", "read_cards", "skip", "street", "stud_street", "take_seat",
 ]

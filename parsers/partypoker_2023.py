@@ -45,9 +45,9 @@ from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform,
 from parsers._text_hand import game_from_name, hand_lines, utc_iso
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND, Dialect, Hand, Rake,
-    Streets, Wording, enter_summary, fold_once, kind, skip, take_seat,
+    Streets, Unexpected, Wording, enter_summary, fold_once, kind, skip, take_seat,
 )
-from parsers.partypoker import PREAMBLE, PartyParser, Unexpected, all_in_or_sat_out, max_seats, seat_dealt
+from parsers.partypoker import PREAMBLE, PartyParser, all_in_or_sat_out, max_seats, seat_dealt
 
 _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History For Game \w+ \*{5})", re.M)

@@ -62,8 +62,8 @@ from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, Quaran
 from parsers._text_hand import game_from_name, hand_lines, limit_from_name
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND,
-    Act, Dialect, DialectParser, Hand, Money, Rake, Require, Streets, Wording, enter_summary, fold_once, kind, skip,
-    take_seat,
+    Act, Dialect, DialectParser, Hand, Money, Rake, Require, Streets, Unexpected, Wording, enter_summary, fold_once,
+    kind, skip, take_seat,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Poker Hand #[A-Z]*\d+: ", re.M)
@@ -306,15 +306,6 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
         record.notes.append("rake not printed")
 
 
-def _unexpected(hand: Hand) -> str:
-    """The old reader's wording of a line it did not know: in the summary, after a seated
-    name (an action), with a money word, or none of these."""
-    line = hand.line
-    what = ("summary line" if hand.in_summary else "action" if hand.split_name(line.text)
-            else "money line" if _MONEY_WORDS.search(line.text) else "line")
-    return f"line {line.number} {line.text!r}: unexpected {what}"
-
-
 def _settle(hand: Hand) -> None:
     """A seat that put in its whole stack is all in; the fees add up; the notes of what
     was settled outside the pot come last, and a tournament hand that prints a rake says so."""
@@ -403,7 +394,7 @@ DIALECT = Dialect(
     requires=(Require("total", QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line"),),
     checks=(_boards, _settle),
     notes_unbalanced=False,
-    wording=Wording(unexpected=_unexpected, bad_amount="line {number} {text!r}: {error}", total_pot=None),
+    wording=Wording(unexpected=Unexpected(_MONEY_WORDS), bad_amount="line {number} {text!r}: {error}", total_pot=None),
 )
 
 

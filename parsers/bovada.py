@@ -68,7 +68,8 @@ from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND, Act,
-    Dialect, DialectParser, Hand, Money, Rake, Returned, Streets, Wording, enter_summary, kind, skip,
+    Dialect, DialectParser, Hand, Money, Rake, Returned, Streets, Wording, enter_summary, idle_seats_sat_out, kind,
+    skip,
 )
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -350,13 +351,8 @@ def _summary_written(hand: Hand) -> None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, "summary without 'Total Pot(...)'")
 
 
-def _seats_never_dealt_in(hand: Hand) -> None:
-    """Every dealt seat's cards are printed: a seat with none that never acted sat out (``Seat
-    sit out``); counted as still in, it would make an uncontested pot a showdown."""
-    acted = {a.seat for a in hand.record.actions}
-    for seat in hand.record.seats:
-        if not seat.cards and seat.seat not in acted and not seat.contributed:
-            seat.dealt_in = False
+def _summary_board_is_the_board(hand: Hand) -> None:
+    """The summary's ``Board [..]`` is the board (stud's cards are the seats')."""
     if hand.family != "stud" and hand.facts.get("summary board"):
         hand.record.boards = [hand.facts["summary board"]]  # the summary's board is the board
 
@@ -482,7 +478,8 @@ DIALECT = Dialect(
     first_action_opens=False,  # the hole cards' section line (stud: the deal) opens the betting
     quotes_trailing_space=True,
     before_returns=(_summary_written,),
-    checks=(_seats_never_dealt_in, _pay_hand_results, _damaged_by_repeated_lines),
+    # every dealt seat's cards are printed: a seat with none that never acted sat out (``Seat sit out``)
+    checks=(idle_seats_sat_out, _summary_board_is_the_board, _pay_hand_results, _damaged_by_repeated_lines),
     rake=Rake(inferred="rake not printed: inferred as everything put in minus every Hand result "
                        "({put_in} - {paid} = {rake})",
               overpaid="rake not printed, and Hand results exceed what was put in"),

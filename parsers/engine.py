@@ -253,7 +253,9 @@ class Rake:
     ``inferred`` (a note: ``{put_in}``, ``{paid}``, ``{rake}``): where no rake line came,
     the rake is everything put in less everything paid from the pots (``rake_source``
     ``inferred``); when more was paid than put in it stays unknown (``absent``), noted
-    ``overpaid``, and the hand is reconciled as one without rake.
+    ``overpaid`` (``{put_in}``, ``{paid}``), and the hand is reconciled as one without rake.
+    ``tournament`` (a note): a tournament hand's rake is 0 (``inferred``) instead, where the
+    platform rakes no tournament pot and prints no rake line.
     """
 
     printed: bool = True
@@ -262,6 +264,7 @@ class Rake:
     absent_note: str = ""
     inferred: str | None = None
     overpaid: str = ""
+    tournament: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1022,13 +1025,16 @@ class Hand:
         """No rake line came: the rake is what was put in less what the pots paid (see :class:`Rake`)."""
         record, rake = self.record, self.dialect.rake
         put_in, paid = record.pot_total, record.paid_from_pots()
-        if paid <= put_in:
+        if rake.tournament is not None and record.is_tournament:
+            record.rake, record.rake_source = 0, RakeSource.INFERRED
+            record.notes.append(rake.tournament)
+        elif paid <= put_in:
             record.rake, record.rake_source = put_in - paid, RakeSource.INFERRED
             record.notes.append(str(rake.inferred).format(put_in=put_in, paid=paid, rake=put_in - paid))
         else:
             record.rake_source = RakeSource.ABSENT
             if rake.overpaid:
-                record.notes.append(rake.overpaid)
+                record.notes.append(rake.overpaid.format(put_in=put_in, paid=paid))
 
 
 def group(m: re.Match[str], name: str) -> str | None:

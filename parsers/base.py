@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Callable, Iterator, Mapping, Protocol
 from xml.etree.ElementTree import Element
 
@@ -177,12 +178,12 @@ def unknown_in_xml(root: Element, known: Mapping[str, tuple[frozenset[str], froz
     return visit(root, "")
 
 
-def xml_element(text: str, tag: str) -> tuple[Element, int]:
+def xml_element(text: str, tag: str, id_attribute: str = "id") -> tuple[Element, int]:
     """The first whole ``<tag ...>...</tag>`` of a hand's text, parsed, and where it starts.
 
     For XML formats whose every hand is one element: an element opened and never closed
-    is a hand cut off (named by its ``id`` when the start tag has one); no element at all,
-    or one that is not well-formed, a parse error.
+    is a hand cut off (named by its ``id_attribute`` when the start tag has one); no
+    element at all, or one that is not well-formed, a parse error.
 
     >>> xml_element('junk <HAND id="7"><SEAT/></HAND>', "HAND")[0].find("SEAT") is not None
     True
@@ -199,7 +200,7 @@ def xml_element(text: str, tag: str) -> tuple[Element, int]:
     m = re.search(rf"<{tag}\b.*?</{tag}>", text, re.S)
     if not m:
         if f"<{tag}" in text:
-            named = re.search(rf'<{tag}\b[^>]*\bid="(\d+)"', text)
+            named = re.search(rf'<{tag}\b[^>]*\b{id_attribute}="(\d+)"', text)
             raise HandParseError(QuarantineReason.TRUNCATED, f"<{tag}> element without its </{tag}>: hand cut off",
                                  named.group(1) if named else None)
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"no <{tag}> element in {text[:80]!r}")
@@ -207,6 +208,15 @@ def xml_element(text: str, tag: str) -> tuple[Element, int]:
         return fromstring(m.group(0)), m.start()
     except (ParseError, DefusedXmlException) as exc:
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+
+
+def utc_from_epoch(epoch: str) -> str | None:
+    """A start time written as seconds since 1970 (UTC), as ISO UTC; None when it is not one.
+
+    >>> utc_from_epoch("1300000000"), utc_from_epoch("")
+    ('2011-03-13T07:06:40Z', None)
+    """
+    return datetime.fromtimestamp(int(epoch), UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if epoch.isdigit() else None
 
 
 def append_action(hand: ParsedHand, street: Street, seat: int | None, kind: ActionKind, amount: int | None = None,

@@ -61,11 +61,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from typing import Iterator
-from xml.etree.ElementTree import Element, ParseError
-
-from defusedxml.ElementTree import fromstring
+from xml.etree.ElementTree import Element
 
 from rules.games import DRAW_GAMES, SPLIT_GAMES
 from rules.money import DOT, AmountError, format_minor
@@ -81,11 +78,10 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import XML_PROLOGUE, BetTracker, split_joining_chatter, unknown_in_xml
+from parsers.base import XML_PROLOGUE, BetTracker, split_joining_chatter, unknown_in_xml, utc_from_epoch, xml_element
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*<HISTORY\b", re.M)
-_ELEMENT = re.compile(r"<HISTORY\b.*?</HISTORY>", re.S)
 _CHATTER = re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|<\?xml[^>]*\?>|</?ROOT>)*$", re.S)
 _SNIFF = re.compile(r"<HISTORY ID=\"\d+\" SESSION=\"[^\"]*\" TABLE=\"[^\"]*\" GAME=\"GAME_")
 _GAMES = {
@@ -208,17 +204,7 @@ class _Hand:
             raise self.err(exc.reason, exc.message) from None
 
     def parse(self) -> ParsedHand:
-        m = _ELEMENT.search(self.text)
-        if not m:
-            hid = re.search(r'<HISTORY\b[^>]*\bID="(\d+)"', self.text)
-            self.hand_id = hid.group(1) if hid else None
-            if "<HISTORY" in self.text:
-                raise self.err(QuarantineReason.TRUNCATED, "<HISTORY> element without its </HISTORY>: hand cut off")
-            raise self.err(QuarantineReason.PARSE_ERROR, f"no <HISTORY> element in {self.text[:80]!r}")
-        try:
-            root = fromstring(m.group(0))
-        except ParseError as exc:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+        root, _ = xml_element(self.text, "HISTORY", id_attribute="ID")
         self.hand_id = root.get("ID")
         game = _GAMES.get(root.get("GAME", ""))
         if game is None:  # before the elements: another game's elements are its own, not unknown
@@ -232,8 +218,7 @@ class _Hand:
         if is_tournament or not real:
             self.scale = 1 if all(re.fullmatch(r"\d+", s) for s in stakes) else 100
         epoch = root.get("DATE", "")
-        utc = (datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-               if epoch.isdigit() else None)
+        utc = utc_from_epoch(epoch)
         hand = ParsedHand(
             hand_id=self.hand_id,
             platform=Platform.BOSSMEDIA,

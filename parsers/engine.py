@@ -1087,6 +1087,25 @@ def dealt(hand: Hand, m: re.Match[str]) -> None:
     hand.deal(seat, text)
 
 
+def dealt_after_name(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [Ac 7c]`` where ``who`` is a seated name and then the cards in
+    brackets, whatever stands between (dialects whose names may hold spaces and brackets);
+    a line that names no seat or gives no cards fails the hand."""
+    line, hit = hand.line, hand.split_name(m["who"])
+    cards = _BRACKETS.search(hit[1]) if hit else None
+    if line is None or hit is None or not cards:
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"cards dealt to no seat, line {line and line.number}: {line and line.verbatim!r}")
+    hand.dealt[hit[0].seat] = hand.cards(cards[1])
+
+
+def summary_board(hand: Hand, m: re.Match[str]) -> None:
+    """A summary line ``Board [2h 6d Ks]``: its cards in brackets are the board (for
+    dialects whose street lines may not deal all of it); a line without brackets says nothing."""
+    if hand.line is not None and (found := _BRACKETS.search(hand.line.text)):
+        hand.board = [c for c in hand.cards(found[1]) if c is not None]
+
+
 def seated(hand: Hand, name: str) -> SeatRecord:
     """The seat of a name a line gives, which must be seated: a post, deal or pay line of
     nobody seated means the hand does not hold together (``inconsistent``, quoting the line)."""
@@ -1260,7 +1279,8 @@ __all__ = [
     "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT",
     "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
     "Returned",
-    "Streets", "Unexpected", "Wording", "button", "chip_scale", "dealt", "enter_summary", "group", "idle_seats_sat_out",
+    "Streets", "Unexpected", "Wording", "button", "chip_scale", "dealt", "dealt_after_name", "enter_summary", "group",
+    "idle_seats_sat_out",
     "kind", "pays", "pot_won_by",
-    "rake", "read_cards", "skip", "street", "stud_street", "take_seat",
+    "rake", "read_cards", "skip", "street", "stud_street", "summary_board", "take_seat",
 ]

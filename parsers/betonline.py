@@ -107,8 +107,8 @@ from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import leading_lines, split_joining_chatter, unprinted_uncalled_note
 from parsers.engine import (
-    CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, enter_summary,
-    kind, skip,
+    CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, dealt_after_name,
+    enter_summary, kind, skip, summary_board,
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -308,15 +308,6 @@ def _left(hand: Hand, m: re.Match[str]) -> None:
         seat.folded_street = hand.street
 
 
-def _dealt(hand: Hand, m: re.Match[str]) -> None:
-    hit = hand.split_name(m["who"])
-    cards = _BRACKETS.search(hit[1]) if hit else None
-    if not cards:
-        raise hand.fail(QuarantineReason.PARSE_ERROR,
-                        f"cards dealt to no seat, line {hand.line.number}: {hand.line.verbatim!r}")
-    hand.dealt[hit[0].seat] = hand.cards(cards[1])  # type: ignore[index]
-
-
 # --- actions ------------------------------------------------------------------------------
 
 # Posts are recorded on the street they are printed in; the blinds are the header's stakes.
@@ -352,11 +343,6 @@ def _shows(hand: Hand, m: re.Match[str]) -> None:
 
 
 # --- the summary and the end of the hand --------------------------------------------------
-
-def _summary_board(hand: Hand, m: re.Match[str]) -> None:
-    if found := _BRACKETS.search(hand.line.text):
-        hand.board = [c for c in hand.cards(found[1]) if c]  # type: ignore[misc]
-
 
 def _summary_seat(hand: Hand, m: re.Match[str]) -> bool | None:
     """``Seat 2: X showed [5s 4s] and won (2.49)``, ``collected (0.57)``: what the seat won
@@ -482,7 +468,7 @@ DIALECT = Dialect(
         *_TRAFFIC,
         kind("joined notice", rf"^\s*{re.escape(_JOINED_NOTICE)}$", skip),
         kind("left", _LEFT, _left),
-        kind("dealt", r"^Dealt to (?P<who>.*)$", _dealt),
+        kind("dealt", r"^Dealt to (?P<who>.*)$", dealt_after_name),
     ),
     players=(
         kind("ante", rf"^(?:ante processed|posts ante) {_AMT}{_ALL_IN}$", _ante),
@@ -507,7 +493,7 @@ DIALECT = Dialect(
     summary=(
         *_SECTIONS,
         kind("total", _TOTAL, _total),
-        kind("board line", r"^Board", _summary_board),
+        kind("board line", r"^Board", summary_board),
         kind("summary seat", r"^Seat \d+: ", _summary_seat),
         kind("shows", r".* shows ", _summary_shows),
         *_TRAFFIC,

@@ -1106,6 +1106,14 @@ def summary_board(hand: Hand, m: re.Match[str]) -> None:
         hand.board = [c for c in hand.cards(found[1]) if c is not None]
 
 
+def adds_unnamed(hand: Hand, m: re.Match[str]) -> None:
+    """The current player adds ``amt`` by a verb the line does not name (``All-in $190``):
+    a call when it tops no bet of the street, else a bet (nobody had bet) or a raise."""
+    before = hand.tracker.max_street_bet()
+    after = hand.tracker.street_bet(hand.player.seat) + hand.money(m["amt"])
+    hand.act(CALL if after <= before else RAISE_BY if before else BET, m)
+
+
 def seated(hand: Hand, name: str) -> SeatRecord:
     """The seat of a name a line gives, which must be seated: a post, deal or pay line of
     nobody seated means the hand does not hold together (``inconsistent``, quoting the line)."""
@@ -1276,11 +1284,9 @@ class DialectParser(TextParser):
 
 __all__ = [
     "ANTE", "BET", "BIG_BLIND", "BLIND", "BOTH_BLINDS", "BRING_IN", "CALL", "CHECK", "COMPLETE", "CURRENCY_SIGNS",
-    "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT",
-    "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
-    "Returned",
-    "Streets", "Unexpected", "Wording", "button", "chip_scale", "dealt", "dealt_after_name", "enter_summary", "group",
-    "idle_seats_sat_out",
-    "kind", "pays", "pot_won_by",
-    "rake", "read_cards", "skip", "street", "stud_street", "summary_board", "take_seat",
+    "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT", "Act",
+    "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
+    "Returned", "Streets", "Unexpected", "Wording", "adds_unnamed", "button", "chip_scale", "dealt", "dealt_after_name",
+    "enter_summary", "group", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake", "read_cards", "skip",
+    "street", "stud_street", "summary_board", "take_seat",
 ]

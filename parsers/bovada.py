@@ -68,8 +68,8 @@ from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND, Act,
-    Dialect, DialectParser, Hand, Money, Rake, Returned, Streets, Wording, enter_summary, idle_seats_sat_out, kind,
-    skip,
+    Dialect, DialectParser, Hand, Rake, Returned, Streets, Wording, adds_unnamed, enter_summary,
+    idle_seats_sat_out, kind, skip,
 )
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -278,14 +278,6 @@ def _bets(hand: Hand, m: re.Match[str]) -> None:
     BET(hand, m)
 
 
-def _all_in(hand: Hand, m: re.Match[str]) -> None:
-    """``All-in $190`` adds the amount: a call up to the largest bet this street, else a bet or a raise."""
-    before = hand.tracker.max_street_bet()
-    after = hand.tracker.street_bet(hand.player.seat) + hand.money(m["amt"])
-    verb = ActionKind.CALL if after <= before else ActionKind.BET if before == 0 else ActionKind.RAISE
-    Act(verb, Money.ADDS)(hand, m)
-
-
 def _result(hand: Hand, m: re.Match[str]) -> None:
     """``Hand result $13.18``: one line per winner and pot, halves summed (the summary labels them)."""
     hand.facts.setdefault("results", []).append((hand.player.seat, hand.money(m["amt"]), bool(m["side"]),
@@ -452,7 +444,7 @@ DIALECT = Dialect(
                     rf"(?:\s+to\s+{_AMT})?$", _bets),
         kind("raise", rf"^(?:Raises(?:\(timeout\))?|(?P<allin>All-in)\(raise(?:-timeout)?\))\s+"
                       rf"(?:{_AMT}\s+to\s+)?(?P<amt>{_AMT})$", RAISE_TO),
-        kind("all-in", rf"^(?P<allin>All-in)(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _all_in),
+        kind("all-in", rf"^(?P<allin>All-in)(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", adds_unnamed),
         kind("uncalled", r"^Return uncalled portion of bet(?:.*\s)?(?P<amt>\S+)$", Returned(paid=True)),
         kind("result", rf"^Hand [Rr]esult(?P<side>-Side [Pp]ot)?\s+(?P<amt>{_AMT})$", _result),
         kind("fold", r"^Fold", FOLD),

@@ -21,7 +21,7 @@ from xml.etree.ElementTree import Element
 from rules.cards import CardError, read_card
 from rules.money import AmountError, NumberConvention
 from rules.records import ActionRecord, HandParseError, ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, QuarantineReason, RakeSource, Street
 
 
 class HandText(str):
@@ -363,6 +363,35 @@ class BetTracker:
         if lone and len(ranked) == 1 and ranked[0][1] > 0:
             return ranked[0]
         return None
+
+
+def infer_rake(record: ParsedHand, notes: list[str], *, inferred: str, overpaid: str = "",
+               tournament: str | None = None) -> None:
+    """The rake of a hand that prints none, noted in ``notes``: 0 for a tournament where
+    ``tournament`` (the note) says the platform rakes no tournament pot; else everything
+    put in less everything paid from the pots (``inferred``, a note that may name
+    ``{put_in}``, ``{paid}``, ``{rake}``); when more was paid than put in, unknown
+    (``absent``, noted ``overpaid``, which may name ``{put_in}`` and ``{paid}``).
+
+    >>> from rules.vocab import Game, Platform
+    >>> hand = ParsedHand("1", Platform.MERGE, Format.MERGE_XML, Game.HOLDEM, None, False, 100)
+    >>> hand.seats = [SeatRecord(1, "a", 100, contributed=50)]
+    >>> notes: list[str] = []
+    >>> infer_rake(hand, notes, inferred="put in {put_in}, paid {paid}: rake {rake}")
+    >>> hand.rake, hand.rake_source.value, notes
+    (50, 'inferred', ['put in 50, paid 0: rake 50'])
+    """
+    put_in, paid = record.pot_total, record.paid_from_pots()
+    if tournament is not None and record.is_tournament:
+        record.rake, record.rake_source = 0, RakeSource.INFERRED
+        notes.append(tournament)
+    elif paid <= put_in:
+        record.rake, record.rake_source = put_in - paid, RakeSource.INFERRED
+        notes.append(inferred.format(put_in=put_in, paid=paid, rake=put_in - paid))
+    else:
+        record.rake, record.rake_source = None, RakeSource.ABSENT
+        if overpaid:
+            notes.append(overpaid.format(put_in=put_in, paid=paid))
 
 
 def unprinted_uncalled_note(seat: int, amount: int) -> str:

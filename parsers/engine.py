@@ -165,7 +165,7 @@ from rules.games import game_spec
 from rules.money import DOT, AmountError, NumberConvention
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import BetTracker, TextParser, hand_text_lines, unprinted_uncalled_note
+from parsers.base import BetTracker, TextParser, hand_text_lines, infer_rake, unprinted_uncalled_note
 
 Effect = Callable[["Hand", re.Match[str]], Any]
 """What a matched line does to the hand; returning ``False`` declines the line."""
@@ -1023,18 +1023,9 @@ class Hand:
 
     def infer_rake(self) -> None:
         """No rake line came: the rake is what was put in less what the pots paid (see :class:`Rake`)."""
-        record, rake = self.record, self.dialect.rake
-        put_in, paid = record.pot_total, record.paid_from_pots()
-        if rake.tournament is not None and record.is_tournament:
-            record.rake, record.rake_source = 0, RakeSource.INFERRED
-            record.notes.append(rake.tournament)
-        elif paid <= put_in:
-            record.rake, record.rake_source = put_in - paid, RakeSource.INFERRED
-            record.notes.append(str(rake.inferred).format(put_in=put_in, paid=paid, rake=put_in - paid))
-        else:
-            record.rake_source = RakeSource.ABSENT
-            if rake.overpaid:
-                record.notes.append(rake.overpaid.format(put_in=put_in, paid=paid))
+        rake = self.dialect.rake
+        infer_rake(self.record, self.record.notes, inferred=str(rake.inferred), overpaid=rake.overpaid,
+                   tournament=rake.tournament)
 
 
 def group(m: re.Match[str], name: str) -> str | None:

@@ -311,13 +311,11 @@ def _all_in(hand: Hand, m: re.Match[str]) -> None:
     counting what it had in this street (then it added the difference); a call, bet or
     raise by what it does to the street's bet."""
     seat, tracker, amount = hand.player, hand.tracker, hand.money(m["amt"])
-    level, added, already = tracker.max_street_bet(), amount, tracker.contributed(hand.player.seat)
+    added, already = amount, tracker.contributed(hand.player.seat)
     in_street = tracker.street_bet(seat.seat)
     if seat.stack is not None and already + amount != seat.stack and already + amount - in_street == seat.stack:
         added = amount - in_street
-    tracker.add(seat.seat, added)
-    bet = tracker.street_bet(seat.seat)
-    act = ActionKind.CALL if bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
+    act = tracker.add_unnamed(seat.seat, added)
     seat.all_in = True
     hand.facts.setdefault("last bet", {})[seat.seat] = hand.street
     hand.add_action(hand.street, seat.seat, act, added, True)

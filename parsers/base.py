@@ -371,7 +371,8 @@ def infer_rake(record: ParsedHand, notes: list[str], *, inferred: str, overpaid:
     ``tournament`` (the note) says the platform rakes no tournament pot; else everything
     put in less everything paid from the pots (``inferred``, a note that may name
     ``{put_in}``, ``{paid}``, ``{rake}``); when more was paid than put in, unknown
-    (``absent``, noted ``overpaid``, which may name ``{put_in}`` and ``{paid}``).
+    (``absent``, noted ``overpaid``, which may name ``{put_in}``, ``{paid}`` and ``{excess}``,
+    the one less the other).
 
     >>> from rules.vocab import Game, Platform
     >>> hand = ParsedHand("1", Platform.MERGE, Format.MERGE_XML, Game.HOLDEM, None, False, 100)
@@ -391,7 +392,7 @@ def infer_rake(record: ParsedHand, notes: list[str], *, inferred: str, overpaid:
     else:
         record.rake, record.rake_source = None, RakeSource.ABSENT
         if overpaid:
-            notes.append(overpaid.format(put_in=put_in, paid=paid))
+            notes.append(overpaid.format(put_in=put_in, paid=paid, excess=paid - put_in))
 
 
 def unprinted_uncalled_note(seat: int, amount: int) -> str:

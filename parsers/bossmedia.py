@@ -95,6 +95,10 @@ _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
 # A draw game's HAND_BOARD has no VALUE and no cards: it opens the next draw.
 _DRAWS = (Street.PREDRAW, Street.DRAW1, Street.DRAW2, Street.DRAW3)
+# A blind's KIND: whether it is live (counts toward the seat's bet) and what it posts; a
+# second big blind in a hand is a seat's own post.
+_BLINDS = {"HAND_SB": (True, ActionKind.POST_SMALL_BLIND), "HAND_BB": (True, ActionKind.POST_BIG_BLIND),
+           "HAND_DSB": (False, ActionKind.POST_DEAD), "HAND_AB": (True, ActionKind.POST_BLIND)}
 _WINTYPES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": Half.WHOLE}
 # Every element and attribute a hand may hold, by tag: (attributes, child elements). Any
 # other fails the hand, so that nothing that might move money is passed over unread.
@@ -399,30 +403,19 @@ class _Hand:
                               f"{format_minor(behind, self.scale)}: all in for that")
             value, seat.all_in = behind, True
         blind = el.get("KIND", "")
+        if blind not in _BLINDS:
+            raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
         if all_in and blind == "HAND_BB":
             self.short_big_blind = nominal
         if blind == "HAND_SB" and self.small_blind_posted:
-            # a second small blind (a seat coming in) is dead: the pot counts it, its bet does not
-            tracker.dead(seat.seat, value)
-            record(seat.seat, ActionKind.POST_DEAD, value, all_in, on=Street.PREDEAL)
-        elif blind == "HAND_SB":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_SMALL_BLIND, value, all_in, on=Street.PREDEAL)
-            self.small_blind_posted = True
-        elif blind == "HAND_BB":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND,
-                   value, all_in, on=Street.PREDEAL)
-            big_blind_posted = True
-        elif blind == "HAND_DSB":
-            tracker.dead(seat.seat, value)
-            record(seat.seat, ActionKind.POST_DEAD, value, all_in, on=Street.PREDEAL)
-        elif blind == "HAND_AB":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_BLIND, value, all_in, on=Street.PREDEAL)
-        else:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
-        return big_blind_posted
+            blind = "HAND_DSB"  # a second small blind (a seat coming in) is dead: the pot counts it, its bet does not
+        live, kind = _BLINDS[blind]
+        if blind == "HAND_BB" and big_blind_posted:
+            kind = ActionKind.POST_BLIND
+        (tracker.add if live else tracker.dead)(seat.seat, value)
+        record(seat.seat, kind, value, all_in, on=Street.PREDEAL)
+        self.small_blind_posted = self.small_blind_posted or blind == "HAND_SB"
+        return big_blind_posted or blind == "HAND_BB"
 
     def close_street(self, tracker: BetTracker, hand: ParsedHand, record, street: Street,
                      last_aggressor: int | None) -> None:

@@ -1039,6 +1039,22 @@ def group(m: re.Match[str], name: str) -> str | None:
 
 # --- the standard effects -----------------------------------------------------------------
 
+def starred_section(label: str) -> str:
+    """A pattern for ``*** LABEL ***`` in any case (what follows the stars is the kind's to read).
+
+    >>> bool(re.match(starred_section("HOLE CARDS"), "*** Hole Cards ***"))
+    True
+    """
+    return rf"(?i)^\*\*\* \s*{label}\s* \*\*\*"
+
+
+def unknown_street_line(hand: Hand, m: re.Match[str]) -> None:
+    """A street line no kind knows fails the hand, quoting it as printed."""
+    line = hand.line
+    raise hand.fail(QuarantineReason.PARSE_ERROR,
+                    f"unknown street line {line and line.number}: {line and line.verbatim!r}")
+
+
 def skip(hand: Hand, m: re.Match[str]) -> None:
     """A line known to carry no money and no cards (or read by the header already)."""
 
@@ -1279,5 +1295,5 @@ __all__ = [
     "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
     "Returned", "Streets", "Unexpected", "Wording", "adds_unnamed", "button", "chip_scale", "dealt", "dealt_after_name",
     "enter_summary", "group", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake", "read_cards", "skip",
-    "street", "stud_street", "summary_board", "take_seat",
+    "starred_section", "street", "stud_street", "summary_board", "take_seat", "unknown_street_line",
 ]

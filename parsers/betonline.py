@@ -108,7 +108,7 @@ from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform,
 from parsers.base import leading_lines, split_joining_chatter, unprinted_uncalled_note
 from parsers.engine import (
     CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, dealt_after_name,
-    enter_summary, kind, skip, summary_board,
+    enter_summary, kind, skip, starred_section, summary_board, unknown_street_line,
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -157,11 +157,6 @@ _ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": 
           "utc": "UTC", "gmt": "UTC"}
 # the actions of a seat printed as sitting out that show it played the hand (see ``_dealt_in``)
 _NOT_PLAYING = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD, ActionKind.MUCK, ActionKind.UNCALLED_RETURN})
-
-
-def _section(label: str) -> str:
-    """``*** LABEL ***`` in any case (what follows the stars is the kind's to read)."""
-    return rf"(?i)^\*\*\* \s*{label}\s* \*\*\*"
 
 
 def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
@@ -234,7 +229,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     every card printed."""
     street = hand.dialect.streets.target(hand.family, m["street"])
     if street is None:
-        _unknown_section(hand, m)
+        unknown_street_line(hand, m)
     _close_street(hand)
     hand.tracker.new_street()
     hand.facts["returned"] = False
@@ -242,10 +237,6 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     board = [c for text in _BRACKETS.findall(m["cards"]) for c in hand.cards(text) if c]
     if board:
         hand.board = board  # type: ignore[assignment]
-
-
-def _unknown_section(hand: Hand, m: re.Match[str]) -> None:
-    raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown street line {hand.line.number}: {hand.line.verbatim!r}")
 
 
 # --- lines of the hand --------------------------------------------------------------------
@@ -439,11 +430,11 @@ def _rake_not_printed(hand: Hand) -> None:
 
 
 _SECTIONS = (
-    kind("summary", _section("SUMMARY"), _summary),
-    kind("hole cards", _section("HOLE CARDS"), _hole_cards),
-    kind("board", _section("(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", _board),
-    kind("show down", _section("SHOW DOWN"), skip),
-    kind("section", _STREET, _unknown_section),
+    kind("summary", starred_section("SUMMARY"), _summary),
+    kind("hole cards", starred_section("HOLE CARDS"), _hole_cards),
+    kind("board", starred_section("(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", _board),
+    kind("show down", starred_section("SHOW DOWN"), skip),
+    kind("section", _STREET, unknown_street_line),
 )
 # joins, chat and departures may come anywhere: a newcomer is dealt in from the next hand
 _TRAFFIC = (kind("joins", _JOINS, skip), kind("chat", _CHAT, skip))

@@ -1121,6 +1121,13 @@ def adds_unnamed(hand: Hand, m: re.Match[str]) -> None:
     hand.act(CALL if after <= before else RAISE_BY if before else BET, m)
 
 
+def cash_out(hand: Hand, m: re.Match[str]) -> None:
+    """The current player takes the house's all-in cash-out (``Chooses to EV Cashout``):
+    recorded as such, its pot payouts stay as printed."""
+    hand.player.cashed_out = True
+    hand.add_action(hand.street, hand.player.seat, ActionKind.CASH_OUT)
+
+
 def seated(hand: Hand, name: str) -> SeatRecord:
     """The seat of a name a line gives, which must be seated: a post, deal or pay line of
     nobody seated means the hand does not hold together (``inconsistent``, quoting the line)."""
@@ -1293,7 +1300,8 @@ __all__ = [
     "ANTE", "BET", "BIG_BLIND", "BLIND", "BOTH_BLINDS", "BRING_IN", "CALL", "CHECK", "COMPLETE", "CURRENCY_SIGNS",
     "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT", "Act",
     "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
-    "Returned", "Streets", "Unexpected", "Wording", "adds_unnamed", "button", "chip_scale", "dealt", "dealt_after_name",
-    "enter_summary", "group", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake", "read_cards", "skip",
-    "starred_section", "street", "stud_street", "summary_board", "take_seat", "unknown_street_line",
+    "Returned", "Streets", "Unexpected", "Wording", "adds_unnamed", "button", "cash_out", "chip_scale", "dealt",
+    "dealt_after_name", "enter_summary", "group", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake",
+    "read_cards", "skip", "starred_section", "street", "stud_street", "summary_board", "take_seat",
+    "unknown_street_line",
 ]

@@ -162,6 +162,12 @@ def _post_bb(hand: Hand, m: re.Match[str]) -> None:
     NLHE-USD-0.50-1.00-201101.iPoker.post.both), else a new player's live post."""
     if not any(a.kind == ActionKind.POST_BIG_BLIND for a in hand.record.actions):
         return BIG_BLIND(hand, m)
+    return live_post_or_both_blinds(hand, m)
+
+
+def live_post_or_both_blinds(hand: Hand, m: re.Match[str]) -> None:
+    """A post (``amt``) of more than the big blind is both blinds (the big blind's worth
+    live, the rest dead); at most the big blind, a live post."""
     big = hand.record.big_blind
     if big is not None and hand.money(m["amt"]) > big:
         return BOTH_BLINDS(hand, m)

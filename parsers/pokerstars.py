@@ -1,9 +1,9 @@
 """PokerStars' text hand histories, and every site or converter that writes that dialect.
 
-One pass over the lines of a hand, dispatching on a cheap prefix or keyword check; the
-few regular expressions run once per hand (header, table line, totals), never once per
-action line. Player names are fixed by the seat lines, so an action line is matched by
-the longest seated name followed by ``": "`` (names may hold spaces, colons, brackets).
+Player names are fixed by the seat lines, so an action line is matched by the longest
+seated name followed by ``": "`` (names may hold spaces, colons, brackets). The fast
+readers (``parsers.pokerstars_compiled``, ``parsers.pokerstars_fast``) are checked hand
+by hand against this one, the reference; they share its header reading.
 
 Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who dealt):
 
@@ -105,6 +105,12 @@ What the platform prints and how it is recorded:
   start with asterisks (``**HCL59** collected $2.11 from pot``) and is no street line; a
   tournament header may be split after its buy-in (``Tournament #T, $1.29+$0.21 USD`` /
   ``Hold'em No Limit - Level I (10/20) - ...``), read as one line.
+
+Version 2, on the dialect engine (``parsers.engine``): the header hook reads the first,
+table and seat lines; the kinds of ``_PLAYER_LINES``, ``_BODY_LINES``, ``_UNSEATED_LINES``
+and ``_SUMMARY_LINES`` are tried in that order (a seated name's line is the player's
+first: ``players_first``); the finishing hooks check the hand is complete and build what
+the summary says. Every player line takes an action number, ``doesn't show hand`` too.
 """
 
 from __future__ import annotations

@@ -98,6 +98,9 @@ What the platform prints and how it is recorded:
   that goes on is a ``parse_error``.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
+- Fusion (``Fusion Pot Limit``): two hole cards dealt, a third with the flop (``Dealt to
+  X [6c 7h] [2c]``), a fourth with the turn; the seat's cards are the four, settled as
+  Omaha (``rules.games``).
 - Seen in real files (version 2): hand-history archives put each hand after a number line
   (``*********** # 2 **************``): the first is no hand, the others end the hand
   before them; some copies put a blank line after every line; mined 2021 histories print
@@ -281,6 +284,7 @@ _GAMES = {
     "OMAHA 5 CARDS": Game.OMAHA5,  # MPLPoker
     "6 CARD OMAHA": Game.OMAHA6,
     "COURCHEVEL": Game.COURCHEVEL,
+    "FUSION": Game.FUSION,  # two hole cards, a third dealt with the flop, a fourth with the turn
     "OMAHA HI/LO": Game.OMAHA_HILO,
     "5 CARD OMAHA HI/LO": Game.OMAHA5_HILO,
     "6 CARD OMAHA HI/LO": Game.OMAHA6_HILO,

@@ -30,7 +30,9 @@ What the engine guarantees
   derived from it the same way for every platform.
 * **Names.** A line belongs to a seated player when it starts with that player's name
   (longest name first, so ``Bob Smith`` is never read as ``Bob``) followed by what
-  ``name_follows`` allows; names may hold spaces, colons and brackets.
+  ``name_follows`` allows; names may hold spaces, colons and brackets. The ``body``
+  kinds are tried first, unless the dialect reads ``players_first`` (PokerStars: a
+  seated name's line is the player's whatever it says).
 * **Streets and boards.** A street line moves the hand to the street the dialect's
   :class:`Streets` table names for the game's family (board, stud or draw; the facts
   come from ``rules.games``) and, except for the first betting street and the showdown,
@@ -106,7 +108,8 @@ takes it); a finishing hook takes ``(hand)`` and goes in ``before_returns`` (it 
 each seat put in before any unmatched bet is returned) or ``checks`` (after everything
 is built, before the engine's own end-of-hand notes). A line that names its seat after
 what it does (Entraction's ``Small Blind:  NAME  (0.25)``) records the verb with
-``hand.act(VERB, match, seat)``. State a hook keeps between lines
+``hand.act(VERB, match, seat)``; a line that takes an action number but records no
+action (PokerStars numbers every player line) calls ``hand.number_unrecorded()``. State a hook keeps between lines
 lives in ``hand.facts``; ``hand.previous`` names the kind of the line before; a hook that
 sets ``hand.continuation`` to a pattern lets the very next line (only) continue its line
 when it matches (Everleaf's wrapped hand descriptions). A kind may be ``once`` (only the

@@ -30,7 +30,9 @@ What the engine guarantees
   derived from it the same way for every platform.
 * **Names.** A line belongs to a seated player when it starts with that player's name
   (longest name first, so ``Bob Smith`` is never read as ``Bob``) followed by what
-  ``name_follows`` allows; names may hold spaces, colons and brackets.
+  ``name_follows`` allows; names may hold spaces, colons and brackets. The ``body``
+  kinds are tried first, unless the dialect reads ``players_first`` (PokerStars: a
+  seated name's line is the player's whatever it says).
 * **Streets and boards.** A street line moves the hand to the street the dialect's
   :class:`Streets` table names for the game's family (board, stud or draw; the facts
   come from ``rules.games``) and, except for the first betting street and the showdown,
@@ -106,7 +108,8 @@ takes it); a finishing hook takes ``(hand)`` and goes in ``before_returns`` (it 
 each seat put in before any unmatched bet is returned) or ``checks`` (after everything
 is built, before the engine's own end-of-hand notes). A line that names its seat after
 what it does (Entraction's ``Small Blind:  NAME  (0.25)``) records the verb with
-``hand.act(VERB, match, seat)``. State a hook keeps between lines
+``hand.act(VERB, match, seat)``; a line that takes an action number but records no
+action (PokerStars numbers every player line) calls ``hand.number_unrecorded()``. State a hook keeps between lines
 lives in ``hand.facts``; ``hand.previous`` names the kind of the line before; a hook that
 sets ``hand.continuation`` to a pattern lets the very next line (only) continue its line
 when it matches (Everleaf's wrapped hand descriptions). A kind may be ``once`` (only the
@@ -435,6 +438,10 @@ class Dialect:
     # dialect's own checks say what it lacks: Entraction's hand cut off before its seats)
     seatless: QuarantineReason | None = QuarantineReason.PARSE_ERROR
     name_follows: re.Pattern[str] = re.compile(r"(?=[ :]|$)")
+    # a line that starts with a seated name (and what ``name_follows`` allows) is that
+    # player's, whatever it says, before any ``body`` kind is tried (PokerStars'
+    # ``**HCL59**: calls 5`` is no street line)
+    players_first: bool = False
     after_name: re.Pattern[str] = re.compile(r"\s*")
     returns_unmatched: bool = False  # no return line is printed: the engine computes it
     unmatched_in_pay_line: PaidInside | None = None  # ...and it is paid back inside a pay line
@@ -512,6 +519,7 @@ class Hand:
         self.summary_run: int | None = None
         self.previous: str | None = None  # the kind of the line before this one
         self.seen: set[str] = set()  # every kind consumed so far
+        self.unrecorded = 0  # action numbers taken by lines that record no action
         self.continuation: re.Pattern[str] | None = None  # what the next line may be, wrapped
         self.facts: dict[str, Any] = {}  # state of the dialect's own hooks
         # how this hand's amounts are written: the dialect's, unless its header hook finds
@@ -614,9 +622,15 @@ class Hand:
     def add_action(self, street: Street, seat: int | None, kind: ActionKind, amount: int | None = None,
                    all_in: bool = False, changed: int | None = None) -> ActionRecord:
         actions = self.record.actions
-        record = ActionRecord(self.dialect.first_action_seq + len(actions), street, seat, kind, amount, all_in, changed)
+        seq = self.dialect.first_action_seq + len(actions) + self.unrecorded
+        record = ActionRecord(seq, street, seat, kind, amount, all_in, changed)
         actions.append(record)
         return record
+
+    def number_unrecorded(self) -> None:
+        """The line takes an action number but records no action: a platform that numbers
+        every player line (PokerStars' ``doesn't show hand``) leaves that number unused."""
+        self.unrecorded += 1
 
     def act(self, verb: Act, m: re.Match[str], seat: SeatRecord | None = None) -> None:
         """Record a verb of the current player (see :class:`Act`), or of ``seat``: a line
@@ -892,9 +906,13 @@ class Hand:
             self.previous = None
             return
         d = self.dialect
-        taken = self.take(d.summary if self.in_summary else d.body, line.text)
-        if taken is None and not self.in_summary:
-            hit = self.split_name(line.text)
+        hit = self.split_name(line.text) if d.players_first and not self.in_summary else None
+        if hit is not None:
+            taken = self.read_player(*hit)
+        else:
+            taken = self.take(d.summary if self.in_summary else d.body, line.text)
+        if taken is None and not self.in_summary and hit is None:
+            hit = None if d.players_first else self.split_name(line.text)
             if hit is not None:
                 taken = self.read_player(*hit)
             else:

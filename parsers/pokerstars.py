@@ -1,9 +1,9 @@
 """PokerStars' text hand histories, and every site or converter that writes that dialect.
 
-One pass over the lines of a hand, dispatching on a cheap prefix or keyword check; the
-few regular expressions run once per hand (header, table line, totals), never once per
-action line. Player names are fixed by the seat lines, so an action line is matched by
-the longest seated name followed by ``": "`` (names may hold spaces, colons, brackets).
+Player names are fixed by the seat lines, so an action line is matched by the longest
+seated name followed by ``": "`` (names may hold spaces, colons, brackets). The fast
+readers (``parsers.pokerstars_compiled``, ``parsers.pokerstars_fast``) are checked hand
+by hand against this one, the reference; they share its header reading.
 
 Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who dealt):
 
@@ -98,6 +98,9 @@ What the platform prints and how it is recorded:
   that goes on is a ``parse_error``.
 - ``The deck is reshuffled`` (a draw game whose stub ran out: the discards are dealt
   again) moves no money and no seat's cards: an information line.
+- Fusion (``Fusion Pot Limit``): two hole cards dealt, a third with the flop (``Dealt to
+  X [6c 7h] [2c]``), a fourth with the turn; the seat's cards are the four, settled as
+  Omaha (``rules.games``).
 - Seen in real files (version 2): hand-history archives put each hand after a number line
   (``*********** # 2 **************``): the first is no hand, the others end the hand
   before them; some copies put a blank line after every line; mined 2021 histories print
@@ -105,33 +108,30 @@ What the platform prints and how it is recorded:
   start with asterisks (``**HCL59** collected $2.11 from pot``) and is no street line; a
   tournament header may be split after its buy-in (``Tournament #T, $1.29+$0.21 USD`` /
   ``Hold'em No Limit - Level I (10/20) - ...``), read as one line.
+
+Version 2, on the dialect engine (``parsers.engine``): the header hook reads the first,
+table and seat lines; the kinds of ``_PLAYER_LINES``, ``_BODY_LINES``, ``_UNSEATED_LINES``
+and ``_SUMMARY_LINES`` are tried in that order (a seated name's line is the player's
+first: ``players_first``); the finishing hooks check the hand is complete and build what
+the summary says. Every player line takes an action number, ``doesn't show hand`` too.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta
-from typing import NamedTuple, TypedDict
+from typing import Any, TypedDict
 from zoneinfo import ZoneInfo
 
-from rules.money import AmountError, DOT, format_minor
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
-)
-from parsers.base import BetTracker, card
 from rules.cards import CARD_TEXTS
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from rules.money import AmountError, DOT, NumberConvention, format_minor
+from rules.records import HandParseError, ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import card
+from parsers.engine import BET, CALL, Dialect, DialectParser, Effect, Hand, Line, Streets, Wording, kind, skip
 
 #: the names that open a hand of this dialect, and the platform each names (Full Tilt
 #: wrote PokerStars' dialect from 2016 on; the others are skins and clubs apps)
@@ -284,6 +284,7 @@ _GAMES = {
     "OMAHA 5 CARDS": Game.OMAHA5,  # MPLPoker
     "6 CARD OMAHA": Game.OMAHA6,
     "COURCHEVEL": Game.COURCHEVEL,
+    "FUSION": Game.FUSION,  # two hole cards, a third dealt with the flop, a fourth with the turn
     "OMAHA HI/LO": Game.OMAHA_HILO,
     "5 CARD OMAHA HI/LO": Game.OMAHA5_HILO,
     "6 CARD OMAHA HI/LO": Game.OMAHA6_HILO,
@@ -323,8 +324,6 @@ _DRAW_STREETS = {
     "DRAW": Street.DRAW1,
 }
 _RUN_PREFIX = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
-_ALL_IN = " and is all-in"
-_CAP_REACHED = " and has reached the "  # ... $80 cap: the seat may bet no more this hand
 
 # Lines that say who came, went, timed out or chatted, or what the dealer did with the
 # deck (a draw game reshuffles the discards when the stub runs out): no money, no cards.
@@ -383,25 +382,8 @@ def _amount(text: str, scale: int) -> int:
     return DOT.to_minor(text, scale)
 
 
-_CARDS_SEEN: dict[str, tuple[str, ...]] = {}
-
-
 def _cards_in(text: str) -> list[str]:
-    """Every card inside the brackets of ``text`` (``[Ah Kd] [7c]`` -> three cards).
-
-    Boards and shown hands repeat: a text already read is answered from a cache.
-    """
-    known = _CARDS_SEEN.get(text)
-    if known is not None:
-        return list(known)
-    out = _read_cards_in(text)
-    if len(_CARDS_SEEN) > 20_000:
-        _CARDS_SEEN.clear()
-    _CARDS_SEEN[text] = tuple(out)
-    return out
-
-
-def _read_cards_in(text: str) -> list[str]:
+    """Every card inside the brackets of ``text`` (``[Ah Kd] [7c]`` -> three cards)."""
     out: list[str] = []
     start = text.find("[")
     while start != -1:
@@ -651,14 +633,1021 @@ def _parse_header(first: str) -> tuple[str, str, str | None, str, str | None, Ga
     return hid, site_kind[0], site_kind[1], stamp, zone, info
 
 
-class PokerStarsParser:
+
+# --- reading a hand on the engine ---------------------------------------------------------------
+#
+# The header hook reads the first line, the table line and the seat lines (whose errors
+# PokerStars words its own way); the engine then gives every other line to the first kind
+# that takes it: a seated player's ``name: verb`` (``players``), a line naming nobody
+# (``body``), table traffic (``unseated``), the summary's (``summary``). The finishing
+# hooks check that the hand is complete and build what the summary says into the record.
+
+
+class _StarsAmounts(NumberConvention):
+    """PokerStars' amounts (decimal point, comma thousands, the currency sign first),
+    their common shapes read directly (``_amount``)."""
+
+    def to_minor(self, text: str, scale: int) -> int:
+        return _amount(text, scale)
+
+
+def _platform(site: str, kind: str | None, tid: str | None, names: Mapping[str, SeatRecord]) -> Platform:
+    if SITES[site] is not Platform.POKERSTARS:
+        return SITES[site]
+    if (tid is not None and len(tid) > 12) or any(n.endswith("_chico") for n in names):
+        return Platform.CHICO
+    if kind == "Home Game":
+        return Platform.HOMEGAME
+    return Platform.POKERSTARS
+
+
+def read_table_line(line: str) -> tuple[str, int | None, int | None] | None:
+    """``(name, button, max seats)`` of the table line."""
+    tm = _TABLE.match(line)
+    if tm is None:
+        return None
+    return tm["name"], int(tm["button"]) if tm["button"] else None, int(tm["max"]) if tm["max"] else None
+
+
+def _seat_line(s: str) -> tuple[int, str, str, str] | None:
+    """``(seat, name, stack text, tail)`` of ``Seat 3: name ($7.06 in chips) tail``."""
+    colon = s.find(": ")
+    chips = s.rfind(" in chips")
+    if colon < 6 or chips == -1 or not s[5:colon].isdigit():
+        return None
+    paren = s.rfind(" (", colon, chips)
+    close = s.find(")", chips)
+    if paren == -1 or close == -1:
+        return None
+    stack = s[paren + 2 : chips]
+    if "(" in stack or ")" in stack:
+        return None
+    return int(s[5:colon]), s[colon + 2 : paren], stack, s[close + 1 :]
+
+
+def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
+    """The first line, the table line and the seat lines: the record as the header says it."""
+    hid, site, site_kind, stamp, zone, info = _parse_header(hand.text.split("\n", 1)[0].rstrip())
+    hand.hand_id, hand.scale = hid, info["scale"]
+    if "Rs. " in info["stakes"] or "Rs.\xa0" in info["stakes"]:  # what pay lines quote stays as printed
+        hand.lines = [Line(line.number, _RUPEES.sub("₹", line.text), line.verbatim) for line in hand.lines]
+    table_name, button, max_seats = _read_table(hand)
+    game = info["game"]
+    record = hand.new_record(
+        game=game, limit=info["limit"], is_tournament=info["tournament_id"] is not None,
+        currency=info["currency"], tournament_id=info["tournament_id"],
+        button_seat=None if game in STUD_GAMES else button, max_seats=max_seats,
+        start_time_utc=to_utc(stamp, zone), start_time_raw=f"{stamp} {zone}" if zone else stamp,
+        hand_date=iso_date(stamp), table_name=table_name, is_play_money=info["play_money"])
+    hand.record = record
+    _read_seats(hand)
+    record.platform = _platform(site, site_kind, info["tournament_id"], hand.by_name)
+    hand.facts.update({"info": info, "stud": game in STUD_GAMES, "draw": game in DRAW_GAMES,
+                       "half": Half.UNLABELLED if game in HILO_GAMES else Half.WHOLE, "run": None,
+                       "board": [], "boards by run": {}, "upcards": {}, "totals": _Totals(),
+                       "cash out fees": [], "bounty lines": False, "cancelled": False, "stp added": None})
+    return record
+
+
+def _read_table(hand: Hand) -> tuple[str, int | None, int | None]:
+    """The table line: the first line after the header that is not blank."""
+    lines, n, hid = hand.lines, len(hand.lines), hand.hand_id
+    i = 1
+    while i < n and not lines[i].text.strip():
+        i += 1
+    table_line = lines[i].text if i < n else ""
+    tm = read_table_line(table_line)
+    if tm is None:
+        if i >= n - 1:
+            raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends after its header", hid)
+        if not any(line.text.strip() for line in lines[i + 1 :]):  # a history cut off in its table line
+            raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends in its table line {table_line!r}", hid)
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: not a table line: {table_line!r}", hid)
+    hand.facts["header end"] = lines[i].number
+    return tm
+
+
+def _read_seats(hand: Hand) -> None:
+    """The seat lines after the table line: who sits where with what."""
+    hid, order = hand.hand_id, []
+    body = [line for line in hand.lines if line.number > hand.facts["header end"]]
+    for line in body:
+        s = line.text
+        if not s:  # some copies put a blank line after every line (2014 EUR tables)
+            continue
+        if not s.startswith("Seat "):
+            break
+        parts = _seat_line(s)
+        if parts is None:
+            sm = _SEAT.match(s)
+            if sm is None:
+                raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unreadable seat line {s!r}", hid)
+            parts = (int(sm["seat"]), sm["name"], sm["stack"], sm["tail"])
+        number, name, stack_text, tail = parts
+        try:
+            stack = _amount(stack_text, hand.scale)
+        except AmountError as exc:
+            raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in {s!r}", hid) from exc
+        hand.line = line
+        # "is sitting out" / "out of hand": dealt in only if the seat then acts or gets cards
+        order.append(hand.add_seat(SeatRecord(number, name, stack, [], [], not tail.strip())))
+        hand.facts["header end"] = line.number
+    if not order:
+        ended = all(not line.text for line in body)
+        raise HandParseError(QuarantineReason.TRUNCATED if ended else QuarantineReason.PARSE_ERROR,
+                             f"hand {hid} has no seat lines", hid)
+    hand.facts["seat order"] = order
+
+
+def _header_lines(hand: Hand, m: re.Match[str]) -> bool | None:
+    """The table and seat lines, read by the header hook."""
+    assert hand.line is not None
+    return None if hand.line.number <= hand.facts["header end"] else False
+
+
+def _text(hand: Hand) -> str:
+    """The line being read (hooks run only while one is)."""
+    assert hand.line is not None
+    return hand.line.text
+
+
+def _player(hand: Hand) -> SeatRecord:
+    """The seat of the player line being read."""
+    assert hand.player is not None
+    return hand.player
+
+
+def _in_line(hand: Hand, exc: HandParseError) -> HandParseError:
+    """An error of a helper that knows neither the hand nor the line (a card, a raise)."""
+    return hand.fail(exc.reason, f"{exc.message} in line {_text(hand)!r}")
+
+
+def _cards(hand: Hand, text: str) -> list[str]:
+    try:
+        return _cards_in(text)
+    except HandParseError as exc:
+        raise _in_line(hand, exc) from None
+
+
+def _groups(hand: Hand, text: str) -> list[list[str]]:
+    try:
+        return _bracket_groups(text)
+    except HandParseError as exc:
+        raise _in_line(hand, exc) from None
+
+
+def _cents(hand: Hand, text: str) -> int:
+    """An amount in the buy-in currency's cents (a bounty), whatever the hand counts."""
+    try:
+        return _amount(text, 100)
+    except AmountError as exc:
+        raise hand.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {_text(hand)!r}") from None
+
+
+# --- a seated player's line: ``name: verb ...`` ------------------------------------------------
+
+#: what PokerStars may print after any verb: the seat is all in, or its bet reached the cap
+_TAIL = r"(?P<allin> and is all-in)?(?: and has reached the (?P<cap>.+) cap)?$"
+
+
+def _said(m: re.Match[str]) -> str:
+    """The verb's text without its tail, as card errors quote it."""
+    if m["allin"]:
+        return m.string[: m.start("allin")]
+    return m.string[: m.start("cap") - len(" and has reached the ")] if m["cap"] is not None else m.string
+
+
+@dataclass(frozen=True)
+class _Verb:
+    """A verb's effect after its tail: the cap must be an amount; all in marks the seat."""
+
+    effect: Effect
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> Any:
+        if m["cap"] is not None:
+            hand.money(m["cap"])
+        if m["allin"]:
+            _player(hand).all_in = True
+        return self.effect(hand, m)
+
+
+def _fold(hand: Hand, m: re.Match[str]) -> None:
+    """``folds``, ``folds (disconnect)`` (converters say why); ``folds [Ah Kd]`` shows them."""
+    seat = _player(hand)
+    seat.folded_street = hand.street
+    if m.groupdict().get("cards"):
+        hand.shown[seat.seat] = list(_cards(hand, _said(m)))
+    hand.add_action(hand.street, seat.seat, ActionKind.FOLD)
+
+
+def _check(hand: Hand, m: re.Match[str]) -> None:
+    hand.add_action(hand.street, _player(hand).seat, ActionKind.CHECK)
+
+
+def _raise(hand: Hand, m: re.Match[str]) -> None:
+    """``raises $2 to $4``: the bet this street becomes $4 (Run It Once, early 2019: $4 added)."""
+    seat = _player(hand)
+    hand.money(m["by"])  # the increment must be an amount too
+    raised_to = hand.money(m["amt"])
+    if hand.facts["raise adds"]:
+        added = raised_to
+        hand.tracker.add(seat.seat, added)
+    else:
+        try:
+            added = hand.tracker.raise_to(seat.seat, raised_to)
+        except HandParseError as exc:
+            raise _in_line(hand, exc) from None
+    hand.add_action(hand.street, seat.seat, ActionKind.RAISE, added, bool(m["allin"]))
+
+
+@dataclass(frozen=True)
+class _Post:
+    """A forced post on ``predeal``; ``sets``: the first one not all in is the hand's."""
+
+    kind: ActionKind
+    dead: bool = False
+    sets: str | None = None
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> None:
+        seat, amount, all_in = _player(hand), hand.money(m["amt"]), bool(m["allin"])
+        (hand.tracker.dead if self.dead else hand.tracker.add)(seat.seat, amount)
+        if self.sets and not all_in:
+            hand.facts.setdefault(self.sets, amount)
+        hand.add_action(Street.PREDEAL, seat.seat, self.kind, amount, all_in)
+
+
+_BIG_BLIND = _Post(ActionKind.POST_BIG_BLIND, sets="big blind")
+_LIVE_BLIND = _Post(ActionKind.POST_BLIND)  # button blind, straddle, ...
+_DEAD_SMALL_BLIND = _Post(ActionKind.POST_DEAD, dead=True)
+_LIVE_SMALL_BLIND = _Post(ActionKind.POST_SMALL_BLIND, sets="small blind")
+
+
+def _small_blind(hand: Hand, m: re.Match[str]) -> None:
+    """A second small blind is a newcomer's (or a returning player's) dead one: the call
+    that follows adds the whole bet (``calls $2`` at 0.25/0.50)."""
+    if hand.facts.setdefault("small blind seat", _player(hand).seat) != _player(hand).seat:
+        return _DEAD_SMALL_BLIND(hand, m)
+    return _LIVE_SMALL_BLIND(hand, m)
+
+
+def _ante(hand: Hand, m: re.Match[str]) -> None:
+    """An ante; the hand's is the largest posted by a seat not all in."""
+    seat, amount, all_in = _player(hand), hand.money(m["amt"]), bool(m["allin"])
+    hand.tracker.dead(seat.seat, amount)
+    if not all_in and (hand.record.ante is None or amount > hand.record.ante):
+        hand.record.ante = amount
+    hand.add_action(Street.PREDEAL, seat.seat, ActionKind.POST_ANTE, amount, all_in)
+
+
+def _both_blinds(hand: Hand, m: re.Match[str]) -> None:
+    """A returning player's posts: the big blind is live, the small one dead."""
+    seat, amount, all_in = _player(hand), hand.money(m["amt"]), bool(m["allin"])
+    stakes = hand.facts["info"]["stake_values"]
+    live = hand.facts.get("big blind")
+    live = min(live if live is not None else stakes[1] if len(stakes) > 1 else amount, amount)
+    hand.tracker.add(seat.seat, live)
+    hand.add_action(Street.PREDEAL, seat.seat, ActionKind.POST_BLIND, live, all_in)
+    if amount > live:
+        hand.tracker.dead(seat.seat, amount - live)
+        hand.add_action(Street.PREDEAL, seat.seat, ActionKind.POST_DEAD, amount - live, all_in)
+
+
+def _brings_in(hand: Hand, m: re.Match[str]) -> None:
+    seat, amount, all_in = _player(hand), hand.money(m["amt"]), bool(m["allin"])
+    hand.tracker.add(seat.seat, amount)
+    if hand.record.bring_in is None and not all_in:
+        hand.record.bring_in = amount
+    hand.add_action(hand.street, seat.seat, ActionKind.BRING_IN, amount, all_in)
+
+
+def _draw(hand: Hand, m: re.Match[str]) -> None:
+    """``discards 2 cards``, ``stands pat [cards]``; one printed without its street line
+    opens the first draw."""
+    if hand.street == Street.PREDRAW:
+        hand.street = Street.DRAW1
+        hand.tracker.new_street()
+    seat, changed = _player(hand).seat, m.groupdict().get("changed")
+    if changed is None and "[" in m["rest"]:  # stands pat with the cards kept
+        hand.dealt[seat] = list(_cards(hand, _said(m)))
+    action = ActionKind.DISCARD if changed is not None else ActionKind.STAND_PAT
+    hand.add_action(hand.street, seat, action, None, False, int(changed) if changed else 0)
+
+
+def _shows(hand: Hand, m: re.Match[str]) -> None:
+    seat = _player(hand)
+    hand.shown[seat.seat] = list(_cards(hand, _said(m)))
+    seat.showed = True
+    hand.add_action(hand.street, seat.seat, ActionKind.SHOW)
+
+
+def _mucks(hand: Hand, m: re.Match[str]) -> None:
+    seat = _player(hand)
+    seat.mucked = True
+    if "[" in m["rest"]:
+        hand.shown[seat.seat] = list(_cards(hand, _said(m)))
+    hand.add_action(hand.street, seat.seat, ActionKind.MUCK)
+
+
+def _says_nothing(hand: Hand, m: re.Match[str]) -> None:
+    """``doesn't show hand``, a seat's status; a converter's ``Table deposit $5`` (a top-up
+    of the stack, not pot money, but an amount): no money, no cards, but a number."""
+    if m.groupdict().get("amt"):
+        hand.money(m["amt"])
+    hand.number_unrecorded()
+
+
+_STATUS = "|".join(map(re.escape, sorted(SEAT_STATUS, key=len, reverse=True)))
+#: what may follow a seated name and ``": "``, tried in order
+_PLAYER_LINES = (
+    kind("fold", r"^folds(?: \(disconnect\))?" + _TAIL, _Verb(_fold)),
+    kind("check", r"^checks" + _TAIL, _Verb(_check)),
+    kind("status", rf"^(?:{_STATUS}){_TAIL}", _Verb(_says_nothing)),
+    kind("call", r"^calls (?P<amt>.+?)" + _TAIL, _Verb(CALL)),
+    kind("bet", r"^bets (?P<amt>.+?)" + _TAIL, _Verb(BET)),
+    kind("raise", r"^raises (?P<by>.*?) to (?P<amt>.+?)" + _TAIL, _Verb(_raise)),
+    kind("ante", r"^posts the ante (?P<amt>.+?)" + _TAIL, _Verb(_ante)),
+    kind("small blind", r"^posts small blind (?P<amt>.+?)" + _TAIL, _Verb(_small_blind)),
+    kind("big blind", r"^posts big blind (?P<amt>.+?)" + _TAIL, _Verb(_BIG_BLIND)),
+    kind("both blinds", r"^posts small & big blinds (?P<amt>.+?)" + _TAIL, _Verb(_both_blinds)),
+    kind("blind", r"^posts (?:.*? )??(?P<amt>[^ ]*?)" + _TAIL, _Verb(_LIVE_BLIND)),  # the amount last
+    kind("bring-in", r"^brings in for (?P<amt>.+?)" + _TAIL, _Verb(_brings_in)),
+    kind("discard", r"^discards (?P<changed>\d+)(?: .*?)?" + _TAIL, _Verb(_draw)),
+    kind("stand pat", r"^stands pat(?P<rest>.*?)" + _TAIL, _Verb(_draw)),
+    kind("show", r"^shows(?P<rest>.*?)" + _TAIL, _Verb(_shows)),
+    kind("muck", r"^mucks(?P<rest>.*?)" + _TAIL, _Verb(_mucks)),
+    kind("fold face up", r"^folds (?P<cards>\[.*?)" + _TAIL, _Verb(_fold)),
+    kind("no show", r"^doesn't show.*?" + _TAIL, _Verb(_says_nothing)),
+    kind("deposit", r"^Table deposit (?P<amt>.+?)" + _TAIL, _Verb(_says_nothing)),
+    # mined 2021 histories print a seated name with nothing after it (``stas622:``) for
+    # each all-in seat whose cards the client shows: no money, no cards
+    kind("empty", r"^$", skip),
+)
+
+
+# --- the lines that do not start with a seated name ---------------------------------------------
+
+def _street_line(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``*** FLOP *** [...]``: a new street (and its cards), the showdown or the summary."""
+    s = _text(hand)
+    if _known_prefix(s, " ", hand.by_name)[0] is not None:
+        return False  # "**HCL59** collected ...": a seat's line
+    end = s.find(" ***", 4)
+    if not s.startswith("*** ") or end == -1:
+        raise hand.unexpected()
+    label, after, facts = s[4:end], s[end + 4 :], hand.facts
+    if label == "SUMMARY":
+        hand.in_summary = True
+    elif label in _FIRST_ROUND:
+        # the first betting round goes on from the blinds: no new street bets
+        hand.street = Street.PREDRAW if facts["draw"] else Street.PREFLOP
+        if "*" in after:
+            hand.record.notes.append(f"garbled street line as printed: {s!r}")
+            after = after[: after.find("*")]
+        if after.strip():
+            facts["board"] = _cards(hand, after)
+    elif label in ("SHOW DOWN", "SHOWDOWN") or label.endswith(" SHOW DOWN"):  # SHOWDOWN: Run It Once
+        if label.endswith(" SHOW DOWN"):
+            facts["run"] = _RUN_PREFIX.get(label[:-10])
+            if facts["run"] is None:
+                raise hand.unexpected()
+        hand.street = Street.SHOWDOWN
+    elif facts["stud"] or facts["draw"]:
+        new_street = (_STUD_STREETS if facts["stud"] else _DRAW_STREETS).get(label)
+        if new_street is None:
+            raise hand.unexpected()
+        if facts["draw"] or hand.street != Street.PREDEAL:  # stud antes are dead: 3rd street starts afresh anyway
+            hand.tracker.new_street()
+        hand.street = new_street
+        if facts["stud"] and "[" in after:  # too few cards left: one community card for all
+            facts["board"] = _cards(hand, after)
+    else:
+        _board_street(hand, s, label, after)
+    return None
+
+
+#: the street lines that open the first betting round
+_FIRST_ROUND = frozenset({"HOLE CARDS", "PRE-FLOP", "DEALING HANDS"})
+
+
+def _board_street(hand: Hand, s: str, label: str, after: str) -> None:
+    """``*** TURN *** [...] [...]``, ``*** SECOND FLOP ***`` (run it twice): the board so far."""
+    prefix, _, base = label.rpartition(" ")
+    new_street = _BOARD_STREETS.get(base)
+    if new_street is None or (prefix and prefix not in _RUN_PREFIX):
+        raise hand.unexpected()
+    if new_street != hand.street:
+        hand.street = new_street
+        hand.tracker.new_street()
+    try:
+        cards_now = _cards_in(after)
+    except HandParseError:
+        hand.record.notes.append(f"garbled street line as printed: {s!r}")
+        return
+    if prefix:
+        hand.facts["boards by run"][_RUN_PREFIX[prefix]] = cards_now
+    else:
+        hand.facts["board"] = cards_now
+
+
+def _dealt_to(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to X [Ah Kd]`` (stud: ``[2c 3d] [7h]``, the last group the new cards)."""
+    s = _text(hand)
+    body = s[9:]
+    name, pos = _known_prefix(body, " [", hand.by_name)
+    if name is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"cards dealt to no seat: {s!r}")
+    seat = hand.by_name[name]
+    seat.dealt_in = True
+    groups = _groups(hand, body[pos:])
+    if not hand.facts["stud"]:
+        hand.dealt[seat.seat] = [c for g in groups for c in g]
+        return
+    have = hand.dealt.setdefault(seat.seat, [])
+    ups = hand.facts["upcards"].setdefault(seat.seat, [])
+    if hand.street == Street.THIRD and len(groups) == 1:
+        got = groups[0]
+        have[:] = [None, None, got[0]] if len(got) == 1 else got
+        ups[:] = got[-1:]
+    else:
+        have.extend(groups[-1])
+        if hand.street != Street.SEVENTH:  # 7th street is dealt face down
+            ups.extend(groups[-1])
+
+
+#: a pay line's pot as printed after ``from``; ``side pot-N`` (``side pot N``) is pot N
+_POTS = {"pot": 0, "main pot": 0, "side pot": 1}
+
+
+def _seat_before(hand: Hand, words: str, what: str) -> tuple[SeatRecord, str]:
+    """The seated name before ``words`` in the line, and the text after them."""
+    s = _text(hand)
+    name, pos = _known_prefix(s, words, hand.by_name)
+    if name is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"{what}: {s!r}")
+    return hand.by_name[name], s[pos + len(words) :]
+
+
+def _collected(hand: Hand, m: re.Match[str]) -> None:
+    """``X collected $1 from side pot-2``: a pay line."""
+    seat, rest = _seat_before(hand, " collected ", "pot paid to no seat")
+    amount_text, _, source = rest.partition(" from ")
+    pot = _POTS.get(source)
+    if pot is None:
+        if not (source.startswith(("side pot-", "side pot ")) and source[9:].isdigit()):
+            raise hand.unexpected()
+        pot = int(source[9:])
+    hand.pay(seat, hand.money(amount_text), pot=pot, run=hand.facts["run"], half=hand.facts["half"])
+
+
+def _uncalled(hand: Hand, m: re.Match[str]) -> None:
+    """``Uncalled bet ($2) returned to X``."""
+    s = _text(hand)
+    close = s.find(") returned to ")
+    if close == -1:
+        raise hand.unexpected()
+    seat = hand.by_name.get(s[close + 14 :])
+    if seat is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"bet returned to no seat: {s!r}")
+    hand.return_bet(seat, hand.money(s[14:close]), paid=True)
+
+
+def _hand_cancelled(hand: Hand, m: re.Match[str]) -> None:
+    hand.facts["cancelled"] = True  # judged once the summary is read (``_check_complete``)
+
+
+def _cashed_out(hand: Hand, m: re.Match[str]) -> None:
+    """``X cashed out the hand for $35.72 | Cash Out Fee $0.36``: the house pays the seat."""
+    seat, rest = _seat_before(hand, " cashed out the hand for ", "cash out by no seat")
+    paid_text, _, fee_text = rest.partition(" | ")
+    amount = hand.money(paid_text.strip())
+    seat.cashed_out = True
+    hand.add_action(hand.street, seat.seat, ActionKind.CASH_OUT)
+    hand.pay(seat, amount, pot=None, run=hand.facts["run"], half=Half.WHOLE, source=PayoutSource.CASH_OUT)
+    if fee_text:
+        hand.facts["cash out fees"].append(f"seat {seat.seat}: {fee_text.strip()}")
+
+
+def _bounty(hand: Hand, m: re.Match[str]) -> None:
+    """``X wins $18.75 for eliminating Y``: a bounty, in the buy-in currency's cents."""
+    seat, rest = _seat_before(hand, " wins ", "bounty paid to no seat")
+    prize = rest.split(" ", 2)
+    amount = _cents(hand, prize[1] if prize[0] == "the" else prize[0])
+    hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.BOUNTY)
+    hand.facts["bounty lines"] = True
+
+
+def _bounty_split(hand: Hand, m: re.Match[str]) -> None:
+    """``A, B split the $50 bounty for eliminating C``: equal shares where the cents divide
+    (PokerStars splits a bounty equally among the seats that split the pot; which seat
+    gets an odd cent is not printed)."""
+    s = _text(hand)
+    at = s.find(" split the ")
+    names = _listed_names(s[:at], hand.by_name)
+    if names is None or len(set(names)) != len(names):
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"bounty split among no seats: {s!r}")
+    amount_text = s[at + 11 : s.find(" bounty for eliminating ")]
+    amount = _cents(hand, amount_text)
+    winners = [hand.by_name[name] for name in names]
+    if amount % len(winners):
+        hand.record.notes.append(
+            f"bounty of {amount_text} split between seats {', '.join(str(w.seat) for w in winners)} with no"
+            f" shares printed and no even split in cents: no share recorded ({s!r})")
+        return
+    for winner in winners:
+        hand.pay(winner, amount // len(winners), pot=None, half=Half.WHOLE, source=PayoutSource.BOUNTY)
+    hand.facts["bounty lines"] = True
+
+
+def _listed_names(text: str, names: Mapping[str, SeatRecord]) -> list[str] | None:
+    """The seated names ``text`` lists, separated by ``", "``; None unless exactly one
+    reading exists (a name may itself hold ``", "``)."""
+    readings: list[list[str]] = []
+
+    def walk(start: int, got: list[str]) -> None:
+        for name in names:
+            end = start + len(name)
+            if len(readings) > 1 or not text.startswith(name, start):
+                continue
+            if end == len(text):
+                readings.append([*got, name])
+            elif text.startswith(", ", end):
+                walk(end + 2, [*got, name])
+
+    walk(0, [])
+    return readings[0] if len(readings) == 1 else None
+
+
+@dataclass(frozen=True)
+class _Only:
+    """A line only ``platform`` prints (elsewhere the next kinds are tried)."""
+
+    platform: Platform
+    effect: Effect
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> Any:
+        return self.effect(hand, m) if hand.record.platform is self.platform else False
+
+
+def _splash_added(hand: Hand, m: re.Match[str]) -> None:
+    hand.facts["stp added"] = hand.money(m["amt"])  # Run It Once: checked against the summary's STP
+
+
+def _shows_hole_cards(hand: Hand, m: re.Match[str]) -> bool | None:
+    """Run It Once: ``X shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]``, hole cards first."""
+    name, pos = _known_prefix(_text(hand), " shows [", hand.by_name)
+    if name is None:
+        return False
+    seat = hand.by_name[name]
+    hand.shown[seat.seat] = list(_groups(hand, _text(hand)[pos:])[0])
+    seat.showed = True
+    hand.add_action(hand.street, seat.seat, ActionKind.SHOW)
+    return None
+
+
+def _unseated_status(hand: Hand, m: re.Match[str]) -> bool | None:
+    """Someone not seated in this hand: ``name: sits out`` (not so read on Run It Once)."""
+    return False if hand.record.platform is Platform.RUNITONCE else None
+
+
+def _cut_line(hand: Hand, m: re.Match[str]) -> bool:
+    """A line no kind took: the hand's end when nothing follows it (a file cut mid-line)."""
+    assert hand.line is not None
+    at = hand.lines.index(hand.line)
+    if not any(line.text.strip() for line in hand.lines[at + 1 :]):
+        raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hand.hand_id} ends in a cut line {_text(hand)!r}",
+                             hand.hand_id)
+    return False
+
+
+_BODY_LINES = (
+    kind("header", r"^(?:Table|Seat) ", _header_lines),
+    kind("street", r"^\*", _street_line),
+    kind("dealt", r"^Dealt to ", _dealt_to),
+    kind("collected", r"^(?=.* collected )", _collected),
+    kind("uncalled", r"^Uncalled bet \(", _uncalled),
+    kind("chat", r'^(?=.* said, ")', skip),
+    kind("cancelled", r"^Hand cancelled$", _hand_cancelled),
+    kind("cash out", r"^(?=.* cashed out the hand for )", _cashed_out),
+    kind("bounty", r"^(?=.* wins )(?=.*(?: for eliminating | for splitting the elimination of ))", _bounty),
+    kind("bounty split", r"^(?=.* split the )(?=.* bounty for eliminating )", _bounty_split),
+    kind("metadata", r"^#", _Only(Platform.POKERMASTER, skip)),  # the grabber's JSON metadata comment
+    kind("splash", r"^STP added: (?P<amt>.*)", _Only(Platform.RUNITONCE, _splash_added)),
+    kind("hole cards shown", r"^(?=.* shows \[)", _Only(Platform.RUNITONCE, _shows_hole_cards)),
+)
+_UNSEATED_LINES = (
+    # who came, went, timed out; what the dealer did with the deck
+    kind("table traffic", "^(?=.*(?:" + "|".join(map(re.escape, INFO_FRAGMENTS)) + "))", skip),
+    kind("unseated status", rf"^(?:(?!: ).)+: (?:{_STATUS})$", _unseated_status),
+    kind("converter event", r"^(?:" + "|".join(map(re.escape, sorted(_CONVERTER_TABLE_EVENTS))) + ")$", skip),
+    kind("cut line", r"", _cut_line),
+)
+
+
+# --- the summary -------------------------------------------------------------------------------
+
+class _Totals:
+    """What the summary says: the totals, rake and fees, the boards, what each seat won."""
+
+    def __init__(self) -> None:
+        self.total_pot: int | None = None
+        self.rake: int | None = None
+        self.pots_printed: list[int] | None = None
+        self.pots_net: bool | None = None
+        self.fees = 0
+        self.fee_detail: dict[str, int] = {}
+        self.boards: dict[int, list[str]] = {}
+        self.won: dict[int, int] = {}  # seat -> what its summary line says it won
+        self.notional: dict[int, int] = {}  # seat -> winnings its summary line says were not paid (cash-outs)
+        self.seats: set[int] = set()  # the seats with a summary line
+
+
+def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
+    """``Seat 3: X (button) showed [...] and won ($5)``: what the seat showed and won."""
+    s, totals = _text(hand), hand.facts["totals"]
+    colon = s.find(": ")
+    number_text = s[5:colon]
+    if colon == -1 or not number_text.isdigit() or int(number_text) not in hand.seats:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unexpected summary line {s!r}")
+    seat = hand.seats[int(number_text)]
+    totals.seats.add(seat.seat)
+    body = s[colon + 2 :]
+    if body.startswith(seat.player):
+        said = _summary_says(hand, body[len(seat.player) :], may_skip=True)
+    else:
+        hand.record.notes.append(
+            f"summary names seat {seat.seat} differently from its seat line ({seat.player!r}): {s!r}")
+        paren = body.find(" (")
+        said = _summary_says(hand, body[paren:] if paren != -1 else "", may_skip=False)
+    mucked, cards, showed, won, unpaid, cashed = said
+    seat.mucked = seat.mucked or mucked
+    if cards is not None:
+        hand.shown[seat.seat] = list(cards)
+    seat.showed = seat.showed or showed
+    if unpaid:
+        totals.notional[seat.seat] = totals.notional.get(seat.seat, 0) + won
+    elif won:
+        totals.won[seat.seat] = won
+    seat.cashed_out = seat.cashed_out or cashed
+
+
+def _summary_says(hand: Hand, body: str, *, may_skip: bool) -> tuple[bool, list[str] | None, bool, int, bool, bool]:
+    """What a summary seat line says after the player's name: ``(mucked, cards shown or
+    mucked, showed, won, won but not paid, cashed out)``.
+
+    ``may_skip``: a line with no cards, no winnings and no cash out records nothing but
+    a muck (when the name was read as printed).
+    """
+    if may_skip and "[" not in body and " won " not in body and " collected " not in body and "cashed" not in body:
+        return (" mucked" in body, None, False, 0, False, False)  # folded, or did not bet
+    mucked = showed = False
+    cards: list[str] | None = None
+    for marker in (" showed [", " mucked ["):
+        at = body.find(marker)
+        if at != -1:
+            cards = _cards(hand, body[at + len(marker) - 1 : body.find("]", at) + 1])
+            showed, mucked = showed or marker == " showed [", mucked or marker == " mucked ["
+    mucked = mucked or body.startswith(" mucked") or " mucked" in body.split("[", 1)[0]
+    won = 0
+    for key in (" won ", " collected "):
+        at = body.find(key)
+        while at != -1:
+            start = at + len(key)
+            if body.startswith("(", start):
+                at = body.find(")", start)
+                won += hand.money(body[start + 1 : at])
+            else:  # converters and Run It Once print the amount bare: "collected $10"
+                end = body.find(" ", start)
+                token = body[start : end if end != -1 else len(body)].rstrip(",")
+                if _AMOUNT_TOKEN.fullmatch(token):
+                    won += hand.money(token)
+            at = body.find(key, start)
+    return (mucked, cards, showed, won, "(pot not awarded" in body, "cashed out" in body)
+
+
+def _total_pot(hand: Hand, m: re.Match[str]) -> None:
+    """``Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25``."""
+    tm, totals = _TOTAL.match(_text(hand)), hand.facts["totals"]
+    if tm is None:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"unreadable totals {_text(hand)!r}")
+    totals.total_pot = hand.money(tm["total"])
+    if tm["main"] is not None:
+        printed = {0: hand.money(tm["main"])}
+        for k, (index, amount_text) in enumerate(_SIDE.findall(tm["sides"] or "")):
+            printed[int(index) if index else k + 1] = hand.money(amount_text)
+        totals.pots_printed = [printed[k] for k in sorted(printed)]
+        totals.pots_net = True
+    else:
+        totals.pots_printed = [totals.total_pot]
+        totals.pots_net = False
+    _total_segments(hand, totals, tm["segments"] or "")
+
+
+def _total_segments(hand: Hand, totals: _Totals, segments: str) -> None:
+    """``| Rake $0.25 | STP added $2 | ...``: the rake, pots (Run It Once) and fees."""
+    segment_pots: dict[int, int] = {}
+    for segment in segments.split("|"):
+        segment = segment.strip()
+        if not segment:
+            continue
+        label, _, amount_text = segment.rpartition(" ")
+        value = hand.money(amount_text)
+        if label == "Rake":
+            totals.rake = value
+            continue
+        if label in ("Main pot", "Side pot") or (label.startswith("Side pot ") and label[9:].isdigit()):
+            # Run It Once: "| Main pot €62.60 | Side pot €20.98 |", before rake
+            index = 0 if label == "Main pot" else int(label[9:]) if label[9:] else len(segment_pots)
+            segment_pots[index] = value
+            totals.pots_printed = [segment_pots[k] for k in sorted(segment_pots)]
+            continue
+        key = label.lower().replace(" ", "_")
+        if "added" in key or key == "stp":  # splash the pot: money the house adds
+            value = -value
+            hand.record.notes.append(
+                f"the house added {amount_text} to the pot ({segment!r}): recorded as a negative fee")
+        totals.fee_detail[key] = totals.fee_detail.get(key, 0) + value
+        totals.fees += value
+
+
+def _summary_board(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Board [...]``, ``FIRST Board [...]`` (run it twice)."""
+    s = _text(hand)
+    if not (s.startswith("Board [") or (s.endswith("]") and " Board [" in s)):
+        return False
+    prefix, _, cards_text = s.partition("Board ")
+    hand.facts["totals"].boards[_RUN_PREFIX.get(prefix.strip(), 1) if prefix.strip() else 1] = _cards(hand, cards_text)
+    return None
+
+
+_SUMMARY_LINES = (
+    kind("summary seat", r"^Seat ", _summary_seat),
+    kind("total pot", r"^Total pot ", _total_pot),
+    kind("board", r"^(?=.*Board \[)", _summary_board),
+    kind("run twice", r"^Hand was run ", skip),  # the boards say it
+    kind("archive number", _ARCHIVE_NUMBER, skip),  # the next hand's number, in an archive
+)
+
+
+# --- the whole hand ----------------------------------------------------------------------------
+
+def _reached_summary(hand: Hand) -> None:
+    if not hand.in_summary:
+        raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hand.hand_id} ends before its *** SUMMARY ***",
+                             hand.hand_id)
+
+
+def _check_complete(hand: Hand) -> None:
+    """The hand stands unless it was cancelled or its summary lacks the totals or a dealt
+    seat's line."""
+    totals = hand.facts["totals"]
+    if hand.facts["cancelled"]:
+        # what was posted before the cancellation went back unprinted: nothing to audit
+        # unless the history itself returns every chip and prints the (empty) pot
+        if (totals.total_pot is None or any(hand.tracker.seats().values())
+                or any(p.source == PayoutSource.POT for p in hand.record.payouts)):
+            raise hand.fail(QuarantineReason.INCONSISTENT, "hand cancelled by the platform: no pot was played")
+        hand.record.notes.append("hand cancelled by the platform: every chip put in was returned")
+    if totals.total_pot is None:
+        raise hand.fail(QuarantineReason.TRUNCATED, "summary has no 'Total pot' line")
+    for seat in hand.facts["seat order"]:
+        if seat.dealt_in and seat.seat not in totals.seats:
+            raise hand.fail(QuarantineReason.TRUNCATED, f"summary has no line for seat {seat.seat} ({seat.player})")
+
+
+#: the actions by which a seat sitting out shows it was dealt in after all
+_DEALT_IN_BY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+                          ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_BLIND,
+                          ActionKind.POST_DEAD, ActionKind.POST_ANTE, ActionKind.BRING_IN})
+
+
+def _acted_in(hand: Hand) -> None:
+    """A seat whose line said it was out is dealt in when it then posts or bets."""
+    for action in hand.record.actions:
+        if action.kind in _DEALT_IN_BY and action.seat is not None:
+            hand.seats[action.seat].dealt_in = True
+
+
+def _boards(hand: Hand) -> None:
+    """The summary's boards are authoritative; the street lines must agree with them."""
+    by_run, board, said = hand.facts["boards by run"], hand.facts["board"], hand.facts["totals"].boards
+    street_boards = [by_run[k] for k in sorted(by_run)] if by_run else [board] if board else []
+    boards = [said[k] for k in sorted(said)] if said else street_boards
+    if said and street_boards and street_boards != boards:
+        hand.record.notes.append(f"street lines show board(s) {street_boards} but the summary says {boards}")
+    hand.record.boards = boards
+
+
+_PLAIN_OMAHA = {
+    Game.OMAHA: {5: Game.OMAHA5, 6: Game.OMAHA6},
+    Game.OMAHA_HILO: {5: Game.OMAHA5_HILO, 6: Game.OMAHA6_HILO},
+}
+# Dialects whose header names the game as another site called it: PokerMaster's grabber
+# writes "Omaha" for its 5-card tables. PokerStars names every Omaha by its card count.
+_GAME_BY_CARDS = frozenset({Platform.POKERMASTER, Platform.CHICO, Platform.RUNITONCE})
+
+
+def _omaha_by_cards(hand: Hand) -> None:
+    """The Omaha game the hole cards dealt and shown say, where the header names plain
+    Omaha (or Omaha Hi/Lo): the header's while no seat holds more than four."""
+    game = hand.record.game
+    if game not in _PLAIN_OMAHA or hand.record.platform not in _GAME_BY_CARDS:
+        return
+    sizes: dict[int, set[int]] = {}
+    for cards_by_seat in (hand.dealt, hand.shown):
+        for seat, held in cards_by_seat.items():
+            sizes.setdefault(seat, set()).add(len(held))
+    every = set().union(*sizes.values())
+    if not every or max(every) <= 4:
+        return
+    if len(every) == 1 and (size := every.pop()) in _PLAIN_OMAHA[game]:
+        hand.record.game = _PLAIN_OMAHA[game][size]
+        hand.record.notes.append(f"header names {game.value} but every hand dealt or shown holds {size} cards:"
+                                 f" recorded as {hand.record.game.value}")
+        return
+    counts = ", ".join(f"seat {seat}: {' and '.join(map(str, sorted(n)))}" for seat, n in sorted(sizes.items()))
+    raise hand.fail(QuarantineReason.BAD_CARDS,
+                    f"header names {game.value}, but the hole cards dealt or shown number differently ({counts})")
+
+
+def _unprinted_return(hand: Hand) -> None:
+    """Old histories (2005) return an uncalled bet without printing it; their Total pot
+    leaves it out. Inferred only when the printed total says exactly that."""
+    put_in, total_pot = hand.tracker.seats(), hand.facts["totals"].total_pot
+    if not put_in:
+        return
+    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
+    top_seat, top = ranked[0]
+    excess = top - (ranked[1][1] if len(ranked) > 1 else 0)
+    if excess > 0 and sum(put_in.values()) - excess == total_pot:
+        hand.tracker.returned(top_seat, excess)
+        actions = hand.record.actions
+        bet_street = next((a.street for a in reversed(actions) if a.seat == top_seat and a.amount), hand.street)
+        hand.add_action(bet_street, top_seat, ActionKind.UNCALLED_RETURN, excess)
+        hand.pay(hand.seats[top_seat], excess, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED, line="")
+        hand.record.notes.append(
+            f"uncalled bet of {excess} returned to seat {top_seat} is not printed; inferred from the"
+            f" Total pot {total_pot} (put in {sum(put_in.values())})")
+
+
+def _settle_seats(hand: Hand) -> None:
+    """What each seat put in, and its final known cards (stud: which were face up), in
+    the order of the seat lines."""
+    stud, shown, dealt, upcards = hand.facts["stud"], hand.shown, hand.dealt, hand.facts["upcards"]
+    saw_seventh = stud and any(a.street == Street.SEVENTH for a in hand.record.actions)
+    hand.record.seats = hand.facts["seat order"]
+    for seat in hand.record.seats:
+        seat.contributed = hand.tracker.contributed(seat.seat)
+        number = seat.seat
+        seat.cards = []
+        if number in shown and (len(shown[number]) >= len(dealt.get(number, ())) or not stud):
+            seat.cards = shown[number]
+        elif number in dealt:
+            seat.cards = dealt[number]
+            if stud and saw_seventh and len(seat.cards) == 6 and seat.folded_street is None:
+                seat.cards = [*seat.cards, None]
+        if stud and number in upcards:
+            seat.upcards = upcards[number]
+
+
+def _summary_totals(hand: Hand) -> None:
+    """The summary's totals, rake and fees; the blinds (the stakes' in no- and pot-limit
+    games, else as posted)."""
+    record, totals, info = hand.record, hand.facts["totals"], hand.facts["info"]
+    record.pots_printed, record.pots_printed_net = totals.pots_printed, totals.pots_net
+    record.total_pot_printed, record.rake, record.fees = totals.total_pot, totals.rake, totals.fees
+    record.fee_detail = totals.fee_detail
+    record.rake_source = RakeSource.PRINTED if totals.rake is not None else RakeSource.ABSENT
+    if not hand.facts["stud"]:
+        stakes = info["stake_values"]
+        if info["limit"] in (Limit.NO, Limit.POT) and len(stakes) >= 2:
+            record.small_blind, record.big_blind = stakes[0], stakes[1]
+        else:
+            record.small_blind, record.big_blind = hand.facts.get("small blind"), hand.facts.get("big blind")
+
+
+def _closing_notes(hand: Hand) -> None:
+    """What an auditor must know of the whole hand: a mixed game's hand, the rake, the splash."""
+    record = hand.record
+    notes, rake, scale, mixed = record.notes, record.rake, record.amount_scale, hand.facts["info"]["mixed"]
+    if mixed:
+        notes.append(f"mixed game {mixed!r}: this hand is {record.game.value}")
+    if rake is None:
+        notes.append("rake not printed")
+    elif record.platform is Platform.MPLPOKER and rake and record.paid_from_pots() == record.pot_total:
+        # MPLPoker's pay lines pay the whole pot and its rake line is taken after them:
+        # how a rake is shared between winners is not printed, so only shares are checked
+        notes.append(f"MPLPoker pays the pot before its rake ({format_minor(rake, scale)} printed): "
+                     "the rake is not checked, only who won what share")
+        record.rake, record.rake_source = None, RakeSource.ABSENT
+    splash, added = -record.fee_detail.get("stp", 0), hand.facts["stp added"]
+    if added is not None and splash != added:
+        record.contradicts(f"the hand says the house added {format_minor(added, scale)} (STP), the summary"
+                           f" {format_minor(splash, scale)}", None, splash, added)
+
+
+def _check_totals(hand: Hand) -> None:
+    """The printed Total pot and pots against what was put in; uncalled returns against it."""
+    record = hand.record
+    put_in, rake, scale = record.pot_total, record.rake or 0, record.amount_scale
+    splashed = -record.fee_detail.get("stp", 0)  # Run It Once counts the house's money in its Total pot
+    if record.total_pot_printed is not None and record.total_pot_printed != put_in + splashed:
+        record.contradicts(
+            f"summary says Total pot {format_minor(record.total_pot_printed, scale)} but the actions put in"
+            f" {format_minor(put_in, scale)}"
+            + (f" and the house added {format_minor(splashed, scale)}" if splashed else ""),
+            None, put_in + splashed, record.total_pot_printed)
+    printed = record.total_pot_printed
+    if record.pots_printed_net and sum(record.pots_printed or ()) != (printed or 0) - rake - record.fees:
+        record.notes.append(f"printed pots {record.pots_printed} do not add up to the total {printed} less rake {rake}")
+    returned: dict[int, int] = {}
+    for p in record.payouts:
+        if p.source == PayoutSource.UNCALLED:
+            returned[p.seat] = returned.get(p.seat, 0) + p.amount
+    for s in record.seats:
+        if s.contributed < 0:  # Run It Once printed a splash (STP) inside a returned bet
+            back = returned.get(s.seat, 0)
+            record.contradicts(
+                f"seat {s.seat} got {format_minor(back, scale)} back as an uncalled bet but put in only"
+                f" {format_minor(back + s.contributed, scale)}", s.seat, back, back + s.contributed)
+    record.contradicts_summary(hand.facts["totals"].won)
+
+
+def _check_paid(hand: Hand) -> None:
+    """What was paid against what was put in: a cash-out's share the house kept, or a
+    history that does not add up; the bounties' unit."""
+    record, notional = hand.record, hand.facts["totals"].notional
+    notes, rake, paid = record.notes, record.rake or 0, record.paid_from_pots()
+    missing = record.pot_total - rake - record.fees - paid
+    if any(s.cashed_out for s in record.seats):
+        if missing > 0:
+            record.house_retained = missing
+            notes.append(
+                f"{missing} of the pot was paid to no seat: the share of a seat that cashed out, kept by the house")
+        if notional:
+            shares = ", ".join(f"seat {k}: {v}" for k, v in sorted(notional.items()))
+            notes.append(f"summary's notional winnings not paid because the seat cashed out: {shares}")
+            if sum(notional.values()) != max(missing, 0):
+                notes.append(
+                    f"notional cash-out winnings {sum(notional.values())} differ from the unpaid pot {missing}")
+        for fee in hand.facts["cash out fees"]:
+            notes.append(f"cash-out fee charged by the house on its own payment (not pot money): {fee}")
+    elif missing != 0 and record.rake is not None:
+        notes.append(
+            f"history does not add up: put in {record.pot_total}, paid {paid}, rake {rake}, fees {record.fees}")
+    if hand.facts["bounty lines"]:
+        notes.append("bounty payouts are in the buy-in currency's cents, not tournament chips")
+
+
+DIALECT = Dialect(
+    platform=Platform.POKERSTARS,
+    format=Format.POKERSTARS,
+    # 2: the real-history sweep's fixes (archives, a blank line after every line, empty
+    # name lines, names starting with asterisks); the move onto the engine changed nothing
+    version="2",
+    hand_start=HAND_START,
+    head=HAND_START,
+    first=re.compile(r"(?P<id>)"),  # the header hook reads the first line
+    not_first="not a PokerStars hand header",
+    header=_header,
+    seat=kind("seat", r"(?!)", skip),  # read by the header hook
+    seatless=None,
+    body=_BODY_LINES,
+    players=_PLAYER_LINES,
+    unseated=_UNSEATED_LINES,
+    summary=_SUMMARY_LINES,
+    streets=Streets(),  # the street lines are read by ``_street_line``
+    money=_StarsAmounts(),
+    quotes_trailing_space=True,
+    players_first=True,
+    name_follows=re.compile(r"(?=: |:$)"),
+    after_name=re.compile(r": ?"),
+    first_action_opens=False,
+    notes_unbalanced=False,
+    before_returns=(_reached_summary, _acted_in, _check_complete),
+    checks=(_boards, _omaha_by_cards, _unprinted_return, _settle_seats, _summary_totals, _closing_notes,
+            _check_totals, _check_paid),
+    wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {text!r}", total_pot=None),
+)
+
+
+#: Sites whose ``raises X to Y`` may print as Y what the raise *adds*, not the seat's new
+#: total this street. Run It Once did in early 2019 (``John R: bets €0.19``, ``Barre:
+#: raises €0.39 to €0.58``, ``John R: raises €0.54 to €1.12``, ``Barre: calls €0.73``:
+#: John has 1.31 in, and only that reading gives the printed Total pot) and prints the
+#: standard reading later (``posts small blind 10``, ``raises 20 to 40``, ``calls 20``).
+#: The line alone cannot tell them apart, so a hand of such a site is read the other way
+#: only where the standard reading misses its printed Total pot and that reading meets
+#: it exactly (said in a note); otherwise the standard reading and its findings stand.
+RAISE_TO_ADDS = frozenset({Platform.RUNITONCE})
+RAISE_ADDS_NOTE = ("'raises X to Y' read as adding Y (Run It Once's early-2019 habit): the reading that gives"
+                   " the printed Total pot; the standard one (Y the street total) does not")
+
+
+class PokerStarsParser(DialectParser):
     """PokerStars' dialect (see the module docstring)."""
 
-    format = Format.POKERSTARS
-    hand_start = HAND_START
-    # recorded as ``parser_version``; 2: the real-history sweep's fixes (archives, a blank
-    # line after every line, empty name lines, names starting with asterisks)
-    version = "2"
+    def __init__(self) -> None:
+        super().__init__(DIALECT)
 
     def sniff(self, head: str) -> bool:
         """True when the first non-blank text is a PokerStars-dialect hand header (after an
@@ -688,156 +1677,27 @@ class PokerStarsParser:
             yield start, text[start:end]
 
     def parse(self, hand_text: str) -> ParsedHand:
+        """The standard reading, or the ``RAISE_TO_ADDS`` one where only it meets the
+        printed Total pot."""
+        dedented = _dedented(hand_text)
+        text = _one_line_header(dedented.lstrip("\ufeff"))
         try:
-            return _parse(_dedented(hand_text))
-        except AmountError as exc:  # raised outside a line handler: the header's stakes
-            raise HandParseError(QuarantineReason.BAD_AMOUNT, str(exc)) from exc
+            parsed = _reading(text, raise_adds=False)
+        except HandParseError as exc:
+            if exc.hand_id is None or not dedented.startswith(_RIO):
+                raise
+            return _raise_adds_reading(text, None, exc)
+        if parsed.platform in RAISE_TO_ADDS and _misses_total_pot(parsed):
+            return _raise_adds_reading(text, parsed, None)
+        return parsed
 
 
-PARSER = PokerStarsParser()
-
-
-def _platform(site: str, kind: str | None, tid: str | None, names: dict[str, SeatRecord]) -> Platform:
-    if SITES[site] is not Platform.POKERSTARS:
-        return SITES[site]
-    if (tid is not None and len(tid) > 12) or any(n.endswith("_chico") for n in names):
-        return Platform.CHICO
-    if kind == "Home Game":
-        return Platform.HOMEGAME
-    return Platform.POKERSTARS
-
-
-def _money(text: str, scale: int, cache: dict[str, int]) -> int:
-    """``_amount`` through a per-scale cache: a history repeats the same few amounts."""
-    value = cache.get(text)
-    if value is None:
-        value = _amount(text, scale)
-        if len(cache) > 50_000:
-            cache.clear()
-        cache[text] = value
-    return value
-
-
-_MONEY_CACHES: dict[int, dict[str, int]] = {}
-_TABLES_SEEN: dict[str, tuple[str, int | None, int | None]] = {}
-# per amount scale: an action line already read -> (name, kind, amount, all in), for the
-# lines whose reading needs nothing from the hand but the seat: folds, checks, calls,
-# bets, raises (the amount raised to), antes and blinds
-_ACTION_LINES: dict[int, dict[str, _ActionLine]] = {}
-
-
-def read_table_line(line: str) -> tuple[str, int | None, int | None] | None:
-    """``(name, button, max seats)`` of the table line (remembered: tables repeat)."""
-    tm = _TABLE.match(line)
-    if tm is None:
-        return None
-    got = (tm["name"], int(tm["button"]) if tm["button"] else None, int(tm["max"]) if tm["max"] else None)
-    if len(_TABLES_SEEN) > 10_000:
-        _TABLES_SEEN.clear()
-    _TABLES_SEEN[line] = got
-    return got
-
-
-def _seat_line(s: str) -> tuple[int, str, str, str] | None:
-    """``(seat, name, stack text, tail)`` of ``Seat 3: name ($7.06 in chips) tail``."""
-    colon = s.find(": ")
-    chips = s.rfind(" in chips")
-    if colon < 6 or chips == -1 or not s[5:colon].isdigit():
-        return None
-    paren = s.rfind(" (", colon, chips)
-    close = s.find(")", chips)
-    if paren == -1 or close == -1:
-        return None
-    stack = s[paren + 2 : chips]
-    if "(" in stack or ")" in stack:
-        return None
-    return int(s[5:colon]), s[colon + 2 : paren], stack, s[close + 1 :]
-
-
-def _listed_names(text: str, names: dict[str, SeatRecord]) -> list[str] | None:
-    """The seated names ``text`` lists, separated by ``", "``; None unless exactly one
-    reading exists (a name may itself hold ``", "``)."""
-    readings: list[list[str]] = []
-
-    def walk(start: int, got: list[str]) -> None:
-        for name in names:
-            end = start + len(name)
-            if len(readings) > 1 or not text.startswith(name, start):
-                continue
-            if end == len(text):
-                readings.append(got + [name])
-            elif text.startswith(", ", end):
-                walk(end + 2, got + [name])
-
-    walk(0, [])
-    return readings[0] if len(readings) == 1 else None
-
-
-def _split_bounty(s: str, seat_of: dict[str, SeatRecord]) -> tuple[list[int], str, int | None] | None:
-    """``(winning seats, bounty as printed, each one's share)`` of ``A, B split the $50
-    bounty for eliminating C``; the share is None where the bounty does not divide into
-    equal cents. None when the line lists no seated names."""
-    at = s.find(" split the ")
-    names = _listed_names(s[:at], seat_of)
-    if names is None or len(set(names)) != len(names):
-        return None
-    amount_text = s[at + 11 : s.find(" bounty for eliminating ")]
-    amount = _amount(amount_text, 100)
-    winners = [seat_of[name].seat for name in names]
-    # PokerStars splits a bounty equally among the seats that split the pot; where the
-    # cents do not divide, which seat gets the odd cent is not printed on this line
-    return winners, amount_text, amount // len(winners) if amount % len(winners) == 0 else None
-
-
-def _in_line(exc: HandParseError, hid: str, s: str) -> HandParseError:
-    return HandParseError(exc.reason, f"hand {hid}: {exc.message} in line {s!r}", hid)
-
-
-def _unexpected(hid: str, s: str) -> HandParseError:
-    return HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected line {s!r}", hid)
-
-
-# --- one hand ---------------------------------------------------------------------------------
-#
-# ``_parse`` reads a hand in steps, each a function below: the header (``_Hand``), the table
-# line, the seat lines, the lines up to the summary (``_read_actions``: a line read before is
-# replayed, any other goes to the handler of its kind, the kinds declared as data in
-# ``_VERBS`` and ``_BODY_LINES``), the summary (``_SUMMARY_KINDS``), then the checks of the
-# whole and the record. The order of the kinds is the order in which a line is tried: the
-# first kind whose text matches and whose effect does not decline takes the line.
-
-
-def _parse(hand_text: str) -> ParsedHand:
-    try:
-        parsed = _parse_reading(hand_text, raise_adds=False)
-    except HandParseError as exc:
-        if exc.hand_id is None or not hand_text.startswith(_RIO):
-            raise
-        return _raise_adds_reading(hand_text, None, exc)
-    if parsed.platform in RAISE_TO_ADDS and _misses_total_pot(parsed):
-        return _raise_adds_reading(hand_text, parsed, None)
-    return parsed
-
-
-#: Sites whose ``raises X to Y`` may print as Y what the raise *adds*, not the seat's new
-#: total this street. Run It Once did in early 2019 (``John R: bets €0.19``, ``Barre:
-#: raises €0.39 to €0.58``, ``John R: raises €0.54 to €1.12``, ``Barre: calls €0.73``:
-#: John has 1.31 in, and only that reading gives the printed Total pot) and prints the
-#: standard reading later (``posts small blind 10``, ``raises 20 to 40``, ``calls 20``).
-#: The line alone cannot tell them apart, so a hand of such a site is read the other way
-#: only where the standard reading misses its printed Total pot and that reading meets
-#: it exactly (said in a note); otherwise the standard reading and its findings stand.
-RAISE_TO_ADDS = frozenset({Platform.RUNITONCE})
-RAISE_ADDS_NOTE = ("'raises X to Y' read as adding Y (Run It Once's early-2019 habit): the reading that gives"
-                   " the printed Total pot; the standard one (Y the street total) does not")
-
-
-def _parse_reading(hand_text: str, raise_adds: bool) -> ParsedHand:
-    hand = _Hand(_one_line_header(hand_text.lstrip("\ufeff")))
-    hand.raise_adds = raise_adds
-    _read_seats(hand, _read_table(hand))
-    totals = _read_summary(hand, _read_actions(hand))
-    return _record(hand, totals, _check_complete(hand, totals))
+def _reading(text: str, raise_adds: bool) -> ParsedHand:
+    if not text.strip():
+        _parse_header(text.split("\n", 1)[0].rstrip())  # says what is wrong
+    hand = Hand(DIALECT, text)
+    hand.facts["raise adds"] = raise_adds
+    return hand.read()
 
 
 def _misses_total_pot(parsed: ParsedHand) -> bool:
@@ -846,11 +1706,11 @@ def _misses_total_pot(parsed: ParsedHand) -> bool:
     return printed is not None and printed != parsed.pot_total - parsed.fee_detail.get("stp", 0)
 
 
-def _raise_adds_reading(hand_text: str, standard: ParsedHand | None, failure: HandParseError | None) -> ParsedHand:
+def _raise_adds_reading(text: str, standard: ParsedHand | None, failure: HandParseError | None) -> ParsedHand:
     """The ``RAISE_TO_ADDS`` reading where it meets the printed Total pot, else the standard
     reading (or its failure) as it was."""
     try:
-        other = _parse_reading(hand_text, raise_adds=True)
+        other = _reading(text, raise_adds=True)
     except HandParseError:
         other = None
     if other is not None and other.platform in RAISE_TO_ADDS and not _misses_total_pot(other):
@@ -870,1289 +1730,4 @@ def _one_line_header(text: str) -> str:
     return text
 
 
-class _Hand:
-    """What a hand's lines have said so far: the state its line handlers share.
-
-    A class with slots rather than a dict: the handlers read and write a few of these per
-    line, and attribute access on slots is the cheapest Python offers.
-    """
-
-    __slots__ = (
-        "actions",
-        "ante",
-        "at",
-        "big_blind",
-        "board_by_run",
-        "board_unprefixed",
-        "bounty_lines",
-        "bring_in",
-        "button",
-        "by_number",
-        "cache",
-        "cancelled",
-        "cash_out_fees",
-        "dealt",
-        "game",
-        "half_label",
-        "hid",
-        "info",
-        "is_draw",
-        "is_stud",
-        "lines",
-        "max_seats",
-        "next_at",
-        "notes",
-        "payouts",
-        "platform",
-        "raise_adds",
-        "run",
-        "scale",
-        "seat_of",
-        "seats",
-        "seq",
-        "shown",
-        "site",
-        "site_kind",
-        "small_blind",
-        "small_blind_seat",
-        "stamp",
-        "stp_added",
-        "street",
-        "table_name",
-        "tracker",
-        "upcards",
-        "verbatim",
-        "zone",
-    )
-    lines: list[str]
-    verbatim: list[str]  # the lines as printed (before rupees are read as ₹): what pay lines record
-    hid: str
-    site: str
-    site_kind: str | None
-    stamp: str
-    zone: str | None
-    info: GameInfo
-    game: Game
-    is_stud: bool
-    is_draw: bool
-    half_label: Half
-    scale: int
-    cache: dict[str, int]
-    notes: list[str]
-    table_name: str
-    button: int | None
-    max_seats: int | None
-    seats: list[SeatRecord]
-    seat_of: dict[str, SeatRecord]
-    by_number: dict[int, SeatRecord]
-    platform: Platform
-    tracker: BetTracker
-    actions: list[ActionRecord]
-    payouts: list[PayoutRecord]
-    street: Street
-    run: int | None
-    board_unprefixed: list[str]
-    board_by_run: dict[int, list[str]]
-    dealt: dict[int, list[str | None]]
-    upcards: dict[int, list[str]]
-    shown: dict[int, list[str | None]]
-    small_blind: int | None
-    big_blind: int | None
-    ante: int | None
-    bring_in: int | None
-    small_blind_seat: int | None
-    cash_out_fees: list[str]
-    bounty_lines: bool
-    cancelled: bool
-    stp_added: int | None
-    raise_adds: bool  # ``raises X to Y``: Y is what the raise adds (``RAISE_TO_ADDS``)
-    seq: int
-    at: int  # the index of the line being read
-    next_at: int  # where the lines after the seats start
-
-    def __init__(self, text: str) -> None:
-        """The header's facts; the rest starts empty."""
-        self.lines = self.verbatim = text.split("\n")
-        self.hid, self.site, self.site_kind, self.stamp, self.zone, info = _parse_header(self.lines[0].rstrip())
-        if "Rs. " in info["stakes"] or "Rs.\xa0" in info["stakes"]:
-            self.lines = _RUPEES.sub("₹", text).split("\n")
-        self.info = info
-        self.game = game = info["game"]
-        self.scale = scale = info["scale"]
-        cache = _MONEY_CACHES.get(scale)
-        self.cache = cache if cache is not None else _MONEY_CACHES.setdefault(scale, {})
-        self.notes = []
-        self.is_stud = game in STUD_GAMES
-        self.is_draw = game in DRAW_GAMES
-        self.half_label = Half.UNLABELLED if game in HILO_GAMES else Half.WHOLE
-        self.tracker = BetTracker()
-        self.actions, self.payouts = [], []
-        self.street, self.run, self.seq, self.at = Street.PREDEAL, None, 0, 0
-        self.board_unprefixed, self.board_by_run = [], {}
-        self.dealt, self.upcards, self.shown = {}, {}, {}
-        self.small_blind = self.big_blind = self.ante = self.bring_in = self.small_blind_seat = None
-        self.cash_out_fees = []
-        self.bounty_lines = self.cancelled = False
-        self.stp_added = None
-        self.raise_adds = False
-
-    def unexpected(self) -> HandParseError:
-        """The line being read is not one this dialect has (``parse_error``, naming it)."""
-        return _unexpected(self.hid, self.lines[self.at].rstrip())
-
-    def act(self, seat: int, kind: ActionKind, amount: int | None = None, all_in: bool = False,
-            street: Street | None = None, changed: int | None = None) -> None:
-        """One action, numbered in the order printed, on the hand's street unless ``street``."""
-        self.actions.append(ActionRecord(self.seq, self.street if street is None else street, seat, kind, amount,
-                                         all_in, changed))
-
-    def line_paid(self) -> str:
-        return self.verbatim[self.at].rstrip("\r")
-
-
-def _read_table(hand: _Hand) -> int:
-    """The table line (the first after the header that is not blank); the index after it."""
-    lines, n, hid = hand.lines, len(hand.lines), hand.hid
-    i = 1
-    while i < n and not lines[i].strip():
-        i += 1
-    table_line = lines[i].rstrip() if i < n else ""
-    tm = _TABLES_SEEN.get(table_line)
-    if tm is None:
-        tm = read_table_line(table_line)
-    if tm is None:
-        if i >= n - 1:
-            raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends after its header", hid)
-        if not any(line.strip() for line in lines[i + 1 :]):  # a history cut off in its table line
-            raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends in its table line {table_line!r}", hid)
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: not a table line: {table_line!r}", hid)
-    hand.table_name, hand.button, hand.max_seats = tm
-    return i + 1
-
-
-def _read_seats(hand: _Hand, i: int) -> None:
-    """The seat lines from ``i``: who sits where with what; then who dealt the hand."""
-    lines, n, hid, scale, cache = hand.lines, len(hand.lines), hand.hid, hand.scale, hand.cache
-    hand.seats, hand.seat_of, hand.by_number = seats, seat_of, by_number = [], {}, {}
-    while i < n:
-        s = lines[i].rstrip()
-        if not s:  # some copies put a blank line after every line (2014 EUR tables)
-            i += 1
-            continue
-        if not s.startswith("Seat "):
-            break
-        parts = _seat_line(s)
-        if parts is None:
-            sm = _SEAT.match(s)
-            if sm is None:
-                raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unreadable seat line {s!r}", hid)
-            parts = (int(sm["seat"]), sm["name"], sm["stack"], sm["tail"])
-        number, name, stack_text, tail = parts
-        try:
-            stack = _money(stack_text, scale, cache)
-        except AmountError as exc:
-            raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in {s!r}", hid) from exc
-        # "is sitting out" / "out of hand": dealt in only if the seat then acts or gets cards
-        rec = SeatRecord(number, name, stack, [], [], not tail.strip())
-        seats.append(rec)
-        seat_of[name] = rec
-        by_number[number] = rec
-        i += 1
-    if not seats:
-        raise HandParseError(QuarantineReason.TRUNCATED if i >= n else QuarantineReason.PARSE_ERROR,
-                             f"hand {hid} has no seat lines", hid)
-    hand.platform = _platform(hand.site, hand.site_kind, hand.info["tournament_id"], seat_of)
-    hand.next_at = i
-
-
-def _read_actions(hand: _Hand) -> int:
-    """The lines from the seats to ``*** SUMMARY ***``; the index of the line after it.
-
-    A line read before in a hand of the same amount scale (``_ACTION_LINES``: folds,
-    checks, calls, bets, raises, live posts, by far the most lines) is replayed from what
-    it said, its seat looked up by name; any other is read by ``_read_line``.
-    """
-    lines, n, seat_of, hid = hand.lines, len(hand.lines), hand.seat_of, hand.hid
-    action_lines = _ACTION_LINES.get(hand.scale)
-    if action_lines is None:
-        action_lines = _ACTION_LINES.setdefault(hand.scale, {})
-    elif len(action_lines) > 50_000:
-        action_lines.clear()
-    known_line = action_lines.get
-    append, add, street = hand.actions.append, hand.tracker.add, hand.street
-    i = hand.next_at
-    while i < n:
-        line = lines[i]
-        i += 1
-        known = known_line(line)
-        if known is not None:
-            rec = seat_of.get(known[0])
-            if rec is not None:
-                kind, amount, all_in = known[1], known[2], known[3]
-                if all_in:
-                    rec.all_in = True
-                rec.dealt_in = True
-                # the commonest kinds done here as _do_fold, _do_check, _do_call and _do_bet
-                # do them (a call less per line: these are most of a history's lines)
-                if kind is _FOLD:
-                    rec.folded_street = street
-                    append(ActionRecord(hand.seq, street, rec.seat, _FOLD))
-                elif kind is _CHECK:
-                    append(ActionRecord(hand.seq, street, rec.seat, _CHECK))
-                elif kind is _CALL or kind is _BET:
-                    add(rec.seat, amount)
-                    append(ActionRecord(hand.seq, street, rec.seat, kind, amount, all_in))
-                else:
-                    _REPLAY[kind](hand, rec, amount, all_in)
-                hand.seq += 1
-                continue
-        s = line.rstrip()
-        if not s:
-            continue
-        hand.at = i - 1
-        try:
-            if _read_line(hand, s, line, action_lines):
-                return i
-            street = hand.street  # a street line, or a draw without one
-        except AmountError as exc:
-            raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
-        except HandParseError as exc:
-            if exc.hand_id is not None:
-                raise
-            # raised by a helper that knows neither the hand nor the line (a card, a raise)
-            raise _in_line(exc, hid, s) from exc
-    raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid} ends before its *** SUMMARY ***", hid)
-
-
-def _read_line(hand: _Hand, s: str, line: str, action_lines: dict[str, _ActionLine]) -> bool:
-    """One line not read before (``s``: ``line`` without its end): a seated player's
-    ``name: verb ...`` (``_EXACT_VERBS``, ``_VERBS``; a verb's reading is remembered in
-    ``action_lines`` where it needs nothing but the seat), else the first of
-    ``_BODY_LINES`` to take it. True: the summary starts."""
-    seat_of = hand.seat_of
-    pos = s.find(": ")
-    rec = None
-    plain_name = False
-    if pos > 0:
-        rec = seat_of.get(s[:pos])
-        plain_name = rec is not None
-        if rec is None and s.find(": ", pos + 1) != -1:
-            name, pos = _known_prefix(s, ": ", seat_of)
-            rec = seat_of[name] if name is not None else None
-    if rec is not None:  # a seated player's line: the verb after the name
-        rest = s[pos + 2 :]
-        if rest.endswith(" cap"):
-            capped = rest.find(_CAP_REACHED)
-            if capped != -1:
-                _money(rest[capped + len(_CAP_REACHED) : -4], hand.scale, hand.cache)  # the cap is an amount
-                rest = rest[:capped]
-        all_in = rest.endswith(_ALL_IN)
-        if all_in:
-            rest = rest[:-14]
-            rec.all_in = True
-        verb = _EXACT_VERBS.get(rest)
-        if verb is None:
-            for prefix, reader in _VERBS:
-                if rest.startswith(prefix):
-                    verb = reader
-                    break
-            else:
-                raise hand.unexpected()
-        memo = verb(hand, rec, rest, all_in)
-        if memo is not None and plain_name:  # remembered for the next hands, read by their name alone
-            action_lines[line] = (rec.player, memo[0], memo[1], all_in)
-        hand.seq += 1
-        return False
-    if s[-1] == ":" and s[:-1] in seat_of:
-        # a seated name and nothing after it (mined 2021 histories print one for each
-        # all-in seat where the client shows its cards): no money, no cards
-        return False
-    platform = hand.platform
-    for test, text, effect, only in _BODY_LINES:
-        if test(s, text) and (only is None or only is platform):
-            taken = effect(hand, s)
-            if taken is not False:
-                return taken is True
-    for fragment in INFO_FRAGMENTS:
-        if fragment in s:
-            return False  # who came, went, timed out; what the dealer did with the deck
-    if platform is Platform.RUNITONCE:
-        # as it always has: the Run It Once show check left no name position behind, so an
-        # unseated "name: sits out" is not skipped there (a line naming nobody is unknown)
-        pos = -1
-    return _unknown_line(hand, s, pos)
-
-
-def _unknown_line(hand: _Hand, s: str, pos: int) -> bool:
-    """A line no kind took: table traffic of someone not seated, or the hand's end."""
-    if pos > 0 and s[pos + 2 :] in SEAT_STATUS:
-        return False  # someone not seated in this hand: "name: sits out"
-    if s in _CONVERTER_TABLE_EVENTS:
-        return False
-    if not any(rest_line.strip() for rest_line in hand.lines[hand.at + 1 :]):
-        # the last line of a hand that never reached its summary: a file cut mid-line
-        raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hand.hid} ends in a cut line {s!r}", hand.hid)
-    raise hand.unexpected()
-
-
-# --- a seated player's line: ``name: verb ...`` ------------------------------------------------
-
-#: what an action line already read said: (name, kind, amount, all in); amount 0 for
-#: folds and checks, the amount raised *to* for raises
-_ActionLine = tuple[str, ActionKind, int, bool]
-#: what a verb's reader returns to be remembered for the line: (kind, amount), or None
-#: where the reading needs more than the seat (a dead blind, a draw, cards)
-_Memo = tuple[ActionKind, int] | None
-
-
-# the hottest names as module globals: one dictionary look-up each, no enum attribute
-_FOLD, _CHECK, _CALL, _BET = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET
-_RAISE = ActionKind.RAISE
-_POST_SB, _POST_BB, _POST_ANTE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_ANTE
-_POST_DEAD, _PREDEAL = ActionKind.POST_DEAD, Street.PREDEAL
-
-
-# What each remembered kind does to the hand, for a line read now and for one replayed:
-# ``(hand, seat, amount, all in)``.
-
-def _do_fold(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
-    rec.dealt_in = True
-    rec.folded_street = hand.street
-    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _FOLD))
-
-
-def _do_check(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
-    rec.dealt_in = True
-    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _CHECK))
-
-
-def _do_call(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
-    rec.dealt_in = True
-    hand.tracker.add(rec.seat, amount)
-    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _CALL, amount, all_in))
-
-
-def _do_bet(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
-    rec.dealt_in = True
-    hand.tracker.add(rec.seat, amount)
-    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _BET, amount, all_in))
-
-
-def _do_raise(hand: _Hand, rec: SeatRecord, raised_to: int, all_in: bool) -> None:
-    rec.dealt_in = True
-    if hand.raise_adds:
-        added = raised_to
-        hand.tracker.add(rec.seat, added)
-    else:
-        added = hand.tracker.raise_to(rec.seat, raised_to)
-    hand.actions.append(ActionRecord(hand.seq, hand.street, rec.seat, _RAISE, added, all_in))
-
-
-def _do_small_blind(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
-    rec.dealt_in = True
-    if hand.small_blind_seat not in (None, rec.seat):
-        # a second small blind is a newcomer's (or a returning player's) dead one: the
-        # call that follows adds the whole bet ("calls $2" at 0.25/0.50)
-        hand.tracker.dead(rec.seat, amount)
-        hand.actions.append(ActionRecord(hand.seq, _PREDEAL, rec.seat, _POST_DEAD, amount, all_in))
-        return
-    hand.tracker.add(rec.seat, amount)
-    hand.small_blind_seat = rec.seat
-    if hand.small_blind is None and not all_in:
-        hand.small_blind = amount
-    hand.actions.append(ActionRecord(hand.seq, _PREDEAL, rec.seat, _POST_SB, amount, all_in))
-
-
-def _do_big_blind(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
-    rec.dealt_in = True
-    hand.tracker.add(rec.seat, amount)
-    if hand.big_blind is None and not all_in:
-        hand.big_blind = amount
-    hand.actions.append(ActionRecord(hand.seq, _PREDEAL, rec.seat, _POST_BB, amount, all_in))
-
-
-def _do_ante(hand: _Hand, rec: SeatRecord, amount: int, all_in: bool) -> None:
-    rec.dealt_in = True
-    hand.tracker.dead(rec.seat, amount)
-    if not all_in and (hand.ante is None or amount > hand.ante):
-        hand.ante = amount
-    hand.actions.append(ActionRecord(hand.seq, _PREDEAL, rec.seat, _POST_ANTE, amount, all_in))
-
-
-_REPLAY: dict[ActionKind, Callable[[_Hand, SeatRecord, int, bool], None]] = {
-    ActionKind.FOLD: _do_fold, ActionKind.CHECK: _do_check, ActionKind.CALL: _do_call, ActionKind.BET: _do_bet,
-    ActionKind.RAISE: _do_raise, ActionKind.POST_SMALL_BLIND: _do_small_blind,
-    ActionKind.POST_BIG_BLIND: _do_big_blind, ActionKind.POST_ANTE: _do_ante,
-}
-
-
-# The verbs' readers: ``(hand, seat, text after the name, all in) -> what to remember``.
-
-def _folds(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    _do_fold(hand, rec, 0, all_in)  # "folds (disconnect)": converters say why; no money moves
-    return ActionKind.FOLD, 0
-
-
-def _checks(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    _do_check(hand, rec, 0, all_in)
-    return ActionKind.CHECK, 0
-
-
-def _calls(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    amount = _money(rest[6:], hand.scale, hand.cache)
-    _do_call(hand, rec, amount, all_in)
-    return ActionKind.CALL, amount
-
-
-def _bets(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    amount = _money(rest[5:], hand.scale, hand.cache)
-    _do_bet(hand, rec, amount, all_in)
-    return ActionKind.BET, amount
-
-
-def _raises(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    to = rest.find(" to ")
-    if to == -1:
-        raise hand.unexpected()
-    _money(rest[7:to], hand.scale, hand.cache)  # the increment must be an amount too
-    raised_to = _money(rest[to + 4 :], hand.scale, hand.cache)
-    _do_raise(hand, rec, raised_to, all_in)
-    return ActionKind.RAISE, raised_to
-
-
-def _posts(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    what = rest[6:]
-    rec.dealt_in = True
-    for prefix, post in _POSTS:
-        if what.startswith(prefix):
-            return post(hand, rec, what[len(prefix) :], all_in)
-    # button blind, straddle, ...: a live blind
-    amount = _money(what.rpartition(" ")[2], hand.scale, hand.cache)
-    hand.tracker.add(rec.seat, amount)
-    hand.act(rec.seat, ActionKind.POST_BLIND, amount, all_in, Street.PREDEAL)
-    return None
-
-
-def _posts_ante(hand: _Hand, rec: SeatRecord, amount_text: str, all_in: bool) -> _Memo:
-    amount = _money(amount_text, hand.scale, hand.cache)
-    _do_ante(hand, rec, amount, all_in)
-    return ActionKind.POST_ANTE, amount
-
-
-def _posts_small_blind(hand: _Hand, rec: SeatRecord, amount_text: str, all_in: bool) -> _Memo:
-    amount = _money(amount_text, hand.scale, hand.cache)
-    dead = hand.small_blind_seat not in (None, rec.seat)  # remembered only as the live one
-    _do_small_blind(hand, rec, amount, all_in)
-    return None if dead else (ActionKind.POST_SMALL_BLIND, amount)
-
-
-def _posts_big_blind(hand: _Hand, rec: SeatRecord, amount_text: str, all_in: bool) -> _Memo:
-    amount = _money(amount_text, hand.scale, hand.cache)
-    _do_big_blind(hand, rec, amount, all_in)
-    return ActionKind.POST_BIG_BLIND, amount
-
-
-def _posts_both_blinds(hand: _Hand, rec: SeatRecord, amount_text: str, all_in: bool) -> _Memo:
-    """A returning player's posts: the big blind is live, the small one dead."""
-    amount = _money(amount_text, hand.scale, hand.cache)
-    stakes = hand.info["stake_values"]
-    live = hand.big_blind if hand.big_blind is not None else (stakes[1] if len(stakes) > 1 else amount)
-    live = min(live, amount)
-    hand.tracker.add(rec.seat, live)
-    hand.act(rec.seat, ActionKind.POST_BLIND, live, all_in, Street.PREDEAL)
-    if amount > live:
-        hand.seq += 1
-        hand.tracker.dead(rec.seat, amount - live)
-        hand.act(rec.seat, ActionKind.POST_DEAD, amount - live, all_in, Street.PREDEAL)
-    return None
-
-
-def _brings_in(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    amount = _money(rest[14:], hand.scale, hand.cache)
-    hand.tracker.add(rec.seat, amount)
-    rec.dealt_in = True
-    if hand.bring_in is None and not all_in:
-        hand.bring_in = amount
-    hand.act(rec.seat, ActionKind.BRING_IN, amount, all_in)
-    return None
-
-
-def _draw_opens(hand: _Hand) -> None:
-    """A draw printed without its street line opens the first draw."""
-    if hand.street == Street.PREDRAW:
-        hand.street = Street.DRAW1
-        hand.tracker.new_street()
-
-
-def _discards(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    _draw_opens(hand)
-    count = rest[9:].split(" ", 1)[0]
-    if not count.isdigit():
-        raise hand.unexpected()
-    hand.act(rec.seat, ActionKind.DISCARD, None, False, None, int(count))
-    return None
-
-
-def _stands_pat(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    _draw_opens(hand)
-    if "[" in rest:
-        hand.dealt[rec.seat] = list(_cards_in(rest))
-    hand.act(rec.seat, ActionKind.STAND_PAT, None, False, None, 0)
-    return None
-
-
-def _shows(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    hand.shown[rec.seat] = list(_cards_in(rest))
-    rec.showed = True
-    hand.act(rec.seat, ActionKind.SHOW)
-    return None
-
-
-def _mucks(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    rec.mucked = True
-    if "[" in rest:
-        hand.shown[rec.seat] = list(_cards_in(rest))
-    hand.act(rec.seat, ActionKind.MUCK)
-    return None
-
-
-def _folds_face_up(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    rec.folded_street = hand.street
-    rec.dealt_in = True
-    hand.shown[rec.seat] = list(_cards_in(rest))
-    hand.act(rec.seat, ActionKind.FOLD)
-    return None
-
-
-def _says_nothing(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    return None  # "doesn't show hand", a seat's status: no money, no cards
-
-
-def _table_deposit(hand: _Hand, rec: SeatRecord, rest: str, all_in: bool) -> _Memo:
-    _money(rest[14:].rstrip(), hand.scale, hand.cache)  # a converter's top-up of the stack: no pot money, but an amount
-    return None
-
-
-_Verb = Callable[[_Hand, SeatRecord, str, bool], _Memo]
-#: verbs that are the whole text after the name
-_EXACT_VERBS: dict[str, _Verb] = {
-    "folds": _folds, "folds (disconnect)": _folds, "checks": _checks,
-    **{status: _says_nothing for status in SEAT_STATUS},
-}
-#: verbs that start the text after the name, tried in order (none is a prefix of another)
-_VERBS: tuple[tuple[str, _Verb], ...] = (
-    ("calls ", _calls),
-    ("bets ", _bets),
-    ("raises ", _raises),
-    ("posts ", _posts),
-    ("brings in for ", _brings_in),
-    ("discards ", _discards),
-    ("stands pat", _stands_pat),
-    ("shows", _shows),
-    ("mucks", _mucks),
-    ("folds [", _folds_face_up),
-    ("doesn't show", _says_nothing),
-    ("Table deposit ", _table_deposit),
-)
-#: what may follow ``posts ``, tried in order; anything else is a live blind
-_POSTS: tuple[tuple[str, _Verb], ...] = (
-    ("the ante ", _posts_ante),
-    ("small blind ", _posts_small_blind),
-    ("big blind ", _posts_big_blind),
-    ("small & big blinds ", _posts_both_blinds),
-)
-
-
-# --- the lines that do not start with a seated name ---------------------------------------------
-#
-# A kind's effect takes ``(hand, line)`` and returns None when it took the line, False to
-# decline it (the next kinds are tried), True when the line starts the summary.
-
-# how a kind's text is matched: the line starts with it, holds it, is it (``test(line, text)``:
-# str's own methods, run in C with no Python call)
-_STARTS, _HOLDS, _IS = str.startswith, str.__contains__, str.__eq__
-_Effect = Callable[[_Hand, str], "bool | None"]
-
-
-class _Kind(NamedTuple):
-    """A kind of line: ``test(line, text)`` says whether it is one, ``effect`` reads it;
-    ``only`` one platform's."""
-
-    test: Callable[[str, str], bool]
-    text: str
-    effect: _Effect
-    only: Platform | None = None
-
-
-def _street_line(hand: _Hand, s: str) -> bool | None:
-    """``*** FLOP *** [...]``: a new street (and its cards), the showdown or the summary."""
-    if _known_prefix(s, " ", hand.seat_of)[0] is not None:
-        return False  # "**HCL59** collected ...": a seat's line
-    end = s.find(" ***", 4)
-    if not s.startswith("*** ") or end == -1:
-        raise hand.unexpected()
-    label, after = s[4:end], s[end + 4 :]
-    if label == "SUMMARY":
-        return True
-    if label in _FIRST_ROUND:
-        # the first betting round goes on from the blinds: no new street bets
-        hand.street = Street.PREDRAW if hand.is_draw else Street.PREFLOP
-        if "*" in after:
-            hand.notes.append(f"garbled street line as printed: {s!r}")
-            after = after[: after.find("*")]
-        if after.strip():
-            hand.board_unprefixed = _cards_in(after)
-    elif label == "SHOW DOWN" or label == "SHOWDOWN" or label.endswith(" SHOW DOWN"):  # SHOWDOWN: Run It Once
-        if label.endswith(" SHOW DOWN"):
-            hand.run = _RUN_PREFIX.get(label[:-10])
-            if hand.run is None:
-                raise hand.unexpected()
-        hand.street = Street.SHOWDOWN
-    elif hand.is_stud:
-        _stud_street(hand, label, after)
-    elif hand.is_draw:
-        new_street = _DRAW_STREETS.get(label)
-        if new_street is None:
-            raise hand.unexpected()
-        hand.street = new_street
-        hand.tracker.new_street()
-    else:
-        _board_street(hand, s, label, after)
-    return None
-
-
-#: the street lines that open the first betting round
-_FIRST_ROUND = frozenset({"HOLE CARDS", "PRE-FLOP", "DEALING HANDS"})
-
-
-def _stud_street(hand: _Hand, label: str, after: str) -> None:
-    new_street = _STUD_STREETS.get(label)
-    if new_street is None:
-        raise hand.unexpected()
-    if hand.street != Street.PREDEAL:  # antes are dead: 3rd street starts afresh anyway
-        hand.tracker.new_street()
-    hand.street = new_street
-    if "[" in after:  # too few cards left: one community card for all
-        hand.board_unprefixed = _cards_in(after)
-
-
-def _board_street(hand: _Hand, s: str, label: str, after: str) -> None:
-    """``*** TURN *** [...] [...]``, ``*** SECOND FLOP ***`` (run it twice): the board so far."""
-    prefix, _, base = label.rpartition(" ")
-    new_street = _BOARD_STREETS.get(base)
-    if new_street is None or (prefix and prefix not in _RUN_PREFIX):
-        raise hand.unexpected()
-    if new_street != hand.street:
-        hand.street = new_street
-        hand.tracker.new_street()
-    try:
-        cards_now = _cards_in(after)
-    except HandParseError:
-        hand.notes.append(f"garbled street line as printed: {s!r}")
-        return
-    if prefix:
-        hand.board_by_run[_RUN_PREFIX[prefix]] = cards_now
-    else:
-        hand.board_unprefixed = cards_now
-
-
-def _dealt_to(hand: _Hand, s: str) -> None:
-    """``Dealt to X [Ah Kd]`` (stud: ``[2c 3d] [7h]``, the last group the new cards)."""
-    body = s[9:]
-    name, pos = _known_prefix(body, " [", hand.seat_of)
-    if name is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: cards dealt to no seat: {s!r}", hand.hid)
-    rec = hand.seat_of[name]
-    rec.dealt_in = True
-    groups = _bracket_groups(body[pos:])
-    if not hand.is_stud:
-        hand.dealt[rec.seat] = [c for g in groups for c in g]
-        return
-    have = hand.dealt.setdefault(rec.seat, [])
-    ups = hand.upcards.setdefault(rec.seat, [])
-    if hand.street == Street.THIRD and len(groups) == 1:
-        got = groups[0]
-        have[:] = [None, None, got[0]] if len(got) == 1 else got
-        ups[:] = got[-1:]
-    else:
-        new = groups[-1]
-        have.extend(new)
-        if hand.street != Street.SEVENTH:  # 7th street is dealt face down
-            ups.extend(new)
-
-
-#: a pay line's pot as printed after ``from``; ``side pot-N`` (``side pot N``) is pot N
-_POTS = {"pot": 0, "main pot": 0, "side pot": 1}
-
-
-def _collected(hand: _Hand, s: str) -> None:
-    """``X collected $1 from side pot-2``: a pay line."""
-    name, pos = _known_prefix(s, " collected ", hand.seat_of)
-    if name is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: pot paid to no seat: {s!r}", hand.hid)
-    amount_text, _, source = s[pos + 11 :].partition(" from ")
-    pot = _POTS.get(source)
-    if pot is None:
-        if not (source.startswith(("side pot-", "side pot ")) and source[9:].isdigit()):
-            raise hand.unexpected()
-        pot = int(source[9:])
-    amount = _money(amount_text, hand.scale, hand.cache)
-    hand.payouts.append(PayoutRecord(hand.seat_of[name].seat, amount, pot, hand.run, hand.half_label, PayoutSource.POT,
-                                     hand.line_paid()))
-
-
-def _uncalled(hand: _Hand, s: str) -> None:
-    """``Uncalled bet ($2) returned to X``."""
-    close = s.find(") returned to ")
-    if close == -1:
-        raise hand.unexpected()
-    rec = hand.seat_of.get(s[close + 14 :])
-    if rec is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: bet returned to no seat: {s!r}", hand.hid)
-    amount = _money(s[14:close], hand.scale, hand.cache)
-    hand.tracker.returned(rec.seat, amount)
-    hand.act(rec.seat, ActionKind.UNCALLED_RETURN, amount)
-    hand.seq += 1
-    hand.payouts.append(PayoutRecord(rec.seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, hand.line_paid()))
-
-
-def _skip(hand: _Hand, s: str) -> None:
-    """A line that moves no money and no cards (chat, table traffic, a grabber's comment)."""
-
-
-def _hand_cancelled(hand: _Hand, s: str) -> None:
-    hand.cancelled = True  # judged once the summary is read (``_check_complete``)
-
-
-def _cashed_out(hand: _Hand, s: str) -> None:
-    """``X cashed out the hand for $35.72 | Cash Out Fee $0.36``: the house pays the seat."""
-    name, pos = _known_prefix(s, " cashed out the hand for ", hand.seat_of)
-    if name is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: cash out by no seat: {s!r}", hand.hid)
-    rec = hand.seat_of[name]
-    paid_text, _, fee_text = s[pos + 25 :].partition(" | ")
-    amount = _money(paid_text.strip(), hand.scale, hand.cache)
-    rec.cashed_out = True
-    hand.act(rec.seat, ActionKind.CASH_OUT)
-    hand.seq += 1
-    hand.payouts.append(
-        PayoutRecord(rec.seat, amount, None, hand.run, Half.WHOLE, PayoutSource.CASH_OUT, hand.line_paid()))
-    if fee_text:
-        hand.cash_out_fees.append(f"seat {rec.seat}: {fee_text.strip()}")
-
-
-def _bounty(hand: _Hand, s: str) -> bool | None:
-    """``X wins $18.75 for eliminating Y``: a bounty, in the buy-in currency's cents."""
-    if " for eliminating " not in s and " for splitting the elimination of " not in s:
-        return False
-    name, pos = _known_prefix(s, " wins ", hand.seat_of)
-    if name is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: bounty paid to no seat: {s!r}", hand.hid)
-    prize = s[pos + 6 :].split(" ", 2)
-    token = prize[1] if prize[0] == "the" else prize[0]
-    hand.payouts.append(PayoutRecord(hand.seat_of[name].seat, _amount(token, 100), None, None, Half.WHOLE,
-                                     PayoutSource.BOUNTY, hand.line_paid()))
-    hand.bounty_lines = True
-    return None
-
-
-def _bounty_split(hand: _Hand, s: str) -> bool | None:
-    """``A, B split the $50 bounty for eliminating C``: equal shares where the cents divide."""
-    if " bounty for eliminating " not in s:
-        return False
-    split = _split_bounty(s, hand.seat_of)
-    if split is None:
-        raise HandParseError(
-            QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: bounty split among no seats: {s!r}", hand.hid)
-    winners, amount_text, share = split
-    if share is None:
-        hand.notes.append(
-            f"bounty of {amount_text} split between seats {', '.join(str(w) for w in winners)} with no"
-            f" shares printed and no even split in cents: no share recorded ({s!r})")
-        return None
-    for winner in winners:
-        hand.payouts.append(
-            PayoutRecord(winner, share, None, None, Half.WHOLE, PayoutSource.BOUNTY, hand.line_paid()))
-    hand.bounty_lines = True
-    return None
-
-
-def _splash_added(hand: _Hand, s: str) -> None:
-    hand.stp_added = _money(s[11:], hand.scale, hand.cache)  # Run It Once: checked against the summary's STP
-
-
-def _shows_hole_cards(hand: _Hand, s: str) -> bool | None:
-    """Run It Once: ``X shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]``, hole cards first."""
-    name, pos = _known_prefix(s, " shows [", hand.seat_of)
-    if name is None:
-        return False
-    rec = hand.seat_of[name]
-    hand.shown[rec.seat] = list(_bracket_groups(s[pos:])[0])
-    rec.showed = True
-    hand.act(rec.seat, ActionKind.SHOW)
-    hand.seq += 1
-    return None
-
-
-_BODY_LINES: tuple[_Kind, ...] = (
-    _Kind(_STARTS, "*", _street_line),
-    _Kind(_STARTS, "Dealt to ", _dealt_to),
-    _Kind(_HOLDS, " collected ", _collected),
-    _Kind(_STARTS, "Uncalled bet (", _uncalled),
-    _Kind(_HOLDS, ' said, "', _skip),
-    _Kind(_IS, "Hand cancelled", _hand_cancelled),
-    _Kind(_HOLDS, " cashed out the hand for ", _cashed_out),
-    _Kind(_HOLDS, " wins ", _bounty),
-    _Kind(_HOLDS, " split the ", _bounty_split),
-    _Kind(_STARTS, "#", _skip, Platform.POKERMASTER),  # the grabber's JSON metadata comment
-    _Kind(_STARTS, "STP added: ", _splash_added, Platform.RUNITONCE),
-    _Kind(_HOLDS, " shows [", _shows_hole_cards, Platform.RUNITONCE),
-)  # then INFO_FRAGMENTS: lines that hold one are skipped
-
-
-# --- the summary -------------------------------------------------------------------------------
-
-class _Totals:
-    """What the summary says: the totals, rake and fees, the boards, what each seat won."""
-
-    __slots__ = (
-        "boards",
-        "fee_detail",
-        "fees",
-        "memo",
-        "notional",
-        "pots_net",
-        "pots_printed",
-        "rake",
-        "seats",
-        "total_pot",
-        "won",
-    )
-    total_pot: int | None
-    rake: int | None
-    pots_printed: list[int] | None
-    pots_net: bool | None
-    fees: int
-    fee_detail: dict[str, int]
-    boards: dict[int, list[str]]
-    won: dict[int, int]  # seat -> what its summary line says it won
-    notional: dict[int, int]  # seat -> winnings its summary line says were not paid (cash-outs)
-    seats: set[int]  # the seats with a summary line
-    memo: dict[str, tuple[int, str, _SummaryEffects]]
-
-    def __init__(self, scale: int) -> None:
-        self.total_pot = self.rake = self.pots_printed = self.pots_net = None
-        self.fees = 0
-        self.fee_detail, self.boards, self.won, self.notional, self.seats = {}, {}, {}, {}, set()
-        memo = _SUMMARY_LINES.get(scale)
-        self.memo = memo if memo is not None else _SUMMARY_LINES.setdefault(scale, {})
-
-
-_SummaryEffect = Callable[[_Hand, _Totals, str], "bool | None"]
-
-
-def _read_summary(hand: _Hand, at: int) -> _Totals:
-    """The summary's lines from ``at``, each taken by the first of ``_SUMMARY_KINDS`` that
-    does not decline it."""
-    totals = _Totals(hand.scale)
-    hid, by_number, memo = hand.hid, hand.by_number, totals.memo.get
-    for j in range(at, len(hand.lines)):
-        s = hand.lines[j].rstrip()
-        if not s:
-            continue
-        known = memo(s)
-        if known is not None and known[0] in by_number and by_number[known[0]].player == known[1]:
-            # a seat's line read before (by ``_summary_seat``), for a seat of the same name
-            totals.seats.add(known[0])
-            _apply_summary(known[2], by_number[known[0]], known[0], hand.shown, totals.won, totals.notional)
-            continue
-        hand.at = j
-        try:
-            for test, text, effect in _SUMMARY_KINDS:
-                if test(s, text) and effect(hand, totals, s) is not False:
-                    break
-            else:
-                raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hid}: unexpected summary line {s!r}", hid)
-        except AmountError as exc:
-            raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hid}: {exc} in line {s!r}", hid) from exc
-        except HandParseError as exc:
-            if exc.hand_id is not None:
-                raise
-            # raised by a helper that knows neither the hand nor the line (a card)
-            raise _in_line(exc, hid, s) from exc
-    return totals
-
-
-def _summary_seat(hand: _Hand, totals: _Totals, s: str) -> None:
-    """``Seat 3: X (button) showed [...] and won ($5)``: what the seat showed and won
-    (remembered in ``totals.memo`` when the name is the seat line's)."""
-    by_number = hand.by_number
-    colon = s.find(": ")
-    number_text = s[5:colon]
-    if colon == -1 or not number_text.isdigit() or int(number_text) not in by_number:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: unexpected summary line {s!r}", hand.hid)
-    number = int(number_text)
-    rec = by_number[number]
-    totals.seats.add(number)
-    body = s[colon + 2 :]
-    if body.startswith(rec.player):
-        effects = _summary_effects(body[len(rec.player) :], hand.scale, hand.cache, True)
-        if len(totals.memo) > 50_000:
-            totals.memo.clear()
-        totals.memo[s] = (number, rec.player, effects)
-    else:
-        hand.notes.append(f"summary names seat {number} differently from its seat line ({rec.player!r}): {s!r}")
-        paren = body.find(" (")
-        effects = _summary_effects(body[paren:] if paren != -1 else "", hand.scale, hand.cache, False)
-    _apply_summary(effects, rec, number, hand.shown, totals.won, totals.notional)
-
-
-def _total_pot(hand: _Hand, totals: _Totals, s: str) -> None:
-    """``Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25``."""
-    tm = _TOTAL.match(s)
-    if tm is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"hand {hand.hid}: unreadable totals {s!r}", hand.hid)
-    totals.total_pot = _money(tm["total"], hand.scale, hand.cache)
-    if tm["main"] is not None:
-        printed = {0: _money(tm["main"], hand.scale, hand.cache)}
-        for k, (index, amount_text) in enumerate(_SIDE.findall(tm["sides"] or "")):
-            printed[int(index) if index else k + 1] = _money(amount_text, hand.scale, hand.cache)
-        totals.pots_printed = [printed[k] for k in sorted(printed)]
-        totals.pots_net = True
-    else:
-        totals.pots_printed = [totals.total_pot]
-        totals.pots_net = False
-    _total_segments(hand, totals, tm["segments"] or "")
-
-
-def _total_segments(hand: _Hand, totals: _Totals, segments: str) -> None:
-    """``| Rake $0.25 | STP added $2 | ...``: the rake, pots (Run It Once) and fees."""
-    segment_pots: dict[int, int] = {}
-    for segment in segments.split("|"):
-        segment = segment.strip()
-        if not segment:
-            continue
-        label, _, amount_text = segment.rpartition(" ")
-        value = _money(amount_text, hand.scale, hand.cache)
-        if label == "Rake":
-            totals.rake = value
-            continue
-        if label in ("Main pot", "Side pot") or (label.startswith("Side pot ") and label[9:].isdigit()):
-            # Run It Once: "| Main pot €62.60 | Side pot €20.98 |", before rake
-            index = 0 if label == "Main pot" else int(label[9:]) if label[9:] else len(segment_pots)
-            segment_pots[index] = value
-            totals.pots_printed = [segment_pots[k] for k in sorted(segment_pots)]
-            continue
-        key = label.lower().replace(" ", "_")
-        if "added" in key or key == "stp":  # splash the pot: money the house adds
-            value = -value
-            hand.notes.append(f"the house added {amount_text} to the pot ({segment!r}): recorded as a negative fee")
-        totals.fee_detail[key] = totals.fee_detail.get(key, 0) + value
-        totals.fees += value
-
-
-def _summary_board(hand: _Hand, totals: _Totals, s: str) -> bool | None:
-    """``Board [...]``, ``FIRST Board [...]`` (run it twice)."""
-    if not (s.startswith("Board [") or (s.endswith("]") and " Board [" in s)):
-        return False
-    prefix, _, cards_text = s.partition("Board ")
-    index = _RUN_PREFIX.get(prefix.strip(), 1) if prefix.strip() else 1
-    totals.boards[index] = _cards_in(cards_text)
-    return None
-
-
-def _summary_skip(hand: _Hand, totals: _Totals, s: str) -> None:
-    """``Hand was run twice``: the boards say it."""
-
-
-def _archive_number(hand: _Hand, totals: _Totals, s: str) -> bool | None:
-    return None if _ARCHIVE_NUMBER.match(s) else False  # the next hand's number, in an archive
-
-
-_SUMMARY_KINDS: tuple[tuple[Callable[[str, str], bool], str, _SummaryEffect], ...] = (
-    (_STARTS, "Seat ", _summary_seat),
-    (_STARTS, "Total pot ", _total_pot),
-    (_HOLDS, "Board [", _summary_board),
-    (_STARTS, "Hand was run ", _summary_skip),
-    (_STARTS, "*", _archive_number),
-)
-
-
-# --- the whole hand ----------------------------------------------------------------------------
-
-def _check_complete(hand: _Hand, totals: _Totals) -> int:
-    """The printed Total pot, unless the hand was cancelled or its summary lacks the
-    totals or a dealt seat's line."""
-    hid = hand.hid
-    if hand.cancelled:
-        # what was posted before the cancellation went back unprinted: nothing to audit
-        # unless the history itself returns every chip and prints the (empty) pot
-        if (totals.total_pot is None or any(hand.tracker.seats().values())
-                or any(p.source == PayoutSource.POT for p in hand.payouts)):
-            raise HandParseError(
-                QuarantineReason.INCONSISTENT, f"hand {hid}: hand cancelled by the platform: no pot was played", hid)
-        hand.notes.append("hand cancelled by the platform: every chip put in was returned")
-    if totals.total_pot is None:
-        raise HandParseError(QuarantineReason.TRUNCATED, f"hand {hid}: summary has no 'Total pot' line", hid)
-    for rec in hand.seats:
-        if rec.dealt_in and rec.seat not in totals.seats:
-            raise HandParseError(
-                QuarantineReason.TRUNCATED, f"hand {hid}: summary has no line for seat {rec.seat} ({rec.player})", hid
-            )
-    return totals.total_pot
-
-
-def _boards(hand: _Hand, totals: _Totals) -> list[list[str]]:
-    """The summary's boards are authoritative; the street lines must agree with them."""
-    if hand.board_by_run:
-        street_boards = [hand.board_by_run[k] for k in sorted(hand.board_by_run)]
-    elif hand.board_unprefixed:
-        street_boards = [hand.board_unprefixed]
-    else:
-        street_boards = []
-    if not totals.boards:
-        return street_boards
-    boards = [totals.boards[k] for k in sorted(totals.boards)]
-    if street_boards and street_boards != boards:
-        hand.notes.append(f"street lines show board(s) {street_boards} but the summary says {boards}")
-    return boards
-
-
-def _unprinted_return(hand: _Hand, total_pot: int) -> None:
-    """Old histories (2005) return an uncalled bet without printing it; their Total pot
-    leaves it out. Inferred only when the printed total says exactly that."""
-    put_in = hand.tracker.seats()
-    if not put_in:
-        return
-    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
-    top_seat, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    excess = top - second
-    if excess > 0 and sum(put_in.values()) - excess == total_pot:
-        hand.tracker.returned(top_seat, excess)
-        bet_street = next((a.street for a in reversed(hand.actions) if a.seat == top_seat and a.amount), hand.street)
-        hand.act(top_seat, ActionKind.UNCALLED_RETURN, excess, False, bet_street)
-        hand.seq += 1
-        hand.payouts.append(PayoutRecord(top_seat, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
-        hand.notes.append(
-            f"uncalled bet of {excess} returned to seat {top_seat} is not printed; inferred from the"
-            f" Total pot {total_pot} (put in {sum(put_in.values())})"
-        )
-
-
-def _settle_seats(hand: _Hand) -> None:
-    """What each seat put in, and its final known cards (stud: which were face up)."""
-    is_stud, shown, dealt = hand.is_stud, hand.shown, hand.dealt
-    saw_seventh = is_stud and any(a.street == Street.SEVENTH for a in hand.actions)
-    for rec in hand.seats:
-        rec.contributed = hand.tracker.contributed(rec.seat)
-        number = rec.seat
-        if number in shown and (len(shown[number]) >= len(dealt.get(number, ())) or not is_stud):
-            rec.cards = shown[number]
-        elif number in dealt:
-            cards_known = dealt[number]
-            if is_stud and saw_seventh and len(cards_known) == 6 and rec.folded_street is None:
-                cards_known = cards_known + [None]
-            rec.cards = cards_known
-        if is_stud and number in hand.upcards:
-            rec.upcards = hand.upcards[number]
-
-
-def _record(hand: _Hand, totals: _Totals, total_pot: int) -> ParsedHand:
-    """The hand as hhaudit records it, checked against itself."""
-    boards = _boards(hand, totals)
-    game, info = hand.game, hand.info
-    if game in _PLAIN_OMAHA and hand.platform in _GAME_BY_CARDS:
-        game = _omaha_by_cards(hand.hid, game, hand.dealt, hand.shown, hand.notes)
-    _unprinted_return(hand, total_pot)
-    _settle_seats(hand)
-    stamp, zone, scale, rake = hand.stamp, hand.zone, hand.scale, totals.rake
-    parsed = ParsedHand(
-        hand_id=hand.hid, platform=hand.platform, format=Format.POKERSTARS, game=game, limit=info["limit"],
-        is_tournament=info["tournament_id"] is not None, amount_scale=scale, currency=info["currency"],
-        tournament_id=info["tournament_id"], small_blind=None, big_blind=None, ante=hand.ante,
-        bring_in=hand.bring_in, button_seat=None if hand.is_stud else hand.button, max_seats=hand.max_seats,
-        start_time_utc=to_utc(stamp, zone), start_time_raw=f"{stamp} {zone}" if zone else stamp,
-        hand_date=iso_date(stamp), table_name=hand.table_name, is_play_money=info["play_money"], boards=boards,
-        pots_printed=totals.pots_printed, pots_printed_net=totals.pots_net, total_pot_printed=total_pot,
-        rake=rake, fees=totals.fees, fee_detail=totals.fee_detail,
-        rake_source=RakeSource.PRINTED if rake is not None else RakeSource.ABSENT,
-        seats=hand.seats, actions=hand.actions, payouts=hand.payouts, notes=hand.notes,
-    )
-    if not hand.is_stud:
-        stakes = info["stake_values"]
-        if info["limit"] in (Limit.NO, Limit.POT) and len(stakes) >= 2:
-            parsed.small_blind, parsed.big_blind = stakes[0], stakes[1]
-        else:
-            parsed.small_blind, parsed.big_blind = hand.small_blind, hand.big_blind
-    _closing_notes(hand, parsed)
-    _check_money(parsed, totals.won, totals.notional, hand.cash_out_fees, hand.bounty_lines)
-    return parsed
-
-
-def _closing_notes(hand: _Hand, parsed: ParsedHand) -> None:
-    """What an auditor must know of the whole hand: a mixed game's hand, the rake, the splash."""
-    notes, rake, scale = parsed.notes, parsed.rake, parsed.amount_scale
-    if hand.info["mixed"]:
-        notes.append(f"mixed game {hand.info['mixed']!r}: this hand is {parsed.game.value}")
-    if rake is None:
-        notes.append("rake not printed")
-    elif hand.platform is Platform.MPLPOKER and rake and parsed.paid_from_pots() == parsed.pot_total:
-        # MPLPoker's pay lines pay the whole pot and its rake line is taken after them:
-        # how a rake is shared between winners is not printed, so only shares are checked
-        notes.append(f"MPLPoker pays the pot before its rake ({format_minor(rake, scale)} printed): "
-                     "the rake is not checked, only who won what share")
-        parsed.rake, parsed.rake_source = None, RakeSource.ABSENT
-    splash = -parsed.fee_detail.get("stp", 0)
-    if hand.stp_added is not None and splash != hand.stp_added:
-        parsed.contradicts(f"the hand says the house added {format_minor(hand.stp_added, scale)} (STP), the summary"
-                           f" {format_minor(splash, scale)}", None, splash, hand.stp_added)
-
-
-_PLAIN_OMAHA = {
-    Game.OMAHA: {5: Game.OMAHA5, 6: Game.OMAHA6},
-    Game.OMAHA_HILO: {5: Game.OMAHA5_HILO, 6: Game.OMAHA6_HILO},
-}
-# Dialects whose header names the game as another site called it: PokerMaster's grabber
-# writes "Omaha" for its 5-card tables. PokerStars names every Omaha by its card count.
-_GAME_BY_CARDS = frozenset({Platform.POKERMASTER, Platform.CHICO, Platform.RUNITONCE})
-
-
-def _omaha_by_cards(hid: str, game: Game, dealt: Mapping[int, Sequence[str | None]],
-                    shown: Mapping[int, Sequence[str | None]], notes: list[str]) -> Game:
-    """The Omaha game the hole cards dealt and shown say, where the header names plain
-    Omaha (or Omaha Hi/Lo): ``game`` while no seat holds more than four."""
-    sizes: dict[int, set[int]] = {}
-    for cards_by_seat in (dealt, shown):
-        for seat, held in cards_by_seat.items():
-            sizes.setdefault(seat, set()).add(len(held))
-    every = set().union(*sizes.values())
-    if not every or max(every) <= 4:
-        return game
-    if len(every) == 1 and (size := every.pop()) in _PLAIN_OMAHA[game]:
-        by_cards = _PLAIN_OMAHA[game][size]
-        notes.append(f"header names {game.value} but every hand dealt or shown holds {size} cards:"
-                     f" recorded as {by_cards.value}")
-        return by_cards
-    counts = ", ".join(f"seat {seat}: {' and '.join(map(str, sorted(n)))}" for seat, n in sorted(sizes.items()))
-    raise HandParseError(
-        QuarantineReason.BAD_CARDS,
-        f"hand {hid}: header names {game.value}, but the hole cards dealt or shown number differently ({counts})", hid)
-
-
-#: what a summary seat line says after the name: (mucked, cards shown or mucked, showed,
-#: won, won but not paid, cashed out)
-_SummaryEffects = tuple[bool, tuple[str, ...] | None, bool, int, bool, bool]
-# per amount scale: a summary seat line already read -> (seat, name, effects)
-_SUMMARY_LINES: dict[int, dict[str, tuple[int, str, _SummaryEffects]]] = {}
-
-
-def _summary_effects(body: str, scale: int, cache: dict[str, int], may_skip: bool) -> _SummaryEffects:
-    """What a summary seat line says after the player's name: ``(mucked, cards shown or
-    mucked, showed, won, won but not paid, cashed out)``.
-
-    ``may_skip``: a line with no cards, no winnings and no cash out records nothing but
-    a muck (when the name was read as printed).
-    """
-    if may_skip and "[" not in body and " won " not in body and " collected " not in body and "cashed" not in body:
-        return (" mucked" in body, None, False, 0, False, False)  # folded, or did not bet
-    mucked = showed = False
-    cards: tuple[str, ...] | None = None
-    for marker in (" showed [", " mucked ["):
-        at = body.find(marker)
-        if at != -1:
-            cards = tuple(_cards_in(body[at + len(marker) - 1 : body.find("]", at) + 1]))
-            if marker == " showed [":
-                showed = True
-            else:
-                mucked = True
-    if body.startswith(" mucked") or " mucked" in body.split("[", 1)[0]:
-        mucked = True
-    won = 0
-    for key in (" won ", " collected "):
-        at = body.find(key)
-        while at != -1:
-            start = at + len(key)
-            if body.startswith("(", start):
-                at = body.find(")", start)
-                won += _money(body[start + 1 : at], scale, cache)
-            else:  # converters and Run It Once print the amount bare: "collected $10"
-                end = body.find(" ", start)
-                token = body[start : end if end != -1 else len(body)].rstrip(",")
-                if _AMOUNT_TOKEN.fullmatch(token):
-                    won += _money(token, scale, cache)
-            at = body.find(key, start)
-    cashed = "(cashed out)" in body or "cashed out" in body
-    return (mucked, cards, showed, won, "(pot not awarded" in body, cashed)
-
-
-def _apply_summary(effects: _SummaryEffects, rec: SeatRecord, number: int, shown: dict[int, list[str | None]],
-                   summary_won: dict[int, int],
-                   notional: dict[int, int]) -> None:
-    mucked, cards, showed, won, unpaid, cashed = effects
-    if mucked:
-        rec.mucked = True
-    if cards is not None:
-        shown[number] = list(cards)
-    if showed:
-        rec.showed = True
-    if unpaid:
-        notional[number] = notional.get(number, 0) + won
-    elif won:
-        summary_won[number] = won
-    if cashed:
-        rec.cashed_out = True
-
-
-def _check_money(
-    hand: ParsedHand,
-    summary_won: dict[int, int],
-    notional: dict[int, int],
-    cash_out_fees: list[str],
-    bounty_lines: bool,
-) -> None:
-    """Cross-check the history against itself; say in ``notes`` where it does not add up."""
-    notes = hand.notes
-    put_in = hand.pot_total
-    paid = hand.paid_from_pots()
-    rake = hand.rake or 0
-    splashed = -hand.fee_detail.get("stp", 0)  # Run It Once counts the house's money in its Total pot
-    if hand.total_pot_printed is not None and hand.total_pot_printed != put_in + splashed:
-        scale = hand.amount_scale
-        hand.contradicts(
-            f"summary says Total pot {format_minor(hand.total_pot_printed, scale)} but the actions put in"
-            f" {format_minor(put_in, scale)}" + (f" and the house added {format_minor(splashed, scale)}" if splashed else ""),
-            None, put_in + splashed, hand.total_pot_printed)
-    if hand.pots_printed_net and sum(hand.pots_printed or ()) != (hand.total_pot_printed or 0) - rake - hand.fees:
-        notes.append(
-            f"printed pots {hand.pots_printed} do not add up to the total {hand.total_pot_printed} less rake {rake}"
-        )
-    returned: dict[int, int] = {}
-    for p in hand.payouts:
-        if p.source == PayoutSource.UNCALLED:
-            returned[p.seat] = returned.get(p.seat, 0) + p.amount
-    for s in hand.seats:
-        if s.contributed < 0:  # Run It Once printed a splash (STP) inside a returned bet
-            back = returned.get(s.seat, 0)
-            hand.contradicts(
-                f"seat {s.seat} got {format_minor(back, hand.amount_scale)} back as an uncalled bet but put in only"
-                f" {format_minor(back + s.contributed, hand.amount_scale)}", s.seat, back, back + s.contributed)
-    hand.contradicts_summary(summary_won)
-    missing = put_in - rake - hand.fees - paid
-    if any(s.cashed_out for s in hand.seats):
-        if missing > 0:
-            hand.house_retained = missing
-            notes.append(
-                f"{missing} of the pot was paid to no seat: the share of a seat that cashed out, kept by the house"
-            )
-        if notional:
-            shares = ", ".join(f"seat {k}: {v}" for k, v in sorted(notional.items()))
-            notes.append(f"summary's notional winnings not paid because the seat cashed out: {shares}")
-            if sum(notional.values()) != max(missing, 0):
-                notes.append(f"notional cash-out winnings {sum(notional.values())} differ from the unpaid pot {missing}")
-        for fee in cash_out_fees:
-            notes.append(f"cash-out fee charged by the house on its own payment (not pot money): {fee}")
-    elif missing != 0 and hand.rake is not None:
-        notes.append(f"history does not add up: put in {put_in}, paid {paid}, rake {rake}, fees {hand.fees}")
-    if bounty_lines:
-        notes.append("bounty payouts are in the buy-in currency's cents, not tournament chips")
+PARSER = PokerStarsParser()

@@ -450,3 +450,23 @@ def test_a_line_may_name_its_seat_after_its_verb_and_a_hand_may_be_read_without_
         seatless.parse("Toy hand #9: Hold'em 5/10\n-- deal\nBob: folds\n")
     assert err.value.message == "unexpected line 3: 'Bob: folds'"
     assert Hand(TOY, HAND).text == HAND  # the hand as given, for a hook that quotes it
+
+
+def _away(hand: Hand, m: re.Match[str]) -> None:
+    hand.number_unrecorded()
+
+
+def test_a_seated_names_line_may_be_read_first_and_a_line_may_take_a_number_it_leaves_unused() -> None:
+    # ``players_first``: "Dealt to me: folds" is the player's, not a deal line;
+    # ``number_unrecorded``: "Bob: is away" takes action number 3, which no action then has
+    first = DialectParser(replace(TOY, players_first=True, players=(kind("away", r"^is away$", _away), *TOY.players)))
+    text = HAND.replace("Bob: Smith", "Dealt to me").replace("Bob: calls 25\n", "Bob: is away\nBob: calls 25\n")
+    hand = first.parse(text)
+    assert hand.seat(2).player == "Dealt to me" and hand.seat(2).folded_street == Street.PREFLOP
+    assert [(a.seq, a.seat, a.kind) for a in hand.actions[2:5]] == [
+        (2, 3, ActionKind.RAISE), (4, 1, ActionKind.CALL), (5, 2, ActionKind.FOLD)]
+    assert [s.contributed for s in hand.seats] == [30, 10, 30] and hand.reconciles()
+    with pytest.raises(HandParseError) as err:  # read body first, the deal line takes it
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.PARSE_ERROR, "cards dealt to an unseated player, line 7: 'Dealt to me: posts big blind 10'")

@@ -1,7 +1,7 @@
 """The fast paths of ingest give exactly what the plain ones give.
 
 ``hhaudit ingest`` is tuned for throughput (see ``bench/ingest_bench.py``): the PokerStars
-parser remembers lines it has read, splits with a newline-anchored search, the record
+parser remembers the headers and dates it has read, splits with a newline-anchored search, the record
 builder reads records as tuples and gathers shared columns in Arrow, the lake writer
 splits partitions in Arrow and flushes idle ones, and duplicate detection keeps a
 compact index. Each test here pins one of those to the plain computation it replaces.
@@ -66,8 +66,7 @@ def _hand(hid: str, day: int = 1, *, caller: str = "Bob", raise_line: str | None
 
 
 def _clear_parser_caches() -> None:
-    for cache in (pokerstars._ACTION_LINES, pokerstars._SUMMARY_LINES, pokerstars._CARDS_SEEN,
-                  pokerstars._TABLES_SEEN, pokerstars._ISO_DATES, pokerstars._UTC_HOURS, pokerstars._MONEY_CACHES):
+    for cache in (pokerstars._GAME_INFO, pokerstars._ISO_DATES, pokerstars._UTC_HOURS, pokerstars._UTC_OFFSETS):
         cache.clear()
 
 
@@ -100,7 +99,7 @@ def test_split_cuts_every_pokerstars_corpus_file_where_split_at_cuts() -> None:
         assert list(PARSER.split(text)) == list(split_at(HAND_START, text)), name
 
 
-def test_remembered_action_lines_give_the_same_hands_as_fresh_reads() -> None:
+def test_remembered_headers_and_dates_give_the_same_hands_as_fresh_reads() -> None:
     texts = _pokerstars_corpus_texts()
     if not texts:
         pytest.skip("no PokerStars corpus files")
@@ -114,8 +113,7 @@ def test_remembered_action_lines_give_the_same_hands_as_fresh_reads() -> None:
     hands = [h for _, text in texts for _, h in PARSER.split(text)]
     _clear_parser_caches()
     cold = [outcome(h) for h in hands]
-    assert sum(len(lines) for lines in pokerstars._ACTION_LINES.values()) > 100  # warm pass reads memory
-    assert sum(len(lines) for lines in pokerstars._SUMMARY_LINES.values()) > 100
+    assert len(pokerstars._GAME_INFO) > 10 and len(pokerstars._ISO_DATES) > 10  # warm pass reads memory
     warm = [outcome(h) for h in hands]
     assert warm == cold
     assert len(cold) == 155  # every hand of the PokerStars corpus files, all parsed

@@ -361,11 +361,11 @@ def test_unknown_line_and_unknown_game_are_quarantined():
         PARSER.parse(text)
     assert (caught.value.reason, caught.value.message) == (
         QuarantineReason.PARSE_ERROR, "hand 100000000002: unexpected line 'Bob: dances'")
-    text = (DATA / "bad_amount.txt").read_text().replace("Omaha Hi/Lo Pot Limit", "Fusion Pot Limit")
+    text = (DATA / "bad_amount.txt").read_text().replace("Omaha Hi/Lo Pot Limit", "Five Card Stud Pot Limit")
     with pytest.raises(HandParseError) as caught:
         PARSER.parse(text)
     assert (caught.value.reason, caught.value.message) == (
-        QuarantineReason.UNSUPPORTED_GAME, "game not supported: 'Fusion Pot Limit'")
+        QuarantineReason.UNSUPPORTED_GAME, "game not supported: 'Five Card Stud Pot Limit'")
 
 
 CASH_OUT_WIN = """\ufeffPokerStars Hand #200000000001:  Hold'em No Limit ($1/$2 USD) - 2020/04/23 22:25:53 ET\r
@@ -951,6 +951,71 @@ def test_run_it_once_raise_to_read_as_what_it_adds_where_only_that_gives_the_tot
     neither = PARSER.parse(RUN_IT_ONCE_RAISE_ADDS.replace("Total pot €55.75", "Total pot €54.75"))
     assert _contributed(neither)[1] == 2575 and RAISE_ADDS_NOTE not in neither.notes
     assert [c.message for c in neither.contradictions][0] == "summary says Total pot 54.75 but the actions put in 53.75"
+
+
+# Fusion: two hole cards, a third dealt with the flop, a fourth with the turn, settled as
+# Omaha. Ben's one diamond would make a flush with the board's four if any hole card could
+# play; in Omaha he has the straight to the jack, and Ada's to the ace wins.
+FUSION = """PokerStars Hand #240000000701:  Fusion Pot Limit ($0.05/$0.10 USD) - 2022/05/14 21:03:11 ET
+Table 'Fornax II' 6-max Seat #1 is the button
+Seat 1: Ada Quill ($10 in chips) 
+Seat 2: Ben Otto ($10 in chips) 
+Seat 3: Cy Rand ($10 in chips) 
+Ben Otto: posts small blind $0.05
+Cy Rand: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Ben Otto [Ad 9s]
+Ada Quill: raises $0.20 to $0.30
+Ben Otto: calls $0.25
+Cy Rand: folds 
+*** FLOP *** [Kd 7d Td]
+Dealt to Ben Otto [Ad 9s] [8c]
+Ben Otto: checks 
+Ada Quill: bets $0.50
+Ben Otto: calls $0.50
+*** TURN *** [Kd 7d Td] [2d]
+Dealt to Ben Otto [Ad 9s 8c] [3h]
+Ben Otto: checks 
+Ada Quill: checks 
+*** RIVER *** [Kd 7d Td 2d] [Jc]
+Ben Otto: bets $1
+Ada Quill: calls $1
+*** SHOW DOWN ***
+Ben Otto: shows [Ad 9s 8c 3h] (a straight, Seven to Jack)
+Ada Quill: shows [Qs Ah 5c 6c] (a straight, Ten to Ace)
+Ada Quill collected $3.65 from pot
+*** SUMMARY ***
+Total pot $3.70 | Rake $0.05 
+Board [Kd 7d Td 2d Jc]
+Seat 1: Ada Quill (button) showed [Qs Ah 5c 6c] and won ($3.65) with a straight, Ten to Ace
+Seat 2: Ben Otto (small blind) showed [Ad 9s 8c 3h] and lost with a straight, Seven to Jack
+Seat 3: Cy Rand (big blind) folded before Flop"""
+
+
+def test_fusion_hole_cards_dealt_by_street_are_the_seats_four_and_it_settles_as_omaha(tmp_path) -> None:
+    import polars as pl
+
+    from audit.jobs import run_job
+
+    hand = PARSER.parse(FUSION)
+    assert (hand.game, hand.limit, hand.small_blind, hand.big_blind) == (Game.FUSION, Limit.POT, 5, 10)
+    assert hand.seat(2).cards == ["Ad", "9s", "8c", "3h"] and hand.seat(1).cards == ["Qs", "Ah", "5c", "6c"]
+    assert hand.boards == [["Kd", "7d", "Td", "2d", "Jc"]]
+    assert _contributed(hand) == {1: 180, 2: 180, 3: 10}
+    assert _payouts(hand) == [(1, 365, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.rake, hand.notes, hand.contradictions) == (5, [], []) and hand.reconciles()
+    for name, text, verdict in (("ada", FUSION, "clean"), ("ben", FUSION.replace(
+            "Ada Quill collected $3.65", "Ben Otto collected $3.65").replace(
+            "and won ($3.65) with a straight, Ten", "and lost with a straight, Ten").replace(
+            "and lost with a straight, Seven", "and won ($3.65) with a straight, Seven"), "findings")):
+        source = tmp_path / name / "fusion.txt"
+        source.parent.mkdir()
+        source.write_text(text, encoding="utf-8")
+        result = run_job([str(source)], str(tmp_path / f"out-{name}"))
+        verdicts = pl.read_parquet(tmp_path / f"out-{name}" / "hands.parquet")
+        assert verdicts.select("hand_id", "verdict").rows() == [("240000000701", verdict)]
+        # paying Ben, as a hold'em reading of his flush would, is the wrong winner
+        assert result.counts["findings_by_kind"] == ({} if name == "ada" else {"wrong_winner": 2})
 
 
 HOME_GAME_TOURNAMENT_STUD_HILO = """PokerStars Home Game Hand #500000000101: {Tuesday Gang} Tournament #880000001, 200+10 8-Game (7 Card Stud Hi/Lo Limit) - Match Round II, Level IV (40/80) - 2014/02/11 21:10:05 ET

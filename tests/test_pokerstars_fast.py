@@ -432,3 +432,12 @@ def test_a_file_with_every_line_indented_reads_the_same_both_ways() -> None:
     reference, fast, read = both_ways(text)
     assert_same(reference, fast)
     assert read is None and reference.quarantine == [] and reference.found == 1
+
+
+def test_a_fusion_hand_reads_the_same_both_ways() -> None:
+    # its hole cards come two, then one with the flop and one with the turn: four at the end
+    from tests.test_parser_pokerstars import FUSION
+
+    reference, fast, _ = both_ways(_hand("1") + FUSION + "\n\n\n" + _hand("2"))
+    assert_same(reference, fast)
+    assert reference.quarantine == [] and reference.found == 3

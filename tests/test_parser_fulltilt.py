@@ -634,3 +634,13 @@ def test_a_copy_with_every_line_doubled_reads_as_the_original() -> None:
     hand, original = PARSER.parse(chunk), PARSER.parse(UNCONTESTED)
     assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, "marrowbone", 15000), (3, "Tessaly", 21240), (4, "ox in clover", 8800)]
     assert hand.seats == original.seats and hand.actions == original.actions and hand.payouts == original.payouts
+
+
+def test_a_player_who_plays_without_a_seat_line_is_an_edited_history() -> None:
+    # Seen in a parser's test file whose seat 6 line was taken out but not the seat's play.
+    text = HAND.replace("Seat 5: Bauko ($14.31)\n", "") + "*** SUMMARY ***\nTotal pot $0.20 | Rake $0\n"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "line 3: 'Bauko' plays but no seat line names him: 'Bauko posts the small blind of $0.05'")

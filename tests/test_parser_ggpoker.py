@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import (
+    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
+)
 from rules.records import HandParseError
 from parsers.ggpoker import PARSER
 from tests.corpus import CORPUS, corpus_file, corpus_files, read_text

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Callable, Iterator, Mapping, Protocol
 from xml.etree.ElementTree import Element
 
 from rules.cards import CardError, read_card
 from rules.money import AmountError, NumberConvention
 from rules.records import ActionRecord, HandParseError, ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, QuarantineReason, RakeSource, Street
 
 
 class HandText(str):
@@ -177,12 +178,12 @@ def unknown_in_xml(root: Element, known: Mapping[str, tuple[frozenset[str], froz
     return visit(root, "")
 
 
-def xml_element(text: str, tag: str) -> tuple[Element, int]:
+def xml_element(text: str, tag: str, id_attribute: str = "id") -> tuple[Element, int]:
     """The first whole ``<tag ...>...</tag>`` of a hand's text, parsed, and where it starts.
 
     For XML formats whose every hand is one element: an element opened and never closed
-    is a hand cut off (named by its ``id`` when the start tag has one); no element at all,
-    or one that is not well-formed, a parse error.
+    is a hand cut off (named by its ``id_attribute`` when the start tag has one); no
+    element at all, or one that is not well-formed, a parse error.
 
     >>> xml_element('junk <HAND id="7"><SEAT/></HAND>', "HAND")[0].find("SEAT") is not None
     True
@@ -199,7 +200,7 @@ def xml_element(text: str, tag: str) -> tuple[Element, int]:
     m = re.search(rf"<{tag}\b.*?</{tag}>", text, re.S)
     if not m:
         if f"<{tag}" in text:
-            named = re.search(rf'<{tag}\b[^>]*\bid="(\d+)"', text)
+            named = re.search(rf'<{tag}\b[^>]*\b{id_attribute}="(\d+)"', text)
             raise HandParseError(QuarantineReason.TRUNCATED, f"<{tag}> element without its </{tag}>: hand cut off",
                                  named.group(1) if named else None)
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"no <{tag}> element in {text[:80]!r}")
@@ -207,6 +208,15 @@ def xml_element(text: str, tag: str) -> tuple[Element, int]:
         return fromstring(m.group(0)), m.start()
     except (ParseError, DefusedXmlException) as exc:
         raise HandParseError(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+
+
+def utc_from_epoch(epoch: str) -> str | None:
+    """A start time written as seconds since 1970 (UTC), as ISO UTC; None when it is not one.
+
+    >>> utc_from_epoch("1300000000"), utc_from_epoch("")
+    ('2011-03-13T07:06:40Z', None)
+    """
+    return datetime.fromtimestamp(int(epoch), UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if epoch.isdigit() else None
 
 
 def append_action(hand: ParsedHand, street: Street, seat: int | None, kind: ActionKind, amount: int | None = None,
@@ -353,6 +363,36 @@ class BetTracker:
         if lone and len(ranked) == 1 and ranked[0][1] > 0:
             return ranked[0]
         return None
+
+
+def infer_rake(record: ParsedHand, notes: list[str], *, inferred: str, overpaid: str = "",
+               tournament: str | None = None) -> None:
+    """The rake of a hand that prints none, noted in ``notes``: 0 for a tournament where
+    ``tournament`` (the note) says the platform rakes no tournament pot; else everything
+    put in less everything paid from the pots (``inferred``, a note that may name
+    ``{put_in}``, ``{paid}``, ``{rake}``); when more was paid than put in, unknown
+    (``absent``, noted ``overpaid``, which may name ``{put_in}``, ``{paid}`` and ``{excess}``,
+    the one less the other).
+
+    >>> from rules.vocab import Game, Platform
+    >>> hand = ParsedHand("1", Platform.MERGE, Format.MERGE_XML, Game.HOLDEM, None, False, 100)
+    >>> hand.seats = [SeatRecord(1, "a", 100, contributed=50)]
+    >>> notes: list[str] = []
+    >>> infer_rake(hand, notes, inferred="put in {put_in}, paid {paid}: rake {rake}")
+    >>> hand.rake, hand.rake_source.value, notes
+    (50, 'inferred', ['put in 50, paid 0: rake 50'])
+    """
+    put_in, paid = record.pot_total, record.paid_from_pots()
+    if tournament is not None and record.is_tournament:
+        record.rake, record.rake_source = 0, RakeSource.INFERRED
+        notes.append(tournament)
+    elif paid <= put_in:
+        record.rake, record.rake_source = put_in - paid, RakeSource.INFERRED
+        notes.append(inferred.format(put_in=put_in, paid=paid, rake=put_in - paid))
+    else:
+        record.rake, record.rake_source = None, RakeSource.ABSENT
+        if overpaid:
+            notes.append(overpaid.format(put_in=put_in, paid=paid, excess=paid - put_in))
 
 
 def unprinted_uncalled_note(seat: int, amount: int) -> str:

@@ -107,8 +107,8 @@ from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import leading_lines, split_joining_chatter, unprinted_uncalled_note
 from parsers.engine import (
-    CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, enter_summary,
-    kind, skip,
+    CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, dealt_after_name,
+    enter_summary, kind, skip, starred_section, summary_board, unknown_street_line,
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -157,11 +157,6 @@ _ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": 
           "utc": "UTC", "gmt": "UTC"}
 # the actions of a seat printed as sitting out that show it played the hand (see ``_dealt_in``)
 _NOT_PLAYING = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD, ActionKind.MUCK, ActionKind.UNCALLED_RETURN})
-
-
-def _section(label: str) -> str:
-    """``*** LABEL ***`` in any case (what follows the stars is the kind's to read)."""
-    return rf"(?i)^\*\*\* \s*{label}\s* \*\*\*"
 
 
 def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
@@ -234,7 +229,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     every card printed."""
     street = hand.dialect.streets.target(hand.family, m["street"])
     if street is None:
-        _unknown_section(hand, m)
+        unknown_street_line(hand, m)
     _close_street(hand)
     hand.tracker.new_street()
     hand.facts["returned"] = False
@@ -242,10 +237,6 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     board = [c for text in _BRACKETS.findall(m["cards"]) for c in hand.cards(text) if c]
     if board:
         hand.board = board  # type: ignore[assignment]
-
-
-def _unknown_section(hand: Hand, m: re.Match[str]) -> None:
-    raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown street line {hand.line.number}: {hand.line.verbatim!r}")
 
 
 # --- lines of the hand --------------------------------------------------------------------
@@ -308,15 +299,6 @@ def _left(hand: Hand, m: re.Match[str]) -> None:
         seat.folded_street = hand.street
 
 
-def _dealt(hand: Hand, m: re.Match[str]) -> None:
-    hit = hand.split_name(m["who"])
-    cards = _BRACKETS.search(hit[1]) if hit else None
-    if not cards:
-        raise hand.fail(QuarantineReason.PARSE_ERROR,
-                        f"cards dealt to no seat, line {hand.line.number}: {hand.line.verbatim!r}")
-    hand.dealt[hit[0].seat] = hand.cards(cards[1])  # type: ignore[index]
-
-
 # --- actions ------------------------------------------------------------------------------
 
 # Posts are recorded on the street they are printed in; the blinds are the header's stakes.
@@ -352,11 +334,6 @@ def _shows(hand: Hand, m: re.Match[str]) -> None:
 
 
 # --- the summary and the end of the hand --------------------------------------------------
-
-def _summary_board(hand: Hand, m: re.Match[str]) -> None:
-    if found := _BRACKETS.search(hand.line.text):
-        hand.board = [c for c in hand.cards(found[1]) if c]  # type: ignore[misc]
-
 
 def _summary_seat(hand: Hand, m: re.Match[str]) -> bool | None:
     """``Seat 2: X showed [5s 4s] and won (2.49)``, ``collected (0.57)``: what the seat won
@@ -453,11 +430,11 @@ def _rake_not_printed(hand: Hand) -> None:
 
 
 _SECTIONS = (
-    kind("summary", _section("SUMMARY"), _summary),
-    kind("hole cards", _section("HOLE CARDS"), _hole_cards),
-    kind("board", _section("(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", _board),
-    kind("show down", _section("SHOW DOWN"), skip),
-    kind("section", _STREET, _unknown_section),
+    kind("summary", starred_section("SUMMARY"), _summary),
+    kind("hole cards", starred_section("HOLE CARDS"), _hole_cards),
+    kind("board", starred_section("(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", _board),
+    kind("show down", starred_section("SHOW DOWN"), skip),
+    kind("section", _STREET, unknown_street_line),
 )
 # joins, chat and departures may come anywhere: a newcomer is dealt in from the next hand
 _TRAFFIC = (kind("joins", _JOINS, skip), kind("chat", _CHAT, skip))
@@ -482,7 +459,7 @@ DIALECT = Dialect(
         *_TRAFFIC,
         kind("joined notice", rf"^\s*{re.escape(_JOINED_NOTICE)}$", skip),
         kind("left", _LEFT, _left),
-        kind("dealt", r"^Dealt to (?P<who>.*)$", _dealt),
+        kind("dealt", r"^Dealt to (?P<who>.*)$", dealt_after_name),
     ),
     players=(
         kind("ante", rf"^(?:ante processed|posts ante) {_AMT}{_ALL_IN}$", _ante),
@@ -507,7 +484,7 @@ DIALECT = Dialect(
     summary=(
         *_SECTIONS,
         kind("total", _TOTAL, _total),
-        kind("board line", r"^Board", _summary_board),
+        kind("board line", r"^Board", summary_board),
         kind("summary seat", r"^Seat \d+: ", _summary_seat),
         kind("shows", r".* shows ", _summary_shows),
         *_TRAFFIC,

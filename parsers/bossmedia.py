@@ -61,11 +61,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from typing import Iterator
-from xml.etree.ElementTree import Element, ParseError
-
-from defusedxml.ElementTree import fromstring
+from xml.etree.ElementTree import Element
 
 from rules.games import DRAW_GAMES, SPLIT_GAMES
 from rules.money import DOT, AmountError, format_minor
@@ -81,11 +78,10 @@ from rules.vocab import (
     RakeSource,
     Street,
 )
-from parsers.base import XML_PROLOGUE, BetTracker, split_joining_chatter, unknown_in_xml
+from parsers.base import XML_PROLOGUE, BetTracker, split_joining_chatter, unknown_in_xml, utc_from_epoch, xml_element
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^\ufeff*<HISTORY\b", re.M)
-_ELEMENT = re.compile(r"<HISTORY\b.*?</HISTORY>", re.S)
 _CHATTER = re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|<\?xml[^>]*\?>|</?ROOT>)*$", re.S)
 _SNIFF = re.compile(r"<HISTORY ID=\"\d+\" SESSION=\"[^\"]*\" TABLE=\"[^\"]*\" GAME=\"GAME_")
 _GAMES = {
@@ -99,6 +95,10 @@ _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
 # A draw game's HAND_BOARD has no VALUE and no cards: it opens the next draw.
 _DRAWS = (Street.PREDRAW, Street.DRAW1, Street.DRAW2, Street.DRAW3)
+# A blind's KIND: whether it is live (counts toward the seat's bet) and what it posts; a
+# second big blind in a hand is a seat's own post.
+_BLINDS = {"HAND_SB": (True, ActionKind.POST_SMALL_BLIND), "HAND_BB": (True, ActionKind.POST_BIG_BLIND),
+           "HAND_DSB": (False, ActionKind.POST_DEAD), "HAND_AB": (True, ActionKind.POST_BLIND)}
 _WINTYPES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": Half.WHOLE}
 # Every element and attribute a hand may hold, by tag: (attributes, child elements). Any
 # other fails the hand, so that nothing that might move money is passed over unread.
@@ -208,17 +208,7 @@ class _Hand:
             raise self.err(exc.reason, exc.message) from None
 
     def parse(self) -> ParsedHand:
-        m = _ELEMENT.search(self.text)
-        if not m:
-            hid = re.search(r'<HISTORY\b[^>]*\bID="(\d+)"', self.text)
-            self.hand_id = hid.group(1) if hid else None
-            if "<HISTORY" in self.text:
-                raise self.err(QuarantineReason.TRUNCATED, "<HISTORY> element without its </HISTORY>: hand cut off")
-            raise self.err(QuarantineReason.PARSE_ERROR, f"no <HISTORY> element in {self.text[:80]!r}")
-        try:
-            root = fromstring(m.group(0))
-        except ParseError as exc:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"XML: {exc}") from None
+        root, _ = xml_element(self.text, "HISTORY", id_attribute="ID")
         self.hand_id = root.get("ID")
         game = _GAMES.get(root.get("GAME", ""))
         if game is None:  # before the elements: another game's elements are its own, not unknown
@@ -232,8 +222,7 @@ class _Hand:
         if is_tournament or not real:
             self.scale = 1 if all(re.fullmatch(r"\d+", s) for s in stakes) else 100
         epoch = root.get("DATE", "")
-        utc = (datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-               if epoch.isdigit() else None)
+        utc = utc_from_epoch(epoch)
         hand = ParsedHand(
             hand_id=self.hand_id,
             platform=Platform.BOSSMEDIA,
@@ -414,30 +403,19 @@ class _Hand:
                               f"{format_minor(behind, self.scale)}: all in for that")
             value, seat.all_in = behind, True
         blind = el.get("KIND", "")
+        if blind not in _BLINDS:
+            raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
         if all_in and blind == "HAND_BB":
             self.short_big_blind = nominal
         if blind == "HAND_SB" and self.small_blind_posted:
-            # a second small blind (a seat coming in) is dead: the pot counts it, its bet does not
-            tracker.dead(seat.seat, value)
-            record(seat.seat, ActionKind.POST_DEAD, value, all_in, on=Street.PREDEAL)
-        elif blind == "HAND_SB":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_SMALL_BLIND, value, all_in, on=Street.PREDEAL)
-            self.small_blind_posted = True
-        elif blind == "HAND_BB":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_BLIND if big_blind_posted else ActionKind.POST_BIG_BLIND,
-                   value, all_in, on=Street.PREDEAL)
-            big_blind_posted = True
-        elif blind == "HAND_DSB":
-            tracker.dead(seat.seat, value)
-            record(seat.seat, ActionKind.POST_DEAD, value, all_in, on=Street.PREDEAL)
-        elif blind == "HAND_AB":
-            tracker.add(seat.seat, value)
-            record(seat.seat, ActionKind.POST_BLIND, value, all_in, on=Street.PREDEAL)
-        else:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
-        return big_blind_posted
+            blind = "HAND_DSB"  # a second small blind (a seat coming in) is dead: the pot counts it, its bet does not
+        live, kind = _BLINDS[blind]
+        if blind == "HAND_BB" and big_blind_posted:
+            kind = ActionKind.POST_BLIND
+        (tracker.add if live else tracker.dead)(seat.seat, value)
+        record(seat.seat, kind, value, all_in, on=Street.PREDEAL)
+        self.small_blind_posted = self.small_blind_posted or blind == "HAND_SB"
+        return big_blind_posted or blind == "HAND_BB"
 
     def close_street(self, tracker: BetTracker, hand: ParsedHand, record, street: Street,
                      last_aggressor: int | None) -> None:

@@ -68,7 +68,8 @@ from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND, Act,
-    Dialect, DialectParser, Hand, Money, Rake, Returned, Streets, Wording, enter_summary, kind, skip,
+    Dialect, DialectParser, Hand, Rake, Returned, Streets, Wording, adds_unnamed, enter_summary,
+    idle_seats_sat_out, kind, skip,
 )
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -277,14 +278,6 @@ def _bets(hand: Hand, m: re.Match[str]) -> None:
     BET(hand, m)
 
 
-def _all_in(hand: Hand, m: re.Match[str]) -> None:
-    """``All-in $190`` adds the amount: a call up to the largest bet this street, else a bet or a raise."""
-    before = hand.tracker.max_street_bet()
-    after = hand.tracker.street_bet(hand.player.seat) + hand.money(m["amt"])
-    verb = ActionKind.CALL if after <= before else ActionKind.BET if before == 0 else ActionKind.RAISE
-    Act(verb, Money.ADDS)(hand, m)
-
-
 def _result(hand: Hand, m: re.Match[str]) -> None:
     """``Hand result $13.18``: one line per winner and pot, halves summed (the summary labels them)."""
     hand.facts.setdefault("results", []).append((hand.player.seat, hand.money(m["amt"]), bool(m["side"]),
@@ -350,13 +343,8 @@ def _summary_written(hand: Hand) -> None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, "summary without 'Total Pot(...)'")
 
 
-def _seats_never_dealt_in(hand: Hand) -> None:
-    """Every dealt seat's cards are printed: a seat with none that never acted sat out (``Seat
-    sit out``); counted as still in, it would make an uncontested pot a showdown."""
-    acted = {a.seat for a in hand.record.actions}
-    for seat in hand.record.seats:
-        if not seat.cards and seat.seat not in acted and not seat.contributed:
-            seat.dealt_in = False
+def _summary_board_is_the_board(hand: Hand) -> None:
+    """The summary's ``Board [..]`` is the board (stud's cards are the seats')."""
     if hand.family != "stud" and hand.facts.get("summary board"):
         hand.record.boards = [hand.facts["summary board"]]  # the summary's board is the board
 
@@ -456,7 +444,7 @@ DIALECT = Dialect(
                     rf"(?:\s+to\s+{_AMT})?$", _bets),
         kind("raise", rf"^(?:Raises(?:\(timeout\))?|(?P<allin>All-in)\(raise(?:-timeout)?\))\s+"
                       rf"(?:{_AMT}\s+to\s+)?(?P<amt>{_AMT})$", RAISE_TO),
-        kind("all-in", rf"^(?P<allin>All-in)(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", _all_in),
+        kind("all-in", rf"^(?P<allin>All-in)(?:\(timeout\))?\s+(?P<amt>{_AMT})(?:\s+to\s+{_AMT})?$", adds_unnamed),
         kind("uncalled", r"^Return uncalled portion of bet(?:.*\s)?(?P<amt>\S+)$", Returned(paid=True)),
         kind("result", rf"^Hand [Rr]esult(?P<side>-Side [Pp]ot)?\s+(?P<amt>{_AMT})$", _result),
         kind("fold", r"^Fold", FOLD),
@@ -482,7 +470,8 @@ DIALECT = Dialect(
     first_action_opens=False,  # the hole cards' section line (stud: the deal) opens the betting
     quotes_trailing_space=True,
     before_returns=(_summary_written,),
-    checks=(_seats_never_dealt_in, _pay_hand_results, _damaged_by_repeated_lines),
+    # every dealt seat's cards are printed: a seat with none that never acted sat out (``Seat sit out``)
+    checks=(idle_seats_sat_out, _summary_board_is_the_board, _pay_hand_results, _damaged_by_repeated_lines),
     rake=Rake(inferred="rake not printed: inferred as everything put in minus every Hand result "
                        "({put_in} - {paid} = {rake})",
               overpaid="rake not printed, and Hand results exceed what was put in"),

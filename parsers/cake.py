@@ -52,13 +52,13 @@ from dataclasses import dataclass
 
 from parsers.base import HandText, card, split_at
 from parsers.engine import (
-    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, skip,
+    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, kind, returned_where_last_bet, skip,
     take_seat,
 )
 from rules.money import COMMA, DOT, NumberConvention
 from rules.games import HILO_GAMES
 from rules.records import ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
 
 # Some 2012 files open with a byte-order mark written twice, the second read as Windows-1252
 # text (``ï»¿``, mojibake of U+FEFF): it is no part of the hand.
@@ -328,13 +328,11 @@ def _all_in(hand: Hand, m: re.Match[str]) -> None:
     counting what it had in this street (then it added the difference); a call, bet or
     raise by what it does to the street's bet."""
     seat, tracker, amount = hand.player, hand.tracker, hand.money(m["amt"])
-    level, added, already = tracker.max_street_bet(), amount, tracker.contributed(hand.player.seat)
+    added, already = amount, tracker.contributed(hand.player.seat)
     in_street = tracker.street_bet(seat.seat)
     if seat.stack is not None and already + amount != seat.stack and already + amount - in_street == seat.stack:
         added = amount - in_street
-    tracker.add(seat.seat, added)
-    bet = tracker.street_bet(seat.seat)
-    act = ActionKind.CALL if bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
+    act = tracker.add_unnamed(seat.seat, added)
     seat.all_in = True
     hand.facts.setdefault("last bet", {})[seat.seat] = hand.street
     hand.add_action(hand.street, seat.seat, act, added, True)
@@ -364,7 +362,8 @@ def _paid_and_played(hand: Hand) -> None:
 
 
 def _settle(hand: Hand) -> None:
-    """Seats never in the hand, the stakes posted, the pay lines and the rake rule."""
+    """Seats never in the hand, the stakes posted and the pay lines (the rake follows them:
+    see ``DIALECT.rake``)."""
     record = hand.record
     acted = {a.seat for a in record.actions}
     for seat in record.seats:
@@ -383,16 +382,6 @@ def _settle(hand: Hand) -> None:
         hand.pay(seat, amount, pot=None, half=half, line=line)
     if hilo and no_low:
         record.notes.append("'There is no low hand': the high pot lines paid the whole pot")
-    paid = record.paid_from_pots()
-    if record.is_tournament:
-        record.rake, record.rake_source = 0, RakeSource.INFERRED
-        record.notes.append("tournament pots are not raked: rake 0 (Cake prints no rake)")
-    elif paid <= record.pot_total:
-        record.rake, record.rake_source = record.pot_total - paid, RakeSource.INFERRED
-        record.notes.append(f"rake not printed: inferred as put in {record.pot_total} minus paid {paid}")
-    else:
-        record.rake, record.rake_source = None, RakeSource.ABSENT
-        record.notes.append(f"paid {paid} exceeds everything put in {record.pot_total}")
 
 
 def _unexpected(hand: Hand) -> str:
@@ -447,6 +436,9 @@ DIALECT = Dialect(
     notes_unbalanced=False,
     before_returns=(_paid_and_played,),
     checks=(_settle,),
+    rake=Rake(inferred="rake not printed: inferred as put in {put_in} minus paid {paid}",
+              overpaid="paid {paid} exceeds everything put in {put_in}",
+              tournament="tournament pots are not raked: rake 0 (Cake prints no rake)"),
     first_action_seq=1,
     wording=Wording(unexpected=_unexpected, bad_amount="{error}"),
 )

@@ -165,7 +165,7 @@ from rules.games import game_spec
 from rules.money import DOT, AmountError, NumberConvention
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import BetTracker, TextParser, hand_text_lines, unprinted_uncalled_note
+from parsers.base import BetTracker, TextParser, hand_text_lines, infer_rake, unprinted_uncalled_note
 
 Effect = Callable[["Hand", re.Match[str]], Any]
 """What a matched line does to the hand; returning ``False`` declines the line."""
@@ -253,7 +253,9 @@ class Rake:
     ``inferred`` (a note: ``{put_in}``, ``{paid}``, ``{rake}``): where no rake line came,
     the rake is everything put in less everything paid from the pots (``rake_source``
     ``inferred``); when more was paid than put in it stays unknown (``absent``), noted
-    ``overpaid``, and the hand is reconciled as one without rake.
+    ``overpaid`` (``{put_in}``, ``{paid}``), and the hand is reconciled as one without rake.
+    ``tournament`` (a note): a tournament hand's rake is 0 (``inferred``) instead, where the
+    platform rakes no tournament pot and prints no rake line.
     """
 
     printed: bool = True
@@ -262,6 +264,7 @@ class Rake:
     absent_note: str = ""
     inferred: str | None = None
     overpaid: str = ""
+    tournament: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1020,15 +1023,9 @@ class Hand:
 
     def infer_rake(self) -> None:
         """No rake line came: the rake is what was put in less what the pots paid (see :class:`Rake`)."""
-        record, rake = self.record, self.dialect.rake
-        put_in, paid = record.pot_total, record.paid_from_pots()
-        if paid <= put_in:
-            record.rake, record.rake_source = put_in - paid, RakeSource.INFERRED
-            record.notes.append(str(rake.inferred).format(put_in=put_in, paid=paid, rake=put_in - paid))
-        else:
-            record.rake_source = RakeSource.ABSENT
-            if rake.overpaid:
-                record.notes.append(rake.overpaid)
+        rake = self.dialect.rake
+        infer_rake(self.record, self.record.notes, inferred=str(rake.inferred), overpaid=rake.overpaid,
+                   tournament=rake.tournament)
 
 
 def group(m: re.Match[str], name: str) -> str | None:
@@ -1041,6 +1038,22 @@ def group(m: re.Match[str], name: str) -> str | None:
 
 
 # --- the standard effects -----------------------------------------------------------------
+
+def starred_section(label: str) -> str:
+    """A pattern for ``*** LABEL ***`` in any case (what follows the stars is the kind's to read).
+
+    >>> bool(re.match(starred_section("HOLE CARDS"), "*** Hole Cards ***"))
+    True
+    """
+    return rf"(?i)^\*\*\* \s*{label}\s* \*\*\*"
+
+
+def unknown_street_line(hand: Hand, m: re.Match[str]) -> None:
+    """A street line no kind knows fails the hand, quoting it as printed."""
+    line = hand.line
+    raise hand.fail(QuarantineReason.PARSE_ERROR,
+                    f"unknown street line {line and line.number}: {line and line.verbatim!r}")
+
 
 def skip(hand: Hand, m: re.Match[str]) -> None:
     """A line known to carry no money and no cards (or read by the header already)."""
@@ -1079,6 +1092,40 @@ def dealt(hand: Hand, m: re.Match[str]) -> None:
         raise hand.fail(QuarantineReason.PARSE_ERROR,
                         f"cards dealt to an unseated player, line {hand.line.number}: {hand.line.text!r}")
     hand.deal(seat, text)
+
+
+def dealt_after_name(hand: Hand, m: re.Match[str]) -> None:
+    """``Dealt to NAME [Ac 7c]`` where ``who`` is a seated name and then the cards in
+    brackets, whatever stands between (dialects whose names may hold spaces and brackets);
+    a line that names no seat or gives no cards fails the hand."""
+    line, hit = hand.line, hand.split_name(m["who"])
+    cards = _BRACKETS.search(hit[1]) if hit else None
+    if line is None or hit is None or not cards:
+        raise hand.fail(QuarantineReason.PARSE_ERROR,
+                        f"cards dealt to no seat, line {line and line.number}: {line and line.verbatim!r}")
+    hand.dealt[hit[0].seat] = hand.cards(cards[1])
+
+
+def summary_board(hand: Hand, m: re.Match[str]) -> None:
+    """A summary line ``Board [2h 6d Ks]``: its cards in brackets are the board (for
+    dialects whose street lines may not deal all of it); a line without brackets says nothing."""
+    if hand.line is not None and (found := _BRACKETS.search(hand.line.text)):
+        hand.board = [c for c in hand.cards(found[1]) if c is not None]
+
+
+def adds_unnamed(hand: Hand, m: re.Match[str]) -> None:
+    """The current player adds ``amt`` by a verb the line does not name (``All-in $190``):
+    a call when it tops no bet of the street, else a bet (nobody had bet) or a raise."""
+    before = hand.tracker.max_street_bet()
+    after = hand.tracker.street_bet(hand.player.seat) + hand.money(m["amt"])
+    hand.act(CALL if after <= before else RAISE_BY if before else BET, m)
+
+
+def cash_out(hand: Hand, m: re.Match[str]) -> None:
+    """The current player takes the house's all-in cash-out (``Chooses to EV Cashout``):
+    recorded as such, its pot payouts stay as printed."""
+    hand.player.cashed_out = True
+    hand.add_action(hand.street, hand.player.seat, ActionKind.CASH_OUT)
 
 
 def seated(hand: Hand, name: str) -> SeatRecord:
@@ -1205,6 +1252,36 @@ class Note:
         hand.record.notes.append(self.message.format(line=hand.line.text))
 
 
+@dataclass(frozen=True)
+class Unexpected:
+    """A :class:`Wording` ``unexpected`` that says what kind of line a line no kind took
+    looks like: in the summary, starting with a seated name (an action), holding one of the
+    dialect's ``money_words`` (a money line), or none of these (the wording of the readers
+    partypoker, GGPoker and Winamax had before the engine)."""
+
+    money_words: re.Pattern[str]
+
+    def __call__(self, hand: Hand) -> str:
+        line = hand.line
+        assert line is not None  # a line no kind took is being read
+        what = ("summary line" if hand.in_summary else "action" if hand.split_name(line.text)
+                else "money line" if self.money_words.search(line.text) else "line")
+        return f"line {line.number} {line.text!r}: unexpected {what}"
+
+
+# --- the standard checks ------------------------------------------------------------------
+
+def idle_seats_sat_out(hand: Hand) -> None:
+    """A listed seat that never acted, put nothing in and was dealt no cards sat the hand
+    out: every seat dealt in acts before a hand can end (a big blind that need not act has
+    posted), and counted as still in, such a seat would make an uncontested pot a showdown.
+    For dialects that list waiting or sitting-out players among the seats unmarked."""
+    acted = {a.seat for a in hand.record.actions}
+    for seat in hand.record.seats:
+        if seat.seat not in acted and not seat.contributed and not seat.cards:
+            seat.dealt_in = False
+
+
 class DialectParser(TextParser):
     """The ``Parser`` of a :class:`Dialect`. Stateless and picklable."""
 
@@ -1221,9 +1298,10 @@ class DialectParser(TextParser):
 
 __all__ = [
     "ANTE", "BET", "BIG_BLIND", "BLIND", "BOTH_BLINDS", "BRING_IN", "CALL", "CHECK", "COMPLETE", "CURRENCY_SIGNS",
-    "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT",
-    "Act", "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
-    "Returned",
-    "Streets", "Wording", "button", "chip_scale", "dealt", "enter_summary", "group", "kind", "pays", "pot_won_by",
-    "rake", "read_cards", "skip", "street", "stud_street", "take_seat",
+    "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT", "Act",
+    "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
+    "Returned", "Streets", "Unexpected", "Wording", "adds_unnamed", "button", "cash_out", "chip_scale", "dealt",
+    "dealt_after_name", "enter_summary", "group", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake",
+    "read_cards", "skip", "starred_section", "street", "stud_street", "summary_board", "take_seat",
+    "unknown_street_line",
 ]

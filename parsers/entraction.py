@@ -57,7 +57,7 @@ from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform,
 from parsers.base import card
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act,
-    Dialect, DialectParser, Hand, Money, Returned, Streets, Wording, kind, street,
+    Dialect, DialectParser, Hand, Returned, Streets, Wording, adds_unnamed, kind, street,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Game # \d+ - ", re.M)
@@ -242,15 +242,6 @@ def _ended(hand: Hand, m: re.Match[str]) -> None:
     record.notes.append("only the end of the hand is timed: start_time is 'Game ended'")
 
 
-def _all_in(hand: Hand, m: re.Match[str]) -> None:
-    """``All-In (x)`` adds x: a call when it does not top the street's largest bet, else a
-    raise (a bet when nobody had bet)."""
-    before = hand.tracker.max_street_bet()
-    after = hand.tracker.street_bet(hand.player.seat) + hand.money(m["amt"])
-    verb = ActionKind.CALL if after <= before else ActionKind.RAISE if before else ActionKind.BET
-    hand.act(Act(verb, Money.ADDS), m)
-
-
 def _refused(hand: Hand, m: re.Match[str]) -> None:
     """Fold or Check with an amount, a bet without one: the line cannot be read."""
     amount = "with" if m["verb"] in ("Fold", "Check") else "without"
@@ -347,7 +338,7 @@ DIALECT = Dialect(
         kind("call", rf"^Call{_AMT}", CALL),
         kind("bet", rf"^Bet{_AMT}", BET),
         kind("raise", rf"^Raise{_AMT}", RAISE_BY),
-        kind("all-in", rf"^(?P<allin>All-In){_AMT}", _all_in),
+        kind("all-in", rf"^(?P<allin>All-In){_AMT}", adds_unnamed),  # ``All-In (x)`` adds x
         kind("payback", rf"^Payback{_AMT}", Returned(paid=True)),
         kind("name alone", r"^\s*$", _cut_after_name),
     ),

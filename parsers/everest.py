@@ -35,7 +35,6 @@ does not show) holding cards fails the hand.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
 from collections.abc import Callable, Iterator
 from xml.etree.ElementTree import Element
 
@@ -56,7 +55,7 @@ from rules.vocab import (
     Street,
 )
 from parsers.base import (HandText, BetTracker, append_action, cards, show_element, show_or_muck, unknown_in_xml,
-                          xml_element)
+                          utc_from_epoch, xml_element)
 from rules.records import HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
 _HAND_START = re.compile(r"^[ \t\ufeff]*<HAND\b", re.M)
@@ -132,7 +131,7 @@ def _header(session: Element, root: Element, hand_id: str | None) -> ParsedHand:
     currency = _CURRENCIES.get(money) if not is_tournament else None
     scale = 100 if currency else 1
     epoch = root.get("time", "")
-    utc = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if epoch.isdigit() else None
+    utc = utc_from_epoch(epoch)
     hand = ParsedHand(
         hand_id=hand_id, platform=Platform.EVEREST, format=Format.EVEREST, game=game,
         limit=_LIMITS.get(session.get("gametype", "")), is_tournament=is_tournament, amount_scale=scale,

@@ -63,7 +63,8 @@ from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, CURRENCY_SIGNS, FOLD, MUCK, OPEN, RAISE_BY,
-    SHOW, SMALL_BLIND, Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, kind, pays, skip, street,
+    SHOW, SMALL_BLIND, Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, idle_seats_sat_out, kind,
+    pays, skip, street,
 )
 
 # Later skins of the network open with the skin's name: ``- - Grand Poker - Game #N``,
@@ -193,18 +194,6 @@ def _stackless_seats_put_nothing_in(hand: Hand) -> None:
                             f"seat {number} printed {word!r} for its stack and then put {put_in} in the pot")
 
 
-def _seats_never_dealt_in(hand: Hand) -> None:
-    """A seated player who joined the table and waits for the big blind (``Miazza has joined
-    the table`` in the hand before, 2010) is listed but never posts, acts or gets cards:
-    every seat dealt in acts before a hand can end (the big blind, who may not, has posted),
-    so such a seat sat the hand out; counted as dealt in, it made an uncontested pot a
-    showdown."""
-    acted = {a.seat for a in hand.record.actions}
-    for seat in hand.record.seats:
-        if seat.seat not in acted and not seat.contributed and not seat.cards:
-            seat.dealt_in = False
-
-
 def _unnumbered_side_pots(hand: Hand) -> None:
     """With two or more side pots every side pot's line says just ``from side pot``, and
     one seat may be paid several times from one split pot: which one a line pays is not
@@ -277,7 +266,9 @@ DIALECT = Dialect(
     all_in_when_stack_spent=True,
     requires_payout=(QuarantineReason.TRUNCATED, "hand has no pay line (cut off before the result?)"),
     before_returns=(_stackless_seats_put_nothing_in,),
-    checks=(_seats_never_dealt_in, _unnumbered_side_pots),
+    # a seated player who joined the table and waits for the big blind (``Miazza has joined
+    # the table`` in the hand before, 2010) is listed but never posts, acts or gets cards
+    checks=(idle_seats_sat_out, _unnumbered_side_pots),
     first_action_seq=1,
 )
 

@@ -1,7 +1,8 @@
 """Full Tilt Poker text hand histories (2006-2014), every game Full Tilt dealt.
 
 A hand starts ``Full Tilt Poker Game #N: <table> - <stakes> - <game> - <time> <zone> -
-<date>`` (older files write ``FullTiltPoker Game #N``; from 2013 the game comes before the
+<date>`` (older files write ``FullTiltPoker Game #N``, the French site's (2010) ``Full Tilt
+Poker.fr Game #N``, in English and in euros; from 2013 the game comes before the
 stakes; tournaments write ``<name> (<tournament id>), Table N``; some add the Eastern time
 in brackets). Mixed-game tables (HORSE, 8-Game, 10-Game) name each hand's own game in its
 header, so the game is read per hand.
@@ -31,8 +32,8 @@ into the next seat's line (``Seat 3: Player4 Seat 4: Player1 (big blind) collect
 
 Every line is read or known to carry no money or cards: chat (``NAME: text``), a seated
 player's ``_CHATTER`` (timers, seating, connection, emotes, stud's ``is high with``),
-lines naming nobody seated in ``_NOBODY_SEATED`` (observers' chat, newcomers sitting down
-or adding chips, timer and run-it-twice notices), a low hand's description wrapped onto a
+lines naming nobody seated in ``_NOBODY_SEATED`` (observers' chat, newcomers sitting down,
+adding chips or sitting out, timer and run-it-twice notices), a low hand's description wrapped onto a
 line of its own in the showdown, and the summary's ``Duration`` and per-run ``Pot N``.
 Any other line, in the summary too, fails the hand with its line number.
 
@@ -46,7 +47,8 @@ summary board that extends the dealt one is the board. A hand called off after a
 folded is out even without a fold line (it timed out), and one listed ``is sitting out``
 that acts was dealt in. Archive files number their hands (``******** # 2 ********``, a
 first line ``BEGIN`` from Hold'em Manager 2). Header variants: stakes in thousands
-(``250K/500K``), a cap printed before the game (``$400 Pot Limit Omaha Hi``: limit ``cap``),
+(``250K/500K``), a Flipout tournament's stakes in billions (``2B/2B Ante 2B``: every seat
+antes its whole stack, and its ante lines say how much), a cap printed before the game (``$400 Pot Limit Omaha Hi``: limit ``cap``),
 the date in words (``15:13 ET - Wed, July 21, 2010``), ``Seats: 9`` on a line of its own.
 
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
@@ -69,24 +71,27 @@ from parsers.engine import (
     chip_scale, dealt, enter_summary, kind, pays, skip, street, take_seat,
 )
 
-_HAND_START = re.compile(r"^\ufeff*(?:Full Tilt Poker|FullTiltPoker) Game #\d+", re.M)
-_SNIFF = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
+# the site's name as its headers print it; Full Tilt's French site (2010) adds ``.fr``
+_SITE = r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker)"
+_HAND_START = re.compile(r"^\ufeff*" + _SITE + r" Game #\d+", re.M)
+_SNIFF = re.compile(_SITE + r" Game #\d+: ")
 # Full Tilt's hand-history archive (hands requested from support) numbers its hands with a
 # line of its own before each: ``******************** # 2 *************************``
 _ARCHIVE_NUMBER = re.compile(r"^\*{5,} # \d+ \*{5,}$")
 # A file may start with that line, or (Hold'em Manager 2's export) with ``BEGIN``
 _ARCHIVE_HEAD = re.compile(r"^(?:\*{5,} # \d+ \*{5,}|BEGIN)[ \t]*\r?\n[\s\ufeff]*")
 
-_HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
+_HEADER = re.compile(r"^" + _SITE + r" Game #(?P<id>\d+): (?P<rest>.*)$")
 _HEADER_TAIL = re.compile(
     r"^(?P<body>.*) - (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]{2,5}) - (?P<date>\d{4}/\d{2}/\d{2})"
     r"(?: \[(?P<time2>\d{1,2}:\d{2}:\d{2}) (?P<tz2>[A-Z]{2,5}) - (?P<date2>\d{4}/\d{2}/\d{2})\])?"
     r"(?: \(partial\))?\s*$"
 )
-# Big play-money and late tournament stakes count in thousands: ``500K/1000K``, ``50K/100K Ante 10000``
+# Big play-money and late tournament stakes count in thousands: ``500K/1000K``, ``50K/100K Ante 10000``;
+# a Flipout tournament's first hand, where every seat antes its whole stack, in billions: ``2B/2B Ante 2B``
 _STAKES = re.compile(
-    r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)K?/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)K?"
-    r"(?: Ante [$€£]?(?P<ante>[\d,]+(?:\.\d+)?))?(?: (?P<cap>Cap))?$"
+    r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)[KB]?/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)[KB]?"
+    r"(?: Ante [$€£]?(?P<ante>[\d,]+(?:\.\d+)?)(?P<ante_unit>B)?)?(?: (?P<cap>Cap))?$"
 )
 _TOURNAMENT = re.compile(r"^(?P<name>.*)\((?P<tid>\d+)\), Table (?P<table>.+)$")
 # 2010: ``- 15:13 ET - Wed, July 21, 2010`` (no seconds, the date in words)
@@ -206,7 +211,7 @@ def _acts_unseated(hand: Hand, m: re.Match[str]) -> None:
 
 
 _NOBODY_SEATED = re.compile(
-    r"^(?:.+ \(Observer\): .*|.+ (?:sits down|adds [$€£]?[\d,.]+)|\d+ seconds left to act|"
+    r"^(?:.+ \(Observer\): .*|.+ (?:sits down|adds [$€£]?[\d,.]+|is sitting out)|\d+ seconds left to act|"
     r"Players agree to Run It Twice|No low hand qualified|Time has expired)$"
 )
 _WRAPPED_LOW = re.compile(r"^\([2-8A](?:,[2-8A]){4}\)$")
@@ -343,7 +348,10 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
         hand_date=tail["date"].replace("/", "-"), table_name=table,
         is_play_money=currency is None and tournament is None, pots_printed_net=False,
     )
-    if stakes["ante"]:
+    if stakes["ante_unit"]:  # no one posts it: each seat's ante line says what it put in
+        record.notes.append(f"stakes {segments[stakes_at].strip()!r} name no ante anyone posted: "
+                            "the ante is read from the seats' lines")
+    elif stakes["ante"]:
         record.ante = hand.money(stakes["ante"], line)
     return record
 

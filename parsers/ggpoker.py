@@ -62,8 +62,8 @@ from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, Quaran
 from parsers._text_hand import game_from_name, hand_lines, limit_from_name
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND,
-    Act, Dialect, DialectParser, Hand, Money, Rake, Require, Streets, Wording, enter_summary, fold_once, kind, skip,
-    take_seat,
+    Act, Dialect, DialectParser, Hand, Money, Rake, Require, Streets, Unexpected, Wording, enter_summary, fold_once,
+    cash_out, kind, skip, take_seat,
 )
 
 _HAND_START = re.compile(r"^\ufeff*Poker Hand #[A-Z]*\d+: ", re.M)
@@ -256,12 +256,6 @@ def _cash_drop(hand: Hand, m: re.Match[str]) -> None:
     record.notes.append(f"house added {drop} to the pot (Cash Drop): recorded as a negative fee")
 
 
-def _cashed_out(hand: Hand, m: re.Match[str]) -> None:
-    """``Chooses to EV Cashout``: the seat's pot payouts stay as printed."""
-    hand.player.cashed_out = True
-    hand.add_action(hand.street, hand.player.seat, ActionKind.CASH_OUT)
-
-
 def _cash_out_received(hand: Hand, m: re.Match[str]) -> None:
     """``Receives Cashout ($x)``: the house pays the seat that lost, outside the pot."""
     hand.player.cashed_out = True
@@ -304,15 +298,6 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
     if record.rake is None:
         record.rake_source = RakeSource.ABSENT
         record.notes.append("rake not printed")
-
-
-def _unexpected(hand: Hand) -> str:
-    """The old reader's wording of a line it did not know: in the summary, after a seated
-    name (an action), with a money word, or none of these."""
-    line = hand.line
-    what = ("summary line" if hand.in_summary else "action" if hand.split_name(line.text)
-            else "money line" if _MONEY_WORDS.search(line.text) else "line")
-    return f"line {line.number} {line.text!r}: unexpected {what}"
 
 
 def _settle(hand: Hand) -> None:
@@ -373,7 +358,7 @@ DIALECT = Dialect(
         kind("bet & muck", rf"^Bet & Muck {_AMT}{_ALL_IN}$", BET),
         kind("raise", rf"^raises \S+ to {_AMT}{_ALL_IN}$", RAISE_TO),
         kind("shows", r"^(?P<verb>shows|mucks|shows hand|mucks hand) \[(?P<cards>[^\]]*)\]", _shows),
-        kind("cash out", r"^Chooses to EV Cashout", _cashed_out),
+        kind("cash out", r"^Chooses to EV Cashout", cash_out),
         kind("cash-out risk", rf"^Pays Cashout Risk \({_AMT}\)$", _OutsideThePot(
             "seat {seat} ({player}) took EV Cashout and paid the house cashout risk {amount} outside the pot; "
             + _HELD_OUTSIDE)),
@@ -407,7 +392,7 @@ DIALECT = Dialect(
     requires=(Require("total", QuarantineReason.TRUNCATED, "hand ends before its summary's 'Total pot' line"),),
     checks=(_boards, _settle),
     notes_unbalanced=False,
-    wording=Wording(unexpected=_unexpected, bad_amount="line {number} {text!r}: {error}", total_pot=None),
+    wording=Wording(unexpected=Unexpected(_MONEY_WORDS), bad_amount="line {number} {text!r}: {error}", total_pot=None),
 )
 
 

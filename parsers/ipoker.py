@@ -99,7 +99,7 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from parsers.base import BetTracker, HandText, after_xml_prologue, append_action, card, unknown_in_xml
+from parsers.base import BetTracker, HandText, after_xml_prologue, append_action, card, infer_rake, unknown_in_xml
 from rules.games import SPLIT_GAMES, STUD_GAMES
 from rules.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
 from rules.records import HandParseError, ParsedHand, PayoutRecord, SeatRecord
@@ -112,7 +112,6 @@ from rules.vocab import (
     PayoutSource,
     Platform,
     QuarantineReason,
-    RakeSource,
     Street,
 )
 
@@ -517,15 +516,11 @@ class _GameReader:
         self.choose_bets()
         self.pay(*self.return_unmatched())
         hand = self.hand
-        inferred, paid = hand.pot_total - hand.paid_from_pots(), hand.paid_from_pots()
         if self.printed_rake is not None:
             hand.rake = self.printed_rake
-        elif inferred >= 0:
-            hand.rake, hand.rake_source = inferred, RakeSource.INFERRED
-            hand.notes.append(f"rake not printed: inferred as put in minus won ({hand.pot_total} - {paid})")
         else:
-            hand.rake, hand.rake_source = None, RakeSource.ABSENT
-            hand.notes.append(f"wins exceed what was put in by {-inferred}: the history does not add up")
+            infer_rake(hand, hand.notes, inferred="rake not printed: inferred as put in minus won ({put_in} - {paid})",
+                       overpaid="wins exceed what was put in by {excess}: the history does not add up")
 
     def choose_bets(self) -> None:
         """The players' ``bet`` attributes, or in a tournament the actions where only they add up to the wins."""

@@ -75,7 +75,8 @@ from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Pla
 from parsers.clock import local_to_utc
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, FOLD, MUCK, OPEN, RAISE_BY, RAISE_TO, SHOW,
-    SMALL_BLIND, Dialect, DialectParser, Hand, Rake, Require, Streets, dealt, kind, skip, street, take_seat,
+    SMALL_BLIND, Dialect, DialectParser, Hand, Rake, Require, Streets, dealt, idle_seats_sat_out, kind, skip,
+    street, take_seat,
 )
 
 _HAND_START = re.compile(r"^\ufeff*GAME #\d+", re.M)
@@ -161,6 +162,12 @@ def _post_bb(hand: Hand, m: re.Match[str]) -> None:
     NLHE-USD-0.50-1.00-201101.iPoker.post.both), else a new player's live post."""
     if not any(a.kind == ActionKind.POST_BIG_BLIND for a in hand.record.actions):
         return BIG_BLIND(hand, m)
+    return live_post_or_both_blinds(hand, m)
+
+
+def live_post_or_both_blinds(hand: Hand, m: re.Match[str]) -> None:
+    """A post (``amt``) of more than the big blind is both blinds (the big blind's worth
+    live, the rest dead); at most the big blind, a live post."""
     big = hand.record.big_blind
     if big is not None and hand.money(m["amt"]) > big:
         return BOTH_BLINDS(hand, m)
@@ -232,17 +239,6 @@ def uncalled_in_win(hand: Hand) -> None:
     record.notes.append(f"seat {back.seat}'s unmatched {back.amount} is inside its win: recorded as an uncalled return")
 
 
-def _seats_never_dealt_in(hand: Hand) -> None:
-    """A listed seat that posts nothing, never acts and gets no cards sat the hand out (``Seat
-    3: Player8 ($0.00 in chips)`` in hand 2978860697, 2011; a tournament's button that never
-    acts, hand 3617041679): every seat dealt in acts before a hand ends, and counted as still
-    in, it made an uncontested pot a showdown."""
-    acted = {a.seat for a in hand.record.actions}
-    for seat in hand.record.seats:
-        if seat.seat not in acted and not seat.contributed and not seat.cards:
-            seat.dealt_in = False
-
-
 def _check_total(hand: Hand) -> None:
     """The printed total pot is what the ``wins`` lines add up to."""
     total = hand.facts.get("total pot")
@@ -295,7 +291,9 @@ DIALECT = Dialect(
     board_repeats=True,  # the 2013 file repeats the board: ``*** TURN *** [D3 SK C3 DQ]``
     returns_unmatched=True,
     requires=(Require("total pot", QuarantineReason.TRUNCATED, "hand has no 'Total pot' line (cut off?)"),),
-    checks=(_seats_never_dealt_in, uncalled_in_win, _check_total),
+    # a listed seat that sat the hand out: ``Seat 3: Player8 ($0.00 in chips)`` in hand
+    # 2978860697, 2011; a tournament's button that never acts, hand 3617041679
+    checks=(idle_seats_sat_out, uncalled_in_win, _check_total),
 )
 
 PARSER = DialectParser(DIALECT)

@@ -78,7 +78,8 @@ from rules.vocab import (
 )
 from parsers.engine import (
     ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect,
-    DialectParser, Hand, Money, Require, Streets, Wording, enter_summary, kind, stud_street, take_seat,
+    DialectParser, Hand, Money, Require, Streets, Wording, enter_summary, kind, starred_section, stud_street, take_seat,
+    unknown_street_line,
 )
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
@@ -107,11 +108,6 @@ _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
 _WAGERS = frozenset({ActionKind.BET, ActionKind.CALL, ActionKind.RAISE})
 # the choices of a seat that make the blinds dead money at the next street (see ``_move_to``)
 _ACTED = _WAGERS | {ActionKind.CHECK, ActionKind.FOLD}
-
-
-def _section(label: str) -> str:
-    """``*** LABEL ***`` in any case (what follows the stars is the kind's to read)."""
-    return rf"(?i)^\*\*\* \s*{label}\s* \*\*\*"
 
 
 def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
@@ -173,7 +169,7 @@ def _betting_round(hand: Hand, m: re.Match[str]) -> Street:
     for the game's family."""
     target = hand.dialect.streets.target(hand.family, m["street"])
     if not isinstance(target, Street):
-        _unknown_section(hand, m)
+        unknown_street_line(hand, m)
     _move_to(hand, target)  # type: ignore[arg-type]
     return target  # type: ignore[return-value]
 
@@ -202,10 +198,6 @@ def _draw_round(hand: Hand, m: re.Match[str]) -> None:
 def _stud_street_label(hand: Hand, m: re.Match[str]) -> bool | None:
     """Older stud files label streets one too early: the deal decides (``_dealt``)."""
     return None if hand.family == "stud" else False
-
-
-def _unknown_section(hand: Hand, m: re.Match[str]) -> None:
-    raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown street line {hand.line.number}: {hand.line.verbatim!r}")
 
 
 def _broken_summary(hand: Hand, m: re.Match[str]) -> None:
@@ -516,13 +508,14 @@ def _unprinted_pots(hand: Hand) -> None:
 
 
 _SECTIONS = (
-    kind("summary", _section("SUMMARY"), enter_summary),
-    kind("hole cards", _section("HOLE CARDS"), _hole_cards),
-    kind("board", _section(r"(?:BOARD (?P<run>\d+) - )?(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", _board),
-    kind("betting round", _section(r"(?P<street>\d(?:ST|ND|RD|TH) BETTING ROUND)"), _betting_round),
-    kind("draw", _section(r"(?P<n>\d)(?:ST|ND|RD|TH) DRAW"), _draw_round),
-    kind("stud street", _section(r"\d(?:ST|ND|RD|TH) STREET"), _stud_street_label),
-    kind("section", _STREET, _unknown_section),
+    kind("summary", starred_section("SUMMARY"), enter_summary),
+    kind("hole cards", starred_section("HOLE CARDS"), _hole_cards),
+    kind("board", starred_section(r"(?:BOARD (?P<run>\d+) - )?(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$",
+         _board),
+    kind("betting round", starred_section(r"(?P<street>\d(?:ST|ND|RD|TH) BETTING ROUND)"), _betting_round),
+    kind("draw", starred_section(r"(?P<n>\d)(?:ST|ND|RD|TH) DRAW"), _draw_round),
+    kind("stud street", starred_section(r"\d(?:ST|ND|RD|TH) STREET"), _stud_street_label),
+    kind("section", _STREET, unknown_street_line),
 )
 
 DIALECT = Dialect(

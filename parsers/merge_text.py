@@ -57,7 +57,7 @@ from dataclasses import replace
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason
 from parsers.clock import local_to_utc
-from parsers.engine import BLIND, BOTH_BLINDS, CURRENCY_SIGNS, RAISE_TO, SMALL_BLIND, DialectParser, Hand, Rake, Returned, kind, read_cards
+from parsers.engine import BLIND, CURRENCY_SIGNS, RAISE_TO, SMALL_BLIND, DialectParser, Hand, Rake, Returned, kind, read_cards
 from parsers import ipoker_text
 
 _HAND_START = re.compile(r"^\ufeff*(?:MERGE_GAME #[\d-]+:|Merge Game #[\d-]+ \|)", re.M)
@@ -131,15 +131,6 @@ def _small_blind(hand: Hand, m: re.Match[str]) -> None:
     return SMALL_BLIND(hand, m)
 
 
-def _dead_blind(hand: Hand, m: re.Match[str]) -> None:
-    """``Post DB``: more than the big blind is both blinds (the big blind's worth live); at
-    most the big blind, a live post (see the module's docstring)."""
-    big = hand.record.big_blind
-    if big is not None and hand.money(m["amt"]) > big:
-        return BOTH_BLINDS(hand, m)
-    return BLIND(hand, m)
-
-
 def _printed_return(hand: Hand, m: re.Match[str]) -> None:
     """``NAME: wins $0.04 (uncalled)`` (2014): the return is printed, not inside any win."""
     hand.facts["return printed"] = True
@@ -180,7 +171,8 @@ DIALECT = replace(
     cards=read_cards,
     players=(
         kind("small blind", rf"^Post SB {_AMT}$", _small_blind),
-        kind("dead blind", rf"^Post DB {_AMT}$", _dead_blind),
+        # ``Post DB``: more than the big blind is both blinds; at most, a live post (see the module's docstring)
+        kind("dead blind", rf"^Post DB {_AMT}$", ipoker_text.live_post_or_both_blinds),
         kind("uncalled", rf"^wins {_AMT} \(uncalled\)$", _printed_return),
         kind("raise", rf"^Raise {_AMT}$", RAISE_TO),  # the street total (iPoker's ``Raise`` adds)
         *(k for k in _BASE.players if k.name not in ("small blind", "raise by")),

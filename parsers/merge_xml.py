@@ -63,7 +63,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from parsers.base import BetTracker, HandText, card, show_element, unknown_in_xml
+from parsers.base import BetTracker, HandText, card, infer_rake, show_element, unknown_in_xml
 from rules.games import HILO_GAMES, STUD_GAMES
 from rules.money import DOT, AmountError
 from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
@@ -76,7 +76,6 @@ from rules.vocab import (
     PayoutSource,
     Platform,
     QuarantineReason,
-    RakeSource,
     Street,
 )
 
@@ -653,10 +652,7 @@ class _HandBuilder:
             self.notes.append(
                 f"seat {seat} ALL_IN {value} does not bring its total to its stack {stack}"
             )
-        level = tracker.max_street_bet()
-        new_bet = tracker.street_bet(seat) + added
-        kind = ActionKind.CALL if new_bet <= level else (ActionKind.BET if level == 0 else ActionKind.RAISE)
-        tracker.add(seat, added)
+        kind = tracker.add_unnamed(seat, added)
         rec.all_in = True
         self.last_bet_street[seat] = ev.street
         self.act(ev, kind, added, all_in=True)
@@ -704,18 +700,9 @@ class _HandBuilder:
                     f"seat {seat}'s last bet exceeds every other seat's by {amount}: the winner "
                     "line includes it (Merge printed no uncalled-bet line)"
                 )
-        paid = hand.paid_from_pots()
-        if hand.is_tournament:
-            hand.rake, hand.rake_source = 0, RakeSource.INFERRED
-            self.notes.append("tournament pots are not raked: rake 0 (Merge prints no rake)")
-        elif paid <= hand.pot_total:
-            hand.rake, hand.rake_source = hand.pot_total - paid, RakeSource.INFERRED
-            self.notes.append(
-                f"rake not printed: inferred as put in {hand.pot_total} minus paid {paid}"
-            )
-        else:
-            hand.rake, hand.rake_source = None, RakeSource.ABSENT
-            self.notes.append(f"paid {paid} exceeds everything put in {hand.pot_total}")
+        infer_rake(hand, self.notes, inferred="rake not printed: inferred as put in {put_in} minus paid {paid}",
+                   overpaid="paid {paid} exceeds everything put in {put_in}",
+                   tournament="tournament pots are not raked: rake 0 (Merge prints no rake)")
 
 
 def _unreturned_excess(hand: ParsedHand) -> tuple[int, int] | None:

@@ -31,9 +31,12 @@ Choices, each checked on the corpus files:
   FPDB's converter reads their ``Call``, ``Raise`` and preflop ``Bet`` values as totals
   ("to") and no file here shows one. A total and an addition are the same for a seat with
   nothing in yet on the street; a hand where such an action follows the seat's own money
-  on the street is quarantined ``unknown_format``. Their currency symbol is padded (``IAAkAA==`` is `` $``); the one
-  such file is named EUR by its collector and FPDB's converter calls it EUR too, so it is
-  not read as dollars: an unknown symbol stays a ``parse_error``.
+  on the street is quarantined ``unknown_format``. Their currency symbol is padded with a
+  space (``IAAkAA==`` is `` $``; FPDB's converter knows `` €`` too, ``IACsIA==``): the
+  padding is dropped and `` $`` is dollars, as printed. (FPDB's converter calls `` $``
+  EUR, and so do the names it gave the two such files; nothing in them says euros, and
+  the same writer prints ``€`` where it means euros.) An unknown symbol stays a
+  ``parse_error``.
 * Tournaments (``istournament="1"``, ``gametype="Multi Table Hold'em"``): chips (scale 1
   when the stakes are whole numbers; ``2790.00`` is then 2790), no currency, and the
   tournament id is the ``[16000000]`` of ``tablename="... [16000000]:Table 10"`` (hand
@@ -197,7 +200,8 @@ def _header(root: Element, hand_id: str) -> ParsedHand:
         max_seats=int(root.get("tablesize")) if (root.get("tablesize") or "").isdigit() else None,
     )
     if real and not is_tournament and currency is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"currency symbol {symbol!r} not known", hand_id)
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"currency symbol {symbol!r} not known "
+                             f"(currencysymbol={root.get('currencysymbol')!r})", hand_id)
     hand.small_blind, hand.big_blind = (_amount(s, root, scale, hand_id) for s in stakes)
     hand.notes.append("time zone not printed: start_time_utc left empty")
     if is_tournament and not tournament:
@@ -207,11 +211,16 @@ def _header(root: Element, hand_id: str) -> ParsedHand:
 
 
 def _currency_symbol(encoded: str | None) -> str:
-    """``currencysymbol``: UTF-16-LE in base64 (``rCA=`` is €); empty when absent or unreadable."""
+    """``currencysymbol``: UTF-16-LE in base64, without the space files of 2009 pad it with;
+    empty when absent or unreadable.
+
+    >>> _currency_symbol("rCA="), _currency_symbol("IAAkAA=="), _currency_symbol("IACsIA=="), _currency_symbol("!")
+    ('€', '$', '€', '')
+    """
     if not encoded:
         return ""
     try:
-        return base64.b64decode(encoded).decode("utf-16-le")
+        return base64.b64decode(encoded).decode("utf-16-le").strip(" ")
     except (ValueError, UnicodeDecodeError):
         return ""
 

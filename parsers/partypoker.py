@@ -62,14 +62,15 @@ line fails the hand with its line number, whether or not it holds a money word.
 Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged. A hand
 written with a decimal comma is read by the dialect with ``rules.money.COMMA``. What the
 2023 dialect shares with this one is here: the split at a preamble, ``seat_dealt``,
-``max_seats``, ``Unexpected`` (the old wording of a line not known), ``all_in_or_sat_out``.
+``max_seats``, ``all_in_or_sat_out``; the old wording of a line not known is the engine's
+``Unexpected``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 
 from rules.games import game_spec
@@ -79,8 +80,8 @@ from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Pla
 from parsers._text_hand import STUD_GAMES, hand_lines, play_money_scale, stud_upcards, utc_iso
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, OPEN, RAISE_BY,
-    SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Wording, fold_once, kind, read_cards,
-    skip, take_seat,
+    SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Unexpected, Wording, fold_once, kind,
+    read_cards, skip, take_seat,
 )
 
 _HAND_START = re.compile(
@@ -235,20 +236,6 @@ def seat_dealt(hand: Hand, name: str) -> SeatRecord:
 def max_seats(hand: Hand, m: re.Match[str]) -> None:
     """``Total number of players : 3/9`` (2013: ``3 / 9``): the table's size."""
     hand.record.max_seats = int(m["max"]) if m["max"] else None
-
-
-@dataclass(frozen=True)
-class Unexpected:
-    """How the old readers worded a line they did not know: naming the line, and whether it
-    was in the summary, started with a seated name (an action) or held a ``money_words`` word."""
-
-    money_words: re.Pattern[str]
-
-    def __call__(self, hand: Hand) -> str:
-        line = hand.line
-        what = ("summary line" if hand.in_summary else "action" if hand.split_name(line.text)
-                else "money line" if self.money_words.search(line.text) else "line")
-        return f"line {line.number} {line.text!r}: unexpected {what}"
 
 
 # --- the header ---------------------------------------------------------------------------

@@ -45,9 +45,9 @@ from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform,
 from parsers._text_hand import game_from_name, hand_lines, utc_iso
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND, Dialect, Hand, Rake,
-    Streets, Wording, enter_summary, fold_once, kind, skip, take_seat,
+    Streets, Unexpected, Wording, cash_out, enter_summary, fold_once, kind, skip, take_seat,
 )
-from parsers.partypoker import PREAMBLE, PartyParser, Unexpected, all_in_or_sat_out, max_seats, seat_dealt
+from parsers.partypoker import PREAMBLE, PartyParser, all_in_or_sat_out, max_seats, seat_dealt
 
 _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History For Game \w+ \*{5})", re.M)
@@ -160,11 +160,6 @@ def _all_in(hand: Hand, m: re.Match[str]) -> None:
         if action.seat == seat.seat:
             action.all_in = True
             break
-
-
-def _cash_out(hand: Hand, m: re.Match[str]) -> None:
-    hand.player.cashed_out = True
-    hand.add_action(hand.street, hand.player.seat, ActionKind.CASH_OUT)
 
 
 def _cash_out_amount(hand: Hand, m: re.Match[str]) -> None:
@@ -287,7 +282,7 @@ DIALECT = Dialect(
         kind("bet", rf"^bets \({_AMT}\)$", BET),
         kind("raise", rf"^raises \S+ to {_AMT}$", RAISE_TO),
         kind("all in", r"^is all-[Ii]n", _all_in),
-        kind("cash-out", r"^opted for cash-out$", _cash_out),
+        kind("cash-out", r"^opted for cash-out$", cash_out),
         kind("cash-out amount", rf"^Cashout Amount is {_AMT}$", _cash_out_amount),
     ),
     quiet=_SEAT_NO_MONEY,

@@ -38,18 +38,26 @@ the dialect's ``Wording``.
 Version 3 (a sweep of real files): Swedish (``Knh, Dd, Eh``) and Dutch (``Hc, Vs, Bh``)
 court cards and aces; the Russian client's free tournament line (``Tournament #N
 Бесплатно 10 Max``); the LuckyAcePoker.com skin's banner.
+
+Version 4 (the sweep of 2026-12-03): the Portuguese client's ``$0,01`` (a decimal comma
+after the sign) and suit letters, the Spanish client's suit letters (``_LocalLetters``:
+a hand whose letters fit no one client's alphabet is ``bad_cards``), the Russian client's
+Cyrillic court cards and aces (``Вh``, and ``Âh`` when its Windows-1251 file is decoded as
+Windows-1252); a BLAST sit & go's stakes line that prints no blinds; antes of different
+sizes (a BLAST hand's whole stacks) leave the largest one's unmatched part returned.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 
 from rules.games import game_spec
 from rules.money import COMMA, DOT, NumberConvention
-from rules.records import ParsedHand
+from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, Street
 from parsers._text_hand import game_from_name, hand_lines
 from parsers.engine import (
@@ -93,24 +101,92 @@ _GERMAN_CARD = re.compile(r"\b(?P<rank>10|[2-9TJQKA])(?P<suit>Karo|Kreuz|Herz|Pi
 
 # The Swedish (2016) and Dutch (2014) clients name the court cards and the ace in their
 # language before an English suit letter: Kn(ekt) D(am) E(ss), B(oer) V(rouw) H(eer). No
-# English rank is spelled so, so these cannot be misread. (A Spanish client's suits, p(icas)
-# t(réboles) c(orazones), are not read: its ``c`` is hearts, English's clubs.)
+# English rank is spelled so, so these cannot be misread. (Clients whose suits are letters
+# of their own are read by ``_LocalLetters``.)
 _LOCAL_RANKS = {"Kn": "J", "D": "Q", "E": "A", "B": "J", "V": "Q", "H": "K"}
 _LOCAL_CARD = re.compile(r"\b(?P<rank>Kn|[DEBVH])(?P<suit>[cdhs])\b")
 
 
+# The Russian client (2011) names the court cards and the ace by their Cyrillic initials
+# (В(алет) Д(ама) К(ороль) Т(уз)) and writes its files in Windows-1251, which hhaudit cannot
+# tell from Windows-1252: decoded so, those bytes read Â Ä Ê Ò. Both spellings are read.
+_RUSSIAN_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"}
+_RUSSIAN_CARD = re.compile(r"(?<![^\s,\[])(?P<rank>[ВДКТÂÄÊÒ])(?P<suit>[cdhs])(?![^\s,\]])")
+
+
 def cards(text: str) -> list[str | None]:
     """Cards as 888's clients print them, English (``Qs, Tc``), German (``QHerz, 10Pik``),
-    Swedish (``Knh, Dd, Eh``) or Dutch (``Hc, Vs, Bh``), card by card: a German client's
-    history prints the hero's cards in German and the others' in English.
+    Swedish (``Knh, Dd, Eh``), Dutch (``Hc, Vs, Bh``) or Russian (``Вh, Тd``), card by card:
+    a German client's history prints the hero's cards in German and the others' in English.
+    (Clients that spell the suits in letters of their own: ``_LocalLetters``.)
 
     >>> cards("QHerz, 10Pik"), cards(" Qs, Tc "), cards("4Herz, 4Karo, 8s")
     (['Qh', 'Ts'], ['Qs', 'Tc'], ['4h', '4d', '8s'])
     >>> cards("Knh, Dd, Eh, 4d"), cards("Hc, Vs, Bh, Td")
     (['Jh', 'Qd', 'Ah', '4d'], ['Kc', 'Qs', 'Jh', 'Td'])
+    >>> cards(" 9s, Вh, Дc, Кd, Тs "), cards("2d, Òd")
+    (['9s', 'Jh', 'Qc', 'Kd', 'As'], ['2d', 'Ad'])
     """
     text = _GERMAN_CARD.sub(lambda m: m["rank"] + _GERMAN_SUITS[m["suit"]], text)
+    text = _RUSSIAN_CARD.sub(lambda m: _RUSSIAN_RANKS[m["rank"]] + m["suit"], text)
     return read_cards(_LOCAL_CARD.sub(lambda m: _LOCAL_RANKS[m["rank"]] + m["suit"], text))
+
+
+@dataclass(frozen=True)
+class _LocalLetters:
+    """A client that writes the suits in letters of its language: each card is an English
+    rank (but for ``ranks``) and one of its ``suits`` letters.
+
+    >>> _SPANISH.cards(" 7p, 8t, Kd, 5c "), _PORTUGUESE.cards("Qo, 4p, De, Dc")
+    (['7s', '8c', 'Kd', '5h'], ['Qd', '4c', 'Ts', 'Th'])
+    """
+
+    language: str
+    suits: dict[str, str]  # its letter: the English one
+    ranks: dict[str, str] = field(default_factory=dict)
+
+    def cards(self, text: str) -> list[str | None]:
+        return read_cards(_CARD_TOKEN.sub(
+            lambda m: self.ranks.get(m["rank"], m["rank"]) + self.suits.get(m["suit"], m["suit"]), text))
+
+
+# Seen in real files: the Spanish client (888.es, 2012; TowerTorneos' histories use the same
+# letters) writes p(icas) t(réboles) c(orazones) d(iamantes); the Portuguese one (2016)
+# p(aus) e(spadas) c(opas) o(uros), and D(ez) for the ten (its hand has queens as Q beside
+# two D cards). Both renamings are one-to-one, and a hand's own cards (the hero's, the
+# board, every seat's shown cards) all come in its client's letters. A hand's letters must
+# fit exactly one of them: ``c`` is hearts in both, ``p`` spades in one and clubs in the other.
+_SPANISH = _LocalLetters("Spanish", {"p": "s", "t": "c", "c": "h", "d": "d"})
+_PORTUGUESE = _LocalLetters("Portuguese", {"p": "c", "e": "s", "c": "h", "o": "d"}, {"D": "T"})
+_LETTERED = (_SPANISH, _PORTUGUESE)
+_ENGLISH_SUITS = frozenset("cdhs")
+_CARD_TOKEN = re.compile(r"(?<![^\s,\[])(?P<rank>10|[2-9TJQKAD])(?P<suit>[a-z])(?![^\s,\]])")
+_CARD_BRACKET = re.compile(r"\[([^\]]*)\]")
+
+
+def _hand_letters(hand_text: str) -> _LocalLetters | str | None:
+    """The lettered client a hand's cards are written by; None for English suits (the
+    other clients, whose cards ``cards`` reads), or why its letters fit no one client.
+
+    >>> _hand_letters("[ 7p, 8t ] [ Kd, 2p, 5d ] [ 105 € ]").language, _hand_letters("[ Ah, Kd ] [ $0.05 ]")
+    ('Spanish', None)
+    >>> _hand_letters("[ 7p, 8c ]")
+    "suit letters c p fit more than one client's (Spanish p t c d, Portuguese p e c o)"
+    """
+    suits = {m["suit"] for bracket in _CARD_BRACKET.findall(hand_text) for m in _CARD_TOKEN.finditer(bracket)}
+    if suits <= _ENGLISH_SUITS:
+        return None
+    fits = [client for client in _LETTERED if suits <= client.suits.keys()]
+    if len(fits) == 1:
+        return fits[0]
+    letters, alphabets = " ".join(sorted(suits)), ", ".join(f"{c.language} {' '.join(c.suits)}" for c in _LETTERED)
+    if fits:
+        return f"suit letters {letters} fit more than one client's ({alphabets})"
+    return f"suit letters {letters} fit no client's (English c d h s, {alphabets})"
+
+
+def _unreadable_cards(message: str, text: str) -> list[str | None]:
+    raise HandParseError(QuarantineReason.BAD_CARDS, message)
 
 
 class _SignPlaced:
@@ -119,19 +195,27 @@ class _SignPlaced:
     have no sign: a dot is the decimal mark. Other clients put the sign after the number
     (German, 2020: ``0,01\xa0$``; 888.ro: ``3.000 $``) or before it with a space (Dutch,
     2014: ``$ 552,72``): a comma is the decimal mark and dots or spaces group thousands. A
-    German client's history mixes both ways, even within one hand.
+    German client's history mixes both ways, even within one hand. The Portuguese client
+    (2016) writes the sign right before a decimal comma (``$0,01``, ``$1,73``): a comma
+    followed by one or two digits at the end is no English grouping, so such an amount is
+    read with a decimal comma.
 
     >>> [_SignPlaced().to_minor(t, 100) for t in ("0,02\xa0$", "$0.08", "3.000 $", "$ 3.243", "1,500")]
     [2, 8, 300000, 324300, 150000]
+    >>> [_SignPlaced().to_minor(t, 100) for t in ("$0,01", "$1,73", "$2", "$1.024,5", "$1,024")]
+    [1, 173, 200, 102450, 102400]
     """
 
     def to_minor(self, text: str, scale: int) -> int:
-        convention: NumberConvention = DOT if _ENGLISH.match(text.strip()) or not _SIGN.search(text) else COMMA
+        amount = text.strip()
+        english = _ENGLISH.match(amount) and not _DECIMAL_COMMA.match(amount)
+        convention: NumberConvention = DOT if english or not _SIGN.search(text) else COMMA
         return convention.to_minor(text, scale)
 
 
 _SIGN = re.compile(r"[$€£]")
 _ENGLISH = re.compile(r"^[$€£]\d")
+_DECIMAL_COMMA = re.compile(r"^[$€£]\d{1,3}(?:\.\d{3})*,\d{1,2}$")
 
 
 # --- the header ---------------------------------------------------------------------------
@@ -188,17 +272,45 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
         record.notes[0] += " (a jackpot table: its jackpot drop is not printed either)"
     record.notes.append("start time printed without a time zone" if date else "no start time printed")
     hand.line = hand.lines[at + 1]  # an amount of the stakes that cannot be read names this line
-    record.small_blind, record.big_blind = (hand.money(text) for text in stakes.split("/")[:2])
+    if _BLAST.search(hand.lines[at].text):
+        _blast_stakes(hand, record, stakes)
+    else:
+        record.small_blind, record.big_blind = (hand.money(text) for text in stakes.split("/")[:2])
     return record
 
 
+_BLAST = re.compile(r" BLAST Hand History for Game ")
+
+
+def _blast_stakes(hand: Hand, record: ParsedHand, stakes: str) -> None:
+    """A BLAST sit & go (four players, a jackpot prize) ends with every stack put in as an
+    ante, and its stakes line then prints no blinds: ``42.797,60 $/0 $`` beside 3,530 and
+    2,470 chip stacks. Its blinds are recorded where the line reads as blinds (a big blind
+    above nothing), else none, with a note: the hand's money is on its own lines."""
+    try:
+        blinds = [hand.money(text) for text in stakes.split("/")[:2]]
+    except HandParseError:
+        blinds = []
+    if len(blinds) == 2 and blinds[1] > 0:
+        record.small_blind, record.big_blind = blinds
+    else:
+        record.notes.append(f"a BLAST sit & go: its stakes line {stakes!r} prints no blinds, none recorded")
+
+
 def _seat(hand: Hand, m: re.Match[str]) -> None:
-    """``Seat 1: Hans_W ( 1,85\xa0$ )``; a seat line not of that shape (``Seat 2:  ( $895 )``,
-    no name) is a line the dialect does not know."""
+    """``Seat 1: Hans_W ( 1,85\xa0$ )``; a seat without a name (``Seat 2:  ( $895 )``: files
+    whose names were all taken out) fails the hand, as does any other seat line."""
     full = _SEAT.match(hand.line.text)
+    if full is None and _NAMELESS_SEAT.match(hand.line.text):
+        line = hand.line
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"line {line.number} {line.verbatim!r}: a seat without a name "
+                        "(a copy with the names taken out): whose actions are whose cannot be told")
     if full is None:
         raise hand.unexpected()
     take_seat(hand, full)
+
+
+_NAMELESS_SEAT = re.compile(r"^Seat \d+: +\( [^()]*\)$")
 
 
 def _header_line(hand: Hand, m: re.Match[str]) -> bool | None:
@@ -337,6 +449,24 @@ def _pay_collected(hand: Hand) -> None:
         hand.pay(hand.seats[seat], amount, pot=None, half=half, line=line)
 
 
+def _return_unmatched_ante(hand: Hand) -> None:
+    """Antes of different sizes (a BLAST sit & go's last hands put every whole stack in as
+    an ante: 3,530 against 2,470) leave the largest contribution's part above every other
+    seat's unmatched; 888 prints no return for it and its collected lines leave it out, as
+    they do an unmatched bet. It is taken back the same way (and kept in where the collected
+    lines pay it: ``_keep_excess_paid_in_collected``). Equal antes leave nothing unmatched."""
+    antes = {a.amount for a in hand.record.actions if a.kind == ActionKind.POST_ANTE}
+    unmatched = hand.tracker.unmatched() if len(antes) > 1 else None
+    if unmatched is None:
+        return
+    seat, excess = unmatched
+    hand.tracker.returned(seat, excess)
+    hand.add_action(Street.PREDEAL, seat, ActionKind.UNCALLED_RETURN, excess)
+    hand.facts.setdefault("notes", []).append(
+        f"unmatched bet {excess} of seat {seat} ({hand.seats[seat].player}) taken as returned "
+        "(antes of different sizes; 888 prints no uncalled-bet line and does not pay it in 'collected')")
+
+
 def _keep_excess_paid_in_collected(hand: Hand) -> None:
     """Undo the return of an unmatched bet that the collected lines pay back.
 
@@ -378,7 +508,7 @@ def _what_was_paid(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.POKER888,
     format=Format.POKER888,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=_HAND_START,  # ``sniff`` and ``split`` are the parser's own (below)
     first=re.compile(r"^(?:#Game No : (?P<id>\d+)\s*$)?"),
@@ -418,14 +548,22 @@ DIALECT = Dialect(
     rake=Rake(printed=False, absent_note="rake not printed"),
     first_action_opens=False,  # ``** Dealing down cards **`` opens the betting
     all_in_when_stack_spent=True,
-    before_returns=(_summary_printed, _pay_collected, _keep_excess_paid_in_collected),
+    before_returns=(_summary_printed, _pay_collected, _return_unmatched_ante, _keep_excess_paid_in_collected),
     checks=(_what_was_paid,),
     wording=Wording(unexpected=_unexpected, bad_amount="line {number} {verbatim!r}: {error}"),
 )
 
 
 class Poker888Parser(DialectParser):
-    """888's dialect: a hand starts at ``#Game No`` or, when that line is missing, at its banner."""
+    """888's dialect: a hand starts at ``#Game No`` or, when that line is missing, at its
+    banner; a hand whose suits are letters of a language is read in its client's letters."""
+
+    def parse(self, hand_text: str) -> ParsedHand:
+        letters = _hand_letters(hand_text)
+        if letters is None:
+            return super().parse(hand_text)
+        read = partial(_unreadable_cards, letters) if isinstance(letters, str) else letters.cards
+        return Hand(replace(self.dialect, cards=read), hand_text).read()
 
     def sniff(self, head: str) -> bool:
         return bool(_BANNER.search(head.replace("\r", ""), 0) or re.search(

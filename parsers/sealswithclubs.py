@@ -39,11 +39,11 @@ import re
 from rules.money import format_minor
 from rules.records import ParsedHand
 from rules.vocab import (
-    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
+    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street,
 )
 from parsers.base import card
 from parsers.engine import (
-    BET, CALL, CHECK, FOLD, OPEN, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Streets,
+    BET, CALL, CHECK, FOLD, OPEN, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Rake, Streets,
     Wording, kind, rake, skip, take_seat,
 )
 
@@ -253,22 +253,6 @@ def _pay_pots(hand: Hand) -> None:
         hand.pay(seat, amount, pot=pot, half=half, line=line)
 
 
-def _settle_rake(hand: Hand) -> None:
-    """``Rake (0)`` lines add up (printed); without one a tournament's rake is 0 and a cash
-    pot's is what was put in less what was paid."""
-    record = hand.record
-    if record.rake is not None:
-        return
-    paid = record.paid_from_pots()
-    if record.is_tournament:
-        record.rake, record.rake_source = 0, RakeSource.INFERRED
-        record.notes.append("tournament pots are not raked: rake 0 (no Rake line printed)")
-    elif paid <= record.pot_total:
-        record.rake, record.rake_source = record.pot_total - paid, RakeSource.INFERRED
-        record.notes.append(f"no Rake line: rake inferred as put in {record.pot_total} minus paid {paid}")
-    else:
-        record.rake_source = RakeSource.ABSENT
-        record.notes.append(f"paid {paid} exceeds everything put in {record.pot_total}")
 
 
 def _unexpected(hand: Hand) -> str:
@@ -321,7 +305,12 @@ DIALECT = Dialect(
     first_action_opens=False,  # a hand's actions before ``** Hole Cards **`` stay before the deal
     notes_unbalanced=False,
     before_returns=(_paid_and_started,),
-    checks=(_dealt_in_by_what_it_did, _pay_pots, _settle_rake),
+    checks=(_dealt_in_by_what_it_did, _pay_pots),
+    # ``Rake (0)`` lines add up (printed); without one a tournament's rake is 0 and a cash
+    # pot's is what was put in less what was paid
+    rake=Rake(inferred="no Rake line: rake inferred as put in {put_in} minus paid {paid}",
+              overpaid="paid {paid} exceeds everything put in {put_in}",
+              tournament="tournament pots are not raked: rake 0 (no Rake line printed)"),
     first_action_seq=1,
     wording=Wording(unexpected=_unexpected, bad_amount="{error}"),
 )

@@ -64,7 +64,7 @@ from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, RakeSou
 from parsers.base import leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND,
-    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip, take_seat,
+    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, skip, summary_board, take_seat,
 )
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
@@ -185,16 +185,6 @@ def _dealt_in(hand: Hand, m: re.Match[str]) -> None:
                         f"a player not seated is dealt in, line {hand.line.number}: {hand.line.verbatim!r}")
 
 
-def _dealt_to(hand: Hand, m: re.Match[str]) -> None:
-    """``Dealt to NAME [Ac 7c]``."""
-    found = hand.split_name(m["rest"])
-    cards = _BRACKETS.search(found[1]) if found else None
-    if not cards:
-        raise hand.fail(QuarantineReason.PARSE_ERROR,
-                        f"cards dealt to no seat, line {hand.line.number}: {hand.line.verbatim!r}")
-    hand.dealt[found[0].seat] = hand.cards(cards[1])
-
-
 def _seated(hand: Hand, name: str) -> int:
     seat = hand.by_name.get(name)
     if seat is None:
@@ -256,11 +246,6 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
         hand.record.rake, hand.record.rake_source = hand.money(m["rake"]), RakeSource.PRINTED
 
 
-def _summary_board(hand: Hand, m: re.Match[str]) -> None:
-    if found := _BRACKETS.search(hand.line.text):
-        hand.board = [c for c in hand.cards(found[1]) if c]
-
-
 def _has_button(hand: Hand, m: re.Match[str]) -> None:
     hand.record.button_seat = hand.player.seat
 
@@ -279,7 +264,7 @@ DIALECT = Dialect(
         kind("section", _SECTION, _section),
         kind("table", _TABLE, _table),
         kind("dealt in", r"^Dealt in (?P<name>.*)$", _dealt_in),
-        kind("dealt to", r"^Dealt to (?P<rest>.*)$", _dealt_to),
+        kind("dealt to", r"^Dealt to (?P<who>.*)$", dealt_after_name),
         kind("uncalled", rf"^Uncalled bet returned to (?P<name>.+?): {_AMT}\s*$", _uncalled),
         kind("wins", rf"^(?P<name>.+?) wins {_AMT}"
                      r"(?: from (?:the )?(?:(?P<main>main pot)|side pot (?P<side>\d+)|pot))?\s*$", _wins),
@@ -303,7 +288,7 @@ DIALECT = Dialect(
     summary=(
         kind("section", _SECTION, _section),
         kind("total", rf"^Total pot {_AMT}(?: Rake (?P<rake>{_NUM}))?\s*$", _total),
-        kind("board", r"^Board", _summary_board),
+        kind("board", r"^Board", summary_board),
         kind("summary seat", rf"^Seat \d+: .+: bet {_NUM} and won {_NUM}, net result: -?{_NUM}\s*$", skip),
     ),
     streets=Streets(),  # ``_section`` moves the streets

@@ -82,7 +82,7 @@ from parsers._text_hand import game_from_name, limit_from_name, stud_upcards, ut
 from parsers.base import cards
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser,
-    Hand, Streets, Wording, enter_summary, fold_once, kind, skip,
+    Hand, Streets, Unexpected, Wording, enter_summary, fold_once, kind, skip,
 )
 from rules.games import game_spec
 from rules.money import NumberConvention, format_minor
@@ -197,14 +197,6 @@ def _table_line(hand: Hand, m: re.Match[str]) -> bool | None:
 def _fail(hand: Hand, reason: QuarantineReason, message: str) -> HandParseError:
     """An error naming the line being read, as the old reader worded them."""
     return hand.fail(reason, f"line {hand.line.number} {hand.line.text!r}: {message}")
-
-
-def _unexpected(hand: Hand) -> str:
-    """A line no kind took: in the summary, after a seated name (an action), holding a money word, or other."""
-    line = hand.line
-    what = ("summary line" if hand.in_summary else "action" if hand.split_name(line.text)
-            else "money line" if _MONEY_WORDS.search(line.text) else "line")
-    return f"line {line.number} {line.text!r}: unexpected {what}"
 
 
 def _seated(hand: Hand, name: str) -> SeatRecord:
@@ -550,7 +542,7 @@ DIALECT = Dialect(
     notes_unbalanced=False,
     before_returns=(_complete, _unmatched_bet_paid_as_a_pot),
     checks=(_sat_out, _pots_merged_under_one_label, _labels_in_a_high_only_game),
-    wording=Wording(unexpected=_unexpected, bad_amount="line {number} {text!r}: {error}", total_pot=None),
+    wording=Wording(unexpected=Unexpected(_MONEY_WORDS), bad_amount="line {number} {text!r}: {error}", total_pot=None),
 )
 
 

@@ -490,3 +490,166 @@ def test_lucky_ace_poker_a_cassava_skin():
     text = SWEDISH_SHOWDOWN.replace("888poker Hand History", "LuckyAcePoker.com Hand History")
     assert PARSER.sniff(text[:2000])
     assert PARSER.parse(text).hand_id == "873800001"
+
+
+# the Portuguese client (2016): the sign before a decimal comma, suits p(aus) e(spadas)
+# c(opas) o(uros) and D(ez) for the ten
+PORTUGUESE_CLIENT = """#Game No : 456000001
+***** 888poker Hand History for Game 456000001 *****
+$0,05/$0,10 Blinds No Limit Holdem - *** 02 12 2016 21:04:10
+Table Olinda 6 Max (Real Money)
+Seat 2 is the button
+Total number of players : 3
+Seat 2: Tiago.R ( $10 )
+Seat 4: Bernardo_88 ( $4,25 )
+Seat 5: jaca_mole ( $1.012,40 )
+Bernardo_88 posts small blind [$0,05]
+jaca_mole posts big blind [$0,10]
+** Dealing down cards **
+Dealt to Bernardo_88 [ Dc, Qo ]
+Tiago.R raises [$0,30]
+Bernardo_88 calls [$0,25]
+jaca_mole folds
+** Dealing flop ** [ De, 4p, Qe ]
+Bernardo_88 bets [$0,45]
+Tiago.R calls [$0,45]
+** Dealing turn ** [ 2c ]
+Bernardo_88 checks
+Tiago.R bets [$1,20]
+Bernardo_88 folds
+** Summary **
+Tiago.R did not show his hand
+Tiago.R collected [ $1,55 ]
+"""
+
+
+def test_portuguese_client_decimal_commas_and_suit_letters():
+    hand = PARSER.parse(PORTUGUESE_CLIENT)
+    assert (hand.currency, hand.amount_scale, hand.small_blind, hand.big_blind) == ("USD", 100, 5, 10)
+    assert {s.seat: s.stack for s in hand.seats} == {2: 1000, 4: 425, 5: 101240}
+    assert hand.seat(4).cards == ["Th", "Qd"] and hand.boards == [["Ts", "4c", "Qs", "2h"]]
+    assert _contributed(hand) == {2: 75, 4: 75, 5: 10}
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(2, 120)]
+    assert _payouts(hand) == [(2, 155, None, Half.WHOLE, PayoutSource.POT)]
+
+
+# the Spanish client (888.es, 2012): suits p(icas) t(réboles) c(orazones) d(iamantes)
+SPANISH_CLIENT = """#Game No : 414000002
+***** Cassava Hand History for Game 414000002 *****
+15 €/30 € Blinds No Limit Holdem - *** 27 06 2012 18:02:51
+Tournament #39100007 0,09 € + 0,01 € - Table #1 (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Maite_V ( 500 € )
+Seat 3: oscarin ( 470 € )
+Seat 6: Lur.Gorri ( 530 € )
+oscarin posts small blind [15 €]
+Lur.Gorri posts big blind [30 €]
+** Dealing down cards **
+Dealt to Maite_V [ Ac, 10c ]
+Maite_V raises [90 €]
+oscarin folds
+Lur.Gorri calls [60 €]
+** Dealing flop ** [ 8c, 2t, Kc ]
+Lur.Gorri checks
+Maite_V bets [120 €]
+Lur.Gorri calls [120 €]
+** Dealing turn ** [ 8p ]
+** Dealing river ** [ 5d ]
+Lur.Gorri checks
+Maite_V checks
+** Summary **
+Maite_V shows [ Ac, 10c ]
+Lur.Gorri shows [ Kp, Qt ]
+Maite_V collected [ 435 € ]
+"""
+
+
+def test_spanish_client_suit_letters_and_a_hand_whose_letters_fit_no_one_client():
+    hand = PARSER.parse(SPANISH_CLIENT)
+    assert (hand.is_tournament, hand.currency, hand.amount_scale, hand.small_blind, hand.big_blind) == (
+        True, None, 1, 15, 30)
+    assert hand.seat(1).cards == ["Ah", "Th"] and hand.seat(6).cards == ["Ks", "Qc"]
+    assert hand.boards == [["8h", "2c", "Kh", "8s", "5d"]]
+    assert _contributed(hand) == {1: 210, 3: 15, 6: 210}
+    assert _payouts(hand) == [(1, 435, None, Half.WHOLE, PayoutSource.POT)]
+    # a seat's cards in English letters beside Spanish ones: whose ``c`` is hearts is not known
+    mixed = SPANISH_CLIENT.replace("[ Kp, Qt ]", "[ Kp, Qh ]")
+    # only p and c: Spanish spades and hearts, or Portuguese clubs and hearts
+    p_and_c = SPANISH_CLIENT.replace("Kp, Qt", "Kp, Qp").replace("2t", "2c").replace("5d", "5c").replace("8p", "8c")
+    for text, message in (
+            (mixed, "suit letters c d h p t fit no client's (English c d h s, Spanish p t c d, Portuguese p e c o)"),
+            (p_and_c, "suit letters c p fit more than one client's (Spanish p t c d, Portuguese p e c o)")):
+        with pytest.raises(HandParseError) as exc:
+            PARSER.parse(text)
+        assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (
+            QuarantineReason.BAD_CARDS, message, "414000002")
+
+
+def test_russian_client_cyrillic_court_cards_also_as_windows_1251_read_as_1252():
+    russian = SPANISH_CLIENT.replace("Cassava", "888poker").replace("€", "$").replace("Ac, 10c", "Тh, 10h").replace(
+        "8c, 2t, Kc", "8h, 2c, Кh").replace("8p", "8s").replace("Kp, Qt", "Кs, Дc")
+    hand = PARSER.parse(russian)
+    assert hand.seat(1).cards == ["Ah", "Th"] and hand.seat(6).cards == ["Ks", "Qc"]
+    assert hand.boards == [["8h", "2c", "Kh", "8s", "5d"]]
+    as_1252 = PARSER.parse(russian.encode("cp1251").decode("cp1252"))
+    assert as_1252.seats == hand.seats and as_1252.boards == hand.boards and as_1252.payouts == hand.payouts
+
+
+# a BLAST sit & go's last hands: every whole stack goes in as an ante, under a stakes line
+# that prints no blinds
+BLAST_ALL_IN = """#Game No : 1009000003
+***** 888.ro BLAST Hand History for Game 1009000003 *****
+18.421,60 $/0 $ Blinds No Limit Holdem - ***
+Tournament #133600004 4,65 $ + 0,35 $ - Table #1 4 Max (Real Money)
+Seat 2 is the button
+Total number of players : 3
+Seat 2: ursu.brun ( 2.900 $ )
+Seat 5: Codrin7 ( 1.350 $ )
+Seat 8: VioricaP ( 1.750 $ )
+ursu.brun posts ante [2.900 $]
+Codrin7 posts ante [1.350 $]
+VioricaP posts ante [1.750 $]
+** Dealing down cards **
+Dealt to Codrin7 [ 9d, 9h ]
+** Dealing flop ** [ 2s, 7c, Jd ]
+** Dealing turn ** [ 4h ]
+** Dealing river ** [ Qc ]
+** Summary **
+ursu.brun shows [ As, 3d ]
+Codrin7 shows [ 9d, 9h ]
+VioricaP shows [ Kc, 5s ]
+Codrin7 collected [ 4.050 $ ]
+ursu.brun collected [ 800 $ ]
+"""
+
+
+def test_blast_all_in_antes_return_the_unmatched_part_and_record_no_blinds():
+    hand = PARSER.parse(BLAST_ALL_IN)
+    assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.amount_scale) == (
+        "1009000003", True, "133600004", 1)
+    assert (hand.small_blind, hand.big_blind) == (None, None)
+    assert "a BLAST sit & go: its stakes line '18.421,60 $/0 $' prints no blinds, none recorded" in hand.notes
+    # 2,900 against 1,750: 1,150 nobody matched came back to ursu.brun
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(2, 1150)]
+    assert _contributed(hand) == {2: 1750, 5: 1350, 8: 1750}
+    assert _payouts(hand) == [(5, 4050, None, Half.WHOLE, PayoutSource.POT),
+                              (2, 800, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.pot_total == 4850 and hand.reconciles()
+    # antes all of a size leave nothing unmatched; elsewhere stakes that are no blinds stay an error
+    equal = PARSER.parse(BLAST_ALL_IN.replace("2.900", "1.750").replace("1.350", "1.750")
+                         .replace("4.050", "5.250").replace("ursu.brun collected [ 800 $ ]\n", ""))
+    assert not [a for a in equal.actions if a.kind == ActionKind.UNCALLED_RETURN] and equal.reconciles()
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(BLAST_ALL_IN.replace(" BLAST ", " "))
+    assert exc.value.reason == QuarantineReason.BAD_AMOUNT
+
+
+def test_a_seat_without_a_name_fails_the_hand_naming_the_line():
+    nameless = PORTUGUESE_CLIENT.replace("Seat 4: Bernardo_88 (", "Seat 4:  (")
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(nameless)
+    assert (exc.value.reason, exc.value.message, exc.value.hand_id) == (
+        QuarantineReason.PARSE_ERROR,
+        "line 8 'Seat 4:  ( $4,25 )': a seat without a name (a copy with the names taken out): "
+        "whose actions are whose cannot be told", "456000001")

@@ -636,6 +636,98 @@ def test_a_copy_with_every_line_doubled_reads_as_the_original() -> None:
     assert hand.seats == original.seats and hand.actions == original.actions and hand.payouts == original.payouts
 
 
+FRENCH_SITE = """Full Tilt Poker.fr Game #20000004417: Table Calais–Arras (6 max) - €0.05/€0.10 - No Limit Hold'em - 20:41:07 CET - 2010/09/21
+Seat 1: Brasseur (€4.10)
+Seat 2: la_Vigie (€10)
+Seat 4: Goncourt (€6.35)
+la_Vigie posts the small blind of €0.05
+Goncourt posts the big blind of €0.10
+The button is in seat #1
+*** HOLE CARDS ***
+Brasseur raises to €0.30
+la_Vigie folds
+Goncourt calls €0.20
+*** FLOP *** [Qd 7s 3c] (Total Pot: €0.65, 2 Players)
+Goncourt checks
+Brasseur bets €0.45
+Goncourt folds
+Uncalled bet of €0.45 returned to Brasseur
+Brasseur mucks
+Brasseur wins the pot (€0.62)
+la_Vigie adds €0.05
+*** SUMMARY ***
+Total pot €0.65 | Rake €0.03
+Board: [Qd 7s 3c]
+Seat 1: Brasseur (button) collected (€0.62), mucked
+Seat 2: la_Vigie (small blind) folded before the Flop
+Seat 4: Goncourt (big blind) folded on the Flop
+"""
+
+
+def test_the_french_site_header_read_from_a_utf16_file() -> None:
+    from audit.ingest.inputs import recognise
+
+    found = recognise(FRENCH_SITE.replace("\n", "\r\n").encode("utf-16"))
+    assert (found.parser, found.codec, found.label, found.bom) == (PARSER, "utf-16-le", "utf-16-le-bom", 2)
+    assert detect(FRENCH_SITE) is PARSER
+    [(_, chunk)] = list(PARSER.split(FRENCH_SITE))
+    hand = PARSER.parse(chunk)
+    assert (hand.hand_id, hand.platform, hand.game, hand.limit, hand.currency) == (
+        "20000004417", Platform.FULLTILT, Game.HOLDEM, Limit.NO, "EUR")
+    assert (hand.table_name, hand.max_seats, hand.small_blind, hand.big_blind) == ("Calais–Arras", 6, 5, 10)
+    assert {s.seat: s.contributed for s in hand.seats if s.contributed} == {1: 30, 2: 5, 4: 30}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(1, 62, PayoutSource.POT)]
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(1, 45)]
+    assert (hand.rake, hand.pot_total, hand.start_time_utc) == (3, 65, "2010-09-21T18:41:07Z")
+    assert hand.reconciles() and not hand.contradictions
+
+
+def test_a_player_not_seated_sitting_out_is_table_traffic() -> None:
+    text = UNCONTESTED.replace("ox in clover raises to $6\n",
+                               "Brackenwood adds $50\nox in clover raises to $6\nBrackenwood is sitting out\n")
+    hand = PARSER.parse(text)
+    assert [s.player for s in hand.seats] == ["marrowbone", "Tessaly", "ox in clover"]
+    assert hand.actions == PARSER.parse(UNCONTESTED).actions and hand.reconciles()
+
+
+# a Flipout tournament's first hand: every seat antes its whole stack, under stakes in billions
+FLIPOUT = """Full Tilt Poker Game #34600011122: $25 Flipout (272300044), Table 3 - NL Hold'em - 2B/2B Ante 2B - 19:02:40 ET - 2014/08/12
+Seat 1: Orrin Vale (2,000)
+Seat 4: kestrel_9 (2,000)
+Seat 6: Ashgrove (2,000)
+Orrin Vale antes 2,000, and is all in
+kestrel_9 antes 2,000, and is all in
+Ashgrove antes 2,000, and is all in
+The button is in seat #6
+*** HOLE CARDS ***
+Orrin Vale shows [Ah Kd]
+kestrel_9 shows [7c 7s]
+Ashgrove shows [Qh Js]
+*** FLOP *** [2d 9h 4c] (Total Pot: 6,000, 3 Players, 3 All-In)
+*** TURN *** [2d 9h 4c] [Kc] (Total Pot: 6,000, 3 Players, 3 All-In)
+*** RIVER *** [2d 9h 4c Kc] [3s] (Total Pot: 6,000, 3 Players, 3 All-In)
+Orrin Vale shows a pair of Kings
+kestrel_9 shows a pair of Sevens
+Ashgrove shows Ace King high
+Orrin Vale wins the pot (6,000) with a pair of Kings
+*** SUMMARY ***
+Total pot 6,000 | Rake 0
+Board: [2d 9h 4c Kc 3s]
+Seat 1: Orrin Vale showed [Ah Kd] and won (6,000) with a pair of Kings
+Seat 4: kestrel_9 showed [7c 7s] and lost with a pair of Sevens
+Seat 6: Ashgrove (button) showed [Qh Js] and lost with Queen Jack high
+"""
+
+
+def test_a_flipout_header_in_billions_reads_the_antes_from_the_seats() -> None:
+    hand = PARSER.parse(FLIPOUT)
+    assert (hand.is_tournament, hand.tournament_id, hand.amount_scale, hand.ante) == (True, "272300044", 1, 2000)
+    assert "stakes '2B/2B Ante 2B' name no ante anyone posted: the ante is read from the seats' lines" in hand.notes
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2000, 4: 2000, 6: 2000}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(1, 6000, PayoutSource.POT)]
+    assert (hand.pot_total, hand.rake) == (6000, 0) and hand.reconciles()
+
+
 def test_a_player_who_plays_without_a_seat_line_is_an_edited_history() -> None:
     # Seen in a parser's test file whose seat 6 line was taken out but not the seat's play.
     text = HAND.replace("Seat 5: Bauko ($14.31)\n", "") + "*** SUMMARY ***\nTotal pot $0.20 | Rake $0\n"

@@ -161,6 +161,22 @@ def test_game_without_hhversion_is_recognised():
         "whether its value is what it added or a total is not known")
 
 
+def test_a_currency_symbol_padded_with_a_space_is_read_without_it():
+    # files of 2009 write `` $`` (IAAkAA==) and `` €`` (IACsIA==); the dollar is the printed one
+    dollars = PARSER.parse("----PRIMA.DAT----\r\n\r\n" + _game(_RETURNED, symbol="IAAkAA=="))
+    assert (dollars.currency, dollars.amount_scale, dollars.small_blind, dollars.big_blind) == ("USD", 100, 25, 50)
+    assert [(p.seat, p.amount, p.source) for p in dollars.payouts] == [
+        (2, 550, PayoutSource.UNCALLED), (2, 780, PayoutSource.POT)]
+    assert (dollars.rake, dollars.pot_total) == (20, 800) and dollars.reconciles()
+    assert PARSER.parse(_game(_RETURNED, symbol="IACsIA==")).currency == "EUR"
+    # a symbol that is only padding, or one the table does not know, still names no currency
+    for symbol, shown in (("IAA=", ""), ("pQA=", "\u00a5")):
+        with pytest.raises(HandParseError) as exc:
+            PARSER.parse(_game(_RETURNED, symbol=symbol))
+        assert (exc.value.reason, exc.value.message) == (
+            QuarantineReason.PARSE_ERROR, f"currency symbol {shown!r} not known (currencysymbol={symbol!r})")
+
+
 def test_multi_table_tournament_is_chips_with_the_tournament_id():
     gameplay = (
         '<Action seq="1" type="SmallBlind" seat="3" value="25.00"/>'

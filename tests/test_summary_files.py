@@ -26,6 +26,8 @@ SUMMARIES = {
                 "an 888poker tournament summary"),
     "fulltilt.txt": ("Full Tilt Poker Tournament Summary $5 Turbo (200123456) Hold'em No Limit\n"
                      "Buy-In: $4.75 + $0.25\nBuy-In Chips: 1500\n6 Entries\n", "a Full Tilt tournament summary"),
+    "fulltilt-fr.txt": ("Full Tilt Poker.fr Tournament Summary Soirée Euro (201987654) Hold'em No Limit\n"
+                        "Buy-In: €2 + €0.20\nBuy-In Chips: 2000\n45 Entries\n", "a Full Tilt tournament summary"),
     "pt4.txt": ("PokerTracker 4 Tournament Summary\nSite: Winamax\nGame: Holdem\nTournament #: 1\n",
                 "a PokerTracker tournament summary"),
 }

@@ -493,7 +493,8 @@ SUMMARY_FILES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"Winamax Poker - Tournament summary : "), "a Winamax tournament summary"),
     (re.compile(r"\*{5} (?:Cassava|888poker|888) Tournament Summary \*{5}"), "an 888poker tournament summary"),
     (re.compile(r"PokerTracker \d+ Tournament Summary\b"), "a PokerTracker tournament summary"),
-    (re.compile(r"Full Tilt Poker Tournament Summary "), "a Full Tilt tournament summary"),
+    # ``.fr``: Full Tilt's French site
+    (re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary "), "a Full Tilt tournament summary"),
 )
 
 

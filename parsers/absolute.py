@@ -417,6 +417,20 @@ def _unexpected(hand: Hand) -> str:
     return f"unexpected {where} {hand.line.number}: {hand.line.text!r}"
 
 
+# A player's line of play naming no seat: the history was edited (a name changed in the seat
+# line only: ``Seat 1 - PLAYER1``, then ``Player1 - Ante $0.01``).
+_UNSEATED_PLAY = re.compile(r"^(?P<name>.+?) - (?:Ante|Posts|Bring-In|Calls|Bets|Raises|All-In|Folds|Checks|Pocket|"
+                            r"Shows|Mucks)\b")
+
+
+def _plays_unseated(hand: Hand, m: re.Match[str]) -> None:
+    """Whose money or cards the line moves is not known: the hand is inconsistent."""
+    alike = [name for name in hand.by_name if name.casefold() == m["name"].casefold()]
+    why = f" (the seat line spells it {alike[0]!r})" if alike else ""
+    raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number}: {m['name']!r} plays but no seat line "
+                                                   f"names him{why}: {hand.line.text!r}")
+
+
 def _player(pattern: str) -> str:
     """A verb's pattern; the client may add ``(Preselection)``: it acted on a button the
     player had chosen in advance."""
@@ -472,6 +486,7 @@ DIALECT = Dialect(
         kind("summary seat", r"^Seat (?P<seat>\d+): ", _summary_seat),
         kind("board", r"^Board \[[^\]]*\]$", skip),  # the board the street lines dealt, again
     ),
+    unseated=(kind("plays unseated", _UNSEATED_PLAY, _plays_unseated),),
     name_follows=re.compile(r"(?= - )"),
     after_name=re.compile(r" - \s*"),
     streets=_STREETS,

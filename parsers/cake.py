@@ -36,6 +36,9 @@
 * Lines skipped on purpose carry no pot money or cards: a seat sitting out, timing out,
   disconnecting or coming back (``quiet``), and ``_CHATTER`` (joins, departures, a
   tournament's finishing places). Any other line fails the hand with its line number.
+* A player's line (``NAME: folds``, ``NAME: mucks [..]``) naming no seat is an edited history
+  (masked names such as ``zhgb***10`` in the seat lines but ``zhgb***`` in a muck line): the
+  hand is ``inconsistent``.
 
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
 what it emits is unchanged from version 1.
@@ -278,8 +281,22 @@ def _underscored(hand: Hand, m: re.Match[str]) -> bool | str | None:
     """A player's line naming the seat with underscores for its spaces (see ``_name_at``)."""
     hit = _name_at(hand, hand.line.text)
     if hit is None:
+        _no_seat(hand)
         return False
     return hand.read_player(*hit) or False
+
+
+_PLAYER_LINE = re.compile(_ACTION_LINE)
+
+
+def _no_seat(hand: Hand) -> None:
+    """A player's line (``NAME: folds``) whose name no seat line holds, in any spelling: the
+    history was edited (an anonymiser that renamed the seats but not every line, or dropped
+    a seat line), so whose money or cards the line moves is not known."""
+    if _PLAYER_LINE.match(hand.line.text):
+        name = hand.line.text.split(":", 1)[0]
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} is a player's line for {name!r}, "
+                                                       f"whom no seat line names: {hand.line.text!r}")
 
 
 def _both_blinds(hand: Hand, m: re.Match[str]) -> None:

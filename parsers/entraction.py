@@ -248,6 +248,15 @@ def _refused(hand: Hand, m: re.Match[str]) -> None:
     raise hand.fail(QuarantineReason.PARSE_ERROR, f"{m['verb']} {amount} an amount: {hand.line.text!r}")
 
 
+def _cut_after_name(hand: Hand, m: re.Match[str]) -> None:
+    """A seated name padded to the verb's column and nothing after: as the text's last line
+    the hand was cut off there (a copy that ends mid-line); inside a hand it is not read."""
+    if hand.line is hand.lines[-1] and not hand.text.endswith("\n"):
+        raise hand.fail(QuarantineReason.TRUNCATED,
+                        f"hand {hand.hand_id} is cut off in its last line, after a name: {hand.line.text!r}")
+    raise hand.fail(QuarantineReason.PARSE_ERROR, f"line not understood: {hand.line.text!r}")
+
+
 # --- the end of the hand ------------------------------------------------------------------
 
 def _rake_printed(hand: Hand) -> None:
@@ -331,8 +340,9 @@ DIALECT = Dialect(
         kind("raise", rf"^Raise{_AMT}", RAISE_BY),
         kind("all-in", rf"^(?P<allin>All-In){_AMT}", adds_unnamed),  # ``All-In (x)`` adds x
         kind("payback", rf"^Payback{_AMT}", Returned(paid=True)),
+        kind("name alone", r"^\s*$", _cut_after_name),
     ),
-    name_follows=re.compile(r"(?=\s)"),
+    name_follows=re.compile(r"(?=\s|$)"),  # a name alone: a line cut after it
     streets=Streets(board={"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}),
     cards=read_cards,
     board_repeats=True,

@@ -199,6 +199,17 @@ _CHATTER = re.compile(
 # observers' chat, a newcomer sitting down or buying chips (seated from the next hand),
 # the table's timer and run-it-twice notices, and in a showdown a low hand's description
 # wrapped onto a line of its own (`` (8,7,4,3,A)``).
+# A player's betting line naming no seat: the history was edited (a seat line taken out).
+_UNSEATED_PLAY = re.compile(r"^(?P<name>.+?) (?:posts|antes|brings in|calls|bets|raises|folds|checks) .*$"
+                            r"|^(?P<folder>.+?) (?:folds|checks)$")
+
+
+def _acts_unseated(hand: Hand, m: re.Match[str]) -> None:
+    """Whose money the line moves is not known: the hand is inconsistent, not misread."""
+    raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number}: {m['name'] or m['folder']!r} plays "
+                                                   f"but no seat line names him: {hand.line.text!r}")
+
+
 _NOBODY_SEATED = re.compile(
     r"^(?:.+ \(Observer\): .*|.+ (?:sits down|adds [$€£]?[\d,.]+|is sitting out)|\d+ seconds left to act|"
     r"Players agree to Run It Twice|No low hand qualified|Time has expired)$"
@@ -559,6 +570,7 @@ DIALECT = Dialect(
     unseated=(
         kind("nobody seated", _NOBODY_SEATED, skip),
         kind("wrapped low", _WRAPPED_LOW, skip, on=(Street.SHOWDOWN,)),
+        kind("acts unseated", _UNSEATED_PLAY, _acts_unseated),
     ),
     summary=(
         kind("summary", r"^\*\*\* SUMMARY(?: (?P<run>\d+))? \*\*\*$", enter_summary),

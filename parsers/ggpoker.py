@@ -352,6 +352,10 @@ DIALECT = Dialect(
         kind("check", r"^checks$", CHECK),
         kind("call", rf"^calls {_AMT}{_ALL_IN}$", CALL),
         kind("bet", rf"^bets {_AMT}{_ALL_IN}$", BET),
+        # The client's "Bet & Muck" button: a bet that mucks if called (the pot's arithmetic:
+        # the amount goes in, the call matches it, the summary says the seat folded).
+        kind("bet & muck folds", r"^Bet & Muck folds$", fold_once),
+        kind("bet & muck", rf"^Bet & Muck {_AMT}{_ALL_IN}$", BET),
         kind("raise", rf"^raises \S+ to {_AMT}{_ALL_IN}$", RAISE_TO),
         kind("shows", r"^(?P<verb>shows|mucks|shows hand|mucks hand) \[(?P<cards>[^\]]*)\]", _shows),
         kind("cash out", r"^Chooses to EV Cashout", cash_out),

@@ -26,7 +26,7 @@ pair) is ``double bets [120]``. A 2012 Mac client writes a decimal comma through
 (``( $26,02 USD )``, ``[ $0,25 USD ]``): a comma before exactly two digits and no point in any
 amount say so, per hand. A 2011 euro table writes one line in another locale: ``posts big
 blind + dead [0,35 €]`` (a decimal comma: two digits after it, the sign after the
-number).
+number); a 2018 dollar table likewise ``posts big blind + dead [$0,03].`` (no currency word).
 
 Pay lines: ``X wins $90.50 USD from the main pot with ...`` (the high half, or the whole
 pot when no low is paid from that pot), ``X wins Lo ($90.50 USD) from the main pot with
@@ -165,6 +165,7 @@ _TRAFFIC = re.compile(r"^(?:has (?:left|joined) the table\.|is sitting out)$")
 _BRACKETED = re.compile(r"[\[(] ?([$€£][^\])]*?) ?[\])]")  # a seat's stack, an action's amount
 _COMMA_CENTS = re.compile(r"\d,\d\d(?!\d)")
 _COMMA_EURO = re.compile(r"(\d+),(\d\d) €")
+_COMMA_DOLLAR = re.compile(r"\$(\d+),(\d\d)")  # 2018: ``posts big blind + dead [$0,03].`` beside ``[$0.02 USD]``
 _POSTED_BLIND = re.compile(r" posts (?:small blind|big blind)")
 _NO_SMALL_BLIND = "There is no Small Blind in this hand"
 # Naming nobody seated: a player the seat list leaves out folding (hand 14978808642) or
@@ -588,6 +589,18 @@ def _dot_decimal(amount: str) -> str:
     return f"€{m.group(1)}.{m.group(2)}" if m else amount
 
 
+def _dot_decimal_any(amount: str) -> str:
+    """As ``_dot_decimal``, and a dollar post written ``$0,03`` (no currency word, two digits
+    after the comma; partypoker groups thousands by three) in a hand whose other amounts
+    have a decimal point. A hand read with a decimal comma keeps ``_dot_decimal``.
+
+    >>> _dot_decimal_any("$0,03"), _dot_decimal_any("$1,200"), _dot_decimal_any("$0,25 USD")
+    ('$0.03', '$1,200', '$0,25 USD')
+    """
+    m = _COMMA_DOLLAR.fullmatch(amount)
+    return f"${m.group(1)}.{m.group(2)}" if m else _dot_decimal(amount)
+
+
 def _post(what: str, verb: Act) -> tuple[str, str, Act]:
     return what, rf"^posts {what} +{_AMT}\.?$", verb  # short deck's button blind: two spaces
 
@@ -647,14 +660,14 @@ DIALECT = Dialect(
         kind("bare chat", _BARE_CHAT, _bare_chat),
     ),
     streets=_STREETS,
-    amount_text=_dot_decimal,
+    amount_text=_dot_decimal_any,
     rake=Rake(printed=False, absent_note="rake not printed"),
     first_action_opens=False,  # ``** Dealing down cards **`` opens the betting
     before_returns=(_pay,),
     checks=(_cards, all_in_or_sat_out),
     wording=Wording(unexpected=Unexpected(_MONEY_WORDS), bad_amount="line {number} {text!r}: {error}", unbalanced=""),
 )
-_COMMA_DIALECT = replace(DIALECT, money=COMMA)
+_COMMA_DIALECT = replace(DIALECT, money=COMMA, amount_text=_dot_decimal)
 
 
 def _hand_numbers(lines: list[str]) -> NumberConvention:

@@ -49,8 +49,10 @@ mid-hand, which carry nothing; a newcomer's ``brings $200 to table``; a disconne
 granted protection; and a seat showing one card of two, ``shows [XX] [J s]`` (the hidden
 card is unknown). Version 4: ``No Rake Taken`` (a rake of nothing), ``acknowledges a nice
 hand.`` and the time-bank lines carry nothing. A win "limited" by disconnection protection
-(``wins $0.04, disconnection protection limited from $0.17``) still fails the hand: how
-PKR divides the rest is not published, and the history shows it only by example.
+(``wins $0.04, disconnection protection limited from $0.17``) is quarantined
+``unsupported_game`` saying so: how PKR divides the rest is not published, and the history
+shows it only by example (the winner got back what he put in; the rest went to the other
+seat still in).
 """
 
 from __future__ import annotations
@@ -82,6 +84,16 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<bounty> \(bounty valu
                    r"(?P<stack>[$€£]?[\d,]+(?:\.\d+)?)(?P<out> \(away from table\))?\s*$")
 _AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin> \(all-in\))?"
+
+
+def _limited_pay(hand: Hand, m: re.Match[str]) -> None:
+    """See the module's docstring: the amounts are printed, the rule that made them is not."""
+    raise hand.fail(QuarantineReason.UNSUPPORTED_GAME,
+                    f"line {hand.line.number}: a win limited by PKR's disconnection protection ({m['amt']} of "
+                    f"{m['full']}): the rule that limits it and pays the rest is not published, so the payout "
+                    f"cannot be checked: {hand.line.text!r}")
+
+
 _PAY = re.compile(
     rf"^(?:wins|ties(?: side pot #(?P<side>\d+))?(?:, and wins)?) {_AMT}"
     r"(?: from (?:side pot #(?P<side_2>\d+)|(?:the )?main pot))?"
@@ -220,6 +232,8 @@ DIALECT = Dialect(
     ),
     players=(
         kind("pay", _PAY, pays),
+        kind("limited pay", rf"^wins {_AMT}, disconnection protection limited from (?P<full>\S+) with\b.*$",
+             _limited_pay),
         kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", SMALL_BLIND),
         kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", BIG_BLIND),
         kind("ante", rf"^posts ante (?:of )?\(?{_AMT}\)?{_ALL_IN}$", ANTE),

@@ -355,3 +355,18 @@ def test_a_seven_deuce_table_pays_its_proposition_bonus_outside_the_pot():
     assert hand.reconciles() and hand.paid_from_pots() == 1140
     assert hand.notes == ["seat 2 is paid a 7-2 proposition bonus of 900 by the other seats, outside the pot "
                           "(no action line shows their shares)"]
+
+
+def test_a_player_who_plays_under_another_spelling_than_his_seat_line_is_an_edited_history():
+    # An anonymised copy renamed the seat line only (``Seat 1 - PLAYER1``, then ``Player1 - Ante``).
+    text = HAND.replace("AMOUNT", "$30").replace("Seat 4 - Hero", "Seat 4 - HERO")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "line 6: 'Hero' plays but no seat line names him (the seat line spells it 'HERO'): "
+        "'Hero - Posts big blind $30'")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(HAND.replace("AMOUNT", "$30").replace("Player0 - Folds", "Stranger - Folds"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 8: 'Stranger' plays but no seat line names him: 'Stranger - Folds'")

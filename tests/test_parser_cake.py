@@ -325,3 +325,18 @@ def test_a_revolution_file_with_no_break_space_amounts_chat_and_a_header_less_ta
         PARSER.parse(pieces[1][1])
     assert (tail.value.reason, tail.value.message) == (
         QuarantineReason.TRUNCATED, "the text opens inside a hand, without its header: 'Player left the table'")
+
+
+def test_a_player_line_naming_no_seat_is_an_edited_history():
+    # Anonymised files mask names in the seat lines (``kxwq***2``) but not in every line.
+    hand = HAND.replace("AMOUNT", "$0.25")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(hand.replace("A: folds\n", "Its ***: folds\nA: folds\n"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 7 is a player's line for 'Its ***', whom no seat line names: "
+                                       "'Its ***: folds'")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(hand + "kxwq***: mucks [7h,Jc] (Pair) .\n")
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 12 is a player's line for 'kxwq***', whom no seat line names: "
+                                       "'kxwq***: mucks [7h,Jc] (Pair) .'")

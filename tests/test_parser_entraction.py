@@ -316,3 +316,14 @@ def test_a_hand_cut_off_before_its_seats_or_after_a_blank_line_is_truncated_quot
             PARSER.parse(text)
         assert (exc.value.reason, exc.value.message) == (
             QuarantineReason.TRUNCATED, f"hand 4100200300 has no 'Rake:' line: cut off after {last!r}")
+
+
+def test_a_hand_cut_off_in_its_last_line_after_a_name_is_truncated():
+    cut = _OUT_OF_TURN[: _OUT_OF_TURN.index("Hollis                      Call")] + "Hollis       "
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(cut)
+    assert (exc.value.reason, exc.value.message) == (
+        QuarantineReason.TRUNCATED, "hand 4100200300 is cut off in its last line, after a name: 'Hollis'")
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_OUT_OF_TURN.replace("Maribel                     Fold        ", "Maribel        "))
+    assert (exc.value.reason, exc.value.message) == (QuarantineReason.PARSE_ERROR, "line not understood: 'Maribel'")

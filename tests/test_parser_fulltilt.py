@@ -726,3 +726,13 @@ def test_a_flipout_header_in_billions_reads_the_antes_from_the_seats() -> None:
     assert {s.seat: s.contributed for s in hand.seats} == {1: 2000, 4: 2000, 6: 2000}
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(1, 6000, PayoutSource.POT)]
     assert (hand.pot_total, hand.rake) == (6000, 0) and hand.reconciles()
+
+
+def test_a_player_who_plays_without_a_seat_line_is_an_edited_history() -> None:
+    # Seen in a parser's test file whose seat 6 line was taken out but not the seat's play.
+    text = HAND.replace("Seat 5: Bauko ($14.31)\n", "") + "*** SUMMARY ***\nTotal pot $0.20 | Rake $0\n"
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "line 3: 'Bauko' plays but no seat line names him: 'Bauko posts the small blind of $0.05'")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource
+from rules.vocab import (
+    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
+)
 from rules.records import HandParseError
 from parsers.ggpoker import PARSER
 from tests.corpus import CORPUS, corpus_file, corpus_files, read_text
@@ -458,3 +460,32 @@ def test_a_raise_to_less_than_the_seat_has_in_names_the_hand_and_the_line():
     assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
         QuarantineReason.INCONSISTENT, "seat 1 raises to 20 but has 50 in already, line 10: 'Lark: raises $2 to $0.2'",
         "OM88002")
+
+
+def test_bet_and_muck_is_a_bet_then_a_fold_when_called():
+    # The client's "Bet & Muck" button: the bet goes in, and once called the seat mucks.
+    text = (
+        "Poker Hand #HD904: Hold'em No Limit ($0.05/$0.10) - 2026/07/11 22:15:00\n"
+        "Table 'NLHGold4' 6-max Seat #1 is the button\n"
+        "Seat 1: Dunlin ($7.20 in chips)\nSeat 3: Hero ($4 in chips)\nSeat 6: Curlew ($9.85 in chips)\n"
+        "Hero: posts small blind $0.05\nCurlew: posts big blind $0.10\n"
+        "*** HOLE CARDS ***\nDealt to Dunlin \nDealt to Hero [3d 8c]\nDealt to Curlew \n"
+        "Dunlin: calls $0.10\nHero: folds\nCurlew: checks\n"
+        "*** FLOP *** [4s 9d Jc]\nCurlew: checks\nDunlin: checks\n"
+        "*** TURN *** [4s 9d Jc] [Jh]\nCurlew: checks\nDunlin: checks\n"
+        "*** RIVER *** [4s 9d Jc Jh] [2c]\nCurlew: checks\nDunlin: Bet & Muck $0.15\nCurlew: calls $0.15\n"
+        "Dunlin: Bet & Muck folds\nCurlew: shows [Kc Qd] (Pair of Jacks)\n"
+        "*** SHOWDOWN ***\nCurlew collected $0.53 from pot\n"
+        "*** SUMMARY ***\nTotal pot $0.55 | Rake $0.02 | Jackpot $0 | Bingo $0\n"
+        "Board [4s 9d Jc Jh 2c]\n"
+        "Seat 1: Dunlin (button) folded on the River\n"
+        "Seat 3: Hero (small blind) folded before Flop\n"
+        "Seat 6: Curlew (big blind) showed [Kc Qd] and won ($0.53) with Pair of Jacks\n"
+    )
+    hand = PARSER.parse(text)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.RIVER and a.seat == 1] == [
+        (1, ActionKind.BET, 15), (1, ActionKind.FOLD, None)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 3: 5, 6: 25}
+    assert hand.seat(1).folded_street == Street.RIVER
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(6, 53, PayoutSource.POT)]
+    assert hand.rake == 2 and hand.reconciles()

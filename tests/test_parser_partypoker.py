@@ -968,3 +968,36 @@ def test_new_hands_audit_clean(tmp_path):
     assert sorted(verdicts.select("hand_id", "verdict").rows()) == [
         ("11940000001", "clean"), ("16800000001", "clean")]
     assert (result.counts["finding_rows"], result.counts.get("quarantined", 0)) == (0, 0)
+
+
+DOLLAR_POST = """***** Hand History for Game 18800000042 *****
+$0.01/$0.02 USD NL Texas Hold'em - Sunday, March 04, 21:10:05 CEST 2018
+Table Orsk (Real Money)
+Seat 4 is the button
+Total number of players : 3/9
+Seat 2: Wendeline ( $1.50 USD )
+Seat 4: Osric ( $3 USD )
+Seat 6: Tamsin ( $2.20 USD )
+Wendeline posts small blind [$0.01 USD].
+Tamsin posts big blind [$0.02 USD].
+Osric posts big blind + dead [$0,03].
+** Dealing down cards **
+Osric raises [$0.05 USD]
+Wendeline folds
+Tamsin calls [$0.05 USD]
+** Dealing Flop ** [ 2d, 9h, Kc ]
+Tamsin checks
+Osric bets [$0.10 USD]
+Tamsin folds
+Osric does not show cards.
+Osric wins $0.25 USD
+"""
+
+
+def test_a_dollar_post_written_with_a_decimal_comma_is_read():
+    # "[$0,03]" beside "[$0.02 USD]" was quarantined as a bad amount (digit grouping)
+    hand = CLASSIC.parse(DOLLAR_POST)
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 4 and a.street == Street.PREDEAL] == [
+        (4, ActionKind.POST_BLIND, 2), (4, ActionKind.POST_DEAD, 1)]
+    assert _contributed(hand) == {2: 1, 4: 18, 6: 7}
+    assert _payouts(hand) == [(4, 25, None, Half.WHOLE, PayoutSource.POT)]

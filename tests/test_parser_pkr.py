@@ -529,3 +529,15 @@ def test_no_rake_taken_line_is_a_rake_of_nothing() -> None:
     text = text.replace("Beta Two - $60.03", "Beta Two - $60.48")
     hand = PARSER.parse(text)
     assert hand.rake == 0 and [(p.seat, p.amount) for p in hand.payouts] == [(2, 900)] and hand.reconciles()
+
+
+def test_a_win_limited_by_disconnection_protection_is_quarantined_saying_so() -> None:
+    text = HAND.replace("Beta Two wins $8.55", "Beta Two wins $1.50, disconnection protection limited from $8.55 "
+                                               "with: One Pair: 4s\nAlpha wins $7.05")
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.UNSUPPORTED_GAME,
+        "line 28: a win limited by PKR's disconnection protection ($1.50 of $8.55): the rule that limits it and pays "
+        "the rest is not published, so the payout cannot be checked: "
+        "'Beta Two wins $1.50, disconnection protection limited from $8.55 with: One Pair: 4s'")

@@ -239,7 +239,9 @@ def has_long_line(chunk: str | bytes, limit: int = 0) -> bool:
 def unreadable_text(hand_text: str) -> tuple[QuarantineReason, str] | None:
     """Why a hand is quarantined before any parser reads it, or None: a line longer than
     ``MAX_LINE_CHARS``, or bytes that were not valid in the file's encoding (decoded as
-    lone surrogates by ``audit.textio``, so that the text still re-encodes exactly)."""
+    lone surrogates by ``audit.textio``, so that the text still re-encodes exactly), or a
+    byte written out as a Python escape (``\\x80``: the file's bytes are ASCII, so no
+    decoding can recover the character)."""
     if len(hand_text) > MAX_LINE_CHARS and has_long_line(hand_text):
         longest = max(len(line) for line in hand_text.split("\n"))
         return (QuarantineReason.TOO_LARGE,
@@ -250,6 +252,12 @@ def unreadable_text(hand_text: str) -> tuple[QuarantineReason, str] | None:
         byte = ord(bad.group()) - 0xDC00
         shown = f"byte 0x{byte:02X}" if 0x80 <= byte <= 0xFF else f"code unit U+{ord(bad.group()):04X}"
         return QuarantineReason.BAD_ENCODING, f"invalid {shown} in the file's encoding at line {line} of the hand"
+    escaped = _WRITTEN_OUT_BYTE.search(hand_text) if "\\x" in hand_text else None
+    if escaped is not None:
+        line = hand_text.count("\n", 0, escaped.start()) + 1
+        return (QuarantineReason.BAD_ENCODING,
+                f"a byte written out as the text {escaped.group()!r} at line {line} of the hand (a program's escaped "
+                "string saved as the history): which character it was is not in the file")
     return None
 
 
@@ -257,6 +265,9 @@ def unreadable_text(hand_text: str) -> tuple[QuarantineReason, str] | None:
 _BLANK = " \r\n\t\ufeff"
 _BLANK_BYTES = b" \r\n\t"
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# A control byte of the C1 range spelled as a Python escape (``\x80``, the Windows-1252 euro
+# read as Latin-1 and printed with repr): no platform writes these four characters.
+_WRITTEN_OUT_BYTE = re.compile(r"\\x[89][0-9a-fA-F]")
 
 
 def _text_id(hand: ParsedHand) -> str | None:

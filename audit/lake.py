@@ -28,6 +28,7 @@ it first creates the file ``HHAUDIT_TEST_PAUSED`` names, if set, to say it is th
 from __future__ import annotations
 
 import fcntl
+import functools
 import json
 import os
 import threading
@@ -403,11 +404,42 @@ def _footer_stats(meta: pq.FileMetaData) -> dict[str, tuple[int, bool, Any, Any]
 FOOTER_STATS_ROWS = 5_000
 
 
+#: Columns whose values are (nearly) all distinct: a Parquet dictionary of them only costs
+#: (measured on the benchmark's lake, parts of its sizes: the lake 7% smaller, its encoding
+#: ~6% less CPU written plain, then zstd).
+DISTINCT_VALUED = frozenset({"hand_key", "hand_id", "raw_sha256", "content_fingerprint", "start_time_raw",
+                             "source_offset", "line"})
+
+
+@functools.cache
+def _dictionary_columns(schema: pa.Schema) -> list[str]:
+    """The columns a part encodes with a dictionary: every one but ``DISTINCT_VALUED``'s,
+    by their leaves' paths as the Parquet writer names them (a nested column's name alone
+    would leave its leaves without one).
+
+    >>> _dictionary_columns(pa.schema([("hand_key", pa.string()), ("cards", pa.list_(pa.string()))]))
+    ['cards.list.element']
+    """
+    return [path for f in schema if f.name not in DISTINCT_VALUED for path in _leaf_paths(f.name, f.type)]
+
+
+def _leaf_paths(path: str, kind: pa.DataType) -> list[str]:
+    if pa.types.is_map(kind):
+        return _leaf_paths(f"{path}.key_value.key", kind.key_type) + _leaf_paths(f"{path}.key_value.value",
+                                                                               kind.item_type)
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        return _leaf_paths(f"{path}.list.element", kind.value_type)
+    if pa.types.is_struct(kind):
+        return [p for i in range(kind.num_fields) for p in _leaf_paths(f"{path}.{kind.field(i).name}",
+                                                                      kind.field(i).type)]
+    return [path]
+
+
 def _write_part(table: pa.Table, path: Path, relative: str, partition: dict[str, str | None]) -> Any:
     from deltalake.transaction import AddAction
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, path, compression="zstd")
+    pq.write_table(table, path, compression="zstd", use_dictionary=_dictionary_columns(table.schema))
     # a large part's statistics are in the footer just written; a small one's cost less to compute
     stats = _stats(table, pq.read_metadata(path) if table.num_rows >= FOOTER_STATS_ROWS else None)
     pause_point("parts")

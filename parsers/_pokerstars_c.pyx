@@ -324,8 +324,11 @@ cdef class Scanner:
         _interner_free(&self.tables)
         _interner_free(&self.clocks)
 
-    def __init__(self, bytes data):
+    cdef int64_t longest_line     # a line of more bytes than this: not taken here (0: no limit)
+
+    def __init__(self, bytes data, int64_t longest_line=0):
         self.data = data
+        self.longest_line = longest_line
         self.b = <cstr>(<const char*>data)
         self.size = len(data)
         cdef int64_t newlines
@@ -349,10 +352,13 @@ cdef class Scanner:
     cdef object _starts
 
     cdef int _lines(self, int64_t[::1] starts, int64_t[::1] maybe, int64_t* n_starts, int64_t* n_maybe) noexcept nogil:
-        """Cut the lines, check the bytes (UTF-8, one kind of line end, no characters the
-        reference reads otherwise) and find where hands start. -1: not taken here."""
+        """Cut the lines, check the bytes (UTF-8, one kind of line end, no control
+        character but tab, no line longer than ``longest_line`` bytes: what ingest would
+        otherwise screen out before this reader) and find where hands start. -1: not
+        taken here."""
         cdef cstr b = self.b
         cdef int64_t n = self.size, i = 0, line = 0, start = 0, end, crs = 0
+        cdef int64_t longest = self.longest_line if self.longest_line > 0 else n
         cdef int64_t* ls = &self.ls[0]
         cdef int64_t* le = &self.le[0]
         cdef int64_t* lr = &self.lr[0]
@@ -374,6 +380,8 @@ cdef class Scanner:
             c = b[i]
             if c < 0x80:
                 if c == 10:
+                    if i - start > longest:
+                        return -1
                     end = i
                     if end > start and b[end - 1] == 13:
                         end -= 1
@@ -381,8 +389,8 @@ cdef class Scanner:
                     _line(b, ls, le, lr, lodd, line, start, end)
                     line += 1
                     start = i + 1
-                elif c == 0 or (c >= 0x1C and c <= 0x1F):
-                    return -1
+                elif c < 0x20 and c != 9 and c != 13:
+                    return -1  # a control character (NULs a crash left): the reference's to read
                 elif c == 13 and (i + 1 >= n or b[i + 1] != 10):
                     return -1  # a lone carriage return
                 i += 1
@@ -394,6 +402,8 @@ cdef class Scanner:
                 return -1  # a byte-order mark inside the text
             i += kind
         if start < n:
+            if n - start > longest:
+                return -1
             _line(b, ls, le, lr, lodd, line, start, n)
             line += 1
         self.n_lines = line
@@ -1807,3 +1817,6 @@ def sha_extensions(use=None):
 
 
 MAX_CARDS_PER_SLOT = MAX_CARDS
+#: ``Scanner`` declines chunks with control characters or lines past ``longest_line`` (what
+#: ``parsers.pokerstars_compiled`` asserts, so that a stale build is not trusted to)
+SCREENS_CHUNKS = True

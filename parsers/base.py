@@ -74,10 +74,19 @@ class ColumnarReader:
     ``read(chunk)`` takes a chunk of UTF-8 bytes cut at ``cut`` (a pattern that matches
     where a hand starts) and returns what it read exactly as the parser would, with the
     hands it leaves to the parser; or None when it takes nothing of that chunk.
+    ``screens``: ``read`` itself takes nothing of a chunk that holds a control character
+    (but tab, line feed, carriage return) or a line longer than ``MAX_LINE_BYTES``, which
+    ingest would otherwise look for first (``audit.ingest.parse``).
     """
 
     cut: re.Pattern[bytes]
     read: Callable[[bytes | str], Any]
+    screens: bool = False
+
+
+#: The longest line (bytes of UTF-8) a hand may hold: longer, it is quarantined unread, as
+#: a parser's patterns cost more than linear time on such lines (``audit.ingest.parse``).
+MAX_LINE_BYTES = 64 * 1024
 
 
 def split_at(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:

@@ -29,7 +29,7 @@ import numpy as np
 import pyarrow as pa
 
 from parsers import _pokerstars_c as _c
-from parsers.base import ColumnarReader
+from parsers.base import MAX_LINE_BYTES, ColumnarReader
 from parsers.columnar_chunk import ACTION_KINDS, STREET_NAMES, FastChunk
 from parsers.pokerstars import (COLUMNAR_CUT, HAND_START, INFO_FRAGMENTS, SEAT_STATUS, game_info, iso_date,
                                 indented_chunk, prefix_is_a_hand, read_table_line, to_utc)
@@ -40,7 +40,8 @@ if TYPE_CHECKING:  # polars only for the frames, made when asked for (ingest nev
     import polars as pl
 
 # the extension keeps its own copies of the lines the reference skips: they must be these
-assert _c._check_constants(INFO_FRAGMENTS, SEAT_STATUS), "parsers._pokerstars_c is out of date: rebuild it"
+assert _c._check_constants(INFO_FRAGMENTS, SEAT_STATUS) and getattr(_c, "SCREENS_CHUNKS", False), \
+    "parsers._pokerstars_c is out of date: rebuild it"
 
 _STREETS = pa.array(STREET_NAMES, pa.string())
 _KINDS = pa.array(ACTION_KINDS, pa.string())
@@ -92,7 +93,7 @@ def read_chunk(chunk: str | bytes) -> FastChunk | None:
     data = chunk.encode("utf-8") if isinstance(chunk, str) else chunk
     if indented_chunk(data):  # every line indented: the reference reader takes the space off
         return None
-    scanner = _c.Scanner(data)
+    scanner = _c.Scanner(data, MAX_LINE_BYTES)  # control characters and long lines: the reference's
     if not scanner.ok:
         return None
     # a hand number in other digits (Python's \d) starts a hand for the reference: so here
@@ -338,4 +339,4 @@ def _scanner_ids(out: dict, name: str, k: np.ndarray) -> np.ndarray:
     return out[f"{name}_id"][k]
 
 
-READER = ColumnarReader(cut=COLUMNAR_CUT, read=read_chunk)
+READER = ColumnarReader(cut=COLUMNAR_CUT, read=read_chunk, screens=True)

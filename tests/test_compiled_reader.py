@@ -75,6 +75,26 @@ def test_the_digests_computed_while_reading_are_sha256_and_blake2b(sha_instructi
         c.sha_extensions(True)
 
 
+def test_the_compiled_reader_declines_control_characters_and_long_lines_itself() -> None:
+    """Ingest does not look for them first on this path (``ColumnarReader.screens``): the
+    reader must leave such a chunk to the reference, which quarantines or reads it."""
+    _compiled()
+    from parsers.base import MAX_LINE_BYTES
+    from parsers.pokerstars_compiled import READER, read_chunk
+    from tests.test_ingest_speed_paths import _hand
+
+    hands = (_hand("1") + _hand("2")).encode()
+    assert READER.screens
+    assert read_chunk(hands) is not None and all(read_chunk(hands).handled)
+    for control in (0, 1, 8, 11, 12, 14, 27, 31):
+        assert read_chunk(hands.replace(b"\n", bytes([control]) + b"\n", 1)) is None, control
+    assert read_chunk(hands.replace(b"\n", b"\t\n", 1)) is not None  # a tab is no control character here
+    chat = b"Alice said, \"" + b"x" * MAX_LINE_BYTES + b"\"\n"
+    assert read_chunk(hands + chat) is None
+    assert read_chunk(hands + chat.rstrip(b"\n")) is None  # the last line, without its line break
+    assert read_chunk(hands + b"y" * (MAX_LINE_BYTES - len(hands.rsplit(b"\n", 1)[1]))) is not None  # at the limit
+
+
 @pytest.mark.slow
 def test_without_a_c_compiler_the_package_still_builds_without_the_extension(tmp_path: Path) -> None:
     """What a machine with Python and make but no compiler gets: a warning and a wheel

@@ -25,7 +25,7 @@ import pyarrow as pa
 from audit import textio  # noqa: F401 - registers the lenient codecs a chunk's codec may name, in workers too
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
 from audit.tables import TableBuilder, columnar_tables
-from parsers.base import Parser
+from parsers.base import MAX_LINE_BYTES, Parser
 from parsers.registry import columnar_reader
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import QuarantineReason
@@ -50,7 +50,7 @@ MESSAGE_CHARS = 1000
 RAW_TEXT_CHARS = 256 * 1024
 #: The longest line a hand may hold (characters); a hand with a longer one is quarantined
 #: unread (``too_large``): a parser's patterns cost more than linear time on such lines.
-MAX_LINE_CHARS = 64 * 1024
+MAX_LINE_CHARS = MAX_LINE_BYTES
 
 
 @dataclass
@@ -121,7 +121,7 @@ def _parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: st
         size = len(chunk) if isinstance(chunk, bytes) else len(chunk.encode(codec))
         return ChunkResult(TableBuilder().tables(), [], [], [], [], [], [], 0, size)
     columnar = columnar_reader(parser.format)
-    if columnar is not None and codec == "utf-8" and not has_long_line(chunk) and not _has_control(chunk):
+    if columnar is not None and codec == "utf-8" and (columnar.screens or not _screened_out(chunk)):
         fast = _read_in_columns(columnar.read, chunk)
         if fast is not None:
             try:
@@ -133,6 +133,12 @@ def _parse_chunk(parser: Parser, chunk: str | bytes, codec: str, source_file: st
         return parse_text_chunk(parser, text, codec, source_file)
     except Exception:  # tables of many hands failed: again, each hand checked alone
         return parse_text_chunk(parser, text, codec, source_file, careful=True)
+
+
+def _screened_out(chunk: str | bytes) -> bool:
+    """Whether a chunk goes the reference way unread in columns: a long line or a control
+    character (a columnar reader that ``screens`` finds them in its own pass over the bytes)."""
+    return has_long_line(chunk) or _has_control(chunk)
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")

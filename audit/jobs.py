@@ -214,7 +214,7 @@ def exit_status(counts: Mapping[str, Any], outcome: AuditOutcome, max_quarantine
     """The exit status of an audit with these counts: the highest that applies."""
     # hands audited were found, by this run or (its files skipped, unchanged) an earlier one
     if _input_problems(counts.get("bad_files", 0), counts.get("quarantined", 0), max_quarantined,
-                       counts.get("hands_found", 1) or outcome.verdicts.height):
+                       counts.get("hands_found", 1) or outcome.audited):
         return ExitStatus.INPUT_PROBLEMS
     if outcome.open_findings or (fail_on_unverifiable and counts.get("unverifiable")):
         return ExitStatus.FINDINGS
@@ -265,7 +265,7 @@ def _audit(lake: Path, policy: str | None, accepted: Accepted, progress: Progres
 
         return audit_on_cluster(cluster, lake, policy=policy, accept=accepted, rake_schedules=schedules)
     return audit_lake(lake, policy=policy, accept=accepted, progress=progress.audited if progress else None,
-                      rake_schedules=schedules, tables=tables)
+                      rake_schedules=schedules, tables=tables, spill_verdicts=True)
 
 
 def write_explanations(out: Path, lake: Path, outcome: AuditOutcome, policy: str | None,
@@ -292,6 +292,6 @@ def write_html_report(out: Path, outcome: AuditOutcome, explanations: Path) -> P
     path = out / REPORT_FILE
     context = run_context(out / LAKE_FOLDER)
     with atomic_output(path) as tmp:
-        tmp.write_text(render_report(outcome.verdicts, context.join(outcome.findings), manifest, rows,
+        tmp.write_text(render_report(outcome.tally(), context.join(outcome.findings), manifest, rows,
                                      context=context.header()), encoding="utf-8")
     return path

@@ -5,6 +5,10 @@ and glibc's ``malloc`` keep freed blocks for reuse, and Arrow's pool keeps its o
 an ingest of 1,000,000 hands the process held some 350 MiB more than it used until they
 were asked (``bench.ingest_bench --command run``), which the audit's batches then added
 to. ``give_back`` asks each of them; it changes no result.
+
+What grows with the input is kept on disk instead: ``Spill`` holds Arrow tables in an
+anonymous temporary file (the duplicate index's stored copies, the verdicts until
+``hands.parquet`` is written).
 """
 
 from __future__ import annotations
@@ -12,8 +16,14 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import os
+import tempfile
 from collections.abc import Callable
 from functools import cache
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 @cache
@@ -39,3 +49,39 @@ def give_back() -> None:
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
+
+
+class Spill:
+    """Arrow tables kept on disk until read back, each by the number ``put`` gave it: in
+    one anonymous temporary file, unlinked as it is made, so that nothing is left behind
+    however the process ends (a killed nightly job leaves no file)."""
+
+    def __init__(self) -> None:
+        self._file: IO[bytes] | None = None
+        self._where: list[tuple[int, int]] = []
+
+    def put(self, table: pa.Table) -> int:
+        import pyarrow as pa
+
+        if self._file is None:
+            self._file = tempfile.TemporaryFile()
+        sink = pa.BufferOutputStream()
+        with pa.ipc.new_stream(sink, table.schema) as stream:
+            stream.write_table(table)
+        data = sink.getvalue()
+        self._where.append((self._file.seek(0, os.SEEK_END), data.size))
+        self._file.write(data)
+        return len(self._where) - 1
+
+    def get(self, number: int) -> pa.Table:
+        import pyarrow as pa
+
+        assert self._file is not None
+        at, size = self._where[number]
+        self._file.seek(at)
+        return pa.ipc.open_stream(self._file.read(size)).read_all()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None

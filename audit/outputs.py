@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from audit.atomic import atomic_output as atomic_output  # re-exported: the outputs are written with it
 from audit.errors import OutNotEmpty, OutputRefused
@@ -41,6 +41,8 @@ from rules.vocab import FileStatus, Verdict
 
 if TYPE_CHECKING:  # polars on use: ingest checks its --lake here and needs no polars
     import polars as pl
+
+    from audit.verdict_stream import SortedVerdicts
 
 FINDINGS_FILE = "findings.parquet"
 HANDS_FILE = "hands.parquet"
@@ -58,20 +60,52 @@ TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
 @dataclass
 class AuditOutcome:
     """One audit of a lake: a verdict per hand, a row per finding, the policy per platform
-    (``"*"`` when one was forced), and the accept entries that matched no finding."""
+    (``"*"`` when one was forced), and the accept entries that matched no finding.
 
-    verdicts: pl.DataFrame
+    The verdicts are a frame, or (``audit.pipeline.audit_lake``'s) kept on disk until
+    ``hands.parquet`` is written (``SortedVerdicts``): ``verdicts`` reads those back
+    whole, which ``run`` and ``audit`` never need (``tally``, ``write_verdicts``)."""
+
+    verdict_rows: pl.DataFrame | SortedVerdicts
     findings: pl.DataFrame
     policies: dict[str, Policy]
     unmatched_accepts: list[tuple[str, str]] = field(default_factory=list)
 
+    @property
+    def verdicts(self) -> pl.DataFrame:
+        """Every verdict, sorted by hand key as ``hands.parquet`` holds them."""
+        rows = self.verdict_rows
+        return rows.frame() if _on_disk(rows) else cast("pl.DataFrame", rows)
+
+    @property
+    def audited(self) -> int:
+        rows = self.verdict_rows
+        return rows.rows if _on_disk(rows) else cast("pl.DataFrame", rows).height
+
+    def tally(self) -> pl.DataFrame:
+        """Hands by platform, game and verdict (the column ``hands``): all the counts and
+        the report's summary need of the verdicts (``reports.summary.summarise``)."""
+        rows = self.verdict_rows
+        if _on_disk(rows):
+            return rows.tally()
+        return cast("pl.DataFrame", rows).group_by("platform", "game", "verdict").len("hands")
+
+    def write_verdicts(self, path: Path) -> None:
+        """``hands.parquet`` at ``path``."""
+        rows = self.verdict_rows
+        if _on_disk(rows):
+            rows.write(path)
+        else:
+            cast("pl.DataFrame", rows).write_parquet(path)
+
     def counts(self) -> dict[str, Any]:
         import polars as pl
 
-        v = dict(self.verdicts.group_by("verdict").len().rows())  # no Python string per hand
+        tally = self.tally()
+        v = dict(tally.group_by("verdict").agg(pl.col("hands").sum()).rows())
         open_findings = self.findings.filter(~pl.col("accepted"))
         return {
-            "audited": self.verdicts.height,
+            "audited": self.audited,
             "clean": v.get(Verdict.CLEAN.value, 0),
             "findings": v.get(Verdict.FINDINGS.value, 0),
             "findings_by_kind": dict(sorted(Counter(self.findings["kind"].to_list()).items())),
@@ -86,6 +120,12 @@ class AuditOutcome:
         import polars as pl
 
         return self.findings.filter(~pl.col("accepted")).height
+
+
+def _on_disk(rows: pl.DataFrame | SortedVerdicts) -> TypeGuard[SortedVerdicts]:
+    from audit.verdict_stream import SortedVerdicts
+
+    return isinstance(rows, SortedVerdicts)
 
 
 def read_manifest(folder: Path) -> dict[str, Any] | None:
@@ -231,7 +271,7 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
         with atomic_output(findings_path) as tmp:
             outcome.findings.write_parquet(tmp)
         with atomic_output(hands_path) as tmp:
-            outcome.verdicts.write_parquet(tmp)
+            outcome.write_verdicts(tmp)
     files = read_table(lake, "files")
     quarantine = read_table(lake, "quarantine", ["reason"])
     summary = lake_counts(files, quarantine, ingest_counts)

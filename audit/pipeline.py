@@ -54,6 +54,7 @@ from audit.policies import PolicyResolver
 from audit.rake_check import candidates, schedule_rake_findings
 from audit.showdown_audit import audit_showdown
 from audit.showdown_from_rows import Strengths, strength_requests, strengths_by_hand
+from audit.verdict_stream import SortedVerdicts
 from rules.odd_chip import Policy
 from rules.rake import RakeSchedule
 from rules.rake_toml import shipped_schedules
@@ -160,7 +161,7 @@ def audit_lake(lake: Path, *, policy: str | None = None,
                bulk_showdowns: bool = True, workers: int | None = None,
                rake_schedules: Sequence[RakeSchedule] | None = None,
                platforms: Sequence[str] | None = None, tables: HandTables | None = None,
-               batch_hands: int = BATCH_HANDS) -> AuditOutcome:
+               batch_hands: int = BATCH_HANDS, spill_verdicts: bool = False) -> AuditOutcome:
     """Audit every hand of the lake under each platform's policy (or ``policy`` for all);
     with ``platforms``, the hands of those platforms only (a cluster's task: ``audit.cluster``).
 
@@ -170,7 +171,8 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     at least ``PARALLEL_FROM`` of them in a batch. ``rake_schedules``: what the rake is
     checked against (default: the shipped schedules; ``audit.rake_check``). ``tables``:
     where the rows are read (default: the lake's files, of ``platforms``); ``batch_hands``: the most hands
-    audited together (``hand_batches``).
+    audited together (``hand_batches``); ``spill_verdicts``: keep the verdicts on disk
+    until ``hands.parquet`` is written (``audit.verdict_stream``), not in memory.
     """
     resolve = PolicyResolver(policy)
     source = tables if tables is not None else LakeTables(lake, platforms)
@@ -178,21 +180,27 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     partitions = source.partitions()
     batches = hand_batches(partitions, batch_hands)
     total = sum(partitions.values())
+    spilled = SortedVerdicts() if spill_verdicts else None
     verdict_parts: list[pl.DataFrame] = []
     finding_parts: list[pl.DataFrame] = []
+    done = 0
     for batch in batches:
-        done = sum(len(v) for v in verdict_parts)
         verdicts, findings = _audit_batch(source, batch, resolve, bulk_showdowns, workers, schedules,
                                           _offset(progress, done, total))
-        verdict_parts.append(verdicts)
+        done += verdicts.height
+        if spilled is not None:
+            spilled.add(verdicts)
+        else:
+            verdict_parts.append(verdicts)
         finding_parts.append(findings)
+        del verdicts
         give_back()  # what the batch's rows took, back before the next batch reads its own
-    verdicts = pl.concat(verdict_parts).sort("hand_key")
+    rows = spilled if spilled is not None else pl.concat(verdict_parts).sort("hand_key")
     findings = order_findings(pl.concat(finding_parts))
     unmatched: list[tuple[str, str]] = []
     if accept:
         findings, unmatched = apply_accept(findings, accept)
-    return AuditOutcome(verdicts, findings, resolve.used() if not policy else {"*": resolve("*")}, unmatched)
+    return AuditOutcome(rows, findings, resolve.used() if not policy else {"*": resolve("*")}, unmatched)
 
 
 def _offset(progress: Callable[[int, int], None] | None, done: int, total: int) -> Callable[[int], None] | None:

@@ -54,11 +54,11 @@ HEADER = re.compile(r"^PokerStars Hand #(\d+):", re.M)
 DISTINCT = 20_000
 
 
-def bench_file(mb: int | None, hands: int | None, seed: int = 7) -> tuple[Path, int]:
-    """The benchmark input (made once) and the number of hands in it."""
-    OUT.mkdir(exist_ok=True)
+def bench_file(mb: int | None, hands: int | None, seed: int = 7, out: Path = OUT) -> tuple[Path, int]:
+    """The benchmark input (made once, under ``out``) and the number of hands in it."""
+    out.mkdir(parents=True, exist_ok=True)
     tag = f"{hands}h" if hands else f"{mb}mb"
-    path = OUT / f"pokerstars-omaha-hilo-{tag}-seed{seed}.txt"
+    path = out / f"pokerstars-omaha-hilo-{tag}-seed{seed}.txt"
     count_path = path.with_suffix(".count")
     if path.exists() and count_path.exists():
         return path, int(count_path.read_text())
@@ -167,14 +167,18 @@ def main() -> None:
     ap.add_argument("--command", choices=["ingest", "run"], default="ingest")
     ap.add_argument("--target", type=int, default=None,
                     help="hands/s the command should reach (default: 50,000 for ingest, 30,000 for run)")
+    ap.add_argument("--data", type=Path, default=OUT,
+                    help="folder for the input file and the lake written (10M hands take some 30 GB)")
+    ap.add_argument("--no-floor", action="store_true",
+                    help="skip the floor (it reads the lake's hand tables into this process)")
     args = ap.parse_args()
     target = args.target or (50_000 if args.command == "ingest" else 30_000)
-    path, hands = bench_file(None if args.hands else args.mb, args.hands)
+    path, hands = bench_file(None if args.hands else args.mb, args.hands, out=args.data)
     size_mb = path.stat().st_size / 1e6
     base = baseline(path)
     load = os.getloadavg()[0]
     hhaudit = shutil.which("hhaudit", path=str(Path(sys.executable).parent)) or "hhaudit"
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=args.data) as tmp:
         if args.command == "ingest":
             argv = [hhaudit, "ingest", str(path), "--lake", f"{tmp}/lake", "--json"]
         else:
@@ -185,7 +189,8 @@ def main() -> None:
         again_wall, _, again_cpu, again = timed_command([hhaudit, "ingest", str(path), "--lake", str(lake), "--json"])
         partitions = partition_rows(lake, "hands") if done.returncode in (0, 1) else {}
         chunks = max(1, -(-path.stat().st_size // (6 * 2**20)))  # ingest's byte chunks
-        startup, write_wall, write_cpu = floor(hhaudit, lake, chunks) if done.returncode in (0, 1) else (0, 0, 0)
+        measured = done.returncode in (0, 1) and not args.no_floor
+        startup, write_wall, write_cpu = floor(hhaudit, lake, chunks) if measured else (0, 0, 0)
     if done.returncode not in (0, 1):
         print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
         raise SystemExit(f"hhaudit {args.command} failed with exit code {done.returncode}")
@@ -205,6 +210,9 @@ def main() -> None:
     budget = hands / target
     cores = os.cpu_count() or 1
     left = cores * (budget - startup) - write_cpu
+    if args.no_floor:
+        print(f"last line of output: {done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ''}")
+        return
     print(f"floor: start-up {startup:.2f} s; writing the rows it wrote {write_wall:.2f} s wall, {write_cpu:.2f} CPU-s")
     print(f"at {target:,} hands/s this input has {budget:.2f} s: after start-up and writing, {cores} cores have "
           f"{left:.2f} CPU-s for reading, parsing and checking, {left / hands * 1e6:.1f} µs a hand "

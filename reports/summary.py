@@ -61,6 +61,8 @@ HANDS_SCHEMA: dict[str, pl.DataType] = {
 ``audit.schema.VERDICTS`` declares them (``tests/test_schema.py``)."""
 
 HANDS_REQUIRED = ("hand_key", "platform", "game", "verdict")
+#: the column of a ``verdict_tally``: hands of one platform, game and verdict
+TALLY_COUNT = "hands"
 
 _KIND_ORDER = {kind.value: i for i, kind in enumerate(FindingKind)}
 
@@ -219,11 +221,20 @@ class HandCounts:
     relative_only: int = 0
 
 
+def verdict_tally(hands: pl.DataFrame) -> pl.DataFrame:
+    """``hands`` counted by platform, game and verdict (the column ``hands``): all that
+    a summary needs of them. A tally is returned as it is."""
+    if "hand_key" not in hands.columns and TALLY_COUNT in hands.columns:
+        return hands
+    return conform_hands(hands).group_by("platform", "game", "verdict").len(TALLY_COUNT)
+
+
 def hand_counts(hands: pl.DataFrame) -> HandCounts:
-    """Count conformed ``hands`` by verdict."""
-    verdicts = dict(hands.group_by("verdict").len().rows())
+    """Count ``hands`` (or their ``verdict_tally``) by verdict."""
+    tally = verdict_tally(hands)
+    verdicts = dict(tally.group_by("verdict").agg(pl.col(TALLY_COUNT).sum()).rows())
     return HandCounts(
-        audited=hands.height,
+        audited=int(tally[TALLY_COUNT].sum()),
         clean=verdicts.get(Verdict.CLEAN.value, 0),
         findings=verdicts.get(Verdict.FINDINGS.value, 0),
         unverifiable=verdicts.get(Verdict.UNVERIFIABLE.value, 0),
@@ -280,8 +291,9 @@ def _kinds(findings: pl.DataFrame) -> tuple[KindSummary, ...]:
 
 
 def summarise(hands: pl.DataFrame, findings: pl.DataFrame) -> Summary:
-    """The summary of one audit run by platform, game and kind."""
-    hands = conform_hands(hands)
+    """The summary of one audit run by platform, game and kind; ``hands`` may be their
+    ``verdict_tally`` (what ``hhaudit run`` keeps of millions of verdicts)."""
+    hands = verdict_tally(hands)
     findings = conform_findings(findings)
     keys = set(hands.select("platform", "game").unique().rows())
     keys |= set(findings.select("platform", "game").unique().rows())

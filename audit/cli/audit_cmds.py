@@ -96,7 +96,7 @@ def register(app: typer.Typer) -> None:
         from audit.report_context import run_context
 
         findings = run_context(result.paths.lake).join(result.outcome.findings)  # chips per tournament
-        print(render_summary(summarise(result.outcome.verdicts, findings)))
+        print(render_summary(summarise(result.outcome.tally(), findings)))  # not millions of verdicts
         print_problems([f"skipped {s.name}: {s.reason}" for s in result.skipped])
         print_problems(result.problems)
         print_counts(result.counts)

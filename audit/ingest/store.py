@@ -202,12 +202,20 @@ class LakeStore:
             if self.keep is not None:  # the kept seats as the stored ones
                 patches = self.card_patches
                 self.keep.change("seats", lambda table: _patched(table, patches))
+        self._forget_seen()
         self.writer.close()
 
     def abort(self) -> None:
         """Give the lock back without committing anything (the next writer removes the
         files written)."""
+        self._forget_seen()
         self.writer.abort()
+
+    def _forget_seen(self) -> None:
+        """The duplicate index's memory and spill file back (it is of no use after the store)."""
+        if self._seen is not None:
+            self._seen.close()
+            self._seen = None
 
 
 class KnownFiles:

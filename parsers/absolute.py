@@ -440,7 +440,7 @@ def _player(pattern: str) -> str:
 DIALECT = Dialect(
     platform=Platform.ABSOLUTE,
     format=Format.ABSOLUTE,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,

@@ -394,7 +394,7 @@ def _unexpected(hand: Hand) -> str:
 DIALECT = Dialect(
     platform=Platform.CAKE,
     format=Format.CAKE,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,

@@ -286,7 +286,7 @@ def _unexpected(hand: Hand) -> str:
 DIALECT = Dialect(
     platform=Platform.ENET,
     format=Format.ENET,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_HEADER,
     first=_HEADER,

@@ -306,7 +306,7 @@ def _never_acted(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.ENTRACTION,
     format=Format.ENTRACTION,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=re.compile(r"\ufeff*Game # \d+ - .+ [A-Z]{3} [\d,.]+/[\d,.]+"),
     first=re.compile(_HEADER.pattern + "|"),  # always matches: ``_header`` words a header it cannot read

@@ -525,7 +525,7 @@ class FullTiltParser(DialectParser):
 DIALECT = Dialect(
     platform=Platform.FULLTILT,
     format=Format.FULLTILT,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_HEADER,

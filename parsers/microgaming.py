@@ -123,6 +123,7 @@ class MicrogamingParser:
     """Microgaming ``<Game>`` elements."""
 
     format = Format.MICROGAMING_XML
+    version = "2"  # 2: a currency symbol padded with a space is read
     hand_start = _HAND_START
 
     def sniff(self, head: str) -> bool:

@@ -608,7 +608,7 @@ def _post(what: str, verb: Act) -> tuple[str, str, Act]:
 DIALECT = Dialect(
     platform=Platform.PARTYPOKER,
     format=Format.PARTYPOKER,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_HAND_START,  # ``sniff`` is the parser's own
     first=re.compile(r"^(?P<id>(?!))?"),  # ``_header`` finds the banner after the preamble

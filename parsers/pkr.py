@@ -205,7 +205,7 @@ def _seats_that_never_acted_were_not_dealt_in(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.PKR,
     format=Format.PKR,
-    version="4",
+    version="5",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,

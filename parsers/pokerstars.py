@@ -109,11 +109,13 @@ What the platform prints and how it is recorded:
   tournament header may be split after its buy-in (``Tournament #T, $1.29+$0.21 USD`` /
   ``Hold'em No Limit - Level I (10/20) - ...``), read as one line.
 
-Version 2, on the dialect engine (``parsers.engine``): the header hook reads the first,
+On the dialect engine (``parsers.engine``): the header hook reads the first,
 table and seat lines; the kinds of ``_PLAYER_LINES``, ``_BODY_LINES``, ``_UNSEATED_LINES``
 and ``_SUMMARY_LINES`` are tried in that order (a seated name's line is the player's
 first: ``players_first``); the finishing hooks check the hand is complete and build what
 the summary says. Every player line takes an action number, ``doesn't show hand`` too.
+Version 3 (the engine's): Fusion is read, and a seat or name printed twice quarantines the
+hand as ``inconsistent`` ("seated twice") where it was an unexpected line.
 """
 
 from __future__ import annotations
@@ -1603,7 +1605,7 @@ DIALECT = Dialect(
     format=Format.POKERSTARS,
     # 2: the real-history sweep's fixes (archives, a blank line after every line, empty
     # name lines, names starting with asterisks); the move onto the engine changed nothing
-    version="2",
+    version="3",
     hand_start=HAND_START,
     head=HAND_START,
     first=re.compile(r"(?P<id>)"),  # the header hook reads the first line

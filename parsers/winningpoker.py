@@ -407,7 +407,7 @@ def overpaid_without_rake(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER,
-    version="3",
+    version="4",
     hand_start=re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M),
     head=_HEADER,  # the parser matches it against the file's first line (after an export's block)
     preamble=re.compile(rf"^{_EXPORT_LINE}$"),

@@ -339,7 +339,7 @@ def _unprinted_jackpot_drop(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER_OLD,
-    version="3",
+    version="4",
     hand_start=re.compile(r"^\ufeff*Game started at: ", re.M),
     head=_STARTED,  # the parser matches it and ``_GAME_ID`` against the file's first two lines
     first=re.compile(r"(?P<id>)"),  # ``_header`` reads the two header lines and the id

@@ -843,15 +843,15 @@ def test_a_2016_finish_with_its_prize_after_player_is_skipped():
 
 
 def test_both_eras_are_picklable_and_carry_their_version():
-    # both run on parsers.engine from version 2 (a dialect's hooks must pickle: the
-    # cluster ships the parser to its workers)
+    # both run on parsers.engine from version 2 (a dialect's hooks must pickle: the cluster
+    # ships the parser to its workers); the classic era's 3 reads a dead post's decimal comma
     import pickle
 
     from audit.ingest.parse import parser_version
 
     assert pickle.loads(pickle.dumps(CLASSIC)).parse(SAT_OUT).hand_id == "11615400001"
     assert pickle.loads(pickle.dumps(MODERN)).parse(MODERN_HAND).hand_id == "1700000000123abcd45efgh"
-    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:2", "partypoker_2023:2"]
+    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:3", "partypoker_2023:2"]
 
 
 def test_a_bare_price_without_a_level_line_is_no_tournament():

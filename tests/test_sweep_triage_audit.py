@@ -1,0 +1,79 @@
+"""Hands of the 2026-12-03 sweep whose finding was a misreading of ours (issue 13), each
+written anew in the platform's format and audited end to end by ``hhaudit run``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+from typer.testing import CliRunner
+
+from audit.cli.app import app
+from parsers.sealswithclubs import PARSER as SEALS_WITH_CLUBS
+
+# Seals With Clubs, April 2013: the table counts whole mBTC, so a pot of 125 after the rake
+# splits 62 and 63, the odd one to Elm, the first tied winner left of the button (seat 3).
+SWC_WHOLE_MBTC_SPLIT = """\
+Hand #7100001-4 - 2013-04-11 21:05:13
+Game: NL Hold'em (40 - 200) - Blinds 1/2
+Site: Seals With Clubs
+Table: NLHE 6max 1/2 #9
+Seat 1: Ash (40) - waiting for big blind
+Seat 2: Birch (60)
+Seat 3: Cedar (150)
+Seat 4: Dale (120)
+Seat 5: Elm (200)
+Cedar has the dealer button
+Dale posts small blind 1
+Elm posts big blind 2
+** Hole Cards **
+Dealt to Cedar [5s 5d]
+Birch calls 2
+Cedar raises to 6
+Dale folds
+Elm raises to 30
+Birch calls 28
+Cedar folds
+** Flop ** [2d 6s Qc]
+Elm bets 30
+Birch calls 30 (All-in)
+** Turn ** [2s]
+** River ** [2c]
+** Pot Show Down ** [2d 6s Qc 2s 2c]
+Birch shows [Jd Ad] (Three of a Kind, Deuces +AQ)
+Elm shows [Ah 9c] (Three of a Kind, Deuces +AQ)
+Birch splits Pot (62) with Three of a Kind
+Elm splits Pot (63) with Three of a Kind
+Rake (2)
+"""
+
+
+def _run(tmp_path: Path, name: str, text: str) -> tuple[pl.DataFrame, pl.DataFrame]:
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["run", str(source), "--out", str(out), "--overwrite"])
+    assert result.exit_code in (0, 1), result.output
+    return pl.read_parquet(out / "hands.parquet"), pl.read_parquet(out / "findings.parquet")
+
+
+def test_seals_with_clubs_counts_whole_mbtc_before_2013_04_15(tmp_path: Path) -> None:
+    hand = SEALS_WITH_CLUBS.parse(SWC_WHOLE_MBTC_SPLIT)
+    assert (hand.currency, hand.amount_scale, hand.rake) == ("mBTC", 1, 2)
+    assert {s.seat: s.contributed for s in hand.seats if s.contributed} == {2: 60, 3: 6, 4: 1, 5: 60}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 62), (5, 63)]
+    assert "cash amounts are whole mBTC before 2013-04-15; amount_scale 1" in hand.notes
+    hands, findings = _run(tmp_path, "swc.txt", SWC_WHOLE_MBTC_SPLIT)
+    assert hands.select("verdict", "amount_scale").rows() == [("clean", 1)]
+    assert findings.height == 0
+
+
+def test_from_2013_04_15_the_same_split_is_uneven_hundredths(tmp_path: Path) -> None:
+    later = SWC_WHOLE_MBTC_SPLIT.replace("2013-04-11", "2013-04-16")
+    assert SEALS_WITH_CLUBS.parse(later).amount_scale == 100
+    hands, findings = _run(tmp_path, "swc.txt", later)
+    assert hands.select("verdict", "amount_scale").rows() == [("findings", 100)]
+    assert findings.select("seat", "recorded", "expected", "kind").sort("seat").rows() == [
+        (2, 6200, 6250, "tie_split"),
+        (5, 6300, 6250, "tie_split"),
+    ]

@@ -30,7 +30,8 @@
   out or down, standing up), each whole; any other line fails the hand.
 
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+what it emits is unchanged from version 1. Version 3: cash hands dealt before 2013-04-15
+count whole mBTC (``amount_scale`` 1, ``_HUNDREDTHS_OF_MBTC_FROM``).
 """
 
 from __future__ import annotations
@@ -289,7 +290,7 @@ def _unexpected(hand: Hand) -> str:
 DIALECT = Dialect(
     platform=Platform.SEALSWITHCLUBS,
     format=Format.SEALSWITHCLUBS,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_HEADER,

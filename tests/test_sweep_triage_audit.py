@@ -48,12 +48,12 @@ Rake (2)
 """
 
 
-def _run(tmp_path: Path, name: str, text: str) -> tuple[pl.DataFrame, pl.DataFrame]:
+def _run(tmp_path: Path, name: str, text: str, exit_code: int = 0) -> tuple[pl.DataFrame, pl.DataFrame]:
     source = tmp_path / name
     source.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["run", str(source), "--out", str(out), "--overwrite"])
-    assert result.exit_code in (0, 1), result.output
+    assert result.exit_code == exit_code, result.output
     return pl.read_parquet(out / "hands.parquet"), pl.read_parquet(out / "findings.parquet")
 
 
@@ -71,9 +71,63 @@ def test_seals_with_clubs_counts_whole_mbtc_before_2013_04_15(tmp_path: Path) ->
 def test_from_2013_04_15_the_same_split_is_uneven_hundredths(tmp_path: Path) -> None:
     later = SWC_WHOLE_MBTC_SPLIT.replace("2013-04-11", "2013-04-16")
     assert SEALS_WITH_CLUBS.parse(later).amount_scale == 100
-    hands, findings = _run(tmp_path, "swc.txt", later)
+    hands, findings = _run(tmp_path, "swc.txt", later, exit_code=1)
     assert hands.select("verdict", "amount_scale").rows() == [("findings", 100)]
     assert findings.select("seat", "recorded", "expected", "kind").sort("seat").rows() == [
         (2, 6200, 6250, "tie_split"),
         (5, 6300, 6250, "tie_split"),
     ]
+
+
+# BetOnline prints a 'Total pot' line for each pot, net of its rake (here 3.85 is the side
+# pot's, 2.90 the main pot's), and a seat that wins both is printed 'won' the last alone.
+BETONLINE_TWO_POTS_ONE_PAY_LINE = """\
+BetOnline Poker Game #1073070001: Hold'em No Limit ($0.05/0.10) - 2012/09/30 22:10:00 EDT
+Table 'Written Anew' 10-Max, Seat #2 is the button
+Seat 2: Alder (5.00 in chips) - The button
+Seat 3: Birch (1.00 in chips) - Small Blind
+Seat 4: Cedar (8.00 in chips) - Big Blind
+Birch: posts small blind 0.05
+Cedar: posts big blind 0.10
+*** HOLE CARDS ***
+Alder: raises 0.30 to 0.30
+Birch: raises 0.95 to 1.00 and is all in
+Cedar: calls 0.90
+Alder: calls 0.70
+*** FLOP *** [Kh 8d 9c]
+Cedar: bets 2.00
+Alder: calls 2.00
+*** TURN *** [Kh 8d 9c][2d]
+Cedar: checks
+Alder: checks
+*** RIVER *** [Kh 8d 9c 2d][Qc]
+Cedar: checks
+Alder: checks
+*** SHOW DOWN ***
+Cedar shows Jc 10c
+Alder shows Ah Kd
+Birch shows 7h 7s
+*** SUMMARY ***
+Total pot 3.85 | Rake 0.15
+Total pot 2.90 | Rake 0.10
+Board [Kh 8d 9c 2d Qc]
+Seat 2: Alder showed [Ah Kd] but did not win
+Seat 3: Birch showed [7h 7s] but did not win
+Seat 4: Cedar showed [Jc 10c] and won (2.90)
+"""
+
+
+def test_betonline_pots_no_line_pays_are_quarantined_not_found(tmp_path: Path) -> None:
+    hands, findings = _run(tmp_path, "betonline.txt", BETONLINE_TWO_POTS_ONE_PAY_LINE, exit_code=3)
+    assert hands.height == 0 and findings.height == 0
+    quarantine = pl.read_delta(str(tmp_path / "out" / "lake" / "quarantine"))
+    assert quarantine.select("reason", "message").rows() == [
+        (
+            "inconsistent",
+            "hand 1073070001: 2 'Total pot' lines print a pot each, but the pay lines pay only the last (2.90): "
+            "who was paid 3.85 is not printed",
+        )
+    ]
+    both_paid = BETONLINE_TWO_POTS_ONE_PAY_LINE.replace("won (2.90)", "won (6.75)")
+    hands, findings = _run(tmp_path, "betonline.txt", both_paid)
+    assert hands.select("verdict").rows() == [("clean",)] and findings.height == 0

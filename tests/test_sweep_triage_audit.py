@@ -6,10 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
+import pytest
 from typer.testing import CliRunner
 
 from audit.cli.app import app
+from parsers.merge_xml import PARSER as MERGE_XML
 from parsers.sealswithclubs import PARSER as SEALS_WITH_CLUBS
+from rules.records import HandParseError
+from rules.vocab import QuarantineReason
 
 # Seals With Clubs, April 2013: the table counts whole mBTC, so a pot of 125 after the rake
 # splits 62 and 63, the odd one to Elm, the first tied winner left of the button (seat 3).
@@ -131,3 +135,47 @@ def test_betonline_pots_no_line_pays_are_quarantined_not_found(tmp_path: Path) -
     both_paid = BETONLINE_TWO_POTS_ONE_PAY_LINE.replace("won (2.90)", "won (6.75)")
     hands, findings = _run(tmp_path, "betonline.txt", both_paid)
     assert hands.select("verdict").rows() == [("clean",)] and findings.height == 0
+
+
+# Merge: the log closes the game after a fold and the folder leaving, with no END_OF_GAME
+# round; read as a whole hand it had no winner and a rake above its pot.
+MERGE_GAME_END_NOT_LOGGED = """<description type="Holdem" stakes="Limit ($0.02/$0.04)"/>
+<game id="41000077-12" starttime="20110416151234" numholecards="2" gametype="2" realmoney="true" \
+data="20110416|Kestrel (41000077)|41000077|41000077-12|false">
+\t<players dealer="3">
+\t\t<player seat="0" nickname="Linnet" balance="$0.62" dealtin="true" />
+\t\t<player seat="3" nickname="Marten" balance="$0.44" dealtin="true" />
+\t\t<player seat="4" nickname="Osprey" balance="$0.48" dealtin="true" />
+\t\t<player seat="7" nickname="Plover" balance="$2.77" dealtin="true" />
+\t</players>
+\t<round id="BLINDS" sequence="1">
+\t\t<event sequence="1" type="SMALL_BLIND" timestamp="1302984750446" player="4" amount="0.01"/>
+\t\t<event sequence="2" type="BIG_BLIND" timestamp="1302984750960" player="7" amount="0.02"/>
+\t</round>
+\t<round id="PREFLOP" sequence="2">
+\t\t<event sequence="3" type="FOLD" timestamp="1302984754016" player="0"/>
+\t\t<event sequence="4" type="LEAVE" timestamp="1302984755631" player="0"/>
+\t\t<cards type="HOLE" cards="2d,Td" player="0" hand="Ten High"/>
+\t</round>
+</game>
+"""
+MERGE_GAME_END = """\t<round id="END_OF_GAME" sequence="3">
+\t\t<event sequence="5" type="FOLD" timestamp="1302984756000" player="3"/>
+\t\t<event sequence="6" type="FOLD" timestamp="1302984757000" player="4"/>
+\t\t<winner amount="0.03" uncalled="false" potnumber="1" player="7" hand="" pottype="n"/>
+\t</round>
+</game>
+"""
+
+
+def test_a_merge_game_whose_end_was_not_logged_is_truncated() -> None:
+    with pytest.raises(HandParseError) as caught:
+        MERGE_XML.parse(MERGE_GAME_END_NOT_LOGGED)
+    assert (caught.value.reason, caught.value.message, caught.value.hand_id) == (
+        QuarantineReason.TRUNCATED,
+        "the <game> element closes after its BLINDS, PREFLOP round(s) with no <winner>: "
+        "the hand's end was not logged",
+        "41000077-12",
+    )
+    whole = MERGE_XML.parse(MERGE_GAME_END_NOT_LOGGED.replace("</game>\n", MERGE_GAME_END))
+    assert [(p.seat, p.amount) for p in whole.payouts] == [(8, 3)] and whole.rake == 0

@@ -81,10 +81,13 @@ anywhere, and after a seat's name ``_SEAT_NO_MONEY`` (sitting out, timeouts,
 disconnections, ``does not show``, chat). Any other line, in the summary too, fails the
 hand with its line number, as do cards ``Dealt to`` no seat.
 
-Anomaly in the corpus sample (hand 1606125823): three seats all in, 3.97 put in, the
-summary pays 2.49 with rake 0.22, and a ``Total pot 1.26 | Rake 0.22`` line printed before
-the showdown is exactly the missing amount; ``notes`` say so and the hand does not
-reconcile.
+One ``Total pot X | Rake R`` line is printed a pot (X net of its rake; side pots before the
+showdown, or every pot in the 2012 'Weeds (Hi)' summary), and a seat that wins several pots
+is printed ``won (X)`` for the last alone; the next hand's stacks show the others paid. The
+corpus sample (hand 1606125823: three seats all in, 3.97 put in, ``won (2.49)`` with rake
+0.22, and ``Total pot 1.26 | Rake 0.22`` before the showdown) is such a hand: who was paid a
+pot no line pays is not printed, so the hand is quarantined ``inconsistent``
+(``_pots_no_line_pays``) rather than audited as an underpayment.
 
 Version 2: read by the engine; what it emits is unchanged, except that a hand printing two
 players in one seat (a 2016 tournament file lists the viewer in the small blind's seat too)
@@ -94,6 +97,8 @@ uncalled bet returned when a street closes (``_close_street``), the seats dealt 
 headed ``Hold'em`` whose seats with cards all hold four is Omaha (the 2012 'Weeds (Hi)'
 table, ``_omaha_printed_as_holdem``); a summary printing one ``Total pot | Rake`` line per pot
 takes the sum of their rakes where only that makes the hand add up (``_rake_of_each_total``).
+Version 4: a hand whose pay lines pay only the last of several printed pots is quarantined
+(``_pots_no_line_pays``).
 """
 
 from __future__ import annotations
@@ -103,6 +108,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import leading_lines, split_joining_chatter, unprinted_uncalled_note
@@ -255,6 +261,7 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
         hand.facts.setdefault("mid totals", []).append(hand.money(m["amount"]))
         return
     hand.record.total_pot_printed = hand.money(m["amount"])
+    hand.facts.setdefault("summary totals", []).append(hand.record.total_pot_printed)
     if m["rake"] is not None:
         hand.record.rake, hand.record.rake_source = hand.money(m["rake"]), RakeSource.PRINTED
         hand.facts.setdefault("summary rakes", []).append(hand.record.rake)
@@ -418,6 +425,26 @@ def _unbalanced(hand: Hand) -> str:
     return note
 
 
+def _pots_no_line_pays(hand: Hand) -> None:
+    """BetOnline prints one ``Total pot X`` line a pot, X net of its rake (side pots before
+    the summary, or every pot in the 2012 'Weeds (Hi)' summary), and a seat that wins several
+    pots is printed ``won (X)`` for the last alone. The next hand's stacks show the others
+    paid (hand 1073059444: 78.32 - 10.13 put in, then 100.90, i.e. 32.71 = 6.91 + 3.95 +
+    10.30 + 11.55, where ``won (11.55)``), but not to whom: such a hand is quarantined, not
+    audited as the underpayment its pay lines alone would make it. A repeated line (the 2011
+    files print lines twice) is one pot."""
+    record = hand.record
+    mid = hand.facts.get("mid totals", [])
+    totals = [t for i, t in enumerate(mid) if i == 0 or t != mid[i - 1]] + hand.facts.get("summary totals", [])
+    unpaid_by_lines = record.pot_total - record.paid_from_pots() - (record.rake or 0) - record.fees
+    if unpaid_by_lines <= 0 or len(totals) < 2 or record.paid_from_pots() != totals[-1]:
+        return
+    unpaid = ", ".join(format_minor(t, hand.scale) for t in totals[:-1])
+    raise hand.fail(QuarantineReason.INCONSISTENT,
+                    f"{len(totals)} 'Total pot' lines print a pot each, but the pay lines pay only the last "
+                    f"({format_minor(totals[-1], hand.scale)}): who was paid {unpaid} is not printed")
+
+
 def _rake_not_printed(hand: Hand) -> None:
     """Tournaments print no rake: nothing to reconcile against but an overpaid pot (the
     engine reconciles a hand whose rake is printed)."""
@@ -442,7 +469,7 @@ _TRAFFIC = (kind("joins", _JOINS, skip), kind("chat", _CHAT, skip))
 DIALECT = Dialect(
     platform=Platform.BETONLINE,
     format=Format.BETONLINE,
-    version="3",
+    version="4",
     hand_start=re.compile(rf"^\ufeff*(?:{_SKINS}) (?:Game|Hand) #\d+", re.M),
     head=_HEADER,
     first=_HEADER,
@@ -494,7 +521,8 @@ DIALECT = Dialect(
     requires=(Require("summary", QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***"),),
     first_action_opens=False,  # ``*** HOLE CARDS ***`` opens the betting
     quotes_trailing_space=True,
-    checks=(_omaha_printed_as_holdem, _dealt_in, _summary_pays, _rake_of_each_total, _rake_not_printed),
+    checks=(_omaha_printed_as_holdem, _dealt_in, _summary_pays, _rake_of_each_total, _rake_not_printed,
+            _pots_no_line_pays),
     wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {number}: {verbatim!r}",
                     bad_amount="{error}", total_pot=None, unbalanced=_unbalanced),
     first_action_seq=1,

@@ -41,7 +41,8 @@ Choices, each checked on the real files:
 * A game Merge cancelled (a ``GAME_CANCELLED`` round or event) is quarantined as
   ``inconsistent``, as every parser quarantines a cancelled hand: its text is whole (not
   ``truncated``) but it was never played out, with no winner to audit; the message says
-  it was cancelled.
+  it was cancelled. A ``<game>`` that closes with no ``<winner>`` (the 2011 log of hand
+  33325037-509 stops after a fold preflop) is ``truncated``: the hand's end was not logged.
 * Tournament ``balance`` is printed after the blinds and antes were posted; ``stack`` adds
   them back. A ``<game>`` with a ``version`` attribute (2012-08 on: ``version="1"``,
   ``"2.1"``) prints it before them: there every seat's next balance is its balance less
@@ -302,6 +303,11 @@ def _parse(hand_text: str) -> ParsedHand:
         raise _err(QuarantineReason.PARSE_ERROR, f"malformed XML: {exc}", hand_id) from None
     if hand_id is None:
         raise _err(QuarantineReason.PARSE_ERROR, "<game> without an id", None)
+    if next(game.iter("winner"), None) is None and "GAME_CANCELLED" not in game_text:
+        # hand 33325037-509 (2011): the log closes the game after a fold and LEAVE preflop
+        rounds = ", ".join(str(r.get("id")) for r in game.iter("round"))
+        raise _err(QuarantineReason.TRUNCATED, f"the <game> element closes after its {rounds} round(s) "
+                   "with no <winner>: the hand's end was not logged", hand_id)
     return _HandBuilder(game, description, hand_id, game_text).build()
 
 

@@ -3,8 +3,9 @@
 * ``Game: PL Omaha Hi-Lo (9.70+0.30) - Blinds 10/20`` (a tournament level may add ``Ante
   25``, posted as ``posts ante 25``; older files write ``posts the ante``): a ``buy-in+fee`` in parentheses is
   a tournament (chips, scale 1); ``(20 - 100)`` is a cash table's buy-in range. Cash tables
-  play in mBTC (currency ``mBTC``, scale 100: hundredths of a mBTC). No time zone is
-  printed, so ``start_time_utc`` stays empty.
+  play in mBTC (currency ``mBTC``, scale 100: hundredths of a mBTC; scale 1 for hands dealt
+  before 2013-04-15, when the site counted whole mBTC and an odd one of a split went to a
+  winner). No time zone is printed, so ``start_time_utc`` stays empty.
 * A seat is dealt in when it posts, acts or is dealt cards, whatever its status: ``Seat 3:
   NAME (77) - sitting out`` is not dealt in unless it posts (a tournament seat sitting
   out still posts its blinds, and may win the pot so), ``- waiting for big blind`` is dealt
@@ -29,7 +30,8 @@
   out or down, standing up), each whole; any other line fails the hand.
 
 Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+what it emits is unchanged from version 1. Version 3: cash hands dealt before 2013-04-15
+count whole mBTC (``amount_scale`` 1, ``_HUNDREDTHS_OF_MBTC_FROM``).
 """
 
 from __future__ import annotations
@@ -80,6 +82,11 @@ _GAMES = {
     "omaha hi-lo": Game.OMAHA_HILO,
     "omaha hi/lo": Game.OMAHA_HILO,
 }
+# Cash tables counted whole mBTC until the site moved to hundredths: the 206 cash hands of
+# 2013-04-09..12 in the 2026-12-03 sweep print no decimal (their tables blind 1/1 and 1/2, and
+# hand 5223513-15 splits a pot of 105 as 52 and 53, the next hand's stacks agree), every
+# cash hand from 2013-04-15 on prints hundredths ("Rake (0.22)", splits 45.83 and 45.82).
+_HUNDREDTHS_OF_MBTC_FROM = "2013-04-15"
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "Limit": Limit.FIXED}
 _STREETS = {"hole cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 
@@ -107,9 +114,12 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if game is None:
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g['game']!r} is not supported")
     is_tournament = "+" in g["buyin"]
-    hand.scale = 1 if is_tournament else 100
+    whole_mbtc = not is_tournament and first["date"] < _HUNDREDTHS_OF_MBTC_FROM
+    hand.scale = 1 if is_tournament or whole_mbtc else 100
     notes = ["start time printed without a time zone"]
-    if not is_tournament:
+    if whole_mbtc:
+        notes.append(f"cash amounts are whole mBTC before {_HUNDREDTHS_OF_MBTC_FROM}; amount_scale 1")
+    elif not is_tournament:
         notes.append("cash amounts are mBTC; amount_scale 100 counts hundredths of a mBTC")
     return hand.new_record(
         game=game, limit=_LIMITS[g["limit"]], is_tournament=is_tournament, currency=None if is_tournament else "mBTC",
@@ -264,7 +274,7 @@ def _unexpected(hand: Hand) -> str:
 DIALECT = Dialect(
     platform=Platform.SEALSWITHCLUBS,
     format=Format.SEALSWITHCLUBS,
-    version="2",
+    version="3",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_HEADER,

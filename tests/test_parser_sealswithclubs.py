@@ -43,16 +43,17 @@ def test_hilo_split_with_refund():
 
 
 def test_cash_side_pot_and_printed_rake():
+    # dealt 2013-04-12, when the site counted whole mBTC (scale 1)
     (hand,) = hands_by_id(PARSER, "SealsWithClubs/Holdem/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt").values()
-    assert (hand.hand_id, hand.game, hand.limit, hand.currency, hand.amount_scale) == ("5338590-82", Game.HOLDEM, Limit.NO, "mBTC", 100)
+    assert (hand.hand_id, hand.game, hand.limit, hand.currency, hand.amount_scale) == ("5338590-82", Game.HOLDEM, Limit.NO, "mBTC", 1)
     assert (hand.start_time_raw, hand.start_time_utc, hand.hand_date) == ("2013-04-12 00:37:11", None, "2013-04-12")
-    assert {s.seat: s.contributed for s in hand.seats} == {2: 300, 4: 0, 5: 300, 6: 200}
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 3, 4: 0, 5: 3, 6: 2}
     assert hand.seat(6).all_in and hand.seat(6).cards == ["Kd", "Qh"] and hand.seat(5).cards == ["Td", "Tc"]
-    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(5, ActionKind.UNCALLED_RETURN, 300)]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(5, ActionKind.UNCALLED_RETURN, 3)]
     assert [(p.seat, p.amount, p.pot, p.half, p.source) for p in hand.payouts] == [
-        (5, 300, None, Half.WHOLE, PayoutSource.UNCALLED),
-        (5, 200, 1, Half.WHOLE, PayoutSource.POT),
-        (6, 600, 0, Half.WHOLE, PayoutSource.POT),
+        (5, 3, None, Half.WHOLE, PayoutSource.UNCALLED),
+        (5, 2, 1, Half.WHOLE, PayoutSource.POT),
+        (6, 6, 0, Half.WHOLE, PayoutSource.POT),
     ]
     assert (hand.rake, hand.rake_source) == (0, RakeSource.PRINTED)
 

@@ -712,8 +712,13 @@ _PLATFORM_PROFILES: tuple[Policy, ...] = (
     ),
     _profile(
         Platform.WINNINGPOKER.value,
-        "ACR/WPN: sample hi/lo splits were even; nothing is known of its odd-chip rules, so "
-        "this is the factory default (research notes §4.2); 'JP Fee' is off before the split.",
+        "ACR/WPN: nothing is known of its odd-chip rules, so this is the factory default "
+        "(research notes §4.2); 'JP Fee' is off before the split. Of its hi/lo splits in the "
+        "corpus and the 2026-12-03 sweep only one leaves an odd cent: stud/8 #693975843 "
+        "($7.05 -> 3.53 LO / 3.52 HI), to the low half, which is also the lower seat, the "
+        "seat with the ace of spades and the bring-in: one hand that several orders fit "
+        "declares no rule, so it stays a finding against the high-half rule of every "
+        "rulebook.",
         _ALL_OPTIONS,
         fees_before_split=(Fee.RAKE, Fee.JP_FEE),
     ),

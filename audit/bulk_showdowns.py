@@ -281,7 +281,7 @@ def _units(hands: pl.DataFrame, policy: Policy, fractional: Array | None = None)
     scale = hands["amount_scale"].fill_null(1).cast(pl.Int64).to_numpy()
     if policy.unit is UnitSymbol.TOURNAMENT_CHIP:
         return scale
-    if policy.unit is UnitSymbol.CURRENCY_MINOR:  # a tournament's smallest unit is a whole chip
+    if policy.unit in (UnitSymbol.CURRENCY_MINOR, UnitSymbol.DENOMINATION_IN_PLAY):  # a tournament's: a whole chip
         whole = hands["is_tournament"].fill_null(False).to_numpy()
         if fractional is not None:
             whole = whole & ~fractional

@@ -3,8 +3,11 @@
 The rake is taken off as the platform printed it; where it printed only a total for
 several pots and the profile does not confirm how it shares rake between pots (or no
 rake is printed), every allocation is tried and the one that explains the payouts best
-is kept. This is the showdown part of ``audit.hand_audit.audit_hand``, and what the
-lake-wide audit runs for the showdowns that ``audit.bulk_showdowns`` does not settle.
+is kept. Where the profile's odd-chip unit is the smallest chip in play, which no
+history prints, and the odd units alone differ, a larger unit that every amount of the
+hand is counted in may explain the split (``_coarser_unit``). This is the showdown part
+of ``audit.hand_audit.audit_hand``, and what the lake-wide audit runs for the showdowns
+that ``audit.bulk_showdowns`` does not settle.
 """
 
 from __future__ import annotations
@@ -12,11 +15,19 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from audit.findings import Finding, HandAudit, finding
+from audit.findings import Finding, HandAudit, finding, money_text
 from audit.hand_rows import HandRow, PayoutRow, SeatRow
 from audit.payout_differences import compare, unconfirmed_tie_orders
-from audit.showdown_from_rows import Strengths, build_showdown, game_of, hand_deduction, hand_pots, relative_only
-from rules.odd_chip import Policy, RakeAllocation
+from audit.showdown_from_rows import (
+    Strengths,
+    amounts_in_play,
+    build_showdown,
+    game_of,
+    hand_deduction,
+    hand_pots,
+    relative_only,
+)
+from rules.odd_chip import Policy, RakeAllocation, UnitSymbol, coarser_units
 from rules.pots import Pot, allocate_rake
 from rules.settle import Settlement, SettlementInputError, Showdown, settle
 from rules.vocab import FindingKind, Verdict
@@ -43,7 +54,7 @@ def audit_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
         findings.append(finding(hand, FindingKind.RAKE, seat=None, recorded=hand.rake or 0, expected=0,
                                 detail="rake taken in a tournament hand"))
     candidates = _rake_candidates(hand, seats, payouts, policy)
-    best: tuple[list[Finding], Settlement, Showdown, str | None] | None = None
+    best: tuple[list[Finding], Settlement, Showdown, str | None, Deduction] | None = None
     for label, rake in candidates:
         try:
             showdown = build_showdown(hand, seats, payouts, policy, rake, strengths)
@@ -52,11 +63,17 @@ def audit_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
             return HandAudit(Verdict.UNVERIFIABLE, str(exc))
         diffs = compare(hand, seats, payouts, settlement, showdown)
         if best is None or len(diffs) < len(best[0]):
-            best = (diffs, settlement, showdown, label)
+            best = (diffs, settlement, showdown, label, rake)
         if not diffs:
             break
     assert best is not None
-    diffs, settlement, showdown, label = best
+    diffs, settlement, showdown, label, rake = best
+    unit_note = None
+    coarser = _coarser_unit(hand, seats, payouts, policy, rake, strengths, diffs, showdown)
+    if coarser is not None:
+        diffs, settlement, showdown = [], coarser[0], coarser[1]
+        unit_note = (f"odd-chip unit the smallest chip in play: {money_text(hand, showdown.unit or 1)}, which every "
+                     "amount of the hand is counted in, explains the payouts")
     diffs, set_aside = unconfirmed_tie_orders(diffs, settlement, policy)
     findings.extend(diffs)
     recorded: dict[int, int] = defaultdict(int)
@@ -66,6 +83,8 @@ def audit_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     detail = None
     if label and len(candidates) > 1 and not diffs:
         detail = f"rake allocation unknown for this platform; {label} explains the payouts"
+    if unit_note:
+        detail = f"{detail}; {unit_note}" if detail else unit_note
     if relative_only(hand) and hand.pot_total > 0 and not any(p.amount for p in payouts if p.from_pot):
         findings.append(finding(hand, FindingKind.NOT_CONSERVED, seat=None, recorded=0, expected=hand.pot_total,
                                 detail="no pay line at all: nobody was paid from the pot (no rake is printed)"))
@@ -80,6 +99,34 @@ def audit_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     said = "; ".join(part for part in (reason or detail, set_aside) if part) or None
     return HandAudit(verdict, said, tuple(findings), settlement, showdown,
                      dict(settlement.payouts), dict(recorded), detail)
+
+
+#: the differences an odd-chip unit can make: where a leftover unit went, or unequal shares
+_UNIT_KINDS = frozenset({FindingKind.ODD_CHIP, FindingKind.TIE_SPLIT})
+
+
+def _coarser_unit(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow], policy: Policy,
+                  rake: Deduction, strengths: Strengths | None, diffs: Sequence[Finding],
+                  showdown: Showdown) -> tuple[Settlement, Showdown] | None:
+    """Where the profile's unit is the smallest chip in play (``denomination_in_play``),
+    which a history does not print, and the only differences are where odd units went:
+    the settlement with the smallest larger unit that every amount of the hand is counted
+    in (``rules.odd_chip.coarser_units``) and that explains the payouts exactly, or None.
+    Full Tilt split at $0.05/$0.10 in cents, at $0.25/$0.50 in $0.05 and at $1,000/$2,000
+    in $0.50."""
+    if not diffs or policy.unit is not UnitSymbol.DENOMINATION_IN_PLAY:
+        return None
+    if any(d.kind not in _UNIT_KINDS for d in diffs):
+        return None
+    for unit in coarser_units(amounts_in_play(hand, seats), showdown.unit or 1):
+        try:
+            trial = build_showdown(hand, seats, payouts, policy, rake, strengths, unit=unit)
+            settlement = settle(trial)
+        except SettlementInputError:
+            return None
+        if not compare(hand, seats, payouts, settlement, trial):
+            return settlement, trial
+    return None
 
 
 def _rake_candidates(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow],

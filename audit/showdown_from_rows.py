@@ -61,6 +61,9 @@ def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = Non
     (1, 100)
     >>> unit_for(minor, amount_scale=100, is_tournament=True, fractional=True)
     1
+    >>> in_play = get_policy("fulltilt")  # the smallest chip in play: from the minor unit up
+    >>> unit_for(in_play, amount_scale=100), unit_for(in_play, amount_scale=100, is_tournament=True)
+    (1, 100)
     """
     if policy.fixed_unit:
         return policy.fixed_unit
@@ -69,7 +72,10 @@ def unit_for(policy: Policy, *, amount_scale: int, small_blind: int | None = Non
         return math.gcd(*blinds) if blinds else 1
     if policy.unit is UnitSymbol.TOURNAMENT_CHIP:
         return amount_scale or 1  # one whole chip
-    if policy.unit is UnitSymbol.CURRENCY_MINOR and is_tournament and not fractional:
+    # the smallest chip in play is not printed: it starts from the minor unit, as online
+    # cash tables count (showdown_audit tries larger ones the hand's amounts allow)
+    minor = (UnitSymbol.CURRENCY_MINOR, UnitSymbol.DENOMINATION_IN_PLAY)
+    if policy.unit in minor and is_tournament and not fractional:
         return amount_scale or 1
     return 1
 
@@ -79,6 +85,14 @@ def hand_unit(policy: Policy, hand: HandRow, seats: Sequence[SeatRow] = ()) -> i
     return unit_for(policy, amount_scale=hand.amount_scale, small_blind=hand.small_blind,
                     big_blind=hand.big_blind, is_tournament=hand.is_tournament,
                     fractional=any(s.contributed % scale for s in seats))
+
+
+def amounts_in_play(hand: HandRow, seats: Sequence[SeatRow]) -> list[int]:
+    """Every amount the hand records a chip count of: each seat's stack and what it put
+    in, the blinds, the ante, the rake and the fees (``rules.odd_chip.coarser_units``)."""
+    amounts = [a for s in seats for a in (s.stack, s.contributed) if a]
+    amounts += [a for a in (hand.small_blind, hand.big_blind, hand.ante, hand.rake, hand.fees) if a]
+    return amounts
 
 
 def _known(cards: Cards | None) -> tuple[str, ...] | None:
@@ -110,7 +124,7 @@ def _seat_input(seat: SeatRow, spec: GameSpec | None, paid: set[int]) -> SeatInp
 
 def build_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow], policy: Policy,
                    rake: int | tuple[int, ...] | None = None,
-                   strengths: Strengths | None = None) -> Showdown:
+                   strengths: Strengths | None = None, unit: int | None = None) -> Showdown:
     """The showdown the rules settle, from the lake's rows of one hand.
 
     A seat still in at showdown whose cards were never shown concedes (is treated as
@@ -119,6 +133,7 @@ def build_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     showed some of its cards (PokerStars' ``shows [Qs]``) concedes too; one that showed
     more cards than the game deals, or showed cards the history does not record, makes
     the hand unverifiable (``SettlementInputError``): the game or the cards were misread.
+    ``unit`` replaces the policy's odd-chip unit (``hand_unit``) when given.
     """
     paid = {p.seat for p in payouts if p.from_pot and p.amount > 0}
     spec = game_of(hand)
@@ -127,7 +142,7 @@ def build_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     if rake is None:
         rake = hand_deduction(hand, seats, payouts)
     return Showdown(game=hand.game, seats=inputs, boards=boards,
-                    button=hand.button_seat, rake=rake, unit=hand_unit(policy, hand, seats), policy=policy,
+                    button=hand.button_seat, rake=rake, unit=unit or hand_unit(policy, hand, seats), policy=policy,
                     strengths=strengths)
 
 

@@ -50,6 +50,10 @@ Any other line fails the hand with its line number, money word or not.
 Version 4: read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example); what
 it emits is unchanged from version 3 but for two errors the engine words itself: a raise
 to less than the seat has in names the hand and the line, a card that is not one the hand.
+
+Version 6: short deck (``ShortDeck No Limit``) is ``sixplus_holdem_straight_over_trips``,
+the short deck GGPoker deals: a flush beats a full house, but a straight still beats three
+of a kind (``rules.games.Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS``).
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ import re
 from dataclasses import dataclass, replace
 
 from rules.records import ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Game, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import game_from_name, hand_lines, limit_from_name
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND,
@@ -127,6 +131,8 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if mixed_limit:
         game_name = game_name[: mixed_limit.start()]
     game = game_from_name(game_name.replace("ShortDeck", "Short Deck"))
+    if game is Game.SIXPLUS_HOLDEM:
+        game = Game.SIXPLUS_HOLDEM_STRAIGHT_OVER_TRIPS  # GG ranks a straight over three of a kind
     if game is None:
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_name!r}")
     # GG cash stakes are always money, a bare number dollars; tournament chips are whole
@@ -320,7 +326,7 @@ _HELD_OUTSIDE = "its pot winnings are recorded as printed"
 DIALECT = Dialect(
     platform=Platform.GGPOKER,
     format=Format.GGPOKER,
-    version="5",
+    version="6",
     hand_start=_HAND_START,
     head=re.compile(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} "),
     first=_HEADER,

@@ -37,7 +37,7 @@ import numpy as np
 
 from rules.compiled import pure_python_forced
 from rules.evaluate import LOWBALL_ORDER, Category, made_hand
-from rules.games import Ranking
+from rules.games import SHORT_DECK_RANKINGS, Ranking
 
 NO_HAND = -1
 """The value of a half a seat cannot win: no qualifying low."""
@@ -82,7 +82,7 @@ def _representative(ranks: tuple[int, ...], flush: bool) -> list[int] | None:
 def _strengths(ranking: Ranking) -> tuple[dict[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], ...]]:
     """Strength of every (sorted rank indexes + flush flag) hand, and all distinct strengths sorted."""
     by_hand: dict[tuple[int, ...], tuple[int, ...]] = {}
-    lowest = 4 if ranking is Ranking.HIGH_SHORT_DECK else 0
+    lowest = 4 if ranking in SHORT_DECK_RANKINGS else 0
     for ranks in combinations_with_replacement(range(lowest, 13), 5):
         for flush in (False, True):
             codes = _representative(ranks, flush)

@@ -64,7 +64,7 @@ from enum import IntEnum
 from itertools import combinations
 
 from rules.cards import RANK_NAMES, RANK_PLURALS, card_str, parse_card
-from rules.games import HalfSpec, Ranking
+from rules.games import SHORT_DECK_RANKINGS, HalfSpec, Ranking
 
 
 @dataclass(frozen=True)
@@ -106,6 +106,12 @@ SHORT_DECK_ORDER = (
     Category.FULL_HOUSE, Category.FLUSH, Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH,
 )
 """6+ Hold'em: trips beat a straight and a flush beats a full house."""
+
+SHORT_DECK_STRAIGHT_OVER_TRIPS_ORDER = (
+    Category.HIGH_CARD, Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.STRAIGHT,
+    Category.FULL_HOUSE, Category.FLUSH, Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH,
+)
+"""GGPoker's short deck: a flush beats a full house, a straight still beats trips."""
 
 LOWBALL_ORDER = (
     Category.HIGH_CARD, Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND,
@@ -187,6 +193,10 @@ def _made_short_deck(codes: Sequence[int]) -> _Made:
     return _high_made(codes, SHORT_DECK_ORDER, wheel_top=9)
 
 
+def _made_short_deck_straight_over_trips(codes: Sequence[int]) -> _Made:
+    return _high_made(codes, SHORT_DECK_STRAIGHT_OVER_TRIPS_ORDER, wheel_top=9)
+
+
 def _made_low_a5(codes: Sequence[int]) -> _Made:
     category, grouped, value = _read_five(codes, ace_low=True, straights=False, wheel_top=None)
     strength = (-LOWBALL_ORDER.index(category), *(-r for r in grouped))
@@ -224,6 +234,7 @@ def _badugi_made(codes: Sequence[int], *, ace_value: int) -> _Made:
 _FIVE_CARD: dict[Ranking, Callable[[Sequence[int]], _Made]] = {
     Ranking.HIGH: _made_high,
     Ranking.HIGH_SHORT_DECK: _made_short_deck,
+    Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS: _made_short_deck_straight_over_trips,
     Ranking.LOW_A5: _made_low_a5,
     Ranking.LOW_27: _made_low_27,
 }
@@ -238,6 +249,16 @@ def made_hand(ranking: Ranking, codes: Sequence[int]) -> tuple[int, ...]:
     (0, -14, -5, -4, -3, -2)
     >>> made_hand(Ranking.BADUGI_ACE_LOW, [parse_card(c) for c in ("Ah", "2d", "3c", "Ks")])
     (4, -13, -3, -2, -1)
+
+    Short deck's two rankings part on three of a kind against a straight:
+
+    >>> straight = [parse_card(c) for c in ("Ks", "Qs", "Jd", "Tc", "Ah")]
+    >>> trips = [parse_card(c) for c in ("Td", "Ts", "Tc", "Ah", "Jd")]
+    >>> made_hand(Ranking.HIGH_SHORT_DECK, trips) > made_hand(Ranking.HIGH_SHORT_DECK, straight)
+    True
+    >>> gg = Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS
+    >>> made_hand(gg, straight) > made_hand(gg, trips), made_hand(gg, straight), made_hand(gg, trips)
+    (True, (4, 14), (3, 10, 14, 11))
     """
     if ranking is Ranking.BADUGI_ACE_LOW:
         return _badugi_made(codes, ace_value=1).strength
@@ -379,7 +400,7 @@ def best_hand(spec: HalfSpec, hole: Sequence[str], board: Sequence[str] = ()) ->
         if code in seen:
             raise ValueError(f"duplicate card {card_str(code)!r}")
         seen.add(code)
-    if spec.ranking is Ranking.HIGH_SHORT_DECK:
+    if spec.ranking in SHORT_DECK_RANKINGS:
         for code in hole_codes + board_codes:
             if _rank(code) < 6:
                 raise ValueError(f"short-deck game: no card below Six, got {card_str(code)!r}")

@@ -17,7 +17,10 @@ new game is a new entry here, not new code.
 Games found dealt in real histories, with the rule that settles them: Kansas City (2-7)
 razz is seven-card stud played for the deuce-to-seven low, so a straight or a flush
 counts against the hand; five-card stud deals five cards and the best five are all of
-them; Fusion is settled as Omaha (exactly two of the four hole cards).
+them; Fusion is settled as Omaha (exactly two of the four hole cards). Short deck is two
+games because platforms rank it two ways: three of a kind over a straight
+(``sixplus_holdem``) or a straight over three of a kind (GGPoker's); both put a flush
+over a full house.
 
 >>> razz27 = game_spec("razz27")
 >>> razz27.stud, razz27.hole_cards, razz27.halves[0].ranking, razz27.button_game
@@ -25,6 +28,8 @@ them; Fusion is settled as Omaha (exactly two of the four hole cards).
 >>> stud5 = game_spec("stud5")
 >>> stud5.stud, stud5.hole_cards, stud5.halves[0].ranking
 (True, 5, <Ranking.HIGH: 'high'>)
+>>> [game_spec(g).halves[0].ranking.value for g in ("sixplus_holdem", "sixplus_holdem_straight_over_trips")]
+['high_short_deck', 'high_short_deck_straight_over_trips']
 >>> fusion = game_spec("fusion")
 >>> fusion.hole_cards, fusion.board_cards, [(h.hole_used, h.board_used) for h in fusion.halves]
 (4, 5, [(2, 3)])
@@ -53,8 +58,15 @@ class Ranking(StrEnum):
 
     HIGH_SHORT_DECK = "high_short_deck"
     """6+ (short-deck) Hold'em, 36 cards six to ace: a flush beats a full house, three
-    of a kind beats a straight (PokerStars' and GGPoker's rule), and A-6-7-8-9 is the
-    lowest straight."""
+    of a kind beats a straight (PokerStars' rule, and partypoker's as reported at its
+    launch), and A-6-7-8-9 is the lowest straight."""
+
+    HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS = "high_short_deck_straight_over_trips"
+    """Short deck as GGPoker ranks it: a flush beats a full house and A-6-7-8-9 is the
+    lowest straight, but a straight still beats three of a kind, as in standard high.
+    GG's own page on the game (contents.ggnetwork-contents.com/short-deck) names only
+    those two changes, and GG paid an ace-high straight over three tens in both the pay
+    lines and the summary of hand 1171217378123557259 (2021)."""
 
     LOW_A5 = "low_a5"
     """Ace-to-five low: the ace is low, straights and flushes do not count; fewer pairs
@@ -72,6 +84,10 @@ class Ranking(StrEnum):
 
     BADUGI_ACE_HIGH = "badugi_ace_high"
     """Badugi as in Badeucy: the same, but the ace is the highest card. Best 2-3-4-5."""
+
+
+SHORT_DECK_RANKINGS = frozenset({Ranking.HIGH_SHORT_DECK, Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS})
+"""The rankings of games dealt from 36 cards, six to ace, where A-6-7-8-9 is a straight."""
 
 
 @dataclass(frozen=True)
@@ -179,6 +195,8 @@ _SPECS = (
     _board_game(Game.HOLDEM, "Hold'em", 2, (_high(),)),
     _board_game(Game.HOLDEM_SPLIT, "Split Hold'em", 2, (_high(),), always_split=True, boards=2),
     _board_game(Game.SIXPLUS_HOLDEM, "6+ Hold'em", 2, (_high(ranking=Ranking.HIGH_SHORT_DECK),)),
+    _board_game(Game.SIXPLUS_HOLDEM_STRAIGHT_OVER_TRIPS, "6+ Hold'em (straight over trips)", 2,
+                (_high(ranking=Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS),)),
     _board_game(Game.OMAHA, "Omaha", 4, (_OMAHA_WHOLE,)),
     _board_game(Game.OMAHA5, "5-Card Omaha", 5, (_OMAHA_WHOLE,)),
     _board_game(Game.OMAHA6, "6-Card Omaha", 6, (_OMAHA_WHOLE,)),

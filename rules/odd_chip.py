@@ -17,7 +17,9 @@ manifests and the ``settle`` JSON write (a member equals its string), and
 Options (values in the order of rules.md §4.1):
 
 ``unit``
-    What "one odd chip" is: ``denomination_in_play`` (TDA 20, WSOP-T 73),
+    What "one odd chip" is: ``denomination_in_play`` (TDA 20, WSOP-T 73; no history
+    prints it, so the audit tries the minor unit, then each larger chip that every amount
+    of the hand is counted in: :func:`coarser_units`),
     ``blind_unit`` (WSOP-L 152), ``currency_minor`` (online cash), ``tournament_chip``
     (online tournaments: 1 chip), ``fixed:<amount>`` (a number of minor units).
 ``hilo_between_halves``
@@ -90,9 +92,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import tomllib
-from collections.abc import Mapping, Set
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
@@ -313,6 +316,42 @@ def _fee(value: object) -> Fee:
     if isinstance(value, str) and value in FEE_NAMES:
         return Fee(value)
     raise PolicyError(f"fees_before_split: unknown fee {value!r} (expected some of {', '.join(FEE_NAMES)})")
+
+
+def _chip_denominations(up_to: int) -> list[int]:
+    """The amounts chips come in, in minor units, up to ``up_to``: 1, 2, 2.5 and 5 times
+    a power of ten (1, 2, 5, 10, 20, 25, 50, 100, ...)."""
+    out: list[int] = []
+    power = 1
+    while power <= up_to:
+        out.extend(d for d in (power, 2 * power, 25 * power // 10, 5 * power) if d <= up_to and d not in out)
+        power *= 10
+    return sorted(out)
+
+
+def coarser_units(amounts: Iterable[int], unit: int) -> list[int]:
+    """Odd-chip units larger than ``unit`` that a hand's ``amounts`` (stacks, what each
+    seat put in, blinds, antes, rake) leave possible, smallest first: the multiples of
+    ``unit`` that divide every amount and that chips come in (1, 2, 2.5 or 5 times a
+    power of ten). A table where every amount is counted in 5 cents may have had no
+    smaller chip in play: Full Tilt split a $7.75 hi/lo pot at $0.25/$0.50 as
+    $3.90/$3.85 (hand 33727835942, stacks $10.90 and $4).
+
+    >>> coarser_units([1090, 400, 25, 50, 150, 25], 1)
+    [5]
+    >>> coarser_units([11_099_950, 2_900_000, 100_000, 200_000, 50], 1)
+    [2, 5, 10, 25, 50]
+    >>> coarser_units([300, 150], 5)  # no chip comes in 15, 30, 75 or 150
+    [10, 25, 50]
+    >>> coarser_units([496, 1431, 5, 10, 49], 1), coarser_units([], 1)
+    ([], [])
+    """
+    common = 0
+    for amount in amounts:
+        common = math.gcd(common, abs(amount))
+    if unit < 1 or common % unit:
+        return []
+    return [d for d in _chip_denominations(common) if d > unit and d % unit == 0 and common % d == 0]
 
 
 OptionValue: TypeAlias = str | int | bool | list[str] | None
@@ -623,8 +662,14 @@ _PLATFORM_PROFILES: tuple[Policy, ...] = (
     _profile(
         Platform.FULLTILT.value,
         "Full Tilt (historical): rake came off the main pot, per-pot amounts printed gross "
-        "[O 2]; nothing observed about odd chips.",
-        _ALL_OPTIONS - {"rake_allocation", "unit"},
+        "[O 2]. Hi/lo odd units went to the high half in a unit that grew with the stakes: "
+        "cents at $0.05/$0.10 (#33729545246 $9.43 -> 4.72 HI / 4.71 LO), $0.05 at "
+        "$0.25/$0.50 (#33727835942 $7.75 -> 3.90 / 3.85, every amount of the hand in "
+        "nickels), $0.50 at $1,000/$2,000 (#33727700367 $31,999.50 -> 16,000 / 15,999.50) "
+        "[O 3]: the smallest chip in play, which the audit reads as cents unless a larger "
+        "unit that every amount of the hand is counted in explains the split.",
+        _ALL_OPTIONS - {"rake_allocation", "hilo_between_halves", "unit"},
+        unit=UnitSymbol.DENOMINATION_IN_PLAY,
         rake_allocation=RakeAllocation.MAIN_ONLY,
     ),
     _profile(
@@ -667,8 +712,13 @@ _PLATFORM_PROFILES: tuple[Policy, ...] = (
     ),
     _profile(
         Platform.WINNINGPOKER.value,
-        "ACR/WPN: sample hi/lo splits were even; nothing is known of its odd-chip rules, so "
-        "this is the factory default (research notes §4.2); 'JP Fee' is off before the split.",
+        "ACR/WPN: nothing is known of its odd-chip rules, so this is the factory default "
+        "(research notes §4.2); 'JP Fee' is off before the split. Of its hi/lo splits in the "
+        "corpus and the 2026-12-03 sweep only one leaves an odd cent: stud/8 #693975843 "
+        "($7.05 -> 3.53 LO / 3.52 HI), to the low half, which is also the lower seat, the "
+        "seat with the ace of spades and the bring-in: one hand that several orders fit "
+        "declares no rule, so it stays a finding against the high-half rule of every "
+        "rulebook.",
         _ALL_OPTIONS,
         fees_before_split=(Fee.RAKE, Fee.JP_FEE),
     ),

@@ -92,7 +92,8 @@ class Game(StrEnum):
 
     HOLDEM = "holdem"
     HOLDEM_SPLIT = "holdem_split"  # two boards, each half of the pot
-    SIXPLUS_HOLDEM = "sixplus_holdem"  # short deck: flush beats full house
+    SIXPLUS_HOLDEM = "sixplus_holdem"  # short deck: flush beats full house, trips beat a straight
+    SIXPLUS_HOLDEM_STRAIGHT_OVER_TRIPS = "sixplus_holdem_straight_over_trips"  # GGPoker's: only the flush moves up
     OMAHA = "omaha"
     OMAHA5 = "omaha5"
     OMAHA6 = "omaha6"

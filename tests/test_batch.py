@@ -21,7 +21,7 @@ from rules.batch import (
     value_count,
 )
 from rules.cards import card_str
-from rules.evaluate import SHORT_DECK_ORDER, Category, best_hand, made_hand
+from rules.evaluate import SHORT_DECK_ORDER, SHORT_DECK_STRAIGHT_OVER_TRIPS_ORDER, Category, best_hand, made_hand
 from rules.games import Ranking, game_spec
 
 
@@ -73,6 +73,23 @@ def test_every_short_deck_hand() -> None:
         Category.FULL_HOUSE: (1_728, 72),
         Category.THREE_OF_A_KIND: (16_128, 252),
         Category.STRAIGHT: (6_120, 6),
+        Category.TWO_PAIR: (36_288, 252),
+        Category.PAIR: (193_536, 504),
+        Category.HIGH_CARD: (122_400, 120),
+    }
+
+
+def test_every_ggpoker_short_deck_hand() -> None:
+    hands = _all_hands(range(16, 52))  # six to ace
+    ranking = Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS
+    values = five_card_values(hands, ranking)
+    assert _categories(ranking, values, SHORT_DECK_STRAIGHT_OVER_TRIPS_ORDER) == {
+        Category.STRAIGHT_FLUSH: (24, 6),
+        Category.FOUR_OF_A_KIND: (288, 72),
+        Category.FLUSH: (480, 120),
+        Category.FULL_HOUSE: (1_728, 72),
+        Category.STRAIGHT: (6_120, 6),
+        Category.THREE_OF_A_KIND: (16_128, 252),
         Category.TWO_PAIR: (36_288, 252),
         Category.PAIR: (193_536, 504),
         Category.HIGH_CARD: (122_400, 120),

@@ -104,9 +104,24 @@ def test_short_deck_flush_beats_full_house_and_trips_beat_a_straight() -> None:
     assert made_hand(Ranking.HIGH, [48, 44, 40, 36, 32]) > made_hand(Ranking.HIGH, [50, 46, 42, 38, 32])
 
 
+def test_ggpoker_short_deck_flush_beats_full_house_and_a_straight_beats_trips() -> None:
+    board = "Kd Kc 9h 8h 7h"
+    game = Game.SIXPLUS_HOLDEM_STRAIGHT_OVER_TRIPS
+    flush = _strength(game, 0, "Ah 6h", board)
+    full_house = _strength(game, 0, "Ks 9s", board)
+    trips = _strength(game, 0, "Kh Qs", board)
+    straight = _strength(game, 0, "Ts 6d", board)
+    assert flush > full_house > straight > trips
+    value = best_hand(game_spec(game).halves[0], ["Ah", "6d"], ["7c", "8s", "9h", "Kd", "Kc"])
+    assert value is not None and value.description == "a straight, Ace to Nine"
+
+
 def test_short_deck_refuses_small_cards() -> None:
     with pytest.raises(ValueError, match=r"^short-deck game: no card below Six, got '5c'$"):
         best_hand(game_spec(Game.SIXPLUS_HOLDEM).halves[0], ["Ah", "5c"], ["7c", "8s", "9h", "Kd", "Kc"])
+    with pytest.raises(ValueError, match=r"^short-deck game: no card below Six, got '5c'$"):
+        best_hand(game_spec(Game.SIXPLUS_HOLDEM_STRAIGHT_OVER_TRIPS).halves[0], ["Ah", "5c"],
+                  ["7c", "8s", "9h", "Kd", "Kc"])
 
 
 def test_badugi_ties_ignore_excluded_cards_and_suits() -> None:

@@ -53,6 +53,7 @@ def test_omaha_high_only(game: Game) -> None:
 def test_single_half_games_use_whole() -> None:
     expected = {
         Game.HOLDEM: Ranking.HIGH, Game.HOLDEM_SPLIT: Ranking.HIGH, Game.SIXPLUS_HOLDEM: Ranking.HIGH_SHORT_DECK,
+        Game.SIXPLUS_HOLDEM_STRAIGHT_OVER_TRIPS: Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS,
         Game.STUD: Ranking.HIGH, Game.RAZZ: Ranking.LOW_A5, Game.DRAW5: Ranking.HIGH,
         Game.LOWBALL27_SINGLE: Ranking.LOW_27, Game.LOWBALL27_TRIPLE: Ranking.LOW_27,
         Game.LOWBALL_A5_TRIPLE: Ranking.LOW_A5, Game.BADUGI: Ranking.BADUGI_ACE_LOW,

@@ -205,6 +205,53 @@ Alder shows [ Qs, Qd ]three of a kind, Queens.
 Alder wins $32 USD from the main pot with three of a kind, Queens.
 """
 
+# GGPoker short deck (its ``ShortDeck`` cash tables): a flush beats a full house, but a
+# straight still beats three of a kind (GG's own page names only the flush; real hand
+# 1171217378123557259 paid an ace-high straight over three tens): Rowan's straight beats
+# Quill's trip tens, where the kernel's sixplus_holdem would pay the trips.
+GGPOKER_SHORT_DECK = """\
+Poker Hand #SD41000007: ShortDeck No Limit ($1) - 2024/02/11 21:15:30
+Table 'SDWritten1' 5-max Seat #3 is the button
+Seat 1: Quill ($60 in chips)
+Seat 3: Rowan ($45 in chips)
+Seat 4: Sable ($80 in chips)
+Quill: posts the ante $1
+Rowan: posts the ante $1
+Sable: posts the ante $1
+Rowan: posts button blind $1
+*** HOLE CARDS ***
+Dealt to Quill
+Dealt to Rowan [Kd Qc]
+Dealt to Sable
+Sable: folds
+Quill: calls $1
+Rowan: raises $4 to $5
+Quill: calls $4
+*** FLOP *** [Tc 8h Ah]
+Quill: checks
+Rowan: bets $6
+Quill: calls $6
+*** TURN *** [Tc 8h Ah] [6s]
+Quill: checks
+Rowan: checks
+*** RIVER *** [Tc 8h Ah 6s] [Jd]
+Quill: bets $10
+Rowan: calls $10
+Quill: shows [Td Ts] (Three Tens)
+Rowan: shows [Kd Qc] (Aces-High Straight)
+*** SHOWDOWN ***
+Rowan collected $43 from pot
+*** SUMMARY ***
+Total pot $45 | Rake $2 | Jackpot $0 | Bingo $0
+Board [Tc 8h Ah 6s Jd]
+Seat 1: Quill showed [Td Ts] and lost with Three Tens
+Seat 3: Rowan (button) showed [Kd Qc] and won ($43) with Aces-High Straight
+Seat 4: Sable folded before Flop (didn't bet)
+"""
+GGPOKER_SHORT_DECK_TRIPS_PAID = GGPOKER_SHORT_DECK.replace("Rowan collected $43", "Quill collected $43").replace(
+    "Quill showed [Td Ts] and lost with Three Tens", "Quill showed [Td Ts] and won ($43) with Three Tens").replace(
+    "Rowan (button) showed [Kd Qc] and won ($43) with", "Rowan (button) showed [Kd Qc] and lost with")
+
 #: file name -> (history, the same paid to the other seat, game, verdict of the history as printed)
 CASES = {
     "kingsclub_razz27.txt": (KINGSCLUB_RAZZ27, KINGSCLUB_RAZZ27.replace("Birch wins pot (174)", "Alder wins pot (174)"),
@@ -215,6 +262,8 @@ CASES = {
     "partypoker_short_deck.txt": (PARTYPOKER_SHORT_DECK, PARTYPOKER_SHORT_DECK.replace(
         "Alder wins $32 USD from the main pot with three of a kind, Queens.",
         "Birch wins $32 USD from the main pot with a straight, Ten to Ace."), "sixplus_holdem", "relative_only"),
+    "ggpoker_short_deck.txt": (GGPOKER_SHORT_DECK, GGPOKER_SHORT_DECK_TRIPS_PAID, "sixplus_holdem_straight_over_trips",
+                               "clean"),
 }
 
 
@@ -250,3 +299,9 @@ def test_five_card_stud_streets_and_upcards_on_full_tilt() -> None:
     assert {s.seat: s.contributed for s in hand.seats} == {1: 425, 3: 425, 5: 75}
     assert hand.seat(1).upcards == ["Ks", "Kd", "7h", "2s"] and hand.seat(5).folded_street == Street.SECOND
     assert hand.seat(3).cards == ["Ah", "Qc", "Jc", "Tc", "9c"]
+
+
+def test_ggpoker_short_deck_pays_the_straight_over_three_of_a_kind(tmp_path: Path) -> None:
+    _, findings = _run(tmp_path, "ggpoker_short_deck.txt", GGPOKER_SHORT_DECK_TRIPS_PAID)
+    rows = findings.sort("seat").select("seat", "recorded", "expected", "kind").rows()
+    assert rows == [(1, 4300, 0, "wrong_winner"), (3, 0, 4300, "wrong_winner")]

@@ -65,6 +65,8 @@ def test_every_platform_has_a_profile_and_unknown_ones_say_so():
         ("pokerstars", "tie_order_stud", "high_card_by_suit", True),
         ("ggpoker", "cash_out_model", "seat_paid", False),
         ("fulltilt", "rake_allocation", "main_only", False),
+        ("fulltilt", "hilo_between_halves", "high", False),
+        ("fulltilt", "unit", "denomination_in_play", False),  # cents, $0.05 and $0.50 seen: it grew with the stakes
         ("ongame", "tie_order_button", "high_card_by_suit", True),  # contradicted by T5-17781999-6
         ("pkr", "tie_order_button", "high_card_by_suit", False),
         ("pkr", "rake_allocation", "largest_pot", False),

@@ -348,7 +348,7 @@ def test_short_deck_ante_only_header_and_live_button_blind():
     )
     hand = PARSER.parse(text)
     assert (hand.game, hand.currency, hand.ante, hand.small_blind, hand.big_blind) == (
-        Game.SIXPLUS_HOLDEM, "USD", 5, None, None)
+        Game.SIXPLUS_HOLDEM_STRAIGHT_OVER_TRIPS, "USD", 5, None, None)
     assert {s.seat: s.contributed for s in hand.seats} == {1: 10, 2: 10, 3: 5}
     assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(2, 25)]
     assert hand.reconciles()

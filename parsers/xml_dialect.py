@@ -48,8 +48,9 @@ def allow_list(spec: Mapping[str, tuple[str, str]]) -> dict[str, tuple[frozenset
     """The allow-list ``unknown_in_xml`` reads, from ``tag: ("attributes", "children")``
     written as words (a key ``parent/tag``: the tag as it stands under that parent).
 
-    >>> allow_list({"game": ("id", "winner round"), "winner": ("amount", "")})["game"]
-    (frozenset({'id'}), frozenset({'round', 'winner'}))
+    >>> attributes, children = allow_list({"game": ("id", "winner round"), "winner": ("amount", "")})["game"]
+    >>> sorted(attributes), sorted(children)
+    (['id'], ['round', 'winner'])
     """
     return {
         tag: (frozenset(attributes.split()), frozenset(children.split()))
@@ -214,17 +215,20 @@ class XmlHand:
 
     def act(self, verb: Act, seat: SeatRecord, amount: int | None = None, *, all_in: bool = False) -> int | None:
         """Record ``verb`` of ``seat`` with ``amount`` moved as its ``money`` says (a forced
-        bet on ``predeal``; a second of a ``later`` kind is that kind); what it added."""
+        bet on ``predeal``; a second of a ``later`` kind is that kind; the first amount
+        fills the field it ``sets``); what it added."""
         kind = verb.kind
         if verb.later is not None and any(a.kind == kind for a in self.record.actions):
             kind = verb.later
-        added = amount
+        added = None if verb.money is Money.NONE else amount
         if verb.money is Money.ADDS:
             self.tracker.add(seat.seat, amount or 0)
         elif verb.money is Money.DEAD:
             self.tracker.dead(seat.seat, amount or 0, blind=kind == ActionKind.POST_DEAD)
         elif verb.money is Money.TO:
             added = self.tracker.raise_to(seat.seat, amount or 0)
+        if verb.sets and not getattr(self.record, verb.sets):
+            setattr(self.record, verb.sets, amount)
         if kind == ActionKind.FOLD:
             seat.folded_street = self.street
         if all_in:

@@ -68,16 +68,15 @@ from xml.etree.ElementTree import Element
 from parsers.base import XML_PROLOGUE, utc_from_epoch
 from parsers.engine import CHECK, FOLD, Act, Money
 from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, XmlWording, allow_list
-from rules.games import DRAW_GAMES, SPLIT_GAMES
+from rules.games import DRAW_GAMES
 from rules.money import format_minor
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from rules.records import ActionRecord, HandParseError, ParsedHand, SeatRecord
 from rules.vocab import (
     ActionKind,
     Format,
     Game,
     Half,
     Limit,
-    PayoutSource,
     Platform,
     QuarantineReason,
     RakeSource,
@@ -485,15 +484,13 @@ class _Hand(XmlHand):
                 continue
             wintype = r.get("WINTYPE")
             if wintype is None:
-                half = Half.UNLABELLED if hand.game in SPLIT_GAMES else Half.WHOLE
+                half = self.unlabelled()
             elif wintype in _WINTYPES:
                 half = _WINTYPES[wintype]
             else:
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"WINTYPE {wintype!r} not known: {r.attrib}")
             line = "<RESULT " + " ".join(f'{k}="{v}"' for k, v in r.attrib.items()) + ">"
-            hand.payouts.append(
-                PayoutRecord(seat.seat, win, 0 if single_pot else None, None, half, PayoutSource.POT, line)
-            )
+            self.pay(seat.seat, win, 0 if single_pot else None, half, line)
         self.post_unlisted_antes()
         gross = hand.pot_total
         if hand.rake is not None and net_pot + hand.rake != gross:

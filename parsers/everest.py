@@ -44,7 +44,7 @@ from xml.etree.ElementTree import Element
 from defusedxml.ElementTree import fromstring
 
 from parsers.base import HandText, cards, show_element, utc_from_epoch
-from parsers.engine import FOLD
+from parsers.engine import CURRENCY_SIGNS, FOLD
 from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, allow_list
 from rules.money import DOT, AmountError
 from rules.records import ParsedHand, SeatRecord
@@ -54,7 +54,6 @@ _HAND_START = re.compile(r"^[ \t\ufeff]*<HAND\b", re.M)
 _SESSION = re.compile(r"<SESSION\b[^>]*/>")
 _GAMES = {"omaha-hi": Game.OMAHA, "hold-em": Game.HOLDEM, "omaha-hi-lo": Game.OMAHA_HILO}
 _LIMITS = {"pot-limit": Limit.POT, "no-limit": Limit.NO, "fixed-limit": Limit.FIXED, "limit": Limit.FIXED}
-_CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 
 
 def _split(text: str) -> Iterator[tuple[int, str]]:
@@ -103,7 +102,7 @@ def _header(hand: XmlHand, session: Element, root: Element) -> ParsedHand:
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {session.get('game')!r} not known")
     is_tournament = session.get("type") != "ring"
     money = session.get("money", "")
-    currency = _CURRENCIES.get(money) if not is_tournament else None
+    currency = CURRENCY_SIGNS.get(money) if not is_tournament else None
     scale = 100 if currency else 1
     epoch = root.get("time", "")
     utc = utc_from_epoch(epoch)

@@ -106,7 +106,7 @@ from defusedxml import DefusedXmlException
 from parsers.base import HandText, after_xml_prologue, card, infer_rake
 from parsers.engine import BET, CALL, CHECK, FOLD, RAISE_BY, RAISE_TO, Act, Money
 from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, XmlWording, allow_list
-from rules.games import SPLIT_GAMES, STUD_GAMES
+from rules.games import STUD_GAMES
 from rules.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
@@ -174,25 +174,12 @@ _LIMIT = re.compile(r"\b(NL|PL|FL|L)\b")
 _FLAT_LIMIT = re.compile(r"^LH\b.*?\b(Limit)\b")  # LH 20/40 x2 Limit $10.00/$20.00: blinds after Limit
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "L": Limit.FIXED, "FL": Limit.FIXED, "Limit": Limit.FIXED}
 _BOARD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
-_STUD_ROUNDS = {
-    0: Street.PREDEAL,
-    1: Street.PREDEAL,
-    2: Street.THIRD,
-    3: Street.FOURTH,
-    4: Street.FIFTH,
-    5: Street.SIXTH,
-    6: Street.SEVENTH,
-}
+_STUD_ROUNDS = dict(
+    enumerate([Street.PREDEAL] * 2 + [Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH])
+)
 # Five-card stud: "Second Street" deals one card down and one up, then "Third Street",
 # "Fourth Street" and "River" one up each.
-_STUD5_ROUNDS = {
-    0: Street.PREDEAL,
-    1: Street.PREDEAL,
-    2: Street.SECOND,
-    3: Street.THIRD,
-    4: Street.FOURTH,
-    5: Street.FIFTH,
-}
+_STUD5_ROUNDS = dict(enumerate([Street.PREDEAL] * 2 + [Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH]))
 # The first stud deal and where its face-up card is; seven-card stud's river is face down.
 _STUD_OPENING = {Game.STUD5: ("Second Street", 1)}
 
@@ -592,7 +579,7 @@ class _GameReader(XmlHand):
 
     def pay_wins(self, inside: int | None, returned: int) -> None:
         """Each ``win`` paid, on its player's line; the ``inside`` seat's holds its ``returned`` bet."""
-        half = Half.UNLABELLED if self.record.game in SPLIT_GAMES else Half.WHOLE
+        half = self.unlabelled()
         payouts, notes = self.record.payouts, self.record.notes
         for node in self.game_node.findall("./general/players/player"):
             seat = self.by_name.get(node.get("name") or "")
@@ -604,7 +591,7 @@ class _GameReader(XmlHand):
                 notes.append(f"seat {seat}'s unmatched {returned} is inside its win: recorded as an uncalled return")
                 won -= returned
             if won:
-                payouts.append(PayoutRecord(seat, won, None, None, half, PayoutSource.POT, line))
+                self.pay(seat, won, None, half, line)
 
 
 class _IPokerParser(XmlParser):

@@ -68,7 +68,7 @@ from defusedxml.ElementTree import fromstring
 
 from parsers.base import HandText, card, infer_rake, show_element
 from parsers.engine import BET, CALL, CHECK, COMPLETE, FOLD, RAISE_BY, RAISE_TO, Act, Money
-from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, XmlWording, allow_list
+from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, XmlWording, allow_list, spelt
 from rules.games import HILO_GAMES, STUD_GAMES
 from rules.records import HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
@@ -108,75 +108,47 @@ _GAMES_BY_NAME = {
     "5-Draw": Game.DRAW5,
 }
 _MIXED_NAMES = {"HORSE", "HOSE", "HA", "HO", "RASH", "SHOE", "HAR"}
-# Numeric game codes (``gametype`` and, in mixed games, ``multigametype``).
-_GAMES_BY_CODE = {
-    "1": Game.HOLDEM,
-    "2": Game.HOLDEM,
-    "9": Game.HOLDEM,
-    "23": Game.HOLDEM,
-    "4": Game.OMAHA,
-    "34": Game.OMAHA_HILO,
-    "35": Game.OMAHA_HILO,
-    "37": Game.OMAHA_HILO,
-    "38": Game.STUD,
-    "39": Game.STUD,
-    "41": Game.STUD,
-    "42": Game.STUD,
-    "43": Game.STUD_HILO,
-    "45": Game.STUD_HILO,
-    "46": Game.RAZZ,
-    "47": Game.RAZZ,
-    "49": Game.RAZZ,
-    # every sweep file that names its code-63 and code-67 hands calls them "A-5 Lowball"
-    # and "2-7 Lowball" (triple draw); a copy cut before its <description> has only the code
-    "63": Game.LOWBALL_A5_TRIPLE,
-    "67": Game.LOWBALL27_TRIPLE,
-    "71": Game.BADUGI,
-}
-_LIMITS = {
-    "No Limit": Limit.NO,
-    "Pot Limit": Limit.POT,
-    "Half Pot Limit": Limit.HALF_POT,
-    "Limit": Limit.FIXED,
-}
-
-_ROUNDS = {
-    "BLINDS": Street.PREDEAL,
-    "BRING_IN": Street.PREDEAL,
-    "PREFLOP": Street.PREFLOP,
-    "POSTFLOP": Street.FLOP,
-    "POSTTURN": Street.TURN,
-    "POSTRIVER": Street.RIVER,
-    "THIRD_STREET": Street.THIRD,
-    "FOURTH_STREET": Street.FOURTH,
-    "FIFTH_STREET": Street.FIFTH,
-    "SIXTH_STREET": Street.SIXTH,
-    "SEVENTH_STREET": Street.SEVENTH,
-    "PRE_FIRST_DRAW": Street.PREDRAW,
-    "FIRST_DRAW": Street.DRAW1,
-    "POST_FIRST_DRAW": Street.DRAW1,
-    "SECOND_DRAW": Street.DRAW2,
-    "POST_SECOND_DRAW": Street.DRAW2,
-    "THIRD_DRAW": Street.DRAW3,
-    "POST_THIRD_DRAW": Street.DRAW3,
-    "SHOWDOWN": Street.SHOWDOWN,
-    "END_OF_FOLDED_GAME": Street.SHOWDOWN,
-    "END_OF_GAME": Street.SHOWDOWN,
-}
-# Events that move no money and change nothing the audit needs.
-_IGNORED_EVENTS = {
-    "CHAT",
-    "PLAYER_OUT",
-    "LEAVE",
-    "RECONNECTED",
-    "DISCONNECTED",
-    "SIT_IN",
-    "TIMEOUT",
-    "TIME_BANK",
-    "JOIN",
-    # the uncontested winner's cards shown after the others folded (2012, text="Jh,Js")
-    "RABBIT",
-}
+# Numeric game codes (``gametype`` and, in mixed games, ``multigametype``); every sweep
+# file that names its code-63 and code-67 hands calls them "A-5 Lowball" and "2-7
+# Lowball" (triple draw); a copy cut before its <description> has only the code.
+_GAMES_BY_CODE = spelt(
+    {
+        "1 2 9 23": Game.HOLDEM,
+        "4": Game.OMAHA,
+        "34 35 37": Game.OMAHA_HILO,
+        "38 39 41 42": Game.STUD,
+        "43 45": Game.STUD_HILO,
+        "46 47 49": Game.RAZZ,
+        "63": Game.LOWBALL_A5_TRIPLE,
+        "67": Game.LOWBALL27_TRIPLE,
+        "71": Game.BADUGI,
+    }
+)
+_LIMITS = {"No Limit": Limit.NO, "Pot Limit": Limit.POT, "Half Pot Limit": Limit.HALF_POT, "Limit": Limit.FIXED}
+_ROUNDS = spelt(
+    {
+        "BLINDS BRING_IN": Street.PREDEAL,
+        "PREFLOP": Street.PREFLOP,
+        "POSTFLOP": Street.FLOP,
+        "POSTTURN": Street.TURN,
+        "POSTRIVER": Street.RIVER,
+        "THIRD_STREET": Street.THIRD,
+        "FOURTH_STREET": Street.FOURTH,
+        "FIFTH_STREET": Street.FIFTH,
+        "SIXTH_STREET": Street.SIXTH,
+        "SEVENTH_STREET": Street.SEVENTH,
+        "PRE_FIRST_DRAW": Street.PREDRAW,
+        "FIRST_DRAW POST_FIRST_DRAW": Street.DRAW1,
+        "SECOND_DRAW POST_SECOND_DRAW": Street.DRAW2,
+        "THIRD_DRAW POST_THIRD_DRAW": Street.DRAW3,
+        "SHOWDOWN END_OF_FOLDED_GAME END_OF_GAME": Street.SHOWDOWN,
+    }
+)
+# Events that move no money and change nothing the audit needs (RABBIT: the uncontested
+# winner's cards shown after the others folded, 2012, text="Jh,Js").
+_IGNORED_EVENTS = frozenset(
+    "CHAT PLAYER_OUT LEAVE RECONNECTED DISCONNECTED SIT_IN TIMEOUT TIME_BANK JOIN RABBIT".split()
+)
 # Forced bets posted in full to the pot as live money, by event type.
 _FORCED_KINDS = {
     "SMALL_BLIND": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
@@ -191,18 +163,7 @@ _HALVES = {"h": Half.HIGH, "l": Half.LOW, "n": Half.WHOLE}
 # A 2015 (version 2.1) tournament <game> also names its level and the tournament's terms:
 # what a buy-in, rebuy or add-on cost and the chips each gave, the bounty on a head, the
 # table count. None is money put in or won in the hand (a bounty is paid outside the pot).
-_TOURNAMENT_SETUP = (
-    "stakes",
-    "buyIn",
-    "seatsPerTable",
-    "tableCount",
-    "startingStack",
-    "rebuy",
-    "rebuyStack",
-    "addon",
-    "addonStack",
-    "bounty",
-)
+_TOURNAMENT_SETUP = "stakes buyIn seatsPerTable tableCount startingStack rebuy rebuyStack addon addonStack bounty"
 # Every element a <game> may hold, with its attributes and child elements; any other fails
 # the hand, so that nothing that might move money is passed over unread. Known and not
 # read: the game's ``numholecards`` and ``version``, a round's and an event's
@@ -211,8 +172,7 @@ _TOURNAMENT_SETUP = (
 _GAME_ELEMENTS = allow_list(
     {
         "game": (
-            "id starttime numholecards gametype multigametype realmoney data seats version "
-            + " ".join(_TOURNAMENT_SETUP),
+            "id starttime numholecards gametype multigametype realmoney data seats version " + _TOURNAMENT_SETUP,
             "players round",
         ),
         "players": ("dealer", "player"),

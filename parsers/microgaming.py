@@ -63,7 +63,7 @@ import re
 from xml.etree.ElementTree import Element
 
 from parsers.base import XML_PROLOGUE, card, show_element
-from parsers.engine import BET, CALL, CHECK, FOLD, RAISE_BY, Act, Money
+from parsers.engine import BET, CALL, CHECK, CURRENCY_SIGNS, FOLD, RAISE_BY, Act, Money
 from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, allow_list
 from rules.games import SPLIT_GAMES
 from rules.records import HandParseError, ParsedHand, SeatRecord
@@ -78,7 +78,6 @@ _GAMES = {
     "multi table hold'em": Game.HOLDEM,
 }
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
-_CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
 _TOURNAMENT_TABLE = re.compile(r"\[(?P<tournament>\d+)\]:Table \d+$")
 _IGNORED = {"Disconnect", "Reconnect", "SitOut", "SitIn", "TimeOut", "Chat"}
@@ -149,7 +148,7 @@ def _header(game: XmlHand, root: Element) -> ParsedHand:
     whole_chips = (is_tournament or not real) and all(re.fullmatch(r"\d+", s) for s in stakes)
     game.scale = 1 if whole_chips else 100
     symbol = _currency_symbol(root.get("currencysymbol"))
-    currency = _CURRENCIES.get(symbol) if real and not is_tournament else None
+    currency = CURRENCY_SIGNS.get(symbol) if real and not is_tournament else None
     tournament = _TOURNAMENT_TABLE.search(root.get("tablename", "")) if is_tournament else None
     hand = game.new_record(
         game=kind,

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 from xml.etree.ElementTree import Element
 
 from parsers.base import BetTracker, append_action, show_element, show_or_muck, split_joining_chatter, unknown_in_xml
@@ -42,6 +42,7 @@ from rules.records import HandParseError, ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, Street
 
 AllowList = Mapping[str, tuple[frozenset[str], frozenset[str]]]
+V = TypeVar("V")
 
 
 def allow_list(spec: Mapping[str, tuple[str, str]]) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
@@ -56,6 +57,16 @@ def allow_list(spec: Mapping[str, tuple[str, str]]) -> dict[str, tuple[frozenset
         tag: (frozenset(attributes.split()), frozenset(children.split()))
         for tag, (attributes, children) in spec.items()
     }
+
+
+def spelt(spec: Mapping[str, V]) -> dict[str, V]:
+    """A table whose keys are words: each key of ``spec`` lists, space-separated, the
+    spellings of one value (a platform's codes, round names, event types).
+
+    >>> spelt({"1 2": "holdem", "4": "omaha"})
+    {'1': 'holdem', '2': 'holdem', '4': 'omaha'}
+    """
+    return {word: value for words, value in spec.items() for word in words.split()}
 
 
 @dataclass(frozen=True)
@@ -96,31 +107,20 @@ class XmlDialect:
         return unknown_in_xml(root, self.elements, self.values)
 
 
-@dataclass(frozen=True)
 class XmlParser:
     """The ``parsers.base.Parser`` of a dialect: ``read`` parses one hand's text; ``cut``
-    (for formats whose hands carry a file header as ``HandText.context``) splits a file,
-    else hands are cut at ``hand_start`` with the dialect's ``chatter`` joining the first."""
+    (for formats whose hands carry a file header as ``HandText.context``, and so are not
+    ``chunkable``) splits a file, else hands are cut at ``hand_start`` with the dialect's
+    ``chatter`` joining the first. Instances hold no state, so they pickle."""
 
-    dialect: XmlDialect
-    read: Callable[[str], ParsedHand]
-    cut: Callable[[str], Iterator[tuple[int, str]]] | None = None
-
-    @property
-    def format(self) -> Format:
-        return self.dialect.format
-
-    @property
-    def version(self) -> str:
-        return self.dialect.version
-
-    @property
-    def hand_start(self) -> re.Pattern[str]:
-        return self.dialect.hand_start
-
-    @property
-    def chunkable(self) -> bool:
-        return self.cut is None  # a hand that needs its file's header cannot be cut away from it
+    def __init__(
+        self,
+        dialect: XmlDialect,
+        read: Callable[[str], ParsedHand],
+        cut: Callable[[str], Iterator[tuple[int, str]]] | None = None,
+    ):
+        self.dialect, self.read, self.cut, self.chunkable = dialect, read, cut, cut is None
+        self.format, self.version, self.hand_start = dialect.format, dialect.version, dialect.hand_start
 
     def sniff(self, head: str) -> bool:
         return bool(self.dialect.sniff.search(head))

@@ -55,35 +55,34 @@ running pots on board actions, hand descriptions); any other, and any seat ``STA
 dealt in) and ``STATE_EMPTY``, fails the hand. A seat sitting out may carry the blind it
 missed (``BLINDSTATE="MB"`` big, ``"MS"`` small): no money in the hand; any other value,
 or one on a seat in the hand, fails it.
+
+The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
+below (allow-list, action table) is its data, ``_Hand`` its quirks.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Iterator
 from xml.etree.ElementTree import Element
 
-from rules.games import DRAW_GAMES, SPLIT_GAMES
-from rules.money import DOT, AmountError, format_minor
+from parsers.base import XML_PROLOGUE, utc_from_epoch
+from parsers.engine import CHECK, FOLD, Act, Money
+from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, XmlWording, allow_list
+from rules.games import DRAW_GAMES
+from rules.money import format_minor
+from rules.records import ActionRecord, HandParseError, ParsedHand, SeatRecord
 from rules.vocab import (
     ActionKind,
     Format,
     Game,
     Half,
     Limit,
-    PayoutSource,
     Platform,
     QuarantineReason,
     RakeSource,
     Street,
 )
-from parsers.base import XML_PROLOGUE, BetTracker, split_joining_chatter, unknown_in_xml, utc_from_epoch, xml_element
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
 
-_HAND_START = re.compile(r"^\ufeff*<HISTORY\b", re.M)
-_CHATTER = re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|<\?xml[^>]*\?>|</?ROOT>)*$", re.S)
-_SNIFF = re.compile(r"<HISTORY ID=\"\d+\" SESSION=\"[^\"]*\" TABLE=\"[^\"]*\" GAME=\"GAME_")
 _GAMES = {
     "GAME_OMA": Game.OMAHA,
     "GAME_OMATU": Game.OMAHA,
@@ -97,26 +96,36 @@ _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": 
 _DRAWS = (Street.PREDRAW, Street.DRAW1, Street.DRAW2, Street.DRAW3)
 # A blind's KIND: whether it is live (counts toward the seat's bet) and what it posts; a
 # second big blind in a hand is a seat's own post.
-_BLINDS = {"HAND_SB": (True, ActionKind.POST_SMALL_BLIND), "HAND_BB": (True, ActionKind.POST_BIG_BLIND),
-           "HAND_DSB": (False, ActionKind.POST_DEAD), "HAND_AB": (True, ActionKind.POST_BLIND)}
+_BLINDS = {
+    "HAND_SB": (True, ActionKind.POST_SMALL_BLIND),
+    "HAND_BB": (True, ActionKind.POST_BIG_BLIND),
+    "HAND_DSB": (False, ActionKind.POST_DEAD),
+    "HAND_AB": (True, ActionKind.POST_BLIND),
+}
 _WINTYPES = {"WINTYPE_HI": Half.HIGH, "WINTYPE_LO": Half.LOW, "WINTYPE_HILO": Half.WHOLE}
+# The actions that move no money, or only as their table says (the others: ``_Hand.read_seat_action``).
+_ACTIONS = {"ACTION_FOLD": FOLD, "ACTION_CHECK": CHECK, "HAND_ANTE": Act(ActionKind.POST_ANTE, Money.DEAD, forced=True)}
+_WAGERS = ("ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN")
 # Every element and attribute a hand may hold, by tag: (attributes, child elements). Any
 # other fails the hand, so that nothing that might move money is passed over unread.
 # Known and not read: the viewer's own totals on <HISTORY> (BET, POT, WIN, LOSS), the
 # running pot and rake on each board <ACTION> (POT, RAKE, MAINPOT, LEFTPOT, RIGHTPOT: the
 # showdown prints the final ones), the showdown's NAME and STARTING (who shows first),
 # a result's HAND, HANDEXT and WINCARDS (descriptions of the hand), session and times.
-_KNOWN_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "HISTORY": (frozenset({"ID", "SESSION", "TABLE", "GAME", "GAMETYPE", "GAMEKIND", "TABLECURRENCY", "LIMIT", "STAKES",
-                           "DATE", "TABLETOURNEYID", "BET", "POT", "WIN", "LOSS", "ENDTIME"}),
-                frozenset({"PLAYER", "ACTION", "SHOWDOWN"})),
-    "PLAYER": (frozenset({"NAME", "SEAT", "AMOUNT", "STATE", "DEALER", "BLINDSTATE"}), frozenset()),
-    "ACTION": (frozenset({"TYPE", "PLAYER", "KIND", "VALUE", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT", "COUNT"}),
-               frozenset({"CARD"})),
-    "CARD": (frozenset({"LINK"}), frozenset()),
-    "SHOWDOWN": (frozenset({"NAME", "POT", "RAKE", "MAINPOT", "LEFTPOT", "RIGHTPOT", "STARTING"}), frozenset({"RESULT"})),
-    "RESULT": (frozenset({"WINTYPE", "PLAYER", "WIN", "HAND", "WINCARDS", "HANDEXT"}), frozenset({"CARD"})),
-}
+_KNOWN_ELEMENTS = allow_list(
+    {
+        "HISTORY": (
+            "ID SESSION TABLE GAME GAMETYPE GAMEKIND TABLECURRENCY LIMIT STAKES DATE TABLETOURNEYID BET POT WIN LOSS "
+            "ENDTIME",
+            "PLAYER ACTION SHOWDOWN",
+        ),
+        "PLAYER": ("NAME SEAT AMOUNT STATE DEALER BLINDSTATE", ""),
+        "ACTION": ("TYPE PLAYER KIND VALUE POT RAKE MAINPOT LEFTPOT RIGHTPOT COUNT", "CARD"),
+        "CARD": ("LINK", ""),
+        "SHOWDOWN": ("NAME POT RAKE MAINPOT LEFTPOT RIGHTPOT STARTING", "RESULT"),
+        "RESULT": ("WINTYPE PLAYER WIN HAND WINCARDS HANDEXT", "CARD"),
+    }
+)
 # A seat's STATE: in the hand, sitting out, or no player (an empty seat, or one held for a
 # player who is not at the table).
 _PLAYING_STATES = {"STATE_PLAYING"}
@@ -143,216 +152,168 @@ def link_card(link: str) -> str | None:
     return _RANKS[i % 13] + _SUITS[i // 13]
 
 
-class BossMediaParser:
-    """Boss Media ``<HISTORY>`` elements."""
-
-    format = Format.BOSSMEDIA_XML
-    hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(_SNIFF.search(head))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        """Each ``<HISTORY`` to the next; a leading ``<?xml?><ROOT>`` joins the first hand."""
-        return split_joining_chatter(_HAND_START, _CHATTER, text)
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _Hand(hand_text).parse()
+def _parse(text: str) -> ParsedHand:
+    root, _, hand = _Hand.element(DIALECT, text)
+    game = _GAMES.get(root.get("GAME", ""))
+    if game is None:  # before the elements: another game's elements are its own, not unknown
+        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"GAME {root.get('GAME')!r} not supported")
+    hand.check(root)
+    hand.record = _header(hand, root, game)
+    hand.read_players(root)
+    hand.read_actions(root)
+    return hand.record
 
 
-@dataclass
-class _Betting:
-    """Where a hand's betting stands as its ``ACTION`` elements are read in order."""
+def _header(hand: XmlHand, root: Element, game: Game) -> ParsedHand:
+    """The hand as its ``<HISTORY>`` attributes describe it: game, stakes, money, time."""
+    is_tournament = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
+    real = root.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
+    stakes = (root.get("STAKES") or "").split("/")
+    if len(stakes) != 2:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"STAKES {root.get('STAKES')!r} is not 'sb/bb'")
+    if is_tournament or not real:
+        hand.scale = 1 if all(re.fullmatch(r"\d+", s) for s in stakes) else 100
+    epoch = root.get("DATE", "")
+    utc = utc_from_epoch(epoch)
+    return hand.new_record(
+        game=game,
+        limit=_LIMITS.get(root.get("LIMIT", "")),
+        is_tournament=is_tournament,
+        currency=root.get("TABLECURRENCY") if real and not is_tournament else None,
+        tournament_id=(root.get("TABLETOURNEYID") or None) if is_tournament else None,
+        is_play_money=not real,
+        table_name=root.get("TABLE"),
+        start_time_raw=epoch or None,
+        start_time_utc=utc,
+        hand_date=utc[:10] if utc else None,
+        small_blind=hand.amount(stakes[0], root),
+        big_blind=hand.amount(stakes[1], root),
+    )
 
-    hand: ParsedHand
-    seats: dict[str, SeatRecord]  # by player name, as actions name them
-    opening: Street  # the first betting round (pre-flop, or before the first draw)
-    street: Street
-    tracker: BetTracker = field(default_factory=BetTracker)
-    board: list[str] = field(default_factory=list)
-    big_blind_posted: bool = False
-    dealt: set[str] = field(default_factory=set)  # players dealt cards
-    last_aggressor: int | None = None  # the seat whose bet or raise this street others answer
 
-    def record(self, seat: int | None, kind: ActionKind, value: int | None = None, all_in: bool = False,
-               on: Street | None = None) -> None:
-        self.hand.actions.append(ActionRecord(len(self.hand.actions) + 1, on or self.street, seat, kind, value, all_in))
+class _Hand(XmlHand):
+    """One ``<HISTORY>``: its seats by player name (as actions name them), and where its
+    betting stands as its ``ACTION`` elements are read in order."""
+
+    def __init__(self, dialect: XmlDialect, hand_id: str | None = None):
+        super().__init__(dialect, hand_id)
+        self.short_big_blind = 0  # the nominal big blind a seat posted all in for less
+        self.small_blind_posted = False
+        self.big_blind_posted = False
+        self.dealt: set[str] = set()  # players dealt cards
+        self.last_aggressor: int | None = None  # the seat whose bet or raise this street others answer
+        self.opening = Street.PREFLOP  # the first betting round (pre-flop, or before the first draw)
+
+    def read_cards(self, el: Element) -> list[str | None]:
+        return self.cards(lambda: [link_card(c.get("LINK", "")) for c in el.findall("CARD")])
 
     def remaining(self, seat: SeatRecord) -> int:
         return (seat.stack or 0) - self.tracker.contributed(seat.seat)
 
-
-class _Hand:
-    def __init__(self, text: str):
-        self.text = text
-        self.hand_id: str | None = None
-        self.scale = 100
-        self.short_big_blind = 0  # the nominal big blind a seat posted all in for less
-        self.small_blind_posted = False
-
-    def err(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, message, self.hand_id)
-
-    def amount(self, value: str | None, el: Element) -> int:
-        if value is None or value == "":
-            raise self.err(QuarantineReason.PARSE_ERROR, f"no amount in <{el.tag} {el.attrib}>")
-        try:
-            return DOT.to_minor(value, self.scale)
-        except AmountError as exc:
-            raise self.err(QuarantineReason.BAD_AMOUNT, f"hand {self.hand_id}: {exc}") from None
-
-    def cards(self, el: Element) -> list[str | None]:
-        try:
-            return [link_card(c.get("LINK", "")) for c in el.findall("CARD")]
-        except HandParseError as exc:
-            raise self.err(exc.reason, exc.message) from None
-
-    def parse(self) -> ParsedHand:
-        root, _ = xml_element(self.text, "HISTORY", id_attribute="ID")
-        self.hand_id = root.get("ID")
-        game = _GAMES.get(root.get("GAME", ""))
-        if game is None:  # before the elements: another game's elements are its own, not unknown
-            raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"GAME {root.get('GAME')!r} not supported")
-        self.check_elements(root)
-        is_tournament = root.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
-        real = root.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
-        stakes = (root.get("STAKES") or "").split("/")
-        if len(stakes) != 2:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"STAKES {root.get('STAKES')!r} is not 'sb/bb'")
-        if is_tournament or not real:
-            self.scale = 1 if all(re.fullmatch(r"\d+", s) for s in stakes) else 100
-        epoch = root.get("DATE", "")
-        utc = utc_from_epoch(epoch)
-        hand = ParsedHand(
-            hand_id=self.hand_id,
-            platform=Platform.BOSSMEDIA,
-            format=Format.BOSSMEDIA_XML,
-            game=game,
-            limit=_LIMITS.get(root.get("LIMIT", "")),
-            is_tournament=is_tournament,
-            amount_scale=self.scale,
-            currency=root.get("TABLECURRENCY") if real and not is_tournament else None,
-            tournament_id=(root.get("TABLETOURNEYID") or None) if is_tournament else None,
-            is_play_money=not real,
-            table_name=root.get("TABLE"),
-            start_time_raw=epoch or None,
-            start_time_utc=utc,
-            hand_date=utc[:10] if utc else None,
-            small_blind=self.amount(stakes[0], root),
-            big_blind=self.amount(stakes[1], root),
-        )
-        seats: dict[str, SeatRecord] = {}
+    def read_players(self, root: Element) -> None:
         for p in root.findall("PLAYER"):
             state = p.get("STATE", "STATE_PLAYING")
             if state not in _PLAYING_STATES | _IDLE_STATES | _EMPTY_STATES:
-                raise self.err(QuarantineReason.PARSE_ERROR, f"seat STATE {state!r} not known: {p.attrib}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"seat STATE {state!r} not known: {p.attrib}")
             if state in _EMPTY_STATES:
                 continue
             missed = p.get("BLINDSTATE")
             if missed is not None and (missed not in _MISSED_BLINDS or state != "STATE_SITOUT"):
-                raise self.err(QuarantineReason.PARSE_ERROR, f"seat BLINDSTATE {missed!r} not known for {state}: {p.attrib}")
-            seat = SeatRecord(seat=int(p.get("SEAT")), player=p.get("NAME", ""), stack=self.amount(p.get("AMOUNT"), p))
+                raise self.fail(
+                    QuarantineReason.PARSE_ERROR, f"seat BLINDSTATE {missed!r} not known for {state}: {p.attrib}"
+                )
+            seat_number = int(p.get("SEAT"))  # type: ignore[arg-type]  # a PLAYER without one fails, as it did
+            seat = SeatRecord(seat=seat_number, player=p.get("NAME", ""), stack=self.amount(p.get("AMOUNT"), p))
             if state in _IDLE_STATES:
                 seat.dealt_in = False
             if p.get("DEALER") == "Y":
-                hand.button_seat = seat.seat
-            seats[seat.player] = seat
-        hand.seats = sorted(seats.values(), key=lambda s: s.seat)
-        self.read_actions(root, hand, seats)
-        return hand
+                self.record.button_seat = seat.seat
+            self.seat(seat, seat.player)
+        self.record.seats = sorted(self.seats.values(), key=lambda s: s.seat)
 
-    def check_elements(self, root: Element) -> None:
-        """Fail the hand on any element or attribute not in ``_KNOWN_ELEMENTS``."""
-        if problem := unknown_in_xml(root, _KNOWN_ELEMENTS):  # the root is a HISTORY
-            raise self.err(QuarantineReason.PARSE_ERROR, problem)
-
-    def read_actions(self, root: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
+    def read_actions(self, root: Element) -> None:
+        hand = self.record
         is_draw = hand.game in DRAW_GAMES
-        opening = Street.PREDRAW if is_draw else Street.PREFLOP
-        bets = _Betting(hand, seats, opening=opening, street=opening)
+        self.opening = self.street = Street.PREDRAW if is_draw else Street.PREFLOP
         showdown = root.find("SHOWDOWN")
         if showdown is None:
-            raise self.err(QuarantineReason.TRUNCATED, "no <SHOWDOWN>: the hand has no result")
+            raise self.fail(QuarantineReason.TRUNCATED, "no <SHOWDOWN>: the hand has no result")
         for el in root.findall("ACTION"):
             kind = el.get("TYPE", "")
             if kind == "HAND_BOARD":
-                self.next_street(el, bets, is_draw)
+                self.next_street(el, is_draw)
             else:
-                self.read_seat_action(el, kind, bets, is_draw)
-        self.close_street(bets.tracker, hand, bets.record, bets.street, bets.last_aggressor)
-        hand.boards = [bets.board] if bets.board else []
+                self.read_seat_action(el, kind, is_draw)
+        self.close_street()
+        hand.boards = [self.board] if self.board else []
         for seat in hand.seats:
-            if seat.player not in bets.dealt and seat.dealt_in and bets.dealt:
+            if seat.player not in self.dealt and seat.dealt_in and self.dealt:
                 seat.dealt_in = False
-            seat.contributed = bets.tracker.contributed(seat.seat)
-        self.read_showdown(showdown, hand, seats)
+        self.contributions()
+        self.read_showdown(showdown)
 
-    def next_street(self, el: Element, bets: _Betting, is_draw: bool) -> None:
+    def next_street(self, el: Element, is_draw: bool) -> None:
         """A ``HAND_BOARD``: the next draw, or the flop, turn or river's cards."""
         if is_draw:
-            if el.get("VALUE") or el.find("CARD") is not None or bets.street == _DRAWS[-1]:
-                raise self.err(QuarantineReason.INCONSISTENT, f"board {el.attrib} in a draw game after {bets.street}")
-            bets.street = _DRAWS[_DRAWS.index(bets.street) + 1]
+            if el.get("VALUE") or el.find("CARD") is not None or self.street == _DRAWS[-1]:
+                raise self.fail(QuarantineReason.INCONSISTENT, f"board {el.attrib} in a draw game after {self.street}")
+            self.street = _DRAWS[_DRAWS.index(self.street) + 1]
         else:
             value = el.get("VALUE", "")
             if value not in _BOARDS:
-                raise self.err(QuarantineReason.UNSUPPORTED_GAME, f"board {value!r} not known: {el.attrib}")
-            cards = self.cards(el)
-            if None in cards or cards[: len(bets.board)] != bets.board:
-                raise self.err(QuarantineReason.INCONSISTENT, f"board {cards} does not extend {bets.board}")
-            bets.board = [c for c in cards if c]
-            bets.street = _BOARDS[value]
-        self.close_street(bets.tracker, bets.hand, bets.record, bets.street, bets.last_aggressor)
-        bets.tracker.new_street()
-        bets.last_aggressor = None
+                raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"board {value!r} not known: {el.attrib}")
+            cards = self.read_cards(el)
+            if None in cards or cards[: len(self.board)] != self.board:
+                raise self.fail(QuarantineReason.INCONSISTENT, f"board {cards} does not extend {self.board}")
+            self.board = [c for c in cards if c]
+            self.street = _BOARDS[value]
+        self.close_street()
+        self.tracker.new_street()
+        self.last_aggressor = None
 
-    def seat_of(self, el: Element, seats: dict[str, SeatRecord]) -> SeatRecord:
+    def seat_of(self, el: Element) -> SeatRecord:
         name = el.get("PLAYER")
-        if name not in seats:
-            raise self.err(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {el.attrib}")
-        return seats[name]
+        if name not in self.seats:
+            raise self.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {el.attrib}")
+        return self.seats[name]
 
-    def read_seat_action(self, el: Element, kind: str, bets: _Betting, is_draw: bool) -> None:
+    def read_seat_action(self, el: Element, kind: str, is_draw: bool) -> None:
         """One seat's ``ACTION``: its cards dealt or drawn, a forced bet, a fold, check or wager."""
-        seat = self.seat_of(el, bets.seats)
+        seat = self.seat_of(el)
         if kind == "HAND_DEAL":
-            seat.cards = self.cards(el)
-            bets.dealt.add(seat.player)
+            seat.cards = self.read_cards(el)
+            self.dealt.add(seat.player)
         elif kind == "CHANGECARD" and is_draw:
-            self.change_cards(el, seat, bets.hand, bets.street)
+            self.change_cards(el, seat)
         elif kind == "HAND_BLINDS":
-            bets.big_blind_posted = self.post_blind(
-                el, seat, bets.tracker, bets.record, bets.hand, bets.big_blind_posted)
-        elif kind == "HAND_ANTE":
-            value = self.amount(el.get("VALUE"), el)
-            bets.tracker.dead(seat.seat, value)
-            bets.hand.ante = value
-            bets.record(seat.seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
-        elif kind == "ACTION_FOLD":
-            seat.folded_street = bets.street
-            bets.record(seat.seat, ActionKind.FOLD)
-        elif kind == "ACTION_CHECK":
-            bets.record(seat.seat, ActionKind.CHECK)
-        elif kind in ("ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
-            self.wager(el, kind, seat, bets)
+            self.post_blind(el, seat)
+        elif kind in _ACTIONS:
+            value = self.amount(el.get("VALUE"), el) if _ACTIONS[kind].money is Money.DEAD else None
+            self.act(_ACTIONS[kind], seat, value)
+            if value is not None:
+                self.record.ante = value
+        elif kind in _WAGERS:
+            self.wager(el, kind, seat)
         else:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"action TYPE {kind!r} not known: {el.attrib}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"action TYPE {kind!r} not known: {el.attrib}")
 
-    def wager(self, el: Element, kind: str, seat: SeatRecord, bets: _Betting) -> None:
+    def wager(self, el: Element, kind: str, seat: SeatRecord) -> None:
         """A call, bet, raise or all-in: VALUE is what it adds or the seat's street total."""
-        tracker, remaining = bets.tracker, bets.remaining
+        tracker, remaining = self.tracker, self.remaining
         value = self.amount(el.get("VALUE"), el)
         have = tracker.street_bet(seat.seat)
         top = tracker.max_street_bet()
-        if bets.street == bets.opening:  # a big blind all in for less: calling still takes the whole blind
+        if self.street == self.opening:  # a big blind all in for less: calling still takes the whole blind
             top = max(top, self.short_big_blind)
         if kind == "ACTION_CALL":
             added = min(top - have, remaining(seat))
             if value not in (added, have + added):
-                raise self.err(QuarantineReason.INCONSISTENT,
-                               f"{seat.player} calls {value} but the bet to call is {top} with {have} in: {el.attrib}")
+                raise self.fail(
+                    QuarantineReason.INCONSISTENT,
+                    f"{seat.player} calls {value} but the bet to call is {top} with {have} in: {el.attrib}",
+                )
             tracker.add(seat.seat, added)
-            bets.record(seat.seat, ActionKind.CALL, added, all_in=remaining(seat) == 0)
+            self.add_action(seat.seat, ActionKind.CALL, added, all_in=remaining(seat) == 0)
             if remaining(seat) == 0:
                 seat.all_in = True
             return
@@ -363,65 +324,72 @@ class _Hand:
         else:
             added = remaining(seat)
             if value not in (added, have + added):
-                raise self.err(QuarantineReason.INCONSISTENT,
-                               f"{seat.player} all-in for {value} but has {added} behind and {have} in: {el.attrib}")
+                raise self.fail(
+                    QuarantineReason.INCONSISTENT,
+                    f"{seat.player} all-in for {value} but has {added} behind and {have} in: {el.attrib}",
+                )
             seat.all_in = True
         if added > remaining(seat):
-            raise self.err(QuarantineReason.INCONSISTENT,
-                           f"{seat.player} puts in {added} with {remaining(seat)} behind: {el.attrib}")
+            raise self.fail(
+                QuarantineReason.INCONSISTENT,
+                f"{seat.player} puts in {added} with {remaining(seat)} behind: {el.attrib}",
+            )
         tracker.add(seat.seat, added)
         after = tracker.street_bet(seat.seat)
         action = ActionKind.CALL if after <= top else (ActionKind.RAISE if top else ActionKind.BET)
         if after > top:
-            bets.last_aggressor = seat.seat
-        bets.record(seat.seat, action, added, all_in=kind == "ACTION_ALLIN")
+            self.last_aggressor = seat.seat
+        self.add_action(seat.seat, action, added, all_in=kind == "ACTION_ALLIN")
 
-    def change_cards(self, el: Element, seat: SeatRecord, hand: ParsedHand, street: Street) -> None:
+    def change_cards(self, el: Element, seat: SeatRecord) -> None:
         """A draw: ``COUNT`` cards exchanged, and the seat's hand after it (card backs
         for another player's, whose cards the showdown may show)."""
-        count = el.get("COUNT", "")
-        if not count.isdigit() or int(count) > len(seat.cards or ()):
-            raise self.err(QuarantineReason.PARSE_ERROR, f"CHANGECARD COUNT {count!r} for a hand of {len(seat.cards or ())}: {el.attrib}")
-        cards = self.cards(el)
-        if len(cards) != len(seat.cards or ()):
-            raise self.err(QuarantineReason.INCONSISTENT, f"{seat.player} draws to {len(cards)} cards, holding {len(seat.cards or ())}")
+        count, held = el.get("COUNT", ""), len(seat.cards or ())
+        if not count.isdigit() or int(count) > held:
+            raise self.fail(
+                QuarantineReason.PARSE_ERROR, f"CHANGECARD COUNT {count!r} for a hand of {held}: {el.attrib}"
+            )
+        cards = self.read_cards(el)
+        if len(cards) != held:
+            raise self.fail(QuarantineReason.INCONSISTENT, f"{seat.player} draws to {len(cards)} cards, holding {held}")
         if None not in cards:
             seat.cards = cards
         kind = ActionKind.STAND_PAT if int(count) == 0 else ActionKind.DISCARD
-        hand.actions.append(ActionRecord(len(hand.actions) + 1, street, seat.seat, kind, None, cards_changed=int(count)))
+        self.add_action(seat.seat, kind, None, changed=int(count))
 
-    def post_blind(self, el: Element, seat: SeatRecord, tracker: BetTracker, record, hand: ParsedHand,
-                   big_blind_posted: bool) -> bool:
+    def post_blind(self, el: Element, seat: SeatRecord) -> None:
         """A ``HAND_BLINDS`` post. Its VALUE is the blind's nominal size: a seat with less
         posts all it has and is all in (the next board's POT counts only that), and calling
         a big blind posted so still takes the whole blind."""
         value = nominal = self.amount(el.get("VALUE"), el)
-        behind = (seat.stack or 0) - tracker.contributed(seat.seat)
+        behind = (seat.stack or 0) - self.tracker.contributed(seat.seat)
         all_in = seat.stack is not None and 0 < behind < value
         if all_in:
-            hand.notes.append(f"seat {seat.seat} posts a {format_minor(value, self.scale)} blind with "
-                              f"{format_minor(behind, self.scale)}: all in for that")
+            self.record.notes.append(
+                f"seat {seat.seat} posts a {format_minor(value, self.scale)} blind with "
+                f"{format_minor(behind, self.scale)}: all in for that"
+            )
             value, seat.all_in = behind, True
         blind = el.get("KIND", "")
         if blind not in _BLINDS:
-            raise self.err(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"blind KIND {blind!r} not known: {el.attrib}")
         if all_in and blind == "HAND_BB":
             self.short_big_blind = nominal
         if blind == "HAND_SB" and self.small_blind_posted:
             blind = "HAND_DSB"  # a second small blind (a seat coming in) is dead: the pot counts it, its bet does not
         live, kind = _BLINDS[blind]
-        if blind == "HAND_BB" and big_blind_posted:
+        if blind == "HAND_BB" and self.big_blind_posted:
             kind = ActionKind.POST_BLIND
-        (tracker.add if live else tracker.dead)(seat.seat, value)
-        record(seat.seat, kind, value, all_in, on=Street.PREDEAL)
+        (self.tracker.add if live else self.tracker.dead)(seat.seat, value)
+        self.add_action(seat.seat, kind, value, all_in, on=Street.PREDEAL)
         self.small_blind_posted = self.small_blind_posted or blind == "HAND_SB"
-        return big_blind_posted or blind == "HAND_BB"
+        self.big_blind_posted = self.big_blind_posted or blind == "HAND_BB"
 
-    def close_street(self, tracker: BetTracker, hand: ParsedHand, record, street: Street,
-                     last_aggressor: int | None) -> None:
+    def close_street(self) -> None:
         """The part of the last bet nobody matched goes back (Boss prints no return): the
         last bet or raise's, or, in a walk, the big blind's over the small blind (every
         walk's showdown POT is twice the small blind)."""
+        tracker, last_aggressor = self.tracker, self.last_aggressor
         if last_aggressor is None:
             bets = sorted(((tracker.street_bet(s), s) for s in tracker.seats()), reverse=True)
             if not bets or (len(bets) > 1 and bets[0][0] == bets[1][0]):
@@ -431,11 +399,12 @@ class _Hand:
         excess = tracker.street_bet(last_aggressor) - max(others, default=0)
         if excess > 0:
             tracker.returned(last_aggressor, excess)
-            record(last_aggressor, ActionKind.UNCALLED_RETURN, excess, on=street)
-            hand.notes.append(f"seat {last_aggressor}: uncalled {excess} returned (not printed; "
-                              f"absent from the showdown POT)")
+            self.add_action(last_aggressor, ActionKind.UNCALLED_RETURN, excess)
+            self.record.notes.append(
+                f"seat {last_aggressor}: uncalled {excess} returned (not printed; absent from the showdown POT)"
+            )
 
-    def post_unlisted_antes(self, hand: ParsedHand) -> None:
+    def post_unlisted_antes(self) -> None:
         """The antes of a tournament hand that lists none (2011 files), read from its POT.
 
         The showdown POT and WINs include them, and each seat's AMOUNT is its stack after
@@ -445,24 +414,29 @@ class _Hand:
         surplus that is no such ante, or a seat that may have paid only part of one,
         quarantines the hand.
         """
+        hand = self.record
         if not hand.is_tournament or hand.rake is None or any(a.kind == ActionKind.POST_ANTE for a in hand.actions):
             return
         surplus = (hand.total_pot_printed or 0) + hand.rake - hand.pot_total
         dealt = [s for s in hand.seats if s.dealt_in]
         if surplus <= 0 or not dealt:
             return
+        held = f"the showdown POT holds {format_minor(surplus, self.scale)} more than the actions put in"
         for seat in dealt:  # a seat that may have paid only part of its ante leaves the antes unknown
             if not seat.stack or seat.contributed > seat.stack:
-                raise self.err(QuarantineReason.INCONSISTENT,
-                               f"the showdown POT holds {format_minor(surplus, self.scale)} more than the actions put in (antes the hand does "
-                               f"not list), but seat {seat.seat} is dealt in with an AMOUNT of "
-                               f"{format_minor(seat.stack or 0, self.scale)} and puts in {format_minor(seat.contributed, self.scale)}: its ante cannot be told")
+                stack, put_in = format_minor(seat.stack or 0, self.scale), format_minor(seat.contributed, self.scale)
+                raise self.fail(
+                    QuarantineReason.INCONSISTENT,
+                    f"{held} (antes the hand does not list), but seat {seat.seat} is dealt in with an AMOUNT of "
+                    f"{stack} and puts in {put_in}: its ante cannot be told",
+                )
         ante, odd = divmod(surplus, len(dealt))
         whole_chips = all(b is not None and b % self.scale == 0 for b in (hand.small_blind, hand.big_blind))
         if odd or (whole_chips and ante % self.scale):  # whole-chip blinds take a whole-chip ante
-            raise self.err(QuarantineReason.INCONSISTENT,
-                           f"the showdown POT holds {format_minor(surplus, self.scale)} more than the actions put in, which is no one ante "
-                           f"from each of the {len(dealt)} seats dealt in (the hand lists no ante)")
+            raise self.fail(
+                QuarantineReason.INCONSISTENT,
+                f"{held}, which is no one ante from each of the {len(dealt)} seats dealt in (the hand lists no ante)",
+            )
         antes = [ActionRecord(0, Street.PREDEAL, s.seat, ActionKind.POST_ANTE, ante) for s in dealt]
         hand.actions[:0] = antes
         for seq, action in enumerate(hand.actions, start=1):
@@ -471,10 +445,13 @@ class _Hand:
             seat.contributed += ante
             seat.stack = (seat.stack or 0) + ante  # the stack before the ante
         hand.ante = ante
-        hand.notes.append(f"antes not listed: {ante} from each of the {len(dealt)} seats dealt in, read from the "
-                          "showdown POT (each AMOUNT is the stack after its ante)")
+        hand.notes.append(
+            f"antes not listed: {ante} from each of the {len(dealt)} seats dealt in, read from the "
+            "showdown POT (each AMOUNT is the stack after its ante)"
+        )
 
-    def read_showdown(self, showdown: Element, hand: ParsedHand, seats: dict[str, SeatRecord]) -> None:
+    def read_showdown(self, showdown: Element) -> None:
+        hand, seats = self.record, self.seats
         net_pot = self.amount(showdown.get("POT"), showdown)
         rake = showdown.get("RAKE")
         if rake is not None and rake != "":
@@ -485,7 +462,8 @@ class _Hand:
         side = [showdown.get(k) for k in ("LEFTPOT", "RIGHTPOT")]
         if showdown.get("MAINPOT"):
             hand.pots_printed = [self.amount(showdown.get("MAINPOT"), showdown)] + [
-                self.amount(v, showdown) for v in side if v]
+                self.amount(v, showdown) for v in side if v
+            ]
             hand.pots_printed_net = True
         hand.total_pot_printed = net_pot
         single_pot = bool(showdown.get("MAINPOT")) and not any(side)
@@ -494,8 +472,8 @@ class _Hand:
         for r in showdown.findall("RESULT"):
             seat = seats.get(r.get("PLAYER", ""))
             if seat is None:
-                raise self.err(QuarantineReason.INCONSISTENT, f"result for a player not seated: {r.attrib}")
-            shown = self.cards(r)
+                raise self.fail(QuarantineReason.INCONSISTENT, f"result for a player not seated: {r.attrib}")
+            shown = self.read_cards(r)
             if shown and None not in shown:
                 seat.cards = shown
                 seat.showed = True
@@ -506,18 +484,30 @@ class _Hand:
                 continue
             wintype = r.get("WINTYPE")
             if wintype is None:
-                half = Half.UNLABELLED if hand.game in SPLIT_GAMES else Half.WHOLE
+                half = self.unlabelled()
             elif wintype in _WINTYPES:
                 half = _WINTYPES[wintype]
             else:
-                raise self.err(QuarantineReason.PARSE_ERROR, f"WINTYPE {wintype!r} not known: {r.attrib}")
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"WINTYPE {wintype!r} not known: {r.attrib}")
             line = "<RESULT " + " ".join(f'{k}="{v}"' for k, v in r.attrib.items()) + ">"
-            hand.payouts.append(PayoutRecord(seat.seat, win, 0 if single_pot else None, None, half,
-                                             PayoutSource.POT, line))
-        self.post_unlisted_antes(hand)
+            self.pay(seat.seat, win, 0 if single_pot else None, half, line)
+        self.post_unlisted_antes()
         gross = hand.pot_total
         if hand.rake is not None and net_pot + hand.rake != gross:
             hand.notes.append(f"showdown POT {net_pot} + RAKE {hand.rake} != {gross} put in by the actions")
 
 
-PARSER = BossMediaParser()
+DIALECT = XmlDialect(
+    platform=Platform.BOSSMEDIA,
+    format=Format.BOSSMEDIA_XML,
+    version="1",
+    root="HISTORY",
+    id_attribute="ID",
+    elements=_KNOWN_ELEMENTS,
+    sniff=re.compile(r"<HISTORY ID=\"\d+\" SESSION=\"[^\"]*\" TABLE=\"[^\"]*\" GAME=\"GAME_"),
+    hand_start=re.compile(r"^\ufeff*<HISTORY\b", re.M),
+    chatter=re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|<\?xml[^>]*\?>|</?ROOT>)*$", re.S),
+    actions=_ACTIONS,
+    wording=XmlWording(blank_is_missing=True),
+)
+PARSER = XmlParser(DIALECT, _parse)

@@ -1,10 +1,11 @@
 """iPoker network XML sessions.
 
-A file is one (or more) ``<session>`` (a 2022 client, 22.9, writes it ``<root>``): a ``<general>`` header (``<gametype>Omaha HiLow PL
-€5/€10</gametype>``, ``<tablecurrency>``, ``<currency>``, ``<nickname>``, ...) then one
-``<game gamecode="...">`` per hand. Each game lists its players with per-seat totals only
-(``<player seat="6" name="Hero" bet="€0.41" win="€0.79"/>``) and rounds of numbered
-actions (``<action no="3" player="Hero" type="23" sum="€0.30"/>``).
+A file is one (or more) ``<session>`` (a 2022 client, 22.9, writes it ``<root>``): a
+``<general>`` header (``<gametype>Omaha HiLow PL €5/€10</gametype>``, ``<tablecurrency>``,
+``<currency>``, ``<nickname>``, ...) then one ``<game gamecode="...">`` per hand. Each game
+lists its players with per-seat totals only (``<player seat="6" name="Hero" bet="€0.41"
+win="€0.79"/>``) and rounds of numbered actions (``<action no="3" player="Hero" type="23"
+sum="€0.30"/>``).
 
 **What a hand's text is.** A game cannot be read without its session header (the game,
 its limit and currency are only there). ``split`` yields each ``<game>`` element as the
@@ -30,8 +31,8 @@ those skipped on purpose: a tournament player's rebuy and add-on, an action's te
 timing), and a seat with no player that bets or wins, fail the hand.
 
 **Games.** ``<gametype>`` names the game, then the limit and stakes (``Omaha HiLow PL
-€5/€10``, ``7 Card Stud Hi-Lo L €0.05/€0.10``, ``Six Plus Holdem``, ``5 Card Stud L $0.05/$0.10``, whose rounds are ``Second Street``
-to ``River``, every card face up but the first). The flat 2011 format
+€5/€10``, ``7 Card Stud Hi-Lo L €0.05/€0.10``, ``Six Plus Holdem``, ``5 Card Stud L $0.05/$0.10``,
+whose rounds are ``Second Street`` to ``River``, every card face up but the first). The flat 2011 format
 writes limit Hold'em as ``LH 20/40 x2 Limit $10.00/$20.00``: the bets, then after
 ``Limit`` the blinds (those the hands post). The 5-card Pot Limit Omaha tables (2019 and
 later) name no game at all, ``PL €2/€4``, and nothing else in the session does: only the
@@ -87,33 +88,28 @@ the audit to see: in a new session, wins above the matched pot (then more is pai
 was put in); in an old one, a top seat whose ``win`` holds less than its unmatched amount
 (only what it holds counts as returned, the rest stays put in: the audit finds it was
 never given back).
+
+The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
+below (allow-list, action table) is its data, ``_GameReader`` its quirks.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import datetime
-from typing import Iterator
 from xml.etree.ElementTree import Element, ParseError
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from parsers.base import BetTracker, HandText, after_xml_prologue, append_action, card, infer_rake, unknown_in_xml
-from rules.games import SPLIT_GAMES, STUD_GAMES
+from parsers.base import HandText, after_xml_prologue, card, infer_rake
+from parsers.engine import BET, CALL, CHECK, FOLD, RAISE_BY, RAISE_TO, Act, Money
+from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, XmlWording, allow_list
+from rules.games import STUD_GAMES
 from rules.money import COMMA, DOT, AmountError, NumberConvention, grouped_in_thousands
-from rules.records import HandParseError, ParsedHand, PayoutRecord, SeatRecord
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    Street,
-)
+from rules.records import ParsedHand, PayoutRecord, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
 
 # A 2022 client (22.9) writes the session as ``<root>`` (same ``<general>`` and games).
 _SESSION = re.compile(r"<(?:session\b[^>]*|root)>", re.S)
@@ -134,24 +130,34 @@ _CURRENCY_WORD = re.compile(r"^\s*(?:kr|RSD)|(?:kr|RSD)\s*$")
 # read: a tournament player's ``rebuy``, ``addon`` and ``reg_code`` (paid outside the pot),
 # an action's ``cards``, ``actiontxt`` and ``turntime``, the game's ``servername``; a 2013
 # player's ``merge`` only as ``0`` (what another value would mean is not known).
-_GAME_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "game": (frozenset({"gamecode"}), frozenset({"general", "round"})),
-    "general": (frozenset(), frozenset({"players", "startdate", "servername"})),
-    "players": (frozenset(), frozenset({"player"})),
-    "player": (frozenset({"seat", "name", "chips", "dealer", "bet", "win", "rakeamount", "rebuy", "addon", "reg_code",
-                          "merge"}),
-               frozenset()),
-    "startdate": (frozenset(), frozenset()),
-    "servername": (frozenset(), frozenset()),
-    "round": (frozenset({"no"}), frozenset({"action", "cards"})),
-    "action": (frozenset({"no", "player", "type", "sum", "cards", "actiontxt", "turntime"}), frozenset()),
-    "cards": (frozenset({"type", "player"}), frozenset()),
-}
+_GAME_ELEMENTS = allow_list(
+    {
+        "game": ("gamecode", "general round"),
+        "general": ("", "players startdate servername"),
+        "players": ("", "player"),
+        "player": ("seat name chips dealer bet win rakeamount rebuy addon reg_code merge", ""),
+        "startdate": ("", ""),
+        "servername": ("", ""),
+        "round": ("no", "action cards"),
+        "action": ("no player type sum cards actiontxt turntime", ""),
+        "cards": ("type player", ""),
+    }
+)
 #: action types that move no money and say nothing of the cards: sitting out, waiting for the big blind
 _NO_MONEY_ACTIONS = frozenset({"8", "9"})
-#: action types whose ``sum`` is what they add, and what each is
-_ADDING_ACTIONS = {"1": ActionKind.POST_SMALL_BLIND, "2": ActionKind.POST_BIG_BLIND, "3": ActionKind.CALL,
-                   "5": ActionKind.BET, "6": ActionKind.RAISE, "16": ActionKind.BRING_IN}
+#: what each action type records and does with its ``sum`` (7, all-in: ``_GameReader.take``)
+_ACTIONS = {
+    "0": FOLD,
+    "1": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS),
+    "2": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, later=ActionKind.POST_BLIND),  # a second: a new player's post
+    "3": CALL,
+    "4": CHECK,
+    "5": BET,
+    "6": RAISE_BY,
+    "15": Act(ActionKind.POST_ANTE, Money.DEAD, sets="ante"),
+    "16": Act(ActionKind.BRING_IN, Money.ADDS, sets="bring_in"),
+    "23": RAISE_TO,
+}
 
 _GAMES = [
     (re.compile(r"omaha\s*hi-?lo(?:w)?|omaha\s*h/l|omaha\s*8", re.I), Game.OMAHA_HILO),
@@ -168,12 +174,12 @@ _LIMIT = re.compile(r"\b(NL|PL|FL|L)\b")
 _FLAT_LIMIT = re.compile(r"^LH\b.*?\b(Limit)\b")  # LH 20/40 x2 Limit $10.00/$20.00: blinds after Limit
 _LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "L": Limit.FIXED, "FL": Limit.FIXED, "Limit": Limit.FIXED}
 _BOARD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
-_STUD_ROUNDS = {0: Street.PREDEAL, 1: Street.PREDEAL, 2: Street.THIRD, 3: Street.FOURTH, 4: Street.FIFTH,
-                5: Street.SIXTH, 6: Street.SEVENTH}
+_STUD_ROUNDS = dict(
+    enumerate([Street.PREDEAL] * 2 + [Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH])
+)
 # Five-card stud: "Second Street" deals one card down and one up, then "Third Street",
 # "Fourth Street" and "River" one up each.
-_STUD5_ROUNDS = {0: Street.PREDEAL, 1: Street.PREDEAL, 2: Street.SECOND, 3: Street.THIRD, 4: Street.FOURTH,
-                 5: Street.FIFTH}
+_STUD5_ROUNDS = dict(enumerate([Street.PREDEAL] * 2 + [Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH]))
 # The first stud deal and where its face-up card is; seven-card stud's river is face down.
 _STUD_OPENING = {Game.STUD5: ("Second Street", 1)}
 
@@ -184,43 +190,34 @@ class _SessionGame(HandText):
     numbers: tuple[NumberConvention | None, str]
 
 
-class IPokerParser:
-    """iPoker XML (``<session>`` / ``<game gamecode>``)."""
+def _split(text: str) -> Iterator[tuple[int, str]]:
+    """Each ``<game>`` as its exact text, with its session's start tag and ``<general>`` as context."""
+    sessions = list(_SESSION.finditer(text))
+    if not sessions:
+        if text.strip(" \r\n\t\ufeff"):
+            yield 0, text
+        return
+    for i, sm in enumerate(sessions):
+        end = sessions[i + 1].start() if i + 1 < len(sessions) else len(text)
+        general = _GENERAL.search(text, sm.end(), end)
+        header = sm.group(0) + (general.group(0) if general else "")
+        numbers = _session_numbers(text[sm.start() : end])
+        games = [g.start() for g in _GAME.finditer(text, sm.end(), end)]
+        for j, start in enumerate(games):
+            stop = games[j + 1] if j + 1 < len(games) else end
+            close = text.find(_GAME_END, start, stop)
+            body = text[start : close + len(_GAME_END)] if close >= 0 else text[start:stop]
+            game = _SessionGame(body, context=header)
+            game.numbers = numbers
+            yield start, game
 
-    format = Format.IPOKER_XML
-    hand_start = re.compile(r"<game\s+gamecode=")
-    chunkable = False  # a game needs its session's <general> header
 
-    def sniff(self, head: str) -> bool:
-        start = after_xml_prologue(head)
-        return (start.startswith("<session") or start.startswith("<root><general>")) and "<gametype>" in head
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        sessions = list(_SESSION.finditer(text))
-        if not sessions:
-            if text.strip(" \r\n\t\ufeff"):
-                yield 0, text
-            return
-        for i, sm in enumerate(sessions):
-            end = sessions[i + 1].start() if i + 1 < len(sessions) else len(text)
-            general = _GENERAL.search(text, sm.end(), end)
-            header = sm.group(0) + (general.group(0) if general else "")
-            numbers = _session_numbers(text[sm.start() : end])
-            games = [g.start() for g in _GAME.finditer(text, sm.end(), end)]
-            for j, start in enumerate(games):
-                stop = games[j + 1] if j + 1 < len(games) else end
-                close = text.find(_GAME_END, start, stop)
-                body = text[start : close + len(_GAME_END)] if close >= 0 else text[start:stop]
-                game = _SessionGame(body, context=header)
-                game.numbers = numbers
-                yield start, game
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        context = getattr(hand_text, "context", "")
-        closing = "</root>" if context.startswith("<root>") else "</session>"
-        document = context + str(hand_text) + closing if context else str(hand_text)
-        numbers = getattr(hand_text, "numbers", None) or _session_numbers(document)
-        return _GameReader(document, str(hand_text), numbers).hand
+def _parse(hand_text: str) -> ParsedHand:
+    context = getattr(hand_text, "context", "")
+    closing = "</root>" if context.startswith("<root>") else "</session>"
+    document = context + str(hand_text) + closing if context else str(hand_text)
+    numbers = getattr(hand_text, "numbers", None) or _session_numbers(document)
+    return _GameReader(document, str(hand_text), numbers).record
 
 
 def _text(parent: Element, tag: str) -> str | None:
@@ -263,16 +260,20 @@ def _session_numbers(text: str) -> tuple[NumberConvention | None, str]:
             elif sum(number.count(ch) for ch in ".,") == 1:
                 thousands.setdefault("," if "," in number else ".", value.strip())
     if len(seen) == 2:
-        return None, (f"the session writes numbers both with a decimal point ({seen['.']!r}) "
-                      f"and with a decimal comma ({seen[',']!r})")
+        return None, (
+            f"the session writes numbers both with a decimal point ({seen['.']!r}) "
+            f"and with a decimal comma ({seen[',']!r})"
+        )
     if seen:
         return (DOT if "." in seen else COMMA), ""
     if len(thousands) == 1:
         # no amount has three decimals: a lone mark before three digits groups thousands
         return (DOT if "," in thousands else COMMA), ""
     if thousands:
-        return None, (f"the session writes thousands both as {thousands[',']!r} and as {thousands['.']!r}: "
-                      "no number shows which mark is the decimal one")
+        return None, (
+            f"the session writes thousands both as {thousands[',']!r} and as {thousands['.']!r}: "
+            "no number shows which mark is the decimal one"
+        )
     return None, "no number of the session shows whether it marks decimals with '.' or ','"
 
 
@@ -285,36 +286,29 @@ def _return_inside_win(general: Element) -> bool:
     return not (major.isdigit() and int(major) >= 20)
 
 
-class _GameReader:
-    """One ``<game>``, read step by step into ``hand``. ``text``: a whole session document
+class _GameReader(XmlHand):
+    """One ``<game>``, read step by step into ``record``. ``text``: a whole session document
     holding the game; ``own``: the hand's own text; ``numbers``: how the session writes numbers."""
 
     def __init__(self, text: str, own: str, numbers: tuple[NumberConvention | None, str]):
         gm = re.search(r'<game\s+gamecode="([^"]*)"', own)
-        self.hand_id = gm[1] if gm else None
+        super().__init__(DIALECT, gm[1] if gm else None)
         if gm and _GAME_END not in own[gm.start() :]:
             raise self.fail(QuarantineReason.TRUNCATED, "game element cut off (no </game>)")
         self.general, self.game_node = self.open(text)
         self.hero = _text(self.general, "nickname")
         self.convention, self.undecided = numbers
-        self.scale = 100
-        self.seats: dict[int, SeatRecord] = {}
         self.by_name: dict[str, int] = {}
         self.bets: dict[int, int] = {}
         self.wins: dict[int, int] = {}
         self.printed_rake: int | None = None
-        self.tracker = BetTracker()
         self.dealt: set[int] = set()
-        self.big_blind_seen = False
-        self.hand = self.read_header()
+        self.record = self.read_header()
         self.read_players()
         self.read_actions(self.read_rounds())
         self.settle()
 
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return HandParseError(reason, f"game {self.hand_id}: {message}" if self.hand_id else message, self.hand_id)
-
-    def amount(self, value: str | None, what: str) -> int:
+    def amount(self, value: str | None, what: Element | str) -> int:
         number = _CURRENCY_WORD.sub("", value or "")
         if self.convention is None and any(mark in number for mark in ".,"):
             raise self.fail(QuarantineReason.BAD_AMOUNT, f"{what}: {value!r} reads two ways: {self.undecided}")
@@ -334,19 +328,21 @@ class _GameReader:
         general, game_node = root.find("general"), root.find("game")
         if general is None or game_node is None:
             raise self.fail(QuarantineReason.PARSE_ERROR, "no <general> header or no <game>")
-        if problem := unknown_in_xml(game_node, _GAME_ELEMENTS):
-            raise self.fail(QuarantineReason.PARSE_ERROR, problem)
+        self.check(game_node)
         return general, game_node
 
     def game(self, gametype: str) -> Game:
         game = next((g for pattern, g in _GAMES if pattern.search(gametype)), None)
         if game is None and _LIMIT.match(gametype):
             # iPoker's 5-card Omaha tables name no game anywhere: the pockets dealt are all that tells
-            pockets = sorted({len((c.text or "").split()) for c in self.game_node.iter("cards")
-                              if c.get("type") == "Pocket"})
+            pockets = sorted(
+                {len((c.text or "").split()) for c in self.game_node.iter("cards") if c.get("type") == "Pocket"}
+            )
             if pockets != [5]:
-                raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"gametype {gametype!r} names no game, "
-                                f"and pockets of {pockets} cards are not 5-card Omaha")
+                raise self.fail(
+                    QuarantineReason.UNSUPPORTED_GAME,
+                    f"gametype {gametype!r} names no game, and pockets of {pockets} cards are not 5-card Omaha",
+                )
             game = Game.OMAHA5
         if game is None:
             raise self.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown gametype {gametype!r}")
@@ -370,10 +366,19 @@ class _GameReader:
         own_general = self.game_node.find("general")
         start_raw = _text(own_general if own_general is not None else general, "startdate")
         hand = ParsedHand(
-            hand_id=self.game_node.get("gamecode") or "", platform=Platform.IPOKER, format=Format.IPOKER_XML,
-            game=game, limit=_LIMITS.get(lm[1]) if lm else None, is_tournament=is_tournament,
-            amount_scale=self.scale, currency=currency, tournament_id=_text(general, "tournamentcode"),
-            start_time_raw=start_raw, table_name=_text(general, "tablename"), is_play_money=play, per_seat_only=True,
+            hand_id=self.game_node.get("gamecode") or "",
+            platform=Platform.IPOKER,
+            format=Format.IPOKER_XML,
+            game=game,
+            limit=_LIMITS.get(lm[1]) if lm else None,
+            is_tournament=is_tournament,
+            amount_scale=self.scale,
+            currency=currency,
+            tournament_id=_text(general, "tournamentcode"),
+            start_time_raw=start_raw,
+            table_name=_text(general, "tablename"),
+            is_play_money=play,
+            per_seat_only=True,
         )
         if start_raw:
             try:
@@ -390,17 +395,20 @@ class _GameReader:
 
     def read_players(self) -> None:
         """Each listed player's seat, stack, ``bet``, ``win`` and printed rake; an empty seat moves no money."""
-        amount, hand = self.amount, self.hand
+        amount, hand = self.amount, self.record
         for node in self.game_node.findall("./general/players/player"):
             name = node.get("name") or ""
             if not name:
-                if amount(node.get("bet") or "0", "bet of an empty seat") or amount(node.get("win") or "0",
-                                                                                    "win of an empty seat"):
+                if amount(node.get("bet") or "0", "bet of an empty seat") or amount(
+                    node.get("win") or "0", "win of an empty seat"
+                ):
                     raise self.fail(QuarantineReason.INCONSISTENT, f"a seat with no player bets or wins: {node.attrib}")
                 continue
             if node.get("merge", "0") != "0":
-                raise self.fail(QuarantineReason.PARSE_ERROR,
-                                f"attribute merge={node.get('merge')!r} of <player> not known: {node.attrib}")
+                raise self.fail(
+                    QuarantineReason.PARSE_ERROR,
+                    f"attribute merge={node.get('merge')!r} of <player> not known: {node.attrib}",
+                )
             seat = int(node.get("seat") or 0)
             self.seats[seat] = SeatRecord(seat=seat, player=name, stack=amount(node.get("chips"), f"chips of {name}"))
             self.by_name[name] = seat
@@ -416,8 +424,8 @@ class _GameReader:
 
     def read_rounds(self) -> list[tuple[int, Street, Element]]:
         """The cards dealt in each ``<round>``; its actions, in the order they are numbered."""
-        is_stud = self.hand.game in STUD_GAMES
-        rounds = (_STUD5_ROUNDS if self.hand.game is Game.STUD5 else _STUD_ROUNDS) if is_stud else _BOARD_ROUNDS
+        is_stud = self.record.game in STUD_GAMES
+        rounds = (_STUD5_ROUNDS if self.record.game is Game.STUD5 else _STUD_ROUNDS) if is_stud else _BOARD_ROUNDS
         board: list[str] = []
         entries = []
         for round_node in self.game_node.findall("round"):
@@ -433,7 +441,7 @@ class _GameReader:
                 else:
                     self.deal(cards_node.get("player") or "", kind, got)
             entries += [(int(action.get("no") or 0), street, action) for action in round_node.findall("action")]
-        self.hand.boards = [board] if board else []
+        self.record.boards = [board] if board else []
         return sorted(entries, key=lambda e: e[0])
 
     def deal(self, owner: str, kind: str, got: list[str | None]) -> None:
@@ -441,7 +449,7 @@ class _GameReader:
         seat = self.by_name.get(owner)
         if seat is None:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"cards for unknown player {owner!r}")
-        record, game = self.seats[seat], self.hand.game
+        record, game = self.seats[seat], self.record.game
         self.dealt.add(seat)
         if game in STUD_GAMES:
             opening, up_at = _STUD_OPENING.get(game, ("Third Street", 2))
@@ -456,7 +464,7 @@ class _GameReader:
             record.showed = True
 
     def read_actions(self, entries: list[tuple[int, Street, Element]]) -> None:
-        current, hand = None, self.hand
+        current, hand = None, self.record
         for no, street, action in entries:
             if street != current:
                 if current not in (None, Street.PREDEAL):
@@ -466,15 +474,17 @@ class _GameReader:
             seat = self.by_name.get(name)
             if seat is None:
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"action by unknown player {name!r}")
+            self.street = street
             if action.get("type") == "7" and action.get("sum") == "DP":
                 # disconnect protection: a seat that lost its connection is all in with what it
                 # has put in, contesting only the pots up to there
-                append_action(hand, street, seat, ActionKind.CHECK, None, True)
+                self.add_action(seat, ActionKind.CHECK, None, True)
                 self.seats[seat].all_in = True
-                hand.notes.append(f"seat {seat} disconnected: all in (disconnect protection) with "
-                                  f"{self.tracker.contributed(seat)} in")
-            elif done := self.act(action, seat, street, self.amount(action.get("sum") or "0", f"action no={no}")):
-                append_action(hand, street, seat, *done)
+                hand.notes.append(
+                    f"seat {seat} disconnected: all in (disconnect protection) with {self.tracker.contributed(seat)} in"
+                )
+            else:
+                self.take(action, self.seats[seat], self.amount(action.get("sum") or "0", f"action no={no}"))
         # A listed player with no cards and no action (sitting out, a $0 stack, an empty
         # client seat) was not dealt in: counted as still in, it would turn an uncontested
         # pot into a showdown on an unfinished board.
@@ -483,54 +493,42 @@ class _GameReader:
             if seat not in self.dealt and seat not in acted and not self.bets.get(seat) and not self.wins.get(seat):
                 record.dealt_in = False
 
-    def act(self, action: Element, seat: int, street: Street, value: int) -> tuple[ActionKind, int | None, bool] | None:
-        """What an action's ``type`` did with its ``sum``, counted: (kind, amount, all in); None if it moved nothing."""
-        code, tracker, hand = action.get("type") or "", self.tracker, self.hand
-        if code in _ADDING_ACTIONS:
-            tracker.add(seat, value)
-            kind = _ADDING_ACTIONS[code]
-            if code == "2":  # a second big blind in a hand is a new player's post
-                kind, self.big_blind_seen = (ActionKind.POST_BLIND if self.big_blind_seen else kind), True
-            elif code == "16":
-                hand.bring_in = hand.bring_in or value
-            return kind, value, False
-        if code == "0":
-            self.seats[seat].folded_street = street
-            return ActionKind.FOLD, None, False
-        if code == "4":
-            return ActionKind.CHECK, None, False
-        if code == "7":
-            self.seats[seat].all_in = True
-            return tracker.add_unnamed(seat, value), value, True
-        if code == "15":
-            tracker.dead(seat, value)
-            hand.ante = hand.ante or value
-            return ActionKind.POST_ANTE, value, False
-        if code == "23":
-            return ActionKind.RAISE, tracker.raise_to(seat, value), False
-        if code in _NO_MONEY_ACTIONS and value == 0:
-            return None
-        raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown action type {code} with sum {action.get('sum')!r}")
+    def take(self, action: Element, seat: SeatRecord, value: int) -> None:
+        """What an action's ``type`` did with its ``sum``, counted and recorded (nothing, for no money)."""
+        code = action.get("type") or ""
+        if code in _ACTIONS:
+            self.act(_ACTIONS[code], seat, value)
+        elif code == "7":
+            self.unnamed(seat, value, all_in=True)
+        elif code not in _NO_MONEY_ACTIONS or value != 0:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown action type {code} with sum {action.get('sum')!r}")
 
     def settle(self) -> None:
         self.choose_bets()
-        self.pay(*self.return_unmatched())
-        hand = self.hand
+        self.pay_wins(*self.return_unmatched())
+        hand = self.record
         if self.printed_rake is not None:
             hand.rake = self.printed_rake
         else:
-            infer_rake(hand, hand.notes, inferred="rake not printed: inferred as put in minus won ({put_in} - {paid})",
-                       overpaid="wins exceed what was put in by {excess}: the history does not add up")
+            infer_rake(
+                hand,
+                hand.notes,
+                inferred="rake not printed: inferred as put in minus won ({put_in} - {paid})",
+                overpaid="wins exceed what was put in by {excess}: the history does not add up",
+            )
 
     def choose_bets(self) -> None:
         """The players' ``bet`` attributes, or in a tournament the actions where only they add up to the wins."""
-        tracked, bets, notes = self.tracker.seats(), self.bets, self.hand.notes
-        mismatched = [f"seat {s}: actions {tracked.get(s, 0)} vs bet {b}" for s, b in bets.items()
-                      if tracked.get(s, 0) != b]
-        if mismatched and self.hand.is_tournament and self.adds_up(tracked) and not self.adds_up(bets):
+        tracked, bets, notes = self.tracker.seats(), self.bets, self.record.notes
+        mismatched = [
+            f"seat {s}: actions {tracked.get(s, 0)} vs bet {b}" for s, b in bets.items() if tracked.get(s, 0) != b
+        ]
+        if mismatched and self.record.is_tournament and self.adds_up(tracked) and not self.adds_up(bets):
             self.bets = bets = {s: tracked.get(s, 0) for s in bets}
-            notes.append("actions disagree with the players' bet attributes (actions used: a tournament takes "
-                         "no rake, and only they add up to the wins): " + "; ".join(mismatched))
+            notes.append(
+                "actions disagree with the players' bet attributes (actions used: a tournament takes "
+                "no rake, and only they add up to the wins): " + "; ".join(mismatched)
+            )
         elif mismatched:
             notes.append("actions disagree with the players' bet attributes (bet used): " + "; ".join(mismatched))
         for seat, value in bets.items():
@@ -548,7 +546,7 @@ class _GameReader:
     def return_unmatched(self) -> tuple[int | None, int]:
         """Return what of the top bet no one matched, in its ``win`` or not as the client counts it
         (see the module): the seat whose win holds it (None if none does) and what came back."""
-        bets, wins, hand = self.bets, self.wins, self.hand
+        bets, wins, hand = self.bets, self.wins, self.record
         ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
         if len(ranked) < 2 or ranked[0][1] <= ranked[1][1]:
             return None, 0
@@ -560,26 +558,29 @@ class _GameReader:
             if kept in (0, excess):
                 inside = kept == 0
         if not inside and sum(wins.values()) > sum(bets.values()) - excess:
-            hand.notes.append(f"the wins exceed the matched pot although this client leaves seat {top}'s "
-                              f"unmatched {excess} out of its win")
+            hand.notes.append(
+                f"the wins exceed the matched pot although this client leaves seat {top}'s "
+                f"unmatched {excess} out of its win"
+            )
         # inside, only what the win holds came back: the rest stays put in, for the audit to see
         returned = min(excess, wins.get(top, 0)) if inside else excess
         if returned < excess:
-            hand.notes.append(f"seat {top} put in {excess} more than anyone and its win holds only "
-                              f"{returned} of it back")
+            hand.notes.append(
+                f"seat {top} put in {excess} more than anyone and its win holds only {returned} of it back"
+            )
         if returned:
             self.seats[top].contributed -= returned
             street = hand.actions[-1].street if hand.actions else Street.PREDEAL
-            append_action(hand, street, top, ActionKind.UNCALLED_RETURN, returned)
+            self.add_action(top, ActionKind.UNCALLED_RETURN, returned, on=street)
         if not inside:
             hand.payouts.append(PayoutRecord(top, excess, None, None, Half.WHOLE, PayoutSource.UNCALLED, ""))
             hand.notes.append(f"seat {top}'s unmatched {excess} is returned (derived; not part of any win)")
         return (top if inside else None), returned
 
-    def pay(self, inside: int | None, returned: int) -> None:
+    def pay_wins(self, inside: int | None, returned: int) -> None:
         """Each ``win`` paid, on its player's line; the ``inside`` seat's holds its ``returned`` bet."""
-        half = Half.UNLABELLED if self.hand.game in SPLIT_GAMES else Half.WHOLE
-        payouts, notes = self.hand.payouts, self.hand.notes
+        half = self.unlabelled()
+        payouts, notes = self.record.payouts, self.record.notes
         for node in self.game_node.findall("./general/players/player"):
             seat = self.by_name.get(node.get("name") or "")
             if seat is None or not self.wins.get(seat):
@@ -590,7 +591,25 @@ class _GameReader:
                 notes.append(f"seat {seat}'s unmatched {returned} is inside its win: recorded as an uncalled return")
                 won -= returned
             if won:
-                payouts.append(PayoutRecord(seat, won, None, None, half, PayoutSource.POT, line))
+                self.pay(seat, won, None, half, line)
 
 
-PARSER = IPokerParser()
+class _IPokerParser(XmlParser):
+    def sniff(self, head: str) -> bool:
+        start = after_xml_prologue(head)
+        return (start.startswith("<session") or start.startswith("<root><general>")) and "<gametype>" in head
+
+
+DIALECT = XmlDialect(
+    platform=Platform.IPOKER,
+    format=Format.IPOKER_XML,
+    version="1",
+    root="game",
+    id_attribute="gamecode",
+    elements=_GAME_ELEMENTS,
+    sniff=re.compile(r"<session|<root><general>"),  # read only with what stands before it (``_IPokerParser.sniff``)
+    hand_start=re.compile(r"<game\s+gamecode="),
+    actions=_ACTIONS,
+    wording=XmlWording(hand="game {hand_id}: {message}"),
+)
+PARSER = _IPokerParser(DIALECT, _parse, _split)

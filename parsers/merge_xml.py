@@ -52,33 +52,26 @@ Choices, each checked on the real files:
   connections, comings and goings; one of those with an amount fails the hand), and every
   element and attribute of a ``<game>`` is one ``_GAME_ELEMENTS`` lists; anything else
   fails the hand.
+
+The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
+below (allow-list, event tables) is its data, ``_HandBuilder`` its quirks.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
-from typing import Iterator
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta, timezone
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml.ElementTree import fromstring
 
-from parsers.base import BetTracker, HandText, card, infer_rake, show_element, unknown_in_xml
+from parsers.base import HandText, card, infer_rake, show_element
+from parsers.engine import BET, CALL, CHECK, COMPLETE, FOLD, RAISE_BY, RAISE_TO, Act, Money
+from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, XmlWording, allow_list, spelt
 from rules.games import HILO_GAMES, STUD_GAMES
-from rules.money import DOT, AmountError
-from rules.records import ActionRecord, HandParseError, ParsedHand, PayoutRecord, SeatRecord
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    Street,
-)
+from rules.records import HandParseError, ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
 
 _DESCRIPTION = re.compile(r"<description\b[^>]*?/>")
 _GAME_START = re.compile(r"^[ \t\ufeff]*<game\b", re.M)
@@ -115,157 +108,118 @@ _GAMES_BY_NAME = {
     "5-Draw": Game.DRAW5,
 }
 _MIXED_NAMES = {"HORSE", "HOSE", "HA", "HO", "RASH", "SHOE", "HAR"}
-# Numeric game codes (``gametype`` and, in mixed games, ``multigametype``).
-_GAMES_BY_CODE = {
-    "1": Game.HOLDEM,
-    "2": Game.HOLDEM,
-    "9": Game.HOLDEM,
-    "23": Game.HOLDEM,
-    "4": Game.OMAHA,
-    "34": Game.OMAHA_HILO,
-    "35": Game.OMAHA_HILO,
-    "37": Game.OMAHA_HILO,
-    "38": Game.STUD,
-    "39": Game.STUD,
-    "41": Game.STUD,
-    "42": Game.STUD,
-    "43": Game.STUD_HILO,
-    "45": Game.STUD_HILO,
-    "46": Game.RAZZ,
-    "47": Game.RAZZ,
-    "49": Game.RAZZ,
-    # every sweep file that names its code-63 and code-67 hands calls them "A-5 Lowball"
-    # and "2-7 Lowball" (triple draw); a copy cut before its <description> has only the code
-    "63": Game.LOWBALL_A5_TRIPLE,
-    "67": Game.LOWBALL27_TRIPLE,
-    "71": Game.BADUGI,
-}
-_LIMITS = {
-    "No Limit": Limit.NO,
-    "Pot Limit": Limit.POT,
-    "Half Pot Limit": Limit.HALF_POT,
-    "Limit": Limit.FIXED,
-}
-
-_ROUNDS = {
-    "BLINDS": Street.PREDEAL,
-    "BRING_IN": Street.PREDEAL,
-    "PREFLOP": Street.PREFLOP,
-    "POSTFLOP": Street.FLOP,
-    "POSTTURN": Street.TURN,
-    "POSTRIVER": Street.RIVER,
-    "THIRD_STREET": Street.THIRD,
-    "FOURTH_STREET": Street.FOURTH,
-    "FIFTH_STREET": Street.FIFTH,
-    "SIXTH_STREET": Street.SIXTH,
-    "SEVENTH_STREET": Street.SEVENTH,
-    "PRE_FIRST_DRAW": Street.PREDRAW,
-    "FIRST_DRAW": Street.DRAW1,
-    "POST_FIRST_DRAW": Street.DRAW1,
-    "SECOND_DRAW": Street.DRAW2,
-    "POST_SECOND_DRAW": Street.DRAW2,
-    "THIRD_DRAW": Street.DRAW3,
-    "POST_THIRD_DRAW": Street.DRAW3,
-    "SHOWDOWN": Street.SHOWDOWN,
-    "END_OF_FOLDED_GAME": Street.SHOWDOWN,
-    "END_OF_GAME": Street.SHOWDOWN,
-}
-# Events that move no money and change nothing the audit needs.
-_IGNORED_EVENTS = {
-    "CHAT",
-    "PLAYER_OUT",
-    "LEAVE",
-    "RECONNECTED",
-    "DISCONNECTED",
-    "SIT_IN",
-    "TIMEOUT",
-    "TIME_BANK",
-    "JOIN",
-    # the uncontested winner's cards shown after the others folded (2012, text="Jh,Js")
-    "RABBIT",
-}
+# Numeric game codes (``gametype`` and, in mixed games, ``multigametype``); every sweep
+# file that names its code-63 and code-67 hands calls them "A-5 Lowball" and "2-7
+# Lowball" (triple draw); a copy cut before its <description> has only the code.
+_GAMES_BY_CODE = spelt(
+    {
+        "1 2 9 23": Game.HOLDEM,
+        "4": Game.OMAHA,
+        "34 35 37": Game.OMAHA_HILO,
+        "38 39 41 42": Game.STUD,
+        "43 45": Game.STUD_HILO,
+        "46 47 49": Game.RAZZ,
+        "63": Game.LOWBALL_A5_TRIPLE,
+        "67": Game.LOWBALL27_TRIPLE,
+        "71": Game.BADUGI,
+    }
+)
+_LIMITS = {"No Limit": Limit.NO, "Pot Limit": Limit.POT, "Half Pot Limit": Limit.HALF_POT, "Limit": Limit.FIXED}
+_ROUNDS = spelt(
+    {
+        "BLINDS BRING_IN": Street.PREDEAL,
+        "PREFLOP": Street.PREFLOP,
+        "POSTFLOP": Street.FLOP,
+        "POSTTURN": Street.TURN,
+        "POSTRIVER": Street.RIVER,
+        "THIRD_STREET": Street.THIRD,
+        "FOURTH_STREET": Street.FOURTH,
+        "FIFTH_STREET": Street.FIFTH,
+        "SIXTH_STREET": Street.SIXTH,
+        "SEVENTH_STREET": Street.SEVENTH,
+        "PRE_FIRST_DRAW": Street.PREDRAW,
+        "FIRST_DRAW POST_FIRST_DRAW": Street.DRAW1,
+        "SECOND_DRAW POST_SECOND_DRAW": Street.DRAW2,
+        "THIRD_DRAW POST_THIRD_DRAW": Street.DRAW3,
+        "SHOWDOWN END_OF_FOLDED_GAME END_OF_GAME": Street.SHOWDOWN,
+    }
+)
+# Events that move no money and change nothing the audit needs (RABBIT: the uncontested
+# winner's cards shown after the others folded, 2012, text="Jh,Js").
+_IGNORED_EVENTS = frozenset(
+    "CHAT PLAYER_OUT LEAVE RECONNECTED DISCONNECTED SIT_IN TIMEOUT TIME_BANK JOIN RABBIT".split()
+)
 # Forced bets posted in full to the pot as live money, by event type.
 _FORCED_KINDS = {
-    "SMALL_BLIND": ActionKind.POST_SMALL_BLIND,
-    "BIG_BLIND": ActionKind.POST_BIG_BLIND,
-    "INITIAL_BLIND": ActionKind.POST_BLIND,
-    "BRING_IN": ActionKind.BRING_IN,
+    "SMALL_BLIND": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
+    "BIG_BLIND": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True),
+    "INITIAL_BLIND": Act(ActionKind.POST_BLIND, Money.ADDS, forced=True),
+    "BRING_IN": Act(ActionKind.BRING_IN, Money.ADDS, forced=True),
 }
+# Wagers, by event type: a call or bet adds its amount, a completion is the seat's street
+# total; a raise is too from RAISE_TO_SINCE on (``raise_is_total``), and adds before.
+_WAGERS = {"CALL": CALL, "BET": BET, "COMPLETE": COMPLETE, "RAISE": RAISE_BY}
 _HALVES = {"h": Half.HIGH, "l": Half.LOW, "n": Half.WHOLE}
 # A 2015 (version 2.1) tournament <game> also names its level and the tournament's terms:
 # what a buy-in, rebuy or add-on cost and the chips each gave, the bounty on a head, the
 # table count. None is money put in or won in the hand (a bounty is paid outside the pot).
-_TOURNAMENT_SETUP = ("stakes", "buyIn", "seatsPerTable", "tableCount", "startingStack", "rebuy", "rebuyStack",
-                     "addon", "addonStack", "bounty")
+_TOURNAMENT_SETUP = "stakes buyIn seatsPerTable tableCount startingStack rebuy rebuyStack addon addonStack bounty"
 # Every element a <game> may hold, with its attributes and child elements; any other fails
 # the hand, so that nothing that might move money is passed over unread. Known and not
 # read: the game's ``numholecards`` and ``version``, a round's and an event's
 # ``sequence`` (the order they stand in is read), an event's ``timestamp``, the ``hand``
 # a player's cards or a winner's hand make (a description).
-_GAME_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "game": (frozenset({"id", "starttime", "numholecards", "gametype", "multigametype", "realmoney", "data", "seats",
-                        "version", *_TOURNAMENT_SETUP}), frozenset({"players", "round"})),
-    "players": (frozenset({"dealer"}), frozenset({"player"})),
-    "player": (frozenset({"seat", "nickname", "balance", "dealtin"}), frozenset()),
-    "round": (frozenset({"id", "sequence"}), frozenset({"event", "cards", "winner"})),
-    "event": (frozenset({"sequence", "type", "player", "amount", "timestamp", "text"}), frozenset()),
-    "cards": (frozenset({"type", "cards", "player", "hand"}), frozenset()),
-    "winner": (frozenset({"amount", "uncalled", "potnumber", "player", "hand", "pottype"}), frozenset()),
-}
+_GAME_ELEMENTS = allow_list(
+    {
+        "game": (
+            "id starttime numholecards gametype multigametype realmoney data seats version " + _TOURNAMENT_SETUP,
+            "players round",
+        ),
+        "players": ("dealer", "player"),
+        "player": ("seat nickname balance dealtin", ""),
+        "round": ("id sequence", "event cards winner"),
+        "event": ("sequence type player amount timestamp text", ""),
+        "cards": ("type cards player hand", ""),
+        "winner": ("amount uncalled potnumber player hand pottype", ""),
+    }
+)
 
 
-def _err(reason: QuarantineReason, message: str, hand_id: str | None) -> HandParseError:
-    return HandParseError(reason, message, hand_id)
+def _split(text: str) -> Iterator[tuple[int, str]]:
+    """Literal spans of the file, one per ``<game>``.
 
-
-class MergeXmlParser:
-    """Merge/Carbon ``<game>`` elements, one hand each."""
-
-    format = Format.MERGE_XML
-    hand_start = _GAME_START
-    chunkable = False  # hands need the file's <description>
-
-    def sniff(self, head: str) -> bool:
-        return bool(_SNIFF.search(head))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        """Literal spans of the file, one per ``<game>``.
-
-        A ``<description>`` standing right before a game (only blank text between) opens
-        that game's span; every game carries the latest description before it as its
-        ``HandText.context``.
-        """
-        games = [m.start() for m in _GAME_START.finditer(text)]
-        if not games:
-            if text.strip(" \r\n\t\ufeff"):
-                yield 0, text
-            return
-        starts = []
-        previous_end = 0
-        for game_at in games:
-            start = game_at
-            for d in _DESCRIPTION.finditer(text, previous_end, game_at):
-                if not text[d.end():game_at].strip(" \r\n\t\ufeff"):
-                    start = d.start()
-            starts.append(start)
-            previous_end = game_at
-        if text[: starts[0]].strip(" \r\n\t\ufeff"):
-            yield 0, text[: starts[0]]
-        context = ""
-        for start, end in zip(starts, starts[1:] + [len(text)]):
-            for d in _DESCRIPTION.finditer(text, start, end):
-                if d.start() < text.find("<game", start, end):
-                    context = d.group(0)
-            yield start, HandText(text[start:end], context=context)
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _parse(hand_text)
+    A ``<description>`` standing right before a game (only blank text between) opens
+    that game's span; every game carries the latest description before it as its
+    ``HandText.context``.
+    """
+    games = [m.start() for m in _GAME_START.finditer(text)]
+    if not games:
+        if text.strip(" \r\n\t\ufeff"):
+            yield 0, text
+        return
+    starts = []
+    previous_end = 0
+    for game_at in games:
+        start = game_at
+        for d in _DESCRIPTION.finditer(text, previous_end, game_at):
+            if not text[d.end() : game_at].strip(" \r\n\t\ufeff"):
+                start = d.start()
+        starts.append(start)
+        previous_end = game_at
+    if text[: starts[0]].strip(" \r\n\t\ufeff"):
+        yield 0, text[: starts[0]]
+    context = ""
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        for d in _DESCRIPTION.finditer(text, start, end):
+            if d.start() < text.find("<game", start, end):
+                context = d.group(0)
+        yield start, HandText(text[start:end], context=context)
 
 
 def _attr(el: Element, name: str, hand_id: str | None) -> str:
     value = el.get(name)
     if value is None:
-        raise _err(
+        raise HandParseError(
             QuarantineReason.PARSE_ERROR,
             f"<{el.tag}> without the {name!r} attribute: {show_element(el)}",
             hand_id,
@@ -287,68 +241,52 @@ def _parse(hand_text: str) -> ParsedHand:
     desc_match = _DESCRIPTION.search(text) or _DESCRIPTION.search(getattr(hand_text, "context", ""))
     game_at = text.find("<game")
     if game_at < 0:
-        raise _err(QuarantineReason.PARSE_ERROR, "no <game> element in this text", None)
+        raise HandParseError(QuarantineReason.PARSE_ERROR, "no <game> element in this text", None)
     game_text = text[game_at:]
     id_match = re.search(r'<game\b[^>]*?\bid="([^"]+)"', game_text)
     hand_id = id_match.group(1) if id_match else None
     if "</game>" not in game_text:
-        raise _err(
-            QuarantineReason.TRUNCATED, "the <game> element has no closing </game> tag", hand_id
-        )
+        raise HandParseError(QuarantineReason.TRUNCATED, "the <game> element has no closing </game> tag", hand_id)
     game_text = game_text[: game_text.index("</game>") + len("</game>")]
     try:
         game = fromstring(game_text)
         description = fromstring(desc_match.group(0)) if desc_match else None
     except ParseError as exc:
-        raise _err(QuarantineReason.PARSE_ERROR, f"malformed XML: {exc}", hand_id) from None
+        raise HandParseError(QuarantineReason.PARSE_ERROR, f"malformed XML: {exc}", hand_id) from None
     if hand_id is None:
-        raise _err(QuarantineReason.PARSE_ERROR, "<game> without an id", None)
+        raise HandParseError(QuarantineReason.PARSE_ERROR, "<game> without an id", None)
     if next(game.iter("winner"), None) is None and "GAME_CANCELLED" not in game_text:
         # hand 33325037-509 (2011): the log closes the game after a fold and LEAVE preflop
         rounds = ", ".join(str(r.get("id")) for r in game.iter("round"))
-        raise _err(QuarantineReason.TRUNCATED, f"the <game> element closes after its {rounds} round(s) "
-                   "with no <winner>: the hand's end was not logged", hand_id)
+        raise HandParseError(
+            QuarantineReason.TRUNCATED,
+            f"the <game> element closes after its {rounds} round(s) with no <winner>: the hand's end was not logged",
+            hand_id,
+        )
     return _HandBuilder(game, description, hand_id, game_text).build()
 
 
-@dataclass
-class _Event:
-    """One ``<event>`` being read, and the sequence number its actions move on."""
-
-    el: Element
-    etype: str
-    street: Street
-    seat: int
-    amount: int | None
-    seq: int
-
-
-class _HandBuilder:
+class _HandBuilder(XmlHand):
     """One ``<game>`` element to a ParsedHand (a fresh builder per hand)."""
 
     def __init__(self, game: Element, description: Element | None, hand_id: str, raw: str):
+        super().__init__(DIALECT, hand_id)
         self.game_el = game
         self.description = description
-        self.hand_id = hand_id
         self.raw = raw
         self.notes: list[str] = []
-
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        return _err(reason, message, self.hand_id)
+        self.round_id = ""
 
     def cancelled(self) -> HandParseError:
         """A game Merge cancelled was never played out: no pot, no winner to audit."""
         return self.fail(
             QuarantineReason.INCONSISTENT,
-            f"Merge cancelled the game (GAME_CANCELLED) after {len(self.hand.actions)} action(s): "
+            f"Merge cancelled the game (GAME_CANCELLED) after {len(self.record.actions)} action(s): "
             "the hand stops there unplayed, with no <winner> (its text is whole, not cut)",
         )
 
     def money(self, text: str) -> int:
-        try:
-            return DOT.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
+        return self.amount(text, "")
 
     def build(self) -> ParsedHand:
         g = self.game_el
@@ -358,8 +296,10 @@ class _HandBuilder:
         elif _ZONED_START.fullmatch(starttime):
             when = datetime.strptime(starttime, "%Y/%m/%d %H:%M:%S %z")
         else:
-            raise self.fail(QuarantineReason.PARSE_ERROR,
-                            f"starttime {starttime!r} is neither YYYYMMDDhhmmss nor 'YYYY/MM/DD hh:mm:ss +hhmm'")
+            raise self.fail(
+                QuarantineReason.PARSE_ERROR,
+                f"starttime {starttime!r} is neither YYYYMMDDhhmmss nor 'YYYY/MM/DD hh:mm:ss +hhmm'",
+            )
         data = (g.get("data") or "").split("|")
         desc_type = self.description.get("type", "") if self.description is not None else ""
         stakes = self.description.get("stakes", "") if self.description is not None else ""
@@ -378,25 +318,21 @@ class _HandBuilder:
             whole = all(re.fullmatch(r"\d+(?:\.0+)?", a) for a in stake_amounts) and stake_amounts
             self.scale = 1 if whole else 100
 
-        hand = ParsedHand(
-            hand_id=self.hand_id,
-            platform=Platform.MERGE,
-            format=Format.MERGE_XML,
+        hand = self.new_record(
             game=game,
             limit=limit,
             is_tournament=is_tournament,
-            amount_scale=self.scale,
             currency="USD" if real_money and not is_tournament else None,
             tournament_id=data[2].split("-")[0] if is_tournament and len(data) > 2 else None,
-            max_seats=int(g.get("seats")) if (g.get("seats") or "").isdigit() else None,
+            max_seats=int(g.get("seats", "")) if (g.get("seats") or "").isdigit() else None,
             start_time_raw=starttime,
-            start_time_utc=when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            start_time_utc=when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             hand_date=when.strftime("%Y-%m-%d"),
             table_name=data[1] if len(data) > 1 and data[1] else None,
             is_play_money=not real_money,
         )
-        self.hand = hand
-        self.check_elements()
+        self.record = hand
+        self.check(self.game_el)
         self.read_players()
         self.read_rounds(when.strftime("%Y%m%d%H%M%S") >= RAISE_TO_SINCE)
         self.read_winners()
@@ -445,16 +381,10 @@ class _HandBuilder:
             self.notes.append(f"seat {seat} acts but is not in <players>: seated with no name or stack")
         return seat
 
-    def check_elements(self) -> None:
-        """Fail the hand on any element or attribute not in ``_GAME_ELEMENTS``."""
-        if problem := unknown_in_xml(self.game_el, _GAME_ELEMENTS):
-            raise self.fail(QuarantineReason.PARSE_ERROR, problem)
-
     def read_players(self) -> None:
         players = self.game_el.find("players")
         if players is None:
             raise self.fail(QuarantineReason.PARSE_ERROR, "no <players> element")
-        self.seats: dict[int, SeatRecord] = {}
         for p in players.findall("player"):
             seat = int(_attr(p, "seat", self.hand_id)) + 1
             self.seats[seat] = SeatRecord(
@@ -466,62 +396,40 @@ class _HandBuilder:
         if not self.seats:
             raise self.fail(QuarantineReason.PARSE_ERROR, "no player is seated")
         dealer = players.get("dealer")
-        if dealer is not None and dealer.isdigit() and self.hand.game not in STUD_GAMES:
-            self.hand.button_seat = int(dealer) + 1
+        if dealer is not None and dealer.isdigit() and self.record.game not in STUD_GAMES:
+            self.record.button_seat = int(dealer) + 1
 
     def read_rounds(self, raise_is_total: bool) -> None:
-        hand = self.hand
-        tracker = BetTracker()
-        self.tracker = tracker
-        forced: dict[int, int] = {}
+        hand = self.record
+        self.forced: dict[int, int] = {}
+        self.wagers = {**_WAGERS, "RAISE": RAISE_TO if raise_is_total else RAISE_BY}
         street_now: Street | None = None
-        seq = 0
         big_blind = None
         for bb_event in self.game_el.iter("event"):
             if bb_event.get("type") == "BIG_BLIND" and bb_event.get("amount"):
-                big_blind = max(big_blind or 0, self.money(bb_event.get("amount")))
+                big_blind = max(big_blind or 0, self.money(bb_event.get("amount")))  # type: ignore[arg-type]
         hand.big_blind = big_blind
         self.last_bet_street: dict[int, Street] = {}
         latest_cards: dict[int, list[str | None]] = {}
         shown: dict[int, list[str | None]] = {}
-
         for rnd in self.game_el.findall("round"):
             rid = _attr(rnd, "id", self.hand_id)
             if rid == "GAME_CANCELLED":
                 raise self.cancelled()
             if rid not in _ROUNDS:
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown round id {rid!r}")
-            street = _ROUNDS[rid]
-            self.round_id = rid
-            if street != street_now:
-                if street_now not in (None, Street.PREDEAL) and street != Street.SHOWDOWN:
-                    tracker.new_street()
-                street_now = street
+            self.street, self.round_id = _ROUNDS[rid], rid
+            if self.street != street_now:
+                if street_now not in (None, Street.PREDEAL) and self.street != Street.SHOWDOWN:
+                    self.tracker.new_street()
+                street_now = self.street
             for el in rnd:
                 if el.tag == "event":
-                    seq = self.read_event(el, street, seq, raise_is_total, forced)
+                    self.read_event(el)
                 elif el.tag == "cards":
-                    kind = _attr(el, "type", self.hand_id)
-                    cards_list = _cards(_attr(el, "cards", self.hand_id))
-                    if kind == "COMMUNITY":
-                        hand.boards = [[c for c in cards_list if c]]
-                        continue
-                    seat = self.seat_of(el)
-                    if kind in ("HOLE", "DRAW_DRAWN_CARDS"):
-                        latest_cards[seat] = cards_list
-                    elif kind in ("SHOWN", "MUCKED"):
-                        shown[seat] = cards_list
-                        if kind == "SHOWN":
-                            self.seats[seat].showed = True
-                        else:
-                            self.seats[seat].mucked = True
-                    else:
-                        raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown cards type {kind!r}")
-                elif el.tag == "winner":
-                    continue
-                else:
+                    self.read_cards(el, latest_cards, shown)
+                elif el.tag != "winner":
                     raise self.fail(QuarantineReason.PARSE_ERROR, f"unexpected element {show_element(el)}")
-
         for seat, rec in self.seats.items():
             # A hand shown on an all-in street can be completed by later deals: keep the
             # list that knows more cards (shown cards on a tie).
@@ -532,166 +440,139 @@ class _HandBuilder:
                 partial = latest_cards.get(seat) or []
                 rec.upcards = [c for c in partial[2:6] if c]
             if self.balance_after_forced() and rec.stack is not None:
-                rec.stack += forced.get(seat, 0)
+                rec.stack += self.forced.get(seat, 0)
+
+    def read_cards(
+        self, el: Element, latest_cards: dict[int, list[str | None]], shown: dict[int, list[str | None]]
+    ) -> None:
+        """A ``<cards>``: the board, a seat's hole or drawn cards, or those it showed or mucked."""
+        kind = _attr(el, "type", self.hand_id)
+        cards_list = _cards(_attr(el, "cards", self.hand_id))
+        if kind == "COMMUNITY":
+            self.record.boards = [[c for c in cards_list if c]]
+            return
+        seat = self.seat_of(el)
+        if kind in ("HOLE", "DRAW_DRAWN_CARDS"):
+            latest_cards[seat] = cards_list
+        elif kind in ("SHOWN", "MUCKED"):
+            shown[seat] = cards_list
+            if kind == "SHOWN":
+                self.seats[seat].showed = True
+            else:
+                self.seats[seat].mucked = True
+        else:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown cards type {kind!r}")
 
     def balance_after_forced(self) -> bool:
         """Whether the players' ``balance`` is printed after their blinds and antes."""
-        return self.hand.is_tournament and self.game_el.get("version") is None
+        return self.record.is_tournament and self.game_el.get("version") is None
 
-    def read_event(
-        self, el: Element, street: Street, seq: int, raise_is_total: bool, forced: dict[int, int]
-    ) -> int:
-        """Read one ``<event>`` into ``hand.actions``; returns the last sequence number used."""
+    def read_event(self, el: Element) -> None:
+        """Read one ``<event>`` into the hand's actions."""
         etype = _attr(el, "type", self.hand_id)
         if etype in _IGNORED_EVENTS:
             if el.get("amount") is not None:
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} event with an amount: {show_element(el)}")
-            return seq
+            return
         if etype == "GAME_CANCELLED":
             raise self.cancelled()
-        seat = self.seat_of(el)
-        rec = self.seats[seat]
-        amount = self.money(el.get("amount")) if el.get("amount") is not None else None
-        ev = _Event(el, etype, street, seat, amount, seq)
+        rec = self.seats[self.seat_of(el)]
+        amount = self.money(el.get("amount")) if el.get("amount") is not None else None  # type: ignore[arg-type]
         if etype in _FORCED_KINDS or etype in ("RETURN_BLIND", "ANTE"):
-            self.read_forced(ev, forced)
-        elif etype in ("FOLD", "SIT_OUT"):
-            rec.folded_street = street
-            self.act(ev, ActionKind.FOLD, None)
-        elif etype == "CHECK":
-            self.act(ev, ActionKind.CHECK, None)
-        elif etype in ("CALL", "BET", "RAISE", "COMPLETE"):
-            self.read_bet(ev, raise_is_total)
+            self.read_forced(el, etype, rec, self.need_amount(el, etype, amount))
+        elif etype in ("FOLD", "SIT_OUT", "CHECK"):
+            self.act(CHECK if etype == "CHECK" else FOLD, rec)
+        elif etype in self.wagers:
+            self.act(self.wagers[etype], rec, self.need_amount(el, etype, amount))
+            self.last_bet_street[rec.seat] = self.street
         elif etype == "ALL_IN":
-            self.read_all_in(ev, forced)
+            self.read_all_in(el, rec, amount)
         elif etype == "DRAW":
             changed_text = el.get("text", "")
             if not changed_text.isdigit():
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"DRAW without a card count: {show_element(el)}")
             changed = int(changed_text)
-            self.act(ev, ActionKind.STAND_PAT if changed == 0 else ActionKind.DISCARD, None, changed=changed)
-        elif etype == "SHOW":
-            rec.showed = True
-            self.act(ev, ActionKind.SHOW, None, street=Street.SHOWDOWN)
-        elif etype == "MUCK":
+            self.add_action(rec.seat, ActionKind.STAND_PAT if changed == 0 else ActionKind.DISCARD, changed=changed)
+        elif etype in ("SHOW", "MUCK"):
             # The winner of a folded game "mucks" without a showdown: nothing conceded.
-            if self.round_id == "SHOWDOWN":
+            if etype == "SHOW":
+                rec.showed = True
+            elif self.round_id == "SHOWDOWN":
                 rec.mucked = True
-            self.act(ev, ActionKind.MUCK, None, street=Street.SHOWDOWN)
+            self.add_action(rec.seat, ActionKind.SHOW if etype == "SHOW" else ActionKind.MUCK, on=Street.SHOWDOWN)
         else:
             raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown event type {etype!r}: {show_element(el)}")
-        return ev.seq
 
-    def act(
-        self, ev: _Event, kind: ActionKind, added: int | None, *,
-        street: Street | None = None, all_in: bool = False, changed: int | None = None,
-    ) -> None:
-        """Record ``ev`` as the next action (on ``street``, or the event's own street)."""
-        ev.seq += 1
-        st = ev.street if street is None else street
-        self.hand.actions.append(ActionRecord(ev.seq, st, ev.seat, kind, added, all_in, changed))
+    def need_amount(self, el: Element, etype: str, amount: int | None) -> int:
+        if amount is None:
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"{etype} without an amount: {show_element(el)}")
+        return amount
 
-    def need_amount(self, ev: _Event) -> int:
-        if ev.amount is None:
-            raise self.fail(QuarantineReason.PARSE_ERROR, f"{ev.etype} without an amount: {show_element(ev.el)}")
-        return ev.amount
-
-    def read_forced(self, ev: _Event, forced: dict[int, int]) -> None:
+    def read_forced(self, el: Element, etype: str, rec: SeatRecord, value: int) -> None:
         """A blind, bring-in, returning player's blind or ante, all posted before the deal."""
-        hand, tracker, seat = self.hand, self.tracker, ev.seat
-        value = self.need_amount(ev)
-        if ev.etype in _FORCED_KINDS:
-            tracker.add(seat, value)
-            forced[seat] = forced.get(seat, 0) + value
-            if ev.etype == "SMALL_BLIND":
+        hand, tracker, seat = self.record, self.tracker, rec.seat
+        self.forced[seat] = self.forced.get(seat, 0) + value
+        if etype in _FORCED_KINDS:
+            self.act(_FORCED_KINDS[etype], rec, value)
+            if etype == "SMALL_BLIND":
                 hand.small_blind = max(hand.small_blind or 0, value)
-            if ev.etype == "BRING_IN":
+            if etype == "BRING_IN":
                 hand.bring_in = value
-            self.act(ev, _FORCED_KINDS[ev.etype], value, street=Street.PREDEAL)
-        elif ev.etype == "RETURN_BLIND":
+        elif etype == "RETURN_BLIND":
             live = min(value, hand.big_blind) if hand.big_blind else value
             tracker.add(seat, live)
-            self.act(ev, ActionKind.POST_BLIND, live, street=Street.PREDEAL)
+            self.add_action(seat, ActionKind.POST_BLIND, live, on=Street.PREDEAL)
             if value > live:
                 tracker.dead(seat, value - live)
-                self.act(ev, ActionKind.POST_DEAD, value - live, street=Street.PREDEAL)
-            forced[seat] = forced.get(seat, 0) + value
+                self.add_action(seat, ActionKind.POST_DEAD, value - live, on=Street.PREDEAL)
         else:  # ANTE
             tracker.dead(seat, value)
-            forced[seat] = forced.get(seat, 0) + value
             hand.ante = max(hand.ante or 0, value)
-            self.act(ev, ActionKind.POST_ANTE, value, street=Street.PREDEAL)
+            self.add_action(seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
 
-    def read_bet(self, ev: _Event, raise_is_total: bool) -> None:
-        """A call or bet (the amount added), a raise or completion (the total when ``raise_is_total``)."""
-        value = self.need_amount(ev)
-        if ev.etype in ("CALL", "BET"):
-            self.tracker.add(ev.seat, value)
-            self.last_bet_street[ev.seat] = ev.street
-            self.act(ev, ActionKind.CALL if ev.etype == "CALL" else ActionKind.BET, value)
-            return
-        if ev.etype == "COMPLETE" or raise_is_total:
-            added = self.tracker.raise_to(ev.seat, value)
-        else:
-            added = value
-            self.tracker.add(ev.seat, value)
-        self.last_bet_street[ev.seat] = ev.street
-        self.act(ev, ActionKind.RAISE if ev.etype == "RAISE" else ActionKind.COMPLETE, added)
-
-    def read_all_in(self, ev: _Event, forced: dict[int, int]) -> None:
+    def read_all_in(self, el: Element, rec: SeatRecord, amount: int | None) -> None:
         """An all-in: a call, bet or raise by what it adds, checked against the seat's stack."""
-        tracker, seat, rec = self.tracker, ev.seat, self.seats[ev.seat]
-        if ev.amount is None and rec.all_in:
+        tracker, seat = self.tracker, rec.seat
+        if amount is None and rec.all_in:
             # 2013 files repeat a seat's all-in on a later street without an amount: its
             # chips went in with the first ALL_IN, and this one moves none.
             self.notes.append(f"seat {seat} ALL_IN again in {self.round_id} without an amount: nothing added")
             return
-        value = self.need_amount(ev)
+        value = self.need_amount(el, "ALL_IN", amount)
         before = tracker.contributed(seat)
         added = value
         stack = rec.stack if rec.stack is not None else 0
         if self.balance_after_forced():
-            stack += forced.get(seat, 0)
+            stack += self.forced.get(seat, 0)
         if before + value != stack and before + value - tracker.street_bet(seat) == stack:
             added = value - tracker.street_bet(seat)
         elif before + value != stack:
-            self.notes.append(
-                f"seat {seat} ALL_IN {value} does not bring its total to its stack {stack}"
-            )
-        kind = tracker.add_unnamed(seat, added)
-        rec.all_in = True
-        self.last_bet_street[seat] = ev.street
-        self.act(ev, kind, added, all_in=True)
+            self.notes.append(f"seat {seat} ALL_IN {value} does not bring its total to its stack {stack}")
+        self.unnamed(rec, added, all_in=True)
+        self.last_bet_street[seat] = self.street
 
     def read_winners(self) -> None:
-        hand = self.hand
+        hand = self.record
         tags = _WINNER_TAG.findall(self.raw)
         winners = list(self.game_el.iter("winner"))
         if len(tags) != len(winners):
             raise self.fail(QuarantineReason.PARSE_ERROR, "could not match <winner> elements to their text")
-        pot_numbers = sorted(
-            {int(w.get("potnumber", "1")) for w in winners if w.get("uncalled") != "true"}
-        )
+        pot_numbers = sorted({int(w.get("potnumber", "1")) for w in winners if w.get("uncalled") != "true"})
         hilo = hand.game in HILO_GAMES
-        for w, line in zip(winners, tags):
+        for w, line in zip(winners, tags, strict=True):
             seat = self.seat_of(w)
             amount = self.money(_attr(w, "amount", self.hand_id))
             if w.get("uncalled") == "true":
-                self.tracker.returned(seat, amount)
-                hand.actions.append(
-                    ActionRecord(len(hand.actions) + 1, self.last_bet_street.get(seat, Street.SHOWDOWN), seat, ActionKind.UNCALLED_RETURN, amount)
-                )
-                hand.payouts.append(PayoutRecord(seat, amount, None, None, Half.WHOLE, PayoutSource.UNCALLED, line))
+                self.uncalled(self.seats[seat], amount, line, on=self.last_bet_street.get(seat, Street.SHOWDOWN))
                 continue
             pottype = w.get("pottype", "n")
             if pottype not in _HALVES:
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"unknown pottype {pottype!r}: {line}")
             half = _HALVES[pottype] if hilo else Half.WHOLE
-            pot = pot_numbers.index(int(w.get("potnumber", "1")))
-            hand.payouts.append(PayoutRecord(seat, amount, pot, None, half, PayoutSource.POT, line))
+            self.pay(seat, amount, pot_numbers.index(int(w.get("potnumber", "1"))), half, line)
 
     def finish(self) -> None:
-        hand, tracker = self.hand, self.tracker
+        hand, tracker = self.record, self.tracker
         for seat, rec in sorted(self.seats.items()):
             rec.contributed = tracker.contributed(seat)
             if rec.contributed and not rec.dealt_in:
@@ -706,9 +587,13 @@ class _HandBuilder:
                     f"seat {seat}'s last bet exceeds every other seat's by {amount}: the winner "
                     "line includes it (Merge printed no uncalled-bet line)"
                 )
-        infer_rake(hand, self.notes, inferred="rake not printed: inferred as put in {put_in} minus paid {paid}",
-                   overpaid="paid {paid} exceeds everything put in {put_in}",
-                   tournament="tournament pots are not raked: rake 0 (Merge prints no rake)")
+        infer_rake(
+            hand,
+            self.notes,
+            inferred="rake not printed: inferred as put in {put_in} minus paid {paid}",
+            overpaid="paid {paid} exceeds everything put in {put_in}",
+            tournament="tournament pots are not raked: rake 0 (Merge prints no rake)",
+        )
 
 
 def _unreturned_excess(hand: ParsedHand) -> tuple[int, int] | None:
@@ -722,4 +607,14 @@ def _unreturned_excess(hand: ParsedHand) -> tuple[int, int] | None:
     return seat, top - totals[1][0]
 
 
-PARSER = MergeXmlParser()
+DIALECT = XmlDialect(
+    platform=Platform.MERGE,
+    format=Format.MERGE_XML,
+    version="1",
+    root="game",
+    elements=_GAME_ELEMENTS,
+    sniff=_SNIFF,
+    hand_start=_GAME_START,
+    wording=XmlWording(bad_amount="{error}"),
+)
+PARSER = XmlParser(DIALECT, _parse, _split)

@@ -51,36 +51,24 @@ Choices, each checked on the corpus files:
   ``false`` or ``true`` (a jackpot table) and a win ``type`` other than empty are not read,
   and fail the hand, as do
   any other element or attribute and a no-money action (``_IGNORED``) with a value.
+
+The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
+below (allow-list, action table) is its data, ``_Game`` its quirks.
 """
 
 from __future__ import annotations
 
 import base64
 import re
-from typing import Iterator
 from xml.etree.ElementTree import Element
 
+from parsers.base import XML_PROLOGUE, card, show_element
+from parsers.engine import BET, CALL, CHECK, CURRENCY_SIGNS, FOLD, RAISE_BY, Act, Money
+from parsers.xml_dialect import XmlDialect, XmlHand, XmlParser, allow_list
 from rules.games import SPLIT_GAMES
-from rules.money import DOT, AmountError
-from rules.vocab import (
-    ActionKind,
-    Format,
-    Game,
-    Half,
-    Limit,
-    PayoutSource,
-    Platform,
-    QuarantineReason,
-    RakeSource,
-    Street,
-)
-from parsers.base import (XML_PROLOGUE, BetTracker, append_action, card, show_element, show_or_muck,
-                          split_joining_chatter, unknown_in_xml, xml_element)
-from rules.records import HandParseError, ParsedHand, PayoutRecord, SeatRecord
+from rules.records import HandParseError, ParsedHand, SeatRecord
+from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, RakeSource, Street
 
-_HAND_START = re.compile(r"^\ufeff*<Game\b", re.M)
-_CHATTER = re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|----[^\n]*\.DAT----|ExtendedTableName:[^\n]*)*$", re.S)
-_SNIFF = re.compile(r"<Game (?:hhversion=\"\d+\" )?id=\"\d+\"[^>]*\bgametype=\"")
 _GAMES = {
     "omaha h/l": Game.OMAHA_HILO,
     "omaha": Game.OMAHA,
@@ -90,27 +78,40 @@ _GAMES = {
     "multi table hold'em": Game.HOLDEM,
 }
 _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
-_CURRENCIES = {"€": "EUR", "$": "USD", "£": "GBP"}
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
 _TOURNAMENT_TABLE = re.compile(r"\[(?P<tournament>\d+)\]:Table \d+$")
 _IGNORED = {"Disconnect", "Reconnect", "SitOut", "SitIn", "TimeOut", "Chat"}
+# What each <Action type> with a value records and does with it (AllIn, MoneyReturned: ``_Game.money_action``).
+_ACTIONS = {
+    "SmallBlind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
+    "BigBlind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),
+    "PostedToPlay": Act(ActionKind.POST_BLIND, Money.ADDS, forced=True),
+    "Ante": Act(ActionKind.POST_ANTE, Money.DEAD, forced=True),
+    "Call": CALL,
+    "Bet": BET,
+    "Raise": RAISE_BY,
+}
 # Every element a <Game> may hold, with its attributes and child elements (``Action/Seat``:
 # a seat paid by a win); any other fails the hand (``parsers.base.unknown_in_xml``), so
 # that nothing that might move money is passed over unread. Known and not read: the
 # viewer's ``playerseat`` and ``betamount``, table and type names, counts, a seat's
 # ``unicodealias`` and ``sittingout`` (its actions tell), a card's ``id``.
-_ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "Game": (frozenset({"hhversion", "id", "date", "unicodetablename", "tablename", "stakes", "betlimit", "tabletype",
-                        "unicodetabletype", "gametypeid", "gametype", "realmoney", "currencysymbol", "currencyId",
-                        "playerseat", "betamount", "istournament", "totalplayers", "tablesize", "badbeat", "rake"}),
-             frozenset({"Seats", "Gameplay"})),
-    "Seats": (frozenset(), frozenset({"Seat"})),
-    "Seat": (frozenset({"num", "alias", "unicodealias", "balance", "endbalance", "dealer", "sittingout"}), frozenset()),
-    "Gameplay": (frozenset(), frozenset({"Action"})),
-    "Action": (frozenset({"seq", "type", "seat", "value"}), frozenset({"Card", "Seat"})),
-    "Card": (frozenset({"value", "suit", "id"}), frozenset()),
-    "Action/Seat": (frozenset({"num", "amount", "pot", "type", "lowhandwin"}), frozenset()),
-}
+_ELEMENTS = allow_list(
+    {
+        "Game": (
+            "hhversion id date unicodetablename tablename stakes betlimit tabletype unicodetabletype gametypeid "
+            "gametype realmoney currencysymbol currencyId playerseat betamount istournament totalplayers tablesize "
+            "badbeat rake",
+            "Seats Gameplay",
+        ),
+        "Seats": ("", "Seat"),
+        "Seat": ("num alias unicodealias balance endbalance dealer sittingout", ""),
+        "Gameplay": ("", "Action"),
+        "Action": ("seq type seat value", "Card Seat"),
+        "Card": ("value suit id", ""),
+        "Action/Seat": ("num amount pot type lowhandwin", ""),
+    }
+)
 # Attribute values known to say nothing happened; any other value fails the hand: a win of
 # some other type is not read. ``badbeat="true"`` marks a bad-beat jackpot table, on every
 # hand of it (the "Hijack", "Cut-Off" and "Flop" tables; never the "Micro" ones): the
@@ -119,91 +120,54 @@ _ELEMENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 _KNOWN_VALUES = {("Game", "badbeat"): frozenset({"false", "true"}), ("Seat", "type"): frozenset({""})}
 
 
-class MicrogamingParser:
-    """Microgaming ``<Game>`` elements."""
-
-    format = Format.MICROGAMING_XML
-    version = "2"  # 2: a currency symbol padded with a space is read
-    hand_start = _HAND_START
-
-    def sniff(self, head: str) -> bool:
-        return bool(_SNIFF.search(head))
-
-    def split(self, text: str) -> Iterator[tuple[int, str]]:
-        """Each ``<Game`` to the next; leading ``----PRIMA.DAT----`` chatter joins the first."""
-        return split_joining_chatter(_HAND_START, _CHATTER, text)
-
-    def parse(self, hand_text: str) -> ParsedHand:
-        return _parse(hand_text)
-
-
-def _card(el: Element, hand_id: str) -> str:
-    try:
-        return card(el.get("value", "") + el.get("suit", ""))
-    except HandParseError as exc:
-        raise HandParseError(exc.reason, f"{exc.message} in {el.attrib}", hand_id) from None
-
-
-def _amount(value: str | None, where: Element, scale: int, hand_id: str) -> int:
-    if value is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"no amount in <{where.tag} {where.attrib}>", hand_id)
-    try:
-        return DOT.to_minor(value, scale)
-    except AmountError as exc:
-        raise HandParseError(QuarantineReason.BAD_AMOUNT, f"hand {hand_id}: {exc}", hand_id) from None
-
-
 def _parse(text: str) -> ParsedHand:
-    root, _ = xml_element(text, "Game")
-    hand_id = root.get("id")
-    if problem := unknown_in_xml(root, _ELEMENTS, _KNOWN_VALUES):
-        raise HandParseError(QuarantineReason.PARSE_ERROR, problem, hand_id)
-    if not hand_id:
+    root, _, game = _Game.element(DIALECT, text)
+    game.check(root)
+    if not game.hand_id:
         raise HandParseError(QuarantineReason.PARSE_ERROR, "<Game> without an id")
-    game = _GameReader(root, _header(root, hand_id))
+    game.root, game.versionless = root, root.get("hhversion") is None
+    game.record = _header(game, root)
     game.read_seats()
     game.read_play()
     game.settle()
-    _payouts(game.hand, game.wins, game.hand.game)
-    return game.hand
+    _payouts(game, game.wins)
+    return game.record
 
 
-def _header(root: Element, hand_id: str) -> ParsedHand:
+def _header(game: XmlHand, root: Element) -> ParsedHand:
     """The hand as its ``<Game>`` attributes describe it: game, stakes, money, rake."""
     gametype = root.get("gametype", "")
-    game = _GAMES.get(gametype.lower())
-    if game is None:
-        raise HandParseError(QuarantineReason.UNSUPPORTED_GAME, f"gametype {gametype!r} not known", hand_id)
+    kind = _GAMES.get(gametype.lower())
+    if kind is None:
+        raise game.fail(QuarantineReason.UNSUPPORTED_GAME, f"gametype {gametype!r} not known")
     is_tournament = root.get("istournament", "0") not in ("0", "") or "tourn" in root.get("tabletype", "").lower()
     real = root.get("realmoney", "true") == "true"
     stakes = root.get("stakes", "").split("|")
     if len(stakes) != 2:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"stakes {root.get('stakes')!r} is not 'sb|bb'", hand_id)
+        raise game.fail(QuarantineReason.PARSE_ERROR, f"stakes {root.get('stakes')!r} is not 'sb|bb'")
     whole_chips = (is_tournament or not real) and all(re.fullmatch(r"\d+", s) for s in stakes)
-    scale = 1 if whole_chips else 100
+    game.scale = 1 if whole_chips else 100
     symbol = _currency_symbol(root.get("currencysymbol"))
-    currency = _CURRENCIES.get(symbol) if real and not is_tournament else None
+    currency = CURRENCY_SIGNS.get(symbol) if real and not is_tournament else None
     tournament = _TOURNAMENT_TABLE.search(root.get("tablename", "")) if is_tournament else None
-    hand = ParsedHand(
-        hand_id=hand_id,
-        platform=Platform.MICROGAMING,
-        format=Format.MICROGAMING_XML,
-        game=game,
+    hand = game.new_record(
+        game=kind,
         limit=_LIMITS.get(root.get("betlimit", "")),
         is_tournament=is_tournament,
         tournament_id=tournament.group("tournament") if tournament else None,
-        amount_scale=scale,
         currency=currency,
         is_play_money=not real,
         table_name=root.get("tablename"),
         start_time_raw=root.get("date"),
         hand_date=(root.get("date") or "")[:10] or None,
-        max_seats=int(root.get("tablesize")) if (root.get("tablesize") or "").isdigit() else None,
+        max_seats=int(root.get("tablesize")) if (root.get("tablesize") or "").isdigit() else None,  # type: ignore[arg-type]
     )
     if real and not is_tournament and currency is None:
-        raise HandParseError(QuarantineReason.PARSE_ERROR, f"currency symbol {symbol!r} not known "
-                             f"(currencysymbol={root.get('currencysymbol')!r})", hand_id)
-    hand.small_blind, hand.big_blind = (_amount(s, root, scale, hand_id) for s in stakes)
+        raise game.fail(
+            QuarantineReason.PARSE_ERROR,
+            f"currency symbol {symbol!r} not known (currencysymbol={root.get('currencysymbol')!r})",
+        )
+    hand.small_blind, hand.big_blind = (game.amount(s, root) for s in stakes)
     hand.notes.append("time zone not printed: start_time_utc left empty")
     if is_tournament and not tournament:
         hand.notes.append(f"tournament id not printed: tablename {root.get('tablename')!r} has no '[id]:Table n'")
@@ -236,58 +200,54 @@ def _read_rake(rake: str | None, hand: ParsedHand) -> None:
     # rake is printed in hundredths of the printed unit
     cents, scale = int(rake), hand.amount_scale
     if (cents * scale) % 100:
-        raise HandParseError(QuarantineReason.BAD_AMOUNT, f"rake {cents} cents does not fit scale {scale}",
-                             hand.hand_id)
+        raise HandParseError(
+            QuarantineReason.BAD_AMOUNT, f"rake {cents} cents does not fit scale {scale}", hand.hand_id
+        )
     hand.rake, hand.rake_source = cents * scale // 100, RakeSource.PRINTED
 
 
-class _GameReader:
+class _Game(XmlHand):
     """The ``<Seats>`` and ``<Gameplay>`` of one ``<Game>``, read into its hand."""
 
-    def __init__(self, root: Element, hand: ParsedHand):
-        self.root, self.hand, self.hand_id = root, hand, hand.hand_id
-        self.versionless = root.get("hhversion") is None
-        self.seats: dict[int, SeatRecord] = {}
+    root: Element
+    versionless: bool
+
+    def __init__(self, dialect: XmlDialect, hand_id: str | None = None):
+        super().__init__(dialect, hand_id)
         self.end_balance: dict[int, int] = {}
-        self.tracker = BetTracker()
-        self.street = Street.PREFLOP
-        self.board: list[str] = []
-        self.big_blind_posted = False
         self.wins: list[tuple[Element, int]] = []
         self.acted: set[int] = set()
         self.jackpot: dict[int, int] = {}
 
-    def amount(self, value: str | None, where: Element) -> int:
-        return _amount(value, where, self.hand.amount_scale, self.hand_id)
-
-    def record(self, seat: int, kind: ActionKind, value: int | None = None, all_in: bool = False,
-               on: Street | None = None) -> None:
-        append_action(self.hand, on or self.street, seat, kind, value, all_in)
+    def card(self, el: Element) -> str:
+        try:
+            return card(el.get("value", "") + el.get("suit", ""))
+        except HandParseError as exc:
+            raise HandParseError(exc.reason, f"{exc.message} in {el.attrib}", self.hand_id) from None
 
     def seat_of(self, el: Element) -> SeatRecord:
         number = el.get("seat")
         if number is None or not number.isdigit() or int(number) not in self.seats:
-            raise HandParseError(QuarantineReason.INCONSISTENT, f"action on an empty seat: {el.attrib}", self.hand_id)
+            raise self.fail(QuarantineReason.INCONSISTENT, f"action on an empty seat: {el.attrib}")
         return self.seats[int(number)]
 
     def read_seats(self) -> None:
         seats_el = self.root.find("Seats")
         if seats_el is None:
-            raise HandParseError(QuarantineReason.PARSE_ERROR, "no <Seats>", self.hand_id)
+            raise self.fail(QuarantineReason.PARSE_ERROR, "no <Seats>")
         for s in seats_el.findall("Seat"):
-            number = int(s.get("num"))
-            seat = SeatRecord(seat=number, player=s.get("alias", ""), stack=self.amount(s.get("balance"), s))
+            number = int(s.get("num"))  # type: ignore[arg-type]  # a Seat without one fails, as it did
+            seat = self.seat(SeatRecord(seat=number, player=s.get("alias", ""), stack=self.amount(s.get("balance"), s)))
             if s.get("endbalance") is not None:
                 self.end_balance[number] = self.amount(s.get("endbalance"), s)
             if s.get("dealer") == "true":
-                self.hand.button_seat = number
-            self.seats[number] = seat
-            self.hand.seats.append(seat)
+                self.record.button_seat = number
+            self.record.seats.append(seat)
 
     def read_play(self) -> None:
         play = self.root.find("Gameplay")
         if play is None:
-            raise HandParseError(QuarantineReason.PARSE_ERROR, "no <Gameplay>", self.hand_id)
+            raise self.fail(QuarantineReason.PARSE_ERROR, "no <Gameplay>")
         for el in play:
             kind = el.get("type", "")
             if not self.table_event(el, kind):
@@ -298,13 +258,12 @@ class _GameReader:
         if kind == "Win":
             self.wins.extend((w, self.amount(w.get("amount"), w)) for w in el.findall("Seat"))
         elif kind in _DEALS:
-            self.board.extend(_card(c, self.hand_id) for c in el.findall("Card"))
+            self.board.extend(self.card(c) for c in el.findall("Card"))
             self.street = _DEALS[kind]
             self.tracker.new_street()
         elif kind in _IGNORED:
             if el.get("value") is not None:
-                raise HandParseError(QuarantineReason.PARSE_ERROR, f"action {kind!r} with a value: {el.attrib}",
-                                     self.hand_id)
+                raise self.fail(QuarantineReason.PARSE_ERROR, f"action {kind!r} with a value: {el.attrib}")
         elif kind == "BadBeatContribution":
             # the bad-beat jackpot's drop, taken from the seat's balance outside the pot (the
             # pot adds up without it, hands 5049133688, 5079074821): noted, and counted by
@@ -312,7 +271,7 @@ class _GameReader:
             payer = self.seat_of(el)
             drop = self.amount(el.get("value"), el)
             self.jackpot[payer.seat] = self.jackpot.get(payer.seat, 0) + drop
-            self.hand.notes.append(f"seat {payer.seat} paid {drop} to the bad-beat jackpot, outside the pot")
+            self.record.notes.append(f"seat {payer.seat} paid {drop} to the bad-beat jackpot, outside the pot")
         else:
             return False
         return True
@@ -320,59 +279,39 @@ class _GameReader:
     def seat_action(self, el: Element, kind: str, seat: SeatRecord) -> None:
         self.acted.add(seat.seat)
         if kind == "DealCards":
-            seat.cards = [_card(c, self.hand_id) for c in el.findall("Card")]
+            seat.cards = [self.card(c) for c in el.findall("Card")]
         elif kind in ("ShowCards", "MuckCards"):
-            shown = [_card(c, self.hand_id) for c in el.findall("Card")]
+            shown: list[str | None] = [self.card(c) for c in el.findall("Card")]
             if shown:
                 seat.cards = shown
-            show_or_muck(self.hand, seat, showed=kind == "ShowCards")
-        elif kind == "Fold":
-            seat.folded_street = self.street
-            self.record(seat.seat, ActionKind.FOLD)
-        elif kind == "Check":
-            self.record(seat.seat, ActionKind.CHECK)
+            self.show(seat, showed=kind == "ShowCards")
+        elif kind in ("Fold", "Check"):
+            self.act(FOLD if kind == "Fold" else CHECK, seat)
         else:
             self.money_action(el, kind, seat, self.amount(el.get("value"), el))
 
     def money_action(self, el: Element, kind: str, seat: SeatRecord, value: int) -> None:
-        if kind in ("SmallBlind", "BigBlind", "PostedToPlay"):
-            self.tracker.add(seat.seat, value)
-            if kind == "SmallBlind":
-                posted = ActionKind.POST_SMALL_BLIND
-            elif kind == "BigBlind" and not self.big_blind_posted:
-                posted = ActionKind.POST_BIG_BLIND
-            else:
-                posted = ActionKind.POST_BLIND
-            self.big_blind_posted = self.big_blind_posted or kind == "BigBlind"
-            self.record(seat.seat, posted, value, on=Street.PREDEAL)
-        elif kind == "Ante":
-            self.tracker.dead(seat.seat, value)
-            self.hand.ante = value
-            self.record(seat.seat, ActionKind.POST_ANTE, value, on=Street.PREDEAL)
-        elif kind == "MoneyReturned":
-            self.tracker.returned(seat.seat, value)
-            self.record(seat.seat, ActionKind.UNCALLED_RETURN, value)
-            self.hand.payouts.append(PayoutRecord(seat.seat, value, None, None, Half.WHOLE, PayoutSource.UNCALLED,
-                                                  show_element(el)))
-        elif kind in ("Call", "Bet", "Raise", "AllIn"):
-            self.wager(kind, seat, value)
+        if kind == "MoneyReturned":
+            self.uncalled(seat, value, show_element(el))
+        elif kind == "AllIn":
+            self.unnamed(seat, value, all_in=True)
+        elif kind in _ACTIONS:
+            if not _ACTIONS[kind].forced:
+                self.check_versionless(kind, seat)
+            self.act(_ACTIONS[kind], seat, value)
+            if kind == "Ante":
+                self.record.ante = value
         else:
-            raise HandParseError(QuarantineReason.PARSE_ERROR, f"action type {kind!r} not known: {el.attrib}",
-                                 self.hand_id)
+            raise self.fail(QuarantineReason.PARSE_ERROR, f"action type {kind!r} not known: {el.attrib}")
 
-    def wager(self, kind: str, seat: SeatRecord, value: int) -> None:
-        if self.versionless and kind != "AllIn" and self.tracker.street_bet(seat.seat):
-            raise HandParseError(QuarantineReason.UNKNOWN_FORMAT,
-                       f"<Action type={kind!r}> of seat {seat.seat}, which already has "
-                       f"{self.tracker.street_bet(seat.seat)} in this street, in a <Game> without hhversion: "
-                       f"whether its value is what it added or a total is not known", self.hand_id)
-        if kind == "AllIn":
-            seat.all_in = True
-            action = self.tracker.add_unnamed(seat.seat, value)
-        else:
-            self.tracker.add(seat.seat, value)
-            action = {"Call": ActionKind.CALL, "Bet": ActionKind.BET, "Raise": ActionKind.RAISE}[kind]
-        self.record(seat.seat, action, value, all_in=kind == "AllIn")
+    def check_versionless(self, kind: str, seat: SeatRecord) -> None:
+        if self.versionless and self.tracker.street_bet(seat.seat):
+            raise self.fail(
+                QuarantineReason.UNKNOWN_FORMAT,
+                f"<Action type={kind!r}> of seat {seat.seat}, which already has "
+                f"{self.tracker.street_bet(seat.seat)} in this street, in a <Game> without hhversion: "
+                f"whether its value is what it added or a total is not known",
+            )
 
     def settle(self) -> None:
         """What each seat put in, checked against its balances; a hand without a win explained."""
@@ -380,16 +319,18 @@ class _GameReader:
             if not any(self.tracker.seats().values()):
                 # merge_xml quarantines its GAME_CANCELLED the same way: the element is complete
                 # (not truncated) and every part of it was read (no parse error)
-                raise HandParseError(QuarantineReason.INCONSISTENT,
-                           f"hand cancelled: nobody put anything in and there is no <Action type=\"Win\"> "
-                           f"({len(self.seats)} seat(s) at the table)", self.hand_id)
-            self.hand.notes.append("no <Action type=\"Win\">: the platform paid no one")
-        self.hand.boards = [self.board] if self.board else []
+                raise self.fail(
+                    QuarantineReason.INCONSISTENT,
+                    f'hand cancelled: nobody put anything in and there is no <Action type="Win"> '
+                    f"({len(self.seats)} seat(s) at the table)",
+                )
+            self.record.notes.append('no <Action type="Win">: the platform paid no one')
+        self.record.boards = [self.board] if self.board else []
         won: dict[int, int] = {}
         for w, value in self.wins:
-            won[int(w.get("num"))] = won.get(int(w.get("num")), 0) + value
-        for seat in self.hand.seats:
-            seat.contributed = self.tracker.contributed(seat.seat)
+            won[int(w.get("num"))] = won.get(int(w.get("num")), 0) + value  # type: ignore[arg-type]
+        self.contributions()
+        for seat in self.record.seats:
             if seat.seat in self.end_balance and seat.stack is not None:
                 self.check_balance(seat, won.get(seat.seat, 0))
             if seat.seat not in self.acted and self.board:
@@ -404,41 +345,58 @@ class _GameReader:
         if returned > 0 and seat.seat == max(self.tracker.seats(), key=lambda s: self.tracker.contributed(s)):
             self.tracker.returned(seat.seat, returned)
             seat.contributed -= returned
-            self.record(seat.seat, ActionKind.UNCALLED_RETURN, returned)
-            self.hand.notes.append(f"seat {seat.seat}: {returned} returned as an uncalled bet without a pay line "
-                                   f"(balance - endbalance + winnings)")
+            self.add_action(seat.seat, ActionKind.UNCALLED_RETURN, returned)
+            self.record.notes.append(
+                f"seat {seat.seat}: {returned} returned as an uncalled bet without a pay line "
+                f"(balance - endbalance + winnings)"
+            )
         elif returned:
-            self.hand.notes.append(f"seat {seat.seat}: actions put in {seat.contributed} but balance - endbalance "
-                                   f"+ winnings is {implied}")
+            self.record.notes.append(
+                f"seat {seat.seat}: actions put in {seat.contributed} but balance - endbalance + winnings is {implied}"
+            )
 
 
-def _payouts(hand: ParsedHand, wins: list[tuple[Element, int]], game: Game) -> None:
+def _half(game: Game, lines: list[tuple[Element, int]], low: bool) -> Half:
+    """The half one win line of a pot pays, from the pot's ``lowhandwin`` flags (see the module)."""
+    flags = {w.get("lowhandwin", "0") for w, _ in lines}
+    if game not in SPLIT_GAMES or flags == {"0"}:
+        return Half.WHOLE
+    if flags == {"1"}:
+        return Half.UNLABELLED
+    if not low:
+        return Half.HIGH
+    high_sum = sum(v for x, v in lines if x.get("lowhandwin", "0") != "1")
+    low_sum = sum(v for x, v in lines if x.get("lowhandwin", "0") == "1")
+    return Half.LOW if low_sum <= high_sum else Half.UNLABELLED
+
+
+def _payouts(game: XmlHand, wins: list[tuple[Element, int]]) -> None:
+    hand = game.record
     by_pot: dict[str, list[tuple[Element, int]]] = {}
     for w, value in wins:
         by_pot.setdefault(w.get("pot", ""), []).append((w, value))
-    labels: dict[int, Half] = {}
-    for lines in by_pot.values():
-        flags = {w.get("lowhandwin", "0") for w, _ in lines}
-        for w, value in lines:
-            low = w.get("lowhandwin", "0") == "1"
-            if game not in SPLIT_GAMES or flags == {"0"}:
-                half = Half.WHOLE
-            elif flags == {"1"}:
-                half = Half.UNLABELLED
-            elif not low:
-                half = Half.HIGH
-            else:
-                high_sum = sum(v for x, v in lines if x.get("lowhandwin", "0") != "1")
-                low_sum = sum(v for x, v in lines if x.get("lowhandwin", "0") == "1")
-                half = Half.LOW if low_sum <= high_sum else Half.UNLABELLED
-            labels[id(w)] = half
-    if game in SPLIT_GAMES and any(h == Half.UNLABELLED for h in labels.values()):
-        hand.notes.append("lowhandwin='1' on every line of a pot does not say which line is the low half: "
-                          "those lines are unlabelled")
+    labels = {
+        id(w): _half(hand.game, lines, w.get("lowhandwin", "0") == "1") for lines in by_pot.values() for w, _ in lines
+    }
+    if hand.game in SPLIT_GAMES and any(h == Half.UNLABELLED for h in labels.values()):
+        hand.notes.append(
+            "lowhandwin='1' on every line of a pot does not say which line is the low half: those lines are unlabelled"
+        )
     for w, value in wins:
         pot = w.get("pot")
-        hand.payouts.append(PayoutRecord(int(w.get("num")), value, int(pot) if pot and pot.isdigit() else None,
-                                         None, labels[id(w)], PayoutSource.POT, show_element(w)))
+        game.pay(int(w.get("num")), value, int(pot) if pot and pot.isdigit() else None, labels[id(w)], w)  # type: ignore[arg-type]
 
 
-PARSER = MicrogamingParser()
+DIALECT = XmlDialect(
+    platform=Platform.MICROGAMING,
+    format=Format.MICROGAMING_XML,
+    version="2",  # 2: a currency symbol padded with a space is read
+    root="Game",
+    elements=_ELEMENTS,
+    values=_KNOWN_VALUES,
+    sniff=re.compile(r"<Game (?:hhversion=\"\d+\" )?id=\"\d+\"[^>]*\bgametype=\""),
+    hand_start=re.compile(r"^\ufeff*<Game\b", re.M),
+    chatter=re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|----[^\n]*\.DAT----|ExtendedTableName:[^\n]*)*$", re.S),
+    actions=_ACTIONS,
+)
+PARSER = XmlParser(DIALECT, _parse)

@@ -37,9 +37,8 @@ What the dialect says, and how it lands in the records:
   ``Seat N: ...`` lines; any other line there, as anywhere, fails the hand with its line
   number. ``Does not show`` (an uncontested winner) carries no cards.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Version 3 (a sweep of real files): the 7-2
-proposition table's header and its bonus pay line.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

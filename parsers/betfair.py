@@ -28,8 +28,8 @@ are printed: ``rake`` is None (``absent``) with a note; in the corpus hand 0.56 
 ``... ends`` line closes a hand; without it the hand is ``truncated``. Lines the parser
 does not know are ``parse_error`` (one corpus hand only: the format is not fully known).
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

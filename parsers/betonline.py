@@ -89,16 +89,16 @@ corpus sample (hand 1606125823: three seats all in, 3.97 put in, ``won (2.49)`` 
 pot no line pays is not printed, so the hand is quarantined ``inconsistent``
 (``_pots_no_line_pays``) rather than audited as an underpayment.
 
-Version 2: read by the engine; what it emits is unchanged, except that a hand printing two
-players in one seat (a 2016 tournament file lists the viewer in the small blind's seat too)
-is ``inconsistent``: version 1 read the first player's lines as the second's. The unprinted
-uncalled bet returned when a street closes (``_close_street``), the seats dealt in
-(``_dealt_in``) and the summary's amounts (``_summary_pays``) are hooks. Version 3: a hand
-headed ``Hold'em`` whose seats with cards all hold four is Omaha (the 2012 'Weeds (Hi)'
-table, ``_omaha_printed_as_holdem``); a summary printing one ``Total pot | Rake`` line per pot
-takes the sum of their rakes where only that makes the hand add up (``_rake_of_each_total``).
-Version 4: a hand whose pay lines pay only the last of several printed pots is quarantined
-(``_pots_no_line_pays``).
+A hand printing two players in one seat (a 2016 tournament file lists the viewer in the
+small blind's seat too) is ``inconsistent``. A hand headed ``Hold'em`` whose seats with
+cards all hold four is Omaha (the 2012 'Weeds (Hi)' table, ``_omaha_printed_as_holdem``); a
+summary printing one ``Total pot | Rake`` line per pot takes the sum of their rakes where
+only that makes the hand add up (``_rake_of_each_total``).
+
+Read by the engine; the unprinted uncalled bet returned when a street closes
+(``_close_street``), the seats dealt in (``_dealt_in``) and the summary's amounts
+(``_summary_pays``) are hooks. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -55,6 +55,8 @@ running pots on board actions, hand descriptions); any other, and any seat ``STA
 dealt in) and ``STATE_EMPTY``, fails the hand. A seat sitting out may carry the blind it
 missed (``BLINDSTATE="MB"`` big, ``"MS"`` small): no money in the hand; any other value,
 or one on a seat in the hand, fails it.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

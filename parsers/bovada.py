@@ -42,18 +42,19 @@ print nothing under ``*** SUMMARY ***`` for most hands (those the player had lef
 ``Hand result`` lines still say what was paid, so they are read with the rake inferred; a
 hand that stops at ``*** SUMMARY ***`` with no ``Hand result`` line is truncated.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Bovada's streets are known from four kinds of
-line (a section line, a 2012 ``Card dealt to table`` line, a stud seat's count of cards,
-a ``Bets`` after a closed round), so one function, ``_move_to``, moves the hand along
-for all of them; a street line printed twice does not open a second round. The old
-reader's wording of errors and notes is declared as the dialect's ``Wording``.
+Bodog's ``Bodog UK``, ``Bodog.eu`` and ``Bodog.com`` headers are Bovada's; stud's ``Double
+bets`` is the big bet on 4th street with a pair showing; the ``(timeout)`` bring-in and the
+``Bets chip info(timeout)`` bet are the plain actions; a hand whose player line is repeated
+verbatim and that does not add up is quarantined as damaged (``inconsistent``), not read as
+the money it would double.
 
-Version 3 (a sweep of real files): Bodog's ``Bodog UK``, ``Bodog.eu`` and ``Bodog.com``
-headers; stud's ``Double bets`` (the big bet on 4th street with a pair showing); the
-``(timeout)`` bring-in and the ``Bets chip info(timeout)`` bet; and a hand whose player
-line is repeated verbatim and that does not add up is quarantined as damaged
-(``inconsistent``), not read as the money it would double.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Bovada's streets
+are known from four kinds of line (a section line, a 2012 ``Card dealt to table`` line, a
+stud seat's count of cards, a ``Bets`` after a closed round), so one function, ``_move_to``,
+moves the hand along for all of them; a street line printed twice does not open a second
+round. The old reader's wording of errors and notes is declared as the dialect's
+``Wording``. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -40,8 +40,8 @@
   (masked names such as ``zhgb***10`` in the seat lines but ``zhgb***`` in a muck line): the
   hand is ``inconsistent``.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

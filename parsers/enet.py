@@ -34,8 +34,8 @@ an unpriced post's size would follow from the blinds only if the summary's total
 it, and in the one such hand it does not (two unpriced posts, a big and a small blind of
 €0,10 and €0,05, where the total leaves €0,05 for both).
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

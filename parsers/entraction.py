@@ -35,13 +35,14 @@ Choices, each checked on the corpus files:
   with it but no ``wins:`` line is complete and paid no one: it is read with no pot
   payouts (noted), for the audit to report.
 
-Version 3: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 2. The role lines (``Small Blind:  NAME  (0.25)``)
-name their seat after the role and are read by ``_role``; every line naming a seat looks
-the name up ignoring case where no seated name is exactly it (``_seat_of``); a Flop, Turn
-or River line repeats the board so far and must not change it; the end of the hand keeps
-the old reader's checks (``_rake_printed``, ``_closing_notes``, ``_blinds_posted``,
-``_never_acted``). As on every engine dialect, the seat lines are read first as one run.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). The role lines
+(``Small Blind:  NAME  (0.25)``) name their seat after the role and are read by ``_role``;
+every line naming a seat looks the name up ignoring case where no seated name is exactly it
+(``_seat_of``); a Flop, Turn or River line repeats the board so far and must not change it;
+the end of the hand keeps the old reader's checks (``_rake_printed``, ``_closing_notes``,
+``_blinds_posted``, ``_never_acted``). As on every engine dialect, the seat lines are read
+first as one run. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

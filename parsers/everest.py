@@ -30,6 +30,8 @@ its ``tax`` a fee (``fee_detail['tax']``). ``WIN pot`` is the pot index. Times a
 Every element and attribute of a ``<HAND>`` is one ``_READERS`` lists (with those
 skipped on purpose); any other, an element nested in one, or an ``<XSHOW>`` (a seat that
 does not show) holding cards fails the hand.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -47,11 +47,12 @@ number of players``, and after a seated player's name ``_CHATTER`` (connection n
 sitting out, ``does not show cards``) or chat (``NAME: text``). Any other line, including
 one about nobody seated and cards dealt to no seat, fails the hand with its line number.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Version 3 (a sweep of real files): the
-``Everleaf Gaming - Concord Gaming - Game #N`` opening; ``has joined the table``; a
-``Dealt to`` line ending in a full stop (2011 stud); and a listed seat that never posts,
-acts or gets cards (waiting for the big blind) is not dealt in.
+The ``Everleaf Gaming - Concord Gaming - Game #N`` opening is read too; ``has joined the
+table`` carries nothing; a stud ``Dealt to`` line may end in a full stop (2011); a listed
+seat that never posts, acts or gets cards (waiting for the big blind) is not dealt in.
+
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ adding chips or sitting out, timer and run-it-twice notices), a low hand's descr
 line of its own in the showdown, and the summary's ``Duration`` and per-run ``Pot N``.
 Any other line, in the summary too, fails the hand with its line number.
 
-Seen in real files and read as such (version 3): 2012 tournaments print no return when
+Seen in real files and read as such: 2012 tournaments print no return when
 every other seat folds to a bet (``Total pot 30`` with the big blind's unmatched 15 left
 out): the unmatched part is returned where the printed Total pot is exactly what was put
 in without it; their all-in hands may stop printing street lines before the river, so a
@@ -51,8 +51,8 @@ first line ``BEGIN`` from Hold'em Manager 2). Header variants: stakes in thousan
 antes its whole stack, and its ante lines say how much), a cap printed before the game (``$400 Pot Limit Omaha Hi``: limit ``cap``),
 the date in words (``15:13 ET - Wed, July 21, 2010``), ``Seats: 9`` on a line of its own.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

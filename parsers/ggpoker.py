@@ -47,9 +47,8 @@ Every line is read or known to carry no money or cards: after a seat's name
 times`` and the seat lines (``_SUMMARY_SEAT_KNOWN``; the pay lines above are the record).
 Any other line fails the hand with its line number, money word or not.
 
-Version 4: read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example); what
-it emits is unchanged from version 3 but for two errors the engine words itself: a raise
-to less than the seat has in names the hand and the line, a card that is not one the hand.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

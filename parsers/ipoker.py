@@ -87,6 +87,8 @@ the audit to see: in a new session, wins above the matched pot (then more is pai
 was put in); in an old one, a top seat whose ``win`` holds less than its unmatched amount
 (only what it holds counts as returned, the rest stays put in: the audit finds it was
 never given back).
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

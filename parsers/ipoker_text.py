@@ -60,9 +60,9 @@ $2.00`` over 8,400 put in of which 4,200 came back): that part of the win is rec
 difference is noted.
 
 A hand without its ``Total pot`` line is ``truncated``. Any line not declared here fails
-the hand (``parse_error``, naming the line). Version 1, declared on ``parsers.engine``. A
-format added to contracts' vocabulary in its style: ``ipoker`` (iPoker's text), beside
-``ipoker_xml``.
+the hand (``parse_error``, naming the line). Declared on ``parsers.engine``. A format added
+to contracts' vocabulary in its style: ``ipoker`` (iPoker's text), beside ``ipoker_xml``.
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -59,9 +59,11 @@ Their pay lines name no run.
 Lines skipped on purpose carry no money or cards: after a seat's name, ``_SEAT_NO_MONEY``
 (sitting out, timeouts, disconnections, chat), each whole; any other line fails the hand.
 
-Version 2: the button's second ante on a 0/0 6+ table is its live blind. Version 3: read
-by the engine; what it emits is unchanged. Streets come from the ``Streets`` table by game
-family (stud's from the count of cards dealt), game facts from ``rules.games``.
+The button's second ante on a 0/0 6+ table is its live blind.
+
+Read by the engine. Streets come from the ``Streets`` table by game family (stud's from the
+count of cards dealt), game facts from ``rules.games``. Versions (``parser_version``) and
+what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

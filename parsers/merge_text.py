@@ -45,8 +45,10 @@ seat started with. A cash table's stacks are before them.
 every win (``rake_source`` ``inferred``, noted); the Bad Beat tables' jackpot drop is inside
 that amount (the files do not say how much of it is rake).
 
-A hand without a ``wins`` line is ``truncated``. Any line not declared fails the hand (``parse_error``, naming it). Version 1, declared on
-``parsers.engine``. ``merge`` is the format name contracts already reserved for Merge's text.
+A hand without a ``wins`` line is ``truncated``. Any line not declared fails the hand
+(``parse_error``, naming it). Declared on ``parsers.engine``. ``merge`` is the format name
+contracts already reserved for Merge's text.
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

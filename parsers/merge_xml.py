@@ -52,6 +52,8 @@ Choices, each checked on the real files:
   connections, comings and goings; one of those with an amount fails the hand), and every
   element and attribute of a ``<game>`` is one ``_GAME_ELEMENTS`` lists; anything else
   fails the hand.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

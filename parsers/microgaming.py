@@ -51,6 +51,8 @@ Choices, each checked on the corpus files:
   ``false`` or ``true`` (a jackpot table) and a win ``type`` other than empty are not read,
   and fail the hand, as do
   any other element or attribute and a no-money action (``_IGNORED``) with a value.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -53,9 +53,10 @@ post.
 
 Rake is printed only by the export (``Rake: €0.15``); elsewhere it is inferred as what was
 put in less every win (``rake_source`` ``inferred``, noted). A hand with no ``wins`` line is
-``truncated``; any line not declared fails the hand (``parse_error``, naming it). Version 1,
-declared on ``parsers.engine``. A format added to contracts' vocabulary in its style:
-``microgaming`` (Microgaming's text), beside ``microgaming_xml``.
+``truncated``; any line not declared fails the hand (``parse_error``, naming it). Declared on
+``parsers.engine``. A format added to contracts' vocabulary in its style: ``microgaming``
+(Microgaming's text), beside ``microgaming_xml``.
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -44,10 +44,11 @@ guide first). How it is laid out, and what to copy:
   each entry is ``kind(name, pattern, effect)``. Adding a line OnGame prints is adding one
   entry there, with a test hand in ``tests/test_parser_ongame.py``.
 
-Version 2: read by the engine; what it emits is unchanged from version 1. Version 3 (a sweep of
-real files): a street line printed twice after an all-in deals once; ``posts dead blind``;
-tournament pot shares labelled ``(125 High)``, ``(125 Low)``; a tournament header
-that names no tournament, ``(TOURNAMENT: )``.
+A street line printed twice after an all-in deals once; ``posts dead blind`` is read;
+tournament pot shares are labelled ``(125 High)``, ``(125 Low)``; a tournament header may
+name no tournament, ``(TOURNAMENT: )``.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

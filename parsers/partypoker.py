@@ -59,11 +59,11 @@ break notice (``_NOBODY_SEATED``), and a 2017 New Jersey table's chat printed ba
 stretch``: no digit, bracket, currency sign or poker verb, ``_BARE_CHAT``). Any other
 line fails the hand with its line number, whether or not it holds a money word.
 
-Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged. A hand
-written with a decimal comma is read by the dialect with ``rules.money.COMMA``. What the
-2023 dialect shares with this one is here: the split at a preamble, ``seat_dealt``,
-``max_seats``, ``all_in_or_sat_out``; the old wording of a line not known is the engine's
-``Unexpected``.
+Read by the engine (``parsers/engine.py``). A hand written with a decimal comma is read by
+the dialect with ``rules.money.COMMA``. What the 2023 dialect shares with this one is here:
+the split at a preamble, ``seat_dealt``, ``max_seats``, ``all_in_or_sat_out``; the old
+wording of a line not known is the engine's ``Unexpected``. Versions (``parser_version``)
+and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

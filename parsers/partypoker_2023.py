@@ -29,8 +29,9 @@ Main Pot with ...``), the summary's ``Board``, and after a seat's name ``_SEAT_N
 (the cash-out offer's odds and premium, showdown lines whose cards the summary gives).
 Any other line fails the hand with its line number, whether or not it holds a money word.
 
-Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged (the
-preamble is dropped before a hand is read: its lines are numbered from the banner).
+Read by the engine (``parsers/engine.py``); the preamble is dropped before a hand is read:
+its lines are numbered from the banner. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -41,18 +41,18 @@ qualifying low hand``. Knockout events add the bounty to every seat line (``Seat
 (bounty value $0.40, bounty won $0) - 2,940``): bounties are paid outside the pot, so that
 part is not read. Antes there read ``posts ante of 10 (all-in)``.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Version 3 (a sweep of real files): the dead
-small blind ``posts $0.02 dead``, a fold that shows (``folds and shows [XX] [A d]``),
-emotes at a player, a dropped connection, and money a seated cash player brings or buys
-mid-hand, which carry nothing; a newcomer's ``brings $200 to table``; a disconnection
-granted protection; and a seat showing one card of two, ``shows [XX] [J s]`` (the hidden
-card is unknown). Version 4: ``No Rake Taken`` (a rake of nothing), ``acknowledges a nice
-hand.`` and the time-bank lines carry nothing. A win "limited" by disconnection protection
-(``wins $0.04, disconnection protection limited from $0.17``) is quarantined
-``unsupported_game`` saying so: how PKR divides the rest is not published, and the history
-shows it only by example (the winner got back what he put in; the rest went to the other
-seat still in).
+The dead small blind ``posts $0.02 dead`` is a dead post and a newcomer's ``brings $200 to
+table`` his stack; a fold that shows (``folds and shows [XX] [A d]``), emotes at a player, a
+dropped connection, money a seated cash player brings or buys mid-hand, a disconnection
+granted protection, ``No Rake Taken`` (a rake of nothing), ``acknowledges a nice hand.`` and
+the time-bank lines carry nothing; a seat may show one card of two, ``shows [XX] [J s]``
+(the hidden card is unknown). A win "limited" by disconnection protection (``wins $0.04,
+disconnection protection limited from $0.17``) is quarantined ``unsupported_game`` saying
+so: how PKR divides the rest is not published, and the history shows it only by example (the
+winner got back what he put in; the rest went to the other seat still in).
+
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

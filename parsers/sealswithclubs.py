@@ -29,9 +29,11 @@
   added between hands, a tournament finish and its prize, paid outside the pot, sitting
   out or down, standing up), each whole; any other line fails the hand.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Version 3: cash hands dealt before 2013-04-15
-count whole mBTC (``amount_scale`` 1, ``_HUNDREDTHS_OF_MBTC_FROM``).
+Cash hands dealt before 2013-04-15 count whole mBTC (``amount_scale`` 1,
+``_HUNDREDTHS_OF_MBTC_FROM``).
+
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -47,9 +47,9 @@ dealt in, its cards unseen) and, in the summary, ``Total pot``, ``Board`` and on
 ``Seat N: NAME: bet X and won Y, net result: Z`` per seat. Any other line, in the
 summary too, and cards dealt to no seat, fail the hand with the line's number.
 
-Version 2: read by the engine (``parsers.engine``); what it emits is unchanged. The
-unmatched part inside a ``wins`` line is the engine's unprinted return, split off that
-line (``unmatched_in_pay_line``).
+Read by the engine (``parsers.engine``). The unmatched part inside a ``wins`` line is the
+engine's unprinted return, split off that line (``unmatched_in_pay_line``). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

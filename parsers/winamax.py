@@ -61,14 +61,15 @@ money`` kind (not showing, its status at the table), and in the summary the tota
 board and one ``summary seat`` line per seat. Any other line, in the summary
 too, fails the hand with its line number, whether or not it holds a money word.
 
-Version 2: read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example); what
-it emits is unchanged from version 1. As the old reader's, errors name the line (``line N
-'TEXT': ...``), the board is the summary's ``Board:`` line and a seat's cards are the
-last printed for it (dealt, shown or summarised: ``hand.dealt``). Street names are the
-game family's own; lines end at ``\\n`` (the engine's rule), no longer at a lone ``\\r``.
+A seat printed without a stack (``Seat 1: Player1 ()``, a player sitting out) is read, with
+no stack; a card that is not one quarantines the hand with its id.
 
-Version 3: a seat printed without a stack (``Seat 1: Player1 ()``, a player sitting out)
-is read, with no stack; a card that is not one quarantines the hand with its id.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). As the old
+reader's, errors name the line (``line N 'TEXT': ...``), the board is the summary's
+``Board:`` line and a seat's cards are the last printed for it (dealt, shown or summarised:
+``hand.dealt``). Street names are the game family's own; lines end at ``\\n`` (the engine's
+rule), not at a lone ``\\r``. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 

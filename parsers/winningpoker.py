@@ -43,9 +43,9 @@ dealt before the hand, and in the summary the total, the boards and one
 ``_SUMMARY_KNOWN`` line per seat. Any other line, in the summary too, fails the hand with
 its line number.
 
-Version 3: read by the engine (``parsers.engine``); what it emits is unchanged from version
-2. The walk's unprinted return is the engine's, split off the summary's ``won`` line
-(``unmatched_in_pay_line``).
+Read by the engine (``parsers.engine``). The walk's unprinted return is the engine's, split
+off the summary's ``won`` line (``unmatched_in_pay_line``). Versions (``parser_version``)
+and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -47,7 +47,8 @@ Lines skipped on purpose carry no money or cards: after ``Player NAME``, ``_IGNO
 (cards mucked, timeouts, sitting out, connection, comings and goings), each whole. Any
 other line fails the hand with its line number.
 
-Version 3: read by the engine (``parsers.engine``); what it emits is unchanged from version 2.
+Read by the engine (``parsers.engine``). Versions (``parser_version``) and what each
+changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -56,7 +56,8 @@ from parsers.engine import (
 from rules.games import HILO_GAMES, STUD_GAMES
 from rules.money import format_minor
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^Stage #[A-Z]*\d+(?:: | Tourney ID \d+ )", re.M)
 _SNIFF = re.compile(r"(?=[\s\S]*?^Stage #[A-Z]*\d+(?::| Tourney ID \d+) .+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d)", re.M)
@@ -95,19 +96,9 @@ _SUMMARY_HALF = re.compile(r"\b(?P<half>HI|LO):\((?P<amount>\$?[\d,]+(?:\.\d+)?)
 _SUMMARY_TOTAL = re.compile(r"\b(?:won|collected) Total \((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
 _BEFORE_CARDS = re.compile(r"(?= |$)")
 
-_GAMES = {
-    "holdem": Game.HOLDEM,
-    "hold'em": Game.HOLDEM,
-    "omaha": Game.OMAHA,
-    "omaha hi": Game.OMAHA,
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "seven card": Game.STUD,
-    "seven card stud": Game.STUD,
-    "seven card hi/lo": Game.STUD_HILO,
-    "seven card stud hi/lo": Game.STUD_HILO,
-    "razz": Game.RAZZ,
-}
-_LIMITS = {"No Limit": Limit.NO, "Pot Limit": Limit.POT, "Normal": Limit.FIXED, "Limit": Limit.FIXED}
+_GAMES = games("holdem", "hold'em", "omaha", "omaha hi", "omaha hi/lo", "seven card", "seven card stud",
+               "seven card hi/lo", "seven card stud hi/lo", "razz")
+_LIMITS = limits("No Limit", "Pot Limit", "Normal", "Limit")
 _SHOWDOWN = {"show down": Street.SHOWDOWN, "showdown": Street.SHOWDOWN}
 _STREETS = Streets(
     board={"pocket cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER, **_SHOWDOWN},

@@ -44,7 +44,8 @@ from parsers.engine import (
 )
 from rules.games import SPLIT_GAMES
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Half, Platform, QuarantineReason, Street
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*\*{5} Betfair Poker Hand History for Game \d+ \*{5}", re.M)
 _TITLE = re.compile(r"^\*{5} Betfair Poker Hand History for Game (?P<id>\d+) \*{5}\s*$")
@@ -58,16 +59,8 @@ _AMT = r"\[[$€£]?(?P<amt>[^\]]+)\]"
 _POSTS = r"posts (?P<what>small blind|big blind|ante|dead blind|small and big blinds?) " + _AMT + r"\s*$"
 _WINS = r"wins [$€£]?(?P<amt>[\d,.]+) from (?:(?P<main>main pot)|side pot #(?P<side>\d+))(?: with .*)?\s*$"
 _END = re.compile(r"^\*{6,}\s+Game (?P<id>\d+) ends\s+\*{6,}\s*$")
-_GAMES = {
-    "omaha": Game.OMAHA,
-    "omaha hi": Game.OMAHA,
-    "omaha hi-lo": Game.OMAHA_HILO,
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "texas hold'em": Game.HOLDEM,
-    "hold'em": Game.HOLDEM,
-}
-_LIMITS = {"PL": Limit.POT, "Pot Limit": Limit.POT, "NL": Limit.NO, "No Limit": Limit.NO,
-           "FL": Limit.FIXED, "Limit": Limit.FIXED}
+_GAMES = games("omaha", "omaha hi", "omaha hi-lo", "omaha hi/lo", "texas hold'em", "hold'em")
+_LIMITS = limits("PL", "Pot Limit", "NL", "No Limit", "FL", "Limit")
 _POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
          "big blind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),
          "ante": Act(ActionKind.POST_ANTE, Money.DEAD, forced=True),

@@ -72,6 +72,7 @@ from parsers.engine import (
     Dialect, DialectParser, Hand, Rake, Returned, Streets, Wording, adds_unnamed, enter_summary,
     idle_seats_sat_out, kind, skip,
 )
+from parsers.game_names import limits
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
 _SP = r"[^\S\n]"  # white space within the line (so that the header also finds a file's first line)
@@ -89,7 +90,7 @@ _HI = re.compile(rf"^\s*(?:HI\s+)?(?P<amount>{_AMT})(?=\s|$)")
 _LO = re.compile(rf"\bLOW?\s+(?P<amount>{_AMT})(?=\s|$)")
 _HI_LABEL = re.compile(rf"\bHI\s+(?P<amount>{_AMT})(?=\s|$)")
 
-_LIMITS = {"pot limit": Limit.POT, "no limit": Limit.NO, "fixed limit": Limit.FIXED}
+_LIMITS = limits("pot limit", "no limit", "fixed limit")
 _BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _STREET_BY_BOARD = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 _STUD_SECTIONS = re.compile(r"^(3RD|4TH|5TH|6TH|7TH) STREET$|^RIVER$")

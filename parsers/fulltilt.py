@@ -70,6 +70,7 @@ from parsers.engine import (
     RAISE_TO, SHOW, SMALL_BLIND, STAND_PAT, Dialect, DialectParser, Hand, Note, Require, Returned, Streets, button,
     chip_scale, dealt, enter_summary, kind, pays, skip, street, take_seat,
 )
+from parsers.game_names import games
 
 # the site's name as its headers print it; Full Tilt's French site (2010) adds ``.fr``
 _SITE = r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker)"
@@ -137,45 +138,13 @@ _LIMIT_PREFIXES = (
     ("FL ", Limit.FIXED),
 )
 
-_GAMES = {
-    "hold'em": Game.HOLDEM,
-    "holdem": Game.HOLDEM,
-    "omaha": Game.OMAHA,
-    "omaha hi": Game.OMAHA,
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "omaha h/l": Game.OMAHA_HILO,
-    "omaha hi-lo": Game.OMAHA_HILO,
-    "5 card omaha": Game.OMAHA5,
-    "5 card omaha hi": Game.OMAHA5,
-    "5 card omaha h/l": Game.OMAHA5_HILO,
-    "5 card omaha hi/lo": Game.OMAHA5_HILO,
-    "5 card omaha hi-lo": Game.OMAHA5_HILO,
-    "6 card omaha": Game.OMAHA6,
-    "6 card omaha hi": Game.OMAHA6,
-    "6 card omaha h/l": Game.OMAHA6_HILO,
-    "6 card omaha hi/lo": Game.OMAHA6_HILO,
-    "6 card omaha hi-lo": Game.OMAHA6_HILO,
-    "courchevel": Game.COURCHEVEL,
-    "courchevel hi": Game.COURCHEVEL,
-    "courchevel h/l": Game.COURCHEVEL_HILO,
-    "courchevel hi/lo": Game.COURCHEVEL_HILO,
-    "courchevel hi-lo": Game.COURCHEVEL_HILO,
-    "stud": Game.STUD,
-    "stud hi": Game.STUD,
-    "7 card stud": Game.STUD,
-    "7 card stud hi": Game.STUD,
-    "stud h/l": Game.STUD_HILO,
-    "stud hi/lo": Game.STUD_HILO,
-    "7 card stud h/l": Game.STUD_HILO,
-    "7 card stud hi/lo": Game.STUD_HILO,
-    "razz": Game.RAZZ,
-    "5 card stud": Game.STUD5,  # hand 32412111030
-    "2-7 triple draw": Game.LOWBALL27_TRIPLE,
-    "2-7 single draw": Game.LOWBALL27_SINGLE,
-    "a-5 triple draw": Game.LOWBALL_A5_TRIPLE,
-    "5 card draw": Game.DRAW5,
-    "badugi": Game.BADUGI,
-}
+# ``5 card stud``: hand 32412111030
+_GAMES = games("hold'em", "holdem", "omaha", "omaha hi", "omaha hi/lo", "omaha h/l", "omaha hi-lo", "5 card omaha",
+               "5 card omaha hi", "5 card omaha h/l", "5 card omaha hi/lo", "5 card omaha hi-lo", "6 card omaha",
+               "6 card omaha hi", "6 card omaha h/l", "6 card omaha hi/lo", "6 card omaha hi-lo", "courchevel",
+               "courchevel hi", "courchevel h/l", "courchevel hi/lo", "courchevel hi-lo", "stud", "stud hi",
+               "7 card stud", "7 card stud hi", "stud h/l", "stud hi/lo", "7 card stud h/l", "7 card stud hi/lo",
+               "razz", "5 card stud", "2-7 triple draw", "2-7 single draw", "a-5 triple draw", "5 card draw", "badugi")
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<out>, is sitting out)?\s*$")
 _AMOUNT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"

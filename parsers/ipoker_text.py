@@ -71,13 +71,14 @@ import re
 
 from rules.cards import CardError, read_card
 from rules.records import HandParseError, ParsedHand, PayoutRecord
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, Street
 from parsers.clock import local_to_utc
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, FOLD, MUCK, OPEN, RAISE_BY, RAISE_TO, SHOW,
     SMALL_BLIND, Dialect, DialectParser, Hand, Rake, Require, Streets, dealt, idle_seats_sat_out, kind, skip,
     street, take_seat,
 )
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*GAME #\d+", re.M)
 _SNIFF = re.compile(r"GAME #\d+:? (?:Version:\S+ )?(?:Uncalled:[YN] )?(?:Texas Hold'em|Omaha|\S)")
@@ -89,8 +90,8 @@ _FIRST = re.compile(
 )
 _TABLE = re.compile(r"^Table (?P<table>.+?)(?:, (?P<tid>\d+), \d+ \(Tournament: .*\))?$")
 _TABLE_SIZE = re.compile(r"^Table (?:Size \d+|Info: .*)$")  # 2024, 2026: lines about the table, before its name
-_GAMES = {"Texas Hold'em": Game.HOLDEM, "Omaha": Game.OMAHA}
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED, "L": Limit.FIXED}
+_GAMES = games("Texas Hold'em", "Omaha")
+_LIMITS = limits("NL", "PL", "FL", "L")
 _SIGN = re.compile(r"\((?P<sign>[$€£])")
 _AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _SUITS = "cdhs"

@@ -76,13 +76,14 @@ from functools import partial
 from rules.games import GAMES, game_spec
 from rules.records import ParsedHand
 from rules.vocab import (
-    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
+    ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
 )
 from parsers.engine import (
     ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect,
     DialectParser, Hand, Money, Require, Streets, Wording, enter_summary, kind, starred_section, stud_street, take_seat,
     unknown_street_line,
 )
+from parsers.game_names import games, limits
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
 _AMT = rf"(?P<amt>{_NUM})"
@@ -97,16 +98,12 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 # purpose: sitting out, timeouts, disconnections and chat (``said ...``).
 _SEAT_NO_MONEY = re.compile(r"^\s*(?:is sitting out|sits out|has timed out|is disconnected|said\b.*)$")
 
-_GAMES = {  # the platform's spellings (hands 3498679, 6155563, 40200897; 2-7 razz: 40091899)
-    "omaha hi-lo": Game.OMAHA_HILO, "omaha": Game.OMAHA, "big o": Game.OMAHA5_HILO, "5 card omaha": Game.OMAHA5,
-    "omaha 5 card": Game.OMAHA5, "5 card omaha hi-lo": Game.OMAHA5_HILO, "hold'em": Game.HOLDEM,
-    "holdem": Game.HOLDEM, "short deck holdem": Game.SIXPLUS_HOLDEM, "seven card stud hi-lo": Game.STUD_HILO,
-    "seven card stud": Game.STUD, "razz": Game.RAZZ, "2-7 razz": Game.RAZZ27, "badugi": Game.BADUGI,
-    "badacey": Game.BADACEY, "badeucy": Game.BADEUCY, "badeucey": Game.BADEUCY, "2-7 drawmaha": Game.DRAWMAHA27,
-    "2-7 single draw": Game.LOWBALL27_SINGLE, "2-7 triple draw": Game.LOWBALL27_TRIPLE,
-    "a-5 single draw": Game.LOWBALL_A5_SINGLE, "a-5 triple draw": Game.LOWBALL_A5_TRIPLE, "5 card draw": Game.DRAW5,
-}
-_LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
+# the platform's spellings (hands 3498679, 6155563, 40200897; 2-7 razz: 40091899)
+_GAMES = games("omaha hi-lo", "omaha", "big o", "5 card omaha", "omaha 5 card", "5 card omaha hi-lo", "hold'em",
+               "holdem", "short deck holdem", "seven card stud hi-lo", "seven card stud", "razz", "2-7 razz", "badugi",
+               "badacey", "badeucy", "badeucey", "2-7 drawmaha", "2-7 single draw", "2-7 triple draw",
+               "a-5 single draw", "a-5 triple draw", "5 card draw")
+_LIMITS = limits("Limit", "Pot Limit", "No Limit")
 _WAGERS = frozenset({ActionKind.BET, ActionKind.CALL, ActionKind.RAISE})
 # the choices of a seat that make the blinds dead money at the next street (see ``_move_to``)
 _ACTED = _WAGERS | {ActionKind.CHECK, ActionKind.FOLD}

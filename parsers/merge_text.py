@@ -57,10 +57,11 @@ import re
 from dataclasses import replace
 
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason
+from rules.vocab import ActionKind, Format, Platform, QuarantineReason
 from parsers.clock import local_to_utc
 from parsers.engine import BLIND, CURRENCY_SIGNS, RAISE_TO, SMALL_BLIND, DialectParser, Hand, Rake, Returned, kind, read_cards
 from parsers import ipoker_text
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*(?:MERGE_GAME #[\d-]+:|Merge Game #[\d-]+ \|)", re.M)
 _SNIFF = re.compile(r"(?:MERGE_GAME #[\d-]+: |Merge Game #[\d-]+ \| )")
@@ -73,8 +74,8 @@ _FIRST = re.compile(
     r"(?P<date_2>\d{2}/\d{2}/\d{4}) (?P<time_2>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]{2,4}))? \| Version:\d+)\s*$"
 )
 _TOURNAMENT_TABLE = re.compile(r"^Table (?P<table>.+?) ?, (?P<tid>\d+) \(Tournament: .*\)$")
-_GAMES = {"Texas Hold'em": Game.HOLDEM, "Holdem": Game.HOLDEM, "Omaha": Game.OMAHA}
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED, "L": Limit.FIXED}
+_GAMES = games("Texas Hold'em", "Holdem", "Omaha")
+_LIMITS = limits("NL", "PL", "FL", "L")
 _ZONES = {"EST": "America/New_York", "EDT": "America/New_York", "ET": "America/New_York"}
 _AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 

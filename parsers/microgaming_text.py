@@ -72,7 +72,8 @@ from parsers.engine import (
 from parsers.engine import take_seat as engine_take_seat
 from rules.cards import CardError, read_card
 from rules.records import HandParseError, ParsedHand
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*\*\* (?:Game ID \d+(?: Version:\d+)?|Hand # \d+) starting - ", re.M)
 _SNIFF = re.compile(r"\*\* (?:Game ID \d+(?: Version:\d+)?|Hand # \d+) starting - \d{4}-\d{2}-\d{2} ")
@@ -85,8 +86,8 @@ _TABLE = re.compile(
     r"(?P<kind>[^)]*)\) (?P<money>Real|Play) Money$"
 )
 _TOURNAMENT_ID = re.compile(r"\((?P<tid>\d+)\):Table ")
-_GAMES = {"Hold'em": Game.HOLDEM, "Multi Table Hold'em": Game.HOLDEM, "Omaha": Game.OMAHA}
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED, "L": Limit.FIXED}
+_GAMES = games("Hold'em", "Multi Table Hold'em", "Omaha")
+_LIMITS = limits("NL", "PL", "FL", "L")
 _AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _SEAT = re.compile(
     r"^(?:- )?(?P<name>.+?) sitting in seat (?P<seat>\d+) with (?P<stack>[$€£]?[\d,]+(?:\.\d+)?)"

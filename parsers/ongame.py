@@ -57,13 +57,14 @@ import re
 from dataclasses import replace
 
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
 from parsers.clock import iso_date, local_to_utc
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, OPEN, RAISE_BY, SMALL_BLIND,
+    ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, RAISE_BY, SMALL_BLIND,
     Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, enter_summary, kind, pot_won_by, rake, skip,
     street, take_seat,
 )
+from parsers.game_names import games, limits
 
 _TOURNAMENT = r"(?: \(TOURNAMENT: [^\r\n]*\))?"
 _HAND_START = re.compile(rf"^\ufeff*\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}", re.M)
@@ -83,18 +84,9 @@ _TABLE = re.compile(
     r"(?P<stakes>[^,()]+?)(?:, ante: (?P<ante>[^,()]+))?, (?P<money>[^()]+)\)\s*$"
 )
 _STAKES = re.compile(r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)$")
-_LIMITS = {"LIMIT": Limit.FIXED, "FIXED_LIMIT": Limit.FIXED, "POT_LIMIT": Limit.POT, "NO_LIMIT": Limit.NO}
-_GAMES = {
-    "TEXAS_HOLDEM": Game.HOLDEM,
-    "HOLDEM": Game.HOLDEM,
-    "OMAHA_HI": Game.OMAHA,
-    "OMAHA": Game.OMAHA,
-    "OMAHA_HI_LO": Game.OMAHA_HILO,
-    "SEVEN_CARD_STUD": Game.STUD,
-    "SEVEN_CARD_STUD_HI_LO": Game.STUD_HILO,
-    "RAZZ": Game.RAZZ,
-    "FIVE_CARD_DRAW": Game.DRAW5,
-}
+_LIMITS = limits("LIMIT", "FIXED_LIMIT", "POT_LIMIT", "NO_LIMIT")
+_GAMES = games("TEXAS_HOLDEM", "HOLDEM", "OMAHA_HI", "OMAHA", "OMAHA_HI_LO", "SEVEN_CARD_STUD", "SEVEN_CARD_STUD_HI_LO",
+               "RAZZ", "FIVE_CARD_DRAW")
 # Zone names OnGame printed, as IANA zones (``GMT+0100`` offsets are read as such).
 _ZONES = {
     "CET": "Europe/Paris",

@@ -60,7 +60,7 @@ from __future__ import annotations
 import re
 
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
 from parsers.base import card
 from parsers.clock import iso_date
 from parsers.engine import (
@@ -68,6 +68,7 @@ from parsers.engine import (
     DialectParser, Hand, Money, Rake, Returned, Streets, button, chip_scale, dealt, kind, pays, rake, skip, street,
     take_seat,
 )
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*Table #\d+ - [^\r\n]*\r?\n(?=Starting Hand #\d+)", re.M)
 _SNIFF = re.compile(r"Table #\d+ - [^\r\n]*\r?\nStarting Hand #\d+\s*\r?\nStart time of hand: ")
@@ -77,8 +78,8 @@ _FIRST = re.compile(r"^Table #(?P<tid>\d+) - (?P<name>.*?)\s*\nStarting Hand #(?
 _END = re.compile(r"^End [Oo]f Hand #(?P<id>\d+)\s*$")
 _START = re.compile(r"^(?P<day>\d{1,2}) (?P<mon>\w{3}) (?P<year>\d{4}) (?P<time>\d{1,2}:\d{2}:\d{2})\s*$")
 _BLINDS = re.compile(r"^Blinds are now (?P<cur>[$€£])?(?P<sb>[\d,]+(?:\.\d+)?) ?/ ?[$€£]?(?P<bb>[\d,]+(?:\.\d+)?)\s*$")
-_GAMES = {"HOLD'EM": Game.HOLDEM, "HOLDEM": Game.HOLDEM, "OMAHA": Game.OMAHA, "OMAHA HI/LO": Game.OMAHA_HILO}
-_LIMITS = {"NO LIMIT": Limit.NO, "POT LIMIT": Limit.POT, "FIXED LIMIT": Limit.FIXED, "LIMIT": Limit.FIXED}
+_GAMES = games("HOLD'EM", "HOLDEM", "OMAHA", "OMAHA HI/LO")
+_LIMITS = limits("NO LIMIT", "POT LIMIT", "FIXED LIMIT", "LIMIT")
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<bounty> \(bounty value [^()]*\))? - "
                    r"(?P<stack>[$€£]?[\d,]+(?:\.\d+)?)(?P<out> \(away from table\))?\s*$")

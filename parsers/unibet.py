@@ -60,12 +60,13 @@ from datetime import datetime
 from collections.abc import Iterator
 
 from rules.records import ParsedHand
-from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import Format, Limit, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND,
     Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, skip, summary_board, take_seat,
 )
+from parsers.game_names import games
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(
@@ -99,8 +100,7 @@ _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Lim
 _GAME_NAME = re.compile(
     r"^(?:(?:no|pot|fixed) limit )?(?P<name>hold'?em|omaha|omaha hi[-/]?lo)(?: banzai)?$", re.I
 )
-_GAMES = {"holdem": Game.HOLDEM, "hold'em": Game.HOLDEM, "omaha": Game.OMAHA,
-          "omaha hilo": Game.OMAHA_HILO, "omaha hi-lo": Game.OMAHA_HILO, "omaha hi/lo": Game.OMAHA_HILO}
+_GAMES = games("holdem", "hold'em", "omaha", "omaha hilo", "omaha hi-lo", "omaha hi/lo")
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 # Section lines that only mark where the hand is.
 _MARKS = ("SEATED PLAYERS", "BLINDS AND BUTTON", "HOLE CARDS", "SHOWDOWN", "SHOW DOWN")

@@ -58,12 +58,13 @@ from datetime import datetime
 from rules.games import game_spec
 from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW,
     SMALL_BLIND, Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip,
 )
+from parsers.game_names import games, limits
 
 _HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?:(?P<tname>[^()]*?) )?Tournament #(?P<tid>\d+) - )?"
@@ -104,13 +105,9 @@ _EXPORT_LINE = rf"(?:{_EXPORT_SEPARATOR}|<Game Information>|<Hand History>|{_EXP
 _EXPORT_PREFIX = re.compile(rf"^(?:[\s\ufeff]|{_EXPORT_LINE})*\Z")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 
-_GAMES: dict[str, Game] = {
-    "holdem": Game.HOLDEM, "hold'em": Game.HOLDEM, "omaha": Game.OMAHA, "omaha h/l": Game.OMAHA_HILO,
-    "5card omaha": Game.OMAHA5, "5card omaha h/l": Game.OMAHA5_HILO, "5 card omaha": Game.OMAHA5,
-    "5 card omaha h/l": Game.OMAHA5_HILO, "7stud": Game.STUD, "7stud h/l": Game.STUD_HILO, "7 stud": Game.STUD,
-    "7 stud h/l": Game.STUD_HILO, "razz": Game.RAZZ,
-}
-_LIMITS = {"no limit": Limit.NO, "pot limit": Limit.POT, "fixed limit": Limit.FIXED}
+_GAMES = games("holdem", "hold'em", "omaha", "omaha h/l", "5card omaha", "5card omaha h/l", "5 card omaha",
+               "5 card omaha h/l", "7stud", "7stud h/l", "7 stud", "7 stud h/l", "razz")
+_LIMITS = limits("no limit", "pot limit", "fixed limit")
 _STUD_STREETS = {"3rd": Street.THIRD, "4th": Street.FOURTH, "5th": Street.FIFTH,
                  "6th": Street.SIXTH, "7th": Street.SEVENTH}
 _BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}

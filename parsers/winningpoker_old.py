@@ -58,13 +58,14 @@ from dataclasses import replace
 from datetime import datetime
 
 from rules.records import ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import leading_lines
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act, Dialect,
     DialectParser, Hand, Money, Streets, Wording, enter_summary, kind, skip,
 )
 from parsers.winningpoker import add_fee
+from parsers.game_names import games
 
 _STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\s*$")
 _GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<stakes>[\d.,]+/[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)\s*$")
@@ -78,11 +79,8 @@ _SUMMARY_SEAT = (
 )
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NAME_ENDS = re.compile(r"(?= |$)")
-_GAMES = {
-    "omaha": Game.OMAHA, "omaha hilow": Game.OMAHA_HILO, "holdem": Game.HOLDEM, "hold'em": Game.HOLDEM,
-    "six plus hold'em": Game.SIXPLUS_HOLDEM, "seven cards stud": Game.STUD, "seven cards stud hilow": Game.STUD_HILO,
-    "razz": Game.RAZZ,
-}
+_GAMES = games("omaha", "omaha hilow", "holdem", "hold'em", "six plus hold'em", "seven cards stud",
+               "seven cards stud hilow", "razz")
 _STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _AMT = r" \((?P<amt>[^)]+)\)\s*$"

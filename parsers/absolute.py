@@ -45,10 +45,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from zoneinfo import ZoneInfo
 
 from parsers.base import card
+from parsers.clock import local_to_utc
 from parsers.engine import (
     CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, skip,
     take_seat,
@@ -105,7 +104,6 @@ _STREETS = Streets(
     stud={"3rd street": OPEN, "4th street": Street.FOURTH, "5th street": Street.FIFTH, "6th street": Street.SIXTH,
           "river": Street.SEVENTH, "7th street": Street.SEVENTH, **_SHOWDOWN},
 )
-_EASTERN = ZoneInfo("America/New_York")
 
 # Posts read their stakes at the end (``_stakes_from_posts``): they set no field here.
 _POST = {"sb": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
@@ -137,10 +135,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     is_tournament = "$" not in stakes and not is_play
     digits_only = re.fullmatch(r"[\d,/]+", stakes.replace("$", ""))
     hand.scale = 1 if is_tournament or (is_play and digits_only) else 100
-    utc = None
-    if m["zone"] == "ET":
-        when = datetime.strptime(f"{m['date']} {m['time']}", "%Y-%m-%d %H:%M:%S")
-        utc = when.replace(tzinfo=_EASTERN).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    utc = local_to_utc(f"{m['date']} {m['time']}", "ET", {"ET": "America/New_York"}) if m["zone"] == "ET" else None
     record = hand.new_record(
         game=game, limit=_LIMITS[m["limit"].title()], is_tournament=is_tournament,
         tournament_id=m.groupdict().get("tournament"), currency="USD" if "$" in stakes and not is_play else None,

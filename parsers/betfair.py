@@ -35,9 +35,10 @@ Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versio
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 
 from parsers.base import cards
+from parsers.clock import utc_in
 from parsers.engine import (
     CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, button, dealt_to_seated, kind,
     must_be_seated, shows_at_showdown, skip, take_seat,
@@ -80,7 +81,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if game is None:
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g['game']!r} not known")
     when = datetime.strptime(f"{g['year']} {g['month']} {g['day']} {g['time']}", "%Y %B %d %H:%M:%S")
-    utc = when.replace(tzinfo=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if g["zone"] in ("GMT", "UTC") else None
+    utc = utc_in(when, "UTC") if g["zone"] in ("GMT", "UTC") else None
     hand.street = Street.PREFLOP  # betting before the first board line is pre-flop, marked or not
     return hand.new_record(
         game=game, limit=_LIMITS[g["limit"]], is_tournament=False, currency=CURRENCY_SIGNS.get(g["sym"]),

@@ -106,12 +106,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import leading_lines, split_joining_chatter, unprinted_uncalled_note
+from parsers.clock import utc_in
 from parsers.engine import (
     CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, dealt_after_name,
     enter_summary, kind, skip, starred_section, summary_board, unknown_street_line,
@@ -182,8 +182,7 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     if m["skin"] != "BetOnline Poker":
         record.notes.append(f"skin: {m['skin']} (Chico network, recorded as betonline)")
     if zone := _ZONES.get(m["zone"].lower()):
-        record.start_time_utc = when.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).strftime(
-            "%Y-%m-%dT%H:%M:%SZ")
+        record.start_time_utc = utc_in(when, zone)
     lines = [line for line in hand.lines[1:] if line.text]
     if lines and (table := _TABLE.match(lines[0].text)):
         record.table_name, record.max_seats = table["name"], int(table["max"])

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parsers.base import card
+from parsers.base import BRACKETS, card
 from parsers.clock import local_to_utc
 from parsers.engine import (
     CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, skip,
@@ -81,7 +81,6 @@ _FIRST = re.compile(r"^(?=" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", h.pattern[1:
 _TABLE = re.compile(r"^Table: (?P<name>.+?) \((?P<kind>[^)]*)\)(?: Seat #(?P<button>\d+) is the dealer)?")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>[^)]*?) in chips\)")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = r"(?P<amt>\$?[\d,]+(?:\.\d+)?)"
 _TO = r"(?P<to>\$?[\d,]+(?:\.\d+)?)"
 _COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMT +
@@ -160,7 +159,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown section at line {hand.line.number}: {hand.line.text!r}")
     hand.enter_street(name, None, None)
     if hand.family != "stud" and m["cards"] and hand.street != Street.SHOWDOWN:
-        hand.board = [card(c) for group in _BRACKETS.findall(m["cards"]) for c in group.split()]
+        hand.board = [card(c) for group in BRACKETS.findall(m["cards"]) for c in group.split()]
 
 
 def _dealt(hand: Hand, m: re.Match[str]) -> None:
@@ -169,7 +168,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
     if hit is None:
         raise hand.fail(QuarantineReason.INCONSISTENT, f"cards dealt to an unseated player: {hand.line.text!r}")
     seat, rest = hit
-    group = _BRACKETS.search(rest)
+    group = BRACKETS.search(rest)
     if group:
         hand.dealt[seat.seat] = _cards(group[1])
 

@@ -110,7 +110,7 @@ from datetime import datetime
 from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines, split_joining_chatter, unprinted_uncalled_note
+from parsers.base import BRACKETS, leading_lines, split_joining_chatter, unprinted_uncalled_note
 from parsers.clock import utc_in
 from parsers.engine import (
     CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, dealt_after_name,
@@ -129,7 +129,6 @@ _HEADER = re.compile(
 _TABLE = re.compile(r"^Table '(?P<name>[^']*)' (?P<max>\d+)-Max(?:, Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM}) in chips\)(?P<rest>.*)$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_NUM})\) returned to (?P<name>.+?)\s*$")
 _COLLECTED = re.compile(rf"^(?P<name>.+?) collected (?P<amount>{_NUM}) from (?:the )?(?:(?P<main>main )?pot|"
                         rf"side pot[- ]?(?P<side>\d+)?)\s*$")
@@ -239,7 +238,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     hand.tracker.new_street()
     hand.facts["returned"] = False
     hand.street = street  # type: ignore[assignment]
-    board = [c for text in _BRACKETS.findall(m["cards"]) for c in hand.cards(text) if c]
+    board = [c for text in BRACKETS.findall(m["cards"]) for c in hand.cards(text) if c]
     if board:
         hand.board = board  # type: ignore[assignment]
 

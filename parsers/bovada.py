@@ -67,6 +67,7 @@ from functools import partial
 from rules.games import game_spec
 from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from parsers.base import BRACKETS
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND, Act,
     Dialect, DialectParser, Hand, Rake, Returned, Streets, Wording, adds_unnamed, enter_summary,
@@ -83,7 +84,6 @@ _HEADER = re.compile(
 )
 _SEAT = re.compile(rf"^Seat[+ ](?P<seat>\d+)(?P<me> \[ME\])?: (?P<name>.*?)\s*\(?(?P<stack>{_AMT}) in chips\)?\s*$")
 _SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _TOTAL = re.compile(rf"^Total Pot\((?P<amount>{_AMT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMT})\))?")
 _POSITION = re.compile(r"^\s*(?:Dealer|Small Blind|Big Blind|UTG(?:\+\d+)?)(?=\s|$)")
 _HI = re.compile(rf"^\s*(?:HI\s+)?(?P<amount>{_AMT})(?=\s|$)")
@@ -193,7 +193,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
             hand.street = Street.PREFLOP
     elif label in _BOARD_STREETS and not stud:
         _move_to(hand, _BOARD_STREETS[label])
-        board = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
+        board = [c for text in BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
         if board:
             hand.board = board
     elif not (stud and _STUD_SECTIONS.match(label)):
@@ -254,7 +254,7 @@ def _blind(hand: Hand, m: re.Match[str], *, verb: Act, field: str) -> None:
 
 def _button_in_brackets(hand: Hand, m: re.Match[str]) -> None:
     """``Dealer : Set dealer [4]`` (``Set dealer/Bring in spot [2]`` in 2012 files)."""
-    got = _BRACKETS.search(m["rest"])
+    got = BRACKETS.search(m["rest"])
     if got and got[1].strip().isdigit():
         hand.record.button_seat = int(got[1])
 
@@ -313,7 +313,7 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
 
 def _summary_board(hand: Hand, m: re.Match[str]) -> None:
     """``Board [2h 6d Ks 9d ]``: the board, as the summary gives it."""
-    if found := _BRACKETS.search(hand.line.text):
+    if found := BRACKETS.search(hand.line.text):
         hand.facts["summary board"] = [c for c in hand.cards(found[1]) if c]
 
 

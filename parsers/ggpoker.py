@@ -59,6 +59,7 @@ from dataclasses import dataclass, replace
 from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import game_from_name, hand_lines, limit_from_name
+from parsers.base import BRACKETS
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND,
     Act, Dialect, DialectParser, Hand, Money, Rake, Require, Streets, Unexpected, Wording, enter_summary, fold_once,
@@ -85,7 +86,6 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in 
 _RUN = r"(?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?"
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
 _STREET = rf"^\*\*\* {_RUN}(?P<street>HOLE CARDS|PREFLOP|FLOP|TURN|RIVER|SHOWDOWN|SHOW DOWN) \*\*\*(?P<rest>.*)$"
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = r"(?P<amt>[^\s()|\[\]]+)"
 _ALL_IN = r"(?P<allin> and is all-in)?"
 _FEE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?) " + _AMT + r"\s*$")
@@ -159,7 +159,7 @@ def _street(hand: Hand, m: re.Match[str]) -> None:
     them is not read), and a showdown header names the run of the pay lines under it."""
     run = _RUNS[m["run"]] if m["run"] else None
     if m["street"] in ("FLOP", "TURN", "RIVER"):
-        cards = hand.cards(" ".join(_BRACKETS.findall(m["rest"])))
+        cards = hand.cards(" ".join(BRACKETS.findall(m["rest"])))
         hand.facts.setdefault("street boards", {})[run or 0] = [c for c in cards if c]
     elif m["street"] in ("SHOWDOWN", "SHOW DOWN"):
         hand.facts["run"] = run

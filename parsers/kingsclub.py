@@ -78,6 +78,7 @@ from rules.records import ParsedHand
 from rules.vocab import (
     ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
 )
+from parsers.base import BRACKETS
 from parsers.engine import (
     ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect,
     DialectParser, Hand, Money, Require, Streets, Wording, enter_summary, kind, starred_section, stud_street, take_seat,
@@ -93,7 +94,6 @@ _DATE = r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
 _TABLE = re.compile(r"^Table '(?P<name>.*)'(?: Seat (?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)\s*(?P<net>[-+]{_NUM})?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 # What may follow a seat's name on a line known to carry no money or cards, skipped on
 # purpose: sitting out, timeouts, disconnections and chat (``said ...``).
 _SEAT_NO_MONEY = re.compile(r"^\s*(?:is sitting out|sits out|has timed out|is disconnected|said\b.*)$")
@@ -178,7 +178,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     [- - - Kh]``: a second board's ``-`` are the first board's cards. The boards are kept
     as runs (run 1 the board of a hand dealt once)."""
     street = _betting_round(hand, m)
-    got = [c for text in _BRACKETS.findall(m["cards"]) for c in hand.cards(text.replace("-", "X"))]
+    got = [c for text in BRACKETS.findall(m["cards"]) for c in hand.cards(text.replace("-", "X"))]
     known = hand.run_boards.get(1, [])
     board = [c if c is not None else (known[i] if i < len(known) else None) for i, c in enumerate(got)]
     if None in board:
@@ -210,7 +210,7 @@ def _broken_summary(hand: Hand, m: re.Match[str]) -> None:
 # --- cards --------------------------------------------------------------------------------
 
 def _first_bracket(hand: Hand, text: str) -> list[str | None]:
-    found = _BRACKETS.search(text)
+    found = BRACKETS.search(text)
     if found is None:
         raise hand.unexpected()
     return hand.cards(found[1])
@@ -270,7 +270,7 @@ def _discards(hand: Hand, m: re.Match[str]) -> None:
     (``draws [8c] [Qs]``): which run's cards are final, the run shows say."""
     seat = hand.player.seat
     out = hand.cards(m["out"])
-    drawn = [hand.cards(text) for text in _BRACKETS.findall(m["runs"])]
+    drawn = [hand.cards(text) for text in BRACKETS.findall(m["runs"])]
     kept = [c for c in hand.dealt.get(seat, []) if c not in out]
     hand.dealt[seat] = kept + (drawn[0] if len(drawn) == 1 else [None] * len(drawn[0]))
     hand.facts["draw runs"] = max(hand.facts.get("draw runs", 1), len(drawn))

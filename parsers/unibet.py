@@ -61,7 +61,7 @@ from collections.abc import Iterator
 
 from rules.records import ParsedHand
 from rules.vocab import Format, Limit, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines, split_joining_chatter
+from parsers.base import BRACKETS, leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND,
     Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, skip, summary_board, take_seat,
@@ -91,7 +91,6 @@ _FILE_OPENING = re.compile(r"^(?:\s|\ufeff|=== HAND HISTORIES ===)*$")
 _TABLE = re.compile(r'^Table "(?P<name>[^"]*)"(?: (?P<max>\d+)-max)?\s*$')
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*)\)(?P<out> \(sitting out\))?\s*$")
 _SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = rf"(?P<amt>{_NUM})"
 _ALL_IN = r"(?P<allin>,? and is all-in)?\s*$"
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED)]
@@ -162,7 +161,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
     elif label in _BOARD:
         hand.tracker.new_street()
         hand.street = _BOARD[label]
-        board = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
+        board = [c for text in BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
         if board:
             hand.board = board
     elif label not in _MARKS:
@@ -207,7 +206,7 @@ def _wins(hand: Hand, m: re.Match[str]) -> None:
 def _shows(hand: Hand, m: re.Match[str]) -> None:
     """``shows [9s 9c 5d 4h], Three of a Kind, Nines``: the cards in the first brackets."""
     SHOW(hand, m)
-    if found := _BRACKETS.search(m["rest"]):
+    if found := BRACKETS.search(m["rest"]):
         hand.shown[hand.player.seat] = hand.cards(found[1])
 
 

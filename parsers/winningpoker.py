@@ -59,7 +59,7 @@ from rules.games import game_spec
 from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines, split_joining_chatter
+from parsers.base import BRACKETS, leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW,
     SMALL_BLIND, Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip,
@@ -103,7 +103,6 @@ _EXPORT_SEPARATOR = r"-{20,}"
 _EXPORT_FIELD = r"(?:Title|Entry #|Begin Time|Buyin to Payout|Play Type|Game Type|Bet Limit Type): [^\r\n]*"
 _EXPORT_LINE = rf"(?:{_EXPORT_SEPARATOR}|<Game Information>|<Hand History>|{_EXPORT_FIELD})"
 _EXPORT_PREFIX = re.compile(rf"^(?:[\s\ufeff]|{_EXPORT_LINE})*\Z")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 
 _GAMES = games("holdem", "hold'em", "omaha", "omaha h/l", "5card omaha", "5card omaha h/l", "5 card omaha",
                "5 card omaha h/l", "7stud", "7stud h/l", "7 stud", "7 stud h/l", "razz")
@@ -179,7 +178,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
         hand.street, hand.facts["dealing"] = Street.PREFLOP, True
     elif word in _BOARD_STREETS:
         _move_to(hand, _BOARD_STREETS[word], always=True)
-        cards = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text)]
+        cards = [c for text in BRACKETS.findall(m["rest"]) for c in hand.cards(text)]
         hand.run_boards[int(run) if run.isdigit() else 1] = [c for c in cards if c is not None]
     elif word.lower() in _STUD_STREETS and label.lower().endswith("street"):
         _move_to(hand, _STUD_STREETS[word.lower()], always=False)
@@ -227,7 +226,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
     found = hand.split_name(hand.line.verbatim[len("Dealt to "):])  # ``Dealt to NAME `` as printed
     if found is None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"dealt to unknown player: {hand.line.verbatim!r}")
-    seat, groups = found[0], [hand.cards(g) for g in _BRACKETS.findall(found[1])]
+    seat, groups = found[0], [hand.cards(g) for g in BRACKETS.findall(found[1])]
     if not hand.facts.get("dealing", hand.family == "stud"):
         return
     if hand.family != "stud":
@@ -274,7 +273,7 @@ def _posts_dead(hand: Hand, m: re.Match[str]) -> None:
 
 def _shows(hand: Hand, m: re.Match[str]) -> None:
     SHOW(hand, m)
-    if found := _BRACKETS.search(m["rest"]):
+    if found := BRACKETS.search(m["rest"]):
         _holding(hand, hand.player, found[1])
 
 

@@ -59,7 +59,7 @@ from datetime import datetime
 
 from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines
+from parsers.base import BRACKETS, leading_lines
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act, Dialect,
     DialectParser, Hand, Money, Streets, Wording, enter_summary, kind, skip,
@@ -77,7 +77,6 @@ _SUMMARY_SEAT = (
     r"Collects: (?P<collects>\d[\d,]*(?:\.\d+)?)\. "
     r"(?:Wins|Loses): (?P<net>\d[\d,]*(?:\.\d+)?)\.\s*$"
 )
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NAME_ENDS = re.compile(r"(?= |$)")
 _GAMES = games("omaha", "omaha hilow", "holdem", "hold'em", "six plus hold'em", "seven cards stud",
                "seven cards stud hilow", "razz")
@@ -176,7 +175,7 @@ def _street(hand: Hand, m: re.Match[str]) -> None:
         if hand.street != _BOARD[word]:
             hand.tracker.new_street()
         hand.street = _BOARD[word]
-        board = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
+        board = [c for text in BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
         if board:
             hand.board = board
     elif hand.family != "stud":
@@ -196,7 +195,7 @@ def _received(hand: Hand, m: re.Match[str]) -> None:
     (face down). Stud: the count of cards dealt tells the street (3rd to 6th face up)."""
     seat = hand.player
     hand.facts.setdefault("dealt", set()).add(seat.seat)
-    got = hand.cards(_BRACKETS.search(m["rest"])[1]) if m["seen"] else [None]  # type: ignore[index]
+    got = hand.cards(BRACKETS.search(m["rest"])[1]) if m["seen"] else [None]  # type: ignore[index]
     if hand.family != "stud":
         if m["seen"]:
             hand.dealt[seat.seat] = hand.dealt.get(seat.seat, []) + got
@@ -248,7 +247,7 @@ def _pot(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _summary_board(hand: Hand, m: re.Match[str]) -> None:
-    found = _BRACKETS.search(hand.line.text)
+    found = BRACKETS.search(hand.line.text)
     if found and found[1].strip():
         hand.board = [c for c in hand.cards(found[1]) if c]
 
@@ -263,7 +262,7 @@ def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
         return
     seat, body = _player(hand, body)
     hand.facts.setdefault("bets", {})[seat.seat] = bets
-    shown = _BRACKETS.findall(body)
+    shown = BRACKETS.findall(body)
     if shown:
         got = hand.cards(shown[-1])
         if len(got) >= len([c for c in hand.dealt.get(seat.seat, []) if c]):

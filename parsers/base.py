@@ -246,6 +246,8 @@ def show_or_muck(hand: ParsedHand, seat: SeatRecord, *, showed: bool) -> None:
 
 #: what a pair of square brackets holds (cards, an amount), one group per pair
 BRACKETS = re.compile(r"\[([^\]]*)\]")
+#: an amount as most dialects print it (``$1,192.50``, ``€0.25``, ``500``), as group ``amt``
+AMOUNT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 
 
 def cards(text: str) -> list[str | None]:

@@ -63,7 +63,7 @@ from typing import Iterator
 from rules.games import game_spec
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, Street
-from parsers.base import split_at
+from parsers.base import AMOUNT, split_at
 from parsers.clock import local_to_utc
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, COMPLETE, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, MUCK, OPEN,
@@ -147,7 +147,6 @@ _GAMES = games("hold'em", "holdem", "omaha", "omaha hi", "omaha hi/lo", "omaha h
                "razz", "5 card stud", "2-7 triple draw", "2-7 single draw", "a-5 triple draw", "5 card draw", "badugi")
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<out>, is sitting out)?\s*$")
-_AMOUNT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin>, and is (?:all in|capped))?"
 _PAY = re.compile(
     r"^(?P<verb>wins|ties for) (?:the )?(?:(?P<hl>high|low) )?"
@@ -187,7 +186,7 @@ _WRAPPED_LOW = re.compile(r"^\([2-8A](?:,[2-8A]){4}\)$")
 # Summary lines other than the totals, the board and the seats: the hand's duration, and
 # each run's pot (``Pot 1 $311`` under ``*** SUMMARY 1 ***``; its pay lines are read).
 _SUMMARY_NO_MONEY = re.compile(r"^(?:Duration \d+s|Pot \d+ [$€£]?[\d,]+(?:\.\d+)?)$")
-_TOTAL = re.compile(rf"^Total pot {_AMOUNT}(?P<pots>.*?)\s*\| Rake (?P<rake>[$€£]?[\d,]+(?:\.\d+)?)\s*$")
+_TOTAL = re.compile(rf"^Total pot {AMOUNT}(?P<pots>.*?)\s*\| Rake (?P<rake>[$€£]?[\d,]+(?:\.\d+)?)\s*$")
 _POT_PART = re.compile(r"(?:Main|Side) pot(?:[- ]#?\d+)? ([$€£]?[\d,]+(?:\.\d+)?)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _SUMMARY_EMBEDDED_SEAT = re.compile(r"\bSeat \d+: .*$")
@@ -508,25 +507,25 @@ DIALECT = Dialect(
         kind("summary", r"^\*\*\* SUMMARY(?: (?P<run>\d+))? \*\*\*$", enter_summary),
         kind("street", _STREET, street),
         kind("button", r"^The button is in seat #(?P<seat>\d+)$", button),
-        kind("uncalled", rf"^Uncalled bet of {_AMOUNT} returned to (?P<name>.+?)\s*$", Returned()),
+        kind("uncalled", rf"^Uncalled bet of {AMOUNT} returned to (?P<name>.+?)\s*$", Returned()),
         kind("dealt", r"^Dealt to (?P<who>.+)$", dealt),
         kind("table size", r"^Seats: (?P<seats>\d+)$", _table_size),
     ),
     players=(
         kind("pay", _PAY, pays),
         kind("bounty", r"^wins the [$€£]?[\d,.]+ bounty\b", Note("bounty line not counted as pot money: {line!r}")),
-        kind("small blind", rf"^posts the small blind of {_AMOUNT}{_ALL_IN}$", SMALL_BLIND),
-        kind("big blind", rf"^posts the big blind of {_AMOUNT}{_ALL_IN}$", BIG_BLIND),
-        kind("dead blind", rf"^posts (?:a |the )?dead (?:small )?blind of {_AMOUNT}{_ALL_IN}$", DEAD_BLIND),
-        kind("post", rf"^posts {_AMOUNT}{_ALL_IN}$", BLIND),
-        kind("ante", rf"^antes {_AMOUNT}{_ALL_IN}$", ANTE),
-        kind("bring-in", rf"^brings in for {_AMOUNT}{_ALL_IN}$", BRING_IN),
-        kind("complete", rf"^completes it to {_AMOUNT}{_ALL_IN}$", COMPLETE),
+        kind("small blind", rf"^posts the small blind of {AMOUNT}{_ALL_IN}$", SMALL_BLIND),
+        kind("big blind", rf"^posts the big blind of {AMOUNT}{_ALL_IN}$", BIG_BLIND),
+        kind("dead blind", rf"^posts (?:a |the )?dead (?:small )?blind of {AMOUNT}{_ALL_IN}$", DEAD_BLIND),
+        kind("post", rf"^posts {AMOUNT}{_ALL_IN}$", BLIND),
+        kind("ante", rf"^antes {AMOUNT}{_ALL_IN}$", ANTE),
+        kind("bring-in", rf"^brings in for {AMOUNT}{_ALL_IN}$", BRING_IN),
+        kind("complete", rf"^completes it to {AMOUNT}{_ALL_IN}$", COMPLETE),
         kind("fold", r"^folds$", FOLD),
         kind("check", r"^checks$", CHECK),
-        kind("call", rf"^calls {_AMOUNT}{_ALL_IN}$", CALL),
-        kind("bet", rf"^bets {_AMOUNT}{_ALL_IN}$", BET),
-        kind("raise", rf"^raises to {_AMOUNT}{_ALL_IN}$", RAISE_TO),
+        kind("call", rf"^calls {AMOUNT}{_ALL_IN}$", CALL),
+        kind("bet", rf"^bets {AMOUNT}{_ALL_IN}$", BET),
+        kind("raise", rf"^raises to {AMOUNT}{_ALL_IN}$", RAISE_TO),
         kind("discard", r"^discards (?P<changed>\d+) cards?(?: \[(?P<discarded>[^\]]*)\])?$", DISCARD),
         kind("stand pat", r"^stands pat$", STAND_PAT),
         kind("stand pat on", r"^stands pat on \[(?P<kept>[^\]]*)\]$", _stands_pat_on),

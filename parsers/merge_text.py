@@ -59,6 +59,7 @@ from dataclasses import replace
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Platform, QuarantineReason
 from parsers.clock import local_to_utc
+from parsers.base import AMOUNT
 from parsers.engine import BLIND, CURRENCY_SIGNS, RAISE_TO, SMALL_BLIND, DialectParser, Hand, Rake, Returned, kind, read_cards
 from parsers import ipoker_text
 from parsers.game_names import games, limits
@@ -77,7 +78,6 @@ _TOURNAMENT_TABLE = re.compile(r"^Table (?P<table>.+?) ?, (?P<tid>\d+) \(Tournam
 _GAMES = games("Texas Hold'em", "Holdem", "Omaha")
 _LIMITS = limits("NL", "PL", "FL", "L")
 _ZONES = {"EST": "America/New_York", "EDT": "America/New_York", "ET": "America/New_York"}
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 
 
 def _first(first: re.Match[str], name: str) -> str | None:
@@ -173,11 +173,11 @@ DIALECT = replace(
     header=_header,
     cards=read_cards,
     players=(
-        kind("small blind", rf"^Post SB {_AMT}$", _small_blind),
+        kind("small blind", rf"^Post SB {AMOUNT}$", _small_blind),
         # ``Post DB``: more than the big blind is both blinds; at most, a live post (see the module's docstring)
-        kind("dead blind", rf"^Post DB {_AMT}$", ipoker_text.live_post_or_both_blinds),
-        kind("uncalled", rf"^wins {_AMT} \(uncalled\)$", _printed_return),
-        kind("raise", rf"^Raise {_AMT}$", RAISE_TO),  # the street total (iPoker's ``Raise`` adds)
+        kind("dead blind", rf"^Post DB {AMOUNT}$", ipoker_text.live_post_or_both_blinds),
+        kind("uncalled", rf"^wins {AMOUNT} \(uncalled\)$", _printed_return),
+        kind("raise", rf"^Raise {AMOUNT}$", RAISE_TO),  # the street total (iPoker's ``Raise`` adds)
         *(k for k in _BASE.players if k.name not in ("small blind", "raise by")),
     ),
     rake=Rake(inferred="rake not printed: inferred as put in minus won ({put_in} - {paid})",

@@ -64,6 +64,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from parsers.base import AMOUNT
 from parsers import ipoker_text
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_BY, SHOW, SMALL_BLIND, Dialect,
@@ -88,7 +89,6 @@ _TABLE = re.compile(
 _TOURNAMENT_ID = re.compile(r"\((?P<tid>\d+)\):Table ")
 _GAMES = games("Hold'em", "Multi Table Hold'em", "Omaha")
 _LIMITS = limits("NL", "PL", "FL", "L")
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _SEAT = re.compile(
     r"^(?:- )?(?P<name>.+?) sitting in seat (?P<seat>\d+) with (?P<stack>[$€£]?[\d,]+(?:\.\d+)?)"
     r"(?: at end (?P<end>[$€£]?[\d,]+(?:\.\d+)?))? ?(?:\[(?P<flag>Dealer|Sitting out)\])?$"
@@ -208,23 +208,23 @@ DIALECT = Dialect(
         kind("dealt", r"^\*\* Dealing cards? to (?P<name>.+): (?P<cards>.+)$", dealt),
         kind("board", r"^\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>.+)$", street),
         kind("end", r"^End of game \d+$", skip),
-        kind("rake", rf"^Rake: {_AMT}$", rake),
+        kind("rake", rf"^Rake: {AMOUNT}$", rake),
     ),
     players=(
-        kind("small blind", rf"^posted the small blind - {_AMT}$", SMALL_BLIND),
-        kind("big blind", rf"^posted the big blind - {_AMT}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
-        kind("ante", rf"^posted ante - {_AMT}$", ANTE),
-        kind("post to play", rf"^posted to play - {_AMT}$", DEAD_BLIND),
-        kind("call", rf"^called - {_AMT}$", _call),
-        kind("bet", rf"^bet - {_AMT}$", BET),
-        kind("raise", rf"^raised(?: -| to) {_AMT}$", _raise),
-        kind("all in", rf"^went (?P<allin>all-in) - {_AMT}$", BET),
+        kind("small blind", rf"^posted the small blind - {AMOUNT}$", SMALL_BLIND),
+        kind("big blind", rf"^posted the big blind - {AMOUNT}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
+        kind("ante", rf"^posted ante - {AMOUNT}$", ANTE),
+        kind("post to play", rf"^posted to play - {AMOUNT}$", DEAD_BLIND),
+        kind("call", rf"^called - {AMOUNT}$", _call),
+        kind("bet", rf"^bet - {AMOUNT}$", BET),
+        kind("raise", rf"^raised(?: -| to) {AMOUNT}$", _raise),
+        kind("all in", rf"^went (?P<allin>all-in) - {AMOUNT}$", BET),
         kind("fold", r"^folded$", FOLD),
         kind("check", r"^checked$", CHECK),
         kind("shows", r"^shows: (?P<cards>.+)$", SHOW),
         kind("mucks", r"^mucks: (?P<cards>.+)$", MUCK),
         kind("mucks nothing", r"^mucks:$", skip),  # a winner who does not show
-        kind("wins", rf"^wins {_AMT} from (?:the (?P<main>main) pot|side pot (?P<side>\d+))$", pays),
+        kind("wins", rf"^wins {AMOUNT} from (?:the (?P<main>main) pot|side pot (?P<side>\d+))$", pays),
     ),
     name_follows=re.compile(r"(?= )"),
     after_name=re.compile(r" "),

@@ -61,7 +61,7 @@ import re
 
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
-from parsers.base import card
+from parsers.base import AMOUNT, card
 from parsers.clock import iso_date
 from parsers.engine import (
     ANTE, BIG_BLIND, BLIND, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, OPEN, SHOW, SMALL_BLIND, Act, Dialect,
@@ -83,7 +83,6 @@ _LIMITS = limits("NO LIMIT", "POT LIMIT", "FIXED LIMIT", "LIMIT")
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<bounty> \(bounty value [^()]*\))? - "
                    r"(?P<stack>[$€£]?[\d,]+(?:\.\d+)?)(?P<out> \(away from table\))?\s*$")
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin> \(all-in\))?"
 
 
@@ -96,7 +95,7 @@ def _limited_pay(hand: Hand, m: re.Match[str]) -> None:
 
 
 _PAY = re.compile(
-    rf"^(?:wins|ties(?: side pot #(?P<side>\d+))?(?:, and wins)?) {_AMT}"
+    rf"^(?:wins|ties(?: side pot #(?P<side>\d+))?(?:, and wins)?) {AMOUNT}"
     r"(?: from (?:side pot #(?P<side_2>\d+)|(?:the )?main pot))?"
     r"(?: with(?: (?P<hl>high|low) hand)?:?(?: .*)?)?\s*$"
 )
@@ -224,27 +223,27 @@ DIALECT = Dialect(
         kind("header", r"^(?:Last Hand |There is no qualifying low hand|Table Type:|Money Type:|Game Type:|Limit Type:"
                        r"|Shuffling Deck|Start time of hand:|Blinds are now|No Rake Taken)", skip),
         kind("deal", r"^(?P<street>Dealing Cards)", street),
-        kind("pot sizes", rf"^Pot sizes: {_AMT}\s*$", _pot_sizes),
+        kind("pot sizes", rf"^Pot sizes: {AMOUNT}\s*$", _pot_sizes),
         kind("button", r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$", button),
-        kind("rake", rf"^Taking Rake of {_AMT} from pot (?P<pot>\d+)\s*$", _rake_from_pot),
+        kind("rake", rf"^Taking Rake of {AMOUNT} from pot (?P<pot>\d+)\s*$", _rake_from_pot),
         kind("board", rf"^Dealing (?P<street>Flop|Turn|River) {_CARDS}\s*$", street),
-        kind("uncalled", rf"^Returning {_AMT} to (?P<name>.+?) uncalled\s*$", Returned(paid=True)),
+        kind("uncalled", rf"^Returning {AMOUNT} to (?P<name>.+?) uncalled\s*$", Returned(paid=True)),
         kind("dealt", rf"^Dealing {_CARDS} to (?P<name>.+?)\s*$", dealt),
     ),
     players=(
         kind("pay", _PAY, pays),
-        kind("limited pay", rf"^wins {_AMT}, disconnection protection limited from (?P<full>\S+) with\b.*$",
+        kind("limited pay", rf"^wins {AMOUNT}, disconnection protection limited from (?P<full>\S+) with\b.*$",
              _limited_pay),
-        kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", SMALL_BLIND),
-        kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", BIG_BLIND),
-        kind("ante", rf"^posts ante (?:of )?\(?{_AMT}\)?{_ALL_IN}$", ANTE),
+        kind("small blind", rf"^posts small blind \({AMOUNT}\){_ALL_IN}$", SMALL_BLIND),
+        kind("big blind", rf"^posts big blind \({AMOUNT}\){_ALL_IN}$", BIG_BLIND),
+        kind("ante", rf"^posts ante (?:of )?\(?{AMOUNT}\)?{_ALL_IN}$", ANTE),
         # a returning seat's small blind, dead: ``posts $0.02 dead`` (beside ``posts $0``)
-        kind("dead", rf"^posts \(?{_AMT}\)? dead{_ALL_IN}$", DEAD_BLIND),
-        kind("post", rf"^posts \(?{_AMT}\)?{_ALL_IN}$", BLIND),
+        kind("dead", rf"^posts \(?{AMOUNT}\)? dead{_ALL_IN}$", DEAD_BLIND),
+        kind("post", rf"^posts \(?{AMOUNT}\)?{_ALL_IN}$", BLIND),
         # Every bet prints the seat's total for the street.
-        kind("call", rf"^calls {_AMT}{_ALL_IN}$", Act(ActionKind.CALL, Money.TO)),
-        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", Act(ActionKind.BET, Money.TO)),
-        kind("raise", rf"^raises to {_AMT}{_ALL_IN}$", Act(ActionKind.RAISE, Money.TO)),
+        kind("call", rf"^calls {AMOUNT}{_ALL_IN}$", Act(ActionKind.CALL, Money.TO)),
+        kind("bet", rf"^bets {AMOUNT}{_ALL_IN}$", Act(ActionKind.BET, Money.TO)),
+        kind("raise", rf"^raises to {AMOUNT}{_ALL_IN}$", Act(ActionKind.RAISE, Money.TO)),
         # a folding seat may show its cards (``[XX]`` for one it keeps hidden): they contest nothing
         kind("fold", r"^(?:folds(?: and shows (?:\[[^\]]*\] ?)+)?|did not respond in time and is folded)\s*$", FOLD),
         kind("check", r"^checks$", CHECK),

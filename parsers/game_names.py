@@ -30,9 +30,10 @@ _GAME_NAMES: Mapping[Game, str] = {
     Game.COURCHEVEL: "courchevel|courchevel hi",
     Game.COURCHEVEL_HILO: "courchevel hi/lo|courchevel hi-lo|courchevel h/l",
     Game.STUD: "7 card stud|7 card stud hi|7 stud|7stud|seven card|seven card stud|seven cards stud|stud|stud hi",
-    Game.STUD_HILO: "7 card stud hi/lo|7 card stud hi-lo|7 card stud h/l|7 stud h/l|7stud h/l|seven card hi/lo|"
-                    "seven card stud hi/lo|seven card stud hi-lo|seven card stud hi lo|seven cards stud hilow|"
-                    "stud hi/lo|stud h/l",
+    Game.STUD_HILO: (
+        "7 card stud hi/lo|7 card stud hi-lo|7 card stud h/l|7 stud h/l|7stud h/l|seven card hi/lo|"
+        "seven card stud hi/lo|seven card stud hi-lo|seven card stud hi lo|seven cards stud hilow|stud hi/lo|stud h/l"
+    ),
     Game.STUD5: "5 card stud",
     Game.RAZZ: "razz",
     Game.RAZZ27: "2-7 razz",

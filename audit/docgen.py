@@ -4,7 +4,7 @@ Every page of ``docs/`` is prose written by hand around blocks that open with
 ``<!-- generated: KIND [ARGUMENT] -->`` and close with ``<!-- end generated -->``. The
 content of a block is made here from what the code declares (``audit.schema``,
 ``rules.vocab``, ``rules.games``, ``rules.odd_chip``, the output columns of
-``audit.audit``) or from the example files under ``docs/examples/``; nothing outside the
+``audit.audit``, the parsers' versions) or from the example files under ``docs/examples/``; nothing outside the
 blocks is touched. ``tests/test_docs.py`` fails when a committed page differs from what
 this module writes, so the pages cannot drift from the code.
 
@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from audit.schema import OUTPUTS, TABLES
+from parsers.registry import all_parsers
 from rules.games import GAMES, GameSpec
 from rules.odd_chip import (
     FACTORY_DEFAULT,
@@ -90,6 +91,12 @@ def output_columns(which: str | None) -> str:
     table = OUTPUTS[f"{which}.parquet"]
     return _grid(("column", "type", "meaning"),
                  [(f"`{c.name}`", f"`{c.type}`" + ("" if c.nullable else " not null"), c.doc) for c in table.columns])
+
+
+def parser_versions(_: str | None = None) -> str:
+    """Each format's current version, as ``parser_version`` records it (``1`` where none is declared)."""
+    parsers = sorted(all_parsers(), key=lambda p: str(p.format))
+    return _grid(("format", "current version"), [(f"`{p.format}`", getattr(p, "version", "1")) for p in parsers])
 
 
 def option_values(option: str) -> tuple[str, ...]:
@@ -164,6 +171,7 @@ def settle_example(path: str | None) -> str:
 BLOCKS: dict[str, Callable[[str | None], str]] = {
     "table": lake_table, "vocabularies": vocabularies, "games": games, "output-columns": output_columns,
     "options": options, "profiles": profiles, "example": example, "settle": settle_example,
+    "parser-versions": parser_versions,
 }
 
 

@@ -37,19 +37,17 @@ What the dialect says, and how it lands in the records:
   ``Seat N: ...`` lines; any other line there, as anywhere, fails the hand with its line
   number. ``Does not show`` (an uncontested winner) carries no cards.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Version 3 (a sweep of real files): the 7-2
-proposition table's header and its bonus pay line.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from zoneinfo import ZoneInfo
 
-from parsers.base import card
+from parsers.base import BRACKETS, card
+from parsers.clock import local_to_utc
 from parsers.engine import (
     CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, skip,
     take_seat,
@@ -57,7 +55,8 @@ from parsers.engine import (
 from rules.games import HILO_GAMES, STUD_GAMES
 from rules.money import format_minor
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^Stage #[A-Z]*\d+(?:: | Tourney ID \d+ )", re.M)
 _SNIFF = re.compile(r"(?=[\s\S]*?^Stage #[A-Z]*\d+(?::| Tourney ID \d+) .+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d)", re.M)
@@ -82,7 +81,6 @@ _FIRST = re.compile(r"^(?=" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", h.pattern[1:
 _TABLE = re.compile(r"^Table: (?P<name>.+?) \((?P<kind>[^)]*)\)(?: Seat #(?P<button>\d+) is the dealer)?")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>[^)]*?) in chips\)")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = r"(?P<amt>\$?[\d,]+(?:\.\d+)?)"
 _TO = r"(?P<to>\$?[\d,]+(?:\.\d+)?)"
 _COLLECT = re.compile(r"^(?P<rest>.+?) Collects " + _AMT +
@@ -96,26 +94,15 @@ _SUMMARY_HALF = re.compile(r"\b(?P<half>HI|LO):\((?P<amount>\$?[\d,]+(?:\.\d+)?)
 _SUMMARY_TOTAL = re.compile(r"\b(?:won|collected) Total \((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
 _BEFORE_CARDS = re.compile(r"(?= |$)")
 
-_GAMES = {
-    "holdem": Game.HOLDEM,
-    "hold'em": Game.HOLDEM,
-    "omaha": Game.OMAHA,
-    "omaha hi": Game.OMAHA,
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "seven card": Game.STUD,
-    "seven card stud": Game.STUD,
-    "seven card hi/lo": Game.STUD_HILO,
-    "seven card stud hi/lo": Game.STUD_HILO,
-    "razz": Game.RAZZ,
-}
-_LIMITS = {"No Limit": Limit.NO, "Pot Limit": Limit.POT, "Normal": Limit.FIXED, "Limit": Limit.FIXED}
+_GAMES = games("holdem", "hold'em", "omaha", "omaha hi", "omaha hi/lo", "seven card", "seven card stud",
+               "seven card hi/lo", "seven card stud hi/lo", "razz")
+_LIMITS = limits("No Limit", "Pot Limit", "Normal", "Limit")
 _SHOWDOWN = {"show down": Street.SHOWDOWN, "showdown": Street.SHOWDOWN}
 _STREETS = Streets(
     board={"pocket cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER, **_SHOWDOWN},
     stud={"3rd street": OPEN, "4th street": Street.FOURTH, "5th street": Street.FIFTH, "6th street": Street.SIXTH,
           "river": Street.SEVENTH, "7th street": Street.SEVENTH, **_SHOWDOWN},
 )
-_EASTERN = ZoneInfo("America/New_York")
 
 # Posts read their stakes at the end (``_stakes_from_posts``): they set no field here.
 _POST = {"sb": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
@@ -147,10 +134,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     is_tournament = "$" not in stakes and not is_play
     digits_only = re.fullmatch(r"[\d,/]+", stakes.replace("$", ""))
     hand.scale = 1 if is_tournament or (is_play and digits_only) else 100
-    utc = None
-    if m["zone"] == "ET":
-        when = datetime.strptime(f"{m['date']} {m['time']}", "%Y-%m-%d %H:%M:%S")
-        utc = when.replace(tzinfo=_EASTERN).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    utc = local_to_utc(f"{m['date']} {m['time']}", "ET", {"ET": "America/New_York"}) if m["zone"] == "ET" else None
     record = hand.new_record(
         game=game, limit=_LIMITS[m["limit"].title()], is_tournament=is_tournament,
         tournament_id=m.groupdict().get("tournament"), currency="USD" if "$" in stakes and not is_play else None,
@@ -175,7 +159,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown section at line {hand.line.number}: {hand.line.text!r}")
     hand.enter_street(name, None, None)
     if hand.family != "stud" and m["cards"] and hand.street != Street.SHOWDOWN:
-        hand.board = [card(c) for group in _BRACKETS.findall(m["cards"]) for c in group.split()]
+        hand.board = [card(c) for group in BRACKETS.findall(m["cards"]) for c in group.split()]
 
 
 def _dealt(hand: Hand, m: re.Match[str]) -> None:
@@ -184,7 +168,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
     if hit is None:
         raise hand.fail(QuarantineReason.INCONSISTENT, f"cards dealt to an unseated player: {hand.line.text!r}")
     seat, rest = hit
-    group = _BRACKETS.search(rest)
+    group = BRACKETS.search(rest)
     if group:
         hand.dealt[seat.seat] = _cards(group[1])
 

@@ -244,6 +244,12 @@ def show_or_muck(hand: ParsedHand, seat: SeatRecord, *, showed: bool) -> None:
     append_action(hand, Street.SHOWDOWN, seat.seat, ActionKind.SHOW if showed else ActionKind.MUCK)
 
 
+#: what a pair of square brackets holds (cards, an amount), one group per pair
+BRACKETS = re.compile(r"\[([^\]]*)\]")
+#: an amount as most dialects print it (``$1,192.50``, ``€0.25``, ``500``), as group ``amt``
+AMOUNT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
+
+
 def cards(text: str) -> list[str | None]:
     """Cards separated by spaces; face-down placeholders (``X``, ``??``, ``[]``) are None.
 

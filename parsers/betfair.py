@@ -28,23 +28,25 @@ are printed: ``rake`` is None (``absent``) with a note; in the corpus hand 0.56 
 ``... ends`` line closes a hand; without it the hand is ``truncated``. Lines the parser
 does not know are ``parse_error`` (one corpus hand only: the format is not fully known).
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 
 from parsers.base import cards
+from parsers.clock import utc_in
 from parsers.engine import (
     CURRENCY_SIGNS, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, button, dealt_to_seated, kind,
     must_be_seated, shows_at_showdown, skip, take_seat,
 )
 from rules.games import SPLIT_GAMES
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Half, Platform, QuarantineReason, Street
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*\*{5} Betfair Poker Hand History for Game \d+ \*{5}", re.M)
 _TITLE = re.compile(r"^\*{5} Betfair Poker Hand History for Game (?P<id>\d+) \*{5}\s*$")
@@ -58,16 +60,8 @@ _AMT = r"\[[$€£]?(?P<amt>[^\]]+)\]"
 _POSTS = r"posts (?P<what>small blind|big blind|ante|dead blind|small and big blinds?) " + _AMT + r"\s*$"
 _WINS = r"wins [$€£]?(?P<amt>[\d,.]+) from (?:(?P<main>main pot)|side pot #(?P<side>\d+))(?: with .*)?\s*$"
 _END = re.compile(r"^\*{6,}\s+Game (?P<id>\d+) ends\s+\*{6,}\s*$")
-_GAMES = {
-    "omaha": Game.OMAHA,
-    "omaha hi": Game.OMAHA,
-    "omaha hi-lo": Game.OMAHA_HILO,
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "texas hold'em": Game.HOLDEM,
-    "hold'em": Game.HOLDEM,
-}
-_LIMITS = {"PL": Limit.POT, "Pot Limit": Limit.POT, "NL": Limit.NO, "No Limit": Limit.NO,
-           "FL": Limit.FIXED, "Limit": Limit.FIXED}
+_GAMES = games("omaha", "omaha hi", "omaha hi-lo", "omaha hi/lo", "texas hold'em", "hold'em")
+_LIMITS = limits("PL", "Pot Limit", "NL", "No Limit", "FL", "Limit")
 _POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
          "big blind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),
          "ante": Act(ActionKind.POST_ANTE, Money.DEAD, forced=True),
@@ -87,7 +81,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if game is None:
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g['game']!r} not known")
     when = datetime.strptime(f"{g['year']} {g['month']} {g['day']} {g['time']}", "%Y %B %d %H:%M:%S")
-    utc = when.replace(tzinfo=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if g["zone"] in ("GMT", "UTC") else None
+    utc = utc_in(when, "UTC") if g["zone"] in ("GMT", "UTC") else None
     hand.street = Street.PREFLOP  # betting before the first board line is pre-flop, marked or not
     return hand.new_record(
         game=game, limit=_LIMITS[g["limit"]], is_tournament=False, currency=CURRENCY_SIGNS.get(g["sym"]),

@@ -89,16 +89,16 @@ corpus sample (hand 1606125823: three seats all in, 3.97 put in, ``won (2.49)`` 
 pot no line pays is not printed, so the hand is quarantined ``inconsistent``
 (``_pots_no_line_pays``) rather than audited as an underpayment.
 
-Version 2: read by the engine; what it emits is unchanged, except that a hand printing two
-players in one seat (a 2016 tournament file lists the viewer in the small blind's seat too)
-is ``inconsistent``: version 1 read the first player's lines as the second's. The unprinted
-uncalled bet returned when a street closes (``_close_street``), the seats dealt in
-(``_dealt_in``) and the summary's amounts (``_summary_pays``) are hooks. Version 3: a hand
-headed ``Hold'em`` whose seats with cards all hold four is Omaha (the 2012 'Weeds (Hi)'
-table, ``_omaha_printed_as_holdem``); a summary printing one ``Total pot | Rake`` line per pot
-takes the sum of their rakes where only that makes the hand add up (``_rake_of_each_total``).
-Version 4: a hand whose pay lines pay only the last of several printed pots is quarantined
-(``_pots_no_line_pays``).
+A hand printing two players in one seat (a 2016 tournament file lists the viewer in the
+small blind's seat too) is ``inconsistent``. A hand headed ``Hold'em`` whose seats with
+cards all hold four is Omaha (the 2012 'Weeds (Hi)' table, ``_omaha_printed_as_holdem``); a
+summary printing one ``Total pot | Rake`` line per pot takes the sum of their rakes where
+only that makes the hand add up (``_rake_of_each_total``).
+
+Read by the engine; the unprinted uncalled bet returned when a street closes
+(``_close_street``), the seats dealt in (``_dealt_in``) and the summary's amounts
+(``_summary_pays``) are hooks. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -106,12 +106,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines, split_joining_chatter, unprinted_uncalled_note
+from parsers.base import BRACKETS, leading_lines, split_joining_chatter, unprinted_uncalled_note
+from parsers.clock import utc_in
 from parsers.engine import (
     CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, dealt_after_name,
     enter_summary, kind, skip, starred_section, summary_board, unknown_street_line,
@@ -129,7 +129,6 @@ _HEADER = re.compile(
 _TABLE = re.compile(r"^Table '(?P<name>[^']*)' (?P<max>\d+)-Max(?:, Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM}) in chips\)(?P<rest>.*)$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_NUM})\) returned to (?P<name>.+?)\s*$")
 _COLLECTED = re.compile(rf"^(?P<name>.+?) collected (?P<amount>{_NUM}) from (?:the )?(?:(?P<main>main )?pot|"
                         rf"side pot[- ]?(?P<side>\d+)?)\s*$")
@@ -182,8 +181,7 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     if m["skin"] != "BetOnline Poker":
         record.notes.append(f"skin: {m['skin']} (Chico network, recorded as betonline)")
     if zone := _ZONES.get(m["zone"].lower()):
-        record.start_time_utc = when.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).strftime(
-            "%Y-%m-%dT%H:%M:%SZ")
+        record.start_time_utc = utc_in(when, zone)
     lines = [line for line in hand.lines[1:] if line.text]
     if lines and (table := _TABLE.match(lines[0].text)):
         record.table_name, record.max_seats = table["name"], int(table["max"])
@@ -240,7 +238,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     hand.tracker.new_street()
     hand.facts["returned"] = False
     hand.street = street  # type: ignore[assignment]
-    board = [c for text in _BRACKETS.findall(m["cards"]) for c in hand.cards(text) if c]
+    board = [c for text in BRACKETS.findall(m["cards"]) for c in hand.cards(text) if c]
     if board:
         hand.board = board  # type: ignore[assignment]
 

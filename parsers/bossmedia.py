@@ -58,6 +58,8 @@ or one on a seat in the hand, fails it.
 
 The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
 below (allow-list, action table) is its data, ``_Hand`` its quirks.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

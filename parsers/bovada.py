@@ -42,18 +42,19 @@ print nothing under ``*** SUMMARY ***`` for most hands (those the player had lef
 ``Hand result`` lines still say what was paid, so they are read with the rake inferred; a
 hand that stops at ``*** SUMMARY ***`` with no ``Hand result`` line is truncated.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Bovada's streets are known from four kinds of
-line (a section line, a 2012 ``Card dealt to table`` line, a stud seat's count of cards,
-a ``Bets`` after a closed round), so one function, ``_move_to``, moves the hand along
-for all of them; a street line printed twice does not open a second round. The old
-reader's wording of errors and notes is declared as the dialect's ``Wording``.
+Bodog's ``Bodog UK``, ``Bodog.eu`` and ``Bodog.com`` headers are Bovada's; stud's ``Double
+bets`` is the big bet on 4th street with a pair showing; the ``(timeout)`` bring-in and the
+``Bets chip info(timeout)`` bet are the plain actions; a hand whose player line is repeated
+verbatim and that does not add up is quarantined as damaged (``inconsistent``), not read as
+the money it would double.
 
-Version 3 (a sweep of real files): Bodog's ``Bodog UK``, ``Bodog.eu`` and ``Bodog.com``
-headers; stud's ``Double bets`` (the big bet on 4th street with a pair showing); the
-``(timeout)`` bring-in and the ``Bets chip info(timeout)`` bet; and a hand whose player
-line is repeated verbatim and that does not add up is quarantined as damaged
-(``inconsistent``), not read as the money it would double.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Bovada's streets
+are known from four kinds of line (a section line, a 2012 ``Card dealt to table`` line, a
+stud seat's count of cards, a ``Bets`` after a closed round), so one function, ``_move_to``,
+moves the hand along for all of them; a street line printed twice does not open a second
+round. The old reader's wording of errors and notes is declared as the dialect's
+``Wording``. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -66,11 +67,13 @@ from functools import partial
 from rules.games import game_spec
 from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from parsers.base import BRACKETS
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND, Act,
     Dialect, DialectParser, Hand, Rake, Returned, Streets, Wording, adds_unnamed, enter_summary,
     idle_seats_sat_out, kind, skip,
 )
+from parsers.game_names import limits
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
 _SP = r"[^\S\n]"  # white space within the line (so that the header also finds a file's first line)
@@ -81,14 +84,13 @@ _HEADER = re.compile(
 )
 _SEAT = re.compile(rf"^Seat[+ ](?P<seat>\d+)(?P<me> \[ME\])?: (?P<name>.*?)\s*\(?(?P<stack>{_AMT}) in chips\)?\s*$")
 _SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _TOTAL = re.compile(rf"^Total Pot\((?P<amount>{_AMT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMT})\))?")
 _POSITION = re.compile(r"^\s*(?:Dealer|Small Blind|Big Blind|UTG(?:\+\d+)?)(?=\s|$)")
 _HI = re.compile(rf"^\s*(?:HI\s+)?(?P<amount>{_AMT})(?=\s|$)")
 _LO = re.compile(rf"\bLOW?\s+(?P<amount>{_AMT})(?=\s|$)")
 _HI_LABEL = re.compile(rf"\bHI\s+(?P<amount>{_AMT})(?=\s|$)")
 
-_LIMITS = {"pot limit": Limit.POT, "no limit": Limit.NO, "fixed limit": Limit.FIXED}
+_LIMITS = limits("pot limit", "no limit", "fixed limit")
 _BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _STREET_BY_BOARD = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 _STUD_SECTIONS = re.compile(r"^(3RD|4TH|5TH|6TH|7TH) STREET$|^RIVER$")
@@ -191,7 +193,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
             hand.street = Street.PREFLOP
     elif label in _BOARD_STREETS and not stud:
         _move_to(hand, _BOARD_STREETS[label])
-        board = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
+        board = [c for text in BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
         if board:
             hand.board = board
     elif not (stud and _STUD_SECTIONS.match(label)):
@@ -252,7 +254,7 @@ def _blind(hand: Hand, m: re.Match[str], *, verb: Act, field: str) -> None:
 
 def _button_in_brackets(hand: Hand, m: re.Match[str]) -> None:
     """``Dealer : Set dealer [4]`` (``Set dealer/Bring in spot [2]`` in 2012 files)."""
-    got = _BRACKETS.search(m["rest"])
+    got = BRACKETS.search(m["rest"])
     if got and got[1].strip().isdigit():
         hand.record.button_seat = int(got[1])
 
@@ -311,7 +313,7 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
 
 def _summary_board(hand: Hand, m: re.Match[str]) -> None:
     """``Board [2h 6d Ks 9d ]``: the board, as the summary gives it."""
-    if found := _BRACKETS.search(hand.line.text):
+    if found := BRACKETS.search(hand.line.text):
         hand.facts["summary board"] = [c for c in hand.cards(found[1]) if c]
 
 

@@ -40,8 +40,8 @@
   (masked names such as ``zhgb***10`` in the seat lines but ``zhgb***`` in a muck line): the
   hand is ``inconsistent``.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -58,7 +58,8 @@ from parsers.engine import (
 from rules.money import COMMA, DOT, NumberConvention
 from rules.games import HILO_GAMES
 from rules.records import ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Half, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Half, Platform, QuarantineReason, Street
+from parsers.game_names import games, limits
 
 # Some 2012 files open with a byte-order mark written twice, the second read as Windows-1252
 # text (``ï»¿``, mojibake of U+FEFF): it is no part of the hand.
@@ -104,15 +105,8 @@ _BRACKET = re.compile(r"\[([^\]]*)\]")
 _AFTER_BLANKS = re.compile(r"\n[ \t]*\n(?=[ \t\n]*\S)")
 _PLAY_LINE = re.compile(rf"{_ACTION_LINE}|^Seat \d+: |^\*\*\*", re.M)
 
-_GAMES = {
-    "omaha": Game.OMAHA,
-    "omahahilo": Game.OMAHA_HILO,
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "omaha hi-lo": Game.OMAHA_HILO,
-    "hold'em": Game.HOLDEM,
-    "holdem": Game.HOLDEM,
-}
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
+_GAMES = games("omaha", "omahahilo", "omaha hi/lo", "omaha hi-lo", "hold'em", "holdem")
+_LIMITS = limits("NL", "PL", "FL")
 _CONVENTIONS: dict[str, NumberConvention] = {".": DOT, ",": COMMA}
 _STREETS = Streets(board={"dealt": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER,
                           "show down": Street.SHOWDOWN})

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 #: month abbreviations as English-language histories print them
 MONTHS: Mapping[str, int] = {m: i for i, m in enumerate(
     ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
 
+_ISO_UTC = "%Y-%m-%dT%H:%M:%SZ"
 _GMT_OFFSET = re.compile(r"^(?:GMT|UTC)(?P<sign>[+-])(?P<h>\d{2}):?(?P<m>\d{2})$")
 
 
@@ -43,7 +44,16 @@ def local_to_utc(local: str, zone: str, zones: Mapping[str, str]) -> str | None:
         aware = moment.replace(tzinfo=ZoneInfo(zones[zone]))
     else:
         return None
-    return aware.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return aware.astimezone(UTC).strftime(_ISO_UTC)
+
+
+def utc_in(moment: datetime, zone: str) -> str:
+    """A naive ``moment`` read in the IANA ``zone`` as ISO-8601 UTC with ``Z``.
+
+    >>> utc_in(datetime(2016, 5, 4, 10, 36, 39), "America/New_York"), utc_in(datetime(2009, 10, 18, 20, 0), "UTC")
+    ('2016-05-04T14:36:39Z', '2009-10-18T20:00:00Z')
+    """
+    return moment.replace(tzinfo=ZoneInfo(zone)).astimezone(UTC).strftime(_ISO_UTC)
 
 
 def iso_date(day: str | int, month: str, year: str | int) -> str | None:

@@ -34,8 +34,8 @@ an unpriced post's size would follow from the blinds only if the summary's total
 it, and in the one such hand it does not (two unpriced posts, a big and a small blind of
 €0,10 and €0,05, where the total leaves €0,05 for both).
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ from parsers.engine import (
 from rules.money import COMMA, format_minor
 from rules.games import SPLIT_GAMES
 from rules.records import HandParseError, ParsedHand
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.game_names import games
 
 _HAND_START = re.compile(r"^\ufeff*Game #\d+: ", re.M)
 _HEADER = re.compile(
@@ -71,8 +72,7 @@ _COLLECTED = (r"collected \([$€£]?(?P<amt>[\d.,]+)\) from "
 _MARK = r"^\*\*\* (?P<mark>HOLECARDS|SHOWDOWN|SUMMARY) \*\*\*\s*$"
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) (?P<roles>(?:\((?:dealer|small blind|big blind)\))*)\s*"
                            r"(?P<rest>.*)$")
-_GAMES = {"Omaha": Game.OMAHA, "Omaha Hi/Lo": Game.OMAHA_HILO, "Omaha Hi-Lo": Game.OMAHA_HILO,
-          "Hold'em": Game.HOLDEM}
+_GAMES = games("Omaha", "Omaha Hi/Lo", "Omaha Hi-Lo", "Hold'em")
 _LIMITS = (("Pot Limit", Limit.POT), ("No Limit", Limit.NO), ("Limit", Limit.FIXED))
 _POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
          "big blind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),

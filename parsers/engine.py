@@ -121,12 +121,12 @@ The parser
 ``PARSER = DialectParser(DIALECT)``: ``sniff`` (``head`` against the file's first
 characters), ``split`` (at ``hand_start``) and ``parse``; its ``version`` (the dialect's)
 is recorded in the lake as ``parser_version``. Bump it whenever what the parser emits
-for some input changes.
+for some input changes, and say what changed in ``docs/parser-versions.md``.
 
 How to migrate a hand-written parser
 ====================================
-1. Keep the module docstring; add a last paragraph saying the version and that the
-   module is on the engine. Keep the patterns and tables that are the platform's data;
+1. Keep the module docstring; add a last paragraph saying that the module is on the
+   engine (its versions are in ``docs/parser-versions.md``). Keep the patterns and tables that are the platform's data;
    delete what the engine owns (the reader class, the line loop, the action dispatch,
    name matching, the tracker calls, the end-of-hand bookkeeping) and any table of split,
    stud or draw games (``rules.games`` has them) or of currency signs (``CURRENCY_SIGNS``).

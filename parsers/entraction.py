@@ -35,13 +35,14 @@ Choices, each checked on the corpus files:
   with it but no ``wins:`` line is complete and paid no one: it is read with no pot
   payouts (noted), for the audit to report.
 
-Version 3: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 2. The role lines (``Small Blind:  NAME  (0.25)``)
-name their seat after the role and are read by ``_role``; every line naming a seat looks
-the name up ignoring case where no seated name is exactly it (``_seat_of``); a Flop, Turn
-or River line repeats the board so far and must not change it; the end of the hand keeps
-the old reader's checks (``_rake_printed``, ``_closing_notes``, ``_blinds_posted``,
-``_never_acted``). As on every engine dialect, the seat lines are read first as one run.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). The role lines
+(``Small Blind:  NAME  (0.25)``) name their seat after the role and are read by ``_role``;
+every line naming a seat looks the name up ignoring case where no seated name is exactly it
+(``_seat_of``); a Flop, Turn or River line repeats the board so far and must not change it;
+the end of the hand keeps the old reader's checks (``_rake_printed``, ``_closing_notes``,
+``_blinds_posted``, ``_never_acted``). As on every engine dialect, the seat lines are read
+first as one run. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -53,12 +54,13 @@ from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from rules.records import HandParseError, ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Limit, PayoutSource, Platform, QuarantineReason, Street
 from parsers.base import card
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act,
     Dialect, DialectParser, Hand, Returned, Streets, Wording, adds_unnamed, kind, street,
 )
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*Game # \d+ - ", re.M)
 _HEADER = re.compile(
@@ -74,10 +76,9 @@ _ROLE = re.compile(
 _POSTED = re.compile(r"(?P<name>.+?)\s+\((?P<amt>[^)]*)\)")  # after a role: ``NAME   (0.25)``
 _CARD = r"[2-9TJQKA][cdhs]"
 _AMT = r"\s*\((?P<amt>[^)]*)\)\s*$"
-_GAMES = {"omaha hi/lo": Game.OMAHA_HILO, "omaha high/low": Game.OMAHA_HILO, "omaha high": Game.OMAHA,
-          "omaha": Game.OMAHA, "5-card omaha high": Game.OMAHA5, "5-card omaha hi/lo": Game.OMAHA5_HILO,
-          "texas hold'em": Game.HOLDEM, "hold'em": Game.HOLDEM}
-_LIMITS = {"Pot Limit": Limit.POT, "Fixed Limit": Limit.FIXED, "Limit": Limit.FIXED, "No Limit": Limit.NO}
+_GAMES = games("omaha hi/lo", "omaha high/low", "omaha high", "omaha", "5-card omaha high", "5-card omaha hi/lo",
+               "texas hold'em", "hold'em")
+_LIMITS = limits("Pot Limit", "Fixed Limit", "Limit", "No Limit")
 # What each role line posts; the blinds are checked against the header's stakes at the end (``_blinds_posted``).
 _ROLE_VERBS: Mapping[str, Act] = {
     "Small Blind": replace(SMALL_BLIND, sets=None),

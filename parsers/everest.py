@@ -33,6 +33,8 @@ does not show) holding cards fails the hand.
 
 The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
 below is its data, the ``_Hand`` readers its quirks.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -47,11 +47,12 @@ number of players``, and after a seated player's name ``_CHATTER`` (connection n
 sitting out, ``does not show cards``) or chat (``NAME: text``). Any other line, including
 one about nobody seated and cards dealt to no seat, fails the hand with its line number.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Version 3 (a sweep of real files): the
-``Everleaf Gaming - Concord Gaming - Game #N`` opening; ``has joined the table``; a
-``Dealt to`` line ending in a full stop (2011 stud); and a listed seat that never posts,
-acts or gets cards (waiting for the big blind) is not dealt in.
+The ``Everleaf Gaming - Concord Gaming - Game #N`` opening is read too; ``has joined the
+table`` carries nothing; a stud ``Dealt to`` line may end in a full stop (2011); a listed
+seat that never posts, acts or gets cards (waiting for the big blind) is not dealt in.
+
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -60,12 +61,13 @@ import re
 from dataclasses import replace
 
 from rules.records import ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Limit, Platform, QuarantineReason, Street
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, CURRENCY_SIGNS, FOLD, MUCK, OPEN, RAISE_BY,
     SHOW, SMALL_BLIND, Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, idle_seats_sat_out, kind,
     pays, skip, street,
 )
+from parsers.game_names import games
 
 # Later skins of the network open with the skin's name: ``- - Grand Poker - Game #N``,
 # ``Everleaf Gaming - Concord Gaming - Game #N`` (2012).
@@ -81,18 +83,8 @@ _GAME_LINE = re.compile(
 )
 _CURRENCIES = {**CURRENCY_SIGNS, "ˆ": "EUR"}
 _LIMITS = (("NL ", Limit.NO), ("PL ", Limit.POT), ("FL ", Limit.FIXED), ("Limit ", Limit.FIXED))
-_GAMES = {
-    "hold'em": Game.HOLDEM,
-    "holdem": Game.HOLDEM,
-    "omaha": Game.OMAHA,
-    "omaha hi": Game.OMAHA,
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "omaha h/l": Game.OMAHA_HILO,
-    "7 card stud": Game.STUD,
-    "7 card stud hi/lo": Game.STUD_HILO,
-    "7 card stud h/l": Game.STUD_HILO,
-    "razz": Game.RAZZ,
-}
+_GAMES = games("hold'em", "holdem", "omaha", "omaha hi", "omaha hi/lo", "omaha h/l", "7 card stud", "7 card stud hi/lo",
+               "7 card stud h/l", "razz")
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$")
 _AMT = r"(?P<amt>[$€£ˆ]?\s*[\d,]+(?:\.\d+)?(?:\s*(?:USD|EURO?|GBP|Chips))?)"

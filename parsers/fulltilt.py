@@ -37,7 +37,7 @@ adding chips or sitting out, timer and run-it-twice notices), a low hand's descr
 line of its own in the showdown, and the summary's ``Duration`` and per-run ``Pot N``.
 Any other line, in the summary too, fails the hand with its line number.
 
-Seen in real files and read as such (version 3): 2012 tournaments print no return when
+Seen in real files and read as such: 2012 tournaments print no return when
 every other seat folds to a bet (``Total pot 30`` with the big blind's unmatched 15 left
 out): the unmatched part is returned where the printed Total pot is exactly what was put
 in without it; their all-in hands may stop printing street lines before the river, so a
@@ -51,8 +51,8 @@ first line ``BEGIN`` from Hold'em Manager 2). Header variants: stakes in thousan
 antes its whole stack, and its ante lines say how much), a cap printed before the game (``$400 Pot Limit Omaha Hi``: limit ``cap``),
 the date in words (``15:13 ET - Wed, July 21, 2010``), ``Seats: 9`` on a line of its own.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -63,13 +63,14 @@ from typing import Iterator
 from rules.games import game_spec
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, Street
-from parsers.base import split_at
+from parsers.base import AMOUNT, split_at
 from parsers.clock import local_to_utc
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, COMPLETE, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, MUCK, OPEN,
     RAISE_TO, SHOW, SMALL_BLIND, STAND_PAT, Dialect, DialectParser, Hand, Note, Require, Returned, Streets, button,
     chip_scale, dealt, enter_summary, kind, pays, skip, street, take_seat,
 )
+from parsers.game_names import games
 
 # the site's name as its headers print it; Full Tilt's French site (2010) adds ``.fr``
 _SITE = r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker)"
@@ -137,48 +138,15 @@ _LIMIT_PREFIXES = (
     ("FL ", Limit.FIXED),
 )
 
-_GAMES = {
-    "hold'em": Game.HOLDEM,
-    "holdem": Game.HOLDEM,
-    "omaha": Game.OMAHA,
-    "omaha hi": Game.OMAHA,
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "omaha h/l": Game.OMAHA_HILO,
-    "omaha hi-lo": Game.OMAHA_HILO,
-    "5 card omaha": Game.OMAHA5,
-    "5 card omaha hi": Game.OMAHA5,
-    "5 card omaha h/l": Game.OMAHA5_HILO,
-    "5 card omaha hi/lo": Game.OMAHA5_HILO,
-    "5 card omaha hi-lo": Game.OMAHA5_HILO,
-    "6 card omaha": Game.OMAHA6,
-    "6 card omaha hi": Game.OMAHA6,
-    "6 card omaha h/l": Game.OMAHA6_HILO,
-    "6 card omaha hi/lo": Game.OMAHA6_HILO,
-    "6 card omaha hi-lo": Game.OMAHA6_HILO,
-    "courchevel": Game.COURCHEVEL,
-    "courchevel hi": Game.COURCHEVEL,
-    "courchevel h/l": Game.COURCHEVEL_HILO,
-    "courchevel hi/lo": Game.COURCHEVEL_HILO,
-    "courchevel hi-lo": Game.COURCHEVEL_HILO,
-    "stud": Game.STUD,
-    "stud hi": Game.STUD,
-    "7 card stud": Game.STUD,
-    "7 card stud hi": Game.STUD,
-    "stud h/l": Game.STUD_HILO,
-    "stud hi/lo": Game.STUD_HILO,
-    "7 card stud h/l": Game.STUD_HILO,
-    "7 card stud hi/lo": Game.STUD_HILO,
-    "razz": Game.RAZZ,
-    "5 card stud": Game.STUD5,  # hand 32412111030
-    "2-7 triple draw": Game.LOWBALL27_TRIPLE,
-    "2-7 single draw": Game.LOWBALL27_SINGLE,
-    "a-5 triple draw": Game.LOWBALL_A5_TRIPLE,
-    "5 card draw": Game.DRAW5,
-    "badugi": Game.BADUGI,
-}
+# ``5 card stud``: hand 32412111030
+_GAMES = games("hold'em", "holdem", "omaha", "omaha hi", "omaha hi/lo", "omaha h/l", "omaha hi-lo", "5 card omaha",
+               "5 card omaha hi", "5 card omaha h/l", "5 card omaha hi/lo", "5 card omaha hi-lo", "6 card omaha",
+               "6 card omaha hi", "6 card omaha h/l", "6 card omaha hi/lo", "6 card omaha hi-lo", "courchevel",
+               "courchevel hi", "courchevel h/l", "courchevel hi/lo", "courchevel hi-lo", "stud", "stud hi",
+               "7 card stud", "7 card stud hi", "stud h/l", "stud hi/lo", "7 card stud h/l", "7 card stud hi/lo",
+               "razz", "5 card stud", "2-7 triple draw", "2-7 single draw", "a-5 triple draw", "5 card draw", "badugi")
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<out>, is sitting out)?\s*$")
-_AMOUNT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin>, and is (?:all in|capped))?"
 _PAY = re.compile(
     r"^(?P<verb>wins|ties for) (?:the )?(?:(?P<hl>high|low) )?"
@@ -218,7 +186,7 @@ _WRAPPED_LOW = re.compile(r"^\([2-8A](?:,[2-8A]){4}\)$")
 # Summary lines other than the totals, the board and the seats: the hand's duration, and
 # each run's pot (``Pot 1 $311`` under ``*** SUMMARY 1 ***``; its pay lines are read).
 _SUMMARY_NO_MONEY = re.compile(r"^(?:Duration \d+s|Pot \d+ [$€£]?[\d,]+(?:\.\d+)?)$")
-_TOTAL = re.compile(rf"^Total pot {_AMOUNT}(?P<pots>.*?)\s*\| Rake (?P<rake>[$€£]?[\d,]+(?:\.\d+)?)\s*$")
+_TOTAL = re.compile(rf"^Total pot {AMOUNT}(?P<pots>.*?)\s*\| Rake (?P<rake>[$€£]?[\d,]+(?:\.\d+)?)\s*$")
 _POT_PART = re.compile(r"(?:Main|Side) pot(?:[- ]#?\d+)? ([$€£]?[\d,]+(?:\.\d+)?)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _SUMMARY_EMBEDDED_SEAT = re.compile(r"\bSeat \d+: .*$")
@@ -539,25 +507,25 @@ DIALECT = Dialect(
         kind("summary", r"^\*\*\* SUMMARY(?: (?P<run>\d+))? \*\*\*$", enter_summary),
         kind("street", _STREET, street),
         kind("button", r"^The button is in seat #(?P<seat>\d+)$", button),
-        kind("uncalled", rf"^Uncalled bet of {_AMOUNT} returned to (?P<name>.+?)\s*$", Returned()),
+        kind("uncalled", rf"^Uncalled bet of {AMOUNT} returned to (?P<name>.+?)\s*$", Returned()),
         kind("dealt", r"^Dealt to (?P<who>.+)$", dealt),
         kind("table size", r"^Seats: (?P<seats>\d+)$", _table_size),
     ),
     players=(
         kind("pay", _PAY, pays),
         kind("bounty", r"^wins the [$€£]?[\d,.]+ bounty\b", Note("bounty line not counted as pot money: {line!r}")),
-        kind("small blind", rf"^posts the small blind of {_AMOUNT}{_ALL_IN}$", SMALL_BLIND),
-        kind("big blind", rf"^posts the big blind of {_AMOUNT}{_ALL_IN}$", BIG_BLIND),
-        kind("dead blind", rf"^posts (?:a |the )?dead (?:small )?blind of {_AMOUNT}{_ALL_IN}$", DEAD_BLIND),
-        kind("post", rf"^posts {_AMOUNT}{_ALL_IN}$", BLIND),
-        kind("ante", rf"^antes {_AMOUNT}{_ALL_IN}$", ANTE),
-        kind("bring-in", rf"^brings in for {_AMOUNT}{_ALL_IN}$", BRING_IN),
-        kind("complete", rf"^completes it to {_AMOUNT}{_ALL_IN}$", COMPLETE),
+        kind("small blind", rf"^posts the small blind of {AMOUNT}{_ALL_IN}$", SMALL_BLIND),
+        kind("big blind", rf"^posts the big blind of {AMOUNT}{_ALL_IN}$", BIG_BLIND),
+        kind("dead blind", rf"^posts (?:a |the )?dead (?:small )?blind of {AMOUNT}{_ALL_IN}$", DEAD_BLIND),
+        kind("post", rf"^posts {AMOUNT}{_ALL_IN}$", BLIND),
+        kind("ante", rf"^antes {AMOUNT}{_ALL_IN}$", ANTE),
+        kind("bring-in", rf"^brings in for {AMOUNT}{_ALL_IN}$", BRING_IN),
+        kind("complete", rf"^completes it to {AMOUNT}{_ALL_IN}$", COMPLETE),
         kind("fold", r"^folds$", FOLD),
         kind("check", r"^checks$", CHECK),
-        kind("call", rf"^calls {_AMOUNT}{_ALL_IN}$", CALL),
-        kind("bet", rf"^bets {_AMOUNT}{_ALL_IN}$", BET),
-        kind("raise", rf"^raises to {_AMOUNT}{_ALL_IN}$", RAISE_TO),
+        kind("call", rf"^calls {AMOUNT}{_ALL_IN}$", CALL),
+        kind("bet", rf"^bets {AMOUNT}{_ALL_IN}$", BET),
+        kind("raise", rf"^raises to {AMOUNT}{_ALL_IN}$", RAISE_TO),
         kind("discard", r"^discards (?P<changed>\d+) cards?(?: \[(?P<discarded>[^\]]*)\])?$", DISCARD),
         kind("stand pat", r"^stands pat$", STAND_PAT),
         kind("stand pat on", r"^stands pat on \[(?P<kept>[^\]]*)\]$", _stands_pat_on),

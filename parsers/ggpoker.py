@@ -47,13 +47,12 @@ Every line is read or known to carry no money or cards: after a seat's name
 times`` and the seat lines (``_SUMMARY_SEAT_KNOWN``; the pay lines above are the record).
 Any other line fails the hand with its line number, money word or not.
 
-Version 4: read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example); what
-it emits is unchanged from version 3 but for two errors the engine words itself: a raise
-to less than the seat has in names the hand and the line, a card that is not one the hand.
+Short deck (``ShortDeck No Limit``) is ``sixplus_holdem_straight_over_trips``, the short
+deck GGPoker deals: a flush beats a full house, but a straight still beats three of a kind
+(``rules.games.Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS``).
 
-Version 6: short deck (``ShortDeck No Limit``) is ``sixplus_holdem_straight_over_trips``,
-the short deck GGPoker deals: a flush beats a full house, but a straight still beats three
-of a kind (``rules.games.Ranking.HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS``).
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -64,6 +63,7 @@ from dataclasses import dataclass, replace
 from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import game_from_name, hand_lines, limit_from_name
+from parsers.base import BRACKETS
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND,
     Act, Dialect, DialectParser, Hand, Money, Rake, Require, Streets, Unexpected, Wording, enter_summary, fold_once,
@@ -90,7 +90,6 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in 
 _RUN = r"(?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?"
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
 _STREET = rf"^\*\*\* {_RUN}(?P<street>HOLE CARDS|PREFLOP|FLOP|TURN|RIVER|SHOWDOWN|SHOW DOWN) \*\*\*(?P<rest>.*)$"
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = r"(?P<amt>[^\s()|\[\]]+)"
 _ALL_IN = r"(?P<allin> and is all-in)?"
 _FEE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?) " + _AMT + r"\s*$")
@@ -166,7 +165,7 @@ def _street(hand: Hand, m: re.Match[str]) -> None:
     them is not read), and a showdown header names the run of the pay lines under it."""
     run = _RUNS[m["run"]] if m["run"] else None
     if m["street"] in ("FLOP", "TURN", "RIVER"):
-        cards = hand.cards(" ".join(_BRACKETS.findall(m["rest"])))
+        cards = hand.cards(" ".join(BRACKETS.findall(m["rest"])))
         hand.facts.setdefault("street boards", {})[run or 0] = [c for c in cards if c]
     elif m["street"] in ("SHOWDOWN", "SHOW DOWN"):
         hand.facts["run"] = run

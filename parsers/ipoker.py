@@ -91,6 +91,8 @@ never given back).
 
 The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
 below (allow-list, action table) is its data, ``_GameReader`` its quirks.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -60,9 +60,9 @@ $2.00`` over 8,400 put in of which 4,200 came back): that part of the win is rec
 difference is noted.
 
 A hand without its ``Total pot`` line is ``truncated``. Any line not declared here fails
-the hand (``parse_error``, naming the line). Version 1, declared on ``parsers.engine``. A
-format added to contracts' vocabulary in its style: ``ipoker`` (iPoker's text), beside
-``ipoker_xml``.
+the hand (``parse_error``, naming the line). Declared on ``parsers.engine``. A format added
+to contracts' vocabulary in its style: ``ipoker`` (iPoker's text), beside ``ipoker_xml``.
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -71,13 +71,15 @@ import re
 
 from rules.cards import CardError, read_card
 from rules.records import HandParseError, ParsedHand, PayoutRecord
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, Street
 from parsers.clock import local_to_utc
+from parsers.base import AMOUNT
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, FOLD, MUCK, OPEN, RAISE_BY, RAISE_TO, SHOW,
     SMALL_BLIND, Dialect, DialectParser, Hand, Rake, Require, Streets, dealt, idle_seats_sat_out, kind, skip,
     street, take_seat,
 )
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*GAME #\d+", re.M)
 _SNIFF = re.compile(r"GAME #\d+:? (?:Version:\S+ )?(?:Uncalled:[YN] )?(?:Texas Hold'em|Omaha|\S)")
@@ -89,10 +91,9 @@ _FIRST = re.compile(
 )
 _TABLE = re.compile(r"^Table (?P<table>.+?)(?:, (?P<tid>\d+), \d+ \(Tournament: .*\))?$")
 _TABLE_SIZE = re.compile(r"^Table (?:Size \d+|Info: .*)$")  # 2024, 2026: lines about the table, before its name
-_GAMES = {"Texas Hold'em": Game.HOLDEM, "Omaha": Game.OMAHA}
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED, "L": Limit.FIXED}
+_GAMES = games("Texas Hold'em", "Omaha")
+_LIMITS = limits("NL", "PL", "FL", "L")
 _SIGN = re.compile(r"\((?P<sign>[$€£])")
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _SUITS = "cdhs"
 
 
@@ -263,22 +264,22 @@ DIALECT = Dialect(
         kind("street", r"^\*\*\* (?P<street>HOLE CARDS|FLOP|TURN|RIVER|SUMMARY) \*\*\*(?: \[(?P<cards>[^\]]*)\])?$",
              street),
         kind("dealt", r"^Dealt to (?P<name>.+) \[(?P<cards>[^\]]*)\]$", dealt),
-        kind("total pot", rf"^Total pot {_AMT} Rake (?P<rake>[$€£]?[\d,]+(?:\.\d+)?)$", _total_pot, once=True),
+        kind("total pot", rf"^Total pot {AMOUNT} Rake (?P<rake>[$€£]?[\d,]+(?:\.\d+)?)$", _total_pot, once=True),
     ),
     players=(
-        kind("small blind", rf"^(?:Post )?SB {_AMT}$", SMALL_BLIND),
-        kind("big blind", rf"^(?:Post )?BB(?P<allin> Allin)? {_AMT}$", _post_bb),
-        kind("ante", rf"^Post Ante {_AMT}$", ANTE),
+        kind("small blind", rf"^(?:Post )?SB {AMOUNT}$", SMALL_BLIND),
+        kind("big blind", rf"^(?:Post )?BB(?P<allin> Allin)? {AMOUNT}$", _post_bb),
+        kind("ante", rf"^Post Ante {AMOUNT}$", ANTE),
         kind("fold", r"^Fold$", FOLD),
         kind("check", r"^Check$", CHECK),
-        kind("call", rf"^Call {_AMT}$", CALL),
-        kind("bet", rf"^Bet {_AMT}$", BET),
-        kind("raise to", rf"^Raise \(NF\) {_AMT}$", RAISE_TO),
-        kind("raise by", rf"^Raise(?: to)? {_AMT}$", RAISE_BY),
-        kind("all in", rf"^(?P<allin>Allin) {_AMT}$", BET),
+        kind("call", rf"^Call {AMOUNT}$", CALL),
+        kind("bet", rf"^Bet {AMOUNT}$", BET),
+        kind("raise to", rf"^Raise \(NF\) {AMOUNT}$", RAISE_TO),
+        kind("raise by", rf"^Raise(?: to)? {AMOUNT}$", RAISE_BY),
+        kind("all in", rf"^(?P<allin>Allin) {AMOUNT}$", BET),
         kind("shows", r"^Shows \[(?P<cards>[^\]]*)\](?: [A-Z][^\[\]]*)?$", SHOW, on=(Street.SHOWDOWN,)),
         kind("mucks", r"^Mucks \[(?P<cards>[^\]]*)\](?: [A-Z][^\[\]]*)?$", MUCK, on=(Street.SHOWDOWN,)),
-        kind("wins", rf"^wins {_AMT}$", _wins, on=(Street.SHOWDOWN,)),
+        kind("wins", rf"^wins {AMOUNT}$", _wins, on=(Street.SHOWDOWN,)),
     ),
     quiet=re.compile(r"^$"),  # ``Player8:`` with nothing after it (2011)
     name_follows=re.compile(r"(?=:(?: |$))"),

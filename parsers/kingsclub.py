@@ -59,9 +59,11 @@ Their pay lines name no run.
 Lines skipped on purpose carry no money or cards: after a seat's name, ``_SEAT_NO_MONEY``
 (sitting out, timeouts, disconnections, chat), each whole; any other line fails the hand.
 
-Version 2: the button's second ante on a 0/0 6+ table is its live blind. Version 3: read
-by the engine; what it emits is unchanged. Streets come from the ``Streets`` table by game
-family (stud's from the count of cards dealt), game facts from ``rules.games``.
+The button's second ante on a 0/0 6+ table is its live blind.
+
+Read by the engine. Streets come from the ``Streets`` table by game family (stud's from the
+count of cards dealt), game facts from ``rules.games``. Versions (``parser_version``) and
+what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -74,13 +76,15 @@ from functools import partial
 from rules.games import GAMES, game_spec
 from rules.records import ParsedHand
 from rules.vocab import (
-    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
+    ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street,
 )
+from parsers.base import BRACKETS
 from parsers.engine import (
     ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect,
     DialectParser, Hand, Money, Require, Streets, Wording, enter_summary, kind, starred_section, stud_street, take_seat,
     unknown_street_line,
 )
+from parsers.game_names import games, limits
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
 _AMT = rf"(?P<amt>{_NUM})"
@@ -90,21 +94,16 @@ _DATE = r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
 _TABLE = re.compile(r"^Table '(?P<name>.*)'(?: Seat (?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)\s*(?P<net>[-+]{_NUM})?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 # What may follow a seat's name on a line known to carry no money or cards, skipped on
 # purpose: sitting out, timeouts, disconnections and chat (``said ...``).
 _SEAT_NO_MONEY = re.compile(r"^\s*(?:is sitting out|sits out|has timed out|is disconnected|said\b.*)$")
 
-_GAMES = {  # the platform's spellings (hands 3498679, 6155563, 40200897; 2-7 razz: 40091899)
-    "omaha hi-lo": Game.OMAHA_HILO, "omaha": Game.OMAHA, "big o": Game.OMAHA5_HILO, "5 card omaha": Game.OMAHA5,
-    "omaha 5 card": Game.OMAHA5, "5 card omaha hi-lo": Game.OMAHA5_HILO, "hold'em": Game.HOLDEM,
-    "holdem": Game.HOLDEM, "short deck holdem": Game.SIXPLUS_HOLDEM, "seven card stud hi-lo": Game.STUD_HILO,
-    "seven card stud": Game.STUD, "razz": Game.RAZZ, "2-7 razz": Game.RAZZ27, "badugi": Game.BADUGI,
-    "badacey": Game.BADACEY, "badeucy": Game.BADEUCY, "badeucey": Game.BADEUCY, "2-7 drawmaha": Game.DRAWMAHA27,
-    "2-7 single draw": Game.LOWBALL27_SINGLE, "2-7 triple draw": Game.LOWBALL27_TRIPLE,
-    "a-5 single draw": Game.LOWBALL_A5_SINGLE, "a-5 triple draw": Game.LOWBALL_A5_TRIPLE, "5 card draw": Game.DRAW5,
-}
-_LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO}
+# the platform's spellings (hands 3498679, 6155563, 40200897; 2-7 razz: 40091899)
+_GAMES = games("omaha hi-lo", "omaha", "big o", "5 card omaha", "omaha 5 card", "5 card omaha hi-lo", "hold'em",
+               "holdem", "short deck holdem", "seven card stud hi-lo", "seven card stud", "razz", "2-7 razz", "badugi",
+               "badacey", "badeucy", "badeucey", "2-7 drawmaha", "2-7 single draw", "2-7 triple draw",
+               "a-5 single draw", "a-5 triple draw", "5 card draw")
+_LIMITS = limits("Limit", "Pot Limit", "No Limit")
 _WAGERS = frozenset({ActionKind.BET, ActionKind.CALL, ActionKind.RAISE})
 # the choices of a seat that make the blinds dead money at the next street (see ``_move_to``)
 _ACTED = _WAGERS | {ActionKind.CHECK, ActionKind.FOLD}
@@ -179,7 +178,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     [- - - Kh]``: a second board's ``-`` are the first board's cards. The boards are kept
     as runs (run 1 the board of a hand dealt once)."""
     street = _betting_round(hand, m)
-    got = [c for text in _BRACKETS.findall(m["cards"]) for c in hand.cards(text.replace("-", "X"))]
+    got = [c for text in BRACKETS.findall(m["cards"]) for c in hand.cards(text.replace("-", "X"))]
     known = hand.run_boards.get(1, [])
     board = [c if c is not None else (known[i] if i < len(known) else None) for i, c in enumerate(got)]
     if None in board:
@@ -211,7 +210,7 @@ def _broken_summary(hand: Hand, m: re.Match[str]) -> None:
 # --- cards --------------------------------------------------------------------------------
 
 def _first_bracket(hand: Hand, text: str) -> list[str | None]:
-    found = _BRACKETS.search(text)
+    found = BRACKETS.search(text)
     if found is None:
         raise hand.unexpected()
     return hand.cards(found[1])
@@ -271,7 +270,7 @@ def _discards(hand: Hand, m: re.Match[str]) -> None:
     (``draws [8c] [Qs]``): which run's cards are final, the run shows say."""
     seat = hand.player.seat
     out = hand.cards(m["out"])
-    drawn = [hand.cards(text) for text in _BRACKETS.findall(m["runs"])]
+    drawn = [hand.cards(text) for text in BRACKETS.findall(m["runs"])]
     kept = [c for c in hand.dealt.get(seat, []) if c not in out]
     hand.dealt[seat] = kept + (drawn[0] if len(drawn) == 1 else [None] * len(drawn[0]))
     hand.facts["draw runs"] = max(hand.facts.get("draw runs", 1), len(drawn))

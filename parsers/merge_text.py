@@ -45,8 +45,10 @@ seat started with. A cash table's stacks are before them.
 every win (``rake_source`` ``inferred``, noted); the Bad Beat tables' jackpot drop is inside
 that amount (the files do not say how much of it is rake).
 
-A hand without a ``wins`` line is ``truncated``. Any line not declared fails the hand (``parse_error``, naming it). Version 1, declared on
-``parsers.engine``. ``merge`` is the format name contracts already reserved for Merge's text.
+A hand without a ``wins`` line is ``truncated``. Any line not declared fails the hand
+(``parse_error``, naming it). Declared on ``parsers.engine``. ``merge`` is the format name
+contracts already reserved for Merge's text.
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -55,10 +57,12 @@ import re
 from dataclasses import replace
 
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason
+from rules.vocab import ActionKind, Format, Platform, QuarantineReason
 from parsers.clock import local_to_utc
+from parsers.base import AMOUNT
 from parsers.engine import BLIND, CURRENCY_SIGNS, RAISE_TO, SMALL_BLIND, DialectParser, Hand, Rake, Returned, kind, read_cards
 from parsers import ipoker_text
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*(?:MERGE_GAME #[\d-]+:|Merge Game #[\d-]+ \|)", re.M)
 _SNIFF = re.compile(r"(?:MERGE_GAME #[\d-]+: |Merge Game #[\d-]+ \| )")
@@ -71,10 +75,9 @@ _FIRST = re.compile(
     r"(?P<date_2>\d{2}/\d{2}/\d{4}) (?P<time_2>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]{2,4}))? \| Version:\d+)\s*$"
 )
 _TOURNAMENT_TABLE = re.compile(r"^Table (?P<table>.+?) ?, (?P<tid>\d+) \(Tournament: .*\)$")
-_GAMES = {"Texas Hold'em": Game.HOLDEM, "Holdem": Game.HOLDEM, "Omaha": Game.OMAHA}
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED, "L": Limit.FIXED}
+_GAMES = games("Texas Hold'em", "Holdem", "Omaha")
+_LIMITS = limits("NL", "PL", "FL", "L")
 _ZONES = {"EST": "America/New_York", "EDT": "America/New_York", "ET": "America/New_York"}
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 
 
 def _first(first: re.Match[str], name: str) -> str | None:
@@ -170,11 +173,11 @@ DIALECT = replace(
     header=_header,
     cards=read_cards,
     players=(
-        kind("small blind", rf"^Post SB {_AMT}$", _small_blind),
+        kind("small blind", rf"^Post SB {AMOUNT}$", _small_blind),
         # ``Post DB``: more than the big blind is both blinds; at most, a live post (see the module's docstring)
-        kind("dead blind", rf"^Post DB {_AMT}$", ipoker_text.live_post_or_both_blinds),
-        kind("uncalled", rf"^wins {_AMT} \(uncalled\)$", _printed_return),
-        kind("raise", rf"^Raise {_AMT}$", RAISE_TO),  # the street total (iPoker's ``Raise`` adds)
+        kind("dead blind", rf"^Post DB {AMOUNT}$", ipoker_text.live_post_or_both_blinds),
+        kind("uncalled", rf"^wins {AMOUNT} \(uncalled\)$", _printed_return),
+        kind("raise", rf"^Raise {AMOUNT}$", RAISE_TO),  # the street total (iPoker's ``Raise`` adds)
         *(k for k in _BASE.players if k.name not in ("small blind", "raise by")),
     ),
     rake=Rake(inferred="rake not printed: inferred as put in minus won ({put_in} - {paid})",

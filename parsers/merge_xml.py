@@ -55,6 +55,8 @@ Choices, each checked on the real files:
 
 The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
 below (allow-list, event tables) is its data, ``_HandBuilder`` its quirks.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

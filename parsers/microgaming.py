@@ -54,6 +54,8 @@ Choices, each checked on the corpus files:
 
 The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
 below (allow-list, action table) is its data, ``_Game`` its quirks.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

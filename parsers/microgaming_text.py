@@ -53,9 +53,10 @@ post.
 
 Rake is printed only by the export (``Rake: €0.15``); elsewhere it is inferred as what was
 put in less every win (``rake_source`` ``inferred``, noted). A hand with no ``wins`` line is
-``truncated``; any line not declared fails the hand (``parse_error``, naming it). Version 1,
-declared on ``parsers.engine``. A format added to contracts' vocabulary in its style:
-``microgaming`` (Microgaming's text), beside ``microgaming_xml``.
+``truncated``; any line not declared fails the hand (``parse_error``, naming it). Declared on
+``parsers.engine``. A format added to contracts' vocabulary in its style: ``microgaming``
+(Microgaming's text), beside ``microgaming_xml``.
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from parsers.base import AMOUNT
 from parsers import ipoker_text
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_BY, SHOW, SMALL_BLIND, Dialect,
@@ -71,7 +73,8 @@ from parsers.engine import (
 from parsers.engine import take_seat as engine_take_seat
 from rules.cards import CardError, read_card
 from rules.records import HandParseError, ParsedHand
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*\*\* (?:Game ID \d+(?: Version:\d+)?|Hand # \d+) starting - ", re.M)
 _SNIFF = re.compile(r"\*\* (?:Game ID \d+(?: Version:\d+)?|Hand # \d+) starting - \d{4}-\d{2}-\d{2} ")
@@ -84,9 +87,8 @@ _TABLE = re.compile(
     r"(?P<kind>[^)]*)\) (?P<money>Real|Play) Money$"
 )
 _TOURNAMENT_ID = re.compile(r"\((?P<tid>\d+)\):Table ")
-_GAMES = {"Hold'em": Game.HOLDEM, "Multi Table Hold'em": Game.HOLDEM, "Omaha": Game.OMAHA}
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED, "L": Limit.FIXED}
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
+_GAMES = games("Hold'em", "Multi Table Hold'em", "Omaha")
+_LIMITS = limits("NL", "PL", "FL", "L")
 _SEAT = re.compile(
     r"^(?:- )?(?P<name>.+?) sitting in seat (?P<seat>\d+) with (?P<stack>[$€£]?[\d,]+(?:\.\d+)?)"
     r"(?: at end (?P<end>[$€£]?[\d,]+(?:\.\d+)?))? ?(?:\[(?P<flag>Dealer|Sitting out)\])?$"
@@ -206,23 +208,23 @@ DIALECT = Dialect(
         kind("dealt", r"^\*\* Dealing cards? to (?P<name>.+): (?P<cards>.+)$", dealt),
         kind("board", r"^\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>.+)$", street),
         kind("end", r"^End of game \d+$", skip),
-        kind("rake", rf"^Rake: {_AMT}$", rake),
+        kind("rake", rf"^Rake: {AMOUNT}$", rake),
     ),
     players=(
-        kind("small blind", rf"^posted the small blind - {_AMT}$", SMALL_BLIND),
-        kind("big blind", rf"^posted the big blind - {_AMT}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
-        kind("ante", rf"^posted ante - {_AMT}$", ANTE),
-        kind("post to play", rf"^posted to play - {_AMT}$", DEAD_BLIND),
-        kind("call", rf"^called - {_AMT}$", _call),
-        kind("bet", rf"^bet - {_AMT}$", BET),
-        kind("raise", rf"^raised(?: -| to) {_AMT}$", _raise),
-        kind("all in", rf"^went (?P<allin>all-in) - {_AMT}$", BET),
+        kind("small blind", rf"^posted the small blind - {AMOUNT}$", SMALL_BLIND),
+        kind("big blind", rf"^posted the big blind - {AMOUNT}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
+        kind("ante", rf"^posted ante - {AMOUNT}$", ANTE),
+        kind("post to play", rf"^posted to play - {AMOUNT}$", DEAD_BLIND),
+        kind("call", rf"^called - {AMOUNT}$", _call),
+        kind("bet", rf"^bet - {AMOUNT}$", BET),
+        kind("raise", rf"^raised(?: -| to) {AMOUNT}$", _raise),
+        kind("all in", rf"^went (?P<allin>all-in) - {AMOUNT}$", BET),
         kind("fold", r"^folded$", FOLD),
         kind("check", r"^checked$", CHECK),
         kind("shows", r"^shows: (?P<cards>.+)$", SHOW),
         kind("mucks", r"^mucks: (?P<cards>.+)$", MUCK),
         kind("mucks nothing", r"^mucks:$", skip),  # a winner who does not show
-        kind("wins", rf"^wins {_AMT} from (?:the (?P<main>main) pot|side pot (?P<side>\d+))$", pays),
+        kind("wins", rf"^wins {AMOUNT} from (?:the (?P<main>main) pot|side pot (?P<side>\d+))$", pays),
     ),
     name_follows=re.compile(r"(?= )"),
     after_name=re.compile(r" "),

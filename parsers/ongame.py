@@ -36,7 +36,7 @@ This module is the worked example of a dialect on ``parsers.engine`` (read the e
 guide first). How it is laid out, and what to copy:
 
 - the docstring above: the platform's own record, kept whatever changes below;
-- the patterns, one per line kind, built from a few shared pieces (``_AMT``, ``_ALL_IN``);
+- the patterns, one per line kind, built from a few shared pieces (``AMOUNT``, ``_ALL_IN``);
 - ``_header``: the only free-form code, reading the first lines into ``hand.new_record``;
 - ``_summary_seat``: a hook, because the summary's seat line mixes a net and cards;
 - ``DIALECT``: the declaration itself. ``body`` holds the lines that start with no
@@ -44,10 +44,11 @@ guide first). How it is laid out, and what to copy:
   each entry is ``kind(name, pattern, effect)``. Adding a line OnGame prints is adding one
   entry there, with a test hand in ``tests/test_parser_ongame.py``.
 
-Version 2: read by the engine; what it emits is unchanged from version 1. Version 3 (a sweep of
-real files): a street line printed twice after an all-in deals once; ``posts dead blind``;
-tournament pot shares labelled ``(125 High)``, ``(125 Low)``; a tournament header
-that names no tournament, ``(TOURNAMENT: )``.
+A street line printed twice after an all-in deals once; ``posts dead blind`` is read;
+tournament pot shares are labelled ``(125 High)``, ``(125 Low)``; a tournament header may
+name no tournament, ``(TOURNAMENT: )``.
+
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -56,13 +57,15 @@ import re
 from dataclasses import replace
 
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
 from parsers.clock import iso_date, local_to_utc
+from parsers.base import AMOUNT
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, OPEN, RAISE_BY, SMALL_BLIND,
+    ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, RAISE_BY, SMALL_BLIND,
     Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, enter_summary, kind, pot_won_by, rake, skip,
     street, take_seat,
 )
+from parsers.game_names import games, limits
 
 _TOURNAMENT = r"(?: \(TOURNAMENT: [^\r\n]*\))?"
 _HAND_START = re.compile(rf"^\ufeff*\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}", re.M)
@@ -82,18 +85,9 @@ _TABLE = re.compile(
     r"(?P<stakes>[^,()]+?)(?:, ante: (?P<ante>[^,()]+))?, (?P<money>[^()]+)\)\s*$"
 )
 _STAKES = re.compile(r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)$")
-_LIMITS = {"LIMIT": Limit.FIXED, "FIXED_LIMIT": Limit.FIXED, "POT_LIMIT": Limit.POT, "NO_LIMIT": Limit.NO}
-_GAMES = {
-    "TEXAS_HOLDEM": Game.HOLDEM,
-    "HOLDEM": Game.HOLDEM,
-    "OMAHA_HI": Game.OMAHA,
-    "OMAHA": Game.OMAHA,
-    "OMAHA_HI_LO": Game.OMAHA_HILO,
-    "SEVEN_CARD_STUD": Game.STUD,
-    "SEVEN_CARD_STUD_HI_LO": Game.STUD_HILO,
-    "RAZZ": Game.RAZZ,
-    "FIVE_CARD_DRAW": Game.DRAW5,
-}
+_LIMITS = limits("LIMIT", "FIXED_LIMIT", "POT_LIMIT", "NO_LIMIT")
+_GAMES = games("TEXAS_HOLDEM", "HOLDEM", "OMAHA_HI", "OMAHA", "OMAHA_HI_LO", "SEVEN_CARD_STUD", "SEVEN_CARD_STUD_HI_LO",
+               "RAZZ", "FIVE_CARD_DRAW")
 # Zone names OnGame printed, as IANA zones (``GMT+0100`` offsets are read as such).
 _ZONES = {
     "CET": "Europe/Paris",
@@ -110,7 +104,6 @@ _ZONES = {
 }
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)\s*$")
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin> \[all in\])?"
 _SUMMARY_SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<final>[^()]*)\)(?:, net: (?P<net>[+-][$€£]?[\d,]+(?:\.\d+)?))?"
@@ -203,18 +196,18 @@ DIALECT = Dialect(
         kind("dealt", r"^Dealing to (?P<name>.+): \[(?P<cards>[^\]]*)\]\s*$", dealt),
     ),
     players=(
-        kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", SMALL_BLIND),
-        kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
+        kind("small blind", rf"^posts small blind \({AMOUNT}\){_ALL_IN}$", SMALL_BLIND),
+        kind("big blind", rf"^posts big blind \({AMOUNT}\){_ALL_IN}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
         # a returning seat posts the big blind live and the small blind dead: ``posts dead blind ($0.02)``
-        kind("dead blind", rf"^posts dead blind \({_AMT}\){_ALL_IN}$", DEAD_BLIND),
-        kind("ante", rf"^posts ante {_AMT}{_ALL_IN}$", replace(ANTE, sets=None)),  # the table line states it
-        kind("bring-in", rf"^small bring in {_AMT}{_ALL_IN}$", BRING_IN),
+        kind("dead blind", rf"^posts dead blind \({AMOUNT}\){_ALL_IN}$", DEAD_BLIND),
+        kind("ante", rf"^posts ante {AMOUNT}{_ALL_IN}$", replace(ANTE, sets=None)),  # the table line states it
+        kind("bring-in", rf"^small bring in {AMOUNT}{_ALL_IN}$", BRING_IN),
         # A full bet chosen as the bring-in: what the table's bring-in is, this hand does not say.
-        kind("big bring-in", rf"^big bring in {_AMT}{_ALL_IN}$", replace(BRING_IN, sets=None)),
+        kind("big bring-in", rf"^big bring in {AMOUNT}{_ALL_IN}$", replace(BRING_IN, sets=None)),
         kind("draw", r"^changed (?P<changed>\d+) cards?$", DISCARD),
-        kind("call", rf"^calls {_AMT}{_ALL_IN}$", CALL),
-        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", BET),
-        kind("raise", rf"^raises {_AMT} to [$€£]?[\d,]+(?:\.\d+)?{_ALL_IN}$", RAISE_BY),
+        kind("call", rf"^calls {AMOUNT}{_ALL_IN}$", CALL),
+        kind("bet", rf"^bets {AMOUNT}{_ALL_IN}$", BET),
+        kind("raise", rf"^raises {AMOUNT} to [$€£]?[\d,]+(?:\.\d+)?{_ALL_IN}$", RAISE_BY),
         kind("fold", r"^folds$", FOLD),
         kind("check", r"^checks$", CHECK),
     ),
@@ -225,8 +218,8 @@ DIALECT = Dialect(
     after_name=re.compile(r" "),
     summary=(
         kind("summary", r"^Summary:", enter_summary),
-        kind("pot", rf"^(?P<label>Main pot|Side pot (?P<side>\d+)): {_AMT} won by (?P<winners>.+?)\s*$", pot_won_by),
-        kind("rake", rf"^Rake taken: {_AMT}\s*$", rake),
+        kind("pot", rf"^(?P<label>Main pot|Side pot (?P<side>\d+)): {AMOUNT} won by (?P<winners>.+?)\s*$", pot_won_by),
+        kind("rake", rf"^Rake taken: {AMOUNT}\s*$", rake),
         kind("summary seat", _SUMMARY_SEAT, _summary_seat),
         kind("end", _END, skip),
     ),

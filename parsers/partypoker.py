@@ -59,11 +59,11 @@ break notice (``_NOBODY_SEATED``), and a 2017 New Jersey table's chat printed ba
 stretch``: no digit, bracket, currency sign or poker verb, ``_BARE_CHAT``). Any other
 line fails the hand with its line number, whether or not it holds a money word.
 
-Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged. A hand
-written with a decimal comma is read by the dialect with ``rules.money.COMMA``. What the
-2023 dialect shares with this one is here: the split at a preamble, ``seat_dealt``,
-``max_seats``, ``all_in_or_sat_out``; the old wording of a line not known is the engine's
-``Unexpected``.
+Read by the engine (``parsers/engine.py``). A hand written with a decimal comma is read by
+the dialect with ``rules.money.COMMA``. What the 2023 dialect shares with this one is here:
+the split at a preamble, ``seat_dealt``, ``max_seats``, ``all_in_or_sat_out``; the old
+wording of a line not known is the engine's ``Unexpected``. Versions (``parser_version``)
+and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -76,13 +76,14 @@ from datetime import datetime
 from rules.games import game_spec
 from rules.money import COMMA, DOT, AmountError, NumberConvention
 from rules.records import HandParseError, ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
 from parsers._text_hand import STUD_GAMES, hand_lines, play_money_scale, stud_upcards, utc_iso
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, OPEN, RAISE_BY,
     SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Unexpected, Wording, fold_once, kind,
     read_cards, skip, take_seat,
 )
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History for Game \d+ \*{5})", re.M
@@ -126,11 +127,10 @@ _CASH = re.compile(
 # Every name partypoker gives a game the rules evaluate, spelled exactly: any other name
 # (``Double Hold'em``, three hole cards and a point card) is a game of
 # its own, and reading it by a word it shares with one of these would misjudge it.
-_GAMES = {"Texas Hold'em": Game.HOLDEM, "Texas Holdem": Game.HOLDEM, "Hold'em": Game.HOLDEM, "Holdem": Game.HOLDEM,
-          "Omaha": Game.OMAHA, "Omaha Hi": Game.OMAHA, "Omaha Hi-Lo": Game.OMAHA_HILO,
-          "7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD_HILO,
-          "Short Deck": Game.SIXPLUS_HOLDEM}  # SHORTDECK: flush over full house, trips over straight (game 18512107436)
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
+# ``Short Deck``: flush over full house, trips over straight (game 18512107436)
+_GAMES = games("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem", "Omaha", "Omaha Hi", "Omaha Hi-Lo", "7 Card Stud",
+               "7 Card Stud Hi-Lo", "Short Deck")
+_LIMITS = limits("NL", "PL", "FL")
 # 2016 fast-fold files: ``Table Bolt  ( Real Money )``, ``seat 1: ...``, ``Forward Folds``;
 # a 2012 export writes ``seat1: ...`` and ``raises[ $25 USD ]``
 _TABLE = re.compile(r"^Table (?P<table>.+?) +\( ?(?P<money>Real Money|Play Money) ?\)$")

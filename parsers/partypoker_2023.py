@@ -29,8 +29,9 @@ Main Pot with ...``), the summary's ``Board``, and after a seat's name ``_SEAT_N
 (the cash-out offer's odds and premium, showdown lines whose cards the summary gives).
 Any other line fails the hand with its line number, whether or not it holds a money word.
 
-Version 2: read by the engine (``parsers/engine.py``); what it emits is unchanged (the
-preamble is dropped before a hand is read: its lines are numbered from the banner).
+Read by the engine (``parsers/engine.py``); the preamble is dropped before a hand is read:
+its lines are numbered from the banner. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -41,13 +42,14 @@ from datetime import datetime
 
 from rules.games import game_spec
 from rules.records import HandParseError, ParsedHand
-from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import game_from_name, hand_lines, utc_iso
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND, Dialect, Hand, Rake,
     Streets, Unexpected, Wording, cash_out, enter_summary, fold_once, kind, skip, take_seat,
 )
 from parsers.partypoker import PREAMBLE, PartyParser, all_in_or_sat_out, max_seats, seat_dealt
+from parsers.game_names import limits
 
 _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History For Game \w+ \*{5})", re.M)
@@ -63,7 +65,7 @@ _HEADER = re.compile(
 )
 _TABLE = re.compile(
     r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)(?: -- Seat (?P<button>\d+) is the button)?$")
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
+_LIMITS = limits("NL", "PL", "FL")
 _AMT = r"(?P<amt>[^\s()]+)"
 _POTS = re.compile(r"(?P<name>Main Pot|Side Pot(?: \d+)?|Rake): " + _AMT)
 _MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"

@@ -41,18 +41,18 @@ qualifying low hand``. Knockout events add the bounty to every seat line (``Seat
 (bounty value $0.40, bounty won $0) - 2,940``): bounties are paid outside the pot, so that
 part is not read. Antes there read ``posts ante of 10 (all-in)``.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Version 3 (a sweep of real files): the dead
-small blind ``posts $0.02 dead``, a fold that shows (``folds and shows [XX] [A d]``),
-emotes at a player, a dropped connection, and money a seated cash player brings or buys
-mid-hand, which carry nothing; a newcomer's ``brings $200 to table``; a disconnection
-granted protection; and a seat showing one card of two, ``shows [XX] [J s]`` (the hidden
-card is unknown). Version 4: ``No Rake Taken`` (a rake of nothing), ``acknowledges a nice
-hand.`` and the time-bank lines carry nothing. A win "limited" by disconnection protection
-(``wins $0.04, disconnection protection limited from $0.17``) is quarantined
-``unsupported_game`` saying so: how PKR divides the rest is not published, and the history
-shows it only by example (the winner got back what he put in; the rest went to the other
-seat still in).
+The dead small blind ``posts $0.02 dead`` is a dead post and a newcomer's ``brings $200 to
+table`` his stack; a fold that shows (``folds and shows [XX] [A d]``), emotes at a player, a
+dropped connection, money a seated cash player brings or buys mid-hand, a disconnection
+granted protection, ``No Rake Taken`` (a rake of nothing), ``acknowledges a nice hand.`` and
+the time-bank lines carry nothing; a seat may show one card of two, ``shows [XX] [J s]``
+(the hidden card is unknown). A win "limited" by disconnection protection (``wins $0.04,
+disconnection protection limited from $0.17``) is quarantined ``unsupported_game`` saying
+so: how PKR divides the rest is not published, and the history shows it only by example (the
+winner got back what he put in; the rest went to the other seat still in).
+
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -60,14 +60,15 @@ from __future__ import annotations
 import re
 
 from rules.records import ParsedHand
-from rules.vocab import ActionKind, Format, Game, Limit, Platform, QuarantineReason, Street
-from parsers.base import card
+from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
+from parsers.base import AMOUNT, card
 from parsers.clock import iso_date
 from parsers.engine import (
     ANTE, BIG_BLIND, BLIND, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, OPEN, SHOW, SMALL_BLIND, Act, Dialect,
     DialectParser, Hand, Money, Rake, Returned, Streets, button, chip_scale, dealt, kind, pays, rake, skip, street,
     take_seat,
 )
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*Table #\d+ - [^\r\n]*\r?\n(?=Starting Hand #\d+)", re.M)
 _SNIFF = re.compile(r"Table #\d+ - [^\r\n]*\r?\nStarting Hand #\d+\s*\r?\nStart time of hand: ")
@@ -77,12 +78,11 @@ _FIRST = re.compile(r"^Table #(?P<tid>\d+) - (?P<name>.*?)\s*\nStarting Hand #(?
 _END = re.compile(r"^End [Oo]f Hand #(?P<id>\d+)\s*$")
 _START = re.compile(r"^(?P<day>\d{1,2}) (?P<mon>\w{3}) (?P<year>\d{4}) (?P<time>\d{1,2}:\d{2}:\d{2})\s*$")
 _BLINDS = re.compile(r"^Blinds are now (?P<cur>[$€£])?(?P<sb>[\d,]+(?:\.\d+)?) ?/ ?[$€£]?(?P<bb>[\d,]+(?:\.\d+)?)\s*$")
-_GAMES = {"HOLD'EM": Game.HOLDEM, "HOLDEM": Game.HOLDEM, "OMAHA": Game.OMAHA, "OMAHA HI/LO": Game.OMAHA_HILO}
-_LIMITS = {"NO LIMIT": Limit.NO, "POT LIMIT": Limit.POT, "FIXED LIMIT": Limit.FIXED, "LIMIT": Limit.FIXED}
+_GAMES = games("HOLD'EM", "HOLDEM", "OMAHA", "OMAHA HI/LO")
+_LIMITS = limits("NO LIMIT", "POT LIMIT", "FIXED LIMIT", "LIMIT")
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<bounty> \(bounty value [^()]*\))? - "
                    r"(?P<stack>[$€£]?[\d,]+(?:\.\d+)?)(?P<out> \(away from table\))?\s*$")
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
 _ALL_IN = r"(?P<allin> \(all-in\))?"
 
 
@@ -95,7 +95,7 @@ def _limited_pay(hand: Hand, m: re.Match[str]) -> None:
 
 
 _PAY = re.compile(
-    rf"^(?:wins|ties(?: side pot #(?P<side>\d+))?(?:, and wins)?) {_AMT}"
+    rf"^(?:wins|ties(?: side pot #(?P<side>\d+))?(?:, and wins)?) {AMOUNT}"
     r"(?: from (?:side pot #(?P<side_2>\d+)|(?:the )?main pot))?"
     r"(?: with(?: (?P<hl>high|low) hand)?:?(?: .*)?)?\s*$"
 )
@@ -223,27 +223,27 @@ DIALECT = Dialect(
         kind("header", r"^(?:Last Hand |There is no qualifying low hand|Table Type:|Money Type:|Game Type:|Limit Type:"
                        r"|Shuffling Deck|Start time of hand:|Blinds are now|No Rake Taken)", skip),
         kind("deal", r"^(?P<street>Dealing Cards)", street),
-        kind("pot sizes", rf"^Pot sizes: {_AMT}\s*$", _pot_sizes),
+        kind("pot sizes", rf"^Pot sizes: {AMOUNT}\s*$", _pot_sizes),
         kind("button", r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$", button),
-        kind("rake", rf"^Taking Rake of {_AMT} from pot (?P<pot>\d+)\s*$", _rake_from_pot),
+        kind("rake", rf"^Taking Rake of {AMOUNT} from pot (?P<pot>\d+)\s*$", _rake_from_pot),
         kind("board", rf"^Dealing (?P<street>Flop|Turn|River) {_CARDS}\s*$", street),
-        kind("uncalled", rf"^Returning {_AMT} to (?P<name>.+?) uncalled\s*$", Returned(paid=True)),
+        kind("uncalled", rf"^Returning {AMOUNT} to (?P<name>.+?) uncalled\s*$", Returned(paid=True)),
         kind("dealt", rf"^Dealing {_CARDS} to (?P<name>.+?)\s*$", dealt),
     ),
     players=(
         kind("pay", _PAY, pays),
-        kind("limited pay", rf"^wins {_AMT}, disconnection protection limited from (?P<full>\S+) with\b.*$",
+        kind("limited pay", rf"^wins {AMOUNT}, disconnection protection limited from (?P<full>\S+) with\b.*$",
              _limited_pay),
-        kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", SMALL_BLIND),
-        kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", BIG_BLIND),
-        kind("ante", rf"^posts ante (?:of )?\(?{_AMT}\)?{_ALL_IN}$", ANTE),
+        kind("small blind", rf"^posts small blind \({AMOUNT}\){_ALL_IN}$", SMALL_BLIND),
+        kind("big blind", rf"^posts big blind \({AMOUNT}\){_ALL_IN}$", BIG_BLIND),
+        kind("ante", rf"^posts ante (?:of )?\(?{AMOUNT}\)?{_ALL_IN}$", ANTE),
         # a returning seat's small blind, dead: ``posts $0.02 dead`` (beside ``posts $0``)
-        kind("dead", rf"^posts \(?{_AMT}\)? dead{_ALL_IN}$", DEAD_BLIND),
-        kind("post", rf"^posts \(?{_AMT}\)?{_ALL_IN}$", BLIND),
+        kind("dead", rf"^posts \(?{AMOUNT}\)? dead{_ALL_IN}$", DEAD_BLIND),
+        kind("post", rf"^posts \(?{AMOUNT}\)?{_ALL_IN}$", BLIND),
         # Every bet prints the seat's total for the street.
-        kind("call", rf"^calls {_AMT}{_ALL_IN}$", Act(ActionKind.CALL, Money.TO)),
-        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", Act(ActionKind.BET, Money.TO)),
-        kind("raise", rf"^raises to {_AMT}{_ALL_IN}$", Act(ActionKind.RAISE, Money.TO)),
+        kind("call", rf"^calls {AMOUNT}{_ALL_IN}$", Act(ActionKind.CALL, Money.TO)),
+        kind("bet", rf"^bets {AMOUNT}{_ALL_IN}$", Act(ActionKind.BET, Money.TO)),
+        kind("raise", rf"^raises to {AMOUNT}{_ALL_IN}$", Act(ActionKind.RAISE, Money.TO)),
         # a folding seat may show its cards (``[XX]`` for one it keeps hidden): they contest nothing
         kind("fold", r"^(?:folds(?: and shows (?:\[[^\]]*\] ?)+)?|did not respond in time and is folded)\s*$", FOLD),
         kind("check", r"^checks$", CHECK),

@@ -28,23 +28,21 @@ Every line is read or known to carry no money or cards (``_SEAT_NO_MONEY``: a se
 does not show, its comings, goings and connection); any other line fails the hand with
 its line number, whether or not it holds a money word.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1, except that a hand whose collected lines pay
-more than was put in, even with every unmatched bet left in, now says so in its notes
-(``history does not add up``), as every dialect on the engine does. The three header
+A hand whose collected lines pay more than was put in, even with every unmatched bet left
+in, says so in its notes (``history does not add up``). Swedish (``Knh, Dd, Eh``) and Dutch
+(``Hc, Vs, Bh``) court cards and aces, the Russian client's free tournament line
+(``Tournament #N Бесплатно 10 Max``) and the LuckyAcePoker.com skin's banner are read; so
+are the Portuguese client's ``$0,01`` (a decimal comma after the sign) and suit letters, the
+Spanish client's suit letters (``_LocalLetters``: a hand whose letters fit no one client's
+alphabet is ``bad_cards``), the Russian client's Cyrillic court cards and aces (``Вh``, and
+``Âh`` when its Windows-1251 file is decoded as Windows-1252), and a BLAST sit & go's stakes
+line that prints no blinds; antes of different sizes (a BLAST hand's whole stacks) leave the
+largest one's unmatched part returned.
+
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). The three header
 lines are read by ``_header`` and skipped as lines; the old reader's wording of errors is
-the dialect's ``Wording``.
-
-Version 3 (a sweep of real files): Swedish (``Knh, Dd, Eh``) and Dutch (``Hc, Vs, Bh``)
-court cards and aces; the Russian client's free tournament line (``Tournament #N
-Бесплатно 10 Max``); the LuckyAcePoker.com skin's banner.
-
-Version 4 (the sweep of 2026-12-03): the Portuguese client's ``$0,01`` (a decimal comma
-after the sign) and suit letters, the Spanish client's suit letters (``_LocalLetters``:
-a hand whose letters fit no one client's alphabet is ``bad_cards``), the Russian client's
-Cyrillic court cards and aces (``Вh``, and ``Âh`` when its Windows-1251 file is decoded as
-Windows-1252); a BLAST sit & go's stakes line that prints no blinds; antes of different
-sizes (a BLAST hand's whole stacks) leave the largest one's unmatched part returned.
+the dialect's ``Wording``. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -101,7 +101,7 @@ What the platform prints and how it is recorded:
 - Fusion (``Fusion Pot Limit``): two hole cards dealt, a third with the flop (``Dealt to
   X [6c 7h] [2c]``), a fourth with the turn; the seat's cards are the four, settled as
   Omaha (``rules.games``).
-- Seen in real files (version 2): hand-history archives put each hand after a number line
+- Seen in real files: hand-history archives put each hand after a number line
   (``*********** # 2 **************``): the first is no hand, the others end the hand
   before them; some copies put a blank line after every line; mined 2021 histories print
   a seated name with nothing after it (``stas622:``) for each all-in seat; a name may
@@ -113,9 +113,9 @@ On the dialect engine (``parsers.engine``): the header hook reads the first,
 table and seat lines; the kinds of ``_PLAYER_LINES``, ``_BODY_LINES``, ``_UNSEATED_LINES``
 and ``_SUMMARY_LINES`` are tried in that order (a seated name's line is the player's
 first: ``players_first``); the finishing hooks check the hand is complete and build what
-the summary says. Every player line takes an action number, ``doesn't show hand`` too.
-Version 3 (the engine's): Fusion is read, and a seat or name printed twice quarantines the
-hand as ``inconsistent`` ("seated twice") where it was an unexpected line.
+the summary says. Every player line takes an action number, ``doesn't show hand`` too. A
+seat or name printed twice quarantines the hand as ``inconsistent`` ("seated twice").
+Versions (``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations

@@ -29,9 +29,11 @@
   added between hands, a tournament finish and its prize, paid outside the pot, sitting
   out or down, standing up), each whole; any other line fails the hand.
 
-Version 2: read by ``parsers.engine`` (see ``parsers/ongame.py`` for the worked example);
-what it emits is unchanged from version 1. Version 3: cash hands dealt before 2013-04-15
-count whole mBTC (``amount_scale`` 1, ``_HUNDREDTHS_OF_MBTC_FROM``).
+Cash hands dealt before 2013-04-15 count whole mBTC (``amount_scale`` 1,
+``_HUNDREDTHS_OF_MBTC_FROM``).
+
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -41,13 +43,14 @@ import re
 from rules.money import format_minor
 from rules.records import ParsedHand
 from rules.vocab import (
-    ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, Street,
+    ActionKind, Format, Game, Half, PayoutSource, Platform, QuarantineReason, Street,
 )
 from parsers.base import card
 from parsers.engine import (
     BET, CALL, CHECK, FOLD, OPEN, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Rake, Streets,
     Wording, kind, rake, skip, take_seat,
 )
+from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^Hand #\d+-\d+ - ", re.M)
 # Neither line opens every file: a file of the dialect holds both somewhere in its head.
@@ -75,19 +78,13 @@ _TABLE_MOVE = re.compile(r"^\S(?:.*\S)? (?:moved (?:from|to) Table \d+|adds " + 
 _QUIET = re.compile(r"^(?:has timed out|adds " + _NUM + r" chips"
                     r"|finishes tournament in place #\d+(?: and wins [\d.,]+ chips)?|sits out|has returned|is sitting out|stands up|sits down|plays after the button)$")
 
-_GAMES = {
-    "hold'em": Game.HOLDEM,
-    "holdem": Game.HOLDEM,
-    "omaha": Game.OMAHA,
-    "omaha hi-lo": Game.OMAHA_HILO,
-    "omaha hi/lo": Game.OMAHA_HILO,
-}
+_GAMES = games("hold'em", "holdem", "omaha", "omaha hi-lo", "omaha hi/lo")
 # Cash tables counted whole mBTC until the site moved to hundredths: the 206 cash hands of
 # 2013-04-09..12 in the 2026-12-03 sweep print no decimal (their tables blind 1/1 and 1/2, and
 # hand 5223513-15 splits a pot of 105 as 52 and 53, the next hand's stacks agree), every
 # cash hand from 2013-04-15 on prints hundredths ("Rake (0.22)", splits 45.83 and 45.82).
 _HUNDREDTHS_OF_MBTC_FROM = "2013-04-15"
-_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "Limit": Limit.FIXED}
+_LIMITS = limits("NL", "PL", "Limit")
 _STREETS = {"hole cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 
 _SMALL_BLIND = Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True)  # the stakes come from the Game line

@@ -47,9 +47,9 @@ dealt in, its cards unseen) and, in the summary, ``Total pot``, ``Board`` and on
 ``Seat N: NAME: bet X and won Y, net result: Z`` per seat. Any other line, in the
 summary too, and cards dealt to no seat, fail the hand with the line's number.
 
-Version 2: read by the engine (``parsers.engine``); what it emits is unchanged. The
-unmatched part inside a ``wins`` line is the engine's unprinted return, split off that
-line (``unmatched_in_pay_line``).
+Read by the engine (``parsers.engine``). The unmatched part inside a ``wins`` line is the
+engine's unprinted return, split off that line (``unmatched_in_pay_line``). Versions
+(``parser_version``) and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -60,12 +60,13 @@ from datetime import datetime
 from collections.abc import Iterator
 
 from rules.records import ParsedHand
-from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines, split_joining_chatter
+from rules.vocab import Format, Limit, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import BRACKETS, leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND,
     Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, skip, summary_board, take_seat,
 )
+from parsers.game_names import games
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(
@@ -90,7 +91,6 @@ _FILE_OPENING = re.compile(r"^(?:\s|\ufeff|=== HAND HISTORIES ===)*$")
 _TABLE = re.compile(r'^Table "(?P<name>[^"]*)"(?: (?P<max>\d+)-max)?\s*$')
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*)\)(?P<out> \(sitting out\))?\s*$")
 _SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = rf"(?P<amt>{_NUM})"
 _ALL_IN = r"(?P<allin>,? and is all-in)?\s*$"
 _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Limit.FIXED)]
@@ -99,8 +99,7 @@ _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Lim
 _GAME_NAME = re.compile(
     r"^(?:(?:no|pot|fixed) limit )?(?P<name>hold'?em|omaha|omaha hi[-/]?lo)(?: banzai)?$", re.I
 )
-_GAMES = {"holdem": Game.HOLDEM, "hold'em": Game.HOLDEM, "omaha": Game.OMAHA,
-          "omaha hilo": Game.OMAHA_HILO, "omaha hi-lo": Game.OMAHA_HILO, "omaha hi/lo": Game.OMAHA_HILO}
+_GAMES = games("holdem", "hold'em", "omaha", "omaha hilo", "omaha hi-lo", "omaha hi/lo")
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 # Section lines that only mark where the hand is.
 _MARKS = ("SEATED PLAYERS", "BLINDS AND BUTTON", "HOLE CARDS", "SHOWDOWN", "SHOW DOWN")
@@ -162,7 +161,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
     elif label in _BOARD:
         hand.tracker.new_street()
         hand.street = _BOARD[label]
-        board = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
+        board = [c for text in BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
         if board:
             hand.board = board
     elif label not in _MARKS:
@@ -207,7 +206,7 @@ def _wins(hand: Hand, m: re.Match[str]) -> None:
 def _shows(hand: Hand, m: re.Match[str]) -> None:
     """``shows [9s 9c 5d 4h], Three of a Kind, Nines``: the cards in the first brackets."""
     SHOW(hand, m)
-    if found := _BRACKETS.search(m["rest"]):
+    if found := BRACKETS.search(m["rest"]):
         hand.shown[hand.player.seat] = hand.cards(found[1])
 
 

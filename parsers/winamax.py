@@ -61,14 +61,15 @@ money`` kind (not showing, its status at the table), and in the summary the tota
 board and one ``summary seat`` line per seat. Any other line, in the summary
 too, fails the hand with its line number, whether or not it holds a money word.
 
-Version 2: read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example); what
-it emits is unchanged from version 1. As the old reader's, errors name the line (``line N
-'TEXT': ...``), the board is the summary's ``Board:`` line and a seat's cards are the
-last printed for it (dealt, shown or summarised: ``hand.dealt``). Street names are the
-game family's own; lines end at ``\\n`` (the engine's rule), no longer at a lone ``\\r``.
+A seat printed without a stack (``Seat 1: Player1 ()``, a player sitting out) is read, with
+no stack; a card that is not one quarantines the hand with its id.
 
-Version 3: a seat printed without a stack (``Seat 1: Player1 ()``, a player sitting out)
-is read, with no stack; a card that is not one quarantines the hand with its id.
+Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). As the old
+reader's, errors name the line (``line N 'TEXT': ...``), the board is the summary's
+``Board:`` line and a seat's cards are the last printed for it (dealt, shown or summarised:
+``hand.dealt``). Street names are the game family's own; lines end at ``\\n`` (the engine's
+rule), not at a lone ``\\r``. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``.
 """
 
 
@@ -79,7 +80,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from parsers._text_hand import game_from_name, limit_from_name, stud_upcards, utc_iso
-from parsers.base import cards
+from parsers.base import BRACKETS, cards
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser,
     Hand, Streets, Unexpected, Wording, enter_summary, fold_once, kind, skip,
@@ -134,7 +135,6 @@ _ALL_IN = r"(?P<allin> and is all-in)?"
 _OOP = r"(?: out of position)?"
 _CALL = re.compile(rf"^(?P<verb>calls|bets) {_AMT}{_ALL_IN}$")
 _MONEY_WORDS = re.compile(r"\b(?:posts|calls|bets|raises|collected|returned|brings in|bring-in|won)\b")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
 # A tournament's large total is printed rounded to thousands: ``Total pot 15.52k``.
 _ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
@@ -210,7 +210,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
     """``Dealt to NAME [X X 3c] [Kh]``: only hidden cards (``[X X X X X]``) set none; stud's
     face-up cards are the 3rd to 6th."""
     seat = _seated(hand, m["name"])
-    held = hand.cards(" ".join(_BRACKETS.findall(m["groups"])))
+    held = hand.cards(" ".join(BRACKETS.findall(m["groups"])))
     if hand.family == "stud":
         seat.upcards = stud_upcards(held)
     if any(held):

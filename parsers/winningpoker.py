@@ -43,9 +43,9 @@ dealt before the hand, and in the summary the total, the boards and one
 ``_SUMMARY_KNOWN`` line per seat. Any other line, in the summary too, fails the hand with
 its line number.
 
-Version 3: read by the engine (``parsers.engine``); what it emits is unchanged from version
-2. The walk's unprinted return is the engine's, split off the summary's ``won`` line
-(``unmatched_in_pay_line``).
+Read by the engine (``parsers.engine``). The walk's unprinted return is the engine's, split
+off the summary's ``won`` line (``unmatched_in_pay_line``). Versions (``parser_version``)
+and what each changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -58,12 +58,13 @@ from datetime import datetime
 from rules.games import game_spec
 from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
-from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines, split_joining_chatter
+from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import BRACKETS, leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW,
     SMALL_BLIND, Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip,
 )
+from parsers.game_names import games, limits
 
 _HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?:(?P<tname>[^()]*?) )?Tournament #(?P<tid>\d+) - )?"
@@ -102,15 +103,10 @@ _EXPORT_SEPARATOR = r"-{20,}"
 _EXPORT_FIELD = r"(?:Title|Entry #|Begin Time|Buyin to Payout|Play Type|Game Type|Bet Limit Type): [^\r\n]*"
 _EXPORT_LINE = rf"(?:{_EXPORT_SEPARATOR}|<Game Information>|<Hand History>|{_EXPORT_FIELD})"
 _EXPORT_PREFIX = re.compile(rf"^(?:[\s\ufeff]|{_EXPORT_LINE})*\Z")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 
-_GAMES: dict[str, Game] = {
-    "holdem": Game.HOLDEM, "hold'em": Game.HOLDEM, "omaha": Game.OMAHA, "omaha h/l": Game.OMAHA_HILO,
-    "5card omaha": Game.OMAHA5, "5card omaha h/l": Game.OMAHA5_HILO, "5 card omaha": Game.OMAHA5,
-    "5 card omaha h/l": Game.OMAHA5_HILO, "7stud": Game.STUD, "7stud h/l": Game.STUD_HILO, "7 stud": Game.STUD,
-    "7 stud h/l": Game.STUD_HILO, "razz": Game.RAZZ,
-}
-_LIMITS = {"no limit": Limit.NO, "pot limit": Limit.POT, "fixed limit": Limit.FIXED}
+_GAMES = games("holdem", "hold'em", "omaha", "omaha h/l", "5card omaha", "5card omaha h/l", "5 card omaha",
+               "5 card omaha h/l", "7stud", "7stud h/l", "7 stud", "7 stud h/l", "razz")
+_LIMITS = limits("no limit", "pot limit", "fixed limit")
 _STUD_STREETS = {"3rd": Street.THIRD, "4th": Street.FOURTH, "5th": Street.FIFTH,
                  "6th": Street.SIXTH, "7th": Street.SEVENTH}
 _BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -182,7 +178,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
         hand.street, hand.facts["dealing"] = Street.PREFLOP, True
     elif word in _BOARD_STREETS:
         _move_to(hand, _BOARD_STREETS[word], always=True)
-        cards = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text)]
+        cards = [c for text in BRACKETS.findall(m["rest"]) for c in hand.cards(text)]
         hand.run_boards[int(run) if run.isdigit() else 1] = [c for c in cards if c is not None]
     elif word.lower() in _STUD_STREETS and label.lower().endswith("street"):
         _move_to(hand, _STUD_STREETS[word.lower()], always=False)
@@ -230,7 +226,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
     found = hand.split_name(hand.line.verbatim[len("Dealt to "):])  # ``Dealt to NAME `` as printed
     if found is None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"dealt to unknown player: {hand.line.verbatim!r}")
-    seat, groups = found[0], [hand.cards(g) for g in _BRACKETS.findall(found[1])]
+    seat, groups = found[0], [hand.cards(g) for g in BRACKETS.findall(found[1])]
     if not hand.facts.get("dealing", hand.family == "stud"):
         return
     if hand.family != "stud":
@@ -277,7 +273,7 @@ def _posts_dead(hand: Hand, m: re.Match[str]) -> None:
 
 def _shows(hand: Hand, m: re.Match[str]) -> None:
     SHOW(hand, m)
-    if found := _BRACKETS.search(m["rest"]):
+    if found := BRACKETS.search(m["rest"]):
         _holding(hand, hand.player, found[1])
 
 

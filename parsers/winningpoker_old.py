@@ -47,7 +47,8 @@ Lines skipped on purpose carry no money or cards: after ``Player NAME``, ``_IGNO
 (cards mucked, timeouts, sitting out, connection, comings and goings), each whole. Any
 other line fails the hand with its line number.
 
-Version 3: read by the engine (``parsers.engine``); what it emits is unchanged from version 2.
+Read by the engine (``parsers.engine``). Versions (``parser_version``) and what each
+changed: ``docs/parser-versions.md``.
 """
 
 from __future__ import annotations
@@ -57,13 +58,14 @@ from dataclasses import replace
 from datetime import datetime
 
 from rules.records import ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Game, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import leading_lines
+from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from parsers.base import BRACKETS, leading_lines
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act, Dialect,
     DialectParser, Hand, Money, Streets, Wording, enter_summary, kind, skip,
 )
 from parsers.winningpoker import add_fee
+from parsers.game_names import games
 
 _STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\s*$")
 _GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<stakes>[\d.,]+/[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)\s*$")
@@ -75,13 +77,9 @@ _SUMMARY_SEAT = (
     r"Collects: (?P<collects>\d[\d,]*(?:\.\d+)?)\. "
     r"(?:Wins|Loses): (?P<net>\d[\d,]*(?:\.\d+)?)\.\s*$"
 )
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NAME_ENDS = re.compile(r"(?= |$)")
-_GAMES = {
-    "omaha": Game.OMAHA, "omaha hilow": Game.OMAHA_HILO, "holdem": Game.HOLDEM, "hold'em": Game.HOLDEM,
-    "six plus hold'em": Game.SIXPLUS_HOLDEM, "seven cards stud": Game.STUD, "seven cards stud hilow": Game.STUD_HILO,
-    "razz": Game.RAZZ,
-}
+_GAMES = games("omaha", "omaha hilow", "holdem", "hold'em", "six plus hold'em", "seven cards stud",
+               "seven cards stud hilow", "razz")
 _STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _AMT = r" \((?P<amt>[^)]+)\)\s*$"
@@ -177,7 +175,7 @@ def _street(hand: Hand, m: re.Match[str]) -> None:
         if hand.street != _BOARD[word]:
             hand.tracker.new_street()
         hand.street = _BOARD[word]
-        board = [c for text in _BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
+        board = [c for text in BRACKETS.findall(m["rest"]) for c in hand.cards(text) if c]
         if board:
             hand.board = board
     elif hand.family != "stud":
@@ -197,7 +195,7 @@ def _received(hand: Hand, m: re.Match[str]) -> None:
     (face down). Stud: the count of cards dealt tells the street (3rd to 6th face up)."""
     seat = hand.player
     hand.facts.setdefault("dealt", set()).add(seat.seat)
-    got = hand.cards(_BRACKETS.search(m["rest"])[1]) if m["seen"] else [None]  # type: ignore[index]
+    got = hand.cards(BRACKETS.search(m["rest"])[1]) if m["seen"] else [None]  # type: ignore[index]
     if hand.family != "stud":
         if m["seen"]:
             hand.dealt[seat.seat] = hand.dealt.get(seat.seat, []) + got
@@ -249,7 +247,7 @@ def _pot(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _summary_board(hand: Hand, m: re.Match[str]) -> None:
-    found = _BRACKETS.search(hand.line.text)
+    found = BRACKETS.search(hand.line.text)
     if found and found[1].strip():
         hand.board = [c for c in hand.cards(found[1]) if c]
 
@@ -264,7 +262,7 @@ def _summary_seat(hand: Hand, m: re.Match[str]) -> None:
         return
     seat, body = _player(hand, body)
     hand.facts.setdefault("bets", {})[seat.seat] = bets
-    shown = _BRACKETS.findall(body)
+    shown = BRACKETS.findall(body)
     if shown:
         got = hand.cards(shown[-1])
         if len(got) >= len([c for c in hand.dealt.get(seat.seat, []) if c]):

@@ -12,8 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from audit import docgen
-from audit.schema import OUTPUTS
 from audit.cli.app import app
+from audit.schema import OUTPUTS
+from parsers.registry import all_parsers
 from rules.odd_chip import option_names
 from rules.vocab import VOCABULARIES, FindingKind, Platform, Verdict
 
@@ -116,3 +117,12 @@ def test_every_name_a_page_must_explain_is_explained() -> None:
     assert _undefined(_prose("policies.md"), option_names()) == []
     platforms = _prose("platforms.md")
     assert [p.value for p in Platform if f"`{p.value}`" not in platforms] == []
+
+
+def test_every_parser_version_says_what_it_changed() -> None:
+    """Each format has a section listing every version from 1 to its current one, in order."""
+    prose = _prose("parser-versions.md")
+    sections = dict(re.findall(r"^### `([\w]+)`\n\n(.*?)(?=^### |\Z)", prose, re.M | re.S))
+    listed = {fmt: re.findall(r"^- \*\*(\d+)\*\*: \S", text, re.M) for fmt, text in sections.items()}
+    current = {str(p.format): getattr(p, "version", "1") for p in all_parsers()}
+    assert listed == {fmt: [str(v) for v in range(1, int(version) + 1)] for fmt, version in current.items()}

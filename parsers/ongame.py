@@ -110,7 +110,8 @@ _ZONES = {
 }
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)\s*$")
-_AMT = r"(?P<amt>[$€£]?[\d,]+(?:\.\d+)?)"
+# ``$1,288.75``; an amount under one may drop its leading 0 (``calls $.8``, 2009)
+_AMT = r"(?P<amt>[$€£]?(?:[\d,]+(?:\.\d+)?|\.\d+))"
 _ALL_IN = r"(?P<allin> \[all in\])?"
 _SUMMARY_SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<final>[^()]*)\)(?:, net: (?P<net>[+-][$€£]?[\d,]+(?:\.\d+)?))?"
@@ -177,10 +178,24 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     return street(hand, m)
 
 
+def _small_blind(hand: Hand, m: re.Match[str]) -> None:
+    """``posts small blind ($5)``; after the same seat's ``posts big blind ($10)`` it is a
+    returning seat's missed small blind, dead (2009 files print it so; its net counts both)."""
+    assert hand.player is not None  # a player's line: the engine set it
+    seat = hand.player.seat
+    if any(a.seat == seat and a.kind in _BLIND_POSTS for a in hand.record.actions):
+        DEAD_BLIND(hand, m)
+    else:
+        SMALL_BLIND(hand, m)
+
+
+_BLIND_POSTS = frozenset({ActionKind.POST_BIG_BLIND, ActionKind.POST_BLIND})
+
+
 DIALECT = Dialect(
     platform=Platform.ONGAME,
     format=Format.ONGAME,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,
@@ -193,7 +208,7 @@ DIALECT = Dialect(
     body=(
         # The header lines (read by ``_header``, or naming the viewer and the count of
         # players); ``---`` and ``Dealing pocket cards`` only open a street.
-        kind("header", r"^(?:Start hand: .*|Table: .*|User: .+|Players in round: \d+(?: \(\d+\))?|---"
+        kind("header", r"^(?:Start hand: .*|Table: .*|User: .+|Players in round: +\d+(?: \(\d+\))?|---"
                        r"|(?:--- )?Dealing pocket cards)$", skip),
         kind("summary", r"^Summary:", enter_summary),
         kind("button", r"^Button: seat (?P<seat>\d+)$", button),
@@ -203,7 +218,7 @@ DIALECT = Dialect(
         kind("dealt", r"^Dealing to (?P<name>.+): \[(?P<cards>[^\]]*)\]\s*$", dealt),
     ),
     players=(
-        kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", SMALL_BLIND),
+        kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", _small_blind),
         kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
         # a returning seat posts the big blind live and the small blind dead: ``posts dead blind ($0.02)``
         kind("dead blind", rf"^posts dead blind \({_AMT}\){_ALL_IN}$", DEAD_BLIND),

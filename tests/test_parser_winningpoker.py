@@ -874,3 +874,13 @@ def test_a_seat_allowed_to_play_after_the_button_is_not_in_the_hand() -> None:
     with pytest.raises(HandParseError) as err:
         NEW.parse(acting)
     assert err.value.reason == QuarantineReason.PARSE_ERROR and "latecomer folds" in str(err.value)
+
+
+def test_an_old_format_copy_saved_with_every_line_doubled_is_read_as_the_original() -> None:
+    # some repositories hold the client's files with a blank line after every line
+    doubled = OLD_JACKPOT_TABLE.replace("\n", "\n\n")
+    assert OLD.sniff(doubled[:8192]) and detect(doubled[:8192]) is OLD and not NEW.sniff(doubled[:8192])
+    once, twice = OLD.parse(OLD_JACKPOT_TABLE), OLD.parse(doubled)
+    assert [(a.seat, a.kind, a.amount) for a in twice.actions] == [(a.seat, a.kind, a.amount) for a in once.actions]
+    assert [(p.seat, p.amount, p.source) for p in twice.payouts] == [(p.seat, p.amount, p.source) for p in once.payouts]
+    assert twice.reconciles()

@@ -317,15 +317,23 @@ def _sitout(hand: Hand, m: re.Match[str]) -> None:
 
 def _ante_returned(hand: Hand, m: re.Match[str]) -> None:
     """``NAME - Ante returned $2.50`` after ``NAME - sitout (wait for BB)`` (2009): the seat
-    that sits out gets its ante back, an uncalled return of dead money."""
+    that sits out gets its ante back, so it never went in: the ante is taken back off the
+    seat's posts (noted), no payout (more back than the seat anted fails the hand)."""
     seat, amount = hand.player, hand.money(m["amt"])
     assert seat is not None and hand.line is not None  # a player's line: the engine set both
-    anted = sum(a.amount or 0 for a in hand.record.actions if a.seat == seat.seat and a.kind == ActionKind.POST_ANTE)
-    if amount > anted:
+    antes = [a for a in hand.record.actions if a.seat == seat.seat and a.kind == ActionKind.POST_ANTE]
+    anted = sum(a.amount or 0 for a in antes)
+    if not antes or amount > anted:
         raise hand.fail(QuarantineReason.INCONSISTENT, f"{hand.line.verbatim!r}: more than the seat's ante of {anted}")
     hand.tracker.dead(seat.seat, -amount)
-    hand.add_action(Street.PREDEAL, seat.seat, ActionKind.UNCALLED_RETURN, amount)
-    hand.pay(seat, amount, pot=None, half=Half.WHOLE, source=PayoutSource.UNCALLED)
+    left = anted - amount
+    for ante in antes[1:]:
+        hand.record.actions.remove(ante)
+    if left:
+        antes[0].amount = left
+    else:
+        hand.record.actions.remove(antes[0])
+    hand.record.notes.append(f"{hand.line.verbatim!r}: seat {seat.seat}'s ante taken back, not in the pot")
 
 
 def _summary_reached(hand: Hand) -> None:

@@ -411,14 +411,15 @@ Seat 4: saltmarsh (big blind) Folded on the FLOP
 
 def test_a_sitting_out_seats_ante_returned_a_timeout_fold_and_no_small_blind() -> None:
     hand = PARSER.parse(ANTE_RETURNED)
-    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 5] == [
-        (ActionKind.POST_ANTE, 250), (ActionKind.UNCALLED_RETURN, 250)]
+    # the ante given back never went in: no post, no payout, noted
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 5] == []
+    assert "'thornbury - Ante returned $2.50': seat 5's ante taken back, not in the pot" in hand.notes
     assert not hand.seat(5).dealt_in
     assert [(a.seat, a.kind) for a in hand.actions if a.kind == ActionKind.FOLD] == [
         (2, ActionKind.FOLD), (4, ActionKind.FOLD)]
     assert {s.seat: s.contributed for s in hand.seats} == {1: 2750, 2: 250, 4: 2750, 5: 0}
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
-        (5, 250, PayoutSource.UNCALLED), (1, 4000, PayoutSource.UNCALLED), (1, 5550, PayoutSource.POT)]
+        (1, 4000, PayoutSource.UNCALLED), (1, 5550, PayoutSource.POT)]
     assert (hand.small_blind, hand.big_blind, hand.ante, hand.rake) == (None, 1000, 250, 200)
     assert hand.reconciles()
     # more back than the seat anted is a history that contradicts itself

@@ -299,6 +299,27 @@ def _sitout(hand: Hand, m: re.Match[str]) -> None:
     hand.player.dealt_in = False
 
 
+def _ante_returned(hand: Hand, m: re.Match[str]) -> None:
+    """``NAME - Ante returned $2.50`` after ``NAME - sitout (wait for BB)`` (2009): the seat
+    that sits out gets its ante back, so it never went in: the ante is taken back off the
+    seat's posts (noted), no payout (more back than the seat anted fails the hand)."""
+    seat, amount = hand.player, hand.money(m["amt"])
+    assert seat is not None and hand.line is not None  # a player's line: the engine set both
+    antes = [a for a in hand.record.actions if a.seat == seat.seat and a.kind == ActionKind.POST_ANTE]
+    anted = sum(a.amount or 0 for a in antes)
+    if not antes or amount > anted:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"{hand.line.verbatim!r}: more than the seat's ante of {anted}")
+    hand.tracker.dead(seat.seat, -amount)
+    left = anted - amount
+    for ante in antes[1:]:
+        hand.record.actions.remove(ante)
+    if left:
+        antes[0].amount = left
+    else:
+        hand.record.actions.remove(antes[0])
+    hand.record.notes.append(f"{hand.line.verbatim!r}: seat {seat.seat}'s ante taken back, not in the pot")
+
+
 def _summary_reached(hand: Hand) -> None:
     if not hand.in_summary:
         raise hand.fail(QuarantineReason.TRUNCATED, "the hand ends before its *** SUMMARY ***")
@@ -424,7 +445,7 @@ def _player(pattern: str) -> str:
 DIALECT = Dialect(
     platform=Platform.ABSOLUTE,
     format=Format.ABSOLUTE,
-    version="4",
+    version="5",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,
@@ -438,6 +459,8 @@ DIALECT = Dialect(
         kind("section", _SECTION, _section),
         kind("dealt", r"^Dealt to (?P<who>.*)$", _dealt),
         kind("collects", _COLLECT, _collects),
+        # 2009: the seat due the small blind left; the hand has a big blind only
+        kind("no small blind", r"^No small blind is posted due to player leave$", skip),
     ),
     players=(
         kind("small blind", _player(rf"^Posts small blind {_AMT}$"), _POST["sb"]),
@@ -449,7 +472,7 @@ DIALECT = Dialect(
         kind("post", _player(rf"^Posts {_AMT}$"), _POST["post"]),
         kind("ante", _player(rf"^Ante {_AMT}$"), _ANTE),
         kind("bring-in", _player(rf"^Bring-In {_AMT}$"), _BRING_IN),
-        kind("fold", _player(r"^Folds(?: \(Fold & Show \[(?P<cards>[^\]]*)\]\))?$"), _fold),
+        kind("fold", _player(r"^Folds(?: \(Fold & Show \[(?P<cards>[^\]]*)\]\)| \(Timeout\))?$"), _fold),
         kind("check", _player(r"^Checks(?: \(Timeout\))?$"), CHECK),
         kind("call", _player(rf"^Calls {_AMT}$"), _Wager(Act(ActionKind.CALL, Money.ADDS))),
         kind("bet", _player(rf"^Bets {_AMT}$"), _Wager(Act(ActionKind.BET, Money.ADDS))),
@@ -462,6 +485,7 @@ DIALECT = Dialect(
         kind("mucks", _player(r"^Mucks(?: \[(?P<cards>[^\]]*)\])?$"), _show),
         kind("no show", _player(r"^Does not show$"), skip),  # the uncontested winner keeps its cards hidden
         kind("sitout", _player(r"^sitout(?: \([^)]*\))?$"), _sitout),
+        kind("ante returned", _player(rf"^Ante returned {_AMT}$"), _ante_returned),
     ),
     summary=(
         kind("table", _TABLE, skip),

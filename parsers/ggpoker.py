@@ -104,7 +104,8 @@ _NOBODY_SEATED = rf"^(?!.*{_MONEY_WORDS.pattern}).+ (?:joins the table at seat #
 # The summary's seat lines besides the total, the boards and how many runs.
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): .*?(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\]")
 _SUMMARY_SEAT_KNOWN = (
-    r"^Seat \d+: .+? (?:folded (?:before Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\)| with [^()\[\]]+)?|"
+    # a folded seat may be given the board's own hand: ``folded before Flop (didn't bet) with three of a kind, Aces``
+    r"^Seat \d+: .+? (?:folded (?:before Flop|on the (?:Flop|Turn|River))(?: \(didn't bet\))?(?: with [^()\[\]]+)?|"
     r"(?:showed|mucked) \[[^\]]*\].*|mucked|collected \([^()]*\).*|won \([^()]*\).*|lost.*|is sitting out)$")
 
 
@@ -181,13 +182,19 @@ def _summary_board(hand: Hand, m: re.Match[str]) -> None:
 
 def _boards(hand: Hand) -> None:
     """The summary's boards, else the street lines'. A later run's summary board that is
-    its runout only gets the cards dealt before the runs (the last street line without a
-    run word)."""
+    its runout only gets the cards dealt before the runs: the last street line without a
+    run word, else (every street line named by its run, ``*** FIRST FLOP ***`` .. ``***
+    SECOND RIVER *** [7h Qd 3d 9s] [6d]``, 2025) that run's own last street line."""
     summary, streets = hand.facts.get("summary boards"), hand.facts.get("street boards", {})
     if summary:
         shared = streets.get(0, [])
-        hand.record.boards = [summary[k] if summary[k][: len(shared)] == shared else shared + summary[k]
-                              for k in sorted(summary)]
+        hand.record.boards = []
+        for k in sorted(summary):
+            board = summary[k] if summary[k][: len(shared)] == shared else shared + summary[k]
+            own = streets.get(k, [])
+            if len(own) > len(board) and own[len(own) - len(board):] == board:
+                board = own
+            hand.record.boards.append(board)
     elif streets:
         hand.record.boards = [streets[k] for k in sorted(streets)]
 
@@ -325,7 +332,7 @@ _HELD_OUTSIDE = "its pot winnings are recorded as printed"
 DIALECT = Dialect(
     platform=Platform.GGPOKER,
     format=Format.GGPOKER,
-    version="6",
+    version="7",
     hand_start=_HAND_START,
     head=re.compile(r"Poker Hand #[A-Z]*\d+: .+ - \d{4}/\d{2}/\d{2} "),
     first=_HEADER,

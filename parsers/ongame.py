@@ -36,7 +36,7 @@ This module is the worked example of a dialect on ``parsers.engine`` (read the e
 guide first). How it is laid out, and what to copy:
 
 - the docstring above: the platform's own record, kept whatever changes below;
-- the patterns, one per line kind, built from a few shared pieces (``AMOUNT``, ``_ALL_IN``);
+- the patterns, one per line kind, built from a few shared pieces (``_AMT``, ``_ALL_IN``);
 - ``_header``: the only free-form code, reading the first lines into ``hand.new_record``;
 - ``_summary_seat``: a hook, because the summary's seat line mixes a net and cards;
 - ``DIALECT``: the declaration itself. ``body`` holds the lines that start with no
@@ -59,7 +59,6 @@ from dataclasses import replace
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
 from parsers.clock import iso_date, local_to_utc
-from parsers.base import AMOUNT
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, RAISE_BY, SMALL_BLIND,
     Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, enter_summary, kind, pot_won_by, rake, skip,
@@ -104,6 +103,8 @@ _ZONES = {
 }
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)\s*$")
+# ``$1,288.75``; an amount under one may drop its leading 0 (``calls $.8``, 2009)
+_AMT = r"(?P<amt>[$€£]?(?:[\d,]+(?:\.\d+)?|\.\d+))"
 _ALL_IN = r"(?P<allin> \[all in\])?"
 _SUMMARY_SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<final>[^()]*)\)(?:, net: (?P<net>[+-][$€£]?[\d,]+(?:\.\d+)?))?"
@@ -170,10 +171,24 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
     return street(hand, m)
 
 
+def _small_blind(hand: Hand, m: re.Match[str]) -> None:
+    """``posts small blind ($5)``; after the same seat's ``posts big blind ($10)`` it is a
+    returning seat's missed small blind, dead (2009 files print it so; its net counts both)."""
+    assert hand.player is not None  # a player's line: the engine set it
+    seat = hand.player.seat
+    if any(a.seat == seat and a.kind in _BLIND_POSTS for a in hand.record.actions):
+        DEAD_BLIND(hand, m)
+    else:
+        SMALL_BLIND(hand, m)
+
+
+_BLIND_POSTS = frozenset({ActionKind.POST_BIG_BLIND, ActionKind.POST_BLIND})
+
+
 DIALECT = Dialect(
     platform=Platform.ONGAME,
     format=Format.ONGAME,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,
@@ -186,7 +201,7 @@ DIALECT = Dialect(
     body=(
         # The header lines (read by ``_header``, or naming the viewer and the count of
         # players); ``---`` and ``Dealing pocket cards`` only open a street.
-        kind("header", r"^(?:Start hand: .*|Table: .*|User: .+|Players in round: \d+(?: \(\d+\))?|---"
+        kind("header", r"^(?:Start hand: .*|Table: .*|User: .+|Players in round: +\d+(?: \(\d+\))?|---"
                        r"|(?:--- )?Dealing pocket cards)$", skip),
         kind("summary", r"^Summary:", enter_summary),
         kind("button", r"^Button: seat (?P<seat>\d+)$", button),
@@ -196,18 +211,18 @@ DIALECT = Dialect(
         kind("dealt", r"^Dealing to (?P<name>.+): \[(?P<cards>[^\]]*)\]\s*$", dealt),
     ),
     players=(
-        kind("small blind", rf"^posts small blind \({AMOUNT}\){_ALL_IN}$", SMALL_BLIND),
-        kind("big blind", rf"^posts big blind \({AMOUNT}\){_ALL_IN}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
+        kind("small blind", rf"^posts small blind \({_AMT}\){_ALL_IN}$", _small_blind),
+        kind("big blind", rf"^posts big blind \({_AMT}\){_ALL_IN}$", replace(BIG_BLIND, later=ActionKind.POST_BLIND)),
         # a returning seat posts the big blind live and the small blind dead: ``posts dead blind ($0.02)``
-        kind("dead blind", rf"^posts dead blind \({AMOUNT}\){_ALL_IN}$", DEAD_BLIND),
-        kind("ante", rf"^posts ante {AMOUNT}{_ALL_IN}$", replace(ANTE, sets=None)),  # the table line states it
-        kind("bring-in", rf"^small bring in {AMOUNT}{_ALL_IN}$", BRING_IN),
+        kind("dead blind", rf"^posts dead blind \({_AMT}\){_ALL_IN}$", DEAD_BLIND),
+        kind("ante", rf"^posts ante {_AMT}{_ALL_IN}$", replace(ANTE, sets=None)),  # the table line states it
+        kind("bring-in", rf"^small bring in {_AMT}{_ALL_IN}$", BRING_IN),
         # A full bet chosen as the bring-in: what the table's bring-in is, this hand does not say.
-        kind("big bring-in", rf"^big bring in {AMOUNT}{_ALL_IN}$", replace(BRING_IN, sets=None)),
+        kind("big bring-in", rf"^big bring in {_AMT}{_ALL_IN}$", replace(BRING_IN, sets=None)),
         kind("draw", r"^changed (?P<changed>\d+) cards?$", DISCARD),
-        kind("call", rf"^calls {AMOUNT}{_ALL_IN}$", CALL),
-        kind("bet", rf"^bets {AMOUNT}{_ALL_IN}$", BET),
-        kind("raise", rf"^raises {AMOUNT} to [$€£]?[\d,]+(?:\.\d+)?{_ALL_IN}$", RAISE_BY),
+        kind("call", rf"^calls {_AMT}{_ALL_IN}$", CALL),
+        kind("bet", rf"^bets {_AMT}{_ALL_IN}$", BET),
+        kind("raise", rf"^raises {_AMT} to [$€£]?[\d,]+(?:\.\d+)?{_ALL_IN}$", RAISE_BY),
         kind("fold", r"^folds$", FOLD),
         kind("check", r"^checks$", CHECK),
     ),
@@ -218,8 +233,8 @@ DIALECT = Dialect(
     after_name=re.compile(r" "),
     summary=(
         kind("summary", r"^Summary:", enter_summary),
-        kind("pot", rf"^(?P<label>Main pot|Side pot (?P<side>\d+)): {AMOUNT} won by (?P<winners>.+?)\s*$", pot_won_by),
-        kind("rake", rf"^Rake taken: {AMOUNT}\s*$", rake),
+        kind("pot", rf"^(?P<label>Main pot|Side pot (?P<side>\d+)): {_AMT} won by (?P<winners>.+?)\s*$", pot_won_by),
+        kind("rake", rf"^Rake taken: {_AMT}\s*$", rake),
         kind("summary seat", _SUMMARY_SEAT, _summary_seat),
         kind("end", _END, skip),
     ),

@@ -72,7 +72,10 @@ _HEADER = re.compile(
     r"(?:Level \S+ \((?P<lsb>[\d.,]+)/(?P<lbb>[\d.,]+)\)\s*|(?P<stakes>\S+))\s*-\s*"
     r"(?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?\s*$"
 )
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*)\)(?P<rest>.*)$")
+# ``Seat 2: NAME will be allowed to play after the button``: a seat taken between hands, printed
+# without a stack and not in the hand
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) (?:\((?P<stack>[^()]*)\)(?P<rest>.*)"
+                   r"|(?P<waiting>will be allowed to play after the button)\s*)$")
 _POT_LINE = (r"^(?P<kind>Main pot|Side pot\((?P<side>\d+)\))(?: (?P<run>\d+))? (?P<amt>[$\d.,]+)"
              r"(?: \| Rake (?P<rake>[$\d.,]+))?\s*$")
 _COLLECTED = (r"^(?P<name>.+?) collected (?P<amt>[$\d.,]+) from (?:main pot|side pot-(?P<side>\d+))"
@@ -160,7 +163,10 @@ def _table(hand: Hand, m: re.Match[str]) -> bool | None:
 
 
 def _seat(hand: Hand, m: re.Match[str]) -> None:
-    """``Seat 1: Hero ($200.00)``, ``Seat 7: NAME ($7.70) is sitting out`` (or ``($7.70, sitting out)``)."""
+    """``Seat 1: Hero ($200.00)``, ``Seat 7: NAME ($7.70) is sitting out`` (or ``($7.70, sitting out)``);
+    a seat waiting for the button is left out (should it act, its name is unknown and the hand fails)."""
+    if m["waiting"]:
+        return
     seat = SeatRecord(seat=int(m["seat"]), player=m["name"], stack=hand.money(m["stack"].split(",")[0].strip()))
     if "sitting out" in (m["rest"] + m["stack"]).lower():
         seat.dealt_in = False
@@ -403,7 +409,7 @@ def overpaid_without_rake(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER,
-    version="4",
+    version="5",
     hand_start=re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M),
     head=_HEADER,  # the parser matches it against the file's first line (after an export's block)
     preamble=re.compile(rf"^{_EXPORT_LINE}$"),

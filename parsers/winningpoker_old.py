@@ -337,7 +337,7 @@ def _unprinted_jackpot_drop(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER_OLD,
-    version="4",
+    version="5",
     hand_start=re.compile(r"^\ufeff*Game started at: ", re.M),
     head=_STARTED,  # the parser matches it and ``_GAME_ID`` against the file's first two lines
     first=re.compile(r"(?P<id>)"),  # ``_header`` reads the two header lines and the id
@@ -396,7 +396,8 @@ class WinningPokerOldParser(DialectParser):
     """The ``Game started at:`` / ``Game ID:`` format: recognised by its first two lines."""
 
     def sniff(self, head: str) -> bool:
-        lines = leading_lines(head, 2)
+        # a copy saved with every line doubled (``Game started at: ..`` , a blank line, ``Game ID: ..``)
+        lines = [line for line in leading_lines(head, 3) if line.strip()][:2]
         return len(lines) == 2 and bool(_STARTED.match(lines[0])) and bool(_GAME_ID.match(lines[1]))
 
 

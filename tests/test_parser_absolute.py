@@ -370,3 +370,60 @@ def test_a_player_who_plays_under_another_spelling_than_his_seat_line_is_an_edit
         PARSER.parse(HAND.replace("AMOUNT", "$30").replace("Player0 - Folds", "Stranger - Folds"))
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT, "line 8: 'Stranger' plays but no seat line names him: 'Stranger - Folds'")
+
+
+# 2009, an ante table: a seat sitting out for the big blind gets its ante back; a seat that
+# ran out of time folds "(Timeout)"; the seat due the small blind left, so none is posted.
+ANTE_RETURNED = """Stage #3100200300: Holdem  No Limit $10, $2.50 ante - 2009-07-02 21:10:04 (ET)
+Table: OAKDALE (Real Money) Seat #1 is the dealer
+Seat 1 - marrowfield ($840 in chips)
+Seat 2 - quietbrook ($1,120.50 in chips)
+Seat 4 - saltmarsh ($990 in chips)
+Seat 5 - thornbury ($1,500 in chips)
+No small blind is posted due to player leave
+marrowfield - Ante $2.50
+quietbrook - Ante $2.50
+saltmarsh - Ante $2.50
+thornbury - Ante $2.50
+saltmarsh - Posts big blind $10
+thornbury - sitout (wait for BB)
+thornbury - Ante returned $2.50
+*** POCKET CARDS ***
+marrowfield - Raises $25 to $25
+quietbrook - Folds (Timeout)
+saltmarsh - Calls $15
+*** FLOP *** [8d 3c Js]
+saltmarsh - Checks
+marrowfield - Bets $40
+saltmarsh - Folds
+marrowfield - returned ($40) : not called
+*** SHOW DOWN ***
+marrowfield - Does not show
+marrowfield Collects $55.50 from main pot
+*** SUMMARY ***
+Total Pot($57.50) | Rake ($2)
+Board [8d 3c Js]
+Seat 1: marrowfield (dealer) collected Total ($55.50)
+Seat 2: quietbrook Folded on the POCKET CARDS
+Seat 4: saltmarsh (big blind) Folded on the FLOP
+"""
+
+
+def test_a_sitting_out_seats_ante_returned_a_timeout_fold_and_no_small_blind() -> None:
+    hand = PARSER.parse(ANTE_RETURNED)
+    # the ante given back never went in: no post, no payout, noted
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 5] == []
+    assert "'thornbury - Ante returned $2.50': seat 5's ante taken back, not in the pot" in hand.notes
+    assert not hand.seat(5).dealt_in
+    assert [(a.seat, a.kind) for a in hand.actions if a.kind == ActionKind.FOLD] == [
+        (2, ActionKind.FOLD), (4, ActionKind.FOLD)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 2750, 2: 250, 4: 2750, 5: 0}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 4000, PayoutSource.UNCALLED), (1, 5550, PayoutSource.POT)]
+    assert (hand.small_blind, hand.big_blind, hand.ante, hand.rake) == (None, 1000, 250, 200)
+    assert hand.reconciles()
+    # more back than the seat anted is a history that contradicts itself
+    with pytest.raises(HandParseError) as err:
+        PARSER.parse(ANTE_RETURNED.replace("Ante returned $2.50", "Ante returned $5"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "'thornbury - Ante returned $5': more than the seat's ante of 250")

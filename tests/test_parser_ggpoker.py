@@ -489,3 +489,38 @@ def test_bet_and_muck_is_a_bet_then_a_fold_when_called():
     assert hand.seat(1).folded_street == Street.RIVER
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(6, 53, PayoutSource.POT)]
     assert hand.rake == 2 and hand.reconciles()
+
+
+def test_runs_after_a_turn_all_in_with_every_street_named_by_its_run() -> None:
+    # 2025 Rush & Cash: every street line carries its run word (``FIRST FLOP`` .. ``SECOND
+    # RIVER``), so no line holds the cards dealt before the runs; the second run's summary
+    # board is its river only, and its own street line gives the rest
+    text = (
+        "Poker Hand #RC90001234: Hold'em No Limit ($0.05/$0.1) - 2025/07/14 21:03:11\n"
+        "Table 'RushAndCash4400321' 6-max Seat #3 is the button\n"
+        "Seat 1: 5e7a01c ($9.4 in chips)\nSeat 2: Hero ($10 in chips)\nSeat 3: b41d9e2 ($12.2 in chips)\n"
+        "5e7a01c: posts small blind $0.05\nHero: posts big blind $0.1\n"
+        "*** HOLE CARDS ***\nDealt to 5e7a01c \nDealt to Hero [Jc Jd]\nDealt to b41d9e2 \n"
+        "b41d9e2: folds\n5e7a01c: raises $0.25 to $0.35\nHero: calls $0.25\n"
+        "*** FIRST FLOP *** [2s 8c Kh]\n5e7a01c: bets $0.5\nHero: calls $0.5\n"
+        "*** FIRST TURN *** [2s 8c Kh] [4d]\n5e7a01c: bets $8.55 and is all-in\nHero: calls $8.55\n"
+        "5e7a01c: shows [Ks Qs] (a pair of Kings)\nHero: shows [Jc Jd] (a pair of Jacks)\n"
+        "*** FIRST RIVER *** [2s 8c Kh 4d] [7h]\n*** SECOND RIVER *** [2s 8c Kh 4d] [Jh]\n"
+        "*** FIRST SHOWDOWN ***\n5e7a01c collected $9.24 from pot\n"
+        "*** SECOND SHOWDOWN ***\nHero collected $9.23 from pot\n"
+        "*** SUMMARY ***\n"
+        "Total pot $18.8 | Rake $0.26 | Jackpot $0.07 | Bingo $0 | Fortune $0 | Tax $0\n"
+        "Hand was run two times\n"
+        "FIRST Board [2s 8c Kh 4d 7h]\nSECOND Board [Jh]\n"
+        "Seat 1: 5e7a01c (small blind) showed [Ks Qs] and won ($9.24) with a pair of Kings, and lost with a pair "
+        "of Kings\n"
+        "Seat 2: Hero (big blind) showed [Jc Jd] and lost with a pair of Jacks, and won ($9.23) with three of a "
+        "kind, Jacks\n"
+        "Seat 3: b41d9e2 (button) folded before Flop (didn't bet) with a pair of Kings\n"
+    )
+    hand = PARSER.parse(text)
+    assert hand.boards == [["2s", "8c", "Kh", "4d", "7h"], ["2s", "8c", "Kh", "4d", "Jh"]]
+    assert (hand.runs, hand.rake, hand.fees) == (2, 26, 7)
+    assert [(p.seat, p.amount, p.run) for p in hand.payouts] == [(1, 924, 1), (2, 923, 2)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 940, 2: 940, 3: 0}
+    assert hand.reconciles()

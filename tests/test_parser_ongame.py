@@ -458,3 +458,59 @@ def test_a_tournament_header_that_names_no_tournament() -> None:
     assert (hand.hand_id, hand.is_tournament, hand.tournament_id, hand.currency, hand.amount_scale) == (
         "T5-612000777-4", True, None, None, 1)
     assert [(p.seat, p.amount, p.pot) for p in hand.payouts] == [(3, 600, 0)]
+
+
+# The 2009 print: two spaces after ``Players in round:``, seat lines ending in a space, an
+# amount under one without its 0, and a returning seat posting the big blind, then the small.
+RETURNING_SEAT_2009 = """***** History for hand R5-4410022-87 *****
+Start hand: Wed Jul 01 18:04:00 GMT+0200 2009
+Table: Veldhoven [4410022] (NO_LIMIT TEXAS_HOLDEM $0.25/$0.50, Real money)
+Button: seat 2
+Players in round:  4
+Seat 2: alderwood ($40) 
+Seat 4: birchmere ($25.50) 
+Seat 5: cedarfall ($60) 
+Seat 7: dunecrest ($30) 
+birchmere posts small blind ($0.25)
+cedarfall posts big blind ($0.50)
+dunecrest posts big blind ($0.50)
+dunecrest posts small blind ($0.25)
+---
+Dealing pocket cards
+dunecrest checks
+alderwood folds
+birchmere calls $.25
+cedarfall checks
+--- Dealing flop [2h, 9s, Kd]
+birchmere checks
+cedarfall bets $1
+dunecrest calls $1
+birchmere folds
+--- Dealing turn [4c]
+cedarfall bets $2
+dunecrest folds
+---
+Summary:
+Main pot: $3.75 won by cedarfall ($3.60)
+Rake taken: $0.15
+Seat 2: alderwood ($40), net: -$0
+Seat 4: birchmere ($25), net: -$0.50
+Seat 5: cedarfall ($62.10), net: +$2.10
+Seat 7: dunecrest ($28.25), net: -$1.75
+***** End of hand R5-4410022-87 *****
+"""
+
+
+def test_the_2009_print_and_a_returning_seats_small_blind_after_its_big_blind_is_dead() -> None:
+    hand = PARSER.parse(RETURNING_SEAT_2009)
+    assert [(a.kind, a.amount) for a in hand.actions if a.seat == 7][:2] == [
+        (ActionKind.POST_BLIND, 50), (ActionKind.POST_DEAD, 25)]
+    assert [(a.seat, a.kind) for a in hand.actions][:2] == [
+        (4, ActionKind.POST_SMALL_BLIND), (5, ActionKind.POST_BIG_BLIND)]
+    assert hand.small_blind == 25 and hand.big_blind == 50
+    # ``calls $.25`` completes the small blind; the dead 0.25 is in the pot, not in the bet
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 0, 4: 50, 5: 150, 7: 175}
+    assert [(a.seat, a.amount) for a in hand.actions if a.kind == ActionKind.UNCALLED_RETURN] == [(5, 200)]
+    assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(5, 360, "pot")]
+    assert (hand.rake, hand.reconciles()) == (15, True)
+    assert not [n for n in hand.notes if "net" in n]

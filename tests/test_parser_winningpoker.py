@@ -830,3 +830,57 @@ def test_the_requested_export_reads_every_hand_past_its_blocks_and_separators():
     assert [offset for offset, _ in cut_off][:2] == [0, len("Some notes\n" + _export_block("991100"))]
     with pytest.raises(HandParseError, match="not a Winning Poker header: 'Some notes'"):
         NEW.parse(cut_off[0][1])
+
+
+SEAT_WAITING_FOR_THE_BUTTON = """\
+Game Hand #51230077 - Tournament #7700412 - Holdem(No Limit) - Level 3 (100.00/200.00)- 2020/11/05 21:14:40 UTC
+Table '4' 6-max Seat #1 is the button
+Seat 1: quillfern (4200.00)
+Seat 2: latecomer will be allowed to play after the button
+Seat 3: Hero (3100.00)
+Seat 4: pebbleton (5650.00)
+quillfern posts ante 20.00
+Hero posts ante 20.00
+pebbleton posts ante 20.00
+*** HOLE CARDS ***
+Main pot 60.00
+Hero posts the small blind 100.00
+pebbleton posts the big blind 200.00
+Dealt to Hero [9c 9d]
+quillfern folds
+Hero raises 500.00 to 600.00
+pebbleton folds
+Uncalled bet (400.00) returned to Hero
+Hero does not show
+*** SUMMARY ***
+Total pot 460.00
+Seat 1: quillfern (button) folded on the Pre-Flop and did not bet
+Seat 3: Hero (small blind) did not show and won 460.00
+Seat 4: pebbleton (big blind) folded on the Pre-Flop
+"""
+
+
+def test_a_seat_allowed_to_play_after_the_button_is_not_in_the_hand() -> None:
+    hand = NEW.parse(SEAT_WAITING_FOR_THE_BUTTON)
+    # the seat printed without a stack was taken between hands: it is not one of the hand's seats
+    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [
+        (1, "quillfern", 4200), (3, "Hero", 3100), (4, "pebbleton", 5650)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 20, 3: 220, 4: 220}
+    assert [(p.seat, p.amount, p.pot, p.source) for p in hand.payouts] == [
+        (3, 400, None, PayoutSource.UNCALLED), (3, 460, 0, PayoutSource.POT)]
+    assert hand.reconciles()
+    # were it to act, its seat and stack would be unknown: the hand fails
+    acting = SEAT_WAITING_FOR_THE_BUTTON.replace("quillfern folds\n", "quillfern folds\nlatecomer folds\n")
+    with pytest.raises(HandParseError) as err:
+        NEW.parse(acting)
+    assert err.value.reason == QuarantineReason.PARSE_ERROR and "latecomer folds" in str(err.value)
+
+
+def test_an_old_format_copy_saved_with_every_line_doubled_is_read_as_the_original() -> None:
+    # some repositories hold the client's files with a blank line after every line
+    doubled = OLD_JACKPOT_TABLE.replace("\n", "\n\n")
+    assert OLD.sniff(doubled[:8192]) and detect(doubled[:8192]) is OLD and not NEW.sniff(doubled[:8192])
+    once, twice = OLD.parse(OLD_JACKPOT_TABLE), OLD.parse(doubled)
+    assert [(a.seat, a.kind, a.amount) for a in twice.actions] == [(a.seat, a.kind, a.amount) for a in once.actions]
+    assert [(p.seat, p.amount, p.source) for p in twice.payouts] == [(p.seat, p.amount, p.source) for p in once.payouts]
+    assert twice.reconciles()

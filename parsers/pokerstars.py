@@ -1613,6 +1613,7 @@ DIALECT = Dialect(
     header=_header,
     seat=kind("seat", r"(?!)", skip),  # read by the header hook
     seatless=None,
+    seats_end=re.compile(""),  # the engine reads no seat line (the header hook has): it stops at the first
     body=_BODY_LINES,
     players=_PLAYER_LINES,
     unseated=_UNSEATED_LINES,

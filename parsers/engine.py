@@ -322,19 +322,17 @@ class _Dispatch:
     by_char: Mapping[str, tuple[LineKind, ...]]
 
 
-_DISPATCH: dict[int, tuple[tuple[LineKind, ...], _Dispatch]] = {}
+#: each kinds tuple's table by the tuple's id (the table keeps the tuple, so the id stays its own)
+_DISPATCH: dict[int, _Dispatch] = {}
 
 
 def _dispatch(kinds: tuple[LineKind, ...]) -> _Dispatch:
-    """The dispatch table of ``kinds`` (made once: the tuple is kept, so its id stays its own)."""
-    known = _DISPATCH.get(id(kinds))
-    if known is not None and known[0] is kinds:
-        return known[1]
+    """The dispatch table of ``kinds``, made and kept (``take`` looks it up in ``_DISPATCH``)."""
     firsts = [pattern_first_chars(k.pattern) for k in kinds]
     chars = set().union(*(f for f in firsts if f is not None))
     by_char = {c: tuple(k for k, f in zip(kinds, firsts, strict=True) if f is None or c in f) for c in chars}
     table = _Dispatch(kinds, tuple(k for k, f in zip(kinds, firsts, strict=True) if f is None), by_char)
-    _DISPATCH[id(kinds)] = (kinds, table)
+    _DISPATCH[id(kinds)] = table
     return table
 
 
@@ -1054,9 +1052,10 @@ class Hand:
 
     def take(self, kinds: tuple[LineKind, ...], text: str) -> str | None:
         """The name of the first kind that takes ``text`` (running its effect), or None."""
-        table = _dispatch(kinds)
-        candidates = table.by_char.get(text[0], table.anything) if text else table.every
-        for k in candidates:
+        table = _DISPATCH.get(id(kinds))
+        if table is None or table.every is not kinds:
+            table = _dispatch(kinds)
+        for k in table.by_char.get(text[0], table.anything) if text else kinds:
             if (k.once and k.name in self.seen) or (k.on is not None and self.street not in k.on):
                 continue
             m = k.pattern.match(text)
@@ -1181,11 +1180,34 @@ class Hand:
 
 def group(m: re.Match[str], name: str) -> str | None:
     """The group ``name`` of ``m``, or the first of its alternative spellings
-    (``name_2``, ``name_3``, ...) that matched."""
-    for key, value in m.groupdict().items():
-        if value is not None and (key == name or key.startswith(name + "_") and key[len(name) + 1:].isdigit()):
+    (``name_2``, ``name_3``, ...) that matched.
+
+    >>> group(re.match(r"(?P<amt>x)?(?P<amt_2>y)", "y"), "amt"), group(re.match(r"(?P<amt>x)", "x"), "side")
+    ('y', None)
+    """
+    spellings = _spellings(m.re, name)
+    if len(spellings) == 1:  # the common case: one group of that name
+        return m.group(spellings[0])
+    for key in spellings:
+        value = m.group(key)
+        if value is not None:
             return value
     return None
+
+
+_SPELLINGS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
+
+
+def _spellings(pattern: re.Pattern[str], name: str) -> tuple[str, ...]:
+    """The groups of ``pattern`` spelling ``name`` (``name``, ``name_2``, ...), in the pattern's order."""
+    known = _SPELLINGS.get((pattern, name))
+    if known is None:
+        if len(_SPELLINGS) > 4096:  # patterns made on the fly: keep the cache bounded
+            _SPELLINGS.clear()
+        known = _SPELLINGS[(pattern, name)] = tuple(
+            key for key in pattern.groupindex
+            if key == name or (key.startswith(name + "_") and key[len(name) + 1:].isdigit()))
+    return known
 
 
 # --- the standard effects -----------------------------------------------------------------

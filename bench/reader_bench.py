@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from audit.ingest import CHUNK_CHARS, iter_byte_chunks
+from audit.ingest.chunking import CHUNK_CHARS, iter_byte_chunks
 from bench.ingest_bench import baseline, bench_file, timed_command
 from parsers.pokerstars import COLUMNAR_CUT
 

@@ -161,7 +161,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.cards import CardError, read_card
 from rules.games import game_spec
@@ -223,6 +223,117 @@ def kind(name: str, pattern: str | re.Pattern[str], effect: Effect, *, once: boo
          on: tuple[Street, ...] | None = None) -> LineKind:
     """A :class:`LineKind`, compiling ``pattern``."""
     return LineKind(name, re.compile(pattern), effect, once, frozenset(on) if on else None)
+
+
+# --- which kinds a line can be, by its first character ------------------------------------
+
+# A kind's pattern can only match a text that starts with one of its pattern's possible
+# first characters: ``take`` tries only those kinds (in their order), where trying every
+# kind's pattern on every line cost most of a line's time. ``None``: any character (or the
+# empty text) may start a match, as far as this reading of the pattern can tell.
+try:
+    from re import _constants as _sre
+    from re import _parser as _sre_parse
+except ImportError:  # another Python's internals: every kind is tried for every line
+    _sre = _sre_parse = None  # type: ignore[assignment]
+
+_MAX_FIRST_CHARS = 512  # a class wider than this is taken as any character
+
+
+def _first_chars(items: Any) -> tuple[frozenset[str] | None, bool]:
+    """The characters a parsed pattern's match can start with (None: any), and whether it
+    can match the empty text (then what follows it may start the match too)."""
+    found: set[str] = set()
+    for op, arg in items:
+        if op == _sre.AT:  # ^, $, \b: no character
+            continue
+        if op == _sre.LITERAL:
+            found.add(chr(arg))
+            return frozenset(found), False
+        if op == _sre.IN:
+            chars = _class_chars(arg)
+            if chars is None:
+                return None, False
+            return frozenset(found | chars), False
+        if op == _sre.SUBPATTERN:
+            _, add_flags, _, sub = arg
+            if add_flags & re.IGNORECASE:
+                return None, False
+            first, empty = _first_chars(sub)
+        elif op == _sre.BRANCH:
+            first, empty = frozenset(), False
+            for alternative in arg[1]:
+                one, one_empty = _first_chars(alternative)
+                first = None if first is None or one is None else first | one
+                empty = empty or one_empty
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT):
+            low, _, sub = arg
+            first, empty = _first_chars(sub)
+            empty = empty or low == 0
+        else:  # lookarounds, back references, any character, categories...
+            return None, False
+        if first is None:
+            return None, False
+        found |= first
+        if not empty:
+            return frozenset(found), False
+    return frozenset(found), True
+
+
+def _class_chars(items: Any) -> set[str] | None:
+    """The characters of a ``[...]`` class, or None (negated, categories, wide ranges)."""
+    chars: set[str] = set()
+    for op, arg in items:
+        if op == _sre.LITERAL:
+            chars.add(chr(arg))
+        elif op == _sre.RANGE and arg[1] - arg[0] < _MAX_FIRST_CHARS:
+            chars.update(chr(c) for c in range(arg[0], arg[1] + 1))
+        else:
+            return None
+    return chars
+
+
+def pattern_first_chars(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """The characters a text must start with for ``pattern.match`` to match it, or None
+    when any text (the empty one included) may match.
+
+    >>> sorted(pattern_first_chars(re.compile(r"^(?:calls|bets) \\d")))
+    ['b', 'c']
+    >>> pattern_first_chars(re.compile(r"^(?=.* collected )")) is None
+    True
+    >>> sorted(pattern_first_chars(re.compile(r"x?y"))), pattern_first_chars(re.compile(r"(?i)a"))
+    (['x', 'y'], None)
+    """
+    if _sre_parse is None or not isinstance(pattern.pattern, str) or pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        first, empty = _first_chars(_sre_parse.parse(pattern.pattern, pattern.flags))
+    except Exception:  # a construct this reading does not know: try the kind on every line
+        return None
+    return None if empty else first
+
+
+@dataclass(frozen=True)
+class _Dispatch:
+    """The kinds of one tuple that may take a text starting with each character, in order."""
+
+    every: tuple[LineKind, ...]  # for the empty text
+    anything: tuple[LineKind, ...]  # for a first character no pattern names
+    by_char: Mapping[str, tuple[LineKind, ...]]
+
+
+#: each kinds tuple's table by the tuple's id (the table keeps the tuple, so the id stays its own)
+_DISPATCH: dict[int, _Dispatch] = {}
+
+
+def _dispatch(kinds: tuple[LineKind, ...]) -> _Dispatch:
+    """The dispatch table of ``kinds``, made and kept (``take`` looks it up in ``_DISPATCH``)."""
+    firsts = [pattern_first_chars(k.pattern) for k in kinds]
+    chars = set().union(*(f for f in firsts if f is not None))
+    by_char = {c: tuple(k for k, f in zip(kinds, firsts, strict=True) if f is None or c in f) for c in chars}
+    table = _Dispatch(kinds, tuple(k for k, f in zip(kinds, firsts, strict=True) if f is None), by_char)
+    _DISPATCH[id(kinds)] = table
+    return table
 
 
 OPEN = "open"
@@ -465,15 +576,30 @@ class Dialect:
 
 # --- the hand being read ------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One line of a hand: its ``number`` (from 1), ``text`` as matched (stripped as the
     dialect says) and ``verbatim`` (only trailing space dropped, unless the dialect
-    ``quotes_trailing_space``), which pay records quote."""
+    ``quotes_trailing_space``), which pay records quote. (A named tuple: a hand makes one
+    per line, and a tuple is made in C, a frozen dataclass through ``__setattr__``.)"""
 
     number: int
     text: str
     verbatim: str
+
+
+def _names_by_first_char(names: list[str]) -> dict[str, list[str]] | None:
+    """``names`` (longest first) grouped by first character, in the same order: only those
+    can start a text with that character. None when a name is empty (it starts every text).
+
+    >>> _names_by_first_char(["Bob Smith", "Ann", "Bob"])
+    {'B': ['Bob Smith', 'Bob'], 'A': ['Ann']}
+    """
+    by_char: dict[str, list[str]] = {}
+    for name in names:
+        if not name:
+            return None
+        by_char.setdefault(name[0], []).append(name)
+    return by_char
 
 
 class Hand:
@@ -486,9 +612,10 @@ class Hand:
     def __init__(self, dialect: Dialect, hand_text: str):
         self.dialect = dialect
         self.text = hand_text  # as given: for a hook that quotes it as the platform's old reader cut it
-        lines = [Line(number, raw.strip() if dialect.strip_lines else raw.rstrip(),
-                      raw if dialect.quotes_trailing_space else raw.rstrip())
-                 for number, raw in enumerate(hand_text_lines(hand_text), 1)]
+        raws = hand_text_lines(hand_text)
+        stripped = [raw.rstrip() for raw in raws]
+        texts = [raw.strip() for raw in raws] if dialect.strip_lines else stripped
+        lines = list(map(Line, range(1, len(raws) + 1), texts, raws if dialect.quotes_trailing_space else stripped))
         preamble = dialect.preamble
         while lines and (not lines[0].text or (preamble is not None and preamble.match(lines[0].text))):
             lines.pop(0)
@@ -504,6 +631,7 @@ class Hand:
         self.seats: dict[int, SeatRecord] = {}
         self.by_name: dict[str, SeatRecord] = {}
         self._names: list[str] | None = None
+        self._names_by_char: dict[str, list[str]] | None = None  # the same names by their first character
         self.tracker = BetTracker()
         self.street = Street.PREDEAL
         self.board: list[str] = []
@@ -606,8 +734,9 @@ class Hand:
         by what ``follows`` allows (by default the dialect's ``name_follows``)."""
         if self._names is None:
             self._names = sorted(self.by_name, key=len, reverse=True)
+            self._names_by_char = _names_by_first_char(self._names)
         follows = follows or self.dialect.name_follows
-        for name in self._names:
+        for name in self._names_by_char.get(text[:1], ()) if self._names_by_char is not None else self._names:
             if text.startswith(name) and follows.match(text, len(name)):
                 return self.by_name[name], text[len(name):]
         return None
@@ -923,7 +1052,10 @@ class Hand:
 
     def take(self, kinds: tuple[LineKind, ...], text: str) -> str | None:
         """The name of the first kind that takes ``text`` (running its effect), or None."""
-        for k in kinds:
+        table = _DISPATCH.get(id(kinds))
+        if table is None or table.every is not kinds:
+            table = _dispatch(kinds)
+        for k in table.by_char.get(text[0], table.anything) if text else kinds:
             if (k.once and k.name in self.seen) or (k.on is not None and self.street not in k.on):
                 continue
             m = k.pattern.match(text)
@@ -1048,11 +1180,34 @@ class Hand:
 
 def group(m: re.Match[str], name: str) -> str | None:
     """The group ``name`` of ``m``, or the first of its alternative spellings
-    (``name_2``, ``name_3``, ...) that matched."""
-    for key, value in m.groupdict().items():
-        if value is not None and (key == name or key.startswith(name + "_") and key[len(name) + 1:].isdigit()):
+    (``name_2``, ``name_3``, ...) that matched.
+
+    >>> group(re.match(r"(?P<amt>x)?(?P<amt_2>y)", "y"), "amt"), group(re.match(r"(?P<amt>x)", "x"), "side")
+    ('y', None)
+    """
+    spellings = _spellings(m.re, name)
+    if len(spellings) == 1:  # the common case: one group of that name
+        return m.group(spellings[0])
+    for key in spellings:
+        value = m.group(key)
+        if value is not None:
             return value
     return None
+
+
+_SPELLINGS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
+
+
+def _spellings(pattern: re.Pattern[str], name: str) -> tuple[str, ...]:
+    """The groups of ``pattern`` spelling ``name`` (``name``, ``name_2``, ...), in the pattern's order."""
+    known = _SPELLINGS.get((pattern, name))
+    if known is None:
+        if len(_SPELLINGS) > 4096:  # patterns made on the fly: keep the cache bounded
+            _SPELLINGS.clear()
+        known = _SPELLINGS[(pattern, name)] = tuple(
+            key for key in pattern.groupindex
+            if key == name or (key.startswith(name + "_") and key[len(name) + 1:].isdigit()))
+    return known
 
 
 # --- the standard effects -----------------------------------------------------------------

@@ -187,6 +187,8 @@ def indented_chunk(data: bytes) -> bool:
 def _dedented(hand_text: str) -> str:
     """``hand_text`` with one space taken off each line, when every line after its first is
     indented so (see ``_INDENTED_HAND``)."""
+    if "\n " not in hand_text:  # no line after the first starts with a space
+        return hand_text
     lines = hand_text.split("\n")
     rest = [line for line in lines[1:] if line.strip()]
     if not rest or not all(line.startswith(" ") for line in rest):
@@ -732,7 +734,8 @@ def _read_table(hand: Hand) -> tuple[str, int | None, int | None]:
 def _read_seats(hand: Hand) -> None:
     """The seat lines after the table line: who sits where with what."""
     hid, order = hand.hand_id, []
-    body = [line for line in hand.lines if line.number > hand.facts["header end"]]
+    header_end = hand.facts["header end"]
+    body = [line for line in hand.lines if line.number > header_end]
     for line in body:
         s = line.text
         if not s:  # some copies put a blank line after every line (2014 EUR tables)
@@ -1613,6 +1616,7 @@ DIALECT = Dialect(
     header=_header,
     seat=kind("seat", r"(?!)", skip),  # read by the header hook
     seatless=None,
+    seats_end=re.compile(""),  # the engine reads no seat line (the header hook has): it stops at the first
     body=_BODY_LINES,
     players=_PLAYER_LINES,
     unseated=_UNSEATED_LINES,

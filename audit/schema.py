@@ -10,6 +10,7 @@ into every lake file's metadata, and a test pins the lake's declaration
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -50,8 +51,8 @@ class Table:
     columns: tuple[Column, ...]
     partitioned: bool  # by platform and hand_date
 
-    @property
-    def schema(self) -> pa.Schema:
+    @functools.cached_property
+    def schema(self) -> pa.Schema:  # made once: Arrow schemas are immutable, and asked for per chunk
         return pa.schema(
             [c.field() for c in self.columns],
             metadata={METADATA_KEY: SCHEMA_VERSION.encode(), b"hhaudit.table": self.name.encode(),

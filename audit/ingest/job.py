@@ -64,7 +64,8 @@ def ingest(paths: Sequence[Path | str], lake: Path | str, *, workers: int | None
             keep.give_up()
         raise
     store.close()
-    compact_fragmented(lake)  # many small ingests into one partition: its files compacted
+    # many small ingests into one partition: its files compacted (only the tables this one added to can be)
+    compact_fragmented(lake, tables=store.writer.committed)
     return summary
 
 

@@ -22,7 +22,7 @@ import pyarrow.compute as pc
 from audit.ingest.counts import FileCounts, IngestSummary
 from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
 from audit.ingest.parse import ChunkResult, Oversized, quarantine_row
-from audit.lake import LakeWriter, as_declared, committed_parts, pause_point, read_table, rewrite_parts
+from audit.lake import LakeWriter, as_declared, committed_parts, pause_point, read_arrow, rewrite_parts
 from audit.schema import FILES, QUARANTINE, TABLES
 from rules.vocab import FileStatus, QuarantineReason
 
@@ -235,7 +235,7 @@ class KnownFiles:
     def of_lake(cls, lake: Path) -> KnownFiles:
         if not committed_parts(lake, "files"):
             return cls([])
-        return cls(read_table(lake, "files").to_dicts())
+        return cls(read_arrow(lake, "files").to_pylist())
 
     def candidates(self, name: str, size_hint: int) -> list[dict[str, Any]]:
         """Rows that may hold this file's content or its first bytes."""

@@ -119,7 +119,8 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
     live = pl.col("dealt_in").fill_null(False) & pl.col("folded_street").is_null()
     # only the columns read below, in seats' order within a hand: joins and sorts carry every column they are given
     seat_rows = (seats.lazy()
-                 .select("hand_key", "seat", "contributed", "mucked", "showed", "cashed_out", "dead", "cards", _live=live)
+                 .select("hand_key", "seat", "contributed", "mucked", "showed", "cashed_out", "dead", "cards",
+                         _live=live)
                  .filter(pl.col("_live") | (pl.col("contributed").fill_null(0) != 0))
                  .join(frame.lazy().select("hand_key", "_h"), on="hand_key", maintain_order="left")
                  .sort("_h", maintain_order=True)

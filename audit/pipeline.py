@@ -222,12 +222,13 @@ def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolve
     actions = source.scan("actions", batch)
     seats = with_dead(source.scan("seats", batch).select([*SEAT_COLUMNS, "hand_key"]).collect(), actions)
     payouts = source.scan("payouts", batch).select(["hand_key", *AUDIT_PAYOUT_COLUMNS]).collect()
-    live = seats.lazy().filter(pl.col("dealt_in") & pl.col("folded_street").is_null()).select("hand_key", "seat")
-    live_count = live.group_by("hand_key").agg(pl.len().alias("n_live"))
+    live = (seats.lazy().filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
+            .select("hand_key", "seat").collect())
+    live_count = live.lazy().group_by("hand_key").agg(pl.len().alias("n_live"))
     # joined to the hand keys alone: a join carries every column it is given
     n_live = (hands.lazy().select("hand_key").join(live_count, on="hand_key", how="left", maintain_order="left")
               .select(pl.col("n_live").fill_null(0)).collect())
-    hands, live = hands.with_columns(n_live["n_live"]), live.collect()
+    hands = hands.with_columns(n_live["n_live"])
     policy_names = {p: resolve(p).name for p in hands["platform"].unique().to_list()}
 
     uncontested_verdicts, uncontested_findings = _uncontested(hands, live, seats, payouts, policy_names)

@@ -117,10 +117,14 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
     if frame.height == 0:
         return empty
     live = pl.col("dealt_in").fill_null(False) & pl.col("folded_street").is_null()
-    seat_rows = (seats.filter(live | (pl.col("contributed").fill_null(0) != 0))
-                 .join(frame.select("hand_key", "_h"), on="hand_key")
-                 .with_columns(_live=live)
-                 .sort("_h"))
+    # only the columns read below, in seats' order within a hand: joins and sorts carry every column they are given
+    seat_rows = (seats.lazy()
+                 .select("hand_key", "seat", "contributed", "mucked", "showed", "cashed_out", "dead", "cards",
+                         _live=live)
+                 .filter(pl.col("_live") | (pl.col("contributed").fill_null(0) != 0))
+                 .join(frame.lazy().select("hand_key", "_h"), on="hand_key", maintain_order="left")
+                 .sort("_h", maintain_order=True)
+                 .collect())
     seat = seat_rows["seat"].fill_null(0).cast(pl.Int64).to_numpy()
     row_hand = seat_rows["_h"].cast(pl.Int64).to_numpy()
     paid_rows = pot_rows.filter(pl.col("amount") > 0)

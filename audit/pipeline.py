@@ -62,6 +62,9 @@ from rules.vocab import FindingKind, PayoutSource, Verdict
 
 #: showdowns audited one by one from which worker processes pay for their start
 PARALLEL_FROM = 2000
+#: the columns of hands that ``audit.bulk_findings.audit_uncontested`` reads
+UNCONTESTED_COLUMNS = ["hand_key", "hand_id", "platform", "game", "amount_scale", "currency", "is_tournament", "rake",
+                       "fees", "pot_total", "house_retained", "rake_source"]
 #: hands audited together at most (a partition larger than this is cut in slices):
 #: what bounds the audit's memory (about 2 kB a hand while a batch is audited)
 BATCH_HANDS = 100_000
@@ -219,9 +222,13 @@ def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolve
     actions = source.scan("actions", batch)
     seats = with_dead(source.scan("seats", batch).select([*SEAT_COLUMNS, "hand_key"]).collect(), actions)
     payouts = source.scan("payouts", batch).select(["hand_key", *AUDIT_PAYOUT_COLUMNS]).collect()
-    live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
-    live_count = live.group_by("hand_key").agg(pl.len().alias("n_live"))
-    hands = hands.join(live_count, on="hand_key", how="left").with_columns(pl.col("n_live").fill_null(0))
+    live = (seats.lazy().filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
+            .select("hand_key", "seat").collect())
+    live_count = live.lazy().group_by("hand_key").agg(pl.len().alias("n_live"))
+    # joined to the hand keys alone: a join carries every column it is given
+    n_live = (hands.lazy().select("hand_key").join(live_count, on="hand_key", how="left", maintain_order="left")
+              .select(pl.col("n_live").fill_null(0)).collect())
+    hands = hands.with_columns(n_live["n_live"])
     policy_names = {p: resolve(p).name for p in hands["platform"].unique().to_list()}
 
     uncontested_verdicts, uncontested_findings = _uncontested(hands, live, seats, payouts, policy_names)
@@ -247,11 +254,13 @@ def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolve
 def _uncontested(hands: pl.DataFrame, live: pl.DataFrame, seats: pl.DataFrame, payouts: pl.DataFrame,
                  policy_names: Mapping[str, str]) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Verdicts and findings of the hands with one seat left, in bulk."""
-    uncontested = hands.filter(pl.col("n_live") == 1)
-    recorded = (payouts.filter(pl.col("source") == PayoutSource.POT.value)
-                .group_by("hand_key", "seat").agg(pl.col("amount").sum()))
+    # only the columns audit_uncontested reads, and only these hands' rows: its joins carry all they are given
+    uncontested = hands.lazy().filter(pl.col("n_live") == 1).select(UNCONTESTED_COLUMNS).collect()
+    keys = uncontested.lazy().select("hand_key")
+    recorded = (payouts.lazy().filter(pl.col("source") == PayoutSource.POT.value).join(keys, on="hand_key", how="semi")
+                .group_by("hand_key", "seat").agg(pl.col("amount").sum()).collect())
     verdicts, findings = audit_uncontested(
-        uncontested, live.join(uncontested.select("hand_key"), on="hand_key"), recorded)
+        uncontested, live.lazy().join(keys, on="hand_key", how="semi").collect(), recorded)
     verdicts = verdicts.with_columns(
         pl.col("platform").replace_strict(policy_names, return_dtype=pl.Utf8).alias("policy"))
     if findings.height:

@@ -153,11 +153,48 @@ def _arithmetic_table(ranking: Ranking, qualifier: int | None) -> np.ndarray:
     Each hand gets an integer key that orders as its ``made_hand`` strength does: the
     category's place (high: ``Category`` order; low: minus its ``LOWBALL_ORDER`` place),
     then the ranks grouped most copies first, then highest (a straight: its top card
-    only), as base-15 digits. A slot's value is its key's place among all keys.
+    only), as base-15 digits. A slot's value is its key's place among all keys. The keys
+    are computed once per distinct multiset of five ranks (6,188 of them), which every
+    slot's pair and triple together make.
     """
+    multisets, multiset_of_slot = _slot_multisets()
+    keys, qualifies = _multiset_keys(multisets, ranking, qualifier)
+    valid = keys != np.iinfo(np.int64).min
+    distinct = np.unique(keys[valid])
+    table = np.full(2 * _HALF, _IMPOSSIBLE, dtype=np.int32)
+    for flush in (False, True):
+        slots = slice(_HALF if flush else 0, 2 * _HALF if flush else _HALF)
+        key, ok = keys[multiset_of_slot, int(flush)], valid[multiset_of_slot, int(flush)]
+        value = np.where(ok, np.searchsorted(distinct, key), _IMPOSSIBLE)
+        if qualifier is not None:  # an unpaired low whose top card is at most the qualifier
+            value = np.where(ok & ~qualifies[multiset_of_slot], NO_HAND, value)
+        table[slots] = value
+    return table
+
+
+@cache
+def _slot_multisets() -> tuple[np.ndarray, np.ndarray]:
+    """Every multiset of five rank indexes (sorted rows), and the one each slot's pair and
+    triple make (a row number of the first).
+
+    >>> multisets, of_slot = _slot_multisets()
+    >>> len(multisets), len(of_slot), multisets[of_slot[PAIR_INDEX[12, 0] + TRIPLE_INDEX[3, 0, 12]]].tolist()
+    (6188, 41405, [0, 0, 3, 12, 12])
+    """
+    multisets = np.array(list(combinations_with_replacement(range(13), 5)), dtype=np.int64)
+    digits = 13 ** np.arange(4, -1, -1)  # a multiset's code: its sorted ranks in base 13
+    row_of_code = np.zeros(13 ** 5, dtype=np.int64)
+    row_of_code[multisets @ digits] = np.arange(len(multisets))
     pairs = np.array(_PAIRS, dtype=np.int64)
     triples = np.array(_TRIPLES, dtype=np.int64)
     ranks = np.concatenate([np.repeat(pairs, len(triples), axis=0), np.tile(triples, (len(pairs), 1))], axis=1)
+    return multisets, row_of_code[np.sort(ranks, axis=1) @ digits]
+
+
+def _multiset_keys(ranks: np.ndarray, ranking: Ranking, qualifier: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Per multiset of five rank indexes (rows of ``ranks``): its key without and with a
+    flush (columns 0 and 1; ``int64`` min where no such hand exists), and whether it is
+    a qualifying low."""
     low = ranking is Ranking.LOW_A5
     values = np.where(ranks == 12, 1, ranks + 2) if low else ranks + 2  # the ace plays 1 in A-5 low
     copies = (values[:, :, None] == np.arange(15)[None, None, :]).sum(axis=1)  # per rank value 0..14
@@ -194,15 +231,8 @@ def _arithmetic_table(ranking: Ranking, qualifier: int | None) -> np.ndarray:
             tiebreak = np.where(straight, straight_top * digits[0], grouped @ digits)
         key = category * 15 ** 5 + tiebreak
         keys.append(np.where(valid, key, np.iinfo(np.int64).min))
-    every_key = np.concatenate(keys)
-    valid = every_key != np.iinfo(np.int64).min
-    _, position = np.unique(every_key[valid], return_inverse=True)
-    table = np.full(2 * _HALF, _IMPOSSIBLE, dtype=np.int32)
-    table[valid] = position
-    if qualifier is not None:  # both flush halves: an unpaired low whose top card is at most the qualifier
-        qualifies = np.tile((distinct == 5) & (values.max(axis=1) <= qualifier), 2)
-        table[valid & ~qualifies] = NO_HAND
-    return table
+    qualifies = (distinct == 5) & (values.max(axis=1) <= (qualifier if qualifier is not None else 14))
+    return np.stack(keys, axis=1), qualifies
 
 
 def _as_codes(cards: np.ndarray, width: int | None, what: str) -> np.ndarray:

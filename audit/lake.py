@@ -849,7 +849,7 @@ def table_files(root: Path, table_name: str, platforms: Iterable[str] | None = N
     if not _log_versions(table_path(root, table_name)):
         return []
     dt = _delta(root, table_name, None)
-    files = sorted(Path(u.removeprefix("file://")) for u in dt.file_uris())
+    files = sorted(Path(unquote(u.removeprefix("file://"))) for u in dt.file_uris())
     if platforms is not None and TABLES[table_name].partitioned:
         wanted = {f"platform={quote(p, safe='')}" for p in platforms}
         files = [f for f in files if f.parent.parent.name in wanted]
@@ -887,10 +887,22 @@ def scan_table(root: Path, table_name: str, platforms: Iterable[str] | None = No
 
     spec = TABLES[table_name]
     dt = _delta(root, table_name, version)
-    frame = as_declared(table_name, pl.scan_delta(dt))
+    frame = as_declared(table_name, _scan(dt, root))
     if platforms is not None and spec.partitioned:
         frame = frame.filter(pl.col("platform").is_in(sorted(set(platforms))))
     return frame
+
+
+def _scan(dt: Any, root: Path) -> pl.LazyFrame:
+    """The table's rows, lazily. deltalake names its files by percent-encoded paths, which
+    polars' own Delta reader opens as they are spelt: in a lake whose path has a space (or
+    any character a URI escapes) it finds no file. Such a lake is read through deltalake's
+    own dataset, which opens them (slower, and only there)."""
+    import polars as pl
+
+    if quote(str(root.resolve()), safe="/") == str(root.resolve()):
+        return pl.scan_delta(dt)
+    return pl.scan_pyarrow_dataset(dt.to_pyarrow_dataset())
 
 
 def as_declared(table_name: str, frame: pl.LazyFrame) -> pl.LazyFrame:

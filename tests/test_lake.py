@@ -306,3 +306,26 @@ def test_a_partition_made_of_many_small_ingests_is_compacted(tmp_path: Path) -> 
         ingest([path], lake)
     assert len(table_files(lake, "hands")) == 1  # the sixteenth ingest compacted the partition
     assert sorted(read_table(lake, "hands")["hand_id"].to_list(), key=int) == [str(n + 1) for n in range(COMPACT_FROM)]
+
+
+def test_a_lake_whose_path_has_a_space_is_read_written_again_and_audited(tmp_path: Path) -> None:
+    """deltalake names a part by its percent-encoded path (``Compliance%20Data``): read as
+    spelt, no part of such a lake is found."""
+    from audit.lake import table_files
+
+    out = tmp_path / "Compliance Data" / "night 1"
+    run = hhaudit("run", str(SAMPLE), "--out", str(out))
+    _, stderr = run.communicate(timeout=300)
+    assert run.returncode == 1, stderr  # sample_data has findings
+    lake = out / "lake"
+    assert all(path.is_file() for path in table_files(lake, "hands"))
+    before = content(lake)
+    assert sum(len(rows) for rows in before.values()) > 0
+    again = ingest([SAMPLE], lake)
+    assert (again.hands_found, len(again.skipped)) == (0, 3)
+    assert content(lake) == before
+    assert read_table(lake, "hands").height == 450
+    hand_key = read_table(lake, "hands")["hand_key"].sort()[0]
+    explain = hhaudit("explain", hand_key, "--lake", str(lake))
+    shown, _ = explain.communicate(timeout=120)
+    assert explain.returncode == 0 and shown.startswith(f"hand {hand_key} ")

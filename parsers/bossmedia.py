@@ -509,7 +509,6 @@ DIALECT = XmlDialect(
     sniff=re.compile(r"<HISTORY ID=\"\d+\" SESSION=\"[^\"]*\" TABLE=\"[^\"]*\" GAME=\"GAME_"),
     hand_start=re.compile(r"^\ufeff*<HISTORY\b", re.M),
     chatter=re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|<\?xml[^>]*\?>|</?ROOT>)*$", re.S),
-    actions=_ACTIONS,
     wording=XmlWording(blank_is_missing=True),
 )
 PARSER = XmlParser(DIALECT, _parse)

@@ -611,7 +611,6 @@ DIALECT = XmlDialect(
     elements=_GAME_ELEMENTS,
     sniff=re.compile(r"<session|<root><general>"),  # read only with what stands before it (``_IPokerParser.sniff``)
     hand_start=re.compile(r"<game\s+gamecode="),
-    actions=_ACTIONS,
     wording=XmlWording(hand="game {hand_id}: {message}"),
 )
 PARSER = _IPokerParser(DIALECT, _parse, _split)

@@ -399,6 +399,5 @@ DIALECT = XmlDialect(
     sniff=re.compile(r"<Game (?:hhversion=\"\d+\" )?id=\"\d+\"[^>]*\bgametype=\""),
     hand_start=re.compile(r"^\ufeff*<Game\b", re.M),
     chatter=re.compile(rf"^(?:{XML_PROLOGUE}|\s|\ufeff|----[^\n]*\.DAT----|ExtendedTableName:[^\n]*)*$", re.S),
-    actions=_ACTIONS,
 )
 PARSER = XmlParser(DIALECT, _parse)

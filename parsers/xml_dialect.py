@@ -12,8 +12,9 @@ and its bet tracker (``parsers.base.BetTracker``). A platform is an :class:`XmlD
   ``parse_error`` naming it (``parsers.base.unknown_in_xml``), so that a platform's new
   attribute or element, which may carry money, is never passed over unread;
 * **the hand's element** (``root``, named by its ``id_attribute``), how its amounts are
-  spelt (``money``, a ``rules.money`` convention; ``wording`` for the errors), and the
-  ``actions`` table: what each action's type records and what its amount does;
+  spelt (``money``, a ``rules.money`` convention; ``wording`` for the errors); each
+  module's action table (what each action's type records and what its amount does) is
+  written on the engine's ``Act``, which ``XmlHand.act`` takes;
 * **the file**: ``sniff`` (a pattern searched in a file's head), ``hand_start`` and the
   ``chatter`` a file may open with, which joins its first hand
   (``parsers.base.split_joining_chatter``); a format whose hands need a file header cuts
@@ -99,7 +100,6 @@ class XmlDialect:
     values: Mapping[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     chatter: re.Pattern[str] | None = None
     money: NumberConvention = DOT
-    actions: Mapping[str, Act] = field(default_factory=dict)
     wording: XmlWording = XmlWording()
 
     def unknown(self, root: Element) -> str | None:

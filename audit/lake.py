@@ -849,11 +849,17 @@ def table_files(root: Path, table_name: str, platforms: Iterable[str] | None = N
     if not _log_versions(table_path(root, table_name)):
         return []
     dt = _delta(root, table_name, None)
-    files = sorted(Path(unquote(u.removeprefix("file://"))) for u in dt.file_uris())
+    files = sorted(_part_paths(dt))
     if platforms is not None and TABLES[table_name].partitioned:
         wanted = {f"platform={quote(p, safe='')}" for p in platforms}
         files = [f for f in files if f.parent.parent.name in wanted]
     return files
+
+
+def _part_paths(dt: Any) -> list[Path]:
+    """The data files of an open Delta table, as paths: deltalake names them percent-encoded
+    (``Compliance%20Data``), and sometimes as ``file://`` URIs."""
+    return [Path(unquote(uri.removeprefix("file://"))) for uri in dt.file_uris()]
 
 
 def committed_parts(root: Path, table_name: str) -> list[tuple[str, dict[str, str | None], int]]:
@@ -900,7 +906,8 @@ def _scan(dt: Any, root: Path) -> pl.LazyFrame:
     own dataset, which opens them (slower, and only there)."""
     import polars as pl
 
-    if quote(str(root.resolve()), safe="/") == str(root.resolve()):
+    resolved = str(root.resolve())
+    if quote(resolved, safe="/") == resolved:
         return pl.scan_delta(dt)
     return pl.scan_pyarrow_dataset(dt.to_pyarrow_dataset())
 
@@ -924,8 +931,7 @@ def read_arrow(root: Path, table_name: str) -> pa.Table:
     spec = TABLES[table_name]
     if spec.partitioned:
         raise ValueError(f"{table_name} is partitioned: read it with read_table")
-    uris = _delta(root, table_name, None).file_uris()
-    parts = [pq.read_table(unquote(u.removeprefix("file://"))) for u in uris]
+    parts = [pq.read_table(path) for path in _part_paths(_delta(root, table_name, None))]
     stored = pa.concat_tables(parts, promote_options="permissive") if parts else None
     columns = []
     for field in spec.schema:

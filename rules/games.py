@@ -60,8 +60,9 @@ class Ranking(StrEnum):
 
     HIGH_SHORT_DECK = "high_short_deck"
     """6+ (short-deck) Hold'em, 36 cards six to ace: a flush beats a full house, three
-    of a kind beats a straight (PokerStars' rule, and partypoker's as reported at its
-    launch), and A-6-7-8-9 is the lowest straight."""
+    of a kind beats a straight (PokerStars' rule; partypoker's as reported at its launch,
+    which a Ladbrokes page contradicts: ``UNSETTLED_RANKINGS``), and A-6-7-8-9 is the
+    lowest straight."""
 
     HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS = "high_short_deck_straight_over_trips"
     """Short deck as GGPoker ranks it: a flush beats a full house and A-6-7-8-9 is the

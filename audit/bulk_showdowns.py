@@ -20,9 +20,9 @@ from audit.policies import PolicyResolver
 from audit.showdown_audit import RELATIVE_REASON
 from rules.bulk import BulkPots, ShowdownBatch, bulk_pots, bulk_settles, settle_simple
 from rules.cards import RANKS, SUITS
-from rules.games import GAMES, GameSpec
+from rules.games import GAMES, GameSpec, candidate_games
 from rules.odd_chip import Policy, UnitSymbol
-from rules.vocab import Game, PayoutSource, RakeSource, Verdict
+from rules.vocab import PayoutSource, RakeSource, Verdict
 
 _GAME_VALUES = frozenset(g.value for g in GAMES)
 Array = npt.NDArray[Any]
@@ -76,8 +76,10 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
     per pot or in total), and the payout lines match that settlement at every level
     ``compare`` compares (per pot where the platform labels pots, else per seat): then
     ``audit_showdown`` finds no difference, and the verdict is the one it gives
-    (``clean``, or ``relative_only`` where the rake was not printed). Every other hand is
-    left to ``audit_showdown``.
+    (``clean``, or ``relative_only`` where the rake was not printed). Where the platform's
+    ranking of the game is in doubt (``rules.games.candidate_games``), a hand gets a
+    verdict here only when it is paid exactly so under every candidate ranking. Every
+    other hand is left to ``audit_showdown``.
     """
     empty = pl.DataFrame(schema=VERDICT_SCHEMA)
     if hands.height == 0:
@@ -114,6 +116,7 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
              .filter(~(pl.col("relative") & (pl.col("paid_total") == 0) & (pl.col("pot_total") > 0)))
              .sort("_h"))
     frame = frame.filter(pl.col("game").is_in([g for g in _GAME_VALUES if bulk_settles(g)]))
+    frame = frame.join(_pairs_not_in_bulk(frame), on=["platform", "game"], how="anti")
     if frame.height == 0:
         return empty
     live = pl.col("dealt_in").fill_null(False) & pl.col("folded_street").is_null()
@@ -139,7 +142,8 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
         "paid": np.isin(row_hand * 2**32 + seat, paid_rows["_h"].cast(pl.Int64).to_numpy() * 2**32
                         + paid_rows["seat"].fill_null(0).cast(pl.Int64).to_numpy()),
     }
-    widest = max(GAMES[Game(g)].hole_cards for g in frame["game"].unique().to_list())
+    widest = max(GAMES[c].hole_cards for p, g in frame.select("platform", "game").unique().iter_rows()
+                 for c in candidate_games(p, g))
     cards = _CardLists.read(seat_rows["cards"], widest)
     boards = _CardLists.read(frame["boards"].list.first(), 5)
     hand_numbers = frame["_h"].cast(pl.Int64).to_numpy()
@@ -150,10 +154,31 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
         everything = chosen.size == frame.height
         group_rows = (np.arange(row_hand.size) if everything
                       else np.flatnonzero(np.isin(row_hand, hand_numbers[chosen])))
-        verdicts.append(_bulk_group(frame if everything else frame[chosen], rows, group_rows, cards,
-                                    boards.as_dealt(chosen, 5), pot_rows, GAMES[Game(game)], resolve(platform)))
+        group = frame if everything else frame[chosen]
+        # a ranking in doubt: only a hand paid exactly as every candidate ranking says is settled here
+        under_each = [_bulk_group(group, rows, group_rows, cards, boards.as_dealt(chosen, 5), pot_rows,
+                                  GAMES[candidate], resolve(platform)) for candidate in candidate_games(platform, game)]
+        verdicts.append(_paid_so_under_each(under_each))
     verdicts = [v for v in verdicts if v.height]
     return pl.concat(verdicts) if verdicts else empty
+
+
+def _pairs_not_in_bulk(frame: pl.DataFrame) -> pl.DataFrame:
+    """The (platform, game) pairs of ``frame`` with a candidate ranking that
+    ``rules.bulk.settle_simple`` does not settle (``rules.games.candidate_games``)."""
+    pairs = frame.select("platform", "game").unique()
+    unsettled = [(p, g) for p, g in pairs.iter_rows() if not all(bulk_settles(c) for c in candidate_games(p, g))]
+    return pl.DataFrame(unsettled, schema={"platform": frame["platform"].dtype, "game": frame["game"].dtype},
+                        orient="row")
+
+
+def _paid_so_under_each(verdicts: list[pl.DataFrame]) -> pl.DataFrame:
+    """The verdicts of the hands settled under every candidate ranking (the first's rows:
+    a hand paid exactly as each says has the same verdict under each)."""
+    agreed = verdicts[0]
+    for other in verdicts[1:]:
+        agreed = agreed.join(other.select("hand_key"), on="hand_key", how="semi")
+    return agreed
 
 
 def _printed_pot_rakes(hands: pl.DataFrame, pots: BulkPots) -> tuple[Array, Array]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from audit.schema import OUTPUTS, TABLES
 from parsers.registry import all_parsers
-from rules.games import GAMES, GameSpec
+from rules.games import GAMES, UNSETTLED_RANKINGS, GameSpec
 from rules.odd_chip import (
     FACTORY_DEFAULT,
     FEE_NAMES,
@@ -84,6 +84,13 @@ def games(_: str | None = None) -> str:
     rows = [(f"`{g.value}`", s.name, "stud" if s.stud else "draw" if s.draw else "board", s.hole_cards,
              s.board_cards, halves(s) + (", two boards" if s.boards == 2 else "")) for g, s in GAMES.items()]
     return _grid(("game", "name", "kind", "cards dealt", "board cards", "halves (ranking)"), rows)
+
+
+def unsettled_rankings(_: str | None = None) -> str:
+    """``rules.games.UNSETTLED_RANKINGS``: each platform game whose ranking is in doubt."""
+    rows = [(f"`{u.platform.value}`", f"`{u.recorded.value}`", _code(g.value for g in u.candidates), u.evidence)
+            for u in UNSETTLED_RANKINGS]
+    return _grid(("platform", "game recorded", "rankings tried (games)", "why in doubt"), rows)
 
 
 def output_columns(which: str | None) -> str:
@@ -170,6 +177,7 @@ def settle_example(path: str | None) -> str:
 
 BLOCKS: dict[str, Callable[[str | None], str]] = {
     "table": lake_table, "vocabularies": vocabularies, "games": games, "output-columns": output_columns,
+    "unsettled-rankings": unsettled_rankings,
     "options": options, "profiles": profiles, "example": example, "settle": settle_example,
     "parser-versions": parser_versions,
 }

@@ -84,6 +84,7 @@ def explanation(rows: HandRows, policy: Policy, audit: HandAudit,
     else:
         out.update({"expected": {}, "pots": [], "hands": {}})
     out["verdict"], out["reason"] = audit.verdict.value, audit.reason
+    out["rankings"] = [trial.as_dict() for trial in audit.rankings]
     out["findings"] = [f.as_dict() for f in accepted(audit, accept)]
     return out
 

@@ -58,6 +58,22 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class RankingTrial:
+    """The audit of a hand under one of the rankings its platform may use
+    (``rules.games.UNSETTLED_RANKINGS``): the game tried, the verdict it gives, and what
+    it pays each seat from the pots."""
+
+    game: str
+    verdict: Verdict
+    pays: Mapping[int, int]
+    findings: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "verdict": self.verdict.value, "pays": {str(s): a for s, a in self.pays.items()},
+                "findings": self.findings}
+
+
+@dataclass(frozen=True)
 class HandAudit:
     """One hand's audit: the verdict (with its reason), every finding in output order,
     and where a showdown was settled, the showdown and its settlement (each odd chip with
@@ -73,6 +89,8 @@ class HandAudit:
     recorded: Mapping[int, int] = field(default_factory=dict)
     #: which rake allocation explained the payouts, where the platform's is unknown
     detail: str | None = None
+    #: where the platform's ranking of the game is in doubt, the audit under each candidate
+    rankings: tuple[RankingTrial, ...] = ()
 
 
 def money_text(hand: HandRow, amount: int) -> str:

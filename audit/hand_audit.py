@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from audit.findings import Finding, HandAudit, finding, finding_order, money_text
 from audit.hand_rows import HandRow, HandRows, PayoutRow, SeatRow
@@ -70,10 +71,8 @@ def audit_hand(rows: HandRows, policy: Policy, strengths: Strengths | None = Non
     beside += schedule_rake_findings(rows, shipped_schedules() if schedules is None else schedules, beside)
     findings = tuple(sorted([*pot.findings, *beside], key=finding_order))
     if not beside or pot.verdict == Verdict.UNVERIFIABLE:
-        return HandAudit(pot.verdict, pot.reason, findings, pot.settlement, pot.showdown, pot.expected,
-                         pot.recorded, pot.detail)
-    return HandAudit(Verdict.FINDINGS, None, findings, pot.settlement, pot.showdown, pot.expected,
-                     pot.recorded, pot.detail)
+        return replace(pot, findings=findings)
+    return replace(pot, verdict=Verdict.FINDINGS, reason=None, findings=findings)
 
 
 def _players(seats: Sequence[SeatRow]) -> dict[int, str]:

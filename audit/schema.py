@@ -335,6 +335,9 @@ EXPLANATION: tuple[Key, ...] = (
                       "('rake not checked against a schedule: ...' when none covers the hand), source"),
     Key("verdict", "verdict vocabulary: the hand's verdict in hands.parquet"),
     Key("reason", "the verdict's reason in hands.parquet"),
+    Key("rankings", "where the platform's ranking of the game is not known for certain "
+                    "(rules.games.UNSETTLED_RANKINGS): each ranking tried, its game, verdict, what it pays "
+                    "each seat from the pots (seat -> amount) and its findings' count; [] otherwise"),
 )
 
 

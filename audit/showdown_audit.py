@@ -5,7 +5,11 @@ several pots and the profile does not confirm how it shares rake between pots (o
 rake is printed), every allocation is tried and the one that explains the payouts best
 is kept. Where the profile's odd-chip unit is the smallest chip in play, which no
 history prints, and the odd units alone differ, a larger unit that every amount of the
-hand is counted in may explain the split (``_coarser_unit``). This is the showdown part
+hand is counted in may explain the split (``_coarser_unit``). Where the platform's
+ranking of the game is not known for certain (``rules.games.UNSETTLED_RANKINGS``), the
+hand is settled under each ranking it may use: where they all conclude the same, the
+verdict is as usual; where they do not, the hand is ``unverifiable`` and its reason
+names each ranking and what it pays (``RANKINGS_DISAGREE``). This is the showdown part
 of ``audit.hand_audit.audit_hand``, and what the lake-wide audit runs for the showdowns
 that ``audit.bulk_showdowns`` does not settle.
 """
@@ -13,9 +17,10 @@ that ``audit.bulk_showdowns`` does not settle.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
-from audit.findings import Finding, HandAudit, finding, money_text
+from audit.findings import Finding, HandAudit, RankingTrial, finding, money_text
 from audit.hand_rows import HandRow, PayoutRow, SeatRow
 from audit.payout_differences import compare, unconfirmed_tie_orders
 from audit.showdown_from_rows import (
@@ -27,6 +32,7 @@ from audit.showdown_from_rows import (
     hand_pots,
     relative_only,
 )
+from rules.games import UnsettledRanking, unsettled_ranking
 from rules.odd_chip import Policy, RakeAllocation, UnitSymbol, coarser_units
 from rules.pots import Pot, allocate_rake
 from rules.settle import Settlement, SettlementInputError, Showdown, settle
@@ -37,6 +43,9 @@ IMPLIED_ALLOCATION = "the per-pot rake implied by the payouts"
 RELATIVE_REASON = "rake not printed: only who won what share was checked"
 _IMPLIED_REASON = ("rake allocation between pots unknown for this platform: only the split inside each pot "
                    "was checked, with the per-pot rake the payouts imply")
+#: the reason of a hand that the rankings its platform may use pay differently
+RANKINGS_DISAGREE = ("{platform}'s ranking of {game} is not known for certain (rules.games.UNSETTLED_RANKINGS), "
+                     "and the rankings it may use pay this hand differently: {each}; the history pays {paid}")
 Deduction = int | tuple[int, ...]
 
 
@@ -45,10 +54,70 @@ def audit_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     """Settle one showdown hand and compare; never raises for bad data (unverifiable).
 
     ``strengths``: hand strengths evaluated in bulk (``rules.bulk``), keyed
-    ``(seat, run index, half index)``; without them each hand is evaluated here.
+    ``(seat, run index, half index)``; without them each hand is evaluated here. Where
+    the platform's ranking of the game is in doubt (``rules.games.unsettled_ranking``),
+    the hand is settled under each candidate ranking (``_audit_each_ranking``).
     """
     if game_of(hand) is None:
         return HandAudit(Verdict.UNVERIFIABLE, f"game {hand.game} is not evaluated yet")
+    doubt = unsettled_ranking(hand.platform, hand.game)
+    if doubt is not None:
+        return _audit_each_ranking(doubt, hand, seats, payouts, policy, strengths)
+    return _audit_as_dealt(hand, seats, payouts, policy, strengths)
+
+
+def _audit_each_ranking(doubt: UnsettledRanking, hand: HandRow, seats: Sequence[SeatRow],
+                        payouts: Sequence[PayoutRow], policy: Policy, strengths: Strengths | None) -> HandAudit:
+    """The audit under every ranking the platform may use: the usual one where they all
+    say the same (verdict, findings and what each seat is owed), else ``unverifiable``,
+    naming each ranking and what it pays. ``strengths`` were evaluated under the recorded
+    game only: every other candidate is evaluated here."""
+    audits = {game.value: _audit_as_dealt(hand if game.value == hand.game else replace(hand, game=game.value),
+                                          seats, payouts, policy, strengths if game.value == hand.game else None)
+              for game in doubt.candidates}
+    trials = tuple(RankingTrial(game, audit.verdict, _pot_awards(audit), len(audit.findings))
+                   for game, audit in audits.items())
+    usual = audits[hand.game]
+    if all(_outcome(audit) == _outcome(usual) for audit in audits.values()):
+        return replace(usual, rankings=trials)
+    return HandAudit(Verdict.UNVERIFIABLE, rankings_reason(hand, trials, usual.recorded), recorded=usual.recorded,
+                     rankings=trials)
+
+
+def _outcome(audit: HandAudit) -> tuple[object, ...]:
+    """What an audit concludes, whichever game it was settled as: its verdict, what each
+    seat is owed, and each finding's money."""
+    money = sorted((f.kind, f.seat or 0, f.pot or 0, f.run or 0, f.half or "", f.recorded, f.expected)
+                   for f in audit.findings)
+    return audit.verdict, sorted(audit.expected.items()), money
+
+
+def _pot_awards(audit: HandAudit) -> dict[int, int]:
+    """What the settlement pays each seat from the pots (uncalled returns aside)."""
+    if audit.settlement is None:
+        return {}
+    paid = {seat: amount - audit.settlement.uncalled.get(seat, 0) for seat, amount in audit.settlement.payouts.items()}
+    return {seat: amount for seat, amount in sorted(paid.items()) if amount}
+
+
+def _pays_text(hand: HandRow, pays: Mapping[int, int]) -> str:
+    paid = [f"seat {seat} {money_text(hand, amount)}" for seat, amount in sorted(pays.items()) if amount]
+    return ", ".join(paid) or "nobody"
+
+
+def rankings_reason(hand: HandRow, trials: Sequence[RankingTrial], recorded: Mapping[int, int]) -> str:
+    """Why a hand whose candidate rankings disagree cannot be checked: each ranking and
+    what it pays from the pots, and what the history paid.
+
+    The form is ``RANKINGS_DISAGREE`` (``docs/findings.md``)."""
+    each = "; ".join(f"{t.game} pays {_pays_text(hand, t.pays)}" for t in trials)
+    return RANKINGS_DISAGREE.format(platform=hand.platform, game=hand.game, each=each,
+                                    paid=_pays_text(hand, recorded))
+
+
+def _audit_as_dealt(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow], policy: Policy,
+                    strengths: Strengths | None) -> HandAudit:
+    """The showdown settled as ``hand.game`` and compared with the pay lines."""
     findings: list[Finding] = []
     if hand.is_tournament and (hand.rake or 0) > 0:
         findings.append(finding(hand, FindingKind.RAKE, seat=None, recorded=hand.rake or 0, expected=0,

@@ -293,13 +293,13 @@ def _blinds_posted(hand: Hand) -> None:
 
 
 def _never_acted(hand: Hand) -> None:
-    """Once a board is dealt, a seat with no line of its own was not dealt in."""
+    """Once a board is dealt, a seat with no line of its own was not dealt in; before
+    one, such a seat dealt no cards was not either (every seat dealt in acts before a hand
+    ends: counted as still in, it made a pot everyone folded to one player contested)."""
     record = hand.record
-    if not record.boards:
-        return
     acted = {a.seat for a in record.actions}
     for seat in record.seats:
-        if seat.seat not in acted:
+        if seat.seat not in acted and (record.boards or not seat.cards):
             seat.dealt_in = False
             record.notes.append(f"seat {seat.seat} ({seat.player}) never acts: read as not dealt in")
 
@@ -307,7 +307,7 @@ def _never_acted(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.ENTRACTION,
     format=Format.ENTRACTION,
-    version="4",
+    version="5",
     hand_start=_HAND_START,
     head=re.compile(r"\ufeff*Game # \d+ - .+ [A-Z]{3} [\d,.]+/[\d,.]+"),
     first=re.compile(_HEADER.pattern + "|"),  # always matches: ``_header`` words a header it cannot read

@@ -335,7 +335,9 @@ class _Game(XmlHand):
         for seat in self.record.seats:
             if seat.seat in self.end_balance and seat.stack is not None:
                 self.check_balance(seat, won.get(seat.seat, 0))
-            if seat.seat not in self.acted and self.board:
+            # a seat with no action at all (not even dealt cards) sat the hand out, with a
+            # board or without: still in, it made a pot everyone folded to one player contested
+            if seat.seat not in self.acted:
                 seat.dealt_in = False
 
     def check_balance(self, seat: SeatRecord, won: int) -> None:
@@ -392,7 +394,7 @@ def _payouts(game: XmlHand, wins: list[tuple[Element, int]]) -> None:
 DIALECT = XmlDialect(
     platform=Platform.MICROGAMING,
     format=Format.MICROGAMING_XML,
-    version="2",  # 2: a currency symbol padded with a space is read
+    version="3",  # 2: a currency symbol padded with a space is read; 3: idle seats sat out before a board too
     root="Game",
     elements=_ELEMENTS,
     values=_KNOWN_VALUES,

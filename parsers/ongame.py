@@ -44,6 +44,13 @@ guide first). How it is laid out, and what to copy:
   each entry is ``kind(name, pattern, effect)``. Adding a line OnGame prints is adding one
   entry there, with a test hand in ``tests/test_parser_ongame.py``.
 
+The seat list may name a seat that takes no part in the hand (no post, no action, no
+cards: of the three seats hand R5-361717011-37 lists, seat 4 never posts or acts): it
+is not dealt in (``idle_seats_sat_out``), or a pot everyone folded to one player would
+look contested. A pot won so is uncontested whatever the summary prints: OnGame prints
+an uncontested winner's cards there too (``Seat 7: NAME (17980), net: +1020, [7s, As]
+(THREE_OF_A_KIND SEVEN)``), read as shown cards, which no showdown is made of.
+
 A street line printed twice after an all-in deals once; ``posts dead blind`` is read;
 tournament pot shares are labelled ``(125 High)``, ``(125 Low)``; a tournament header may
 name no tournament, ``(TOURNAMENT: )``.
@@ -61,8 +68,8 @@ from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
 from parsers.clock import iso_date, local_to_utc
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BRING_IN, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, DISCARD, FOLD, RAISE_BY, SMALL_BLIND,
-    Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, enter_summary, kind, pot_won_by, rake, skip,
-    street, take_seat,
+    Dialect, DialectParser, Hand, Rake, Streets, button, chip_scale, dealt, enter_summary, idle_seats_sat_out, kind,
+    pot_won_by, rake, skip, street, take_seat,
 )
 from parsers.game_names import games, limits
 
@@ -188,7 +195,7 @@ _BLIND_POSTS = frozenset({ActionKind.POST_BIG_BLIND, ActionKind.POST_BLIND})
 DIALECT = Dialect(
     platform=Platform.ONGAME,
     format=Format.ONGAME,
-    version="4",
+    version="5",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,
@@ -249,6 +256,7 @@ DIALECT = Dialect(
     summary_nets=True,
     pots_add_up="pots printed {pots} do not add up to the {total} put in",
     first_action_seq=1,
+    checks=(idle_seats_sat_out,),
 )
 
 PARSER = DialectParser(DIALECT)

@@ -127,7 +127,8 @@ _CASH = re.compile(
 # Every name partypoker gives a game the rules evaluate, spelled exactly: any other name
 # (``Double Hold'em``, three hole cards and a point card) is a game of
 # its own, and reading it by a word it shares with one of these would misjudge it.
-# ``Short Deck``: flush over full house, trips over straight (game 18512107436)
+# ``Short Deck`` (game 18512107436) is recorded as sixplus_holdem; whether trips beat a
+# straight there is in doubt, so the audit tries both rankings (rules.games.UNSETTLED_RANKINGS)
 _GAMES = games("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem", "Omaha", "Omaha Hi", "Omaha Hi-Lo", "7 Card Stud",
                "7 Card Stud Hi-Lo", "Short Deck")
 _LIMITS = limits("NL", "PL", "FL")

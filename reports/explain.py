@@ -39,7 +39,9 @@ hand's identity, seats and the comparison. Its keys are declared once, in
       "recorded": {"3": 2383, ...},         # what the history says each seat got
       "findings": [{...finding row, columns as findings.parquet...}],
       "verdict": "clean",                   # rules.vocab.Verdict
-      "reason": null                        # why, when unverifiable / relative_only
+      "reason": null,                       # why, when unverifiable / relative_only
+      "rankings": [{"game": "sixplus_holdem", "verdict": "clean", "pays": {"3": 2383},
+                    "findings": 0}, ...]        # a ranking in doubt: each tried; else []
     }
 
 Amounts are integers in minor units of ``amount_scale``, printed with
@@ -176,6 +178,7 @@ def render_text(explanation: Mapping[str, Any]) -> str:
     money = _Amounts(e)
     names = _seat_names(e)
     lines = _heading(e, money)
+    lines += _ranking_lines(e, names, money)
     lines += _recall_head(e, money)
     lines += _seat_lines(e, money)
     lines += _as_played(e, names, money)
@@ -203,6 +206,23 @@ def _heading(e: Mapping[str, Any], money: _Amounts) -> list[str]:
     ]
     if options:
         lines.append("  " + ", ".join(f"{k}={options[k]}" for k in sorted(options)))
+    return lines
+
+
+def _ranking_lines(e: Mapping[str, Any], names: Mapping[str, str], money: _Amounts) -> list[str]:
+    """Where the platform's ranking of the game is in doubt: each ranking tried, its
+    verdict and what it pays."""
+    trials = e.get("rankings") or []
+    if not trials:
+        return []
+    outcomes = {(t.get("verdict"), tuple(sorted((t.get("pays") or {}).items()))) for t in trials}
+    said = "they conclude alike" if len(outcomes) == 1 else "they disagree, so the hand cannot be checked"
+    lines = [f"rankings tried: {len(trials)}, as the platform's ranking of the game is not known for certain; {said}"]
+    for t in trials:
+        pays = ", ".join(f"{_who(seat, names)} {money(amount)}" for seat, amount in
+                         sorted((t.get("pays") or {}).items(), key=lambda item: _seat_order(item[0])))
+        lines.append(f"  as {t.get('game', '?')}: {t.get('verdict', '?')}, {t.get('findings', 0)} finding(s); "
+                     f"pays {pays or 'nobody'}")
     return lines
 
 

@@ -20,7 +20,9 @@ counts against the hand; five-card stud deals five cards and the best five are a
 them; Fusion is settled as Omaha (exactly two of the four hole cards). Short deck is two
 games because platforms rank it two ways: three of a kind over a straight
 (``sixplus_holdem``) or a straight over three of a kind (GGPoker's); both put a flush
-over a full house.
+over a full house. Where a platform's ranking of a game is not known for certain, the
+games it may be are declared in ``UNSETTLED_RANKINGS`` (``candidate_games``), and the
+audit settles such a hand under each of them.
 
 >>> razz27 = game_spec("razz27")
 >>> razz27.stud, razz27.hole_cards, razz27.halves[0].ranking, razz27.button_game
@@ -46,7 +48,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from rules.vocab import Game, Half
+from rules.vocab import Game, Half, Platform
 
 
 class Ranking(StrEnum):
@@ -58,8 +60,9 @@ class Ranking(StrEnum):
 
     HIGH_SHORT_DECK = "high_short_deck"
     """6+ (short-deck) Hold'em, 36 cards six to ace: a flush beats a full house, three
-    of a kind beats a straight (PokerStars' rule, and partypoker's as reported at its
-    launch), and A-6-7-8-9 is the lowest straight."""
+    of a kind beats a straight (PokerStars' rule; partypoker's as reported at its launch,
+    which a Ladbrokes page contradicts: ``UNSETTLED_RANKINGS``), and A-6-7-8-9 is the
+    lowest straight."""
 
     HIGH_SHORT_DECK_STRAIGHT_OVER_TRIPS = "high_short_deck_straight_over_trips"
     """Short deck as GGPoker ranks it: a flush beats a full house and A-6-7-8-9 is the
@@ -282,3 +285,63 @@ def game_spec(game: Game | str) -> GameSpec:
         return GAMES[Game(game)]
     except (ValueError, KeyError):
         raise KeyError(f"unknown game {str(game)!r}") from None
+
+
+@dataclass(frozen=True)
+class UnsettledRanking:
+    """A platform's game whose ranking is not known for certain: the games it may be.
+
+    ``recorded`` is the game the platform's parser records; ``candidates`` every game the
+    platform may in fact deal under that name (``recorded`` among them), each settled by
+    the audit; ``evidence`` says why the ranking is in doubt. A hand the candidates pay
+    differently cannot be checked (the audit says so, naming each and what it pays).
+    """
+
+    platform: Platform
+    recorded: Game
+    candidates: tuple[Game, ...]
+    evidence: str
+
+    def __post_init__(self) -> None:
+        if self.recorded not in self.candidates or len(set(self.candidates)) < 2:
+            raise ValueError(f"{self.platform} {self.recorded}: the candidates must hold it and another game")
+
+
+UNSETTLED_RANKINGS: tuple[UnsettledRanking, ...] = (
+    UnsettledRanking(
+        Platform.PARTYPOKER, Game.SIXPLUS_HOLDEM,
+        (Game.SIXPLUS_HOLDEM, Game.SIXPLUS_HOLDEM_STRAIGHT_OVER_TRIPS),
+        "partypoker's SHORTDECK launch (2019) was reported as ranking three of a kind over a "
+        "straight (pokernewsdaily.com/partypoker-launches-shortdeck-32794); a page of Ladbrokes, "
+        "a partypoker-network skin, says a straight beats three of a kind. No history seen yet "
+        "shows a straight meeting three of a kind at a showdown.",
+    ),
+)
+"""Every platform game whose ranking is in doubt, declared as data (``candidate_games``)."""
+
+_CANDIDATES: Mapping[tuple[str, str], UnsettledRanking] = MappingProxyType(
+    {(u.platform.value, u.recorded.value): u for u in UNSETTLED_RANKINGS})
+
+
+def unsettled_ranking(platform: str, game: str) -> UnsettledRanking | None:
+    """The doubt declared about ``platform``'s ``game``, or None where its ranking is known.
+
+    >>> unsettled_ranking("partypoker", "sixplus_holdem").platform
+    <Platform.PARTYPOKER: 'partypoker'>
+    >>> unsettled_ranking("ggpoker", "sixplus_holdem_straight_over_trips") is None
+    True
+    """
+    return _CANDIDATES.get((str(platform), str(game)))
+
+
+def candidate_games(platform: str, game: str) -> tuple[Game, ...]:
+    """The games a hand of ``platform`` recorded as ``game`` may be settled as: the
+    candidates of ``UNSETTLED_RANKINGS``, else the recorded game alone.
+
+    >>> [g.value for g in candidate_games("partypoker", "sixplus_holdem")]
+    ['sixplus_holdem', 'sixplus_holdem_straight_over_trips']
+    >>> [g.value for g in candidate_games("pokerstars", "sixplus_holdem")]
+    ['sixplus_holdem']
+    """
+    doubt = unsettled_ranking(platform, game)
+    return doubt.candidates if doubt is not None else (Game(game),)

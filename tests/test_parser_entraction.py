@@ -327,3 +327,44 @@ def test_a_hand_cut_off_in_its_last_line_after_a_name_is_truncated():
     with pytest.raises(HandParseError) as exc:
         PARSER.parse(_OUT_OF_TURN.replace("Maribel                     Fold        ", "Maribel        "))
     assert (exc.value.reason, exc.value.message) == (QuarantineReason.PARSE_ERROR, "line not understood: 'Maribel'")
+
+
+# Everyone folds to Teodor before the flop; Wendell, listed, never posts or acts (he sat
+# the hand out). Counted as still in, he made the pot look contested.
+_FOLDED_TO_WITH_AN_IDLE_SEAT = """Game # 4100200777 - Omaha High Pot Limit EUR 0.25/0.50 - Table "Quarry Lane"
+
+Players(max 6):
+Hollis                      (EUR 60.00 in seat 1)
+Maribel                     (EUR 25.00 in seat 3)
+Teodor                      (EUR 40.00 in seat 5)
+Wendell                     (EUR 12.00 in seat 6)
+
+Dealer:                     Teodor
+Small Blind:                Hollis      (0.25)
+Big Blind:                  Maribel     (0.50)
+
+Hollis   was dealt:         Kd - Kc - 7h - 4s
+
+Teodor                      Raise       (1.50)
+Hollis                      Fold        
+Maribel                     Fold        
+Teodor                      Payback     (1.00)
+
+Teodor didn't show hand
+
+Teodor wins:                EUR 1.25
+Rake:                       EUR 0.00
+
+Game ended 2011-09-14 21:09:40 CEST
+"""
+
+
+def test_a_seat_that_never_acts_before_any_board_sat_the_hand_out():
+    hand = PARSER.parse(_FOLDED_TO_WITH_AN_IDLE_SEAT)
+    assert [(s.seat, s.dealt_in, s.folded_street) for s in hand.seats] == [
+        (1, True, Street.PREFLOP), (3, True, Street.PREFLOP), (5, True, None), (6, False, None)]
+    assert "seat 6 (Wendell) never acts: read as not dealt in" in hand.notes
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 3: 50, 5: 50, 6: 0}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (5, 100, PayoutSource.UNCALLED), (5, 125, PayoutSource.POT)]
+    assert hand.reconciles()

@@ -280,3 +280,27 @@ def test_known_actions_and_attributes_without_money_are_skipped():
                               rake=' totalplayers="2" tablesize="6" badbeat="false" rake="20"'))
     assert {s.seat: s.contributed for s in hand.seats} == {2: 400, 5: 400}
     assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 550), (2, 780)] and hand.reconciles()
+
+
+# Everyone folds to Ferrin before the flop; Tamsin (seat 4, sitting out) has no action at
+# all. Counted as still in, she made the pot look contested.
+_FOLDED_TO_WITH_A_SEAT_SITTING_OUT = (
+    '<Action seq="1" type="SmallBlind" seat="5" value="0.25"/>'
+    '<Action seq="2" type="BigBlind" seat="2" value="0.50"/>'
+    '<Action seq="3" type="DealCards" seat="2"><Card value="A" suit="s"/><Card value="K" suit="d"/>'
+    '<Card value="9" suit="h"/><Card value="4" suit="c"/></Action>'
+    '<Action seq="4" type="Fold" seat="5"/>'
+    '<Action type="Win"><Seat num="2" amount="0.75" pot="0" type="" lowhandwin="0"/></Action>'
+)
+
+
+def test_a_seat_sitting_out_with_no_action_is_not_dealt_in_before_any_board():
+    seats = ('<Seat num="2" alias="Ferrin" balance="50.00" endbalance="50.25" dealer="true"/>'
+             '<Seat num="4" alias="Tamsin" balance="30.00" endbalance="30.00" sittingout="true"/>'
+             '<Seat num="5" alias="Quillon" balance="40.00" endbalance="39.75"/>')
+    hand = PARSER.parse(_game(_FOLDED_TO_WITH_A_SEAT_SITTING_OUT, seats=seats, rake=' rake="0"'))
+    assert [(s.seat, s.dealt_in, s.folded_street is None) for s in hand.seats] == [
+        (2, True, True), (4, False, True), (5, True, False)]
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 50, 4: 0, 5: 25}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 75)] and hand.reconciles()
+    assert not [n for n in hand.notes if "balance" in n]

@@ -514,3 +514,82 @@ def test_the_2009_print_and_a_returning_seats_small_blind_after_its_big_blind_is
     assert [(p.seat, p.amount, p.source.value) for p in hand.payouts] == [(5, 360, "pot")]
     assert (hand.rake, hand.reconciles()) == (15, True)
     assert not [n for n in hand.notes if "net" in n]
+
+
+# Everyone folds to Alder on the flop, and the summary still prints his cards, as OnGame
+# does for an uncontested winner. Seat 8 is listed but never posts or acts (it sat the
+# hand out): counted as still in, it made this pot look contested.
+FOLDED_TO_SHOWN = """***** History for hand R5-362000041-7 *****
+Start hand: Sun Jan 05 10:12:00 CET 2014
+Table: Written [362000041] (NO_LIMIT TEXAS_HOLDEM $0.50/$1, Real money)
+Button: seat 1
+Players in round: 4
+Seat 1: alderwood ($50.00)
+Seat 3: birchmere ($40.00)
+Seat 6: cedarfall ($60.00)
+Seat 8: dunecrest ($30.00)
+birchmere posts small blind ($0.50)
+cedarfall posts big blind ($1)
+---
+Dealing pocket cards
+alderwood raises $3 to $3
+birchmere calls $2.50
+cedarfall folds
+--- Dealing flop [Kd, 8s, 3c]
+birchmere checks
+alderwood bets $5
+birchmere folds
+---
+Summary:
+Main pot: $7.00 won by alderwood ($6.65)
+Rake taken: $0.35
+Seat 1: alderwood ($53.65), net: +$3.65, [Ah, Kc] (ONE_PAIR KING)
+Seat 3: birchmere ($37.00), net: -$3.00
+Seat 6: cedarfall ($59.00), net: -$1.00
+Seat 8: dunecrest ($30.00), net: -$0.00
+***** End of hand R5-362000041-7 *****
+"""
+
+
+def test_a_listed_seat_that_never_takes_part_sat_the_hand_out() -> None:
+    hand = PARSER.parse(FOLDED_TO_SHOWN)
+    assert [(s.seat, s.dealt_in, s.folded_street, s.showed) for s in hand.seats] == [
+        (1, True, None, True), (3, True, Street.FLOP, False), (6, True, Street.PREFLOP, False), (8, False, None, False)]
+    assert hand.seat(1).cards == ["Ah", "Kc"]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 300, 3: 300, 6: 100, 8: 0}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 665)] and hand.rake == 35 and hand.reconciles()
+    assert not [n for n in hand.notes if "net" in n]
+
+
+def _explained(tmp_path: Path, text: str, key: str) -> dict:
+    from audit.explanation import explain_hand
+    from audit.ingest import ingest
+
+    tmp_path.mkdir(exist_ok=True)
+    history = tmp_path / "hands.txt"
+    history.write_text(text, encoding="utf-8")
+    ingest([history], tmp_path / "lake")
+    return explain_hand(tmp_path / "lake", key)
+
+
+def test_a_pot_folded_to_a_player_whose_cards_are_printed_audits_uncontested(tmp_path: Path) -> None:
+    e = _explained(tmp_path, FOLDED_TO_SHOWN, "ongame:R5-362000041-7")
+    assert (e["verdict"], e["reason"], e["findings"]) == ("clean", None, [])
+    # the whole pot less rake to the last player, not a showdown's settlement
+    assert e["expected"] == {"1": 665} and e["recorded"] == {"1": 665, "3": 0, "6": 0, "8": 0}
+    assert [(p["amount"], p["rake"], p["net"], p["contenders"]) for p in e["pots"]] == [(700, 35, 665, ["1"])]
+    assert e["pots"][0]["runs"][0]["halves"][0]["note"] == "uncontested" and e["hands"] == {}
+    # paid to the seat that folded: a finding, as in any uncontested pot
+    wrong = FOLDED_TO_SHOWN.replace("won by alderwood ($6.65)", "won by birchmere ($6.65)")
+    e = _explained(tmp_path / "wrong", wrong, "ongame:R5-362000041-7")
+    assert e["verdict"] == "findings"
+    assert [(f["kind"], f["seat"], f["recorded"], f["expected"]) for f in e["findings"]] == [
+        ("wrong_winner", 3, 665, 0)]
+
+
+def test_a_real_showdown_still_audits_as_a_showdown(tmp_path: Path) -> None:
+    text = read_text(corpus_file("OnGame/Omaha/LO-9max-0.05-0.10-201009.Sample.txt"))
+    e = _explained(tmp_path, text, "ongame:R5-81867677-657")
+    assert (e["verdict"], e["reason"], e["findings"]) == ("clean", None, [])
+    assert [(p["amount"], p["rake"], sorted(p["contenders"])) for p in e["pots"]] == [(55, 2, ["3", "8"])]
+    assert sorted(e["hands"]) == ["3", "8"] and (e["expected"]["3"], e["expected"]["8"]) == (27, 26)

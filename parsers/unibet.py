@@ -67,6 +67,7 @@ from parsers.engine import (
     Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, skip, summary_board, take_seat,
 )
 from parsers.game_names import games
+from parsers.headers import table_line
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(
@@ -88,7 +89,7 @@ def _unnamed(pattern: re.Pattern[str]) -> str:
 _FIRST = re.compile(rf"(?=(?:{_unnamed(_HEADER)})|(?:{_unnamed(_HEADER_2026)}))(?:Game|Unibet Hand) #(?P<id>\d+)")
 _BANNER = re.compile(r"^=== HAND HISTORIES ===\s*$")
 _FILE_OPENING = re.compile(r"^(?:\s|\ufeff|=== HAND HISTORIES ===)*$")
-_TABLE = re.compile(r'^Table "(?P<name>[^"]*)"(?: (?P<max>\d+)-max)?\s*$')
+_TABLE = re.compile(r'^Table "(?P<table>[^"]*)"(?: (?P<max>\d+)-max)?\s*$')
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*)\)(?P<out> \(sitting out\))?\s*$")
 _SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
 _AMT = rf"(?P<amt>{_NUM})"
@@ -172,8 +173,7 @@ def _table(hand: Hand, m: re.Match[str]) -> bool | None:
     """2026: ``Table "86113818" 6-max`` after the header; in older files the line is not known."""
     if not hand.facts["2026"]:
         return False
-    hand.record.table_name = m["name"]
-    hand.record.max_seats = int(m["max"]) if m["max"] else None
+    table_line(hand, m)
     return None
 
 

@@ -60,6 +60,7 @@ from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import BRACKETS, leading_lines, split_joining_chatter
+from parsers.headers import table_line
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW,
     SMALL_BLIND, Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip,
@@ -156,9 +157,8 @@ def _table(hand: Hand, m: re.Match[str]) -> bool | None:
     """``St. Lucie 6-max Seat #1 is the button``, right after the header (anywhere else not known)."""
     if hand.previous is not None or hand.seen:
         return False
-    hand.record.table_name = m["name"].strip().strip("'")
-    hand.record.max_seats = int(m["max"])
-    hand.record.button_seat = int(m["button"]) if m["button"] else None
+    table_line(hand, m)
+    hand.record.table_name = m["table"].strip().strip("'")
     return None
 
 
@@ -419,7 +419,7 @@ DIALECT = Dialect(
     seat=kind("seat", _SEAT, _seat),
     body=(
         kind("section", r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$", _section),
-        kind("table", r"^(?P<name>.*?) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?\s*$", _table),
+        kind("table", r"^(?P<table>.*?) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?\s*$", _table),
         kind("pot", _POT_LINE, _running_pot),
         kind("uncalled", r"^Uncalled bet \((?P<amt>[^)]+)\) returned to (?P<name>.+?)\s*$", _uncalled),
         kind("collected", _COLLECTED, _collected),

@@ -75,8 +75,10 @@ class Header:
         key = self.game_key(printed)
         game = self.games(key) if callable(self.games) else self.games.get(key)
         if game is None:
-            raise hand.fail(QuarantineReason.UNSUPPORTED_GAME,
-                            self.unknown_game.format(game=printed, stripped=printed.strip(), line=line))
+            raise hand.fail(
+                QuarantineReason.UNSUPPORTED_GAME,
+                self.unknown_game.format(game=printed, stripped=printed.strip(), line=line),
+            )
         return game
 
     def moment(self, m: re.Match[str]) -> datetime:

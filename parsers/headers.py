@@ -48,6 +48,15 @@ def _as_printed(name: str) -> str:
     return name
 
 
+def folded(name: str) -> str:
+    """A printed name as a dialect's table keys it: lower case, without surrounding blanks.
+
+    >>> folded(" Omaha Hi-Lo ")
+    'omaha hi-lo'
+    """
+    return name.strip().lower()
+
+
 @dataclass(frozen=True)
 class Header:
     """How a dialect's header groups become a hand's fields (see the module's table).

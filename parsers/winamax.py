@@ -81,6 +81,7 @@ from datetime import datetime
 
 from parsers._text_hand import game_from_name, limit_from_name, stud_upcards, utc_iso
 from parsers.base import BRACKETS, cards
+from parsers.headers import header_read, read_by_header
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser,
     Hand, Streets, Unexpected, Wording, enter_summary, fold_once, kind, skip,
@@ -155,6 +156,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if not table:
         raise hand.fail(QuarantineReason.TRUNCATED if second is None else QuarantineReason.PARSE_ERROR,
                         f"second line is not a Winamax table line: {(second or '')[:120]!r}")
+    header_read(hand, hand.lines[1].number)
     play_money, stud = table["money"] == "play money", game_spec(game).stud
     # play chips (a rake of 0.07) and tournament chips (halves: a stack of 7410.50) have
     # decimals as euros do: every hand is counted in hundredths alike (the engine's scale)
@@ -187,11 +189,6 @@ def _seat(hand: Hand, m: re.Match[str]) -> None:
     player sitting out, 2015), has none."""
     stack = hand.money(m["stack"]) if m["stack"] else None
     hand.add_seat(SeatRecord(seat=int(m["seat"]), player=m["name"], stack=stack))
-
-
-def _table_line(hand: Hand, m: re.Match[str]) -> bool | None:
-    """The second line (the table line) was read by ``_header``."""
-    return None if hand.line is hand.lines[1] else False
 
 
 def _fail(hand: Hand, reason: QuarantineReason, message: str) -> HandParseError:
@@ -489,7 +486,7 @@ DIALECT = Dialect(
     seat=kind("seat", _SEAT, _seat),
     seatless=QuarantineReason.TRUNCATED,
     body=(
-        kind("table", r"", _table_line, once=True),
+        kind("table", r"", read_by_header, once=True),
         _STREET,
         kind("hold-up", rf"^Hold-up to Pot: total {_AMT}$", _hold_up, once=True, on=(Street.PREDEAL,)),
         kind("dealt", r"^Dealt to (?P<name>.+?) (?P<groups>(?:\[[^\]]*\]\s*)+)$", _dealt),

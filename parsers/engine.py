@@ -87,6 +87,8 @@ where files were ambiguous (it is the record reviewers and investigators read). 
 3. The header: ``first`` matches the hand's first ``header_lines`` lines joined by
    newlines (group ``id``); ``header(hand, match)`` returns ``hand.new_record(...)`` with
    the game, limit, stakes, currency and time. Set ``hand.scale`` before reading amounts.
+   The groups a :class:`parsers.headers.Header` knows (``game``, ``limit``, ``sb``, ``bb``,
+   ``tid``, ``table``, ``date``...) are read by it: ``hand.new_record(**HEADER.fields(hand, m), ...)``.
 
 4. The data: ``money`` (a ``rules.money`` convention), ``streets``, ``rake``, ``seat`` and
    ``seats_end``, ``complete``/``truncated``, the summary flags, ``version``, and

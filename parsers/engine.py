@@ -1197,6 +1197,15 @@ def group(m: re.Match[str], name: str) -> str | None:
     return None
 
 
+def spells(m: re.Match[str], name: str) -> bool:
+    """Whether the pattern of ``m`` has a group ``name`` (or an alternative spelling of it).
+
+    >>> spells(re.match(r"(?P<amt_2>y)", "y"), "amt"), spells(re.match(r"(?P<amt>x)", "x"), "side")
+    (True, False)
+    """
+    return bool(_spellings(m.re, name))
+
+
 _SPELLINGS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
 
 
@@ -1476,7 +1485,7 @@ __all__ = [
     "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT", "Act",
     "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
     "Returned", "Streets", "Unexpected", "Wording", "adds_unnamed", "button", "cash_out", "chip_scale", "dealt",
-    "dealt_after_name", "enter_summary", "group", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake",
+    "dealt_after_name", "enter_summary", "group", "spells", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake",
     "read_cards", "skip", "starred_section", "street", "stud_street", "summary_board", "take_seat",
     "unknown_street_line",
 ]

@@ -41,7 +41,7 @@ from typing import Any
 
 from rules.vocab import Game, Limit, QuarantineReason
 from parsers.clock import utc_in
-from parsers.engine import Hand
+from parsers.engine import Hand, group, spells
 
 
 def _as_printed(name: str) -> str:
@@ -93,28 +93,31 @@ class Header:
     def moment(self, m: re.Match[str]) -> datetime:
         """The ``date`` (and ``time``) groups of ``m`` as a naive time, read with ``date_format``."""
         assert self.date_format is not None  # only a dialect that declares one asks
-        when = m["date"] if "time" not in m.re.groupindex else f"{m['date']} {m['time']}"
-        return datetime.strptime(when, self.date_format)
+        date, time = group(m, "date"), group(m, "time")
+        return datetime.strptime(date if time is None else f"{date} {time}", self.date_format)
 
     def fields(self, hand: Hand, m: re.Match[str], line: str = "") -> dict[str, Any]:
         """The fields of ``hand.new_record`` that the groups of ``m`` give (``line``: the
-        line an error names); groups the pattern does not have give nothing."""
-        g, out = m.groupdict(), {}
-        if "game" in g:
-            out["game"] = self.game(hand, g["game"], line)
-        if "limit" in g:
-            out["limit"] = self.limits.get(self.limit_key(g["limit"] or ""))
-        for group, name in (("sb", "small_blind"), ("bb", "big_blind"), ("ante", "ante")):
-            if group in g:
-                out[name] = hand.money(g[group], line or None) if g[group] else None
-        if "tid" in g:
-            out["tournament_id"], out["is_tournament"] = g["tid"], g["tid"] is not None
+        line an error names); groups the pattern does not have give nothing. A group may be
+        spelt ``game_2``... in another alternative of the pattern (``parsers.engine.group``)."""
+        out: dict[str, Any] = {}
+        if spells(m, "game"):
+            out["game"] = self.game(hand, group(m, "game") or "", line)
+        if spells(m, "limit"):
+            out["limit"] = self.limits.get(self.limit_key(group(m, "limit") or ""))
+        for name, field_name in (("sb", "small_blind"), ("bb", "big_blind"), ("ante", "ante")):
+            if spells(m, name):
+                text = group(m, name)
+                out[field_name] = hand.money(text, line or None) if text else None
+        if spells(m, "tid"):
+            out["tournament_id"] = tid = group(m, "tid")
+            out["is_tournament"] = tid is not None
         out.update(table_fields(m))
-        if "date" in g and self.date_format is not None:
+        if spells(m, "date") and self.date_format is not None:
             moment = self.moment(m)
             out["hand_date"] = moment.strftime("%Y-%m-%d")
-            zone = self.zones.get(self.zone_key(g.get("zone") or ""))
             if self.zones:
+                zone = self.zones.get(self.zone_key(group(m, "zone") or ""))
                 out["start_time_utc"] = utc_in(moment, zone) if zone else None
         return out
 
@@ -122,12 +125,13 @@ class Header:
 def table_fields(m: re.Match[str]) -> dict[str, Any]:
     """``table_name``, ``max_seats`` and ``button_seat`` from the groups ``table``, ``max``
     and ``button`` that ``m``'s pattern has (one that did not match: None)."""
-    g, out = m.groupdict(), {}
-    if "table" in g:
-        out["table_name"] = g["table"]
-    for group, name in (("max", "max_seats"), ("button", "button_seat")):
-        if group in g:
-            out[name] = int(g[group]) if g[group] else None
+    out: dict[str, Any] = {}
+    if spells(m, "table"):
+        out["table_name"] = group(m, "table")
+    for name, field_name in (("max", "max_seats"), ("button", "button_seat")):
+        if spells(m, name):
+            text = group(m, name)
+            out[field_name] = int(text) if text else None
     return out
 
 

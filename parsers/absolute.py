@@ -49,8 +49,8 @@ from dataclasses import dataclass
 from parsers.base import BRACKETS, card
 from parsers.clock import local_to_utc
 from parsers.engine import (
-    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, skip,
-    take_seat,
+    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, seated,
+    skip, take_seat,
 )
 from rules.games import HILO_GAMES, STUD_GAMES
 from rules.money import format_minor
@@ -176,9 +176,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
 
 def _collects(hand: Hand, m: re.Match[str]) -> None:
     """``NAME Collects $0.19 from main pot``: paid at the end, labelled from the summary."""
-    seat = hand.by_name.get(m["rest"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    seat = seated(hand, m["rest"], "pot paid to an unseated player: {line!r}")
     pot = 0 if m["pot"] == "main pot" else (int(m["side"]) if m["side"] else None)
     if m["prop"]:  # the 7-2 bonus, paid by the other seats outside the pot
         hand.facts.setdefault("proposition", []).append((seat, hand.money(m["amt"]), hand.line.verbatim))

@@ -115,7 +115,7 @@ from parsers.clock import utc_in
 from parsers.headers import Header, header_read, read_by_header, table_fields
 from parsers.engine import (
     CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, dealt_after_name,
-    enter_summary, kind, skip, starred_section, summary_board, unknown_street_line,
+    enter_summary, kind, seated, skip, starred_section, summary_board, unknown_street_line,
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -240,10 +240,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
 # --- lines of the hand --------------------------------------------------------------------
 
 def _seated(hand: Hand, name: str) -> SeatRecord:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r}")
-    return seat
+    return seated(hand, name, "no seat for {name!r}", QuarantineReason.PARSE_ERROR)
 
 
 def _total(hand: Hand, m: re.Match[str]) -> None:

@@ -52,8 +52,8 @@ from dataclasses import dataclass
 
 from parsers.base import HandText, card, split_at
 from parsers.engine import (
-    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, kind, returned_where_last_bet, skip,
-    take_seat,
+    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, kind, returned_where_last_bet,
+    seated, skip, take_seat,
 )
 from rules.money import COMMA, DOT, NumberConvention
 from rules.games import HILO_GAMES
@@ -264,9 +264,7 @@ def _no_low(hand: Hand, m: re.Match[str]) -> None:
 
 def _win(hand: Hand, m: re.Match[str]) -> None:
     """``Hero wins high pot 327 with ...``: paid at the end, whole when there was no low."""
-    seat = hand.by_name.get(m["name"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    seat = seated(hand, m["name"], "pot paid to an unseated player: {line!r}")
     hand.facts.setdefault("wins", []).append((seat, hand.money(m["amt"]), m["half"], hand.line.verbatim))
 
 

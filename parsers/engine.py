@@ -1312,12 +1312,16 @@ def cash_out(hand: Hand, m: re.Match[str]) -> None:
     hand.add_action(hand.street, hand.player.seat, ActionKind.CASH_OUT)
 
 
-def seated(hand: Hand, name: str) -> SeatRecord:
+def seated(hand: Hand, name: str, message: str = "{name!r} is not seated: {line!r}",
+           reason: QuarantineReason = QuarantineReason.INCONSISTENT) -> SeatRecord:
     """The seat of a name a line gives, which must be seated: a post, deal or pay line of
-    nobody seated means the hand does not hold together (``inconsistent``, quoting the line)."""
+    nobody seated means the hand does not hold together (``inconsistent``, quoting the line).
+    ``message`` (of ``{name}``, the line's ``{line}`` text and ``{number}``) and ``reason``:
+    how a dialect words it."""
     seat = hand.by_name.get(name)
     if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {hand.line and hand.line.text!r}")
+        line = hand.line
+        raise hand.fail(reason, message.format(name=name, line=line and line.text, number=line and line.number))
     return seat
 
 

@@ -79,8 +79,8 @@ from rules.vocab import (
 )
 from parsers.base import BRACKETS
 from parsers.engine import (
-    ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect,
-    DialectParser, Hand, Money, Require, Streets, Wording, enter_summary, kind, starred_section, stud_street, take_seat,
+    ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect, DialectParser,
+    Hand, Money, Require, Streets, Wording, enter_summary, kind, seated, starred_section, stud_street, take_seat,
     unknown_street_line,
 )
 from parsers.game_names import games, limits
@@ -353,9 +353,7 @@ def _wins(hand: Hand, m: re.Match[str]) -> None:
     """``X wins pot (568.25)`` is everything in the middle (main and side pots alike, so it
     names no pot); ``X wins (168) from pot`` / ``from side pot 1`` is one share of that pot,
     never labelled (``unlabelled`` in split games)."""
-    seat = hand.by_name.get(m["name"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {m['name']!r}")
+    seat = seated(hand, m["name"], "no seat for {name!r}", QuarantineReason.PARSE_ERROR)
     if m["pot"]:
         hand.pay(seat, hand.money(m["pot"]), pot=None, half=Half.WHOLE)
     else:

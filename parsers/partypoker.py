@@ -80,9 +80,9 @@ from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform,
 from parsers._text_hand import STUD_GAMES, hand_lines, play_money_scale, stud_upcards, utc_iso
 from parsers.headers import header_read, read_by_header
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, OPEN, RAISE_BY,
-    SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Unexpected, Wording, fold_once, kind,
-    read_cards, skip, take_seat,
+    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, OPEN, RAISE_BY, SMALL_BLIND,
+    Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Unexpected, Wording, fold_once, kind, read_cards,
+    seated, skip, take_seat,
 )
 from parsers.game_names import games, limits
 
@@ -228,11 +228,7 @@ class PartyParser(DialectParser):
 
 def seat_dealt(hand: Hand, name: str) -> SeatRecord:
     """The seat a ``Dealt to NAME [...]`` line names: nobody seated makes the hand inconsistent."""
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: "
-                                                       f"player {name!r} has no seat")
-    return seat
+    return seated(hand, name, "line {number} {line!r}: player {name!r} has no seat")
 
 
 def max_seats(hand: Hand, m: re.Match[str]) -> None:

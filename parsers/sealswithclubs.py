@@ -47,8 +47,8 @@ from rules.vocab import (
 )
 from parsers.base import card
 from parsers.engine import (
-    BET, CALL, CHECK, FOLD, OPEN, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Rake, Streets,
-    Wording, kind, rake, skip, take_seat,
+    BET, CALL, CHECK, FOLD, OPEN, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, kind,
+    rake, seated, skip, take_seat,
 )
 from parsers.game_names import games, limits
 from parsers.headers import Header
@@ -152,9 +152,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
 def _win(hand: Hand, m: re.Match[str]) -> None:
     """``NAME wins Hi Pot (1390) with ...``: which pot it is depends on every pay line of
     the hand, so the lines are kept and paid at the end (``_pay_pots``)."""
-    seat = hand.by_name.get(m["name"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    seat = seated(hand, m["name"], "pot paid to an unseated player: {line!r}")
     hand.facts.setdefault("wins", []).append((seat, hand.money(m["amt"]), m["what"], m["side"], hand.line.verbatim))
 
 

@@ -63,7 +63,8 @@ from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, RakeSou
 from parsers.base import BRACKETS, leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND,
-    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, skip, summary_board, take_seat,
+    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, seated, skip, summary_board,
+    take_seat,
 )
 from parsers.game_names import games
 from parsers.headers import Header, table_line
@@ -182,10 +183,7 @@ def _dealt_in(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _seated(hand: Hand, name: str) -> int:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r}")
-    return seat.seat
+    return seated(hand, name, "no seat for {name!r}", QuarantineReason.PARSE_ERROR).seat
 
 
 def _uncalled(hand: Hand, m: re.Match[str]) -> None:

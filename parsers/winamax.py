@@ -83,8 +83,8 @@ from parsers._text_hand import game_from_name, limit_from_name, stud_upcards, ut
 from parsers.base import BRACKETS, cards
 from parsers.headers import header_read, read_by_header
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser,
-    Hand, Streets, Unexpected, Wording, enter_summary, fold_once, kind, skip,
+    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser, Hand,
+    Streets, Unexpected, Wording, enter_summary, fold_once, kind, seated, skip,
 )
 from rules.games import game_spec
 from rules.money import NumberConvention, format_minor
@@ -197,10 +197,7 @@ def _fail(hand: Hand, reason: QuarantineReason, message: str) -> HandParseError:
 
 
 def _seated(hand: Hand, name: str) -> SeatRecord:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise _fail(hand, QuarantineReason.INCONSISTENT, f"player {name!r} has no seat")
-    return seat
+    return seated(hand, name, "line {number} {line!r}: player {name!r} has no seat")
 
 
 def _dealt(hand: Hand, m: re.Match[str]) -> None:

@@ -61,8 +61,8 @@ from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineRe
 from parsers.base import BRACKETS, leading_lines, split_joining_chatter
 from parsers.headers import Header, folded, table_line
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW,
-    SMALL_BLIND, Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip,
+    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW, SMALL_BLIND,
+    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, seated, skip,
 )
 from parsers.game_names import games, limits
 
@@ -193,10 +193,7 @@ def _move_to(hand: Hand, street: Street, *, always: bool) -> None:
 
 
 def _named(hand: Hand, name: str) -> SeatRecord:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for player {name!r}")
-    return seat
+    return seated(hand, name, "no seat for player {name!r}", QuarantineReason.PARSE_ERROR)
 
 
 def _running_pot(hand: Hand, m: re.Match[str]) -> None:

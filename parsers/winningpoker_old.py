@@ -61,7 +61,7 @@ from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineRe
 from parsers.base import BRACKETS, leading_lines
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act, Dialect,
-    DialectParser, Hand, Money, Streets, Wording, enter_summary, kind, skip,
+    DialectParser, Hand, Money, Streets, Wording, enter_summary, kind, seated, skip,
 )
 from parsers.winningpoker import add_fee
 from parsers.game_names import games
@@ -182,10 +182,7 @@ def _street(hand: Hand, m: re.Match[str]) -> None:
 
 def _uncalled(hand: Hand, m: re.Match[str]) -> None:
     """``Uncalled bet (0.25) returned to ramair7``."""
-    seat = hand.by_name.get(m["name"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {m['name']!r}")
-    hand.return_bet(seat, hand.money(m["amt"]), paid=True)
+    hand.return_bet(seated(hand, m["name"], "no seat for {name!r}", QuarantineReason.PARSE_ERROR), hand.money(m["amt"]), paid=True)
 
 
 def _received(hand: Hand, m: re.Match[str]) -> None:

@@ -98,15 +98,22 @@ def split_at(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
     >>> list(split_at(re.compile(r"^Hand ", re.M), "Hand 1\\nx\\n\\nHand 2\\n"))
     [(0, 'Hand 1\\nx\\n\\n'), (10, 'Hand 2\\n')]
     """
-    starts = [m.start() for m in pattern.finditer(text)]
+    return cut_at(text, [m.start() for m in pattern.finditer(text)])
+
+
+def cut_at(text: str, starts: list[int]) -> Iterator[tuple[int, str]]:
+    """``text`` cut where its hands start (``starts``, in order), as :func:`split_at` cuts it.
+
+    >>> list(cut_at("junk\\nHand 1\\n", [5])), list(cut_at(" \\n", []))
+    ([(0, 'junk\\n'), (5, 'Hand 1\\n')], [])
+    """
     if not starts:
         if text.strip(" \r\n\t\ufeff"):
             yield 0, text
         return
     if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff"):
         yield 0, text[: starts[0]]
-    ends = starts[1:] + [len(text)]
-    for start, end in zip(starts, ends):
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
         yield start, text[start:end]
 
 

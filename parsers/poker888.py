@@ -58,6 +58,7 @@ from rules.money import COMMA, DOT, NumberConvention
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, Street
 from parsers._text_hand import game_from_name, hand_lines
+from parsers.base import cut_at
 from parsers.headers import header_read, read_by_header
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, OPEN, RAISE_BY, SMALL_BLIND, Dialect, DialectParser,
@@ -571,14 +572,7 @@ class Poker888Parser(DialectParser):
             if starts and m.group(0).lstrip("\ufeff").startswith("*") and _only_game_no(text[starts[-1]:m.start()]):
                 continue
             starts.append(m.start())
-        if not starts:
-            if text.strip(" \r\n\t\ufeff"):
-                yield 0, text
-            return
-        if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff"):
-            yield 0, text[: starts[0]]
-        for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
-            yield start, text[start:end]
+        return cut_at(text, starts)
 
 
 def _only_game_no(chunk: str) -> bool:

@@ -14,7 +14,8 @@ group                      field
 =========================  =============================================================
 ``game``                   ``game``: looked up; a name not known quarantines the hand
                            (``unsupported_game``, worded by ``unknown_game``)
-``limit``                  ``limit`` (a name not known: None)
+``limit``                  ``limit`` (a name not known: None; where the dialect reads the
+                           limit from the game's name, a function, of ``game``)
 ``sb``, ``bb``, ``ante``   ``small_blind``, ``big_blind``, ``ante``: amounts at the hand's
                            scale (set ``hand.scale`` first); one not printed is None
 ``tid``                    ``tournament_id``, and ``is_tournament``: whether it matched
@@ -65,7 +66,7 @@ class Header:
     how a printed name is looked up in it (``str.lower``...). ``unknown_game``: the error
     for a name not known, a template of ``{game}`` (as printed), ``{stripped}`` (without
     surrounding blanks) and ``{line}`` (the line that names it). ``limits`` and
-    ``limit_key`` likewise for the limit. ``date_format``: ``strptime``'s format of the
+    ``limit_key`` likewise for the limit (of the ``limit`` group, else of the ``game`` one). ``date_format``: ``strptime``'s format of the
     ``date`` group (followed by a blank and the ``time`` group when the pattern has one).
     ``zones``: the zone names the dialect prints (as ``zone_key`` gives them), as IANA zones.
     """
@@ -73,7 +74,7 @@ class Header:
     games: Mapping[str, Game] | Callable[[str], Game | None]
     unknown_game: str = "unknown game {game!r}"
     game_key: Callable[[str], str] = _as_printed
-    limits: Mapping[str, Limit] = field(default_factory=dict)
+    limits: Mapping[str, Limit] | Callable[[str], Limit | None] = field(default_factory=dict)
     limit_key: Callable[[str], str] = _as_printed
     date_format: str | None = None
     zones: Mapping[str, str] = field(default_factory=dict)
@@ -103,8 +104,10 @@ class Header:
         out: dict[str, Any] = {}
         if spells(m, "game"):
             out["game"] = self.game(hand, group(m, "game") or "", line)
-        if spells(m, "limit"):
-            out["limit"] = self.limits.get(self.limit_key(group(m, "limit") or ""))
+        limit_group = "limit" if spells(m, "limit") else "game" if callable(self.limits) else None
+        if limit_group is not None:
+            key = self.limit_key(group(m, limit_group) or "")
+            out["limit"] = self.limits(key) if callable(self.limits) else self.limits.get(key)
         for name, field_name in (("sb", "small_blind"), ("bb", "big_blind"), ("ante", "ante")):
             if spells(m, name):
                 text = group(m, name)

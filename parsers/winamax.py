@@ -81,7 +81,7 @@ from datetime import datetime
 
 from parsers._text_hand import game_from_name, limit_from_name, stud_upcards, utc_iso
 from parsers.base import BRACKETS, cards
-from parsers.headers import header_read, read_by_header
+from parsers.headers import Header, header_read, read_by_header, table_fields
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser, Hand,
     Streets, Unexpected, Wording, enter_summary, fold_once, kind, seated, skip,
@@ -113,6 +113,7 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]*)(?:,
 # the 2016 play-money export's names, and Winamax's own name of 2-7 Triple Draw
 _WINAMAX_GAMES = {"7stud fixed limit": Game.STUD, "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE,
                   "2-7 Triple Draw fixed limit": Game.LOWBALL27_TRIPLE}
+_HEADER_FIELDS = Header(lambda name: _WINAMAX_GAMES.get(name) or game_from_name(name), limits=limit_from_name)
 
 # Street names as printed (in these capitals only), per family; the 2016 play-money export
 # names stud streets THIRD to SEVENTH and draw rounds FIRST-BET to FOURTH-BET.
@@ -145,9 +146,8 @@ _ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
 
 def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     """The header line (kind of table, game, stakes, time) and the table line after it."""
-    game = _WINAMAX_GAMES.get(first["game"]) or game_from_name(first["game"])
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {first['game']!r}")
+    fields = _HEADER_FIELDS.fields(hand, first)
+    game = fields["game"]
     is_tournament = first["kind"].startswith("Tournament ")
     if not is_tournament and not _CASH_KIND.match(first["kind"]):
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown kind of table {first['kind']!r}")
@@ -163,15 +163,14 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     date, zone = first["date"], first["tz"]
     tournament = re.search(r"\((\d+)\)#\d+$", table["table"]) if is_tournament else None
     record = hand.new_record(
-        game=game, limit=limit_from_name(first["game"]), is_tournament=is_tournament,
+        **fields, **table_fields(table), is_tournament=is_tournament,
         currency=None if is_tournament or play_money else "EUR", is_play_money=play_money,
         start_time_raw=f"{date} {zone}" if zone else date,
         start_time_utc=utc_iso(datetime.strptime(date, "%Y/%m/%d %H:%M:%S"), zone),
-        hand_date=date[:10].replace("/", "-"), table_name=table["table"],
-        max_seats=int(table["max"]) if table["max"] else None,
-        button_seat=None if stud or not table["button"] else int(table["button"]),
-        tournament_id=tournament.group(1) if tournament else None,
+        hand_date=date[:10].replace("/", "-"), tournament_id=tournament.group(1) if tournament else None,
     )
+    if stud:
+        record.button_seat = None
     amounts = [hand.money(s.strip()) for s in first["stakes"].split("/")]
     if stud:
         record.ante = amounts[0] if len(amounts) == 3 else None

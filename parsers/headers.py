@@ -71,7 +71,7 @@ class Header:
     ``zones``: the zone names the dialect prints (as ``zone_key`` gives them), as IANA zones.
     """
 
-    games: Mapping[str, Game] | Callable[[str], Game | None]
+    games: Mapping[str, Game] | Callable[[str], Game | None] = field(default_factory=dict)
     unknown_game: str = "unknown game {game!r}"
     game_key: Callable[[str], str] = _as_printed
     limits: Mapping[str, Limit] | Callable[[str], Limit | None] = field(default_factory=dict)

@@ -49,14 +49,15 @@ from dataclasses import dataclass
 from parsers.base import BRACKETS, card
 from parsers.clock import local_to_utc
 from parsers.engine import (
-    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, skip,
-    take_seat,
+    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Streets, Wording, kind, returned_where_last_bet, seated,
+    skip, take_seat,
 )
 from rules.games import HILO_GAMES, STUD_GAMES
 from rules.money import format_minor
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.game_names import games, limits
+from parsers.headers import Header, folded
 
 _HAND_START = re.compile(r"^Stage #[A-Z]*\d+(?:: | Tourney ID \d+ )", re.M)
 _SNIFF = re.compile(r"(?=[\s\S]*?^Stage #[A-Z]*\d+(?::| Tourney ID \d+) .+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d)", re.M)
@@ -94,9 +95,11 @@ _SUMMARY_HALF = re.compile(r"\b(?P<half>HI|LO):\((?P<amount>\$?[\d,]+(?:\.\d+)?)
 _SUMMARY_TOTAL = re.compile(r"\b(?:won|collected) Total \((?P<amount>\$?[\d,]+(?:\.\d+)?)\)")
 _BEFORE_CARDS = re.compile(r"(?= |$)")
 
-_GAMES = games("holdem", "hold'em", "omaha", "omaha hi", "omaha hi/lo", "seven card", "seven card stud",
-               "seven card hi/lo", "seven card stud hi/lo", "razz")
-_LIMITS = limits("No Limit", "Pot Limit", "Normal", "Limit")
+# a game name may end with the table's kind in brackets (``Omaha Hi/Lo (1 on 1)``): the same game
+_HEADER_FIELDS = Header(games("holdem", "hold'em", "omaha", "omaha hi", "omaha hi/lo", "seven card", "seven card stud",
+                              "seven card hi/lo", "seven card stud hi/lo", "razz"),
+                        "game {game!r} is not supported", lambda name: folded(re.sub(r"\s*\([^)]*\)\s*$", "", name)),
+                        limits("No Limit", "Pot Limit", "Normal", "Limit"))
 _SHOWDOWN = {"show down": Street.SHOWDOWN, "showdown": Street.SHOWDOWN}
 _STREETS = Streets(
     board={"pocket cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER, **_SHOWDOWN},
@@ -124,9 +127,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     text = hand.lines[0].text
     m = _HEADER.match(text) or _TOURNEY_HEADER.match(text)
     assert m is not None  # ``_FIRST`` matched one of them
-    game = _GAMES.get(re.sub(r"\s*\([^)]*\)\s*$", "", m["game"]).strip().lower())
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {m['game']!r} is not supported")
+    game = _HEADER_FIELDS.game(hand, m["game"])
     stakes = m["stakes"]
     lines = [line.text for line in hand.lines if line.text]
     table = next((t for ln in lines[1:3] if (t := _TABLE.match(ln))), None)
@@ -136,7 +137,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     hand.scale = 1 if is_tournament or (is_play and digits_only) else 100
     utc = local_to_utc(f"{m['date']} {m['time']}", "ET", {"ET": "America/New_York"}) if m["zone"] == "ET" else None
     record = hand.new_record(
-        game=game, limit=_LIMITS[m["limit"].title()], is_tournament=is_tournament,
+        game=game, limit=_HEADER_FIELDS.limits.get(m["limit"].title()), is_tournament=is_tournament,
         tournament_id=m.groupdict().get("tournament"), currency="USD" if "$" in stakes and not is_play else None,
         start_time_raw=m["when"], start_time_utc=utc, hand_date=m["date"],
         table_name=table["name"] if table else None, is_play_money=is_play,
@@ -175,9 +176,7 @@ def _dealt(hand: Hand, m: re.Match[str]) -> None:
 
 def _collects(hand: Hand, m: re.Match[str]) -> None:
     """``NAME Collects $0.19 from main pot``: paid at the end, labelled from the summary."""
-    seat = hand.by_name.get(m["rest"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    seat = seated(hand, m["rest"], "pot paid to an unseated player: {line!r}")
     pot = 0 if m["pot"] == "main pot" else (int(m["side"]) if m["side"] else None)
     if m["prop"]:  # the 7-2 bonus, paid by the other seats outside the pot
         hand.facts.setdefault("proposition", []).append((seat, hand.money(m["amt"]), hand.line.verbatim))

@@ -19,7 +19,6 @@ from typing import Any, Callable, Iterator, Mapping, Protocol
 from xml.etree.ElementTree import Element
 
 from rules.cards import CardError, read_card
-from rules.money import AmountError, NumberConvention
 from rules.records import ActionRecord, HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, QuarantineReason, RakeSource, Street
 
@@ -99,15 +98,22 @@ def split_at(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, str]]:
     >>> list(split_at(re.compile(r"^Hand ", re.M), "Hand 1\\nx\\n\\nHand 2\\n"))
     [(0, 'Hand 1\\nx\\n\\n'), (10, 'Hand 2\\n')]
     """
-    starts = [m.start() for m in pattern.finditer(text)]
+    return cut_at(text, [m.start() for m in pattern.finditer(text)])
+
+
+def cut_at(text: str, starts: list[int]) -> Iterator[tuple[int, str]]:
+    """``text`` cut where its hands start (``starts``, in order), as :func:`split_at` cuts it.
+
+    >>> list(cut_at("junk\\nHand 1\\n", [5])), list(cut_at(" \\n", []))
+    ([(0, 'junk\\n'), (5, 'Hand 1\\n')], [])
+    """
     if not starts:
         if text.strip(" \r\n\t\ufeff"):
             yield 0, text
         return
     if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff"):
         yield 0, text[: starts[0]]
-    ends = starts[1:] + [len(text)]
-    for start, end in zip(starts, ends):
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
         yield start, text[start:end]
 
 
@@ -461,95 +467,6 @@ class TextParser:
 
     def parse(self, hand_text: str) -> ParsedHand:
         raise NotImplementedError(f"{type(self).__name__} must implement parse")
-
-
-class LineHandReader:
-    """The old way (parsers not yet on ``parsers.engine``): the parse state a hand-written
-    line-by-line reader starts with, and its two helpers. A migrated dialect uses
-    ``parsers.engine.Hand`` instead; this goes when the last reader does.
-
-    A fresh reader per hand keeps parsers stateless. It holds the hand's ``lines`` (see
-    ``split_lines``), the ``hand_id`` once the header is read (so that every error names
-    the hand) and the amount ``scale`` (minor units per printed unit; 100 until the
-    header says otherwise). A subclass sets ``convention``, how its platform prints
-    numbers.
-    """
-
-    convention: NumberConvention
-
-    def __init__(self, hand_text: str):
-        self.lines = self.split_lines(hand_text)
-        self.hand_id: str | None = None
-        self.scale = 100
-
-    @staticmethod
-    def split_lines(hand_text: str) -> list[str]:
-        """The hand's lines as ``hand_text_lines`` cuts them; dialects may clean them further."""
-        return hand_text_lines(hand_text)
-
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        """The error that quarantines this hand (raise it)."""
-        return HandParseError(reason, message, self.hand_id)
-
-    def money(self, text: str, line: str) -> int:
-        """A printed amount in minor units; a bad one quarantines the hand, naming ``line``."""
-        try:
-            return self.convention.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, f"{exc} in line {line!r}") from None
-
-    def amount(self, text: str) -> int:
-        """Like ``money``, for readers that do not pass the line on: the error names the hand."""
-        try:
-            return self.convention.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, f"hand {self.hand_id}: {exc}") from None
-
-
-def non_blank_lines(hand_text: str) -> list[str]:
-    """``hand_text_lines`` without the blank ones, for dialects where blank lines mean nothing.
-
-    >>> non_blank_lines("Hand 1\\r\\n\\r\\n  \\r\\nSeat 1\\r\\n")
-    ['Hand 1', 'Seat 1']
-    """
-    return [line for line in hand_text_lines(hand_text) if line.strip()]
-
-
-class HandScope:
-    """The old way (parsers not yet on ``parsers.engine``): errors and amounts for a hand
-    read by a single hand-written function. A migrated dialect uses ``parsers.engine.Hand``.
-
-    Set ``hand_id`` as soon as the header gives it: from then on every ``fail`` message
-    starts with ``hand <id>: ``. ``amount`` converts a printed amount with the
-    platform's ``convention`` at ``scale`` (minor units per printed unit) and quarantines
-    the hand as BAD_AMOUNT when it is malformed.
-
-    >>> from rules.money import DOT
-    >>> scope = HandScope(DOT)
-    >>> scope.amount("$1.25")
-    125
-    >>> scope.hand_id = "42"
-    >>> scope.amount("1.255")
-    Traceback (most recent call last):
-    ...
-    rules.records.HandParseError: bad_amount: hand 42: '1.255' has more decimals than the minor unit allows (scale 100)
-    """
-
-    def __init__(self, convention: NumberConvention, scale: int = 100):
-        self.convention = convention
-        self.scale = scale
-        self.hand_id: str | None = None
-
-    def fail(self, reason: QuarantineReason, message: str) -> HandParseError:
-        """The error that quarantines this hand (raise it)."""
-        return HandParseError(reason, f"hand {self.hand_id}: {message}" if self.hand_id else message, self.hand_id)
-
-    def amount(self, text: str) -> int:
-        """A printed amount in minor units of the hand."""
-        try:
-            return self.convention.to_minor(text, self.scale)
-        except AmountError as exc:
-            raise self.fail(QuarantineReason.BAD_AMOUNT, str(exc)) from None
 
 
 #: what may stand before an XML file's root element: declaration, comments, a DOCTYPE

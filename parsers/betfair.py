@@ -47,6 +47,7 @@ from rules.games import SPLIT_GAMES
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Half, Platform, QuarantineReason, Street
 from parsers.game_names import games, limits
+from parsers.headers import Header, table_line
 
 _HAND_START = re.compile(r"^\ufeff*\*{5} Betfair Poker Hand History for Game \d+ \*{5}", re.M)
 _TITLE = re.compile(r"^\*{5} Betfair Poker Hand History for Game (?P<id>\d+) \*{5}\s*$")
@@ -62,6 +63,7 @@ _WINS = r"wins [$€£]?(?P<amt>[\d,.]+) from (?:(?P<main>main pot)|side pot #(?
 _END = re.compile(r"^\*{6,}\s+Game (?P<id>\d+) ends\s+\*{6,}\s*$")
 _GAMES = games("omaha", "omaha hi", "omaha hi-lo", "omaha hi/lo", "texas hold'em", "hold'em")
 _LIMITS = limits("PL", "Pot Limit", "NL", "No Limit", "FL", "Limit")
+_HEADER = Header(_GAMES, "game {game!r} not known", str.lower, _LIMITS)
 _POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
          "big blind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),
          "ante": Act(ActionKind.POST_ANTE, Money.DEAD, forced=True),
@@ -77,26 +79,22 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if g is None:
         raise hand.fail(QuarantineReason.PARSE_ERROR if len(lines) > 1 else QuarantineReason.TRUNCATED,
                         f"game line not understood: {lines[1:2]!r}")
-    game = _GAMES.get(g["game"].lower())
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g['game']!r} not known")
     when = datetime.strptime(f"{g['year']} {g['month']} {g['day']} {g['time']}", "%Y %B %d %H:%M:%S")
     utc = utc_in(when, "UTC") if g["zone"] in ("GMT", "UTC") else None
     hand.street = Street.PREFLOP  # betting before the first board line is pre-flop, marked or not
     return hand.new_record(
-        game=game, limit=_LIMITS[g["limit"]], is_tournament=False, currency=CURRENCY_SIGNS.get(g["sym"]),
+        **_HEADER.fields(hand, g), is_tournament=False, currency=CURRENCY_SIGNS.get(g["sym"]),
         start_time_raw=lines[1].split(" - ", 1)[1].strip(), start_time_utc=utc,
-        hand_date=(utc or when.strftime("%Y-%m-%d"))[:10], small_blind=hand.money(g["sb"]), big_blind=hand.money(g["bb"]),
+        hand_date=(utc or when.strftime("%Y-%m-%d"))[:10],
     )
 
 
 def _table(hand: Hand, m: re.Match[str]) -> None:
     """``Table Death 1 6-max (Real Money)``: the name, the table size, play money."""
-    record = hand.record
-    record.table_name = m["table"]
-    record.max_seats = int(m["max"]) if m["max"] else None
+    table_line(hand, m)
     if m["money"] == "Play":
-        record.is_play_money, record.currency = True, None
+        hand.record.is_play_money, hand.record.currency = True, None
+
 
 def _board(hand: Hand, m: re.Match[str]) -> None:
     """``** Dealing Flop ** [ 4d, 5d, 6d ]``: the new cards of the board."""

@@ -112,9 +112,10 @@ from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import BRACKETS, leading_lines, split_joining_chatter, unprinted_uncalled_note
 from parsers.clock import utc_in
+from parsers.headers import Header, header_read, read_by_header, table_fields
 from parsers.engine import (
     CHECK, FOLD, MUCK, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Require, Streets, Wording, dealt_after_name,
-    enter_summary, kind, skip, starred_section, summary_board, unknown_street_line,
+    enter_summary, kind, seated, skip, starred_section, summary_board, unknown_street_line,
 )
 
 _NUM = r"\$?\d[\d,]*(?:\.\d+)?"
@@ -123,10 +124,10 @@ _ALL_IN = r"(?P<allin> and is all.in)?"
 _SKINS = r"BetOnline Poker|PayNoRake"
 _HEADER = re.compile(
     rf"^(?P<skin>{_SKINS}) (?:Game|Hand) #(?P<id>\d+):\s+(?:Tournament #(?P<tid>\d+)[:,]?\s+)?(?P<game>.+?)\s+"
-    rf"(?P<open>\()?(?P<small>{_NUM})/(?P<big>{_NUM})(?(open)\))\s+-\s+"
+    rf"(?P<open>\()?(?P<sb>{_NUM})/(?P<bb>{_NUM})(?(open)\))\s+-\s+"
     rf"(?P<date>\d{{4}}/\d{{2}}/\d{{2}} \d{{1,2}}:\d{{2}}(?P<seconds>:\d{{2}})?)\s*(?P<zone>.*?)\s*$"
 )
-_TABLE = re.compile(r"^Table '(?P<name>[^']*)' (?P<max>\d+)-Max(?:, Seat #(?P<button>\d+) is the button)?")
+_TABLE = re.compile(r"^Table '(?P<table>[^']*)' (?P<max>\d+)-Max(?:, Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_NUM}) in chips\)(?P<rest>.*)$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_NUM})\) returned to (?P<name>.+?)\s*$")
@@ -160,39 +161,32 @@ _LIMITS = [("no limit", Limit.NO), ("pot limit", Limit.POT), ("fixed limit", Lim
 _ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": "America/New_York",
           "et": "America/New_York", "edt": "America/New_York", "est": "America/New_York",
           "utc": "UTC", "gmt": "UTC"}
+_HEADER_FIELDS = Header(lambda name: next((game for pattern, game in _GAMES if pattern.search(name)), None))
 # the actions of a seat printed as sitting out that show it played the hand (see ``_dealt_in``)
 _NOT_PLAYING = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD, ActionKind.MUCK, ActionKind.UNCALLED_RETURN})
 
 
 def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
-    """The header (game, limit, stakes, time and zone) and the ``Table`` line after it."""
-    game = next((g for pattern, g in _GAMES if pattern.search(m["game"])), None)
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
-    is_tournament = m["tid"] is not None
+    """The header (game, limit, stakes, time and zone) and the ``Table`` line after it (its
+    seats are numbered from 0, the button too)."""
+    fields = _HEADER_FIELDS.fields(hand, m)
     when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S" if m["seconds"] else "%Y/%m/%d %H:%M")
+    zone = _ZONES.get(m["zone"].lower())
+    lines = [line for line in hand.lines[1:] if line.text]
+    table = _TABLE.match(lines[0].text) if lines else None
     # tournament chips are printed in hundredths (``4941.25 in chips``, 2016), as cash is
     record = hand.new_record(
-        game=game, limit=next((v for text, v in _LIMITS if text in m["game"].lower()), None),
-        is_tournament=is_tournament, currency=None if is_tournament else "USD", tournament_id=m["tid"],
-        small_blind=hand.money(m["small"]), big_blind=hand.money(m["big"]),
-        start_time_raw=f"{m['date']} {m['zone']}".strip(), hand_date=when.strftime("%Y-%m-%d"),
+        **fields, limit=next((v for text, v in _LIMITS if text in m["game"].lower()), None),
+        currency=None if fields["is_tournament"] else "USD", start_time_raw=f"{m['date']} {m['zone']}".strip(),
+        hand_date=when.strftime("%Y-%m-%d"), start_time_utc=utc_in(when, zone) if zone else None,
+        **(table_fields(table) if table else {}),
     )
     if m["skin"] != "BetOnline Poker":
         record.notes.append(f"skin: {m['skin']} (Chico network, recorded as betonline)")
-    if zone := _ZONES.get(m["zone"].lower()):
-        record.start_time_utc = utc_in(when, zone)
-    lines = [line for line in hand.lines[1:] if line.text]
-    if lines and (table := _TABLE.match(lines[0].text)):
-        record.table_name, record.max_seats = table["name"], int(table["max"])
+    if table:
         record.button_seat = int(table["button"]) + 1 if table["button"] else None
-        hand.facts["table line"] = lines[0].number
+        header_read(hand, lines[0].number)
     return record
-
-
-def _read_by_header(hand: Hand, m: re.Match[str]) -> bool | None:
-    """The ``Table`` line, read by ``_header``; anywhere else it is not known."""
-    return None if hand.line.number == hand.facts.get("table line") else False
 
 
 def _seat(hand: Hand, m: re.Match[str]) -> None:
@@ -246,10 +240,7 @@ def _board(hand: Hand, m: re.Match[str]) -> None:
 # --- lines of the hand --------------------------------------------------------------------
 
 def _seated(hand: Hand, name: str) -> SeatRecord:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r}")
-    return seat
+    return seated(hand, name, "no seat for {name!r}", QuarantineReason.PARSE_ERROR)
 
 
 def _total(hand: Hand, m: re.Match[str]) -> None:
@@ -476,7 +467,7 @@ DIALECT = Dialect(
     preamble=re.compile(r"^\s*Tournament will start in a moment\.$"),
     seat=kind("seat", _SEAT, _seat),
     body=(
-        kind("table", _TABLE, _read_by_header),
+        kind("table", _TABLE, read_by_header),
         *_SECTIONS,
         kind("total", _TOTAL, _total),
         kind("uncalled", _UNCALLED, _uncalled),

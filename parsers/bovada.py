@@ -61,7 +61,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
 from functools import partial
 
 from rules.games import game_spec
@@ -74,14 +73,17 @@ from parsers.engine import (
     idle_seats_sat_out, kind, skip,
 )
 from parsers.game_names import limits
+from parsers.headers import Header
 
 _AMT = r"\$?\d[\d,]*(?:\.\d+)?"
 _SP = r"[^\S\n]"  # white space within the line (so that the header also finds a file's first line)
 _HEADER = re.compile(
     rf"^(?P<site>Bovada|Bodog(?:\.com|\.eu| UK)?|Ignition)(?: Poker)? Hand #(?P<id>\d+):?{_SP}+(?P<body>.*?)"
     rf"{_SP}+-{_SP}+"
-    rf"(?P<date>\d{{4}}-\d{{2}}-\d{{2}} \d{{2}}:\d{{2}}:\d{{2}})(?: (?P<tz>UTC))?{_SP}*(?:\n|$)"
+    rf"(?P<date>\d{{4}}-\d{{2}}-\d{{2}} \d{{2}}:\d{{2}}:\d{{2}})(?: (?P<zone>UTC))?{_SP}*(?:\n|$)"
 )
+# 2022 ``[MVS]`` files print the time in UTC, and say so; older ones print no zone
+_HEADER_FIELDS = Header(date_format="%Y-%m-%d %H:%M:%S", zones={"UTC": "UTC"})
 _SEAT = re.compile(rf"^Seat[+ ](?P<seat>\d+)(?P<me> \[ME\])?: (?P<name>.*?)\s*\(?(?P<stack>{_AMT}) in chips\)?\s*$")
 _SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
 _TOTAL = re.compile(rf"^Total Pot\((?P<amount>{_AMT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMT})\))?")
@@ -149,9 +151,7 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     record = hand.new_record(
         game=game, limit=limit, is_tournament=tm is not None, currency=None if tm else "USD",
         tournament_id=tm[1] if tm else None, table_name=table[1] if table else None,
-        start_time_raw=f"{m['date']} {m['tz']}" if m["tz"] else m["date"],
-        start_time_utc=f"{m['date'].replace(' ', 'T')}Z" if m["tz"] else None,
-        hand_date=datetime.strptime(m["date"], "%Y-%m-%d %H:%M:%S").strftime("%Y-%m-%d"),
+        start_time_raw=f"{m['date']} {m['zone']}" if m["zone"] else m["date"], **_HEADER_FIELDS.fields(hand, m),
     )
     if m["site"] != "Bovada":
         record.notes.append(f"dealt by {m['site']} (Bovada network)")

@@ -52,14 +52,15 @@ from dataclasses import dataclass
 
 from parsers.base import HandText, card, split_at
 from parsers.engine import (
-    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, kind, returned_where_last_bet, skip,
-    take_seat,
+    CHECK, OPEN, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, kind, returned_where_last_bet,
+    seated, skip, take_seat,
 )
 from rules.money import COMMA, DOT, NumberConvention
 from rules.games import HILO_GAMES
 from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Half, Platform, QuarantineReason, Street
 from parsers.game_names import games, limits
+from parsers.headers import Header, folded
 
 # Some 2012 files open with a byte-order mark written twice, the second read as Windows-1252
 # text (``ï»¿``, mojibake of U+FEFF): it is no part of the hand.
@@ -107,6 +108,7 @@ _PLAY_LINE = re.compile(rf"{_ACTION_LINE}|^Seat \d+: |^\*\*\*", re.M)
 
 _GAMES = games("omaha", "omahahilo", "omaha hi/lo", "omaha hi-lo", "hold'em", "holdem")
 _LIMITS = limits("NL", "PL", "FL")
+_HEADER_FIELDS = Header(_GAMES, "game {game!r} is not supported", folded, _LIMITS)
 _CONVENTIONS: dict[str, NumberConvention] = {".": DOT, ",": COMMA}
 _STREETS = Streets(board={"dealt": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER,
                           "show down": Street.SHOWDOWN})
@@ -188,9 +190,6 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     sm = _STAKES.match(fields[-1])
     if not sm:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"no stakes/limit/game in {fields[-1]!r}")
-    game = _GAMES.get(sm["game"].strip().lower())
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {sm['game']!r} is not supported")
     tournament = re.search(r"\bT(\d+)$", fields[0])
     hand.scale = 1 if tournament else 100
     table: str | None = fields[0]
@@ -201,7 +200,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if not tournament and "€" in fields[-1]:
         notes.insert(0, "stakes printed in EUR; the table plays in USD: USD amounts used, EUR equivalents ignored")
     record = hand.new_record(
-        game=game, limit=_LIMITS[sm["limit"]], is_tournament=tournament is not None,
+        **_HEADER_FIELDS.fields(hand, sm), is_tournament=tournament is not None,
         currency=None if tournament else "USD", tournament_id=tournament[1] if tournament else None,
         start_time_raw=f"{m['date']} - {m['time']}", hand_date=re.sub(r"[/.]", "-", m["date"]), table_name=table,
         notes=notes,
@@ -265,9 +264,7 @@ def _no_low(hand: Hand, m: re.Match[str]) -> None:
 
 def _win(hand: Hand, m: re.Match[str]) -> None:
     """``Hero wins high pot 327 with ...``: paid at the end, whole when there was no low."""
-    seat = hand.by_name.get(m["name"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    seat = seated(hand, m["name"], "pot paid to an unseated player: {line!r}")
     hand.facts.setdefault("wins", []).append((seat, hand.money(m["amt"]), m["half"], hand.line.verbatim))
 
 

@@ -41,7 +41,6 @@ Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). Versio
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from parsers.base import card
 from parsers.engine import (
@@ -53,6 +52,7 @@ from rules.games import SPLIT_GAMES
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.game_names import games
+from parsers.headers import Header, table_line
 
 _HAND_START = re.compile(r"^\ufeff*Game #\d+: ", re.M)
 _HEADER = re.compile(
@@ -74,6 +74,7 @@ _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) (?P<roles>(?:\((
                            r"(?P<rest>.*)$")
 _GAMES = games("Omaha", "Omaha Hi/Lo", "Omaha Hi-Lo", "Hold'em")
 _LIMITS = (("Pot Limit", Limit.POT), ("No Limit", Limit.NO), ("Limit", Limit.FIXED))
+_HEADER_FIELDS = Header(_GAMES, date_format="%d.%m.%Y %H:%M:%S")
 _POST = {"small blind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
          "big blind": Act(ActionKind.POST_BIG_BLIND, Money.ADDS, forced=True, later=ActionKind.POST_BLIND),
          "the ante": Act(ActionKind.POST_ANTE, Money.DEAD, forced=True)}
@@ -97,14 +98,11 @@ def _header(hand: Hand, h: re.Match[str]) -> ParsedHand:
     is_tournament, real = h["tour"] is not None, bool(h["sym"])
     if is_tournament or not real:
         hand.scale = 1 if all(re.fullmatch(r"\d+", h[k]) for k in ("sb", "bb")) else 100
-    day, month, year = h["date"].split(".")
-    when = datetime(int(year), int(month), int(day), *map(int, h["time"].split(":")))
     hand.street = Street.PREFLOP  # betting before the first board line is pre-flop, marked or not
     return hand.new_record(
-        game=_GAMES[h["game"]], limit=None, is_tournament=is_tournament, tournament_id=h["tour"],
+        **_HEADER_FIELDS.fields(hand, h), limit=None, is_tournament=is_tournament, tournament_id=h["tour"],
         currency=CURRENCY_SIGNS.get(h["sym"]) if real and not is_tournament else None,
         is_play_money=not real and not is_tournament, start_time_raw=f"{h['time']} {h['date']}",
-        hand_date=when.strftime("%Y-%m-%d"), small_blind=hand.money(h["sb"]), big_blind=hand.money(h["bb"]),
         notes=["time zone not printed: start_time_utc left empty"],
     )
 
@@ -119,11 +117,8 @@ def _table(hand: Hand, m: re.Match[str]) -> bool | None:
     """``Table 'Romania 1 - Pot Limit' 9-max Seat #1 is the button``: the limit is only in the name."""
     if "section" in hand.facts:
         return False  # only before the first section
-    record = hand.record
-    record.table_name = m["table"]
-    record.max_seats = int(m["max"]) if m["max"] else None
-    record.button_seat = int(m["button"]) if m["button"] else None
-    record.limit = next((limit for words, limit in _LIMITS if m["table"].endswith("- " + words)), None)
+    table_line(hand, m)
+    hand.record.limit = next((limit for words, limit in _LIMITS if m["table"].endswith("- " + words)), None)
     return None
 
 def _running_rake(hand: Hand, m: re.Match[str]) -> None:

@@ -87,6 +87,8 @@ where files were ambiguous (it is the record reviewers and investigators read). 
 3. The header: ``first`` matches the hand's first ``header_lines`` lines joined by
    newlines (group ``id``); ``header(hand, match)`` returns ``hand.new_record(...)`` with
    the game, limit, stakes, currency and time. Set ``hand.scale`` before reading amounts.
+   The groups a :class:`parsers.headers.Header` knows (``game``, ``limit``, ``sb``, ``bb``,
+   ``tid``, ``table``, ``date``...) are read by it: ``hand.new_record(**HEADER.fields(hand, m), ...)``.
 
 4. The data: ``money`` (a ``rules.money`` convention), ``streets``, ``rake``, ``seat`` and
    ``seats_end``, ``complete``/``truncated``, the summary flags, ``version``, and
@@ -1195,6 +1197,15 @@ def group(m: re.Match[str], name: str) -> str | None:
     return None
 
 
+def spells(m: re.Match[str], name: str) -> bool:
+    """Whether the pattern of ``m`` has a group ``name`` (or an alternative spelling of it).
+
+    >>> spells(re.match(r"(?P<amt_2>y)", "y"), "amt"), spells(re.match(r"(?P<amt>x)", "x"), "side")
+    (True, False)
+    """
+    return bool(_spellings(m.re, name))
+
+
 _SPELLINGS: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}
 
 
@@ -1301,12 +1312,16 @@ def cash_out(hand: Hand, m: re.Match[str]) -> None:
     hand.add_action(hand.street, hand.player.seat, ActionKind.CASH_OUT)
 
 
-def seated(hand: Hand, name: str) -> SeatRecord:
+def seated(hand: Hand, name: str, message: str = "{name!r} is not seated: {line!r}",
+           reason: QuarantineReason = QuarantineReason.INCONSISTENT) -> SeatRecord:
     """The seat of a name a line gives, which must be seated: a post, deal or pay line of
-    nobody seated means the hand does not hold together (``inconsistent``, quoting the line)."""
+    nobody seated means the hand does not hold together (``inconsistent``, quoting the line).
+    ``message`` (of ``{name}``, the line's ``{line}`` text and ``{number}``) and ``reason``:
+    how a dialect words it."""
     seat = hand.by_name.get(name)
     if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"{name!r} is not seated: {hand.line and hand.line.text!r}")
+        line = hand.line
+        raise hand.fail(reason, message.format(name=name, line=line and line.text, number=line and line.number))
     return seat
 
 
@@ -1474,7 +1489,7 @@ __all__ = [
     "DEAD_BLIND", "DISCARD", "FOLD", "MUCK", "OPEN", "RAISE_BY", "RAISE_TO", "SHOW", "SMALL_BLIND", "STAND_PAT", "Act",
     "Dialect", "DialectParser", "Hand", "Line", "LineKind", "Money", "Note", "PaidInside", "Rake", "Require",
     "Returned", "Streets", "Unexpected", "Wording", "adds_unnamed", "button", "cash_out", "chip_scale", "dealt",
-    "dealt_after_name", "enter_summary", "group", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake",
+    "dealt_after_name", "enter_summary", "group", "spells", "idle_seats_sat_out", "kind", "pays", "pot_won_by", "rake",
     "read_cards", "skip", "starred_section", "street", "stud_street", "summary_board", "take_seat",
     "unknown_street_line",
 ]

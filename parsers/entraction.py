@@ -61,6 +61,7 @@ from parsers.engine import (
     Dialect, DialectParser, Hand, Returned, Streets, Wording, adds_unnamed, kind, street,
 )
 from parsers.game_names import games, limits
+from parsers.headers import Header
 
 _HAND_START = re.compile(r"^\ufeff*Game # \d+ - ", re.M)
 _HEADER = re.compile(
@@ -79,6 +80,7 @@ _AMT = r"\s*\((?P<amt>[^)]*)\)\s*$"
 _GAMES = games("omaha hi/lo", "omaha high/low", "omaha high", "omaha", "5-card omaha high", "5-card omaha hi/lo",
                "texas hold'em", "hold'em")
 _LIMITS = limits("Pot Limit", "Fixed Limit", "Limit", "No Limit")
+_HEADER_FIELDS = Header(_GAMES, "game {game!r} not known", str.lower, _LIMITS)
 # What each role line posts; the blinds are checked against the header's stakes at the end (``_blinds_posted``).
 _ROLE_VERBS: Mapping[str, Act] = {
     "Small Blind": replace(SMALL_BLIND, sets=None),
@@ -141,15 +143,11 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     no currency means play money. The stakes are the blinds until ``_blinds_posted``."""
     if m["id"] is None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"not an Entraction header: {hand.lines[0].text!r}")
-    game = _GAMES.get(m["game"].lower())
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {m['game']!r} not known")
     currency = m["cur"]
-    record = hand.new_record(game=game, limit=_LIMITS[m["limit"]], is_tournament=False, currency=currency,
-                             table_name=m["table"], is_play_money=currency is None)
+    record = hand.new_record(**_HEADER_FIELDS.fields(hand, m), is_tournament=False, currency=currency,
+                             is_play_money=currency is None)
     if currency is None:
         record.notes.append("no currency in the header: read as play money")
-    record.small_blind, record.big_blind = hand.money(m["sb"]), hand.money(m["bb"])
     hand.street = Street.PREFLOP  # no line opens it: every line after the blinds bets pre-flop, a Payback too
     return record
 

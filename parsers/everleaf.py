@@ -68,6 +68,7 @@ from parsers.engine import (
     pays, skip, street,
 )
 from parsers.game_names import games
+from parsers.headers import table_line
 
 # Later skins of the network open with the skin's name: ``- - Grand Poker - Game #N``,
 # ``Everleaf Gaming - Concord Gaming - Game #N`` (2012).
@@ -164,10 +165,6 @@ def _seat(hand: Hand, m: re.Match[str]) -> None:
         seat.dealt_in = False
 
 
-def _table(hand: Hand, m: re.Match[str]) -> None:
-    hand.record.table_name = m["table"]
-
-
 def _pay(hand: Hand, m: re.Match[str]) -> None:
     """A pay line: one naming only ``side pot`` is marked (see ``_unnumbered_side_pots``),
     and one whose hand description lacks its cards may wrap onto the next line."""
@@ -222,7 +219,7 @@ DIALECT = Dialect(
         kind("game", _GAME_LINE, skip),
         kind("tournament", _TOURNAMENT, skip),
         kind("button", r"^Seat (?P<seat>\d+) is the button\s*$", button),
-        kind("table", r"^Table (?P<table>.+?)\s*$", _table, once=True),
+        kind("table", r"^Table (?P<table>.+?)\s*$", table_line, once=True),
         kind("players", r"^Total number of players", skip),
         kind("street", r"^\*{2,4} (?P<street>[^*]+?) \*{2,4}\s*(?P<cards>.*)$", street),
         # 2011 stud files end the line with a full stop: ``Dealt to A [ 5d, Qs, 7s ].``

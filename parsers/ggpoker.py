@@ -64,6 +64,7 @@ from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers._text_hand import game_from_name, hand_lines, limit_from_name
 from parsers.base import BRACKETS
+from parsers.headers import table_line
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, OPEN, RAISE_TO, SMALL_BLIND,
     Act, Dialect, DialectParser, Hand, Money, Rake, Require, Streets, Unexpected, Wording, enter_summary, fold_once,
@@ -151,13 +152,6 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
         # pot limit before the flop and no limit after it: the vocabulary has no such limit
         record.notes.append("pot limit before the flop, no limit after (NL postflop): limit left unset")
     return record
-
-
-def _table(hand: Hand, m: re.Match[str]) -> None:
-    """``Table 'PLOGold9' 6-max Seat #6 is the button``."""
-    record = hand.record
-    record.table_name, record.max_seats = m["table"], int(m["max"])
-    record.button_seat = int(m["button"]) if m["button"] else None
 
 
 def _street(hand: Hand, m: re.Match[str]) -> None:
@@ -342,7 +336,7 @@ DIALECT = Dialect(
     seatless=None,  # a hand cut off before its seats is truncated, as one cut later is
     body=(
         *_STREET_KINDS,
-        kind("table", r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?", _table),
+        kind("table", r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?", table_line),
         kind("seat", _SEAT, take_seat),  # a seat line after the first run of them seats its player too
         kind("dealt", r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$", _dealt),
         kind("uncalled", rf"^Uncalled bet \({_AMT}\) returned to (?P<name>.+)$", _returned),

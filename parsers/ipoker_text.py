@@ -80,6 +80,7 @@ from parsers.engine import (
     street, take_seat,
 )
 from parsers.game_names import games, limits
+from parsers.headers import Header
 
 _HAND_START = re.compile(r"^\ufeff*GAME #\d+", re.M)
 _SNIFF = re.compile(r"GAME #\d+:? (?:Version:\S+ )?(?:Uncalled:[YN] )?(?:Texas Hold'em|Omaha|\S)")
@@ -93,6 +94,7 @@ _TABLE = re.compile(r"^Table (?P<table>.+?)(?:, (?P<tid>\d+), \d+ \(Tournament: 
 _TABLE_SIZE = re.compile(r"^Table (?:Size \d+|Info: .*)$")  # 2024, 2026: lines about the table, before its name
 _GAMES = games("Texas Hold'em", "Omaha")
 _LIMITS = limits("NL", "PL", "FL", "L")
+_HEADER_FIELDS = Header(_GAMES, "game {stripped!r} not known in {line!r}", str.strip, _LIMITS)
 _SIGN = re.compile(r"\((?P<sign>[$€£])")
 _SUITS = "cdhs"
 
@@ -121,9 +123,7 @@ def _cards(text: str) -> list[str | None]:
 def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     """The ``GAME #`` line (game, limit, stakes, time) and the ``Table`` line (name, tournament)."""
     line = hand.lines[0].text
-    game = _GAMES.get(first["game"].strip())
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {first['game'].strip()!r} not known in {line!r}")
+    fields = _HEADER_FIELDS.fields(hand, first, line)  # the blinds too, at a cash table
     is_tournament = first["tourney"] is not None
     sign = (first["sb"] or "")[:1]
     if sign not in CURRENCY_SIGNS:
@@ -134,12 +134,10 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
                       None)
     tm = _TABLE.match(table_line.text) if table_line else None
     record = hand.new_record(
-        game=game, limit=_LIMITS.get(first["limit"] or ""), is_tournament=is_tournament,
+        **fields, is_tournament=is_tournament,
         tournament_id=tm["tid"] if tm and is_tournament else None, table_name=tm["table"] if tm else None,
         currency=None if is_tournament else CURRENCY_SIGNS.get(sign), per_seat_only=True,
     )
-    if first["sb"] and not is_tournament:
-        record.small_blind, record.big_blind = hand.money(first["sb"], line), hand.money(first["bb"], line)
     date = first["date"].replace("/", "-")
     record.hand_date = date
     record.start_time_raw = f"{first['date']} {first['time']}{first['zone'] or ''}"

@@ -70,7 +70,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
 from functools import partial
 
 from rules.games import GAMES, game_spec
@@ -80,18 +79,19 @@ from rules.vocab import (
 )
 from parsers.base import BRACKETS
 from parsers.engine import (
-    ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect,
-    DialectParser, Hand, Money, Require, Streets, Wording, enter_summary, kind, starred_section, stud_street, take_seat,
+    ANTE, BIG_BLIND, BLIND, BRING_IN, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SMALL_BLIND, Act, Dialect, DialectParser,
+    Hand, Money, Require, Streets, Wording, enter_summary, kind, seated, starred_section, stud_street, take_seat,
     unknown_street_line,
 )
 from parsers.game_names import games, limits
+from parsers.headers import Header, folded, header_read, read_by_header, table_fields
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
 _AMT = rf"(?P<amt>{_NUM})"
 _ALL_IN = r"(?P<allin>, and is all in)?"
 _HEADER = rf"#(?P<id>\d+): (?P<limit>Limit|Pot Limit|No Limit) (?P<game>.+?) - (?P<small>{_NUM})/(?P<big>{_NUM})"
 _DATE = r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
-_TABLE = re.compile(r"^Table '(?P<name>.*)'(?: Seat (?P<button>\d+) is the button)?\s*$")
+_TABLE = re.compile(r"^Table '(?P<table>.*)'(?: Seat (?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)\s*(?P<net>[-+]{_NUM})?\s*$")
 _STREET = re.compile(r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$")
 # What may follow a seat's name on a line known to carry no money or cards, skipped on
@@ -104,6 +104,7 @@ _GAMES = games("omaha hi-lo", "omaha", "big o", "5 card omaha", "omaha 5 card", 
                "badacey", "badeucy", "badeucey", "2-7 drawmaha", "2-7 single draw", "2-7 triple draw",
                "a-5 single draw", "a-5 triple draw", "5 card draw")
 _LIMITS = limits("Limit", "Pot Limit", "No Limit")
+_HEADER_FIELDS = Header(_GAMES, game_key=folded, limits=_LIMITS, date_format="%Y-%m-%d %H:%M:%S")
 _WAGERS = frozenset({ActionKind.BET, ActionKind.CALL, ActionKind.RAISE})
 # the choices of a seat that make the blinds dead money at the next street (see ``_move_to``)
 _ACTED = _WAGERS | {ActionKind.CHECK, ActionKind.FOLD}
@@ -112,29 +113,17 @@ _ACTED = _WAGERS | {ActionKind.CHECK, ActionKind.FOLD}
 def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     """``#N: Limit Omaha Hi-Lo - 40/80``, then the date line and the ``Table`` line (its
     button); the lines read here are skipped when the engine comes to them."""
-    game = _GAMES.get(m["game"].strip().lower())
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
+    game = _HEADER_FIELDS.fields(hand, m)
     lines = [line for line in hand.lines[1:] if line.text]
     date = re.match(rf"^{_DATE}\s*$", lines[0].text) if lines else None
     if not date:
         raise hand.fail(QuarantineReason.PARSE_ERROR, "no date line after the header")
-    record = hand.new_record(
-        game=game, limit=_LIMITS[m["limit"]], is_tournament=False, currency=None, start_time_raw=date["date"],
-        hand_date=datetime.strptime(date["date"], "%Y-%m-%d %H:%M:%S").strftime("%Y-%m-%d"),
-    )
+    table = _TABLE.match(lines[1].text) if len(lines) > 1 else None
+    header_read(hand, *(line.number for line in lines[: 2 if table else 1]))
+    record = hand.new_record(**game, **_HEADER_FIELDS.fields(hand, date), **(table_fields(table) if table else {}),
+                             is_tournament=False, currency=None, start_time_raw=date["date"])
     record.notes.append("KingsClub prints no currency: amounts in hundredths of the table's unit, currency unknown")
-    hand.facts["header"] = {lines[0].number}
-    if len(lines) > 1 and (table := _TABLE.match(lines[1].text)):
-        record.table_name = table["name"]
-        record.button_seat = int(table["button"]) if table["button"] else None
-        hand.facts["header"].add(lines[1].number)
     return record
-
-
-def _read_by_header(hand: Hand, m: re.Match[str]) -> bool | None:
-    """The date and table lines, read by ``_header``; anywhere else they are not known."""
-    return None if hand.line.number in hand.facts["header"] else False
 
 
 # --- streets ------------------------------------------------------------------------------
@@ -364,9 +353,7 @@ def _wins(hand: Hand, m: re.Match[str]) -> None:
     """``X wins pot (568.25)`` is everything in the middle (main and side pots alike, so it
     names no pot); ``X wins (168) from pot`` / ``from side pot 1`` is one share of that pot,
     never labelled (``unlabelled`` in split games)."""
-    seat = hand.by_name.get(m["name"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {m['name']!r}")
+    seat = seated(hand, m["name"], "no seat for {name!r}", QuarantineReason.PARSE_ERROR)
     if m["pot"]:
         hand.pay(seat, hand.money(m["pot"]), pot=None, half=Half.WHOLE)
     else:
@@ -533,8 +520,8 @@ DIALECT = Dialect(
         kind("summary", r"^\*\*\* SUMMARY [* ]*\*\s*$", _broken_summary),
         kind("dealt", r"^Dealt to (?P<who>.+)$", _dealt),
         kind("run shows", r"^Run (?P<run>\d+): (?P<rest>.+)$", _run_shows),
-        kind("date", rf"^{_DATE}\s*$", _read_by_header),
-        kind("table", _TABLE, _read_by_header),
+        kind("date", rf"^{_DATE}\s*$", read_by_header),
+        kind("table", _TABLE, read_by_header),
     ),
     players=(
         kind("play begins", r"", _play_begins),

@@ -58,11 +58,13 @@ from dataclasses import replace
 
 from rules.records import ParsedHand
 from rules.vocab import ActionKind, Format, Platform, QuarantineReason
-from parsers.clock import local_to_utc
 from parsers.base import AMOUNT
-from parsers.engine import BLIND, CURRENCY_SIGNS, RAISE_TO, SMALL_BLIND, DialectParser, Hand, Rake, Returned, kind, read_cards
+from parsers.engine import (
+    BLIND, CURRENCY_SIGNS, RAISE_TO, SMALL_BLIND, DialectParser, Hand, Rake, Returned, group, kind, read_cards,
+)
 from parsers import ipoker_text
 from parsers.game_names import games, limits
+from parsers.headers import Header
 
 _HAND_START = re.compile(r"^\ufeff*(?:MERGE_GAME #[\d-]+:|Merge Game #[\d-]+ \|)", re.M)
 _SNIFF = re.compile(r"(?:MERGE_GAME #[\d-]+: |Merge Game #[\d-]+ \| )")
@@ -78,42 +80,27 @@ _TOURNAMENT_TABLE = re.compile(r"^Table (?P<table>.+?) ?, (?P<tid>\d+) \(Tournam
 _GAMES = games("Texas Hold'em", "Holdem", "Omaha")
 _LIMITS = limits("NL", "PL", "FL", "L")
 _ZONES = {"EST": "America/New_York", "EDT": "America/New_York", "ET": "America/New_York"}
-
-
-def _first(first: re.Match[str], name: str) -> str | None:
-    """A header field from whichever variant matched."""
-    value = first[name]
-    return value if value is not None else first[f"{name}_2"]
+_HEADER_FIELDS = Header(_GAMES, "game {game!r} not known in {line!r}", limits=_LIMITS, date_format="%m/%d/%Y %H:%M:%S",
+                        zones=_ZONES)
 
 
 def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     """The ``MERGE_GAME #``/``Merge Game #`` line and the ``Table`` line."""
     line = hand.lines[0].text
-    hand.hand_id = _first(first, "id")
-    game = _GAMES.get(_first(first, "game") or "")
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {_first(first, 'game')!r} not known in {line!r}")
-    is_tournament = _first(first, "tourney") is not None
-    sb, bb = _first(first, "sb"), _first(first, "bb")
+    hand.hand_id = group(first, "id")
+    game = _HEADER_FIELDS.fields(hand, first, line)  # and the blinds of a cash table
+    is_tournament = group(first, "tourney") is not None
     table_line = hand.header_line("Table ", last=3)
     text = table_line.text if table_line else ""
     tm = _TOURNAMENT_TABLE.match(text) if is_tournament else None
     plain = re.match(r"^Table (?P<table>.+?)(?:, Seats \d+)?$", text)
     record = hand.new_record(
-        game=game, limit=_LIMITS[_first(first, "limit") or "NL"], is_tournament=is_tournament,
-        tournament_id=tm["tid"] if tm else None,
+        **game, is_tournament=is_tournament, tournament_id=tm["tid"] if tm else None,
         table_name=tm["table"] if tm else plain["table"] if plain else None,
-        currency=None if is_tournament else CURRENCY_SIGNS.get((sb or "")[:1]),
+        currency=None if is_tournament else CURRENCY_SIGNS.get((group(first, "sb") or "")[:1]),
     )
-    if sb and bb and not is_tournament:
-        record.small_blind, record.big_blind = hand.money(sb, line), hand.money(bb, line)
-    month, day, year = (_first(first, "date") or "").split("/")
-    clock = _first(first, "time")
-    record.hand_date = f"{year}-{month}-{day}"
     zone = first["zone"]
-    record.start_time_raw = f"{_first(first, 'date')} {clock}{' ' + zone if zone else ''}"
-    if zone:
-        record.start_time_utc = local_to_utc(f"{record.hand_date} {clock}", zone, _ZONES)
+    record.start_time_raw = f"{group(first, 'date')} {group(first, 'time')}{' ' + zone if zone else ''}"
     hand.facts["return inside win"] = True  # no 2011-2012 file prints a return; 2014's are taken as printed
     return record
 

@@ -75,6 +75,7 @@ from rules.cards import CardError, read_card
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Platform, QuarantineReason, Street
 from parsers.game_names import games, limits
+from parsers.headers import Header
 
 _HAND_START = re.compile(r"^\ufeff*\*\* (?:Game ID \d+(?: Version:\d+)?|Hand # \d+) starting - ", re.M)
 _SNIFF = re.compile(r"\*\* (?:Game ID \d+(?: Version:\d+)?|Hand # \d+) starting - \d{4}-\d{2}-\d{2} ")
@@ -89,6 +90,7 @@ _TABLE = re.compile(
 _TOURNAMENT_ID = re.compile(r"\((?P<tid>\d+)\):Table ")
 _GAMES = games("Hold'em", "Multi Table Hold'em", "Omaha")
 _LIMITS = limits("NL", "PL", "FL", "L")
+_HEADER_FIELDS = Header(_GAMES, "game {game!r} not known in {line!r}", limits=_LIMITS)
 _SEAT = re.compile(
     r"^(?:- )?(?P<name>.+?) sitting in seat (?P<seat>\d+) with (?P<stack>[$€£]?[\d,]+(?:\.\d+)?)"
     r"(?: at end (?P<end>[$€£]?[\d,]+(?:\.\d+)?))? ?(?:\[(?P<flag>Dealer|Sitting out)\])?$"
@@ -126,9 +128,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     tm = _TABLE.match(text)
     if tm is None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"no readable table line: {text!r}")
-    game = _GAMES.get(tm["game"])
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {tm['game']!r} not known in {text!r}")
+    game = _HEADER_FIELDS.game(hand, tm["game"], text)
     is_tournament = "MTT" in tm["kind"]
     sign = next((c for c in tm["kind"] if c in CURRENCY_SIGNS), "")
     if not sign and not is_tournament:

@@ -72,6 +72,7 @@ from parsers.engine import (
     pot_won_by, rake, skip, street, take_seat,
 )
 from parsers.game_names import games, limits
+from parsers.headers import Header
 
 _TOURNAMENT = r"(?: \(TOURNAMENT: [^\r\n]*\))?"
 _HAND_START = re.compile(rf"^\ufeff*\*{{5}} History for hand \S+{_TOURNAMENT} \*{{5}}", re.M)
@@ -87,7 +88,7 @@ _START = re.compile(
     r"^Start hand: \w{3} (?P<mon>\w{3}) (?P<day>\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>\S+) (?P<year>\d{4})\s*$"
 )
 _TABLE = re.compile(
-    r"^Table: (?P<table>.+?) \[(?P<tid>[^\]]+)\] \((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) "
+    r"^Table: (?P<table>.+?) \[[^\]]+\] \((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) "
     r"(?P<stakes>[^,()]+?)(?:, ante: (?P<ante>[^,()]+))?, (?P<money>[^()]+)\)\s*$"
 )
 _STAKES = re.compile(r"^(?P<cur>[$€£])?(?P<lo>[\d,]+(?:\.\d+)?)/[$€£]?(?P<hi>[\d,]+(?:\.\d+)?)$")
@@ -108,6 +109,7 @@ _ZONES = {
     "MSK": "Europe/Moscow",
     "MSD": "Europe/Moscow",
 }
+_HEADER = Header(_GAMES, "game {game!r} not known in {line!r}", limits=_LIMITS)
 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)\s*$")
 # ``$1,288.75``; an amount under one may drop its leading 0 (``calls $.8``, 2009)
@@ -125,27 +127,18 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     tm = _TABLE.match(table_line.text) if table_line else None
     if not tm:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"no readable 'Table:' line: {table_line and table_line.text!r}")
-    line = table_line.text
+    line = tm.string
     stakes = _STAKES.match(tm["stakes"].strip())
     if not stakes:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"stakes not understood in {line!r}")
-    game = _GAMES.get(tm["game"])
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {tm['game']!r} not known in {line!r}")
-    money_kind = tm["money"].strip().lower()
-    tournament_id = first["tournament_id"]
-    currency = CURRENCY_SIGNS.get(stakes["cur"] or "")
-    is_tournament = "tournament" in money_kind or first["tourney"] is not None
-    is_play = "play" in money_kind
+    money_kind, currency = tm["money"].strip().lower(), CURRENCY_SIGNS.get(stakes["cur"] or "")
+    is_tournament, is_play = "tournament" in money_kind or first["tourney"] is not None, "play" in money_kind
     if is_tournament or currency is None:
         hand.scale = chip_scale(stakes["lo"], stakes["hi"])
     record = hand.new_record(
-        game=game, limit=_LIMITS.get(tm["limit"]), is_tournament=is_tournament, tournament_id=tournament_id,
-        currency=None if is_tournament or is_play else currency, table_name=tm["table"], is_play_money=is_play,
-        pots_printed_net=False,
+        **_HEADER.fields(hand, tm, line), is_tournament=is_tournament, tournament_id=first["tournament_id"],
+        currency=None if is_tournament or is_play else currency, is_play_money=is_play, pots_printed_net=False,
     )
-    if tm["ante"]:
-        record.ante = hand.money(tm["ante"].strip(), line)
     start = hand.header_line("Start hand: ")
     if start and (sm := _START.match(start.text)):
         record.start_time_raw = start.text[len("Start hand: "):]

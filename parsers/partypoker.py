@@ -78,10 +78,11 @@ from rules.money import COMMA, DOT, AmountError, NumberConvention
 from rules.records import HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Half, Limit, PayoutSource, Platform, QuarantineReason, Street
 from parsers._text_hand import STUD_GAMES, hand_lines, play_money_scale, stud_upcards, utc_iso
+from parsers.headers import header_read, read_by_header
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, OPEN, RAISE_BY,
-    SMALL_BLIND, Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Unexpected, Wording, fold_once, kind,
-    read_cards, skip, take_seat,
+    ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, BRING_IN, CALL, CHECK, COMPLETE, DEAD_BLIND, OPEN, RAISE_BY, SMALL_BLIND,
+    Act, Dialect, DialectParser, Hand, Line, Money, Rake, Streets, Unexpected, Wording, fold_once, kind, read_cards,
+    seated, skip, take_seat,
 )
 from parsers.game_names import games, limits
 
@@ -227,11 +228,7 @@ class PartyParser(DialectParser):
 
 def seat_dealt(hand: Hand, name: str) -> SeatRecord:
     """The seat a ``Dealt to NAME [...]`` line names: nobody seated makes the hand inconsistent."""
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: "
-                                                       f"player {name!r} has no seat")
-    return seat
+    return seated(hand, name, "line {number} {line!r}: player {name!r} has no seat")
 
 
 def max_seats(hand: Hand, m: re.Match[str]) -> None:
@@ -267,7 +264,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     table line; the first two are then skipped as the hand is read."""
     at = _banner(hand)
     lines = [line.text for line in hand.lines]
-    hand.facts["header lines"] = {line.number for line in hand.lines[at:at + 2]}
+    header_read(hand, *(line.number for line in hand.lines[at:at + 2]))
     header = _HEADER.match(lines[at + 1]) if at + 1 < len(lines) else None
     if not header:
         raise hand.fail(QuarantineReason.TRUNCATED if at + 1 >= len(lines) else QuarantineReason.PARSE_ERROR,
@@ -336,11 +333,6 @@ def _stakes(hand: Hand, record: ParsedHand, m: re.Match[str]) -> int | None:
         record.small_blind, record.big_blind = small, big
         return None
     return small
-
-
-def _header_line(hand: Hand, m: re.Match[str]) -> bool | None:
-    """The banner and the game/date line were read by ``_header``."""
-    return None if hand.line.number in hand.facts["header lines"] else False
 
 
 def _level_line(hand: Hand, m: re.Match[str]) -> bool | None:
@@ -619,7 +611,7 @@ DIALECT = Dialect(
     seatless=QuarantineReason.TRUNCATED,  # a hand cut off after its header
     body=(
         kind("preamble", PREAMBLE, skip),
-        kind("header", r"", _header_line),
+        kind("header", r"", read_by_header),
         kind("street", r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$", _street),
         kind("button", r"^Seat (?P<seat>\d+) is the button$", _button),
         kind("players", r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$", max_seats),

@@ -50,6 +50,7 @@ from parsers.engine import (
 )
 from parsers.partypoker import PREAMBLE, PartyParser, all_in_or_sat_out, max_seats, seat_dealt
 from parsers.game_names import limits
+from parsers.headers import Header, table_fields
 
 _HAND_START = re.compile(
     r"^[\x00\ufeff]*(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History For Game \w+ \*{5})", re.M)
@@ -60,12 +61,13 @@ _BANNER = re.compile(r"^\*{5} Hand History For Game (?P<id>\w+) \*{5}$")
 # without the buy-in).
 _HEADER = re.compile(
     r"^(?P<stakes>[$€£]?[\d.,]+/[$€£]?[\d.,]+) (?P<tourney>Tourney )?(?P<game>.+?) Game Table \((?P<limit>[A-Z]+)\)"
-    r"(?:\s+\((?P<kind>[\w ]+?) Tournament #(?P<tid>\d+)\))?(?:\s+\(Buyin [^()]*\))?"
+    r"(?:\s+\((?P<kind>[\w ]+?) Tournament #(?P<tourney_id>\d+)\))?(?:\s+\(Buyin [^()]*\))?"
     r"\s+-\s+(?P<date>\w{3} \w{3} \d{1,2} \d\d:\d\d:\d\d) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})$"
 )
 _TABLE = re.compile(
     r"^Table (?P<table>.+?) \((?P<money>Real Money|Play Money)\)(?: -- Seat (?P<button>\d+) is the button)?$")
 _LIMITS = limits("NL", "PL", "FL")
+_HEADER_FIELDS = Header(game_from_name, limits=_LIMITS)
 _AMT = r"(?P<amt>[^\s()]+)"
 _POTS = re.compile(r"(?P<name>Main Pot|Side Pot(?: \d+)?|Rake): " + _AMT)
 _MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
@@ -96,9 +98,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if not (header := _HEADER.match(text[0])):
         raise hand.fail(QuarantineReason.TRUNCATED if len(lines) < 2 else QuarantineReason.PARSE_ERROR,
                         f"cannot read the stakes/game line {text[0][:120]!r}")
-    game = game_from_name(header["game"])
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {header['game']!r}")
+    fields = _HEADER_FIELDS.fields(hand, header)
     if not (table := _TABLE.match(text[1])):
         raise hand.fail(cut, f"cannot read the table line {text[1][:120]!r}")
     play_money = table["money"] == "Play Money"
@@ -108,11 +108,10 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     hand.scale = 1 if is_tournament else 100
     local = datetime.strptime(f"{header['date']} {header['year']}", "%a %b %d %H:%M:%S %Y")
     record = hand.new_record(
-        game=game, limit=_LIMITS.get(header["limit"]), is_tournament=is_tournament,
-        currency=None if is_tournament else currency, tournament_id=header["tid"], is_play_money=play_money,
+        **fields, **table_fields(table), is_tournament=is_tournament,
+        currency=None if is_tournament else currency, tournament_id=header["tourney_id"], is_play_money=play_money,
         start_time_raw=f"{header['date']} {header['tz']} {header['year']}", start_time_utc=utc_iso(local, header["tz"]),
-        hand_date=local.strftime("%Y-%m-%d"), table_name=table["table"],
-        button_seat=int(table["button"]) if table["button"] else None,
+        hand_date=local.strftime("%Y-%m-%d"),
     )
     hand.line = hand.lines[1]  # an amount of the stakes that cannot be read names this line
     small, big = header["stakes"].split("/")

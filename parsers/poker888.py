@@ -58,6 +58,8 @@ from rules.money import COMMA, DOT, NumberConvention
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import ActionKind, Format, Half, Limit, Platform, QuarantineReason, Street
 from parsers._text_hand import game_from_name, hand_lines
+from parsers.base import cut_at
+from parsers.headers import header_read, read_by_header
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, DEAD_BLIND, OPEN, RAISE_BY, SMALL_BLIND, Dialect, DialectParser,
     Hand, Rake, Streets, Wording, button, fold_once, kind, read_cards, skip, take_seat,
@@ -246,7 +248,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     (``Table Coslada 9 Max (Real Money)``, ``Tournament #N $10 + $1 - Table #1 (Real
     Money)``); the three lines are then skipped as the hand is read."""
     at, header, table = _header_lines(hand)
-    hand.facts["header lines"] = {line.number for line in hand.lines[at:at + 3]}
+    header_read(hand, *(line.number for line in hand.lines[at:at + 3]))
     # a jackpot table takes a jackpot drop beside the rake; neither is printed
     name, jackpot = re.subn(r" Jackpot table$", "", header["game"])
     game = game_from_name(name)
@@ -309,11 +311,6 @@ def _seat(hand: Hand, m: re.Match[str]) -> None:
 
 
 _NAMELESS_SEAT = re.compile(r"^Seat \d+: +\( [^()]*\)$")
-
-
-def _header_line(hand: Hand, m: re.Match[str]) -> bool | None:
-    """The banner, stakes and table lines were read by ``_header``."""
-    return None if hand.line.number in hand.facts["header lines"] else False
 
 
 # --- streets and the unmatched bet --------------------------------------------------------
@@ -515,7 +512,7 @@ DIALECT = Dialect(
     seat=kind("seat", r"^Seat \d+: ", _seat),
     seatless=QuarantineReason.TRUNCATED,  # a hand cut off after its header
     body=(
-        kind("header", r"", _header_line),
+        kind("header", r"", read_by_header),
         kind("street", r"^\*\* (?P<street>Dealing down cards|Dealing flop|Dealing turn|Dealing river|Summary) \*\*"
                        r"(?P<rest>.*)$", _street),
         kind("button", r"^Seat (?P<seat>\d+) is the button$", button),
@@ -575,14 +572,7 @@ class Poker888Parser(DialectParser):
             if starts and m.group(0).lstrip("\ufeff").startswith("*") and _only_game_no(text[starts[-1]:m.start()]):
                 continue
             starts.append(m.start())
-        if not starts:
-            if text.strip(" \r\n\t\ufeff"):
-                yield 0, text
-            return
-        if starts[0] > 0 and text[: starts[0]].strip(" \r\n\t\ufeff"):
-            yield 0, text[: starts[0]]
-        for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
-            yield start, text[start:end]
+        return cut_at(text, starts)
 
 
 def _only_game_no(chunk: str) -> bool:

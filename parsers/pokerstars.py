@@ -133,7 +133,7 @@ from rules.money import AmountError, DOT, NumberConvention, format_minor
 from rules.records import HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import card
-from parsers.engine import BET, CALL, Dialect, DialectParser, Effect, Hand, Line, Streets, Wording, kind, skip
+from parsers.engine import BET, CALL, Dialect, DialectParser, Effect, Hand, Line, Streets, Wording, kind, seated, skip
 
 #: the names that open a hand of this dialect, and the platform each names (Full Tilt
 #: wrote PokerStars' dialect from 2016 on; the others are skins and clubs apps)
@@ -1110,10 +1110,7 @@ def _uncalled(hand: Hand, m: re.Match[str]) -> None:
     close = s.find(") returned to ")
     if close == -1:
         raise hand.unexpected()
-    seat = hand.by_name.get(s[close + 14 :])
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"bet returned to no seat: {s!r}")
-    hand.return_bet(seat, hand.money(s[14:close]), paid=True)
+    hand.return_bet(seated(hand, s[close + 14 :], "bet returned to no seat: {line!r}", QuarantineReason.PARSE_ERROR), hand.money(s[14:close]), paid=True)
 
 
 def _hand_cancelled(hand: Hand, m: re.Match[str]) -> None:

@@ -47,10 +47,11 @@ from rules.vocab import (
 )
 from parsers.base import card
 from parsers.engine import (
-    BET, CALL, CHECK, FOLD, OPEN, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Rake, Streets,
-    Wording, kind, rake, skip, take_seat,
+    BET, CALL, CHECK, FOLD, OPEN, RAISE_TO, Act, Dialect, DialectParser, Hand, Money, Rake, Streets, Wording, kind,
+    rake, seated, skip, take_seat,
 )
 from parsers.game_names import games, limits
+from parsers.headers import Header
 
 _HAND_START = re.compile(r"^Hand #\d+-\d+ - ", re.M)
 # Neither line opens every file: a file of the dialect holds both somewhere in its head.
@@ -85,6 +86,7 @@ _GAMES = games("hold'em", "holdem", "omaha", "omaha hi-lo", "omaha hi/lo")
 # cash hand from 2013-04-15 on prints hundredths ("Rake (0.22)", splits 45.83 and 45.82).
 _HUNDREDTHS_OF_MBTC_FROM = "2013-04-15"
 _LIMITS = limits("NL", "PL", "Limit")
+_HEADER_FIELDS = Header(_GAMES, "game {game!r} is not supported", str.lower, _LIMITS)
 _STREETS = {"hole cards": OPEN, "flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 
 _SMALL_BLIND = Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True)  # the stakes come from the Game line
@@ -107,9 +109,6 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     g = _GAME.match(lines[1])
     if not g:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"unreadable Game line {lines[1][:120]!r}")
-    game = _GAMES.get(g["game"].lower())
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"game {g['game']!r} is not supported")
     is_tournament = "+" in g["buyin"]
     whole_mbtc = not is_tournament and first["date"] < _HUNDREDTHS_OF_MBTC_FROM
     hand.scale = 1 if is_tournament or whole_mbtc else 100
@@ -119,9 +118,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     elif not is_tournament:
         notes.append("cash amounts are mBTC; amount_scale 100 counts hundredths of a mBTC")
     return hand.new_record(
-        game=game, limit=_LIMITS[g["limit"]], is_tournament=is_tournament, currency=None if is_tournament else "mBTC",
-        small_blind=hand.money(g["sb"]), big_blind=hand.money(g["bb"]),
-        ante=hand.money(g["ante"]) if g["ante"] else None,
+        **_HEADER_FIELDS.fields(hand, g), is_tournament=is_tournament, currency=None if is_tournament else "mBTC",
         start_time_raw=f"{first['date']} {first['time']}", hand_date=first["date"],
         table_name=next((ln[len("Table: "):] for ln in lines[2:5] if ln.startswith("Table: ")), None), notes=notes,
     )
@@ -155,9 +152,7 @@ def _section(hand: Hand, m: re.Match[str]) -> None:
 def _win(hand: Hand, m: re.Match[str]) -> None:
     """``NAME wins Hi Pot (1390) with ...``: which pot it is depends on every pay line of
     the hand, so the lines are kept and paid at the end (``_pay_pots``)."""
-    seat = hand.by_name.get(m["name"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.INCONSISTENT, f"pot paid to an unseated player: {hand.line.text!r}")
+    seat = seated(hand, m["name"], "pot paid to an unseated player: {line!r}")
     hand.facts.setdefault("wins", []).append((seat, hand.money(m["amt"]), m["what"], m["side"], hand.line.verbatim))
 
 

@@ -56,27 +56,28 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
 from collections.abc import Iterator
 
 from rules.records import ParsedHand
-from rules.vocab import Format, Limit, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import Format, Game, Limit, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import BRACKETS, leading_lines, split_joining_chatter
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, CALL, CHECK, CURRENCY_SIGNS, DEAD_BLIND, FOLD, MUCK, RAISE_TO, SHOW, SMALL_BLIND,
-    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, skip, summary_board, take_seat,
+    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, dealt_after_name, kind, seated, skip, summary_board,
+    take_seat,
 )
 from parsers.game_names import games
+from parsers.headers import Header, table_line
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(
-    rf"^Game #(?P<id>\d+): (?P<table>.+?) - (?P<small>{_NUM})/(?P<big>{_NUM}) - (?P<game>.+?) - "
+    rf"^Game #(?P<id>\d+): (?P<seats_table>.+?) - (?P<sb>{_NUM})/(?P<bb>{_NUM}) - (?P<game>.+?) - "
     rf"(?P<time>\d{{1,2}}:\d{{2}}:\d{{2}}) (?P<date>\d{{4}}/\d{{2}}/\d{{2}})\s*$"
 )
 _HEADER_2026 = re.compile(
     rf"^Unibet Hand #(?P<id>\d+)(?:, Tournament #(?P<tournament>\d+), .+?)? - "
-    rf"(?P<small>{_NUM})/(?P<big>{_NUM}) - (?P<game>.+?)(?: - Total prize {_NUM})? - "
-    rf"UTC (?P<time>\d{{1,2}}:\d{{2}}:\d{{2}}) (?P<date>\d{{4}}/\d{{2}}/\d{{2}})\s*$"
+    rf"(?P<sb>{_NUM})/(?P<bb>{_NUM}) - (?P<game>.+?)(?: - Total prize {_NUM})? - "
+    rf"(?P<zone>UTC) (?P<time>\d{{1,2}}:\d{{2}}:\d{{2}}) (?P<date>\d{{4}}/\d{{2}}/\d{{2}})\s*$"
 )
 
 
@@ -88,7 +89,7 @@ def _unnamed(pattern: re.Pattern[str]) -> str:
 _FIRST = re.compile(rf"(?=(?:{_unnamed(_HEADER)})|(?:{_unnamed(_HEADER_2026)}))(?:Game|Unibet Hand) #(?P<id>\d+)")
 _BANNER = re.compile(r"^=== HAND HISTORIES ===\s*$")
 _FILE_OPENING = re.compile(r"^(?:\s|\ufeff|=== HAND HISTORIES ===)*$")
-_TABLE = re.compile(r'^Table "(?P<name>[^"]*)"(?: (?P<max>\d+)-max)?\s*$')
+_TABLE = re.compile(r'^Table "(?P<table>[^"]*)"(?: (?P<max>\d+)-max)?\s*$')
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*)\)(?P<out> \(sitting out\))?\s*$")
 _SECTION = r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$"
 _AMT = rf"(?P<amt>{_NUM})"
@@ -100,6 +101,14 @@ _GAME_NAME = re.compile(
     r"^(?:(?:no|pot|fixed) limit )?(?P<name>hold'?em|omaha|omaha hi[-/]?lo)(?: banzai)?$", re.I
 )
 _GAMES = games("holdem", "hold'em", "omaha", "omaha hilo", "omaha hi-lo", "omaha hi/lo")
+
+
+def _game(name: str) -> Game | None:
+    named = _GAME_NAME.match(name.strip())
+    return _GAMES[named["name"].lower()] if named else None
+
+
+_HEADER_FIELDS = Header(_game, date_format="%Y/%m/%d %H:%M:%S", zones={"UTC": "UTC"})
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 # Section lines that only mark where the hand is.
 _MARKS = ("SEATED PLAYERS", "BLINDS AND BUTTON", "HOLE CARDS", "SHOWDOWN", "SHOW DOWN")
@@ -124,9 +133,6 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     2026's ``Unibet Hand #N[, Tournament #M, ...] - 0.05/0.10 - Pot Limit Omaha - UTC time date``."""
     text = hand.lines[0].text
     m = _HEADER.match(text) or _HEADER_2026.match(text)
-    named = _GAME_NAME.match(m["game"].strip())
-    if named is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
     is_2026 = m.re is _HEADER_2026
     hand.facts["2026"] = is_2026
     tournament_id = m["tournament"] if is_2026 else None
@@ -134,19 +140,12 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
         hand.scale = 1
     head = "\n".join(line.verbatim for line in hand.lines)[:2000]
     symbol = next((ch for ch in head if ch in CURRENCY_SIGNS), None)
-    when = datetime.strptime(f"{m['date']} {m['time']}", "%Y/%m/%d %H:%M:%S")
     return hand.new_record(
-        game=_GAMES[named["name"].lower()],
-        limit=next((v for t, v in _LIMITS if t in m["game"].lower()), None),
-        is_tournament=tournament_id is not None,
-        tournament_id=tournament_id,
+        **_HEADER_FIELDS.fields(hand, m), limit=next((v for t, v in _LIMITS if t in m["game"].lower()), None),
+        is_tournament=tournament_id is not None, tournament_id=tournament_id,
         currency=CURRENCY_SIGNS.get(symbol) if symbol and tournament_id is None else None,
-        small_blind=hand.money(m["small"]),
-        big_blind=hand.money(m["big"]),
         start_time_raw=f"{'UTC ' if is_2026 else ''}{m['time']} {m['date']}",
-        start_time_utc=when.strftime("%Y-%m-%dT%H:%M:%SZ") if is_2026 else None,
-        hand_date=when.strftime("%Y-%m-%d"),
-        table_name=None if is_2026 else m["table"].removeprefix("Table ").strip(),
+        table_name=None if is_2026 else m["seats_table"].removeprefix("Table ").strip(),
     )
 
 
@@ -172,8 +171,7 @@ def _table(hand: Hand, m: re.Match[str]) -> bool | None:
     """2026: ``Table "86113818" 6-max`` after the header; in older files the line is not known."""
     if not hand.facts["2026"]:
         return False
-    hand.record.table_name = m["name"]
-    hand.record.max_seats = int(m["max"]) if m["max"] else None
+    table_line(hand, m)
     return None
 
 
@@ -185,10 +183,7 @@ def _dealt_in(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _seated(hand: Hand, name: str) -> int:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {name!r}")
-    return seat.seat
+    return seated(hand, name, "no seat for {name!r}", QuarantineReason.PARSE_ERROR).seat
 
 
 def _uncalled(hand: Hand, m: re.Match[str]) -> None:

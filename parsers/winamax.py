@@ -81,9 +81,10 @@ from datetime import datetime
 
 from parsers._text_hand import game_from_name, limit_from_name, stud_upcards, utc_iso
 from parsers.base import BRACKETS, cards
+from parsers.headers import Header, header_read, read_by_header, table_fields
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser,
-    Hand, Streets, Unexpected, Wording, enter_summary, fold_once, kind, skip,
+    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, RAISE_TO, SMALL_BLIND, Dialect, DialectParser, Hand,
+    Streets, Unexpected, Wording, enter_summary, fold_once, kind, seated, skip,
 )
 from rules.games import game_spec
 from rules.money import NumberConvention, format_minor
@@ -112,6 +113,7 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^,()]*)(?:,
 # the 2016 play-money export's names, and Winamax's own name of 2-7 Triple Draw
 _WINAMAX_GAMES = {"7stud fixed limit": Game.STUD, "Lowball27 fixed limit": Game.LOWBALL27_TRIPLE,
                   "2-7 Triple Draw fixed limit": Game.LOWBALL27_TRIPLE}
+_HEADER_FIELDS = Header(lambda name: _WINAMAX_GAMES.get(name) or game_from_name(name), limits=limit_from_name)
 
 # Street names as printed (in these capitals only), per family; the 2016 play-money export
 # names stud streets THIRD to SEVENTH and draw rounds FIRST-BET to FOURTH-BET.
@@ -144,9 +146,8 @@ _ABBREVIATED = re.compile(r"\d+(?:\.\d+)?k")
 
 def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     """The header line (kind of table, game, stakes, time) and the table line after it."""
-    game = _WINAMAX_GAMES.get(first["game"]) or game_from_name(first["game"])
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {first['game']!r}")
+    fields = _HEADER_FIELDS.fields(hand, first)
+    game = fields["game"]
     is_tournament = first["kind"].startswith("Tournament ")
     if not is_tournament and not _CASH_KIND.match(first["kind"]):
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"unknown kind of table {first['kind']!r}")
@@ -155,21 +156,21 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     if not table:
         raise hand.fail(QuarantineReason.TRUNCATED if second is None else QuarantineReason.PARSE_ERROR,
                         f"second line is not a Winamax table line: {(second or '')[:120]!r}")
+    header_read(hand, hand.lines[1].number)
     play_money, stud = table["money"] == "play money", game_spec(game).stud
     # play chips (a rake of 0.07) and tournament chips (halves: a stack of 7410.50) have
     # decimals as euros do: every hand is counted in hundredths alike (the engine's scale)
     date, zone = first["date"], first["tz"]
     tournament = re.search(r"\((\d+)\)#\d+$", table["table"]) if is_tournament else None
     record = hand.new_record(
-        game=game, limit=limit_from_name(first["game"]), is_tournament=is_tournament,
+        **fields, **table_fields(table), is_tournament=is_tournament,
         currency=None if is_tournament or play_money else "EUR", is_play_money=play_money,
         start_time_raw=f"{date} {zone}" if zone else date,
         start_time_utc=utc_iso(datetime.strptime(date, "%Y/%m/%d %H:%M:%S"), zone),
-        hand_date=date[:10].replace("/", "-"), table_name=table["table"],
-        max_seats=int(table["max"]) if table["max"] else None,
-        button_seat=None if stud or not table["button"] else int(table["button"]),
-        tournament_id=tournament.group(1) if tournament else None,
+        hand_date=date[:10].replace("/", "-"), tournament_id=tournament.group(1) if tournament else None,
     )
+    if stud:
+        record.button_seat = None
     amounts = [hand.money(s.strip()) for s in first["stakes"].split("/")]
     if stud:
         record.ante = amounts[0] if len(amounts) == 3 else None
@@ -189,21 +190,13 @@ def _seat(hand: Hand, m: re.Match[str]) -> None:
     hand.add_seat(SeatRecord(seat=int(m["seat"]), player=m["name"], stack=stack))
 
 
-def _table_line(hand: Hand, m: re.Match[str]) -> bool | None:
-    """The second line (the table line) was read by ``_header``."""
-    return None if hand.line is hand.lines[1] else False
-
-
 def _fail(hand: Hand, reason: QuarantineReason, message: str) -> HandParseError:
     """An error naming the line being read, as the old reader worded them."""
     return hand.fail(reason, f"line {hand.line.number} {hand.line.text!r}: {message}")
 
 
 def _seated(hand: Hand, name: str) -> SeatRecord:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise _fail(hand, QuarantineReason.INCONSISTENT, f"player {name!r} has no seat")
-    return seat
+    return seated(hand, name, "line {number} {line!r}: player {name!r} has no seat")
 
 
 def _dealt(hand: Hand, m: re.Match[str]) -> None:
@@ -489,7 +482,7 @@ DIALECT = Dialect(
     seat=kind("seat", _SEAT, _seat),
     seatless=QuarantineReason.TRUNCATED,
     body=(
-        kind("table", r"", _table_line, once=True),
+        kind("table", r"", read_by_header, once=True),
         _STREET,
         kind("hold-up", rf"^Hold-up to Pot: total {_AMT}$", _hold_up, once=True, on=(Street.PREDEAL,)),
         kind("dealt", r"^Dealt to (?P<name>.+?) (?P<groups>(?:\[[^\]]*\]\s*)+)$", _dealt),

@@ -53,23 +53,23 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from collections.abc import Iterator
-from datetime import datetime
 
 from rules.games import game_spec
 from rules.money import format_minor
 from rules.records import ParsedHand, PayoutRecord, SeatRecord
 from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import BRACKETS, leading_lines, split_joining_chatter
+from parsers.headers import Header, folded, table_line
 from parsers.engine import (
-    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW,
-    SMALL_BLIND, Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, skip,
+    ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, MUCK, RAISE_BY, RAISE_TO, SHOW, SMALL_BLIND,
+    Dialect, DialectParser, Hand, PaidInside, Streets, Wording, kind, seated, skip,
 )
 from parsers.game_names import games, limits
 
 _HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?:(?P<tname>[^()]*?) )?Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^()]+?)\s*\((?P<limit>[A-Za-z -]+)\) - "
-    r"(?:Level \S+ \((?P<lsb>[\d.,]+)/(?P<lbb>[\d.,]+)\)\s*|(?P<stakes>\S+))\s*-\s*"
+    r"(?:Level \S+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)\s*|(?P<stakes>\S+))\s*-\s*"
     r"(?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?\s*$"
 )
 # ``Seat 2: NAME will be allowed to play after the button``: a seat taken between hands, printed
@@ -110,6 +110,8 @@ _EXPORT_PREFIX = re.compile(rf"^(?:[\s\ufeff]|{_EXPORT_LINE})*\Z")
 _GAMES = games("holdem", "hold'em", "omaha", "omaha h/l", "5card omaha", "5card omaha h/l", "5 card omaha",
                "5 card omaha h/l", "7stud", "7stud h/l", "7 stud", "7 stud h/l", "razz")
 _LIMITS = limits("no limit", "pot limit", "fixed limit")
+_HEADER_FIELDS = Header(_GAMES, game_key=lambda name: re.sub(r"\s+", " ", folded(name)), limits=_LIMITS,
+                        limit_key=folded, date_format="%Y/%m/%d %H:%M:%S", zones={"UTC": "UTC"})
 _STUD_STREETS = {"3rd": Street.THIRD, "4th": Street.FOURTH, "5th": Street.FIFTH,
                  "6th": Street.SIXTH, "7th": Street.SEVENTH}
 _BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -128,25 +130,17 @@ _CAPS = RAISE_BY
 def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     """``Hand #N - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC``; a
     tournament's ``Game Hand #N - [NAME ]Tournament #M - ... - Level L (sb/bb) - ...`` is chips."""
-    game = _GAMES.get(re.sub(r"\s+", " ", m["game"].strip().lower()))
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {m['game']!r}")
     is_tournament, stakes = m["tid"] is not None, m["stakes"] or ""
     play = not is_tournament and "$" not in stakes
     hand.scale = 1 if is_tournament or (play and "." not in stakes) else 100
-    when = datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S")
+    fields = _HEADER_FIELDS.fields(hand, m)  # a tournament's blinds are its level's
     record = hand.new_record(
-        game=game, limit=_LIMITS.get(m["limit"].strip().lower()), is_tournament=is_tournament,
-        currency="USD" if not is_tournament and not play else None, tournament_id=m["tid"],
-        start_time_raw=m["date"] + (f" {m['zone']}" if m["zone"] else ""), is_play_money=play,
-        start_time_utc=when.strftime("%Y-%m-%dT%H:%M:%SZ") if m["zone"] == "UTC" else None,
-        hand_date=when.strftime("%Y-%m-%d"),
+        **fields, currency="USD" if not is_tournament and not play else None, is_play_money=play,
+        start_time_raw=m["date"] + (f" {m['zone']}" if m["zone"] else ""),
     )
     if play and "." in stakes:
         record.notes.append("play money with fractional stakes: amounts in hundredths")
-    if m["lsb"]:
-        record.small_blind, record.big_blind = hand.money(m["lsb"]), hand.money(m["lbb"])
-    elif stakes and not game_spec(game).stud:
+    if stakes and not game_spec(fields["game"]).stud:
         small, _, big = stakes.partition("/")
         record.small_blind, record.big_blind = hand.money(small), hand.money(big)
     return record
@@ -156,9 +150,8 @@ def _table(hand: Hand, m: re.Match[str]) -> bool | None:
     """``St. Lucie 6-max Seat #1 is the button``, right after the header (anywhere else not known)."""
     if hand.previous is not None or hand.seen:
         return False
-    hand.record.table_name = m["name"].strip().strip("'")
-    hand.record.max_seats = int(m["max"])
-    hand.record.button_seat = int(m["button"]) if m["button"] else None
+    table_line(hand, m)
+    hand.record.table_name = m["table"].strip().strip("'")
     return None
 
 
@@ -200,10 +193,7 @@ def _move_to(hand: Hand, street: Street, *, always: bool) -> None:
 
 
 def _named(hand: Hand, name: str) -> SeatRecord:
-    seat = hand.by_name.get(name)
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for player {name!r}")
-    return seat
+    return seated(hand, name, "no seat for player {name!r}", QuarantineReason.PARSE_ERROR)
 
 
 def _running_pot(hand: Hand, m: re.Match[str]) -> None:
@@ -419,7 +409,7 @@ DIALECT = Dialect(
     seat=kind("seat", _SEAT, _seat),
     body=(
         kind("section", r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$", _section),
-        kind("table", r"^(?P<name>.*?) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?\s*$", _table),
+        kind("table", r"^(?P<table>.*?) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?\s*$", _table),
         kind("pot", _POT_LINE, _running_pot),
         kind("uncalled", r"^Uncalled bet \((?P<amt>[^)]+)\) returned to (?P<name>.+?)\s*$", _uncalled),
         kind("collected", _COLLECTED, _collected),

@@ -55,17 +55,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
 
 from rules.records import ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import BRACKETS, leading_lines
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act, Dialect,
-    DialectParser, Hand, Money, Streets, Wording, enter_summary, kind, skip,
+    DialectParser, Hand, Money, Streets, Wording, enter_summary, kind, seated, skip,
 )
 from parsers.winningpoker import add_fee
 from parsers.game_names import games
+from parsers.headers import Header, folded
 
 _STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\s*$")
 _GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<stakes>[\d.,]+/[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)\s*$")
@@ -80,6 +80,7 @@ _SUMMARY_SEAT = (
 _NAME_ENDS = re.compile(r"(?= |$)")
 _GAMES = games("omaha", "omaha hilow", "holdem", "hold'em", "six plus hold'em", "seven cards stud",
                "seven cards stud hilow", "razz")
+_HEADER_FIELDS = Header(_GAMES, "unknown game {stripped!r}", folded, date_format="%Y/%m/%d %H:%M:%S")
 _STUD_BY_COUNT = {3: Street.THIRD, 4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
 _BOARD = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _AMT = r" \((?P<amt>[^)]+)\)\s*$"
@@ -108,17 +109,14 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     if not gm:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"not a 'Game ID:' line: {lines[1].verbatim[:120]!r}")
     hand.hand_id = gm["id"]
-    game = _GAMES.get(gm["game"].strip().lower())
-    if game is None:
-        raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {gm['game'].strip()!r}")
+    game = _HEADER_FIELDS.game(hand, gm["game"])
     table = gm["table"].strip()
     tournament = _TOURNAMENT_TABLE.match(table)
     hand.scale = 1 if tournament else 100
     record = hand.new_record(
         game=game, limit=None, is_tournament=tournament is not None, table_name=table,
         tournament_id=tournament["tournament"] if tournament else None, currency=None if tournament else "USD",
-        start_time_raw=started["date"],
-        hand_date=datetime.strptime(started["date"], "%Y/%m/%d %H:%M:%S").strftime("%Y-%m-%d"),
+        start_time_raw=started["date"], **_HEADER_FIELDS.fields(hand, started),
     )
     record.notes.append(
         "tournament chips (', Table N' ends the table name); no tournament number printed: "
@@ -184,10 +182,7 @@ def _street(hand: Hand, m: re.Match[str]) -> None:
 
 def _uncalled(hand: Hand, m: re.Match[str]) -> None:
     """``Uncalled bet (0.25) returned to ramair7``."""
-    seat = hand.by_name.get(m["name"])
-    if seat is None:
-        raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for {m['name']!r}")
-    hand.return_bet(seat, hand.money(m["amt"]), paid=True)
+    hand.return_bet(seated(hand, m["name"], "no seat for {name!r}", QuarantineReason.PARSE_ERROR), hand.money(m["amt"]), paid=True)
 
 
 def _received(hand: Hand, m: re.Match[str]) -> None:

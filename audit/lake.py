@@ -328,24 +328,34 @@ def _data_schema(spec: Table) -> pa.Schema:
 def ensure_tables(root: Path) -> dict[str, int]:
     """Create whichever of the six tables is missing (empty); under the lock. Returns
     the latest version of each."""
+    root = Path(root)
+    with locked(root):
+        return _create_tables(root)
+
+
+def _create_tables(root: Path) -> dict[str, int]:
+    """``ensure_tables`` by a thread whose process holds the lock."""
     from deltalake import DeltaTable
 
-    root = Path(root)
     versions: dict[str, int] = {}
-    with locked(root):
-        for name, spec in TABLES.items():
-            table = table_path(root, name)
-            if not _log_versions(table):
-                if table.is_dir() and any(table.rglob("*.parquet")):
-                    raise LakeError(f"{table}: written by an older hhaudit (plain Parquet parts, no Delta log); "
-                                    "ingest its inputs into a new lake")
-                DeltaTable.create(str(table), schema=storage_schema(spec),
-                                  partition_by=PARTITION_BY if spec.partitioned else None, name=name,
-                                  configuration={VERSION_PROPERTY: SCHEMA_VERSION}, raise_if_key_not_exists=False)
-            versions[name] = _log_versions(table)[-1]
-        if committed_versions(root) is None:
-            _write_state(root, versions)
+    for name, spec in TABLES.items():
+        table = table_path(root, name)
+        if not _log_versions(table):
+            if table.is_dir() and any(table.rglob("*.parquet")):
+                raise LakeError(f"{table}: written by an older hhaudit (plain Parquet parts, no Delta log); "
+                                "ingest its inputs into a new lake")
+            DeltaTable.create(str(table), schema=storage_schema(spec),
+                              partition_by=PARTITION_BY if spec.partitioned else None, name=name,
+                              configuration={VERSION_PROPERTY: SCHEMA_VERSION}, raise_if_key_not_exists=False)
+        versions[name] = _log_versions(table)[-1]
+    if committed_versions(root) is None:
+        _write_state(root, versions)
     return versions
+
+
+def _is_new_lake(root: Path) -> bool:
+    """Whether ``root`` holds no lake yet: no table folder and no commit of hhaudit's."""
+    return committed_versions(root) is None and not any(table_path(root, name).exists() for name in TABLES)
 
 
 def _stats(table: pa.Table, written: pq.FileMetaData | None = None) -> str:
@@ -490,9 +500,11 @@ class LakeWriter:
     buffered without the partition's columns, which its path says).
 
     Parts are written by ``WRITER_THREADS`` background threads (Parquet encoding releases
-    the GIL), so that parsing goes on meanwhile; at most ``2 * WRITER_THREADS`` parts
-    wait for them, which bounds memory. Every data file costs a fixed ~2 ms of CPU (a
-    hands part), so fewer, larger ones are cheaper to write, and to read.
+    the GIL), so that parsing goes on meanwhile; the parts waiting for them hold at most
+    ``max_buffered_bytes`` of rows more, which bounds memory, and lets the main thread
+    hand over a whole round of flushed partitions without waiting. Every data file costs
+    a fixed ~2 ms of CPU (a hands part), so fewer, larger ones are cheaper to write, and
+    to read.
     The writer holds the lake's lock from its creation to the end of ``close``.
     """
 
@@ -505,9 +517,18 @@ class LakeWriter:
         self.max_buffered_bytes = max_buffered_bytes
         self._lock = locked(self.root)
         self._lock.__enter__()
+        self._writer = ThreadPoolExecutor(WRITER_THREADS, thread_name_prefix="lake-writer")
+        #: the lake held nothing when the lock was taken: no reader need look at it, and
+        #: its empty tables are made in the background (~50 ms) while the first chunks parse
+        self.new_lake = _is_new_lake(self.root)
+        self._tables_made: Future[Any] | None = None
         try:
-            ensure_tables(self.root)
+            if self.new_lake:
+                self._tables_made = self._writer.submit(_create_tables, self.root)
+            else:
+                ensure_tables(self.root)
         except BaseException:
+            self._writer.shutdown(wait=True)
             self._lock.__exit__(None, None, None)
             raise
         self._buffers: dict[tuple[str, str, str], list[pa.Table]] = defaultdict(list)
@@ -518,8 +539,7 @@ class LakeWriter:
         self._seq = 0
         self._written: list[tuple[str, Path]] = []
         self._actions: dict[str, list[Any]] = defaultdict(list)  # table -> AddAction / RemoveAction
-        self._writer = ThreadPoolExecutor(WRITER_THREADS, thread_name_prefix="lake-writer")
-        self._writes: deque[tuple[str, Future[Any]]] = deque()
+        self._writes: deque[tuple[str, Future[Any], int]] = deque()  # table, write, bytes
         self._marked = False
         self._closed = False
         #: the tables ``close`` committed data files to (or removed some from)
@@ -589,10 +609,12 @@ class LakeWriter:
     def submit(self, table_name: str, table: pa.Table, relative: str, partition: dict[str, str | None]) -> Path:
         """Write ``table`` as the data file ``relative`` of ``table_name`` (in the
         background), to be added by the commit."""
+        self._tables_ready()  # a table is made in an empty folder (a part in it would look like an older lake's)
         self._mark()
         path = table_path(self.root, table_name) / relative
-        self._wait(until=2 * WRITER_THREADS - 1)
-        self._writes.append((table_name, self._writer.submit(_write_part, table, path, relative, partition)))
+        self._wait(most_bytes=max(0, self.max_buffered_bytes - table.nbytes))
+        self._writes.append((table_name, self._writer.submit(_write_part, table, path, relative, partition),
+                             table.nbytes))
         self._written.append((table_name, path))
         return path
 
@@ -623,15 +645,27 @@ class LakeWriter:
         self._wait()
         return [p for t, p in self._written if t == table_name]
 
-    def _wait(self, until: int = 0) -> None:
-        """Wait until at most ``until`` writes are pending. If one failed, wait for all of
-        them and raise the first error."""
-        while len(self._writes) > until:
-            table_name, fut = self._writes.popleft()
+    def _tables_ready(self) -> None:
+        """Wait until the new lake's tables are made (``new_lake``)."""
+        if self._tables_made is not None:
+            made, self._tables_made = self._tables_made, None
+            made.result()
+
+    def _wait(self, most_bytes: int = 0) -> None:
+        """Take the writes done, oldest first, and wait for more until the rows of those
+        pending come to at most ``most_bytes`` (0: wait for all, and for the new lake's
+        tables: the lake can be read then). If one failed, wait for all of them and raise
+        the first error."""
+        if most_bytes == 0:
+            self._tables_ready()
+        pending = sum(size for _, _, size in self._writes)
+        while self._writes and (pending > most_bytes or self._writes[0][1].done()):
+            table_name, fut, size = self._writes.popleft()
+            pending -= size
             try:
                 self._actions[table_name].append(fut.result())
             except BaseException:
-                for _, later in self._writes:
+                for _, later, _ in self._writes:
                     later.exception()
                 self._writes.clear()
                 raise

@@ -115,8 +115,8 @@ class LakeStore:
         self.keep = keep
         self._seen: SeenHands | None = None
         try:
-            self.known = KnownFiles.of_lake(lake)
-            if keep is not None and committed_parts(lake, "hands"):
+            self.known = KnownFiles([]) if self.writer.new_lake else KnownFiles.of_lake(lake)
+            if keep is not None and not self.writer.new_lake and committed_parts(lake, "hands"):
                 keep.give_up()  # the lake holds more hands than this ingest's
         except BaseException:
             self.writer.abort()
@@ -129,7 +129,7 @@ class LakeStore:
         """The hands stored so far, read from the lake when the first chunk comes (an
         ingest whose files are all skipped never reads them)."""
         if self._seen is None:
-            self._seen = SeenHands.of_lake(self.writer.root)
+            self._seen = SeenHands() if self.writer.new_lake else SeenHands.of_lake(self.writer.root)
         return self._seen
 
     def add(self, counts: FileCounts, chunk: str | bytes | Oversized, base_bytes: int, result: ChunkResult) -> None:

@@ -43,6 +43,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote
 
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
@@ -326,24 +328,34 @@ def _data_schema(spec: Table) -> pa.Schema:
 def ensure_tables(root: Path) -> dict[str, int]:
     """Create whichever of the six tables is missing (empty); under the lock. Returns
     the latest version of each."""
+    root = Path(root)
+    with locked(root):
+        return _create_tables(root)
+
+
+def _create_tables(root: Path) -> dict[str, int]:
+    """``ensure_tables`` by a thread whose process holds the lock."""
     from deltalake import DeltaTable
 
-    root = Path(root)
     versions: dict[str, int] = {}
-    with locked(root):
-        for name, spec in TABLES.items():
-            table = table_path(root, name)
-            if not _log_versions(table):
-                if table.is_dir() and any(table.rglob("*.parquet")):
-                    raise LakeError(f"{table}: written by an older hhaudit (plain Parquet parts, no Delta log); "
-                                    "ingest its inputs into a new lake")
-                DeltaTable.create(str(table), schema=storage_schema(spec),
-                                  partition_by=PARTITION_BY if spec.partitioned else None, name=name,
-                                  configuration={VERSION_PROPERTY: SCHEMA_VERSION}, raise_if_key_not_exists=False)
-            versions[name] = _log_versions(table)[-1]
-        if committed_versions(root) is None:
-            _write_state(root, versions)
+    for name, spec in TABLES.items():
+        table = table_path(root, name)
+        if not _log_versions(table):
+            if table.is_dir() and any(table.rglob("*.parquet")):
+                raise LakeError(f"{table}: written by an older hhaudit (plain Parquet parts, no Delta log); "
+                                "ingest its inputs into a new lake")
+            DeltaTable.create(str(table), schema=storage_schema(spec),
+                              partition_by=PARTITION_BY if spec.partitioned else None, name=name,
+                              configuration={VERSION_PROPERTY: SCHEMA_VERSION}, raise_if_key_not_exists=False)
+        versions[name] = _log_versions(table)[-1]
+    if committed_versions(root) is None:
+        _write_state(root, versions)
     return versions
+
+
+def _is_new_lake(root: Path) -> bool:
+    """Whether ``root`` holds no lake yet: no table folder and no commit of hhaudit's."""
+    return committed_versions(root) is None and not any(table_path(root, name).exists() for name in TABLES)
 
 
 def _stats(table: pa.Table, written: pq.FileMetaData | None = None) -> str:
@@ -405,10 +417,6 @@ def _footer_stats(meta: pq.FileMetaData) -> dict[str, tuple[int, bool, Any, Any]
     return out
 
 
-#: from this many rows on, a part's Delta statistics are read from its Parquet footer
-FOOTER_STATS_ROWS = 5_000
-
-
 #: Columns whose values are (nearly) all distinct: a Parquet dictionary of them only costs
 #: (measured on the benchmark's lake, parts of its sizes: the lake 7% smaller, its encoding
 #: ~6% less CPU written plain, then zstd).
@@ -462,15 +470,21 @@ def _write_part(table: pa.Table, path: Path, relative: str, partition: dict[str,
     from deltalake.transaction import AddAction
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, path, compression="zstd", use_dictionary=_dictionary_columns(table.schema))
-    # a large part's statistics are in the footer just written; a small one's cost less to compute
-    stats = _stats(table, pq.read_metadata(path) if table.num_rows >= FOOTER_STATS_ROWS else None)
+    footer: list[pq.FileMetaData] = []
+    pq.write_table(table, path, compression="zstd", use_dictionary=_dictionary_columns(table.schema),
+                   metadata_collector=footer)
+    stats = _stats(table, footer[0])  # the writer's own footer: no second read of the file
     pause_point("parts")
     st = path.stat()
     # Arrow's pool keeps the freed pages for the next part: releasing them after each part
     # cost about 0.4 CPU-s per 100 MB of input (the kernel zeroing them again when asked
     # for); ingest gives memory back every few chunks instead (audit.ingest.job)
     return AddAction(relative, st.st_size, partition, int(st.st_mtime * 1000), True, stats)
+
+
+#: threads that write data files: two keep both cores busy when parsing is done (the
+#: last parts of an ingest) or waits for the writer
+WRITER_THREADS = 2
 
 
 class LakeWriter:
@@ -480,16 +494,22 @@ class LakeWriter:
     Memory stays bounded whatever the input size: a 1,000,000-hand input is written as
     a stream of parts. A partition's buffer is written when it reaches
     ``rows_per_part`` rows, when no rows came for it in the last ``idle_adds`` calls of
-    ``add`` (histories run in time order, so an old date is finished), and the biggest
-    buffers go out whenever all of them together pass ``max_buffered_bytes``.
+    ``add`` (histories run in time order, so an old date is finished), and whenever all
+    of them together pass ``max_buffered_bytes``, those that had no rows for longest go
+    out (the partitions of a day the input has left behind; a partition's rows are
+    buffered without the partition's columns, which its path says).
 
-    Parts are written by one background thread (Parquet encoding releases the GIL), so
-    that parsing goes on meanwhile; at most two parts wait for it, which bounds memory.
+    Parts are written by ``WRITER_THREADS`` background threads (Parquet encoding releases
+    the GIL), so that parsing goes on meanwhile; the parts waiting for them hold at most
+    ``max_buffered_bytes`` of rows more, which bounds memory, and lets the main thread
+    hand over a whole round of flushed partitions without waiting. Every data file costs
+    a fixed ~2 ms of CPU (a hands part), so fewer, larger ones are cheaper to write, and
+    to read.
     The writer holds the lake's lock from its creation to the end of ``close``.
     """
 
     def __init__(self, root: Path, rows_per_part: int = 500_000, *, idle_adds: int = 24,
-                 max_buffered_bytes: int = 32 * 2**20) -> None:
+                 max_buffered_bytes: int = 96 * 2**20) -> None:
         self.root = Path(root)
         self.run = uuid.uuid4().hex[:12]
         self.rows_per_part = rows_per_part
@@ -497,9 +517,18 @@ class LakeWriter:
         self.max_buffered_bytes = max_buffered_bytes
         self._lock = locked(self.root)
         self._lock.__enter__()
+        self._writer = ThreadPoolExecutor(WRITER_THREADS, thread_name_prefix="lake-writer")
+        #: the lake held nothing when the lock was taken: no reader need look at it, and
+        #: its empty tables are made in the background (~50 ms) while the first chunks parse
+        self.new_lake = _is_new_lake(self.root)
+        self._tables_made: Future[Any] | None = None
         try:
-            ensure_tables(self.root)
+            if self.new_lake:
+                self._tables_made = self._writer.submit(_create_tables, self.root)
+            else:
+                ensure_tables(self.root)
         except BaseException:
+            self._writer.shutdown(wait=True)
             self._lock.__exit__(None, None, None)
             raise
         self._buffers: dict[tuple[str, str, str], list[pa.Table]] = defaultdict(list)
@@ -510,14 +539,15 @@ class LakeWriter:
         self._seq = 0
         self._written: list[tuple[str, Path]] = []
         self._actions: dict[str, list[Any]] = defaultdict(list)  # table -> AddAction / RemoveAction
-        self._writer = ThreadPoolExecutor(1, thread_name_prefix="lake-writer")
-        self._writes: deque[tuple[str, Future[Any]]] = deque()
+        self._writes: deque[tuple[str, Future[Any], int]] = deque()  # table, write, bytes
         self._marked = False
         self._closed = False
         #: the tables ``close`` committed data files to (or removed some from)
         self.committed: frozenset[str] = frozenset()
 
-    def add(self, table_name: str, rows: pa.Table) -> None:
+    def add(self, table_name: str, rows: pa.Table, runs: PartitionRuns | None = None) -> None:
+        """Buffer ``rows`` of a table; ``runs``: their ``partition_runs`` if known already
+        (a chunk's child rows have their hand's partition: ``child_runs``)."""
         if rows.num_rows == 0:
             return
         self._adds += 1
@@ -528,8 +558,8 @@ class LakeWriter:
         if not spec.partitioned:
             self._buffer((table_name, "", ""), rows)
         else:
-            for (platform, date), part in _partitions(rows):
-                self._buffer((table_name, platform, date), part)
+            for (platform, date), part in _partitions(rows, runs):
+                self._buffer((table_name, platform, date), part.drop_columns(PARTITION_BY))
         self._flush_idle()
 
     def _buffer(self, key: tuple[str, str, str], rows: pa.Table) -> None:
@@ -546,7 +576,7 @@ class LakeWriter:
             self._flush(key)
         total = sum(self._bytes.values())
         if total > self.max_buffered_bytes:
-            for key in sorted(self._bytes, key=self._bytes.__getitem__, reverse=True):
+            for key in sorted(self._bytes, key=lambda k: (self._last_add[k], -self._bytes[k])):  # oldest first
                 total -= self._bytes[key]
                 self._flush(key)
                 if total <= self.max_buffered_bytes // 2:
@@ -572,7 +602,6 @@ class LakeWriter:
         name = f"part-{self.run}-{self._seq:05d}.parquet"
         partition: dict[str, str | None] = {}
         if spec.partitioned:
-            table = table.drop_columns(PARTITION_BY)
             partition = {"platform": platform, "hand_date": date}
             name = f"platform={quote(platform, safe='')}/hand_date={quote(date, safe='')}/{name}"
         self.submit(table_name, _as_stored(table, _data_schema(spec)), name, partition)
@@ -580,10 +609,12 @@ class LakeWriter:
     def submit(self, table_name: str, table: pa.Table, relative: str, partition: dict[str, str | None]) -> Path:
         """Write ``table`` as the data file ``relative`` of ``table_name`` (in the
         background), to be added by the commit."""
+        self._tables_ready()  # a table is made in an empty folder (a part in it would look like an older lake's)
         self._mark()
         path = table_path(self.root, table_name) / relative
-        self._wait(until=1)
-        self._writes.append((table_name, self._writer.submit(_write_part, table, path, relative, partition)))
+        self._wait(most_bytes=max(0, self.max_buffered_bytes - table.nbytes))
+        self._writes.append((table_name, self._writer.submit(_write_part, table, path, relative, partition),
+                             table.nbytes))
         self._written.append((table_name, path))
         return path
 
@@ -614,15 +645,27 @@ class LakeWriter:
         self._wait()
         return [p for t, p in self._written if t == table_name]
 
-    def _wait(self, until: int = 0) -> None:
-        """Wait until at most ``until`` writes are pending. If one failed, wait for all of
-        them and raise the first error."""
-        while len(self._writes) > until:
-            table_name, fut = self._writes.popleft()
+    def _tables_ready(self) -> None:
+        """Wait until the new lake's tables are made (``new_lake``)."""
+        if self._tables_made is not None:
+            made, self._tables_made = self._tables_made, None
+            made.result()
+
+    def _wait(self, most_bytes: int = 0) -> None:
+        """Take the writes done, oldest first, and wait for more until the rows of those
+        pending come to at most ``most_bytes`` (0: wait for all, and for the new lake's
+        tables: the lake can be read then). If one failed, wait for all of them and raise
+        the first error."""
+        if most_bytes == 0:
+            self._tables_ready()
+        pending = sum(size for _, _, size in self._writes)
+        while self._writes and (pending > most_bytes or self._writes[0][1].done()):
+            table_name, fut, size = self._writes.popleft()
+            pending -= size
             try:
                 self._actions[table_name].append(fut.result())
             except BaseException:
-                for _, later in self._writes:
+                for _, later, _ in self._writes:
                     later.exception()
                 self._writes.clear()
                 raise
@@ -710,15 +753,17 @@ def commit(root: Path, actions: Mapping[str, list[Any]], run: str) -> dict[str, 
     return versions
 
 
-def _partitions(rows: pa.Table) -> list[tuple[tuple[str, str], pa.Table]]:
-    """``rows`` split by (platform, hand_date): groups in order of first appearance, rows
-    in their order within each group.
+#: runs of consecutive rows of one partition: ((platform, hand_date), first row, row after)
+PartitionRuns = list[tuple[tuple[str, str], int, int]]
+
+
+def partition_runs(rows: pa.Table) -> PartitionRuns:
+    """The runs of consecutive rows of ``rows`` that share (platform, hand_date), in order.
 
     Hands come in time order, so a partition is a few runs of consecutive rows: the runs
-    are found by comparing each row with the next in Arrow, and a group is its runs'
-    zero-copy slices. (No Python value is handed to Arrow compute here: converting one
-    makes pyarrow retry importing the absent ``dateutil`` each time, which costs
-    milliseconds.)
+    are found by comparing each row with the next in Arrow. (No Python value is handed to
+    Arrow compute here: converting one makes pyarrow retry importing the absent
+    ``dateutil`` each time, which costs milliseconds.)
     """
     n = rows.num_rows
     platforms = rows.column("platform").combine_chunks()
@@ -729,11 +774,37 @@ def _partitions(rows: pa.Table) -> list[tuple[tuple[str, str], pa.Table]]:
         starts = [0] + [i + 1 for i in pc.indices_nonzero(changed).to_pylist()]
     else:
         starts = [0]
-    if len(starts) == 1:
-        return [((platforms[0].as_py(), dates[0].as_py()), rows)]
+    return [((platforms[start].as_py(), dates[start].as_py()), start, end)
+            for start, end in zip(starts, [*starts[1:], n], strict=True)]
+
+
+def child_runs(hand_runs: PartitionRuns, owner: npt.ArrayLike) -> PartitionRuns | None:
+    """The ``partition_runs`` of child rows whose hands have ``hand_runs``, from each
+    row's hand (``owner``: its row of the hands; in hand order, as a chunk's child rows
+    are), without comparing the child rows' own partition columns; None when ``owner``
+    is not in order.
+
+    >>> child_runs([(("p", "d1"), 0, 2), (("p", "d2"), 2, 3)], [0, 0, 1, 2, 2])
+    [(('p', 'd1'), 0, 3), (('p', 'd2'), 3, 5)]
+    """
+    rows = np.asarray(owner, np.int64)
+    if not hand_runs or (len(rows) > 1 and bool(np.any(rows[1:] < rows[:-1]))):
+        return None
+    bounds = np.searchsorted(rows, [start for _, start, _ in hand_runs] + [hand_runs[-1][2]]).tolist()
+    if bounds[0] != 0 or bounds[-1] != len(rows):
+        return None
+    return [(key, bounds[i], bounds[i + 1]) for i, (key, _, _) in enumerate(hand_runs) if bounds[i + 1] > bounds[i]]
+
+
+def _partitions(rows: pa.Table, runs: PartitionRuns | None = None) -> list[tuple[tuple[str, str], pa.Table]]:
+    """``rows`` split by (platform, hand_date): groups in order of first appearance, rows
+    in their order within each group, each group its runs' zero-copy slices (``runs``:
+    the rows' ``partition_runs``, computed here if not given)."""
+    runs = partition_runs(rows) if runs is None else runs
+    if len(runs) == 1:
+        return [(runs[0][0], rows)]
     groups: dict[tuple[str, str], list[pa.Table]] = {}
-    for start, end in zip(starts, [*starts[1:], n], strict=True):
-        key = (platforms[start].as_py(), dates[start].as_py())
+    for key, start, end in runs:
         groups.setdefault(key, []).append(rows.slice(start, end - start))
     return [(key, parts[0] if len(parts) == 1 else pa.concat_tables(parts)) for key, parts in groups.items()]
 

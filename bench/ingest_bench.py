@@ -34,6 +34,7 @@ partitions at a time, ``audit.pipeline.hand_batches``).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import resource
@@ -92,8 +93,12 @@ def baseline(path: Path) -> float:
     return time.perf_counter() - start
 
 
-def _tree_rss(pid: int) -> int:
-    """Resident bytes of ``pid`` and all its descendants (Linux /proc)."""
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _tree_rss(pid: int, cpu: dict[int, float] | None = None) -> int:
+    """Resident bytes of ``pid`` and all its descendants (Linux /proc); with ``cpu``, the
+    CPU seconds each of them has used so far recorded in it by process id."""
     total = 0
     stack = [pid]
     while stack:
@@ -104,6 +109,10 @@ def _tree_rss(pid: int) -> int:
                     if line.startswith("VmRSS:"):
                         total += int(line.split()[1]) * 1024
                         break
+            if cpu is not None:
+                with open(f"/proc/{p}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                cpu[p] = (int(fields[11]) + int(fields[12])) / _TICK  # utime, stime
             for task in os.listdir(f"/proc/{p}/task"):
                 with open(f"/proc/{p}/task/{task}/children") as f:
                     stack.extend(int(c) for c in f.read().split())
@@ -118,9 +127,16 @@ def _children_cpu() -> float:
 
 
 def timed_command(argv: list[str]) -> tuple[float, int, float, subprocess.CompletedProcess]:
-    """Wall seconds, peak tree memory and CPU seconds (user + system, the command and the
-    workers it waited for) of a command."""
+    """Wall seconds, peak tree memory and CPU seconds (user + system) of a command and its
+    workers.
+
+    The CPU is the larger of two lower bounds: what the command and the children it
+    waited for used (``getrusage``), and what every process of its tree had used when
+    last sampled. The second counts worker processes that the command never waits for
+    itself (a fork server's, which ``getrusage`` leaves out); the first what a sample
+    misses of a process's last 20 ms."""
     peak = 0
+    tree_cpu: dict[int, float] = {}
     cpu_before = _children_cpu()
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -129,7 +145,7 @@ def timed_command(argv: list[str]) -> tuple[float, int, float, subprocess.Comple
     def sample() -> None:
         nonlocal peak
         while not done.is_set():
-            peak = max(peak, _tree_rss(proc.pid))
+            peak = max(peak, _tree_rss(proc.pid, tree_cpu))
             time.sleep(0.02)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -138,7 +154,26 @@ def timed_command(argv: list[str]) -> tuple[float, int, float, subprocess.Comple
     wall = time.perf_counter() - start
     done.set()
     sampler.join()
-    return wall, peak, _children_cpu() - cpu_before, subprocess.CompletedProcess(argv, proc.returncode, out, err)
+    cpu = max(_children_cpu() - cpu_before, sum(tree_cpu.values()))
+    return wall, peak, cpu, subprocess.CompletedProcess(argv, proc.returncode, out, err)
+
+
+def ingested_every_hand(done: subprocess.CompletedProcess, hands: int, command: str = "ingest") -> dict:
+    """The ``--json`` counts of an ingest of ``hands`` hands into an empty lake, once they
+    say every hand was found and stored: a run that failed, or stored fewer hands, raises
+    (a benchmark must not report the speed of work it did not do)."""
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    try:
+        counts = json.loads(last)
+    except ValueError:
+        counts = None
+    if done.returncode not in (0, 1) or not isinstance(counts, dict):
+        print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
+        raise SystemExit(f"hhaudit {command} failed with exit code {done.returncode}")
+    stored = counts.get("hands_parsed", 0) + counts.get("hands_quarantined", 0) + counts.get("hands_duplicate", 0)
+    if counts.get("hands_found") != hands or stored != hands:
+        raise SystemExit(f"hhaudit {command} did not ingest every hand of the {hands:,}: {last}")
+    return counts
 
 
 HAND_TABLES = ("hands", "seats", "actions", "payouts")
@@ -191,7 +226,9 @@ def main() -> None:
         chunks = max(1, -(-path.stat().st_size // (6 * 2**20)))  # ingest's byte chunks
         measured = done.returncode in (0, 1) and not args.no_floor
         startup, write_wall, write_cpu = floor(hhaudit, lake, chunks) if measured else (0, 0, 0)
-    if done.returncode not in (0, 1):
+    if args.command == "ingest":
+        ingested_every_hand(done, hands)
+    elif done.returncode not in (0, 1):
         print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
         raise SystemExit(f"hhaudit {args.command} failed with exit code {done.returncode}")
     print(f"input: {path.name}: {hands:,} hands, {size_mb:.1f} MB, {os.cpu_count()} cores")

@@ -13,7 +13,9 @@ the same run:
   candidate for the pure-Python path;
 - the whole ``hhaudit ingest`` (start-up included, as ``bench.ingest_bench`` runs it) once
   per path, the pure one with ``HHAUDIT_PURE_PYTHON=1``, and once with no columnar
-  reader at all (every hand parsed by the reference, in worker processes).
+  reader at all (every hand parsed by the reference, in worker processes: a
+  ``sitecustomize`` takes the reader away in each of them). Each run's ``--json`` counts
+  must say every hand was stored, or the benchmark stops instead of reporting it.
 
 Readers run in this process (CPU and wall seconds both printed: on a machine shared with
 other work the wall clock moves, CPU seconds much less).
@@ -30,7 +32,7 @@ import time
 from pathlib import Path
 
 from audit.ingest.chunking import CHUNK_CHARS, iter_byte_chunks
-from bench.ingest_bench import baseline, bench_file, timed_command
+from bench.ingest_bench import baseline, bench_file, ingested_every_hand, timed_command
 from parsers.pokerstars import COLUMNAR_CUT
 
 
@@ -72,9 +74,36 @@ def reference_read(chunk: bytes) -> _Parsed:
     return _Parsed(handled)
 
 
-# ``hhaudit`` with no columnar reader: ingest parses every hand with the reference parser
-_NO_COLUMNAR = ("import sys, audit.ingest; audit.ingest.columnar_reader = lambda format: None; "
-                "from audit.cli.app import main; sys.argv[0] = 'hhaudit'; main()")
+#: Loaded by every Python process of an ``hhaudit ingest`` run given ``PYTHONPATH`` to its
+#: folder (the fork server's workers start afresh, so a patch made in the main process
+#: alone does not reach them), before audit.ingest binds the registry's function: no
+#: format has a columnar reader, and ingest parses every hand with the reference parser.
+_NO_COLUMNAR = """import parsers.registry
+parsers.registry.columnar_reader = lambda format: None
+"""
+
+
+def ingest_run(hhaudit: str, path: Path, hands: int, env: dict[str, str]) -> tuple[float, int, float]:
+    """Wall seconds, peak memory and CPU seconds of ``hhaudit ingest`` of ``path`` (of
+    ``hands`` hands) into a new lake, with ``env`` added to the environment (and
+    ``HHAUDIT_PURE_PYTHON`` unset unless given); raises unless every hand was stored."""
+    saved = dict(os.environ)
+    os.environ.pop("HHAUDIT_PURE_PYTHON", None)
+    os.environ.update(env)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            wall, peak, cpu, done = timed_command([hhaudit, "ingest", str(path), "--lake", f"{tmp}/lake", "--json"])
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    ingested_every_hand(done, hands)
+    return wall, peak, cpu
+
+
+def reference_only_env(folder: Path) -> dict[str, str]:
+    """The environment under which ingest has no columnar reader (``_NO_COLUMNAR``)."""
+    (folder / "sitecustomize.py").write_text(_NO_COLUMNAR, encoding="utf-8")
+    return {"PYTHONPATH": os.pathsep.join(p for p in (str(folder), os.environ.get("PYTHONPATH")) if p)}
 
 
 def main() -> None:
@@ -113,32 +142,15 @@ def main() -> None:
     if args.no_ingest:
         return
     hhaudit = shutil.which("hhaudit", path=str(Path(sys.executable).parent)) or "hhaudit"
-    for label, env in (("compiled", {}), ("pure Python", {"HHAUDIT_PURE_PYTHON": "1"})):
-        if label == "compiled" and len(readers) == 2:
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            saved = {k: os.environ.get(k) for k in ("HHAUDIT_PURE_PYTHON",)}
-            os.environ.pop("HHAUDIT_PURE_PYTHON", None)
-            os.environ.update(env)
-            try:
-                wall, peak, cpu, done = timed_command([hhaudit, "ingest", str(path), "--lake", f"{tmp}/lake", "--json"])
-            finally:
-                for k, v in saved.items():
-                    os.environ.pop(k, None)
-                    if v is not None:
-                        os.environ[k] = v
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"hhaudit ingest failed ({done.returncode}): {done.stderr[-2000:]}")
-        print(f"hhaudit ingest, {label} path: {wall:.2f} s wall (start-up included), {hands / wall:,.0f} hands/s, "
-              f"{cpu:.2f} CPU-s, peak memory {peak / 2**20:,.0f} MiB ({wall / base:.1f}x the baseline's time)")
-    with tempfile.TemporaryDirectory() as tmp:
-        wall, peak, cpu, done = timed_command([sys.executable, "-c", _NO_COLUMNAR, "ingest", str(path),
-                                               "--lake", f"{tmp}/lake", "--json"])
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"hhaudit ingest failed ({done.returncode}): {done.stderr[-2000:]}")
-    print(f"hhaudit ingest, reference parser only: {wall:.2f} s wall (start-up included), {hands / wall:,.0f} hands/s, "
-          f"{cpu:.2f} CPU-s, peak memory {peak / 2**20:,.0f} MiB ({wall / base:.1f}x the baseline's time)")
-
+    runs = [("pure Python path", {"HHAUDIT_PURE_PYTHON": "1"})]
+    if len(readers) > 2:
+        runs.insert(0, ("compiled path", {}))
+    with tempfile.TemporaryDirectory() as site:
+        runs.append(("reference parser only", reference_only_env(Path(site))))
+        for label, env in runs:
+            wall, peak, cpu = ingest_run(hhaudit, path, hands, env)
+            print(f"hhaudit ingest, {label}: {wall:.2f} s wall (start-up included), {hands / wall:,.0f} hands/s, "
+                  f"{cpu:.2f} CPU-s, peak memory {peak / 2**20:,.0f} MiB ({wall / base:.1f}x the baseline's time)")
 
 if __name__ == "__main__":
     main()

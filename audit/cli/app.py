@@ -9,6 +9,7 @@ codes": 0 success, 1 findings, 2 usage or bad input, 3 input problems).
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 from typing import Any
@@ -77,4 +78,10 @@ for _name in _COMMAND_MODULES:
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    finally:
+        # What is left at exit is the system's to free: without this the collector
+        # scans every object again as the interpreter ends (0.2-0.4 s after an ingest
+        # of 100 MB, once its output was printed).
+        gc.freeze()

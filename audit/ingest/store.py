@@ -22,7 +22,17 @@ import pyarrow.compute as pc
 from audit.ingest.counts import FileCounts, IngestSummary
 from audit.ingest.duplicates import CardPatches, SeenHands, merge_cards, remember_cards
 from audit.ingest.parse import ChunkResult, Oversized, quarantine_row
-from audit.lake import LakeWriter, as_declared, committed_parts, pause_point, read_arrow, rewrite_parts
+from audit.lake import (
+    LakeWriter,
+    PartitionRuns,
+    as_declared,
+    child_runs,
+    committed_parts,
+    partition_runs,
+    pause_point,
+    read_arrow,
+    rewrite_parts,
+)
 from audit.schema import FILES, QUARANTINE, TABLES
 from rules.vocab import FileStatus, QuarantineReason
 
@@ -105,8 +115,8 @@ class LakeStore:
         self.keep = keep
         self._seen: SeenHands | None = None
         try:
-            self.known = KnownFiles.of_lake(lake)
-            if keep is not None and committed_parts(lake, "hands"):
+            self.known = KnownFiles([]) if self.writer.new_lake else KnownFiles.of_lake(lake)
+            if keep is not None and not self.writer.new_lake and committed_parts(lake, "hands"):
                 keep.give_up()  # the lake holds more hands than this ingest's
         except BaseException:
             self.writer.abort()
@@ -119,7 +129,7 @@ class LakeStore:
         """The hands stored so far, read from the lake when the first chunk comes (an
         ingest whose files are all skipped never reads them)."""
         if self._seen is None:
-            self._seen = SeenHands.of_lake(self.writer.root)
+            self._seen = SeenHands() if self.writer.new_lake else SeenHands.of_lake(self.writer.root)
         return self._seen
 
     def add(self, counts: FileCounts, chunk: str | bytes | Oversized, base_bytes: int, result: ChunkResult) -> None:
@@ -139,9 +149,11 @@ class LakeStore:
         pause_point("parse")  # the kill tests' hook (audit.lake)
         if screening.keep is None:
             counts.parsed += hands.num_rows
-            self._add("hands", hands)
-            for name in _CHILD_TABLES:
-                self._add(name, result.tables[name])
+            runs = partition_runs(hands)
+            self._add("hands", hands, runs)
+            for name, owner in zip(_CHILD_TABLES, (result.seat_hand, result.action_hand, result.payout_hand),
+                                   strict=True):
+                self._add(name, result.tables[name], child_runs(runs, owner))
             return
         keys = hands.column("hand_key").to_pylist()
         counts.duplicate += screening.duplicates
@@ -158,9 +170,10 @@ class LakeStore:
             child_mask = mask.take(pa.array(owner, pa.int32()))
             self._add(name, result.tables[name].filter(child_mask))
 
-    def _add(self, table_name: str, rows: pa.Table) -> None:
-        """Hand rows to the lake writer, and to the tables kept for the audit, if any."""
-        self.writer.add(table_name, rows)
+    def _add(self, table_name: str, rows: pa.Table, runs: PartitionRuns | None = None) -> None:
+        """Hand rows to the lake writer (with their ``partition_runs``, if known), and to
+        the tables kept for the audit, if any."""
+        self.writer.add(table_name, rows, runs)
         if self.keep is not None:
             self.keep.add(table_name, rows)
 

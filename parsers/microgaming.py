@@ -50,7 +50,8 @@ Choices, each checked on the corpus files:
   skipped on purpose: the viewer's seat and bet, names, counts); ``badbeat`` other than
   ``false`` or ``true`` (a jackpot table) and a win ``type`` other than empty are not read,
   and fail the hand, as do
-  any other element or attribute and a no-money action (``_IGNORED``) with a value.
+  any other element or attribute and a no-money action (``_IGNORED``) with a value
+  (but a ``Disconnect``'s, a time: ``_TIMED``).
 
 The module reads through the shared XML reader (``parsers.xml_dialect``): the dialect
 below (allow-list, action table) is its data, ``_Game`` its quirks.
@@ -83,6 +84,9 @@ _LIMITS = {"PL": Limit.POT, "NL": Limit.NO, "FL": Limit.FIXED}
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
 _TOURNAMENT_TABLE = re.compile(r"\[(?P<tournament>\d+)\]:Table \d+$")
 _IGNORED = {"Disconnect", "Reconnect", "SitOut", "SitIn", "TimeOut", "Chat"}
+# Those whose value is no money: a Disconnect's is the time the seat is waited for, in
+# milliseconds (``value="30000"``; the seat's balance is unchanged, then it folds)
+_TIMED = {"Disconnect"}
 # What each <Action type> with a value records and does with it (AllIn, MoneyReturned: ``_Game.money_action``).
 _ACTIONS = {
     "SmallBlind": Act(ActionKind.POST_SMALL_BLIND, Money.ADDS, forced=True),
@@ -264,7 +268,7 @@ class _Game(XmlHand):
             self.street = _DEALS[kind]
             self.tracker.new_street()
         elif kind in _IGNORED:
-            if el.get("value") is not None:
+            if el.get("value") is not None and kind not in _TIMED:
                 raise self.fail(QuarantineReason.PARSE_ERROR, f"action {kind!r} with a value: {el.attrib}")
         elif kind == "BadBeatContribution":
             # the bad-beat jackpot's drop, taken from the seat's balance outside the pot (the
@@ -394,7 +398,9 @@ def _payouts(game: XmlHand, wins: list[tuple[Element, int]]) -> None:
 DIALECT = XmlDialect(
     platform=Platform.MICROGAMING,
     format=Format.MICROGAMING_XML,
-    version="3",  # 2: a currency symbol padded with a space is read; 3: idle seats sat out before a board too
+    # 2: a currency symbol padded with a space is read; 3: idle seats sat out before a board too;
+    # 4: a Disconnect's value (a time) is read as no money
+    version="4",
     root="Game",
     elements=_ELEMENTS,
     values=_KNOWN_VALUES,

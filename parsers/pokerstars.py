@@ -102,7 +102,8 @@ What the platform prints and how it is recorded:
   X [6c 7h] [2c]``), a fourth with the turn; the seat's cards are the four, settled as
   Omaha (``rules.games``).
 - Seen in real files: hand-history archives put each hand after a number line
-  (``*********** # 2 **************``): the first is no hand, the others end the hand
+  (``*********** # 2 **************``; a 2023 download ``Hand #2: `` and a blank line):
+  the first is no hand, the others end the hand
   before them; some copies put a blank line after every line; mined 2021 histories print
   a seated name with nothing after it (``stas622:``) for each all-in seat; a name may
   start with asterisks (``**HCL59** collected $2.11 from pot``) and is no street line; a
@@ -161,16 +162,19 @@ COLUMNAR_CUT = re.compile(
 )
 
 # PokerStars' hand-history archives (hands requested from support, 2013 to today) number
-# each hand on a line of its own before it: ``*********** # 2 **************``
-_ARCHIVE_NUMBER = re.compile(r"^\*{5,} # \d+ \*{5,}$")
-_ARCHIVE_HEAD = re.compile(r"^\*{5,} # \d+ \*{5,}[ \t]*\r?\n[\s\ufeff]*")
-_ARCHIVE_ONLY = re.compile(rb"^[\s\xef\xbb\xbf]*(?:\*{5,} # \d+ \*{5,}[ \t]*\r?\n?[\s]*)+$")
+# each hand on a line of its own before it: ``*********** # 2 **************``; a 2023
+# download numbers them ``Hand #2: `` (then a blank line). Such a line belongs to no hand.
+NUMBER_LINES = (r"\*{5,} # \d+ \*{5,}", r"Hand #\d+:")
+_NUMBER_LINE = "(?:" + "|".join(NUMBER_LINES) + ")"
+_ARCHIVE_NUMBER = re.compile(r"^" + _NUMBER_LINE + r"$")
+_ARCHIVE_HEAD = re.compile(r"^" + _NUMBER_LINE + r"[ \t]*\r?\n[\s\ufeff]*")
+_ARCHIVE_ONLY = re.compile(rb"^[\s\xef\xbb\xbf]*(?:" + _NUMBER_LINE.encode() + rb"[ \t]*\r?\n?[\s]*)+$")
 
 
 # Some copies (a Zoom archive, a sample file) indent every line but the first by one space:
 # such a file's hands start at an indented header and are read with that space taken off
 _INDENTED_HAND = re.compile(r"^ (?=\ufeff*" + _SITES + _KIND + r" (?:Game|Hand|GAME|HAND) #\d+:)", re.M)
-_UNINDENTED_LINE = re.compile(r"\n(?! |\*{5,} # \d+ \*{5,}[ \t]*\r?$)[ \t]*[^\s]", re.M)
+_UNINDENTED_LINE = re.compile(r"\n(?! |" + _NUMBER_LINE + r"[ \t]*\r?$)[ \t]*[^\s]", re.M)
 
 
 def _indented(text: str) -> bool:
@@ -1386,7 +1390,7 @@ _SUMMARY_LINES = (
     kind("total pot", r"^Total pot ", _total_pot),
     kind("board", r"^(?=.*Board \[)", _summary_board),
     kind("run twice", r"^Hand was run ", skip),  # the boards say it
-    kind("archive number", _ARCHIVE_NUMBER, skip),  # the next hand's number, in an archive
+    kind("number line", _ARCHIVE_NUMBER, skip),  # the next hand's number, in an archive or a download
 )
 
 
@@ -1604,8 +1608,9 @@ DIALECT = Dialect(
     platform=Platform.POKERSTARS,
     format=Format.POKERSTARS,
     # 2: the real-history sweep's fixes (archives, a blank line after every line, empty
-    # name lines, names starting with asterisks); the move onto the engine changed nothing
-    version="3",
+    # name lines, names starting with asterisks); the move onto the engine changed nothing;
+    # 4: a download's "Hand #N: " number lines
+    version="4",
     hand_start=HAND_START,
     head=HAND_START,
     first=re.compile(r"(?P<id>)"),  # the header hook reads the first line

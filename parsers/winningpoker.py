@@ -146,9 +146,16 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     return record
 
 
+def _title(hand: Hand, m: re.Match[str]) -> bool | None:
+    """``Title 'SNG 2.0 $5.5'``, right after a Sit & Go's header: the tournament's name
+    (the lake keeps none), known only there."""
+    return False if hand.previous is not None or hand.seen else None
+
+
 def _table(hand: Hand, m: re.Match[str]) -> bool | None:
-    """``St. Lucie 6-max Seat #1 is the button``, right after the header (anywhere else not known)."""
-    if hand.previous is not None or hand.seen:
+    """``St. Lucie 6-max Seat #1 is the button``, right after the header or its title line
+    (anywhere else not known)."""
+    if hand.previous not in (None, "title") or hand.seen - {"title"}:
         return False
     table_line(hand, m)
     hand.record.table_name = m["table"].strip().strip("'")
@@ -278,6 +285,13 @@ def _waits(hand: Hand, m: re.Match[str]) -> None:
     hand.facts.setdefault("waiting", set()).add(hand.player.seat)
 
 
+def _sits_out(hand: Hand, m: re.Match[str]) -> None:
+    """A seat that "sits out" before the cards are dealt and then does nothing sat the hand
+    out, as one waiting for the big blind; after the deal the line is only its status."""
+    if not hand.facts.get("dealing"):
+        _waits(hand, m)
+
+
 def _total(hand: Hand, m: re.Match[str]) -> None:
     """``Total pot $199.00 | Rake $0.96 | JP Fee $0.04`` (after rake); a bare ``Total pot``
     takes the rake from the last running pot lines, less the fees, else 0."""
@@ -345,7 +359,7 @@ def _in_export_block(hand: Hand, m: re.Match[str]) -> bool | None:
 def _summary_pays(hand: Hand) -> None:
     """A walk pays only in the summary (``won $9.00``, no collected line): that is the pay
     line; otherwise the summary's amounts are checked against the collected lines. Seats
-    waiting for the big blind that did nothing were not dealt in."""
+    waiting for the big blind (or sitting out before the deal) that did nothing were not dealt in."""
     acted = {a.seat for a in hand.record.actions}
     for number in hand.facts.get("waiting", set()) - acted:
         hand.seats[number].dealt_in = False
@@ -399,7 +413,7 @@ def overpaid_without_rake(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER,
-    version="5",
+    version="6",
     hand_start=re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M),
     head=_HEADER,  # the parser matches it against the file's first line (after an export's block)
     preamble=re.compile(rf"^{_EXPORT_LINE}$"),
@@ -409,6 +423,7 @@ DIALECT = Dialect(
     seat=kind("seat", _SEAT, _seat),
     body=(
         kind("section", r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$", _section),
+        kind("title", r"^Title '[^'\n]*'$", _title),
         kind("table", r"^(?P<table>.*?) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?\s*$", _table),
         kind("pot", _POT_LINE, _running_pot),
         kind("uncalled", r"^Uncalled bet \((?P<amt>[^)]+)\) returned to (?P<name>.+?)\s*$", _uncalled),
@@ -435,6 +450,7 @@ DIALECT = Dialect(
         kind("show", r"^shows (?P<rest>.*)$", _shows),
         kind("muck", r"^mucks", MUCK),
         kind("waits", r"^waits for big blind$", _waits),
+        kind("sits out", r"^sits out$", _sits_out),
         kind("no money", _SEAT_NO_MONEY, skip),
     ),
     summary=(

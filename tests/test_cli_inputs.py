@@ -337,3 +337,23 @@ def test_a_damaged_parquet_file_without_a_recorded_digest_is_named_not_an_abort(
     assert result.exit_code == 3
     assert result.stderr.startswith(f"hhaudit: {run / 'findings.parquet'}: not a readable Parquet file (ArrowInvalid: ")
     assert result.stderr.count("\n") == 1
+
+
+def test_a_file_name_that_is_not_utf8_is_recorded_with_the_byte_escaped_everywhere(tmp_path: Path) -> None:
+    # a cp1252 euro sign (raw byte 0x80) in a name; Linux keeps the byte as it is
+    day = tmp_path / "day"
+    day.mkdir()
+    text = SAMPLE.read_bytes()
+    (day.joinpath(os.fsdecode(b"Freeroll 150\x80 (77).txt"))).write_bytes(text[:1500])  # a hand cut off
+    shown = f"{day}/Freeroll 150\\x80 (77).txt"
+    result = runner.invoke(app, ["run", str(day), "--out", str(tmp_path / "out"), "--max-quarantined", "1"])
+    assert (result.exit_code, result.stderr, result.exception) == (0, "", None)
+    assert json.loads(result.stdout.splitlines()[-1])["quarantined"] == 1
+    assert json.loads((tmp_path / "out" / "manifest.json").read_text())["complete"] is True
+    lake = tmp_path / "out" / "lake"
+    assert read_table(lake, "files")["source_file"].to_list() == [shown]
+    assert read_table(lake, "quarantine")["source_file"].to_list() == [shown]
+    assert set(read_table(lake, "hands")["source_file"].to_list()) == {shown}
+    assert f"{shown} at byte 984)" in (tmp_path / "out" / "report.html").read_text()
+    result = runner.invoke(app, ["explain", "pokerstars:250020000038", "--lake", str(lake)])
+    assert result.exit_code == 0 and f"source: {shown} at byte offset 0\n" in result.stdout

@@ -304,3 +304,18 @@ def test_a_seat_sitting_out_with_no_action_is_not_dealt_in_before_any_board():
     assert {s.seat: s.contributed for s in hand.seats} == {2: 50, 4: 0, 5: 25}
     assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 75)] and hand.reconciles()
     assert not [n for n in hand.notes if "balance" in n]
+
+
+def test_a_disconnect_carries_a_time_not_money():
+    # the seat is waited for 30 seconds (value in milliseconds), then folds; its balance is unchanged
+    waited = _RETURNED.replace('<Action seq="8" type="Fold" seat="5"/>',
+                               '<Action seq="8" type="Disconnect" seat="5" value="30000"/>'
+                               '<Action seq="9" type="Fold" seat="5"/>')
+    hand = PARSER.parse(_game(waited))
+    assert {s.seat: s.contributed for s in hand.seats} == {2: 400, 5: 400}
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 550), (2, 780)] and hand.reconciles()
+    assert [(a.seat, a.kind) for a in hand.actions if a.seat == 5][-1] == (5, ActionKind.FOLD)
+    assert not [n for n in hand.notes if "balance" in n]
+    # any other no-money action with a value still fails the hand
+    with pytest.raises(HandParseError, match="action 'Reconnect' with a value"):
+        PARSER.parse(_game(waited.replace('type="Disconnect"', 'type="Reconnect"')))

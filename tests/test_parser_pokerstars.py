@@ -1590,6 +1590,29 @@ def test_an_archive_file_numbers_its_hands_on_lines_of_their_own():
         PARSER.parse(DEAD_SMALL_BLIND.replace("*** FLOP ***", "*********** # 7 **************\n*** FLOP ***"))
 
 
+def numbered_download(*hands: str) -> str:
+    """Hands as a 2023 download writes them: a UTF-8 BOM, CRLF, and before each hand a
+    ``Hand #N: `` line and a blank line."""
+    text = "".join(f"\nHand #{n}: \n\n{hand}\n" for n, hand in enumerate(hands, 1))
+    return "\ufeff" + text.replace("\n", "\r\n")
+
+
+def test_a_download_numbering_each_hand_on_a_line_before_it_reads_every_hand() -> None:
+    second = DEAD_SMALL_BLIND.replace("230000000001", "230000000002")
+    text = numbered_download(DEAD_SMALL_BLIND, second)
+    assert PARSER.sniff(text[:8192]) and detect(text[:8192]) is PARSER
+    chunks = list(PARSER.split(text))
+    first = len("\ufeff\r\nHand #1: \r\n\r\n")
+    assert [offset for offset, _ in chunks] == [first, text.index("PokerStars", first + 1)]
+    assert chunks[0][1].endswith("\r\n\r\nHand #2: \r\n\r\n")
+    hands = [PARSER.parse(chunk) for _, chunk in chunks]
+    assert [h.hand_id for h in hands] == ["230000000001", "230000000002"]
+    assert all(h.reconciles() and [(p.seat, p.amount) for p in h.payouts] == [(1, 350), (1, 475)] for h in hands)
+    # the number line is known only after a summary, like an archive's
+    with pytest.raises(HandParseError, match="Hand #3:"):
+        PARSER.parse(DEAD_SMALL_BLIND.replace("*** FLOP ***", "Hand #3: \n*** FLOP ***"))
+
+
 SPLIT_TOURNAMENT_HEADER = """\
 PokerStars Hand #210000000001: Tournament #2900000001, $1.29+$0.21 USD
 Hold'em No Limit - Level I (10/20) - 2020/03/23 0:53:09 JST [2020/03/22 11:53:09 ET]

@@ -884,3 +884,108 @@ def test_an_old_format_copy_saved_with_every_line_doubled_is_read_as_the_origina
     assert [(a.seat, a.kind, a.amount) for a in twice.actions] == [(a.seat, a.kind, a.amount) for a in once.actions]
     assert [(p.seat, p.amount, p.source) for p in twice.payouts] == [(p.seat, p.amount, p.source) for p in once.payouts]
     assert twice.reconciles()
+
+
+# A cash seat that "sits out" after the blinds, before the deal, and is never named again.
+SITS_OUT_BEFORE_THE_DEAL = """\
+Hand #61004417 - Holdem(No Limit) - $0.05/$0.10 - 2021/02/14 19:20:31 UTC
+Marble Falls 6-max Seat #3 is the button
+Seat 1: tollgate ($9.40)
+Seat 3: Hero ($10.00)
+Seat 4: wickerbay ($4.15)
+Seat 5: marrowfield ($12.80)
+Seat 6: quillfern ($7.05)
+wickerbay posts the small blind $0.05
+marrowfield sits out
+quillfern posts the big blind $0.10
+*** HOLE CARDS ***
+Dealt to Hero [Kd 4c]
+tollgate calls $0.10
+Hero folds
+wickerbay folds
+quillfern checks
+*** FLOP *** [3s Jh 8c]
+Main pot $0.25 | Rake $0.00
+quillfern checks
+tollgate checks
+*** TURN *** [3s Jh 8c] [Qd]
+Main pot $0.25 | Rake $0.00
+quillfern checks
+tollgate bets $0.20
+quillfern folds
+Uncalled bet ($0.20) returned to tollgate
+tollgate does not show
+*** SUMMARY ***
+Total pot $0.25
+Board [3s Jh 8c Qd]
+Seat 1: tollgate did not show and won $0.25
+Seat 3: Hero (button) folded on the Pre-Flop
+Seat 4: wickerbay (small blind) folded on the Pre-Flop
+Seat 6: quillfern (big blind) folded on the Turn
+"""
+
+
+def test_a_seat_that_sits_out_before_the_deal_sat_the_hand_out(tmp_path) -> None:
+    import polars as pl
+
+    from audit.jobs import run_job
+
+    hand = NEW.parse(SITS_OUT_BEFORE_THE_DEAL)
+    assert {s.seat: (s.dealt_in, s.contributed) for s in hand.seats} == {
+        1: (True, 10), 3: (True, 0), 4: (True, 5), 5: (False, 0), 6: (True, 10)}
+    assert _pays(hand) == [(1, 20, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (1, 25, 0, None, Half.WHOLE, PayoutSource.POT)]
+    source = tmp_path / "wpn.txt"
+    source.write_text(SITS_OUT_BEFORE_THE_DEAL, encoding="utf-8")
+    run_job([str(source)], str(tmp_path / "out"))
+    verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet")
+    assert verdicts.select("hand_id", "verdict").rows() == [("61004417", "clean")]
+    # a seat that sits out after the deal, or acts after sitting out, was dealt in
+    later = NEW.parse(SITS_OUT_BEFORE_THE_DEAL.replace("marrowfield sits out\n", "").replace(
+        "Hero folds\n", "Hero folds\nmarrowfield sits out\n"))
+    acting = NEW.parse(SITS_OUT_BEFORE_THE_DEAL.replace("Hero folds\n", "Hero folds\nmarrowfield folds\n"))
+    assert later.seat(5).dealt_in and acting.seat(5).dealt_in
+
+
+# A Sit & Go hand whose header is followed by the tournament's title.
+TITLED_SIT_AND_GO = """\
+Game Hand #13370512 - Tournament #8120447 - Holdem(No Limit) - Level 4 (50.00/100.00)- 2018/01/20 14:02:11 UTC
+Title 'SNG 2.0 $3.3'
+Table '1' 6-max Seat #2 is the button
+Seat 1: tollgate (1480.00)
+Seat 2: Hero (2210.00)
+Seat 5: pennywhistle (1310.00)
+tollgate posts ante 10.00
+Hero posts ante 10.00
+pennywhistle posts ante 10.00
+pennywhistle posts the small blind 50.00
+tollgate posts the big blind 100.00
+*** HOLE CARDS ***
+Main pot 30.00
+Dealt to Hero [Ah Qs]
+Hero raises 300.00 to 300.00
+pennywhistle folds
+tollgate folds
+Uncalled bet (200.00) returned to Hero
+Hero does not show
+*** SUMMARY ***
+Total pot 280.00 | Rake 0.00
+Seat 1: tollgate (big blind) folded on the Pre-Flop
+Seat 2: Hero (button) did not show and won 280.00
+Seat 5: pennywhistle (small blind) folded on the Pre-Flop
+"""
+
+
+def test_a_sit_and_go_header_followed_by_its_title_is_read() -> None:
+    hand = NEW.parse(TITLED_SIT_AND_GO)
+    assert (hand.hand_id, hand.tournament_id, hand.is_tournament, hand.max_seats, hand.button_seat) == (
+        "13370512", "8120447", True, 6, 2)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 110, 2: 110, 5: 60}
+    assert _pays(hand) == [(2, 200, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (2, 280, 0, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.reconciles()
+    # the title is known only right after the header
+    late = TITLED_SIT_AND_GO.replace("Title 'SNG 2.0 $3.3'\n", "").replace(
+        "Seat 5: pennywhistle (1310.00)\n", "Seat 5: pennywhistle (1310.00)\nTitle 'SNG 2.0 $3.3'\n")
+    with pytest.raises(HandParseError, match=r"unexpected line 6: \"Title 'SNG 2.0 \$3.3'\""):
+        NEW.parse(late)

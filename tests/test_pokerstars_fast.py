@@ -399,6 +399,18 @@ def test_an_archive_file_reads_the_same_both_ways() -> None:
     assert reference.quarantine == [] and reference.found == 3
 
 
+@pytest.mark.parametrize("bom", ["\ufeff", ""])
+def test_a_download_numbering_its_hands_reads_the_same_both_ways(bom: str) -> None:
+    # its "Hand #N: " lines belong to no hand; the columnar readers hand such hands back
+    from tests.test_parser_pokerstars import numbered_download
+
+    text = bom + numbered_download(_hand("1"), _hand("2"), _hand("3")).lstrip("\ufeff")
+    reference, fast, read = both_ways(text)
+    assert_same(reference, fast)
+    assert reference.quarantine == [] and reference.found == 3
+    assert read is None if bom else read.handled == [False, False, True]
+
+
 def test_a_tournament_header_split_after_its_buy_in_reads_the_same_both_ways() -> None:
     from tests.test_parser_pokerstars import SPLIT_TOURNAMENT_HEADER
 

@@ -124,12 +124,25 @@ class ExpansionLimit(ValueError):
     """A compressed input expands beyond ``InputOptions``' caps."""
 
 
+def lake_name(name: str) -> str:
+    """``name`` as the lake records it: a byte of a file's name that is not UTF-8 (which
+    Python reads as a lone surrogate) is written as the escape ``\\xNN``.
+
+    >>> lake_name("Freeroll 150\\udc80(5).txt"), lake_name("caf\\xe9.txt")
+    ('Freeroll 150\\\\x80(5).txt', 'café.txt')
+    """
+    try:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no undecodable byte gave: written as its code point
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def find_inputs(paths: Sequence[Path | str], options: InputOptions | None = None) -> list[Found | Unopenable | Skipped]:
     """What lies under ``paths``, in a stable order, nothing opened."""
     options = options or InputOptions()
     found: list[Found | Unopenable | Skipped] = []
     for raw in paths:
-        path, name = Path(raw), str(raw)
+        path, name = Path(raw), lake_name(str(raw))
         if options.excludes(name, path.name):
             continue
         if path.is_dir():
@@ -212,11 +225,11 @@ def _walk(folder: Path, top: Path, root: str, options: InputOptions, seen: set[s
         with os.scandir(folder) as listing:
             entries = sorted(listing, key=lambda e: e.name)
     except OSError as exc:
-        found.append(Unopenable(str(folder), f"cannot list this folder: {exc.strerror or exc}"))
+        found.append(Unopenable(lake_name(str(folder)), f"cannot list this folder: {exc.strerror or exc}"))
         return
     for entry in entries:
         path = folder / entry.name
-        name = str(path)
+        name = lake_name(str(path))
         if options.excludes(name, path.relative_to(top).as_posix(), entry.name):
             continue
         if entry.is_symlink():
@@ -396,7 +409,7 @@ def _tar_members(path: Path, name: str, options: InputOptions) -> Iterator[Input
     for member in sorted(members, key=lambda m: m.name):
         if member.isdir():
             continue
-        label = f"{name}!{member.name}"
+        label = lake_name(f"{name}!{member.name}")
         if options.excludes(label, member.name, PurePosixPath(member.name).name):
             continue
         refused = _unsafe_member(member.name) or (

@@ -264,7 +264,9 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
     ``tables=False`` rewrites only the manifest, over findings and verdicts this outcome
     already wrote (the manifest lists their digests either way). ``complete`` says
     whether this is the job's last manifest; ``lake_folder``, the lake it wrote in
-    ``out`` (``run``'s)."""
+    ``out`` (``run``'s). The manifest's record of the lake is read from the lake, or with
+    ``tables=False`` from this run's (``run_id``) manifest written before, of the same
+    state of the lake (``audit.lake.pinned``): the record hashes every data file."""
     out.mkdir(parents=True, exist_ok=True)
     findings_path, hands_path = out / FINDINGS_FILE, out / HANDS_FILE
     if tables or not findings_path.exists() or not hands_path.exists():
@@ -272,9 +274,9 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
             outcome.findings.write_parquet(tmp)
         with atomic_output(hands_path) as tmp:
             outcome.write_verdicts(tmp)
-    files = read_table(lake, "files")
-    quarantine = read_table(lake, "quarantine", ["reason"])
-    summary = lake_counts(files, quarantine, ingest_counts)
+    recorded = _lake_entries(out, lake, run_id, reuse=not tables)
+    summary = (ingested_counts(ingest_counts) if ingest_counts
+               else lake_counts(read_table(lake, "files"), read_table(lake, "quarantine", ["reason"])))
     summary.update(outcome.counts())
     manifest = {
         **_header(run_id),
@@ -283,27 +285,39 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
         "engine": engine,
         "policies": {platform: {"name": p.name, "hash": p.hash, "options": p.resolve()}
                      for platform, p in sorted(outcome.policies.items())},
-        "inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}
-                   for r in files.sort("source_file").iter_rows(named=True)],
+        "inputs": recorded["inputs"],
         "unmatched_accepts": [{"hand_key": k, "kind": kind} for k, kind in outcome.unmatched_accepts],
         "summary": summary,
         "outputs": [{"file": p.name, "sha256": file_sha256(p)} for p in (findings_path, hands_path, *extra_files)],
-        "lake": lake_record(lake),  # the table versions audited and their files (hhaudit verify)
+        "lake": recorded["lake"],  # the table versions audited and their files (hhaudit verify)
     }
     _write_manifest(out, manifest)
     return summary
 
 
-def lake_counts(files: pl.DataFrame, quarantine: pl.DataFrame,
-                ingest_counts: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The ingest half of a run's counts: from this run's ingest when it ingested, else
-    from the lake's files and quarantine tables."""
-    if ingest_counts:
-        return {"files": ingest_counts["files"], "hands_found": ingest_counts["hands_found"],
-                "parsed": ingest_counts["hands_parsed"], "quarantined": ingest_counts["hands_quarantined"],
-                "duplicates": ingest_counts["hands_duplicate"],
-                "bad_files": sum(n for s, n in ingest_counts["files_by_status"].items()
-                                 if s in (FileStatus.UNREADABLE, FileStatus.UNRECOGNISED))}
+def _lake_entries(out: Path, lake: Path, run_id: str | None, reuse: bool) -> dict[str, Any]:
+    """The manifest's ``inputs`` and ``lake``: from the manifest in ``out`` when ``reuse``
+    and it is this run's and has them, else from the lake."""
+    previous = read_manifest(out) if reuse and run_id else None
+    if previous is not None and previous["run_id"] == run_id and {"inputs", "lake"} <= previous.keys():
+        return {"inputs": previous["inputs"], "lake": previous["lake"]}
+    files = read_table(lake, "files")
+    return {"inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}
+                       for r in files.sort("source_file").iter_rows(named=True)],
+            "lake": lake_record(lake)}
+
+
+def ingested_counts(ingest_counts: Mapping[str, Any]) -> dict[str, Any]:
+    """The ingest half of a run's counts, from this run's ingest."""
+    return {"files": ingest_counts["files"], "hands_found": ingest_counts["hands_found"],
+            "parsed": ingest_counts["hands_parsed"], "quarantined": ingest_counts["hands_quarantined"],
+            "duplicates": ingest_counts["hands_duplicate"],
+            "bad_files": sum(n for s, n in ingest_counts["files_by_status"].items()
+                             if s in (FileStatus.UNREADABLE, FileStatus.UNRECOGNISED))}
+
+
+def lake_counts(files: pl.DataFrame, quarantine: pl.DataFrame) -> dict[str, Any]:
+    """The ingest half of an audit's counts, from the lake's files and quarantine tables."""
     import polars as pl
 
     return {

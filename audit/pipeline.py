@@ -187,7 +187,7 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     verdict_parts: list[pl.DataFrame] = []
     finding_parts: list[pl.DataFrame] = []
     done = 0
-    for batch in batches:
+    for number, batch in enumerate(batches, 1):
         verdicts, findings = _audit_batch(source, batch, resolve, bulk_showdowns, workers, schedules,
                                           _offset(progress, done, total))
         done += verdicts.height
@@ -197,7 +197,8 @@ def audit_lake(lake: Path, *, policy: str | None = None,
             verdict_parts.append(verdicts)
         finding_parts.append(findings)
         del verdicts
-        give_back()  # what the batch's rows took, back before the next batch reads its own
+        if number < len(batches):  # what the batch's rows took, back before the next batch reads its own
+            give_back()
     rows = spilled if spilled is not None else pl.concat(verdict_parts).sort("hand_key")
     findings = order_findings(pl.concat(finding_parts))
     unmatched: list[tuple[str, str]] = []

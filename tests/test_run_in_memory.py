@@ -8,7 +8,7 @@ from pathlib import Path
 from audit.ingest import ingest
 from audit.ingest.store import KeptTables
 from audit.jobs import audit_job, run_job
-from audit.pipeline import audit_lake
+from audit.pipeline import LakeTables, audit_lake
 from tests.corpus import require_corpus
 
 REPO = Path(__file__).resolve().parent.parent
@@ -24,6 +24,7 @@ def test_the_kept_tables_audit_as_the_lake_does(tmp_path: Path) -> None:
     summary = ingest(_platform_dirs(), tmp_path / "lake", keep=kept)
     assert kept.usable and kept.hands == summary.hands_parsed > 400
     assert sum(kept.partitions().values()) == summary.hands_parsed
+    assert kept.partitions() == LakeTables(tmp_path / "lake").partitions()
     from_lake = audit_lake(tmp_path / "lake", workers=1)
     in_memory = audit_lake(tmp_path / "lake", workers=1, tables=kept)
     assert in_memory.verdicts.equals(from_lake.verdicts)

@@ -153,12 +153,13 @@ def _title(hand: Hand, m: re.Match[str]) -> bool | None:
 
 
 def _table(hand: Hand, m: re.Match[str]) -> bool | None:
-    """``St. Lucie 6-max Seat #1 is the button``, right after the header or its title line
-    (anywhere else not known)."""
+    """``St. Lucie 6-max Seat #1 is the button`` (a cash table) or ``Table '1' 9-max ...``
+    (a tournament's, quoted), right after the header or its title line (anywhere else not
+    known)."""
     if hand.previous not in (None, "title") or hand.seen - {"title"}:
         return False
     table_line(hand, m)
-    hand.record.table_name = m["table"].strip().strip("'")
+    hand.record.table_name = (m["table"] or m["cash_table"]).strip()
     return None
 
 
@@ -413,7 +414,7 @@ def overpaid_without_rake(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER,
-    version="6",
+    version="7",
     hand_start=re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M),
     head=_HEADER,  # the parser matches it against the file's first line (after an export's block)
     preamble=re.compile(rf"^{_EXPORT_LINE}$"),
@@ -424,7 +425,7 @@ DIALECT = Dialect(
     body=(
         kind("section", r"^\*\*\* (?P<label>[^*]+?) \*\*\*(?P<rest>.*)$", _section),
         kind("title", r"^Title '[^'\n]*'$", _title),
-        kind("table", r"^(?P<table>.*?) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?\s*$", _table),
+        kind("table", r"^(?:Table '(?P<table>[^']*)'|(?P<cash_table>.*?)) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?\s*$", _table),
         kind("pot", _POT_LINE, _running_pot),
         kind("uncalled", r"^Uncalled bet \((?P<amt>[^)]+)\) returned to (?P<name>.+?)\s*$", _uncalled),
         kind("collected", _COLLECTED, _collected),

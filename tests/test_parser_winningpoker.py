@@ -980,6 +980,7 @@ def test_a_sit_and_go_header_followed_by_its_title_is_read() -> None:
     hand = NEW.parse(TITLED_SIT_AND_GO)
     assert (hand.hand_id, hand.tournament_id, hand.is_tournament, hand.max_seats, hand.button_seat) == (
         "13370512", "8120447", True, 6, 2)
+    assert hand.table_name == "1"  # a tournament's table is quoted: "Table '1'", read as 1
     assert {s.seat: s.contributed for s in hand.seats} == {1: 110, 2: 110, 5: 60}
     assert _pays(hand) == [(2, 200, None, None, Half.WHOLE, PayoutSource.UNCALLED),
                            (2, 280, 0, None, Half.WHOLE, PayoutSource.POT)]

@@ -269,16 +269,23 @@ def test_one_invalid_byte_in_a_utf8_file_quarantines_its_hand_and_the_others_kee
     assert result.exit_status is ExitStatus.INPUT_PROBLEMS
 
 
-def test_a_byte_written_out_as_an_escape_quarantines_its_hand_as_bad_encoding(tmp_path: Path) -> None:
-    # A history saved from a program's escaped string: the euro sign became the four characters \x80.
-    text = _named("1", "Ulla") + _named("2", "Vesna").replace("Vesna", "Ves\\x80na", 1)
+@pytest.mark.parametrize(("written", "line"), [
+    ("Seat 3: Ves\\x80na ($10 in chips)", "Seat 3: Carl ($10 in chips)"),
+    ("Seat 3: Carl (\\xa310 in chips)", "Seat 3: Carl ($10 in chips)"),
+])
+def test_a_byte_written_out_as_an_escape_quarantines_its_hand_as_bad_encoding(
+        tmp_path: Path, written: str, line: str) -> None:
+    # A history saved from a program's escaped string: a euro sign in a name, or a pound
+    # sign before an amount (else a bad_amount), became four characters such as \x80.
+    text = _named("1", "Ulla") + _hand("2").replace(line, written, 1)
     (tmp_path / "in.txt").write_text(text, encoding="ascii")
     result = ingest_job([tmp_path / "in.txt"], tmp_path / "lake")
     [counts] = result.summary.files
     assert (counts.encoding, counts.found, counts.parsed, counts.quarantined) == ("utf-8", 2, 1, 1)
     [row] = read_table(tmp_path / "lake", "quarantine").to_dicts()
+    escape = written[written.index("\\x"):][:4]
     assert (row["reason"], row["message"]) == (
-        "bad_encoding", "a byte written out as the text '\\\\x80' at line 5 of the hand (a program's escaped "
+        "bad_encoding", f"a byte written out as the text {escape!r} at line 5 of the hand (a program's escaped "
                         "string saved as the history): which character it was is not in the file")
 
 

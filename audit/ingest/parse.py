@@ -271,9 +271,10 @@ def unreadable_text(hand_text: str) -> tuple[QuarantineReason, str] | None:
 _BLANK = " \r\n\t\ufeff"
 _BLANK_BYTES = b" \r\n\t"
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# A control byte of the C1 range spelled as a Python escape (``\x80``, the Windows-1252 euro
-# read as Latin-1 and printed with repr): no platform writes these four characters.
-_WRITTEN_OUT_BYTE = re.compile(r"\\x[89][0-9a-fA-F]")
+# A byte of the upper half spelled as a Python escape (``\x80``, the Windows-1252 euro read
+# as Latin-1 and printed with repr; ``\xa3``, a pound sign before an amount): no platform
+# writes these four characters, and in an amount they would otherwise be a bad_amount.
+_WRITTEN_OUT_BYTE = re.compile(r"\\x[89a-fA-F][0-9a-fA-F]")
 
 
 def _text_id(hand: ParsedHand) -> str | None:

@@ -424,6 +424,8 @@ def _post_silent_blinds(hand: Hand) -> None:
         if all_in:
             seat.all_in = True
         hand.add_action(Street.PREDEAL, number, blind_kind, amount, all_in)
+        if blind_kind is ActionKind.POST_BIG_BLIND and amount < blind:
+            hand.facts["short big blind"] = amount
     record.notes.append("blinds not printed: posted by " + ", ".join(
         f"seat {a.seat} ({a.amount})" for a in record.actions
         if a.kind in (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND)))
@@ -438,7 +440,10 @@ def _silent_blinds_allow(hand: Hand, had: int, faced: int) -> None:
     if action.kind == ActionKind.CHECK:
         legal = had >= faced
     else:
-        legal = faced > had and hand.tracker.street_bet(hand.player.seat) == faced
+        # facing a big blind all in for less: a call of the full blind, or of just what
+        # the blind put in (so calls the last seat left to face it in hand 11939457428)
+        levels = {faced, min(faced, hand.facts.get("short big blind", faced))}
+        legal = faced > had and hand.tracker.street_bet(hand.player.seat) in levels
     if not legal:
         raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: blinds not "
                         "printed, and with them posted after the button this action is not allowed")
@@ -601,7 +606,7 @@ def _post(what: str, verb: Act) -> tuple[str, str, Act]:
 DIALECT = Dialect(
     platform=Platform.PARTYPOKER,
     format=Format.PARTYPOKER,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=_HAND_START,  # ``sniff`` is the parser's own
     first=re.compile(r"^(?P<id>(?!))?"),  # ``_header`` finds the banner after the preamble

@@ -460,6 +460,28 @@ def test_without_a_small_blind_the_first_seat_after_the_button_posts_the_big_bli
     assert hand.paid_from_pots() == hand.pot_total
 
 
+def test_without_a_small_blind_a_big_blind_all_in_for_less_is_called_for_what_it_put_in():
+    # Dorothea (seat 5, first after the button) has 25 of the 40 big blind: Bettany's call
+    # of 25 levels the bet she faced (it quarantined the hand as a call not allowed)
+    short = SILENT_BLINDS.replace("Seat 5: Dorothea ( 3,000 )", "Seat 5: Dorothea ( 25 )").replace(
+        "** Dealing down cards **", "There is no Small Blind in this hand as the Big Blind of the previous hand left the "
+        "table.\n** Dealing down cards **").replace(
+        "Bettany is all-In  [2,500]\nCrispin folds\nDorothea folds\nAldous folds\n",
+        "Aldous folds\nBettany calls [25]\nCrispin folds\n** Dealing Flop ** [ 2h, 5s, Jh ]\n"
+        "** Dealing Turn ** [ Kd ]\n** Dealing River ** [ 8c ]\n").replace(
+        "Bettany does not show cards.\nBettany wins 2,560 chips",
+        "Dorothea shows [ Ks, 4d ]a pair of Kings.\nBettany shows [ Qc, Qd ]a pair of Queens.\n"
+        "Dorothea wins 50 chips from the main pot with a pair of Kings.")
+    hand = CLASSIC.parse(short)
+    assert [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_BIG_BLIND, 25, True)]
+    assert _contributed(hand) == {2: 25, 5: 25}
+    assert hand.paid_from_pots() == hand.pot_total == 50
+    # a call of neither the blind nor what the short blind put in is still not read
+    with pytest.raises(HandParseError, match=r"line 16 'Bettany calls \[30\]': blinds not printed"):
+        CLASSIC.parse(short.replace("Bettany calls [25]", "Bettany calls [30]"))
+
+
 def test_unprinted_blinds_that_leave_the_wins_unpaid_quarantine_the_hand():
     with pytest.raises(HandParseError) as err:
         CLASSIC.parse(SILENT_BLINDS.replace("wins 2,560 chips", "wins 2,600 chips"))
@@ -844,14 +866,14 @@ def test_a_2016_finish_with_its_prize_after_player_is_skipped():
 
 def test_both_eras_are_picklable_and_carry_their_version():
     # both run on parsers.engine from version 2 (a dialect's hooks must pickle: the cluster
-    # ships the parser to its workers); the classic era's 3 reads a dead post's decimal comma
+    # ships the parser to its workers); the classic era's 4 reads a short big blind called for what it put in
     import pickle
 
     from audit.ingest.parse import parser_version
 
     assert pickle.loads(pickle.dumps(CLASSIC)).parse(SAT_OUT).hand_id == "11615400001"
     assert pickle.loads(pickle.dumps(MODERN)).parse(MODERN_HAND).hand_id == "1700000000123abcd45efgh"
-    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:3", "partypoker_2023:2"]
+    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:4", "partypoker_2023:2"]
 
 
 def test_a_bare_price_without_a_level_line_is_no_tournament():

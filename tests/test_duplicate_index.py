@@ -106,3 +106,32 @@ def test_duplicates_across_runs_and_chunks_are_counted_as_before(tmp_path: Path)
         {"conflicting_duplicate": 1},
     )
     assert read_table(lake, "hands").height == 400
+
+
+def test_copies_of_hands_stored_with_an_older_fingerprint_are_recognised(tmp_path: Path, monkeypatch) -> None:
+    # a lake written by an hhaudit whose fingerprints were of another method (files
+    # without today's fingerprint key): ingest recomputes them before comparing a copy
+    import pyarrow.parquet as pq
+
+    import audit.tables
+    from audit.schema import FINGERPRINT_KEY, TABLES
+
+    hands = [toy_hand(str(i)) for i in range(1, 5)]
+    (tmp_path / "a.txt").write_text("".join(hands))
+    older = TABLES["hands"].schema.remove_metadata().with_metadata(
+        {k: v for k, v in TABLES["hands"].schema.metadata.items() if k != FINGERPRINT_KEY})
+    with monkeypatch.context() as patch:
+        patch.setitem(TABLES["hands"].__dict__, "schema", older)
+        patch.setattr(audit.tables, "content_fingerprints",
+                      lambda hands, *rest: pa.array([f"old-{i}" for i in range(hands.num_rows)], pa.string()))
+        ingest([tmp_path / "a.txt"], tmp_path / "lake", parsers=(PARSER,), workers=1)
+    [stored_file] = table_files(tmp_path / "lake", "hands")
+    assert FINGERPRINT_KEY not in (pq.read_schema(stored_file).metadata or {})
+    assert set(read_table(tmp_path / "lake", "hands")["content_fingerprint"]) == {"old-0", "old-1", "old-2", "old-3"}
+    assert duplicates._older_fingerprints(tmp_path / "lake")
+    # the same hands again, one of them paid otherwise: three copies and one conflict
+    (tmp_path / "b.txt").write_text("".join(hands[:3]) + toy_hand("4", paid="1.80"))
+    again = ingest([tmp_path / "b.txt"], tmp_path / "lake", parsers=(PARSER,), workers=1)
+    assert (again.hands_parsed, again.hands_duplicate, dict(again.quarantined_by_reason)) == (
+        0, 3, {"conflicting_duplicate": 1})
+    assert read_table(tmp_path / "lake", "hands").height == 4

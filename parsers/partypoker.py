@@ -442,7 +442,7 @@ def _silent_blinds_allow(hand: Hand, had: int, faced: int) -> None:
     else:
         # facing a big blind all in for less: a call of the full blind, or of just what
         # the blind put in (so calls the last seat left to face it in hand 11939457428)
-        levels = {faced, min(faced, hand.facts.get("short big blind", faced))}
+        levels = {faced, hand.facts.get("short big blind", faced)}
         legal = faced > had and hand.tracker.street_bet(hand.player.seat) in levels
     if not legal:
         raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: blinds not "

@@ -274,9 +274,16 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
             outcome.findings.write_parquet(tmp)
         with atomic_output(hands_path) as tmp:
             outcome.write_verdicts(tmp)
-    recorded = _lake_entries(out, lake, run_id, reuse=not tables)
-    summary = (ingested_counts(ingest_counts) if ingest_counts
-               else lake_counts(read_table(lake, "files"), read_table(lake, "quarantine", ["reason"])))
+    recorded = None if tables else _recorded_before(out, run_id)
+    files = read_table(lake, "files") if recorded is None or not ingest_counts else None
+    if recorded is None:
+        assert files is not None
+        recorded = _lake_entries(files, lake)
+    if ingest_counts:
+        summary = ingested_counts(ingest_counts)
+    else:
+        assert files is not None
+        summary = lake_counts(files, read_table(lake, "quarantine", ["reason"]))
     summary.update(outcome.counts())
     manifest = {
         **_header(run_id),
@@ -295,13 +302,17 @@ def write_outputs(out: Path, outcome: AuditOutcome, lake: Path, *, extra_files: 
     return summary
 
 
-def _lake_entries(out: Path, lake: Path, run_id: str | None, reuse: bool) -> dict[str, Any]:
-    """The manifest's ``inputs`` and ``lake``: from the manifest in ``out`` when ``reuse``
-    and it is this run's and has them, else from the lake."""
-    previous = read_manifest(out) if reuse and run_id else None
+def _recorded_before(out: Path, run_id: str | None) -> dict[str, Any] | None:
+    """The manifest's ``inputs`` and ``lake`` as this run (``run_id``) wrote them in ``out``
+    before, or None when it wrote none."""
+    previous = read_manifest(out) if run_id else None
     if previous is not None and previous["run_id"] == run_id and {"inputs", "lake"} <= previous.keys():
         return {"inputs": previous["inputs"], "lake": previous["lake"]}
-    files = read_table(lake, "files")
+    return None
+
+
+def _lake_entries(files: pl.DataFrame, lake: Path) -> dict[str, Any]:
+    """The manifest's ``inputs`` (the lake's ``files`` table) and ``lake`` record."""
     return {"inputs": [{"file": r["source_file"], "sha256": r["sha256"], "status": r["status"]}
                        for r in files.sort("source_file").iter_rows(named=True)],
             "lake": lake_record(lake)}

@@ -20,7 +20,12 @@ Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who 
   metadata line; its 5-card Omaha tables are headed plain ``Omaha``), Run It Once
   (``Run It Once Poker Hand #``, with habits of its own: below), Chico-network hands run
   through a converter (recognised by a Chico tournament number, longer than any
-  PokerStars one, or by ``_chico`` seat names).
+  PokerStars one, or by ``_chico`` seat names), PPPoker's club tables (2025: ``PPPoker
+  Hand #928119270000247:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/06/04 16:09:07
+  UTC``, seats named by number, each street line ending with the rake taken so far,
+  ``{Rake: $0}``, and the hand with ``Hand ended at 2025/06/04 16:09:07``; its summary
+  prints every showdown seat ``showed [...]``, the winner too, and never an amount, so it
+  states nothing the collected lines could contradict).
 
 What the platform prints and how it is recorded:
 
@@ -142,6 +147,7 @@ SITES: dict[str, Platform] = {
     "PokerStars": Platform.POKERSTARS, "POKERSTARS": Platform.POKERSTARS, "PokerMaster": Platform.POKERMASTER,
     "Run It Once Poker": Platform.RUNITONCE, "Full Tilt": Platform.FULLTILT, "MPLPoker": Platform.MPLPOKER,
     "PokerBros": Platform.POKERBROS, "SupremaPoker": Platform.SUPREMA,
+    "PPPoker": Platform.PPPOKER,
 }
 #: what may stand between the site and ``Hand #``
 KINDS = ("Home Game", "Zoom", "Rush")
@@ -1385,12 +1391,17 @@ def _summary_board(hand: Hand, m: re.Match[str]) -> bool | None:
     return None
 
 
+#: dialects whose summary seat lines never state what a seat won (PPPoker's print the
+#: cards of every seat at the showdown, ``showed [...]``, the winner's too, and no amount)
+_SUMMARY_STATES_NO_WINNINGS = frozenset({Platform.PPPOKER})
+
 _SUMMARY_LINES = (
     kind("summary seat", r"^Seat ", _summary_seat),
     kind("total pot", r"^Total pot ", _total_pot),
     kind("board", r"^(?=.*Board \[)", _summary_board),
     kind("run twice", r"^Hand was run ", skip),  # the boards say it
     kind("number line", _ARCHIVE_NUMBER, skip),  # the next hand's number, in an archive or a download
+    kind("hand ended", r"^Hand ended at \d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}$", _Only(Platform.PPPOKER, skip)),
 )
 
 
@@ -1575,7 +1586,8 @@ def _check_totals(hand: Hand) -> None:
             record.contradicts(
                 f"seat {s.seat} got {format_minor(back, scale)} back as an uncalled bet but put in only"
                 f" {format_minor(back + s.contributed, scale)}", s.seat, back, back + s.contributed)
-    record.contradicts_summary(hand.facts["totals"].won)
+    if record.platform not in _SUMMARY_STATES_NO_WINNINGS:
+        record.contradicts_summary(hand.facts["totals"].won)
 
 
 def _check_paid(hand: Hand) -> None:
@@ -1610,7 +1622,7 @@ DIALECT = Dialect(
     # 2: the real-history sweep's fixes (archives, a blank line after every line, empty
     # name lines, names starting with asterisks); the move onto the engine changed nothing;
     # 4: a download's "Hand #N: " number lines
-    version="4",
+    version="5",
     hand_start=HAND_START,
     head=HAND_START,
     first=re.compile(r"(?P<id>)"),  # the header hook reads the first line

@@ -50,6 +50,7 @@ class Platform(StrEnum):
     MPLPOKER = "mplpoker"
     POKERBROS = "pokerbros"
     SUPREMA = "suprema"
+    PPPOKER = "pppoker"
 
 
 class Format(StrEnum):

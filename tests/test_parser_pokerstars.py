@@ -1468,7 +1468,7 @@ def test_pot_limit_before_the_flop_and_no_limit_after_is_a_limit_of_its_own():
 
 @pytest.mark.parametrize(("site", "platform"), [
     ("Full Tilt", Platform.FULLTILT), ("PokerBros", Platform.POKERBROS), ("SupremaPoker", Platform.SUPREMA),
-    ("MPLPoker", Platform.MPLPOKER), ("Full Tilt Rush", Platform.FULLTILT)])
+    ("MPLPoker", Platform.MPLPOKER), ("Full Tilt Rush", Platform.FULLTILT), ("PPPoker", Platform.PPPOKER)])
 def test_sites_that_write_pokerstars_dialect_are_recognised_and_named(site, platform):
     text = DEAD_SMALL_BLIND.replace("PokerStars Hand #", f"{site} Hand #")
     assert detect(text[:4096]) is PARSER
@@ -1508,6 +1508,56 @@ def test_mplpoker_pays_the_pot_before_its_rake_so_only_shares_are_checked():
     assert (hand.currency, hand.rake, hand.pot_total, hand.paid_from_pots()) == ("INR", None, 40000, 40000)
     assert "MPLPoker pays the pot before its rake (15.35 printed): the rake is not checked, only who won what share" \
         in hand.notes
+
+
+PPPOKER_HAND = """\
+PPPoker Hand #517300000000412:  5 Card Omaha Pot Limit ($0.25/$0.50 USD) - 2025/03/09 21:05:44 UTC
+Table 'ClubId:400123,Table:PPP_51730000' 6-max Seat #1 is the button
+Seat 1: 7001234 ($80.00 in chips)
+Seat 2: 7005678 ($41.10 in chips)
+Seat 4: 7009012 ($65.35 in chips)
+7005678: posts small blind $0.25
+7009012: posts big blind $0.50
+*** HOLE CARDS ***
+7001234: raises $1.25 to $1.75
+7005678: folds
+7009012: calls $1.25
+*** FLOP *** [Kd 9s 4c] {Rake: $0}
+7009012: bets $3
+7001234: calls $3
+*** TURN *** [Kd 9s 4c] [2h] {Rake: $0}
+7009012: checks
+7001234: checks
+*** RIVER *** [Kd 9s 4c 2h] [Qd] {Rake: $0}
+7009012: checks
+7001234: checks
+*** SHOW DOWN ***
+7009012: mucks hand
+7001234 collected $9.15 from pot
+*** SUMMARY ***
+Total pot $9.75 | Rake $0.60
+Board [Kd 9s 4c 2h Qd]
+Seat 1: 7001234 (button) showed [Kh Ks 8d 7c 3s]
+Seat 2: 7005678 (small blind) folded before Flop
+Seat 4: 7009012 (big blind) showed [Ad Qc 8h 6s 5s]
+Hand ended at 2025/03/09 21:06:31
+"""
+
+
+def test_pppoker_summary_states_no_winnings_and_its_hand_ends_with_its_clock():
+    hand = PARSER.parse(PPPOKER_HAND)
+    assert (hand.platform, hand.game, hand.limit, hand.currency) == (Platform.PPPOKER, Game.OMAHA5, Limit.POT, "USD")
+    assert (hand.pot_total, hand.rake, hand.total_pot_printed) == (975, 60, 975)
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(1, 915)]
+    assert {s.seat: s.cards for s in hand.seats if s.cards} == {
+        1: ["Kh", "Ks", "8d", "7c", "3s"], 4: ["Ad", "Qc", "8h", "6s", "5s"]}
+    assert hand.contradictions == [] and hand.reconciles()
+
+
+def test_the_hand_ended_line_is_pppokers_alone():
+    text = PPPOKER_HAND.replace("PPPoker Hand #", "PokerStars Hand #")
+    with pytest.raises(HandParseError, match="unexpected summary line 'Hand ended at 2025/03/09 21:06:31'"):
+        PARSER.parse(text)
 
 
 # --- hands seen in the real-history sweep (written anew, names and amounts invented) -------

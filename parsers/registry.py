@@ -41,6 +41,7 @@ _TABLE: tuple[Entry, ...] = (
     Entry("betfair", Format.BETFAIR, ("Betfair Poker Hand History for Game ",)),
     Entry("enet", Format.ENET, ("Game #",)),
     Entry("everest", Format.EVEREST, ('<SESSION time="',)),
+    Entry("everest_text", Format.EVEREST_TEXT, ("EverestPoker Game #",)),
     Entry("absolute", Format.ABSOLUTE, ("Stage #",)),
     Entry("cake", Format.CAKE, ("Hand#",)),
     Entry("sealswithclubs", Format.SEALSWITHCLUBS, ("Site: Seals With Clubs",)),

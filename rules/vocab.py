@@ -86,6 +86,7 @@ class Format(StrEnum):
     BETFAIR = "betfair"
     ENET = "enet"
     EVEREST = "everest"
+    EVEREST_TEXT = "everest_text"  # extension: Everest's text histories (parsers/everest_text.py)
 
 
 class Game(StrEnum):

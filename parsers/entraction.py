@@ -15,7 +15,7 @@ A hand reads::
     Rake:                       EUR 1.50
     Game ended 2012-05-31 04:46:52 GMT+01:00
 
-Choices, each checked on the corpus files:
+Choices, each checked on the corpus files (cash hands):
 
 * Every action amount is what the action added: ``Raise (150.00)`` after a 50.00 small
   blind makes 200.00, ``Call (100.00)`` tops a 100.00 big blind up to 200.00 (the
@@ -34,6 +34,31 @@ Choices, each checked on the corpus files:
 * The ``Rake:`` line closes the hand's money; a hand without it is ``truncated``. A hand
   with it but no ``wins:`` line is complete and paid no one: it is read with no pot
   payouts (noted), for the audit to report.
+
+Tournament hands (fpdb's STT hand 2662867624 and MTT hand 2667452662) differ so (names
+and amounts invented)::
+
+    Game # 5100300555 - Texas Hold'em No Limit 100/200 and 25 ante - Table "Weekend €2,500 #4 30405999 7"
+    Ravenna                     (8,400.00 in seat 1)
+    Ravenna                     Ante        (25.00)
+    Tamsin Lee wins:            1,500.00
+    Game ended 2013-03-02 22:41:19 CET
+
+* The header prints the stakes without a currency and may name an ante (``and 25
+  ante``). The table's name ends in two numbers: the tournament's id, then the table's
+  number (hand 2662867624's Sit & Go table ends in 12713943 and 1, hand 2667452662's
+  in 12717727 and 2; fpdb reads them so too). A header without a currency whose table
+  ends so is a tournament: ``is_tournament``, ``currency`` None, ``tournament_id`` the
+  first number, ``table_name`` the whole name as printed. Without a currency and
+  without those numbers a hand is still read as play money (noted), as before.
+* Amounts are chips printed with two decimals (``8,400.00``): read at scale 1, so a
+  fraction of a chip is a ``bad_amount``.
+* Antes are player lines, ``NAME   Ante   (20.00)``, each adding a dead 20: in hand
+  2667452662 eight antes, the 200/400 blinds and the 400 matched of a 980 raise make the
+  1,160.00 the ``wins:`` line pays. The header's ante is the hand's; a seat posting
+  another amount than it, not its whole stack, is noted.
+* No ``Rake:`` line is printed (no tournament pot is raked): the rake is 0 (``inferred``,
+  noted) and the ``Game ended`` line closes the hand; one without it is ``truncated``.
 
 Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). The role lines
 (``Small Blind:  NAME  (0.25)``) name their seat after the role and are read by ``_role``;
@@ -54,7 +79,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from rules.records import HandParseError, ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, Limit, PayoutSource, Platform, QuarantineReason, Street
+from rules.vocab import ActionKind, Format, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import card
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BOTH_BLINDS, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act,
@@ -66,9 +91,11 @@ from parsers.headers import Header
 _HAND_START = re.compile(r"^\ufeff*Game # \d+ - ", re.M)
 _HEADER = re.compile(
     r"^Game # (?P<id>\d+) - (?P<game>.+?) (?P<limit>Pot Limit|Fixed Limit|No Limit|Limit) "
-    r"(?:(?P<cur>[A-Z]{3}) )?(?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)"
+    r"(?:(?P<cur>[A-Z]{3}) )?(?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)(?: and (?P<ante>[\d,.]+) ante)?"
     r"(?: - Table \"(?P<table>.*)\")?\s*$"
 )
+# A tournament's table: its name, then the tournament's id and the table's number.
+_TOURNAMENT_TABLE = re.compile(r"^.*\S (?P<tid>\d+) (?P<number>\d+)$")
 _SEAT = re.compile(r"^(?P<name>.+?)\s+\((?:[A-Z]{3} )?(?P<stack>[\d,.]+) in seat (?P<seat>\d+)\)\s*$")
 _ROLE = re.compile(
     r"^(?P<role>Dealer|Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn|Ante|Dead Blind|Dead Small Blind):"
@@ -91,6 +118,7 @@ _ROLE_VERBS: Mapping[str, Act] = {
     "Dead Blind": DEAD_BLIND,
     "Dead Small Blind": DEAD_BLIND,
 }
+_ANTE_POSTED = replace(ANTE, sets=None)  # ``_ante`` keeps the header's
 _FIXED_ZONES = {"GMT": 0, "UTC": 0, "WET": 0, "BST": 60, "WEST": 60, "CET": 60, "CEST": 120,
                 "EET": 120, "EEST": 180, "MSK": 180}
 _NAMED_ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York"}
@@ -140,13 +168,19 @@ def _cards(hand: Hand, text: str) -> list[str | None]:
 
 def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     """``Game # 2646515978 - Omaha Hi/Lo Fixed Limit EUR 100.00/200.00 - Table "Portland"``:
-    no currency means play money. The stakes are the blinds until ``_blinds_posted``."""
+    no currency and a table naming a tournament (``_TOURNAMENT_TABLE``) is a tournament in
+    chips; no currency otherwise means play money. The stakes are the blinds until
+    ``_blinds_posted``."""
     if m["id"] is None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"not an Entraction header: {hand.lines[0].text!r}")
     currency = m["cur"]
-    record = hand.new_record(**_HEADER_FIELDS.fields(hand, m), is_tournament=False, currency=currency,
-                             is_play_money=currency is None)
-    if currency is None:
+    tournament = _TOURNAMENT_TABLE.match(m["table"] or "") if currency is None else None
+    if tournament:
+        hand.scale = 1  # chips: ``8,400.00`` is 8400, a fraction of a chip a bad amount
+    record = hand.new_record(**_HEADER_FIELDS.fields(hand, m), is_tournament=tournament is not None,
+                             currency=currency, is_play_money=currency is None and tournament is None,
+                             tournament_id=tournament["tid"] if tournament else None)
+    if currency is None and tournament is None:
         record.notes.append("no currency in the header: read as play money")
     hand.street = Street.PREFLOP  # no line opens it: every line after the blinds bets pre-flop, a Payback too
     return record
@@ -193,6 +227,20 @@ def _role(hand: Hand, m: re.Match[str]) -> None:
     hand.act(_ROLE_VERBS[m["role"]], posted, seat)
     if m["role"] == "Ante":  # each ante line restates the table's ante: the last one stands
         hand.record.ante = hand.money(posted["amt"])
+
+
+def _ante(hand: Hand, m: re.Match[str]) -> None:
+    """``NAME   Ante   (20.00)`` (tournament hands): the header's ante (``and 20 ante``)
+    stands, a post of another amount that is not the seat's whole stack noted; with none
+    in the header, the last post is the ante."""
+    hand.act(_ANTE_POSTED, m)
+    posted, record, seat = hand.money(m["amt"]), hand.record, hand.player
+    header_ante = hand.facts.setdefault("header ante", record.ante)
+    if header_ante is None:
+        record.ante = posted  # as the role lines' ``Ante:``: the last one stands
+    elif posted != header_ante and seat is not None and posted != seat.stack:
+        record.notes.append(f"seat {seat.seat} ({seat.player}) posts an ante of {posted}, "
+                            f"the header's ante is {header_ante}")
 
 
 def _dealt(hand: Hand, m: re.Match[str]) -> None:
@@ -258,12 +306,25 @@ def _cut_after_name(hand: Hand, m: re.Match[str]) -> None:
 
 # --- the end of the hand ------------------------------------------------------------------
 
+def _last_line(hand: Hand) -> str:
+    """The hand's last line as ``str.splitlines`` cuts it (a final line break opens no
+    line), as version 2 quoted it."""
+    return hand.text.lstrip("\ufeff").splitlines()[-1].rstrip()
+
+
 def _rake_printed(hand: Hand) -> None:
-    """A hand without its ``Rake:`` line is cut off; the message quotes its last line as
-    ``str.splitlines`` cuts it (a final line break opens no line), as version 2 did."""
-    if "rake" not in hand.seen:
-        last = hand.text.lstrip("\ufeff").splitlines()[-1].rstrip()
-        raise hand.fail(QuarantineReason.TRUNCATED, f"hand {hand.hand_id} has no 'Rake:' line: cut off after {last!r}")
+    """A cash hand without its ``Rake:`` line is cut off. A tournament hand prints none
+    (no tournament pot is raked): its ``Game ended`` line closes it instead."""
+    if "rake" in hand.seen:
+        return
+    if not hand.record.is_tournament:
+        raise hand.fail(QuarantineReason.TRUNCATED,
+                        f"hand {hand.hand_id} has no 'Rake:' line: cut off after {_last_line(hand)!r}")
+    if "ended" not in hand.seen:
+        raise hand.fail(QuarantineReason.TRUNCATED,
+                        f"hand {hand.hand_id} has no 'Game ended' line: cut off after {_last_line(hand)!r}")
+    hand.record.rake, hand.record.rake_source = 0, RakeSource.INFERRED
+    hand.record.notes.append("tournament pots are not raked: rake 0 (no 'Rake:' line in a tournament hand)")
 
 
 def _closing_notes(hand: Hand) -> None:
@@ -305,9 +366,9 @@ def _never_acted(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.ENTRACTION,
     format=Format.ENTRACTION,
-    version="5",
+    version="6",
     hand_start=_HAND_START,
-    head=re.compile(r"\ufeff*Game # \d+ - .+ [A-Z]{3} [\d,.]+/[\d,.]+"),
+    head=re.compile(r"\ufeff*Game # \d+ - .+ (?:[A-Z]{3} )?[\d,.]+/[\d,.]+"),  # no currency: a tournament
     first=re.compile(_HEADER.pattern + "|"),  # always matches: ``_header`` words a header it cannot read
     not_first="",
     header=_header,
@@ -333,7 +394,8 @@ DIALECT = Dialect(
         kind("fold", r"^Fold\s*$", FOLD),
         kind("check", r"^Check\s*$", CHECK),
         kind("amount where none is", r"^(?P<verb>Fold|Check)\s*\([^)]*\)\s*$", _refused),
-        kind("no amount", r"^(?P<verb>Call|Bet|Raise|All-In|Payback)\s*$", _refused),
+        kind("no amount", r"^(?P<verb>Call|Bet|Raise|All-In|Payback|Ante)\s*$", _refused),
+        kind("ante", rf"^Ante{_AMT}", _ante),
         kind("call", rf"^Call{_AMT}", CALL),
         kind("bet", rf"^Bet{_AMT}", BET),
         kind("raise", rf"^Raise{_AMT}", RAISE_BY),

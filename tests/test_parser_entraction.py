@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason, Street
+from rules.vocab import ActionKind, Game, Half, Limit, PayoutSource, QuarantineReason, RakeSource, Street
 from rules.records import HandParseError
 from parsers.entraction import PARSER
+from parsers.registry import detect
 from tests.corpus import corpus_file, corpus_files, read_text
 
 HANDS_PER_FILE = {
@@ -368,3 +371,230 @@ def test_a_seat_that_never_acts_before_any_board_sat_the_hand_out():
     assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
         (5, 100, PayoutSource.UNCALLED), (5, 125, PayoutSource.POT)]
     assert hand.reconciles()
+
+
+# --- tournament hands (version 6): chips, no currency, no rake line, the id in the table's name ---
+
+_STT = """Game # 5100300400 - Texas Hold'em No Limit 50/100 - Table "€5+0.50 Turbo Sit & Go 30405060 1"
+
+Players(max 6):
+Oriel                       (1,480.00 in seat 1)
+Pascoe                      (1,520.00 in seat 2)
+Quenby                      (1,500.00 in seat 4)
+
+Dealer:                     Oriel
+Small Blind:                Pascoe   (50.00)
+Big Blind:                  Quenby   (100.00)
+
+Oriel was dealt:         Ts - Tc
+
+Oriel                       Raise       (300.00)
+Pascoe                      Fold
+Quenby                      Call        (200.00)
+
+Flop                        2h - 9d - Kc
+
+Quenby                      Check
+Oriel                       Bet         (400.00)
+Quenby                      Fold
+Oriel                       Payback     (400.00)
+
+Oriel didn't show hand
+
+Oriel wins:              650.00
+
+Game ended 2013-02-11 20:14:05 CET
+"""
+
+
+def test_a_sit_and_go_hand_is_a_tournament_in_chips_without_rake():
+    assert PARSER.sniff(_STT) and detect(_STT) is PARSER
+    hand = PARSER.parse(_STT)
+    assert (hand.is_tournament, hand.tournament_id, hand.currency, hand.is_play_money, hand.amount_scale) == (
+        True, "30405060", None, False, 1)
+    assert hand.table_name == "€5+0.50 Turbo Sit & Go 30405060 1"
+    assert (hand.small_blind, hand.big_blind, hand.ante) == (50, 100, None)
+    assert {s.seat: (s.stack, s.contributed) for s in hand.seats} == {1: (1480, 300), 2: (1520, 50), 4: (1500, 300)}
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 400, PayoutSource.UNCALLED), (1, 650, PayoutSource.POT)]
+    assert (hand.rake, hand.rake_source) == (0, RakeSource.INFERRED) and hand.reconciles()
+    assert "tournament pots are not raked: rake 0 (no 'Rake:' line in a tournament hand)" in hand.notes
+    assert hand.start_time_utc == "2013-02-11T19:14:05Z" and hand.seat(1).cards == ["Ts", "Tc"]
+
+
+def test_a_tournament_hand_cut_before_game_ended_or_holding_a_fraction_of_a_chip_is_quarantined():
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_STT[: _STT.index("Game ended")])
+    assert (exc.value.reason, exc.value.message) == (
+        QuarantineReason.TRUNCATED, "hand 5100300400 has no 'Game ended' line: cut off after ''")
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_STT[: _STT.index("\nOriel wins:")])
+    assert exc.value.message == "hand 5100300400 has no 'Game ended' line: cut off after \"Oriel didn't show hand\""
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_STT.replace("650.00", "650.50"))
+    assert (exc.value.reason, exc.value.message) == (
+        QuarantineReason.BAD_AMOUNT, "hand 5100300400: '650.50' has more decimals than the minor unit allows (scale 1)")
+
+
+def test_a_header_without_a_currency_or_tournament_numbers_is_still_play_money():
+    play = _OUT_OF_TURN.replace("Pot Limit EUR 0.25/0.50", "Pot Limit 0.25/0.50")
+    hand = PARSER.parse(play)
+    assert (hand.is_tournament, hand.is_play_money, hand.tournament_id, hand.amount_scale, hand.rake) == (
+        False, True, None, 100, 10)
+    assert "no currency in the header: read as play money" in hand.notes
+    # a cash table's name ending in two numbers is no tournament: it has a currency
+    cash = PARSER.parse(_OUT_OF_TURN.replace('"Quarry Lane"', '"Quarry Lane 12 3"'))
+    assert (cash.is_tournament, cash.tournament_id, cash.currency) == (False, None, "EUR")
+
+
+_MTT_ANTES = """Game # 5100300555 - Texas Hold'em No Limit 100/200 and 25 ante - Table "Weekend €2,500 #4 30405999 7"
+
+Players(max 9):
+Ravenna                     (8,400.00 in seat 1)
+Sorley                      (2,110.00 in seat 3)
+Tamsin Lee                  (5,975.00 in seat 6)
+Ulric                       (12,300.00 in seat 8)
+
+Dealer:                     Ravenna
+
+Ravenna                     Ante        (25.00)
+Sorley                      Ante        (25.00)
+Tamsin Lee                  Ante        (25.00)
+Ulric                       Ante        (25.00)
+
+Small Blind:                Sorley   (100.00)
+Big Blind:                  Tamsin Lee  (200.00)
+
+Ulric                       Call        (200.00)
+Ravenna                     Fold
+Sorley                      Call        (100.00)
+Tamsin Lee                  Check
+
+Flop                        5s - 5d - Jh
+
+Sorley                      Check
+Tamsin Lee                  Bet         (400.00)
+Ulric                       Call        (400.00)
+Sorley                      Fold
+
+Turn                        5s - 5d - Jh - 8c
+
+Tamsin Lee                  Check
+Ulric                       Check
+
+River                       5s - 5d - Jh - 8c - Ad
+
+Tamsin Lee                  Check
+Ulric                       Check
+
+Tamsin Lee shows:           Jc - Qd (two pairs, Jacks and Fives)
+Ulric didn't show hand
+
+Tamsin Lee wins:            1,500.00
+
+Game ended 2013-03-02 22:41:19 CET
+"""
+
+
+def test_a_tournament_hand_with_antes_adds_up_with_them():
+    hand = PARSER.parse(_MTT_ANTES)
+    assert (hand.is_tournament, hand.tournament_id, hand.table_name) == (
+        True, "30405999", "Weekend €2,500 #4 30405999 7")
+    assert (hand.small_blind, hand.big_blind, hand.ante, hand.max_seats, hand.button_seat) == (100, 200, 25, 9, 1)
+    antes = [(a.seat, a.street, a.amount) for a in hand.actions if a.kind == ActionKind.POST_ANTE]
+    assert antes == [(1, Street.PREDEAL, 25), (3, Street.PREDEAL, 25), (6, Street.PREDEAL, 25), (8, Street.PREDEAL, 25)]
+    # four antes of 25, three seats' 200 before the flop and two 400 bets on it: the 1,500.00 paid
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 3: 225, 6: 625, 8: 625}
+    assert hand.pot_total == 1500 and hand.rake == 0 and hand.reconciles()
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(6, 1500, PayoutSource.POT)]
+    assert hand.seat(6).showed and hand.seat(8).mucked and hand.seat(1).folded_street == Street.PREFLOP
+    assert not [n for n in hand.notes if "ante" in n]
+
+
+def test_an_ante_other_than_the_headers_is_noted_unless_it_is_the_whole_stack():
+    short = PARSER.parse(_MTT_ANTES.replace("Sorley                      Ante        (25.00)",
+                                            "Sorley                      Ante        (20.00)"))
+    assert short.ante == 25 and "seat 3 (Sorley) posts an ante of 20, the header's ante is 25" in short.notes
+    all_in = PARSER.parse(_MTT_ANTES.replace("(2,110.00 in seat 3)", "(20.00 in seat 3)").replace(
+        "Sorley                      Ante        (25.00)", "Sorley                      Ante        (20.00)"))
+    assert not [n for n in all_in.notes if "posts an ante" in n]
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(_MTT_ANTES.replace("Ulric                       Ante        (25.00)",
+                                        "Ulric                       Ante"))
+    assert (exc.value.reason, exc.value.message) == (
+        QuarantineReason.PARSE_ERROR, "Ante without an amount: 'Ulric                       Ante'")
+
+
+# Sorley (850) is all in for less: the main pot of 3 x 850 is his, the side pot of
+# 2 x 2,150 between the other two is Ulric's.
+_SIDE_POT = """Game # 5100300777 - Texas Hold'em No Limit 200/400 and 50 ante - Table "Weekend €2,500 #4 30405999 7"
+
+Players(max 9):
+Ravenna                     (3,000.00 in seat 1)
+Sorley                      (850.00 in seat 3)
+Ulric                       (9,000.00 in seat 8)
+
+Dealer:                     Ulric
+
+Ravenna                     Ante        (50.00)
+Sorley                      Ante        (50.00)
+Ulric                       Ante        (50.00)
+
+Small Blind:                Ravenna  (200.00)
+Big Blind:                  Sorley   (400.00)
+
+Ulric                       Raise       (1,200.00)
+Ravenna                     All-In      (2,750.00)
+Sorley                      All-In      (400.00)
+Ulric                       Call        (1,750.00)
+
+Flop                        7c - 2d - 9s
+Turn                        7c - 2d - 9s - 4h
+River                       7c - 2d - 9s - 4h - Ts
+
+Ravenna shows:              Qs - Jh (high card, Queen)
+Sorley shows:               Ah - Ad (a pair of Aces)
+Ulric shows:                Kc - Kd (a pair of Kings)
+
+Sorley wins:                2,550.00
+Ulric wins:                 4,300.00
+
+Game ended 2013-03-02 23:02:47 CET
+"""
+
+
+def test_an_all_in_for_less_splits_a_side_pot_the_audit_settles(tmp_path: Path):
+    hand = PARSER.parse(_SIDE_POT)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 3000, 3: 850, 8: 3000}
+    assert hand.seat(1).all_in and hand.seat(3).all_in and not hand.seat(8).all_in
+    assert [(p.seat, p.amount, p.pot, p.source) for p in hand.payouts] == [
+        (3, 2550, None, PayoutSource.POT), (8, 4300, None, PayoutSource.POT)]
+    assert (hand.pot_total, hand.rake, hand.ante) == (6850, 0, 50) and hand.reconciles()
+    e = _explained(tmp_path, _SIDE_POT, "entraction:5100300777")
+    assert (e["verdict"], e["reason"], e["findings"]) == ("clean", None, [])
+    assert [(p["amount"], p["rake"], sorted(p["contenders"])) for p in e["pots"]] == [
+        (2550, 0, ["1", "3", "8"]), (4300, 0, ["1", "8"])]
+    assert e["expected"] == {"1": 0, "3": 2550, "8": 4300}
+    # the side pot paid to the short stack as well: the audit reports it
+    wrong = _SIDE_POT.replace("Ulric wins:                 4,300.00", "Sorley wins:                4,300.00")
+    e = _explained(tmp_path / "wrong", wrong, "entraction:5100300777")
+    assert e["verdict"] == "findings"
+    assert sorted((f["kind"], f["seat"], f["recorded"], f["expected"]) for f in e["findings"]) == [
+        ("wrong_winner", 3, 6850, 2550), ("wrong_winner", 8, 0, 4300)]
+
+
+def _explained(tmp_path: Path, text: str, key: str) -> dict:
+    from audit.explanation import explain_hand
+    from audit.ingest import ingest
+
+    tmp_path.mkdir(exist_ok=True)
+    history = tmp_path / "hands.txt"
+    history.write_text(text, encoding="utf-8")
+    ingest([history], tmp_path / "lake")
+    return explain_hand(tmp_path / "lake", key)
+
+
+def test_with_no_ante_in_the_header_the_ante_lines_give_it():
+    hand = PARSER.parse(_MTT_ANTES.replace(" and 25 ante", ""))
+    assert hand.ante == 25 and not [n for n in hand.notes if "ante" in n]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 25, 3: 225, 6: 625, 8: 625} and hand.reconciles()

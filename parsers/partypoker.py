@@ -24,7 +24,16 @@ quarantined as ``inconsistent``. Bracketed amounts are what each action added: `
 [$10 USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open
 pair) is ``double bets [120]``. A 2012 Mac client writes a decimal comma throughout
 (``( $26,02 USD )``, ``[ $0,25 USD ]``): a comma before exactly two digits and no point in any
-amount say so, per hand. A 2011 euro table writes one line in another locale: ``posts big
+amount say so, per hand. That client also drops the line break after some lines, printing
+two as one: ``Player3 is sitting outPlayer4 posts big blind [$0,25 USD].`` (hand
+12395237393), ``Player3 wins $27,37 USD from the main pot with two pairs, Aces and
+Queens.Player4 wins $27,36 USD ...`` (hand 12395241485), ``Player2 does not show
+cards.Player2 wins $1,10 USD`` (hand 12385840660). Such a line is read as the lines it
+joins only where its first part is a whole line of one of the kinds seen joined (``is
+sitting out``, ``does not show cards.``, a win line ending in its period) by a listed seat
+and the rest begins with a listed seat's name; both keep the file's line number and a note
+names the line. A win line whose description runs into anything else (a name not seated)
+still fails the hand. A 2011 euro table writes one line in another locale: ``posts big
 blind + dead [0,35 €]`` (a decimal comma: two digits after it, the sign after the
 number); a 2018 dollar table likewise ``posts big blind + dead [$0,03].`` (no currency word).
 
@@ -606,7 +615,7 @@ def _post(what: str, verb: Act) -> tuple[str, str, Act]:
 DIALECT = Dialect(
     platform=Platform.PARTYPOKER,
     format=Format.PARTYPOKER,
-    version="4",
+    version="5",
     hand_start=_HAND_START,
     head=_HAND_START,  # ``sniff`` is the parser's own
     first=re.compile(r"^(?P<id>(?!))?"),  # ``_header`` finds the banner after the preamble
@@ -678,15 +687,63 @@ def _hand_numbers(lines: list[str]) -> NumberConvention:
     return DOT
 
 
+# where a line printed without its line break may end: after ``is sitting out`` or a period
+_JOIN_POINT = re.compile(r"is sitting out|\.")
+_JOINABLE = re.compile(r"is sitting out|does not show cards\.")
+
+
+def _complete_head(rest: str) -> bool:
+    """What follows a seated name is a whole line of a kind the Mac client prints without its
+    line break: ``is sitting out``, ``does not show cards.`` or a win line with its period."""
+    return bool(_JOINABLE.fullmatch(rest) or (rest.endswith(".") and rest.startswith("wins ") and _WINS.match(rest)))
+
+
+def _split_joined(text: str, names: list[str]) -> list[str]:
+    """``text`` cut where a complete line of a joinable kind by a seated name ends and the
+    next begins with a seated name (``names``, longest first): the earliest such cut, then
+    the rest likewise; a line with no such cut stays whole."""
+    head_name = next((n for n in names if text.startswith(n + " ")), None)
+    if head_name is None:
+        return [text]
+    for point in _JOIN_POINT.finditer(text, len(head_name) + 1):
+        at = point.end()
+        if any(text.startswith(n + " ", at) for n in names) and _complete_head(text[len(head_name) + 1:at]):
+            return [text[:at], *_split_joined(text[at:], names)]
+    return [text]
+
+
+def _unjoined(hand: Hand) -> list[str]:
+    """Split the hand's joined lines (each part keeps the file's line number); the notes say where."""
+    listed = {m["name"] for m in map(_SEAT.match, (line.text for line in hand.lines)) if m}
+    names = sorted(listed, key=len, reverse=True)
+    lines: list[Line] = []
+    notes: list[str] = []
+    for line in hand.lines:
+        parts = _split_joined(line.text, names) if names else [line.text]
+        if len(parts) == 1:
+            lines.append(line)
+            continue
+        notes.append(f"line {line.number} holds {len(parts)} lines printed without a line break between them, "
+                     "read apart: " + " | ".join(parts))
+        lines.extend(Line(line.number, part, part) for part in parts)
+    hand.lines = lines
+    return notes
+
+
 class PartyPokerParser(PartyParser):
-    """partypoker's classic dialect; a hand written with a decimal comma is read with COMMA."""
+    """partypoker's classic dialect; a hand written with a decimal comma is read with COMMA,
+    a hand with joined lines (the 2012 Mac client) with them read apart."""
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^\*{5} Hand History for Game \d+ \*{5}\s*$", head, re.M))
 
     def parse(self, hand_text: str) -> ParsedHand:
         lines = hand_lines(hand_text)
-        return self.read(lines, _COMMA_DIALECT if _hand_numbers(lines) is COMMA else DIALECT)
+        hand = Hand(_COMMA_DIALECT if _hand_numbers(lines) is COMMA else DIALECT, "\n".join(lines))
+        notes = _unjoined(hand)
+        record = hand.read()
+        record.notes.extend(notes)
+        return record
 
 
 PARSER = PartyPokerParser(DIALECT)

@@ -817,14 +817,107 @@ def test_a_summary_that_contradicts_the_actions_quarantines_the_hand():
 
 def test_pay_lines_run_together_on_one_line_are_not_read_as_one():
     # a file without its last line breaks: the second pay line was swallowed by the first
-    # one's hand description, and the tie read as paid to one seat (a false wrong_winner)
+    # one's hand description, and the tie read as paid to one seat (a false wrong_winner);
+    # after a name the seat list does not have, the line is not read apart
     text = SAT_OUT.replace("Hesper does not show cards.\nHesper wins $0.98 USD\n",
-                           "Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a pair of Tens.\n")
+                           "Hesper wins $0.49 USD with a pair of Tens.Ilse wins $0.49 USD with a pair of Tens.\n")
     with pytest.raises(HandParseError) as err:
         CLASSIC.parse(text)
     assert (err.value.reason, err.value.message) == (
-        QuarantineReason.PARSE_ERROR, "line 18 'Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a "
+        QuarantineReason.PARSE_ERROR, "line 18 'Hesper wins $0.49 USD with a pair of Tens.Ilse wins $0.49 USD with a "
         "pair of Tens.': pay lines run together on one line")
+
+
+MAC_SITTING_OUT = """#Game No : 4400000001
+***** Hand History for Game 12300000001 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 15:02:11 ICT 2012
+Table Ravenna ( Real Money )
+Seat 1 is the button
+Total number of players : 4/6
+seat 1: Odalys ( $31,40 USD )
+seat 2: Perrin ( $25 USD )
+seat 3: Quill ( $18,75 USD )
+seat 4: Rosamund ( $26,05 USD )
+Perrin posts small blind [$0,10 USD].
+Quill is sitting outRosamund posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Rosamund [ 9c, 9d ]
+Odalys raises [ $0,75 USD ]
+Perrin folds
+Rosamund calls [ $0,50 USD ]
+** Dealing Flop ** [ 2s, 7h, Kd ]
+Rosamund checks
+Odalys bets [ $1,10 USD ]
+Rosamund folds
+Odalys does not show cards.Odalys wins $2,62 USD
+"""
+
+MAC_SPLIT_POT = """#Game No : 4400000002
+***** Hand History for Game 12300000002 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 15:09:40 ICT 2012
+Table Ravenna ( Real Money )
+Seat 1 is the button
+Total number of players : 3/6
+seat 1: Odalys ( $31,40 USD )
+seat 2: Perrin ( $25 USD )
+seat 4: Rosamund ( $26,05 USD )
+Perrin posts small blind [$0,10 USD].
+Rosamund posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Rosamund [ Ac, Kd ]
+Odalys calls [ $0,25 USD ]
+Perrin raises [ $1,15 USD ]
+Rosamund calls [ $1 USD ]
+Odalys folds
+** Dealing Flop ** [ As, Kh, 4c ]
+Perrin bets [ $2,05 USD ]
+Rosamund calls [ $2,05 USD ]
+** Dealing Turn ** [ 8d ]
+Perrin checks
+Rosamund checks
+** Dealing River ** [ 2c ]
+Perrin checks
+Rosamund checks
+Perrin shows [ Ah, Kc ]two pairs, Aces and Kings.
+Rosamund shows [ Ac, Kd ]two pairs, Aces and Kings.
+Perrin wins $3,26 USD from the main pot with two pairs, Aces and Kings.Rosamund wins $3,25 USD from the main pot \
+with two pairs, Aces and Kings.
+"""  # the backslash continues the line: the two pay lines are one
+
+
+def test_a_mac_client_line_run_into_the_next_is_read_as_two():
+    # "Quill is sitting outRosamund posts big blind [...]" and "does not show cards.Odalys
+    # wins ..." quarantined the hand as an unexpected action
+    hand = CLASSIC.parse(MAC_SITTING_OUT)
+    assert _contributed(hand) == {1: 185, 2: 10, 4: 75}
+    assert _payouts(hand) == [(1, 262, None, Half.WHOLE, PayoutSource.POT)]
+    assert [a.kind for a in hand.actions[:2]] == [ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND]
+    assert [s.seat for s in hand.seats if not s.dealt_in] == [3]
+    assert hand.notes[1:] == [
+        "line 12 holds 2 lines printed without a line break between them, read apart: Quill is sitting out | "
+        "Rosamund posts big blind [$0,25 USD].",
+        "line 22 holds 2 lines printed without a line break between them, read apart: Odalys does not show cards. | "
+        "Odalys wins $2,62 USD"]
+
+
+def test_mac_client_pay_lines_run_together_are_read_apart_with_their_decimal_commas():
+    # the tie's two pay lines on one line were quarantined ("pay lines run together")
+    hand = CLASSIC.parse(MAC_SPLIT_POT)
+    assert _contributed(hand) == {1: 25, 2: 330, 4: 330}
+    assert _payouts(hand) == [(2, 326, 0, Half.WHOLE, PayoutSource.POT), (4, 325, 0, Half.WHOLE, PayoutSource.POT)]
+    assert [p.line for p in hand.payouts] == [
+        "Perrin wins $3,26 USD from the main pot with two pairs, Aces and Kings.",
+        "Rosamund wins $3,25 USD from the main pot with two pairs, Aces and Kings."]
+    assert {s.seat: s.cards for s in hand.seats if s.cards} == {2: ["Ah", "Kc"], 4: ["Ac", "Kd"]}
+
+
+def test_a_run_together_line_is_read_apart_only_after_a_whole_line_of_a_joinable_kind():
+    # "checks" is not seen joined: the line stays whole, and unknown
+    text = MAC_SPLIT_POT.replace("Perrin checks\nRosamund checks\n** Dealing River",
+                                 "Perrin checksRosamund checks\n** Dealing River")
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert err.value.reason == QuarantineReason.PARSE_ERROR and "line 22 'Perrin checksRosamund checks'" in err.value.message
 
 
 @pytest.mark.parametrize("message", [
@@ -873,7 +966,7 @@ def test_both_eras_are_picklable_and_carry_their_version():
 
     assert pickle.loads(pickle.dumps(CLASSIC)).parse(SAT_OUT).hand_id == "11615400001"
     assert pickle.loads(pickle.dumps(MODERN)).parse(MODERN_HAND).hand_id == "1700000000123abcd45efgh"
-    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:4", "partypoker_2023:2"]
+    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:5", "partypoker_2023:2"]
 
 
 def test_a_bare_price_without_a_level_line_is_no_tournament():
@@ -984,11 +1077,11 @@ def test_new_hands_audit_clean(tmp_path):
                                      "Blinds(20/40)\n").replace("Summer Special (2686999) Table #5",
                                                                  "$0.25 Sit & Go 3-Handed (190000011) Table #1")
     source = tmp_path / "party.txt"
-    source.write_text(KNOCKOUT + "\n" + jackpot, encoding="utf-8")
+    source.write_text("\n".join((KNOCKOUT, jackpot, MAC_SITTING_OUT, MAC_SPLIT_POT)), encoding="utf-8")
     result = run_job([str(source)], str(tmp_path / "out"))
     verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet").sort("hand_key")
     assert sorted(verdicts.select("hand_id", "verdict").rows()) == [
-        ("11940000001", "clean"), ("16800000001", "clean")]
+        ("11940000001", "clean"), ("12300000001", "relative_only"), ("12300000002", "relative_only"), ("16800000001", "clean")]
     assert (result.counts["finding_rows"], result.counts.get("quarantined", 0)) == (0, 0)
 
 

@@ -54,7 +54,16 @@ out: it is not dealt in, and so no contender for the pot.
 
 A player the seat list does not have (one who joined after it was printed) may post and
 play: partypoker prints neither its seat nor its stack (``Player8 has joined the table.``
-names no seat), so the hand is quarantined as ``inconsistent``, naming the line.
+names no seat). Settlement needs its seat (the odd chip's order) and what it put in (its
+lines), not its stack; so the hand is read where the seat can be told: the seat list
+holds as many seats as ``Total number of players : 8/9`` says, exactly one seat of the
+table is free (unlisted, or left by a listed player who takes no part: ``Player6 has left
+the table.`` before the newcomer posts, hand 11970291958), and nobody else the list leaves
+out is named at the table (hand 10498911237: 8 of 9 seats listed, seat 2 free; hand
+12385840660: a big blind by a player with no joined line, 5 of 6, seat 2 free). A note
+says so. Otherwise (seats 5 and 6 free, hand 13291512580; three joiners for seats 1, 2 and
+9, hand 9521729454; both seats of a heads-up table listed, hand 14981802530; a table
+without its size) the hand is quarantined as ``inconsistent``, naming the line and why.
 
 A knockout's ``X has knocked out Y and won a $0.10 USD bounty prize.`` is a ``BOUNTY``
 payout in cents of the buy-in's currency, outside the pot.
@@ -206,6 +215,10 @@ _CHAT_VERBS = re.compile(r"\b(?:post|call|bet|raise|win|won|tie|collect|return|a
                          r"muck|show|ante|blind|pot)(?:s|ed)?\b", re.I)
 # ``X has knocked out Y and won a $0.10 USD bounty prize.``: paid outside the pot
 _BOUNTY = (r"^has knocked out (?P<out>.+) and won an? (?P<amt>[$€£][\d.,]+(?: [A-Z]{3})?) bounty prize\.$")
+# a line by someone at the table (joining, sitting out, acting), who may not be listed
+_AT_THE_TABLE = re.compile(r"^(?P<name>\S(?:.*?\S)?) (?:has joined the table\.|is sitting out|did not respond in time|"
+                           r"folds|checks|posts |calls |bets |raises |is all-In |completes |shows |doesn't show |"
+                           r"does not show |wins )")
 # a money action by someone the seat list does not have
 _UNSEATED_MONEY = (r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|"
                    r"is all-In|completes)(?: \+ dead)? +\[[^\]]+\]\.?$")
@@ -354,6 +367,12 @@ def _level_line(hand: Hand, m: re.Match[str]) -> bool | None:
     else:
         hand.facts["small bet"] = _stakes(hand, hand.record, m) or hand.facts["small bet"]
     return None
+
+
+def _players(hand: Hand, m: re.Match[str]) -> None:
+    """``Total number of players : 3/9``: how many the seat list lists, and the table's size."""
+    hand.facts["players listed"] = int(m["count"])
+    max_seats(hand, m)
 
 
 def _button(hand: Hand, m: re.Match[str]) -> None:
@@ -508,12 +527,74 @@ def _no_low(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _unseated_money(hand: Hand, m: re.Match[str]) -> None:
-    """Money from a player the seat list does not have: its seat and stack are unknown."""
-    joined = any(line.text == f"{m['name']} has joined the table." for line in hand.lines
-                 if line.number <= hand.line.number)
-    raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: " + (
-        "a player who joined the table after the seat list was printed" if joined else
-        "a player the seat list does not have") + " puts money in: its seat and stack are unknown")
+    """Money from a player the seat list does not have: read where the hand tells its seat
+    (the one seat free), else the hand is quarantined. Its stack is never printed, and
+    settlement needs none: its contribution is in its lines, an all-in is said."""
+    name, line = m["name"], hand.line
+    joined = any(other.text == f"{name} has joined the table." for other in hand.lines if other.number <= line.number)
+    who = "a player who joined the table after the seat list was printed" if joined else \
+        "a player the seat list does not have"
+    number, why = _newcomer_seat(hand, name)
+    if number is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {line.number} {line.text!r}: {who} puts money in: {why}")
+    left = hand.seats.pop(number, None)
+    if left is not None:
+        del hand.by_name[left.player]
+    hand.add_seat(SeatRecord(seat=number, player=name))
+    hand.record.notes.append(f"line {line.number}: {who} puts money in: seated in seat {number}, {why}; "
+                             "its stack is not printed")
+    hit = hand.split_name(line.text)
+    if hit is None or hand.read_player(*hit) is None:
+        raise hand.unexpected()
+
+
+def _newcomer_seat(hand: Hand, name: str) -> tuple[int | None, str]:
+    """The seat of ``name``, whom the seat list does not have, and why it is that seat (the
+    one seat free, and nobody else the list leaves out named in the hand); or None and why
+    it cannot be told."""
+    size, listed = hand.record.max_seats, hand.facts.get("players listed")
+    if size is None:
+        return None, "its seat is not printed, nor the table's size"
+    if listed != len(hand.seats):
+        return None, f"its seat is not printed, and the seat list has {len(hand.seats)} seats for {listed} players"
+    if hand.facts["silent blinds"]:
+        return None, "its seat is not printed, and the blinds this hand does not print are placed by seat"
+    vacated = _vacated(hand)
+    free = sorted(set(range(1, size + 1)) - set(hand.seats) | set(vacated))
+    others = sorted(_unlisted_names(hand) - {name})
+    if not free:
+        return None, f"its seat is not printed, and the seat list fills all {size} seats"
+    if len(free) > 1:
+        return None, f"its seat is not printed, and seats {', '.join(map(str, free[:-1]))} and {free[-1]} are free"
+    if others:
+        return None, (f"its seat is not printed, and others the seat list does not have ({', '.join(others)}) "
+                      f"are at the table with one seat free ({free[0]})")
+    seat = free[0]
+    after = f" ({vacated[seat]} left it)" if seat in vacated else ""
+    return seat, f"the one seat of {size} free{after}"
+
+
+def _vacated(hand: Hand) -> dict[int, str]:
+    """Seats whose player left the table before this line and takes no part in the hand."""
+    vacated: dict[int, str] = {}
+    for seat in hand.seats.values():
+        said = [other for other in hand.lines if other.text.startswith(seat.player + " ")]
+        left = [other for other in said if other.text == f"{seat.player} has left the table."]
+        takes_part = any(not _TRAFFIC.match(other.text[len(seat.player) + 1:]) for other in said)
+        if left and left[0].number < hand.line.number and not takes_part and not hand.tracker.contributed(seat.seat):
+            vacated[seat.seat] = seat.player
+    return vacated
+
+
+def _unlisted_names(hand: Hand) -> set[str]:
+    """Everyone named at the start of a line of the hand who is not listed and was at the
+    table: joining, sitting out, acting or putting money in."""
+    names: set[str] = set()
+    for line in hand.lines:
+        m = _AT_THE_TABLE.match(line.text)
+        if m and hand.split_name(line.text) is None:
+            names.add(m["name"])
+    return names
 
 
 def _bounty(hand: Hand, m: re.Match[str]) -> None:
@@ -628,7 +709,7 @@ DIALECT = Dialect(
         kind("header", r"", read_by_header),
         kind("street", r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$", _street),
         kind("button", r"^Seat (?P<seat>\d+) is the button$", _button),
-        kind("players", r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$", max_seats),
+        kind("players", r"^Total number of players : (?P<count>\d+)(?: ?/ ?(?P<max>\d+))?$", _players),
         kind("no low", r"^There was no qualifying low hand", _no_low),
         kind("no small blind", "^" + re.escape(_NO_SMALL_BLIND), skip),
         kind("level", _LEVEL_LINE, _level_line, on=(Street.PREDEAL,)),

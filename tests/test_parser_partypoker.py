@@ -585,15 +585,89 @@ def test_finishing_places_of_every_form_and_the_time_bank_warning_are_skipped():
 @pytest.mark.parametrize(("lines", "message"), [
     ("Ilse has joined the table.\nIlse posts big blind [$0.25 USD].\n",
      "line 12 'Ilse posts big blind [$0.25 USD].': a player who joined the table after the seat list was printed "
-     "puts money in: its seat and stack are unknown"),
+     "puts money in: its seat is not printed, and seats 1, 2, 6, 7, 8 and 9 are free"),
     ("Ilse raises [$0.25 USD]\n",
-     "line 11 'Ilse raises [$0.25 USD]': a player the seat list does not have puts money in: its seat and stack are unknown"),
+     "line 11 'Ilse raises [$0.25 USD]': a player the seat list does not have puts money in: its seat is not printed, "
+     "and seats 1, 2, 6, 7, 8 and 9 are free"),
 ])
 def test_money_from_a_player_the_seat_list_does_not_have_quarantines_the_hand(lines, message):
     # was "unexpected money line"
     with pytest.raises(HandParseError) as err:
         CLASSIC.parse(SAT_OUT.replace("Gideon posts big blind [$0.25 USD].\n", "Gideon posts big blind [$0.25 USD].\n" + lines))
     assert (err.value.reason, err.value.message) == (QuarantineReason.INCONSISTENT, message)
+
+
+JOINER = """***** Hand History for Game 13300000007 *****
+$0.10/$0.25 USD NL Texas Hold'em - Saturday, September 21, 16:06:03 EDT 2013
+Table Varna (Real Money)
+Seat 1 is the button
+Total number of players : 6/6
+Seat 1: Anselm ( $30 USD )
+Seat 2: Briony ( $22.40 USD )
+Seat 3: Caspian ( $0 USD )
+Seat 4: Gwilym ( $19 USD )
+Seat 5: Delphine ( $41.10 USD )
+Seat 6: Eamon ( $25 USD )
+Briony posts small blind [$0.10 USD].
+Caspian has left the table.
+Fenwick has joined the table.
+Fenwick posts big blind [$0.25 USD].
+** Dealing down cards **
+Dealt to Eamon [  Kd Qh ]
+Gwilym folds
+Delphine folds
+Eamon raises [$0.75 USD]
+Anselm folds
+Briony folds
+Fenwick calls [$0.50 USD]
+** Dealing Flop ** [ 2d, 9s, Kc ]
+Fenwick checks
+Eamon bets [$1.10 USD]
+Fenwick calls [$1.10 USD]
+** Dealing Turn ** [ 5h ]
+Fenwick checks
+Eamon checks
+** Dealing River ** [ 5c ]
+Fenwick checks
+Eamon checks
+Fenwick shows [ Ks, Qs ]two pairs, Kings and Fives.
+Eamon shows [ Kd, Qh ]two pairs, Kings and Fives.
+Fenwick wins $1.81 USD from the main pot with two pairs, Kings and Fives.
+Eamon wins $1.80 USD from the main pot with two pairs, Kings and Fives.
+"""
+
+
+def test_a_player_who_joins_into_the_one_free_seat_is_read_in_it():
+    # the table is full but for the seat Caspian left: Fenwick's big blind quarantined the
+    # hand ("its seat and stack are unknown"); the odd chip is his, first after the button
+    hand = CLASSIC.parse(JOINER)
+    assert [(s.seat, s.player, s.stack) for s in hand.seats if s.seat in (2, 3, 4)] == [
+        (2, "Briony", 2240), (3, "Fenwick", None), (4, "Gwilym", 1900)]
+    assert _contributed(hand) == {2: 10, 3: 185, 6: 185}
+    assert _payouts(hand) == [(3, 181, 0, Half.WHOLE, PayoutSource.POT), (6, 180, 0, Half.WHOLE, PayoutSource.POT)]
+    assert hand.seat(3).cards == ["Ks", "Qs"] and hand.actions[1].kind == ActionKind.POST_BIG_BLIND
+    assert hand.notes[1:] == [
+        "line 15: a player who joined the table after the seat list was printed puts money in: seated in seat 3, "
+        "the one seat of 6 free (Caspian left it); its stack is not printed"]
+
+
+@pytest.mark.parametrize(("changes", "line", "why"), [
+    ((("Seat 4: Gwilym ( $19 USD )\n", ""), ("players : 6/6", "players : 5/6")), 14, "and seats 3 and 4 are free"),
+    ((("Fenwick has joined the table.\n", "Fenwick has joined the table.\nHollis has joined the table.\n"),), 16,
+     "and others the seat list does not have (Hollis) are at the table with one seat free (3)"),
+    ((("Caspian has left the table.\n", ""),), 14, "and the seat list fills all 6 seats"),
+    ((("players : 6/6", "players : 6"),), 15, "nor the table's size"),
+    ((("players : 6/6", "players : 7/7"),), 15, "and the seat list has 6 seats for 7 players"),
+])
+def test_a_player_whose_seat_the_hand_does_not_tell_quarantines_it(changes, line, why):
+    text = JOINER
+    for change in changes:
+        text = text.replace(*change)
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, f"line {line} 'Fenwick posts big blind [$0.25 USD].': a player who joined the "
+        f"table after the seat list was printed puts money in: its seat is not printed, {why}")
 
 
 @pytest.mark.parametrize(("header", "expected"), [
@@ -1077,11 +1151,12 @@ def test_new_hands_audit_clean(tmp_path):
                                      "Blinds(20/40)\n").replace("Summer Special (2686999) Table #5",
                                                                  "$0.25 Sit & Go 3-Handed (190000011) Table #1")
     source = tmp_path / "party.txt"
-    source.write_text("\n".join((KNOCKOUT, jackpot, MAC_SITTING_OUT, MAC_SPLIT_POT)), encoding="utf-8")
+    source.write_text("\n".join((KNOCKOUT, jackpot, MAC_SITTING_OUT, MAC_SPLIT_POT, JOINER)), encoding="utf-8")
     result = run_job([str(source)], str(tmp_path / "out"))
     verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet").sort("hand_key")
     assert sorted(verdicts.select("hand_id", "verdict").rows()) == [
-        ("11940000001", "clean"), ("12300000001", "relative_only"), ("12300000002", "relative_only"), ("16800000001", "clean")]
+        ("11940000001", "clean"), ("12300000001", "relative_only"), ("12300000002", "relative_only"), ("13300000007", "relative_only"),
+        ("16800000001", "clean")]
     assert (result.counts["finding_rows"], result.counts.get("quarantined", 0)) == (0, 0)
 
 

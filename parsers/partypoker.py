@@ -473,8 +473,14 @@ def _silent_blinds_allow(hand: Hand, had: int, faced: int) -> None:
         levels = {faced, hand.facts.get("short big blind", faced)}
         legal = faced > had and hand.tracker.street_bet(hand.player.seat) in levels
     if not legal:
+        seat = hand.player
+        # a stack printed smaller than what the seat puts in cut its unprinted blind short
+        # (hand 12359566781 prints every stack as ``( 1 )``)
+        short = seat.stack is not None and hand.tracker.contributed(seat.seat) > seat.stack
         raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: blinds not "
-                        "printed, and with them posted after the button this action is not allowed")
+                        "printed, and with them posted after the button this action is not allowed" + (
+                            f" (seat {seat.seat}'s stack is printed as {seat.stack}, less than it puts in)"
+                            if short else ""))
 
 
 def _facing(hand: Hand) -> tuple[int, int, bool]:

@@ -521,6 +521,13 @@ def test_unprinted_blinds_skip_a_seat_that_takes_no_part_and_must_make_the_betti
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT, "line 18 'Dorothea calls [20]': blinds not printed, and with them posted "
         "after the button this action is not allowed")
+    # a stack printed smaller than what the seat puts in (hand 12359566781 prints every
+    # stack as "( 1 )") cuts the unprinted blind short: the reason says so
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(limped.replace("Seat 5: Dorothea ( 3,000 )", "Seat 5: Dorothea ( 1 )"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 17 'Dorothea calls [20]': blinds not printed, and with them posted "
+        "after the button this action is not allowed (seat 5's stack is printed as 1, less than it puts in)")
 
 
 SAT_OUT = """***** Hand History for Game 11615400001 *****

@@ -24,7 +24,16 @@ quarantined as ``inconsistent``. Bracketed amounts are what each action added: `
 [$10 USD]``, ``is all-In  [$19 USD]``; a stud bet of the big bet on 4th street (an open
 pair) is ``double bets [120]``. A 2012 Mac client writes a decimal comma throughout
 (``( $26,02 USD )``, ``[ $0,25 USD ]``): a comma before exactly two digits and no point in any
-amount say so, per hand. A 2011 euro table writes one line in another locale: ``posts big
+amount say so, per hand. That client also drops the line break after some lines, printing
+two as one: ``Player3 is sitting outPlayer4 posts big blind [$0,25 USD].`` (hand
+12395237393), ``Player3 wins $27,37 USD from the main pot with two pairs, Aces and
+Queens.Player4 wins $27,36 USD ...`` (hand 12395241485), ``Player2 does not show
+cards.Player2 wins $1,10 USD`` (hand 12385840660). Such a line is read as the lines it
+joins only where its first part is a whole line of one of the kinds seen joined (``is
+sitting out``, ``does not show cards.``, a win line ending in its period) by a listed seat
+and the rest begins with a listed seat's name; both keep the file's line number and a note
+names the line. A win line whose description runs into anything else (a name not seated)
+still fails the hand. A 2011 euro table writes one line in another locale: ``posts big
 blind + dead [0,35 €]`` (a decimal comma: two digits after it, the sign after the
 number); a 2018 dollar table likewise ``posts big blind + dead [$0,03].`` (no currency word).
 
@@ -45,7 +54,16 @@ out: it is not dealt in, and so no contender for the pot.
 
 A player the seat list does not have (one who joined after it was printed) may post and
 play: partypoker prints neither its seat nor its stack (``Player8 has joined the table.``
-names no seat), so the hand is quarantined as ``inconsistent``, naming the line.
+names no seat). Settlement needs its seat (the odd chip's order) and what it put in (its
+lines), not its stack; so the hand is read where the seat can be told: the seat list
+holds as many seats as ``Total number of players : 8/9`` says, exactly one seat of the
+table is free (unlisted, or left by a listed player who takes no part: ``Player6 has left
+the table.`` before the newcomer posts, hand 11970291958), and nobody else the list leaves
+out is named at the table (hand 10498911237: 8 of 9 seats listed, seat 2 free; hand
+12385840660: a big blind by a player with no joined line, 5 of 6, seat 2 free). A note
+says so. Otherwise (seats 5 and 6 free, hand 13291512580; three joiners for seats 1, 2 and
+9, hand 9521729454; both seats of a heads-up table listed, hand 14981802530; a table
+without its size) the hand is quarantined as ``inconsistent``, naming the line and why.
 
 A knockout's ``X has knocked out Y and won a $0.10 USD bounty prize.`` is a ``BOUNTY``
 payout in cents of the buy-in's currency, outside the pot.
@@ -197,6 +215,10 @@ _CHAT_VERBS = re.compile(r"\b(?:post|call|bet|raise|win|won|tie|collect|return|a
                          r"muck|show|ante|blind|pot)(?:s|ed)?\b", re.I)
 # ``X has knocked out Y and won a $0.10 USD bounty prize.``: paid outside the pot
 _BOUNTY = (r"^has knocked out (?P<out>.+) and won an? (?P<amt>[$€£][\d.,]+(?: [A-Z]{3})?) bounty prize\.$")
+# a line by someone at the table (joining, sitting out, acting), who may not be listed
+_AT_THE_TABLE = re.compile(r"^(?P<name>\S(?:.*?\S)?) (?:has joined the table\.|is sitting out|did not respond in time|"
+                           r"folds|checks|posts |calls |bets |raises |is all-In |completes |shows |doesn't show |"
+                           r"does not show |wins )")
 # a money action by someone the seat list does not have
 _UNSEATED_MONEY = (r"^(?P<name>\S(?:.*\S)?) (?:posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|"
                    r"is all-In|completes)(?: \+ dead)? +\[[^\]]+\]\.?$")
@@ -347,6 +369,12 @@ def _level_line(hand: Hand, m: re.Match[str]) -> bool | None:
     return None
 
 
+def _players(hand: Hand, m: re.Match[str]) -> None:
+    """``Total number of players : 3/9``: how many the seat list lists, and the table's size."""
+    hand.facts["players listed"] = int(m["count"])
+    max_seats(hand, m)
+
+
 def _button(hand: Hand, m: re.Match[str]) -> None:
     """``Seat 3 is the button`` (stud has none: ``Seat 0``)."""
     hand.record.button_seat = None if hand.family == "stud" else int(m["seat"])
@@ -445,8 +473,14 @@ def _silent_blinds_allow(hand: Hand, had: int, faced: int) -> None:
         levels = {faced, hand.facts.get("short big blind", faced)}
         legal = faced > had and hand.tracker.street_bet(hand.player.seat) in levels
     if not legal:
+        seat = hand.player
+        # a stack printed smaller than what the seat puts in cut its unprinted blind short
+        # (hand 12359566781 prints every stack as ``( 1 )``)
+        short = seat.stack is not None and hand.tracker.contributed(seat.seat) > seat.stack
         raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: blinds not "
-                        "printed, and with them posted after the button this action is not allowed")
+                        "printed, and with them posted after the button this action is not allowed" + (
+                            f" (seat {seat.seat}'s stack is printed as {seat.stack}, less than it puts in)"
+                            if short else ""))
 
 
 def _facing(hand: Hand) -> tuple[int, int, bool]:
@@ -499,12 +533,74 @@ def _no_low(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _unseated_money(hand: Hand, m: re.Match[str]) -> None:
-    """Money from a player the seat list does not have: its seat and stack are unknown."""
-    joined = any(line.text == f"{m['name']} has joined the table." for line in hand.lines
-                 if line.number <= hand.line.number)
-    raise hand.fail(QuarantineReason.INCONSISTENT, f"line {hand.line.number} {hand.line.text!r}: " + (
-        "a player who joined the table after the seat list was printed" if joined else
-        "a player the seat list does not have") + " puts money in: its seat and stack are unknown")
+    """Money from a player the seat list does not have: read where the hand tells its seat
+    (the one seat free), else the hand is quarantined. Its stack is never printed, and
+    settlement needs none: its contribution is in its lines, an all-in is said."""
+    name, line = m["name"], hand.line
+    joined = any(other.text == f"{name} has joined the table." for other in hand.lines if other.number <= line.number)
+    who = "a player who joined the table after the seat list was printed" if joined else \
+        "a player the seat list does not have"
+    number, why = _newcomer_seat(hand, name)
+    if number is None:
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"line {line.number} {line.text!r}: {who} puts money in: {why}")
+    left = hand.seats.pop(number, None)
+    if left is not None:
+        del hand.by_name[left.player]
+    hand.add_seat(SeatRecord(seat=number, player=name))
+    hand.record.notes.append(f"line {line.number}: {who} puts money in: seated in seat {number}, {why}; "
+                             "its stack is not printed")
+    hit = hand.split_name(line.text)
+    if hit is None or hand.read_player(*hit) is None:
+        raise hand.unexpected()
+
+
+def _newcomer_seat(hand: Hand, name: str) -> tuple[int | None, str]:
+    """The seat of ``name``, whom the seat list does not have, and why it is that seat (the
+    one seat free, and nobody else the list leaves out named in the hand); or None and why
+    it cannot be told."""
+    size, listed = hand.record.max_seats, hand.facts.get("players listed")
+    if size is None:
+        return None, "its seat is not printed, nor the table's size"
+    if listed != len(hand.seats):
+        return None, f"its seat is not printed, and the seat list has {len(hand.seats)} seats for {listed} players"
+    if hand.facts["silent blinds"]:
+        return None, "its seat is not printed, and the blinds this hand does not print are placed by seat"
+    vacated = _vacated(hand)
+    free = sorted(set(range(1, size + 1)) - set(hand.seats) | set(vacated))
+    others = sorted(_unlisted_names(hand) - {name})
+    if not free:
+        return None, f"its seat is not printed, and the seat list fills all {size} seats"
+    if len(free) > 1:
+        return None, f"its seat is not printed, and seats {', '.join(map(str, free[:-1]))} and {free[-1]} are free"
+    if others:
+        return None, (f"its seat is not printed, and others the seat list does not have ({', '.join(others)}) "
+                      f"are at the table with one seat free ({free[0]})")
+    seat = free[0]
+    after = f" ({vacated[seat]} left it)" if seat in vacated else ""
+    return seat, f"the one seat of {size} free{after}"
+
+
+def _vacated(hand: Hand) -> dict[int, str]:
+    """Seats whose player left the table before this line and takes no part in the hand."""
+    vacated: dict[int, str] = {}
+    for seat in hand.seats.values():
+        said = [other for other in hand.lines if other.text.startswith(seat.player + " ")]
+        left = [other for other in said if other.text == f"{seat.player} has left the table."]
+        takes_part = any(not _TRAFFIC.match(other.text[len(seat.player) + 1:]) for other in said)
+        if left and left[0].number < hand.line.number and not takes_part and not hand.tracker.contributed(seat.seat):
+            vacated[seat.seat] = seat.player
+    return vacated
+
+
+def _unlisted_names(hand: Hand) -> set[str]:
+    """Everyone named at the start of a line of the hand who is not listed and was at the
+    table: joining, sitting out, acting or putting money in."""
+    names: set[str] = set()
+    for line in hand.lines:
+        m = _AT_THE_TABLE.match(line.text)
+        if m and hand.split_name(line.text) is None:
+            names.add(m["name"])
+    return names
 
 
 def _bounty(hand: Hand, m: re.Match[str]) -> None:
@@ -606,7 +702,7 @@ def _post(what: str, verb: Act) -> tuple[str, str, Act]:
 DIALECT = Dialect(
     platform=Platform.PARTYPOKER,
     format=Format.PARTYPOKER,
-    version="4",
+    version="5",
     hand_start=_HAND_START,
     head=_HAND_START,  # ``sniff`` is the parser's own
     first=re.compile(r"^(?P<id>(?!))?"),  # ``_header`` finds the banner after the preamble
@@ -619,7 +715,7 @@ DIALECT = Dialect(
         kind("header", r"", read_by_header),
         kind("street", r"^\*\* Dealing (?P<street>[^*]*?) ?\*\*(?P<rest>.*)$", _street),
         kind("button", r"^Seat (?P<seat>\d+) is the button$", _button),
-        kind("players", r"^Total number of players : \d+(?: ?/ ?(?P<max>\d+))?$", max_seats),
+        kind("players", r"^Total number of players : (?P<count>\d+)(?: ?/ ?(?P<max>\d+))?$", _players),
         kind("no low", r"^There was no qualifying low hand", _no_low),
         kind("no small blind", "^" + re.escape(_NO_SMALL_BLIND), skip),
         kind("level", _LEVEL_LINE, _level_line, on=(Street.PREDEAL,)),
@@ -678,15 +774,63 @@ def _hand_numbers(lines: list[str]) -> NumberConvention:
     return DOT
 
 
+# where a line printed without its line break may end: after ``is sitting out`` or a period
+_JOIN_POINT = re.compile(r"is sitting out|\.")
+_JOINABLE = re.compile(r"is sitting out|does not show cards\.")
+
+
+def _complete_head(rest: str) -> bool:
+    """What follows a seated name is a whole line of a kind the Mac client prints without its
+    line break: ``is sitting out``, ``does not show cards.`` or a win line with its period."""
+    return bool(_JOINABLE.fullmatch(rest) or (rest.endswith(".") and rest.startswith("wins ") and _WINS.match(rest)))
+
+
+def _split_joined(text: str, names: list[str]) -> list[str]:
+    """``text`` cut where a complete line of a joinable kind by a seated name ends and the
+    next begins with a seated name (``names``, longest first): the earliest such cut, then
+    the rest likewise; a line with no such cut stays whole."""
+    head_name = next((n for n in names if text.startswith(n + " ")), None)
+    if head_name is None:
+        return [text]
+    for point in _JOIN_POINT.finditer(text, len(head_name) + 1):
+        at = point.end()
+        if any(text.startswith(n + " ", at) for n in names) and _complete_head(text[len(head_name) + 1:at]):
+            return [text[:at], *_split_joined(text[at:], names)]
+    return [text]
+
+
+def _unjoined(hand: Hand) -> list[str]:
+    """Split the hand's joined lines (each part keeps the file's line number); the notes say where."""
+    listed = {m["name"] for m in map(_SEAT.match, (line.text for line in hand.lines)) if m}
+    names = sorted(listed, key=len, reverse=True)
+    lines: list[Line] = []
+    notes: list[str] = []
+    for line in hand.lines:
+        parts = _split_joined(line.text, names) if names else [line.text]
+        if len(parts) == 1:
+            lines.append(line)
+            continue
+        notes.append(f"line {line.number} holds {len(parts)} lines printed without a line break between them, "
+                     "read apart: " + " | ".join(parts))
+        lines.extend(Line(line.number, part, part) for part in parts)
+    hand.lines = lines
+    return notes
+
+
 class PartyPokerParser(PartyParser):
-    """partypoker's classic dialect; a hand written with a decimal comma is read with COMMA."""
+    """partypoker's classic dialect; a hand written with a decimal comma is read with COMMA,
+    a hand with joined lines (the 2012 Mac client) with them read apart."""
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^\*{5} Hand History for Game \d+ \*{5}\s*$", head, re.M))
 
     def parse(self, hand_text: str) -> ParsedHand:
         lines = hand_lines(hand_text)
-        return self.read(lines, _COMMA_DIALECT if _hand_numbers(lines) is COMMA else DIALECT)
+        hand = Hand(_COMMA_DIALECT if _hand_numbers(lines) is COMMA else DIALECT, "\n".join(lines))
+        notes = _unjoined(hand)
+        record = hand.read()
+        record.notes.extend(notes)
+        return record
 
 
 PARSER = PartyPokerParser(DIALECT)

@@ -521,6 +521,13 @@ def test_unprinted_blinds_skip_a_seat_that_takes_no_part_and_must_make_the_betti
     assert (err.value.reason, err.value.message) == (
         QuarantineReason.INCONSISTENT, "line 18 'Dorothea calls [20]': blinds not printed, and with them posted "
         "after the button this action is not allowed")
+    # a stack printed smaller than what the seat puts in (hand 12359566781 prints every
+    # stack as "( 1 )") cuts the unprinted blind short: the reason says so
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(limped.replace("Seat 5: Dorothea ( 3,000 )", "Seat 5: Dorothea ( 1 )"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, "line 17 'Dorothea calls [20]': blinds not printed, and with them posted "
+        "after the button this action is not allowed (seat 5's stack is printed as 1, less than it puts in)")
 
 
 SAT_OUT = """***** Hand History for Game 11615400001 *****
@@ -585,15 +592,89 @@ def test_finishing_places_of_every_form_and_the_time_bank_warning_are_skipped():
 @pytest.mark.parametrize(("lines", "message"), [
     ("Ilse has joined the table.\nIlse posts big blind [$0.25 USD].\n",
      "line 12 'Ilse posts big blind [$0.25 USD].': a player who joined the table after the seat list was printed "
-     "puts money in: its seat and stack are unknown"),
+     "puts money in: its seat is not printed, and seats 1, 2, 6, 7, 8 and 9 are free"),
     ("Ilse raises [$0.25 USD]\n",
-     "line 11 'Ilse raises [$0.25 USD]': a player the seat list does not have puts money in: its seat and stack are unknown"),
+     "line 11 'Ilse raises [$0.25 USD]': a player the seat list does not have puts money in: its seat is not printed, "
+     "and seats 1, 2, 6, 7, 8 and 9 are free"),
 ])
 def test_money_from_a_player_the_seat_list_does_not_have_quarantines_the_hand(lines, message):
     # was "unexpected money line"
     with pytest.raises(HandParseError) as err:
         CLASSIC.parse(SAT_OUT.replace("Gideon posts big blind [$0.25 USD].\n", "Gideon posts big blind [$0.25 USD].\n" + lines))
     assert (err.value.reason, err.value.message) == (QuarantineReason.INCONSISTENT, message)
+
+
+JOINER = """***** Hand History for Game 13300000007 *****
+$0.10/$0.25 USD NL Texas Hold'em - Saturday, September 21, 16:06:03 EDT 2013
+Table Varna (Real Money)
+Seat 1 is the button
+Total number of players : 6/6
+Seat 1: Anselm ( $30 USD )
+Seat 2: Briony ( $22.40 USD )
+Seat 3: Caspian ( $0 USD )
+Seat 4: Gwilym ( $19 USD )
+Seat 5: Delphine ( $41.10 USD )
+Seat 6: Eamon ( $25 USD )
+Briony posts small blind [$0.10 USD].
+Caspian has left the table.
+Fenwick has joined the table.
+Fenwick posts big blind [$0.25 USD].
+** Dealing down cards **
+Dealt to Eamon [  Kd Qh ]
+Gwilym folds
+Delphine folds
+Eamon raises [$0.75 USD]
+Anselm folds
+Briony folds
+Fenwick calls [$0.50 USD]
+** Dealing Flop ** [ 2d, 9s, Kc ]
+Fenwick checks
+Eamon bets [$1.10 USD]
+Fenwick calls [$1.10 USD]
+** Dealing Turn ** [ 5h ]
+Fenwick checks
+Eamon checks
+** Dealing River ** [ 5c ]
+Fenwick checks
+Eamon checks
+Fenwick shows [ Ks, Qs ]two pairs, Kings and Fives.
+Eamon shows [ Kd, Qh ]two pairs, Kings and Fives.
+Fenwick wins $1.81 USD from the main pot with two pairs, Kings and Fives.
+Eamon wins $1.80 USD from the main pot with two pairs, Kings and Fives.
+"""
+
+
+def test_a_player_who_joins_into_the_one_free_seat_is_read_in_it():
+    # the table is full but for the seat Caspian left: Fenwick's big blind quarantined the
+    # hand ("its seat and stack are unknown"); the odd chip is his, first after the button
+    hand = CLASSIC.parse(JOINER)
+    assert [(s.seat, s.player, s.stack) for s in hand.seats if s.seat in (2, 3, 4)] == [
+        (2, "Briony", 2240), (3, "Fenwick", None), (4, "Gwilym", 1900)]
+    assert _contributed(hand) == {2: 10, 3: 185, 6: 185}
+    assert _payouts(hand) == [(3, 181, 0, Half.WHOLE, PayoutSource.POT), (6, 180, 0, Half.WHOLE, PayoutSource.POT)]
+    assert hand.seat(3).cards == ["Ks", "Qs"] and hand.actions[1].kind == ActionKind.POST_BIG_BLIND
+    assert hand.notes[1:] == [
+        "line 15: a player who joined the table after the seat list was printed puts money in: seated in seat 3, "
+        "the one seat of 6 free (Caspian left it); its stack is not printed"]
+
+
+@pytest.mark.parametrize(("changes", "line", "why"), [
+    ((("Seat 4: Gwilym ( $19 USD )\n", ""), ("players : 6/6", "players : 5/6")), 14, "and seats 3 and 4 are free"),
+    ((("Fenwick has joined the table.\n", "Fenwick has joined the table.\nHollis has joined the table.\n"),), 16,
+     "and others the seat list does not have (Hollis) are at the table with one seat free (3)"),
+    ((("Caspian has left the table.\n", ""),), 14, "and the seat list fills all 6 seats"),
+    ((("players : 6/6", "players : 6"),), 15, "nor the table's size"),
+    ((("players : 6/6", "players : 7/7"),), 15, "and the seat list has 6 seats for 7 players"),
+])
+def test_a_player_whose_seat_the_hand_does_not_tell_quarantines_it(changes, line, why):
+    text = JOINER
+    for change in changes:
+        text = text.replace(*change)
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT, f"line {line} 'Fenwick posts big blind [$0.25 USD].': a player who joined the "
+        f"table after the seat list was printed puts money in: its seat is not printed, {why}")
 
 
 @pytest.mark.parametrize(("header", "expected"), [
@@ -817,14 +898,107 @@ def test_a_summary_that_contradicts_the_actions_quarantines_the_hand():
 
 def test_pay_lines_run_together_on_one_line_are_not_read_as_one():
     # a file without its last line breaks: the second pay line was swallowed by the first
-    # one's hand description, and the tie read as paid to one seat (a false wrong_winner)
+    # one's hand description, and the tie read as paid to one seat (a false wrong_winner);
+    # after a name the seat list does not have, the line is not read apart
     text = SAT_OUT.replace("Hesper does not show cards.\nHesper wins $0.98 USD\n",
-                           "Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a pair of Tens.\n")
+                           "Hesper wins $0.49 USD with a pair of Tens.Ilse wins $0.49 USD with a pair of Tens.\n")
     with pytest.raises(HandParseError) as err:
         CLASSIC.parse(text)
     assert (err.value.reason, err.value.message) == (
-        QuarantineReason.PARSE_ERROR, "line 18 'Hesper wins $0.49 USD with a pair of Tens.Gideon wins $0.49 USD with a "
+        QuarantineReason.PARSE_ERROR, "line 18 'Hesper wins $0.49 USD with a pair of Tens.Ilse wins $0.49 USD with a "
         "pair of Tens.': pay lines run together on one line")
+
+
+MAC_SITTING_OUT = """#Game No : 4400000001
+***** Hand History for Game 12300000001 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 15:02:11 ICT 2012
+Table Ravenna ( Real Money )
+Seat 1 is the button
+Total number of players : 4/6
+seat 1: Odalys ( $31,40 USD )
+seat 2: Perrin ( $25 USD )
+seat 3: Quill ( $18,75 USD )
+seat 4: Rosamund ( $26,05 USD )
+Perrin posts small blind [$0,10 USD].
+Quill is sitting outRosamund posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Rosamund [ 9c, 9d ]
+Odalys raises [ $0,75 USD ]
+Perrin folds
+Rosamund calls [ $0,50 USD ]
+** Dealing Flop ** [ 2s, 7h, Kd ]
+Rosamund checks
+Odalys bets [ $1,10 USD ]
+Rosamund folds
+Odalys does not show cards.Odalys wins $2,62 USD
+"""
+
+MAC_SPLIT_POT = """#Game No : 4400000002
+***** Hand History for Game 12300000002 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 15:09:40 ICT 2012
+Table Ravenna ( Real Money )
+Seat 1 is the button
+Total number of players : 3/6
+seat 1: Odalys ( $31,40 USD )
+seat 2: Perrin ( $25 USD )
+seat 4: Rosamund ( $26,05 USD )
+Perrin posts small blind [$0,10 USD].
+Rosamund posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Rosamund [ Ac, Kd ]
+Odalys calls [ $0,25 USD ]
+Perrin raises [ $1,15 USD ]
+Rosamund calls [ $1 USD ]
+Odalys folds
+** Dealing Flop ** [ As, Kh, 4c ]
+Perrin bets [ $2,05 USD ]
+Rosamund calls [ $2,05 USD ]
+** Dealing Turn ** [ 8d ]
+Perrin checks
+Rosamund checks
+** Dealing River ** [ 2c ]
+Perrin checks
+Rosamund checks
+Perrin shows [ Ah, Kc ]two pairs, Aces and Kings.
+Rosamund shows [ Ac, Kd ]two pairs, Aces and Kings.
+Perrin wins $3,26 USD from the main pot with two pairs, Aces and Kings.Rosamund wins $3,25 USD from the main pot \
+with two pairs, Aces and Kings.
+"""  # the backslash continues the line: the two pay lines are one
+
+
+def test_a_mac_client_line_run_into_the_next_is_read_as_two():
+    # "Quill is sitting outRosamund posts big blind [...]" and "does not show cards.Odalys
+    # wins ..." quarantined the hand as an unexpected action
+    hand = CLASSIC.parse(MAC_SITTING_OUT)
+    assert _contributed(hand) == {1: 185, 2: 10, 4: 75}
+    assert _payouts(hand) == [(1, 262, None, Half.WHOLE, PayoutSource.POT)]
+    assert [a.kind for a in hand.actions[:2]] == [ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND]
+    assert [s.seat for s in hand.seats if not s.dealt_in] == [3]
+    assert hand.notes[1:] == [
+        "line 12 holds 2 lines printed without a line break between them, read apart: Quill is sitting out | "
+        "Rosamund posts big blind [$0,25 USD].",
+        "line 22 holds 2 lines printed without a line break between them, read apart: Odalys does not show cards. | "
+        "Odalys wins $2,62 USD"]
+
+
+def test_mac_client_pay_lines_run_together_are_read_apart_with_their_decimal_commas():
+    # the tie's two pay lines on one line were quarantined ("pay lines run together")
+    hand = CLASSIC.parse(MAC_SPLIT_POT)
+    assert _contributed(hand) == {1: 25, 2: 330, 4: 330}
+    assert _payouts(hand) == [(2, 326, 0, Half.WHOLE, PayoutSource.POT), (4, 325, 0, Half.WHOLE, PayoutSource.POT)]
+    assert [p.line for p in hand.payouts] == [
+        "Perrin wins $3,26 USD from the main pot with two pairs, Aces and Kings.",
+        "Rosamund wins $3,25 USD from the main pot with two pairs, Aces and Kings."]
+    assert {s.seat: s.cards for s in hand.seats if s.cards} == {2: ["Ah", "Kc"], 4: ["Ac", "Kd"]}
+
+
+def test_a_run_together_line_is_read_apart_only_after_a_whole_line_of_a_joinable_kind():
+    # "checks" is not seen joined: the line stays whole, and unknown
+    text = MAC_SPLIT_POT.replace("Perrin checks\nRosamund checks\n** Dealing River",
+                                 "Perrin checksRosamund checks\n** Dealing River")
+    with pytest.raises(HandParseError) as err:
+        CLASSIC.parse(text)
+    assert err.value.reason == QuarantineReason.PARSE_ERROR and "line 22 'Perrin checksRosamund checks'" in err.value.message
 
 
 @pytest.mark.parametrize("message", [
@@ -873,7 +1047,7 @@ def test_both_eras_are_picklable_and_carry_their_version():
 
     assert pickle.loads(pickle.dumps(CLASSIC)).parse(SAT_OUT).hand_id == "11615400001"
     assert pickle.loads(pickle.dumps(MODERN)).parse(MODERN_HAND).hand_id == "1700000000123abcd45efgh"
-    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:4", "partypoker_2023:2"]
+    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:5", "partypoker_2023:2"]
 
 
 def test_a_bare_price_without_a_level_line_is_no_tournament():
@@ -984,11 +1158,12 @@ def test_new_hands_audit_clean(tmp_path):
                                      "Blinds(20/40)\n").replace("Summer Special (2686999) Table #5",
                                                                  "$0.25 Sit & Go 3-Handed (190000011) Table #1")
     source = tmp_path / "party.txt"
-    source.write_text(KNOCKOUT + "\n" + jackpot, encoding="utf-8")
+    source.write_text("\n".join((KNOCKOUT, jackpot, MAC_SITTING_OUT, MAC_SPLIT_POT, JOINER)), encoding="utf-8")
     result = run_job([str(source)], str(tmp_path / "out"))
     verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet").sort("hand_key")
     assert sorted(verdicts.select("hand_id", "verdict").rows()) == [
-        ("11940000001", "clean"), ("16800000001", "clean")]
+        ("11940000001", "clean"), ("12300000001", "relative_only"), ("12300000002", "relative_only"), ("13300000007", "relative_only"),
+        ("16800000001", "clean")]
     assert (result.counts["finding_rows"], result.counts.get("quarantined", 0)) == (0, 0)
 
 

@@ -87,18 +87,19 @@ is printed ``won (X)`` for the last alone; the next hand's stacks show the other
 corpus sample (hand 1606125823: three seats all in, 3.97 put in, ``won (2.49)`` with rake
 0.22, and ``Total pot 1.26 | Rake 0.22`` before the showdown) is such a hand: who was paid a
 pot no line pays is not printed, so the hand is quarantined ``inconsistent``
-(``_pots_no_line_pays``) rather than audited as an underpayment.
+(``pots_no_line_pays``) rather than audited as an underpayment.
 
 A hand printing two players in one seat (a 2016 tournament file lists the viewer in the
 small blind's seat too) is ``inconsistent``. A hand headed ``Hold'em`` whose seats with
 cards all hold four is Omaha (the 2012 'Weeds (Hi)' table, ``_omaha_printed_as_holdem``); a
 summary printing one ``Total pot | Rake`` line per pot takes the sum of their rakes where
-only that makes the hand add up (``_rake_of_each_total``).
+only that makes the hand add up (``rake_of_each_total``).
 
 Read by the engine; the unprinted uncalled bet returned when a street closes
-(``_close_street``), the seats dealt in (``_dealt_in``) and the summary's amounts
-(``_summary_pays``) are hooks. Versions (``parser_version``) and what each changed:
-``docs/parser-versions.md``.
+(``close_street``), the seats dealt in (``dealt_in``) and the summary's amounts
+(``summary_pays``) are hooks. Versions (``parser_version``) and what each changed:
+``docs/parser-versions.md``. The hooks named without a leading underscore are also those of
+``parsers/chico_2012.py``, the network's other dialect (ActionPoker.com and Gear Poker, 2012).
 """
 
 from __future__ import annotations
@@ -162,7 +163,7 @@ _ZONES = {"eastern daylight time": "America/New_York", "eastern standard time": 
           "et": "America/New_York", "edt": "America/New_York", "est": "America/New_York",
           "utc": "UTC", "gmt": "UTC"}
 _HEADER_FIELDS = Header(lambda name: next((game for pattern, game in _GAMES if pattern.search(name)), None))
-# the actions of a seat printed as sitting out that show it played the hand (see ``_dealt_in``)
+# the actions of a seat printed as sitting out that show it played the hand (see ``dealt_in``)
 _NOT_PLAYING = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD, ActionKind.MUCK, ActionKind.UNCALLED_RETURN})
 
 
@@ -189,7 +190,7 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     return record
 
 
-def _seat(hand: Hand, m: re.Match[str]) -> None:
+def seat_numbered_from_0(hand: Hand, m: re.Match[str]) -> None:
     """Seats are numbered from 0: the record's number is the printed one + 1."""
     seat = hand.add_seat(SeatRecord(seat=int(m["seat"]) + 1, player=m["name"], stack=hand.money(m["stack"])))
     seat.dealt_in = "sitting out" not in m["rest"].lower()
@@ -197,7 +198,7 @@ def _seat(hand: Hand, m: re.Match[str]) -> None:
 
 # --- streets ------------------------------------------------------------------------------
 
-def _close_street(hand: Hand) -> None:
+def close_street(hand: Hand) -> None:
     """Give back the street's unmatched bet where no uncalled-bet line did (some files print none)."""
     if hand.facts.get("returned"):
         return
@@ -211,24 +212,24 @@ def _close_street(hand: Hand) -> None:
         hand.record.notes.append(unprinted_uncalled_note(seat, excess))
 
 
-def _summary(hand: Hand, m: re.Match[str]) -> None:
+def summary_starts(hand: Hand, m: re.Match[str]) -> None:
     """The summary closes the last street (a summary header printed twice, once)."""
     if not hand.in_summary:
-        _close_street(hand)
+        close_street(hand)
         enter_summary(hand, m)
 
 
-def _hole_cards(hand: Hand, m: re.Match[str]) -> None:
+def hole_cards(hand: Hand, m: re.Match[str]) -> None:
     hand.street = Street.PREFLOP
 
 
-def _board(hand: Hand, m: re.Match[str]) -> None:
+def board_street(hand: Hand, m: re.Match[str]) -> None:
     """``*** TURN *** [5d Ad 4h][5c]``: the street closes, the next opens, the board is
     every card printed."""
     street = hand.dialect.streets.target(hand.family, m["street"])
     if street is None:
         unknown_street_line(hand, m)
-    _close_street(hand)
+    close_street(hand)
     hand.tracker.new_street()
     hand.facts["returned"] = False
     hand.street = street  # type: ignore[assignment]
@@ -243,9 +244,9 @@ def _seated(hand: Hand, name: str) -> SeatRecord:
     return seated(hand, name, "no seat for {name!r}", QuarantineReason.PARSE_ERROR)
 
 
-def _total(hand: Hand, m: re.Match[str]) -> None:
+def total_line(hand: Hand, m: re.Match[str]) -> None:
     """``Total pot 2.49 | Rake 0.22``: the summary's; one printed before it is kept to
-    explain a hand that does not add up (see ``_unbalanced``)."""
+    explain a hand that does not add up (see ``unbalanced``)."""
     if not hand.in_summary:
         hand.facts.setdefault("mid totals", []).append(hand.money(m["amount"]))
         return
@@ -256,7 +257,7 @@ def _total(hand: Hand, m: re.Match[str]) -> None:
         hand.facts.setdefault("summary rakes", []).append(hand.record.rake)
 
 
-def _rake_of_each_total(hand: Hand) -> None:
+def rake_of_each_total(hand: Hand) -> None:
     """A 2012 'Weeds (Hi)' summary may print one ``Total pot X | Rake R`` line per pot
     (hand 1073068762: ``10.90 | Rake 0.60`` and ``12.00 | Rake 0.60``, 24.10 put in). The
     last line's rake is the hand's unless only the sum of every line's rake makes the hand
@@ -333,7 +334,7 @@ def _shows(hand: Hand, m: re.Match[str]) -> None:
 
 def _summary_seat(hand: Hand, m: re.Match[str]) -> bool | None:
     """``Seat 2: X showed [5s 4s] and won (2.49)``, ``collected (0.57)``: what the seat won
-    (see ``_summary_pays``) and the cards it showed or mucked; a seat line that wins
+    (see ``summary_pays``) and the cards it showed or mucked; a seat line that wins
     nothing is one of ``_SUMMARY_NO_WIN``."""
     line = hand.line
     won = _WON.match(line.text)
@@ -372,7 +373,7 @@ def _omaha_printed_as_holdem(hand: Hand) -> None:
         record.notes.append("header says Hold'em but every seat with cards holds four: read as Omaha")
 
 
-def _dealt_in(hand: Hand) -> None:
+def dealt_in(hand: Hand) -> None:
     """A seat printed ``- Sitting out`` that posts a live blind, acts or shows was dealt in;
     one with no post, no action and no cards was not, though the summary may print it
     ``collected (0.00)`` (2011): it is no contender."""
@@ -386,7 +387,7 @@ def _dealt_in(hand: Hand) -> None:
         record.button_seat = None
 
 
-def _summary_pays(hand: Hand) -> None:
+def summary_pays(hand: Hand) -> None:
     """The collected lines are the record of what was paid; where the summary's ``won (X)``
     or ``collected (X)`` says otherwise for a seat, the history contradicts itself. Where
     none was printed the summary's amounts are the payouts (``collected (0.00)`` pays nothing)."""
@@ -402,7 +403,7 @@ def _summary_pays(hand: Hand) -> None:
             record.payouts.append(PayoutRecord(seat, value, None, None, hand.half(None), PayoutSource.POT, line))
 
 
-def _unbalanced(hand: Hand) -> str:
+def unbalanced(hand: Hand) -> str:
     """The note of a hand that does not add up; a ``Total pot`` printed before the summary
     that is exactly what is missing says which pot's payment was not printed."""
     record = hand.record
@@ -414,7 +415,7 @@ def _unbalanced(hand: Hand) -> str:
     return note
 
 
-def _pots_no_line_pays(hand: Hand) -> None:
+def pots_no_line_pays(hand: Hand) -> None:
     """BetOnline prints one ``Total pot X`` line a pot, X net of its rake (side pots before
     the summary, or every pot in the 2012 'Weeds (Hi)' summary), and a seat that wins several
     pots is printed ``won (X)`` for the last alone. The next hand's stacks show the others
@@ -442,13 +443,13 @@ def _rake_not_printed(hand: Hand) -> None:
         record.rake_source = RakeSource.ABSENT
         record.notes.append("rake not printed")
         if not record.reconciles():
-            record.notes.append(_unbalanced(hand))
+            record.notes.append(unbalanced(hand))
 
 
 _SECTIONS = (
-    kind("summary", starred_section("SUMMARY"), _summary),
-    kind("hole cards", starred_section("HOLE CARDS"), _hole_cards),
-    kind("board", starred_section("(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", _board),
+    kind("summary", starred_section("SUMMARY"), summary_starts),
+    kind("hole cards", starred_section("HOLE CARDS"), hole_cards),
+    kind("board", starred_section("(?P<street>FLOP|TURN|RIVER)") + r"(?P<cards>.*)$", board_street),
     kind("show down", starred_section("SHOW DOWN"), skip),
     kind("section", _STREET, unknown_street_line),
 )
@@ -465,11 +466,11 @@ DIALECT = Dialect(
     not_first="not a BetOnline header",
     header=_header,
     preamble=re.compile(r"^\s*Tournament will start in a moment\.$"),
-    seat=kind("seat", _SEAT, _seat),
+    seat=kind("seat", _SEAT, seat_numbered_from_0),
     body=(
         kind("table", _TABLE, read_by_header),
         *_SECTIONS,
-        kind("total", _TOTAL, _total),
+        kind("total", _TOTAL, total_line),
         kind("uncalled", _UNCALLED, _uncalled),
         kind("collected", _COLLECTED, _collected),
         *_TRAFFIC,
@@ -499,7 +500,7 @@ DIALECT = Dialect(
     after_name=re.compile(r": | "),
     summary=(
         *_SECTIONS,
-        kind("total", _TOTAL, _total),
+        kind("total", _TOTAL, total_line),
         kind("board line", r"^Board", summary_board),
         kind("summary seat", r"^Seat \d+: ", _summary_seat),
         kind("shows", r".* shows ", _summary_shows),
@@ -510,10 +511,10 @@ DIALECT = Dialect(
     requires=(Require("summary", QuarantineReason.TRUNCATED, "hand cut off before *** SUMMARY ***"),),
     first_action_opens=False,  # ``*** HOLE CARDS ***`` opens the betting
     quotes_trailing_space=True,
-    checks=(_omaha_printed_as_holdem, _dealt_in, _summary_pays, _rake_of_each_total, _rake_not_printed,
-            _pots_no_line_pays),
+    checks=(_omaha_printed_as_holdem, dealt_in, summary_pays, rake_of_each_total, _rake_not_printed,
+            pots_no_line_pays),
     wording=Wording(hand="hand {hand_id}: {message}", unexpected="unexpected {where} {number}: {verbatim!r}",
-                    bad_amount="{error}", total_pot=None, unbalanced=_unbalanced),
+                    bad_amount="{error}", total_pot=None, unbalanced=unbalanced),
     first_action_seq=1,
 )
 

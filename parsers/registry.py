@@ -64,6 +64,7 @@ _TABLE: tuple[Entry, ...] = (
     Entry("bovada", Format.BOVADA, ("Hand #",)),
     Entry("kingsclub", Format.KINGSCLUB, ("Table '",)),
     Entry("betonline", Format.BETONLINE, _GAME_OR_HAND),
+    Entry("chico_2012", Format.CHICO_2012, ("ActionPoker.com Game #", "Gear Poker Game #")),
     Entry("unibet", Format.UNIBET, _GAME_OR_HAND),
 )
 

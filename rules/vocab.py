@@ -70,6 +70,7 @@ class Format(StrEnum):
     BOVADA = "bovada"
     KINGSCLUB = "kingsclub"
     BETONLINE = "betonline"
+    CHICO_2012 = "chico_2012"  # extension: Chico's 2012 ActionPoker.com and Gear Poker (parsers/chico_2012.py)
     UNIBET = "unibet"
     EVERLEAF = "everleaf"
     MERGE_TEXT = "merge"

@@ -43,6 +43,25 @@ not confirmed by a history. Any other game name is quarantined as ``unsupported_
 Stud street labels are off by one in these files (``*** Third street ***`` deals the
 fourth card); streets are therefore counted from the deal, not read from the label.
 
+A player some lines leave unnamed (``Player  has big blind (2)``, ``Player  bets (5.22)``,
+``Uncalled bet (10.18) returned to`` with nothing after it; hands 665312038 and 665307190,
+both at a full table, its unnamed player seated last in the seat list, out of seat order)
+is the one seat of the seat list no other line names, provided the summary, which lists
+the seats in the seat list's order, has its one unnamed line in that seat's place; the
+note says so. Otherwise whose money it is is not printed and the hand is ``inconsistent``,
+naming the line: hand 547441485 (``Player  ante (20)``, ``Player  allin (1480)``) names
+every listed seat elsewhere, so its unnamed player is not in the seat list (seat, stack and
+cards not printed) and has no summary line (what it was paid not printed).
+
+A header ending in ``N-max`` (``Game ID: 270567990173 10/20 PMS_27056799 (Hold'em)
+8-max``, the table named from the game id, numeric player names, ``doesn't show cards.``,
+``Wins: 0`` without its full stop, also for the winner) is not the Winning client's: a
+data-mining tool writes it, with no currency (kept unknown, ``currency`` None, a cash table
+in hundredths of its unit) and a summary whose ``Bets`` are all 0. No hand is dealt without
+a blind or an ante, so all-0 ``Bets`` beside action lines that put money in were not filled
+in: the action lines say what each seat put in (noted), if they add up to the ``Pot`` line
+and its rake; else the hand is ``inconsistent``.
+
 Lines skipped on purpose carry no money or cards: after ``Player NAME``, ``_IGNORED``
 (cards mucked, timeouts, sitting out, connection, comings and goings), each whole. Any
 other line fails the hand with its line number.
@@ -56,7 +75,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules.records import ParsedHand, SeatRecord
+from rules.money import format_minor
+from rules.records import HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import BRACKETS, leading_lines
 from parsers.engine import (
@@ -68,16 +88,18 @@ from parsers.game_names import games
 from parsers.headers import Header, folded
 
 _STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\s*$")
-_GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<stakes>[\d.,]+/[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)\s*$")
+_GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<stakes>[\d.,]+/[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)"
+                      r"(?: (?P<max>\d+)-max)?\s*$")
 _TOURNAMENT_TABLE = re.compile(r"^(?P<tournament>.+), Table \d+$")
 _SEAT = (r"^Seat (?P<seat>\d+)(?:: (?P<name>.+) \((?P<stack>\d[\d,]*(?:\.\d+)?)\)\.?"
          r"|(?P<button> is the button))\s*$")
 _SUMMARY_SEAT = (
     r"^(?P<star>\*)?Player (?P<body>.+?)\s*Bets: (?P<bets>\d[\d,]*(?:\.\d+)?)\. "
     r"Collects: (?P<collects>\d[\d,]*(?:\.\d+)?)\. "
-    r"(?:Wins|Loses): (?P<net>\d[\d,]*(?:\.\d+)?)\.\s*$"
+    r"(?:Wins|Loses): (?P<net>\d[\d,]*(?:\.\d+)?)\.?\s*$"
 )
 _NAME_ENDS = re.compile(r"(?= |$)")
+_UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^)]+)\) returned to(?: (?P<name>.+?))?\s*$")
 _GAMES = games("omaha", "omaha hilow", "holdem", "hold'em", "six plus hold'em", "seven cards stud",
                "seven cards stud hilow", "razz")
 _HEADER_FIELDS = Header(_GAMES, "unknown game {stripped!r}", folded, date_format="%Y/%m/%d %H:%M:%S")
@@ -113,15 +135,20 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     table = gm["table"].strip()
     tournament = _TOURNAMENT_TABLE.match(table)
     hand.scale = 1 if tournament else 100
+    mined = gm["max"] is not None and not tournament
     record = hand.new_record(
         game=game, limit=None, is_tournament=tournament is not None, table_name=table,
-        tournament_id=tournament["tournament"] if tournament else None, currency=None if tournament else "USD",
+        tournament_id=tournament["tournament"] if tournament else None,
+        currency=None if tournament or mined else "USD", max_seats=int(gm["max"]) if gm["max"] else None,
         start_time_raw=started["date"], **_HEADER_FIELDS.fields(hand, started),
     )
     record.notes.append(
         "tournament chips (', Table N' ends the table name); no tournament number printed: "
         f"tournament_id is the tournament's name; limit not printed; header stakes {gm['stakes']} "
         "(blinds taken from the blind lines)" if tournament else
+        f"not written by the Winning client (its Game ID line never ends in '{gm['max']}-max'): "
+        "no currency printed and none known, read as a cash table in hundredths of its unit; limit not printed; "
+        f"header stakes {gm['stakes']} (blinds taken from the blind lines)" if mined else
         f"no currency printed: Winning Poker cash tables are in USD; limit not printed; "
         f"header stakes {gm['stakes']} (blinds taken from the blind lines)")
     if " - CAP" in gm["table"]:
@@ -144,20 +171,93 @@ def _seat(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _player(hand: Hand, text: str) -> tuple[SeatRecord, str]:
-    """The seat whose name starts ``text`` (followed by a space or nothing), and the rest."""
+    """The seat whose name starts ``text`` (followed by a space or nothing), and the rest;
+    a name left empty (``Player  has big blind (2)``) is the seat ``_unnamed_seat`` finds."""
     found = hand.split_name(text, _NAME_ENDS)
+    if found is None and text.startswith(" "):
+        seat, why = _unnamed_seat(hand)
+        if seat is None:
+            raise _unnamed_failure(hand, why)
+        return seat, text.strip()
     if found is None:
         raise hand.fail(QuarantineReason.PARSE_ERROR, f"no seat for the player in {text[:80]!r}")
     return found[0], found[1].strip()
 
 
+def _named_on(hand: Hand, text: str) -> SeatRecord | str | None:
+    """Whom a line after the seat list names: a seat, ``""`` when it leaves the name
+    empty, or None when it names no player at all."""
+    uncalled = _UNCALLED.match(text)
+    if uncalled:
+        return "" if uncalled["name"] is None else hand.by_name.get(uncalled["name"])
+    if not text.startswith(("Player ", "*Player ")):
+        return None
+    rest = text.split("Player ", 1)[1]
+    found = hand.split_name(rest, _NAME_ENDS)
+    return found[0] if found else "" if rest.startswith(" ") else None
+
+
+def _unnamed_seat(hand: Hand) -> tuple[SeatRecord | None, str]:
+    """The seat of the player some lines leave unnamed (``Player  bets (5.22)``, ``Uncalled
+    bet (10.18) returned to``; hands 665312038 and 665307190): the one seat of the seat list
+    no line after it names, whose place in the seat list's order the summary's unnamed line
+    takes (the summary lists the seats in that order); else None and what is missing."""
+    if "unnamed" not in hand.facts:
+        hand.facts["unnamed"] = _find_unnamed_seat(hand)
+    return hand.facts["unnamed"]  # type: ignore[no-any-return]
+
+
+def _unnamed_failure(hand: Hand, why: str) -> HandParseError:
+    line = hand.line
+    where = f"line {line.number} {line.verbatim.strip()!r}" if line else "a line"
+    return hand.fail(QuarantineReason.INCONSISTENT, f"{where} names no player{why}")
+
+
+def _find_unnamed_seat(hand: Hand) -> tuple[SeatRecord | None, str]:
+    order = [hand.by_name.get(m["name"]) for line in hand.lines
+             if (m := re.match(_SEAT, line.text)) and not m["button"]]
+    named: set[int] = set()
+    unnamed_lines: list[int] = []
+    summary_order: list[SeatRecord | str | None] = []
+    for line in hand.lines:
+        if re.match(_SEAT, line.text):
+            continue
+        who = _named_on(hand, line.text)
+        if who == "":
+            unnamed_lines.append(line.number)
+        elif isinstance(who, SeatRecord):
+            named.add(who.seat)
+        if re.match(_SUMMARY_SEAT, line.text):
+            summary_order.append(who)
+    never = [seat for seat in order if seat is not None and seat.seat not in named]
+    if not never:
+        return None, (", and every player of the seat list is named on other lines: a player not in the seat "
+                      "list (its seat, stack and cards not printed)"
+                      + ("" if "" in summary_order else ", and no summary line for it (what it was paid not printed)"))
+    if len(never) > 1:
+        return None, (f", and seats {', '.join(str(s.seat) for s in never)} are never named after the seat list: "
+                      "whose line it is is not printed")
+    seat = never[0]
+    if summary_order.count("") != 1 or len(summary_order) != len(order) or (
+            summary_order.index("") != order.index(seat)):
+        return None, (f"; seat {seat.seat} ({seat.player}) is the only seat never named after the seat list, but "
+                      "the summary's unnamed line is not in its place in the seat order")
+    hand.record.notes.append(
+        f"seat {seat.seat} ({seat.player}) is the player lines {', '.join(map(str, unnamed_lines))} leave unnamed: "
+        "the only seat no line after the seat list names, and the summary's unnamed line is in its place "
+        "in the seat order")
+    return seat, ""
+
+
 def _player_line(hand: Hand, m: re.Match[str]) -> bool | None:
     """``Player NAME verb ...``: the verb is read as what follows a seated name. A notice
-    that names nobody (``Player  is timed out.``, 2014) carries no money either: noted."""
+    that names nobody (``Player  is timed out.``, 2014) carries no money either: noted,
+    unless the unnamed player's seat is known (``_unnamed_seat``)."""
     if not hand.line.verbatim.startswith("Player "):
         return False
     text = hand.line.verbatim[len("Player "):]
-    if text.startswith(" ") and hand.split_name(text, _NAME_ENDS) is None and re.match(_IGNORED, text.strip()):
+    if (text.startswith(" ") and hand.split_name(text, _NAME_ENDS) is None and re.match(_IGNORED, text.strip())
+            and _unnamed_seat(hand)[0] is None):
         hand.record.notes.append(f"a notice naming no player, no money: {hand.line.verbatim.strip()!r}")
         return None
     seat, rest = _player(hand, text)
@@ -181,8 +281,15 @@ def _street(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _uncalled(hand: Hand, m: re.Match[str]) -> None:
-    """``Uncalled bet (0.25) returned to ramair7``."""
-    hand.return_bet(seated(hand, m["name"], "no seat for {name!r}", QuarantineReason.PARSE_ERROR), hand.money(m["amt"]), paid=True)
+    """``Uncalled bet (0.25) returned to ramair7``; ``returned to`` and no name: the unnamed seat."""
+    if m["name"] is None:
+        found, why = _unnamed_seat(hand)
+        if found is None:
+            raise _unnamed_failure(hand, why)
+        seat = found
+    else:
+        seat = seated(hand, m["name"], "no seat for {name!r}", QuarantineReason.PARSE_ERROR)
+    hand.return_bet(seat, hand.money(m["amt"]), paid=True)
 
 
 def _received(hand: Hand, m: re.Match[str]) -> None:
@@ -280,6 +387,10 @@ def _ended(hand: Hand) -> None:
 def _summary_bets(hand: Hand) -> None:
     """The summary's ``Bets`` are what each seat put in; where the action lines say otherwise, noted."""
     bets, disagree = hand.facts.get("bets", {}), []
+    put_in = sum(seat.contributed for seat in hand.record.seats)
+    if bets and not any(bets.values()) and put_in:
+        _unfilled_bets(hand, put_in)
+        return
     for seat in hand.record.seats:
         if seat.seat in bets:
             if seat.contributed != bets[seat.seat]:
@@ -287,6 +398,22 @@ def _summary_bets(hand: Hand) -> None:
             seat.contributed = bets[seat.seat]
     if disagree:
         hand.record.notes.append("action lines disagree with the summary's Bets (Bets used): " + "; ".join(disagree))
+
+
+def _unfilled_bets(hand: Hand, put_in: int) -> None:
+    """No hand is dealt without a blind or an ante: ``Bets`` all 0 were never filled in (the
+    data-mining writer's summary, hand 270567990173, which prints ``Wins: 0`` for its winner
+    too). The action lines then say what each seat put in, if they add up to the ``Pot``
+    line with its rake; if not, nothing says what was put in."""
+    record, scale = hand.record, hand.record.amount_scale
+    taken = (record.total_pot_printed or 0) + (record.rake or 0) + record.fees
+    if put_in != taken:
+        raise hand.fail(QuarantineReason.INCONSISTENT,
+                        f"the summary's Bets are all 0 (not filled in) and the action lines put in "
+                        f"{format_minor(put_in, scale)}, not the {format_minor(taken, scale)} of the Pot line "
+                        "and its rake: what each seat put in is not known")
+    record.notes.append(f"the summary's Bets are all 0 while the action lines put in {format_minor(put_in, scale)}: "
+                        "Bets not filled in, what each seat put in is read from the action lines")
 
 
 def _trust_the_summary_winner(hand: Hand) -> None:
@@ -332,7 +459,7 @@ def _unprinted_jackpot_drop(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER_OLD,
-    version="5",
+    version="6",
     hand_start=re.compile(r"^\ufeff*Game started at: ", re.M),
     head=_STARTED,  # the parser matches it and ``_GAME_ID`` against the file's first two lines
     first=re.compile(r"(?P<id>)"),  # ``_header`` reads the two header lines and the id
@@ -344,7 +471,7 @@ DIALECT = Dialect(
         kind("game id", r"^Game ID: ", _game_id_line),
         kind("summary", r"^------ Summary ------", enter_summary),
         kind("street", r"^\*\*\* (?P<label>[^*]+?) \*\*\*:?(?P<rest>.*)$", _street),
-        kind("uncalled", r"^Uncalled bet \((?P<amt>[^)]+)\) returned to (?P<name>.+?)\s*$", _uncalled),
+        kind("uncalled", _UNCALLED, _uncalled),
         kind("player", r"^Player", _player_line),
     ),
     players=(

@@ -280,7 +280,10 @@ def test_old_format_notices_naming_no_player_are_noted_and_its_money_lines_fail(
     with pytest.raises(HandParseError) as err:
         OLD.parse(OLD_TOURNAMENT.replace("Player brightfern folds\n", "Player brightfern folds\nPlayer  calls (600)\n"))
     assert (err.value.reason, err.value.message) == (
-        QuarantineReason.PARSE_ERROR, "hand 700000123: no seat for the player in ' calls (600)'")
+        QuarantineReason.INCONSISTENT,
+        "hand 700000123: line 24 'Player  calls (600)' names no player, and every player of the seat list is "
+        "named on other lines: a player not in the seat list (its seat, stack and cards not printed), and no "
+        "summary line for it (what it was paid not printed)")
 
 
 NEW_DEAD_POST = """\
@@ -990,3 +993,175 @@ def test_a_sit_and_go_header_followed_by_its_title_is_read() -> None:
         "Seat 5: pennywhistle (1310.00)\n", "Seat 5: pennywhistle (1310.00)\nTitle 'SNG 2.0 $3.3'\n")
     with pytest.raises(HandParseError, match=r"unexpected line 6: \"Title 'SNG 2.0 \$3.3'\""):
         NEW.parse(late)
+
+
+# the seat the history leaves unnamed (seat 2) is listed last, out of seat order
+OLD_UNNAMED = """\
+Game started at: 2017/3/14 9:7:41
+Game ID: 700411902 0.50/1 (PRR) Saltmarsh (Short) (Hold'em)
+Seat 6 is the button
+Seat 1: quillon (52.40).
+Seat 3: tinsmoke (80.15).
+Seat 4: oxbowlake (47.25).
+Seat 5: Hero (100).
+Seat 6: reedwarbler (64.90).
+Seat 2: harrowgate (100).
+Player quillon has small blind (0.50)
+Player  has big blind (1)
+Player quillon received a card.
+Player quillon received a card.
+Player tinsmoke received a card.
+Player tinsmoke received a card.
+Player oxbowlake received a card.
+Player oxbowlake received a card.
+Player Hero received card: [Qd]
+Player Hero received card: [Qc]
+Player reedwarbler received a card.
+Player reedwarbler received a card.
+Player tinsmoke folds
+Player oxbowlake folds
+Player Hero raises (3)
+Player reedwarbler folds
+Player quillon folds
+Player  calls (2)
+*** FLOP ***: [7h 2c 9s]
+Player  checks
+Player Hero bets (4)
+Player  raises (12)
+Player Hero folds
+Uncalled bet (8) returned to
+Player  mucks cards
+------ Summary ------
+Pot: 13.85. Rake 0.65
+Board: [7h 2c 9s]
+Player quillon does not show cards.Bets: 0.50. Collects: 0. Loses: 0.50.
+Player tinsmoke does not show cards.Bets: 0. Collects: 0. Wins: 0.
+Player oxbowlake does not show cards.Bets: 0. Collects: 0. Wins: 0.
+Player Hero does not show cards.Bets: 7. Collects: 0. Loses: 7.
+Player reedwarbler does not show cards.Bets: 0. Collects: 0. Wins: 0.
+*Player  mucks (does not show cards). Bets: 7. Collects: 13.85. Wins: 6.85.
+Game ended at: 2017/3/14 9:8:30
+"""
+
+
+def test_old_format_an_unnamed_player_is_the_one_seat_no_line_names():
+    hand = OLD.parse(OLD_UNNAMED)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 50, 2: 700, 3: 0, 4: 0, 5: 700, 6: 0}
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.seat == 2] == [
+        (2, ActionKind.POST_BIG_BLIND, 100), (2, ActionKind.CALL, 200), (2, ActionKind.CHECK, None),
+        (2, ActionKind.RAISE, 1200), (2, ActionKind.UNCALLED_RETURN, 800)]
+    assert _pays(hand) == [(2, 800, None, None, Half.WHOLE, PayoutSource.UNCALLED),
+                           (2, 1385, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.big_blind, hand.seat(2).folded_street, hand.seat(5).folded_street) == (100, None, Street.FLOP)
+    assert hand.seat(2).mucked and hand.reconciles()
+    assert ("seat 2 (harrowgate) is the player lines 11, 27, 29, 31, 33, 34, 43 leave unnamed: the only seat no "
+            "line after the seat list names, and the summary's unnamed line is in its place in the seat order"
+            ) in hand.notes
+
+
+@pytest.mark.parametrize("change, message", [
+    # the unnamed player's seat line names someone the summary names too
+    (("Player quillon has small blind (0.50)\n", "Player quillon has small blind (0.50)\nPlayer harrowgate sitting out\n"),
+     "line 12 'Player  has big blind (1)' names no player, and every player of the seat list is named on other "
+     "lines: a player not in the seat list (its seat, stack and cards not printed)"),
+    # tinsmoke is not named after the seat list either: two seats it could be
+    (("Player tinsmoke received a card.\nPlayer tinsmoke received a card.\n", ""),
+     "line 11 'Player  has big blind (1)' names no player, and seats 3, 2 are never named after the seat list: "
+     "whose line it is is not printed"),
+    # the summary's unnamed line is not where seat 2 is in the seat list
+    (("*Player  mucks (does not show cards). Bets: 7. Collects: 13.85. Wins: 6.85.\n", ""),
+     "line 11 'Player  has big blind (1)' names no player; seat 2 (harrowgate) is the only seat never named "
+     "after the seat list, but the summary's unnamed line is not in its place in the seat order"),
+])
+def test_old_format_an_unnamed_player_whose_seat_is_not_certain_fails_the_hand(change, message):
+    text = OLD_UNNAMED.replace(*change)
+    if "tinsmoke received" in change[0]:
+        text = text.replace("Player tinsmoke folds\n", "").replace(
+            "Player tinsmoke does not show cards.Bets: 0. Collects: 0. Wins: 0.\n", "")
+    if "mucks (does not show" in change[0]:
+        text = text.replace("Player quillon does not show", "Player  mucks (does not show cards). Bets: 7. "
+                            "Collects: 13.85. Wins: 6.85.\nPlayer quillon does not show")
+    with pytest.raises(HandParseError) as err:
+        OLD.parse(text)
+    assert (err.value.reason, err.value.message) == (QuarantineReason.INCONSISTENT, f"hand 700411902: {message}")
+
+
+OLD_MINED = """\
+Game started at: 2018/02/11 20:15:03
+Game ID: 310244870052 5/10 PMS_31024487 (Hold'em) 6-max
+Seat 4 is the button
+Seat 3: 517730264 (1210).
+Seat 4: 2093385517 (860).
+Seat 5: 44817209 (1500).
+Seat 6: 3019925846 (640).
+Seat 1: 702218833 (2315).
+Player 517730264 ante (5)
+Player 2093385517 ante (5)
+Player 44817209 ante (5)
+Player 3019925846 ante (5)
+Player 702218833 ante (5)
+Player 44817209 has small blind (5)
+Player 3019925846 has big blind (10)
+Player 702218833 straddle (20)
+Player 517730264 received a card.
+Player 517730264 received a card.
+Player 2093385517 received card: [Jh]
+Player 2093385517 received card: [Jd]
+Player 44817209 received a card.
+Player 44817209 received a card.
+Player 3019925846 received a card.
+Player 3019925846 received a card.
+Player 702218833 received a card.
+Player 702218833 received a card.
+Player 517730264 calls (20)
+Player 2093385517 raises (60)
+Player 44817209 folds
+Player 3019925846 folds
+Player 702218833 calls (40)
+Player 517730264 folds
+*** FLOP ***: [Js 8c 3d]
+Player 702218833 checks
+Player 2093385517 bets (75)
+Player 702218833 calls (75)
+*** TURN ***: [Js 8c 3d] [2h]
+Player 702218833 checks
+Player 2093385517 checks
+*** RIVER ***: [Js 8c 3d 2h] [Kc]
+Player 702218833 bets (150)
+Player 2093385517 calls (150)
+------ Summary ------
+Pot: 630. Rake 0
+Board: [Js 8c 3d 2h Kc]
+Player 517730264 doesn't show cards. Bets: 0. Collects: 0. Wins: 0
+*Player 2093385517 shows: [Jh Jd]. Bets: 0. Collects: 630. Wins: 0
+Player 44817209 doesn't show cards. Bets: 0. Collects: 0. Wins: 0
+Player 3019925846 doesn't show cards. Bets: 0. Collects: 0. Wins: 0
+Player 702218833 shows: [Ks Qs]. Bets: 0. Collects: 0. Wins: 0
+Game ended at: 2018/02/11 20:15:03
+"""
+
+
+def test_old_format_data_mined_header_and_its_unfilled_bets():
+    assert detect(OLD_MINED) is OLD
+    hand = OLD.parse(OLD_MINED)
+    assert (hand.is_tournament, hand.currency, hand.amount_scale, hand.max_seats, hand.table_name) == (
+        False, None, 100, 6, "PMS_31024487")
+    assert (hand.small_blind, hand.big_blind, hand.ante, hand.button_seat) == (500, 1000, 500, 4)
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 29000, 3: 2500, 4: 29000, 5: 1000, 6: 1500}
+    assert _pays(hand) == [(4, 63000, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert (hand.seat(4).cards, hand.seat(1).cards, hand.rake, hand.rake_source) == (
+        ["Jh", "Jd"], ["Ks", "Qs"], 0, RakeSource.PRINTED)
+    assert hand.reconciles()
+    assert hand.notes == [
+        "not written by the Winning client (its Game ID line never ends in '6-max'): no currency printed and none "
+        "known, read as a cash table in hundredths of its unit; limit not printed; header stakes 5/10 (blinds taken "
+        "from the blind lines)",
+        "the summary's Bets are all 0 while the action lines put in 630.00: Bets not filled in, what each seat put "
+        "in is read from the action lines"]
+    # the action lines are then checked against the Pot line: a call short of the bet does not add up
+    with pytest.raises(HandParseError) as err:
+        OLD.parse(OLD_MINED.replace("Player 2093385517 calls (150)", "Player 2093385517 calls (140)"))
+    assert (err.value.reason, err.value.message) == (
+        QuarantineReason.INCONSISTENT,
+        "hand 310244870052: the summary's Bets are all 0 (not filled in) and the action lines put in 620.00, not "
+        "the 630.00 of the Pot line and its rake: what each seat put in is not known")

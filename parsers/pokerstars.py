@@ -115,6 +115,14 @@ What the platform prints and how it is recorded:
   tournament header may be split after its buy-in (``Tournament #T, $1.29+$0.21 USD`` /
   ``Hold'em No Limit - Level I (10/20) - ...``), read as one line.
 
+- Localised clients: a hand whose header is a localised client's (Spanish, 2025: ``Mano
+  n.º 254718322088 de Zoom de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - 05-02-2025
+  14:48:32 CET [...]``) is read line for line in the English shapes
+  ``parsers.pokerstars_words`` declares for its language, and its records and quarantines
+  quote the lines as printed; a line that table does not hold stays as printed and
+  quarantines the hand. The Spanish client's archives number hands ``*********** n. 1
+  **************``. The columnar readers hand a chunk holding such a hand back whole.
+
 On the dialect engine (``parsers.engine``): the header hook reads the first,
 table and seat lines; the kinds of ``_PLAYER_LINES``, ``_BODY_LINES``, ``_UNSEATED_LINES``
 and ``_SUMMARY_LINES`` are tried in that order (a seated name's line is the player's
@@ -139,8 +147,8 @@ from rules.money import AmountError, DOT, NumberConvention, format_minor
 from rules.records import HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import card, hand_text_lines
-from parsers.pokerstars_words import HEADER_STARTS as LOCALISED_STARTS, locale_of, to_english
 from parsers.engine import BET, CALL, Dialect, DialectParser, Effect, Hand, Line, Streets, Wording, kind, seated, skip
+from parsers.pokerstars_words import HEADER_STARTS as LOCALISED_STARTS, locale_of, to_english
 
 #: the names that open a hand of this dialect, and the platform each names (Full Tilt
 #: wrote PokerStars' dialect from 2016 on; the others are skins and clubs apps)

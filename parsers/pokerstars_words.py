@@ -19,8 +19,8 @@ have no table: their files stay ``unrecognised``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 #: an amount as the Spanish client prints it: ``0.02 €``, ``6 €``; chips print bare
 _ES_AMOUNT = r"\d+(?:\.\d+)?(?:[ \xa0][€$£])?"

@@ -115,6 +115,14 @@ What the platform prints and how it is recorded:
   tournament header may be split after its buy-in (``Tournament #T, $1.29+$0.21 USD`` /
   ``Hold'em No Limit - Level I (10/20) - ...``), read as one line.
 
+- Localised clients: a hand whose header is a localised client's (Spanish, 2025: ``Mano
+  n.º 254718322088 de Zoom de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - 05-02-2025
+  14:48:32 CET [...]``) is read line for line in the English shapes
+  ``parsers.pokerstars_words`` declares for its language, and its records and quarantines
+  quote the lines as printed; a line that table does not hold stays as printed and
+  quarantines the hand. The Spanish client's archives number hands ``*********** n. 1
+  **************``. The columnar readers hand a chunk holding such a hand back whole.
+
 On the dialect engine (``parsers.engine``): the header hook reads the first,
 table and seat lines; the kinds of ``_PLAYER_LINES``, ``_BODY_LINES``, ``_UNSEATED_LINES``
 and ``_SUMMARY_LINES`` are tried in that order (a seated name's line is the player's
@@ -138,8 +146,9 @@ from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 from rules.money import AmountError, DOT, NumberConvention, format_minor
 from rules.records import HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import card
+from parsers.base import card, hand_text_lines
 from parsers.engine import BET, CALL, Dialect, DialectParser, Effect, Hand, Line, Streets, Wording, kind, seated, skip
+from parsers.pokerstars_words import HEADER_STARTS as LOCALISED_STARTS, locale_of, to_english
 
 #: the names that open a hand of this dialect, and the platform each names (Full Tilt
 #: wrote PokerStars' dialect from 2016 on; the others are skins and clubs apps)
@@ -154,12 +163,19 @@ KINDS = ("Home Game", "Zoom", "Rush")
 _SITES = "(?:" + "|".join(map(re.escape, SITES)) + ")"
 _KIND = "(?: " + "| ".join(KINDS) + ")?"
 _RIO = "Run It Once Poker"
-HAND_START = re.compile(r"^\ufeff*" + _SITES + _KIND + r" (?:Game|Hand|GAME|HAND) #\d+:", re.M)
+# a localised client's header (``parsers.pokerstars_words``) starts a hand too
+_HEADS = "(?:" + _SITES + _KIND + r" (?:Game|Hand|GAME|HAND) #\d+:|" + "|".join(LOCALISED_STARTS) + ")"
+HAND_START = re.compile(r"^\ufeff*" + _HEADS, re.M)
 
 # HAND_START's matches after the first character, as a newline followed by a hand header
-_HAND_AFTER_NEWLINE = re.compile(
-    r"\n(?=\ufeff*" + _SITES + _KIND + r" (?:Game|Hand|GAME|HAND) #\d+:)"
-)
+_HAND_AFTER_NEWLINE = re.compile(r"\n(?=\ufeff*" + _HEADS + ")")
+_LOCALISED_HAND = re.compile(("(?m)^(?:\ufeff)*(?:" + "|".join(LOCALISED_STARTS) + ")").encode())
+
+
+def localised_chunk(data: bytes) -> bool:
+    """Whether a chunk holds a localised client's hand: the columnar readers, which read
+    English shapes only, hand such a chunk back whole (the reference splits and reads it)."""
+    return _LOCALISED_HAND.search(data) is not None
 
 #: a newline followed by a hand header, in UTF-8 bytes: where ingest cuts a large file into
 #: where ``parsers.pokerstars_fast`` cuts byte chunks (ASCII digits only: every cut is a hand start ``split`` sees)
@@ -170,7 +186,8 @@ COLUMNAR_CUT = re.compile(
 # PokerStars' hand-history archives (hands requested from support, 2013 to today) number
 # each hand on a line of its own before it: ``*********** # 2 **************``; a 2023
 # download numbers them ``Hand #2: `` (then a blank line). Such a line belongs to no hand.
-NUMBER_LINES = (r"\*{5,} # \d+ \*{5,}", r"Hand #\d+:")
+# The Spanish client numbers them ``*********** n. 1 **************``.
+NUMBER_LINES = (r"\*{5,} # \d+ \*{5,}", r"\*{5,} n\. \d+ \*{5,}", r"Hand #\d+:")
 _NUMBER_LINE = "(?:" + "|".join(NUMBER_LINES) + ")"
 _ARCHIVE_NUMBER = re.compile(r"^" + _NUMBER_LINE + r"$")
 _ARCHIVE_HEAD = re.compile(r"^" + _NUMBER_LINE + r"[ \t]*\r?\n[\s\ufeff]*")
@@ -1621,8 +1638,8 @@ DIALECT = Dialect(
     format=Format.POKERSTARS,
     # 2: the real-history sweep's fixes (archives, a blank line after every line, empty
     # name lines, names starting with asterisks); the move onto the engine changed nothing;
-    # 4: a download's "Hand #N: " number lines
-    version="5",
+    # 4: a download's "Hand #N: " number lines; 6: the Spanish client's words
+    version="6",
     hand_start=HAND_START,
     head=HAND_START,
     first=re.compile(r"(?P<id>)"),  # the header hook reads the first line
@@ -1701,6 +1718,9 @@ class PokerStarsParser(DialectParser):
         printed Total pot."""
         dedented = _dedented(hand_text)
         text = _one_line_header(dedented.lstrip("\ufeff"))
+        locale = locale_of(text.split("\n", 1)[0])
+        if locale is not None:  # read in English shapes, quoted as printed
+            return _reading(to_english(text, locale), raise_adds=False, printed=text)
         try:
             parsed = _reading(text, raise_adds=False)
         except HandParseError as exc:
@@ -1712,10 +1732,15 @@ class PokerStarsParser(DialectParser):
         return parsed
 
 
-def _reading(text: str, raise_adds: bool) -> ParsedHand:
+def _reading(text: str, raise_adds: bool, printed: str | None = None) -> ParsedHand:
+    """``text`` read; ``printed``: the text as a localised client printed it, line for line
+    (``text`` is its English shape), which the hand's records and quarantines quote."""
     if not text.strip():
         _parse_header(text.split("\n", 1)[0].rstrip())  # says what is wrong
     hand = Hand(DIALECT, text)
+    if printed is not None:
+        raws = hand_text_lines(printed)
+        hand.lines = [Line(line.number, line.text, raws[line.number - 1]) for line in hand.lines]
     hand.facts["raise adds"] = raise_adds
     return hand.read()
 

@@ -32,7 +32,7 @@ from parsers import _pokerstars_c as _c
 from parsers.base import MAX_LINE_BYTES, ColumnarReader
 from parsers.columnar_chunk import ACTION_KINDS, STREET_NAMES, FastChunk
 from parsers.pokerstars import (COLUMNAR_CUT, HAND_START, INFO_FRAGMENTS, SEAT_STATUS, game_info, iso_date,
-                                indented_chunk, prefix_is_a_hand, read_table_line, to_utc)
+                                indented_chunk, localised_chunk, prefix_is_a_hand, read_table_line, to_utc)
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 from rules.vocab import Half, Limit, PayoutSource, Platform, RakeSource
 
@@ -92,6 +92,8 @@ def read_chunk(chunk: str | bytes) -> FastChunk | None:
     chunk holds characters this path does not take (it then goes the reference way)."""
     data = chunk.encode("utf-8") if isinstance(chunk, str) else chunk
     if indented_chunk(data):  # every line indented: the reference reader takes the space off
+        return None
+    if localised_chunk(data):  # a localised client's words: the reference reader's to translate
         return None
     scanner = _c.Scanner(data, MAX_LINE_BYTES)  # control characters and long lines: the reference's
     if not scanner.ok:

@@ -37,7 +37,7 @@ from parsers.columnar_chunk import ACTION_KINDS as _ACTION_KINDS
 from parsers.columnar_chunk import STREET_NAMES as _STREET_NAMES
 from parsers.columnar_chunk import FastChunk
 from parsers.pokerstars import (COLUMNAR_CUT, INFO_FRAGMENTS, KINDS, SITES, SEAT_STATUS, game_info, iso_date,
-                                indented_chunk, prefix_is_a_hand, read_table_line, to_utc)
+                                indented_chunk, localised_chunk, prefix_is_a_hand, read_table_line, to_utc)
 from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 
 # Rust regular expressions: [0-9], not \d (which is any Unicode digit there)...
@@ -91,6 +91,8 @@ def read_chunk(chunk: str | bytes) -> FastChunk | None:
     chunk holds characters this path does not take (it then goes the reference way)."""
     data = chunk.encode("utf-8") if isinstance(chunk, str) else chunk
     if indented_chunk(data):  # every line indented: the reference reader takes the space off
+        return None
+    if localised_chunk(data):  # a localised client's words: the reference reader's to translate
         return None
     lines = _lines(data)
     if lines is None:

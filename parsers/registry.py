@@ -45,7 +45,7 @@ _TABLE: tuple[Entry, ...] = (
     Entry("absolute", Format.ABSOLUTE, ("Stage #",)),
     Entry("cake", Format.CAKE, ("Hand#",)),
     Entry("sealswithclubs", Format.SEALSWITHCLUBS, ("Site: Seals With Clubs",)),
-    Entry("pokerstars", Format.POKERSTARS, (*_GAME_OR_HAND, "GAME #", "HAND #")),
+    Entry("pokerstars", Format.POKERSTARS, (*_GAME_OR_HAND, "GAME #", "HAND #", "de PokerStars:")),
     Entry("fulltilt", Format.FULLTILT, ("Game #",)),
     Entry("everleaf", Format.EVERLEAF, ("Hand history for game #",)),
     Entry("ongame", Format.ONGAME, ("History for hand ",)),

@@ -618,13 +618,18 @@ _PLATFORM_PROFILES: tuple[Policy, ...] = (
         Platform.POKERSTARS.value,
         "PokerStars, observed in the HH corpus (research notes §1.8): high side between halves "
         "[O 5]; ties first clockwise from the button, button last, heads-up the big blind "
-        "[O 10]; several odd units one each in that order (#14402833808: $1.90 -> "
-        ".50/.50/.45/.45) [O 1]; a tied low half's odd cent stays in it (#35875034981) "
-        "[O 1]; extra unit to the first run (#184487904738) [O]; printed "
-        "per-pot nets, otherwise main pot first cumulatively [O 7]; a cashed-out seat is "
-        "not paid and its winning share goes to PokerStars [D].",
+        "[O 10]; several odd units one each in that order [O 1]; a tied low half's odd "
+        "cent stays in it (#35875034981) [O 1]; extra unit to the first run "
+        "(#184487904738) [O]; printed per-pot nets, otherwise main pot first "
+        "cumulatively [O 7]; a cashed-out seat is not paid and its winning share goes to "
+        "PokerStars [D]. The odd unit was the smallest chip in play: $0.05 in 2008-2010 "
+        "(#14402833808 at $0.25/$0.50: $1.90 -> .50/.50/.45/.45; #47184382861 at $1/$2: "
+        "$10.15 -> 5.10/5.05), cents by 2013 (#109680525613 at $0.50/$1: 4.78/4.77) [O 3]: "
+        "read as cents unless a larger unit that every amount of the hand is counted in "
+        "explains the split.",
         {"identical_hands_both_halves", "tie_order_stud", "stud_card_scope",
          "nontraditional_high_half"},
+        unit=UnitSymbol.DENOMINATION_IN_PLAY,
         no_flop_no_drop=True,
     ),
     _profile(

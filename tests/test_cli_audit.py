@@ -17,10 +17,13 @@ QUARTERED = "PokerStars/OmahaHiLo/PLO8-9max-USD-STT-5.00-200505.hero.quartered.t
 FOUR_WAY = "PokerStars/Holdem/NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt"
 
 
+# The factory default's odd unit is the cent, so the 2008 four-way tie that PokerStars paid
+# in $0.05 units (its own profile's smallest chip in play explains it) is a finding here.
 @pytest.fixture(scope="module")
 def corpus_run(tmp_path_factory) -> tuple[Path, object]:
     out = tmp_path_factory.mktemp("run") / "out"
-    result = runner.invoke(app, ["run", str(corpus_file(QUARTERED)), str(corpus_file(FOUR_WAY)), "--out", str(out)])
+    result = runner.invoke(app, ["run", str(corpus_file(QUARTERED)), str(corpus_file(FOUR_WAY)), "--out", str(out),
+                                 "--policy", "default"])
     return out, result
 
 
@@ -43,12 +46,12 @@ def test_run_writes_every_output_and_ends_with_the_json_counts(corpus_run) -> No
     ]
     hands = pl.read_parquet(out / "hands.parquet").sort("hand_key")
     assert hands.select("hand_key", "verdict", "policy").rows() == [
-        ("pokerstars:14402833808", "findings", "pokerstars"),
-        ("pokerstars:1676150046", "clean", "pokerstars"),
+        ("pokerstars:14402833808", "findings", "default"),
+        ("pokerstars:1676150046", "clean", "default"),
     ]
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["schema_version"] == "1"
-    assert set(manifest["policies"]) == {"pokerstars"}
+    assert set(manifest["policies"]) == {"*"}  # one profile forced for every platform
     assert [o["file"] for o in manifest["outputs"]] == [
         "findings.parquet", "hands.parquet", "report.html", "explanations.jsonl"]
     assert len(manifest["inputs"]) == 2 and all(len(i["sha256"]) == 64 for i in manifest["inputs"])
@@ -65,7 +68,8 @@ def test_accepted_findings_do_not_fail_the_run(tmp_path: Path) -> None:
     accept = tmp_path / "accept.csv"
     accept.write_text("hand_key,kind,reason\npokerstars:14402833808,odd_chip,2008: $0.05 units\n")
     out = tmp_path / "out"
-    result = runner.invoke(app, ["run", str(corpus_file(FOUR_WAY)), "--out", str(out), "--accept", str(accept)])
+    result = runner.invoke(app, ["run", str(corpus_file(FOUR_WAY)), "--out", str(out), "--accept", str(accept),
+                                 "--policy", "default"])
     assert result.exit_code == 0
     findings = pl.read_parquet(out / "findings.parquet")
     assert findings.select("accepted", "accept_reason").unique().rows() == [(True, "2008: $0.05 units")]
@@ -118,7 +122,8 @@ def test_explain_names_the_odd_chip_rules_and_draws_a_picture(corpus_run, tmp_pa
 
 def test_explain_json_and_a_missing_hand(corpus_run) -> None:
     out, _ = corpus_run
-    result = runner.invoke(app, ["explain", "pokerstars:14402833808", "--lake", str(out / "lake"), "--json"])
+    result = runner.invoke(app, ["explain", "pokerstars:14402833808", "--lake", str(out / "lake"), "--json",
+                                 "--policy", "default"])
     assert result.exit_code == 1  # the hand has findings
     doc = json.loads(result.stdout)
     assert doc["expected"] == {"1": 0, "2": 47, "3": 0, "4": 0, "5": 0, "6": 0, "7": 47, "8": 48, "9": 48}
@@ -143,3 +148,13 @@ def test_a_toml_profile_with_a_five_cent_unit_explains_the_2008_split(tmp_path: 
     assert hands.select("hand_key", "verdict", "policy").rows() == [("pokerstars:14402833808", "clean", "stars-2008")]
     manifest = json.loads((tmp_path / "a" / "manifest.json").read_text())
     assert manifest["policies"]["*"]["options"]["unit"] == "fixed:5"
+
+
+def test_pokerstars_profile_reads_the_2008_split_in_the_smallest_chip_in_play(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["run", str(corpus_file(FOUR_WAY)), "--out", str(out)])
+    assert result.exit_code == 0
+    hands = pl.read_parquet(out / "hands.parquet")
+    assert hands.select("hand_key", "verdict", "reason", "policy").rows() == [(
+        "pokerstars:14402833808", "clean", "odd-chip unit the smallest chip in play: USD 0.05, which every amount "
+        "of the hand is counted in, explains the payouts", "pokerstars")]

@@ -145,7 +145,7 @@ def test_the_lake_wide_audit_finds_exactly_what_audit_hand_finds(corpus, which: 
     assert dict(outcome.verdicts.select("hand_key", pl.struct("verdict", "reason")).iter_rows()) == {
         k: {"verdict": v, "reason": r} for k, (v, r) in verdicts.items()}
     assert _rows(outcome.findings) == findings
-    assert len(verdicts) > 400 and sum(map(len, findings.values())) >= 11
+    assert len(verdicts) > 400 and sum(map(len, findings.values())) >= 7
 
 
 def test_every_planted_error_is_found_as_its_kind(corpus) -> None:

@@ -105,7 +105,7 @@ def test_resolve_and_hash():
     [
         ("default", "fa5e270cd995690d"),
         ("tda", "6e7bc34a1d2c6753"),
-        ("pokerstars", "863f691481a851a8"),
+        ("pokerstars", "12138924df550eb5"),
         ("bovada", "25822e8b1456ee0b"),
         ("house-high-card", "5c8c836eda37a1d0"),
         ({"base": "tda", "multi_remainder": "all_to_first", "unit": "fixed:5",

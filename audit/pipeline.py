@@ -19,7 +19,9 @@ hand, whose findings come in the same order either way).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -68,6 +70,8 @@ UNCONTESTED_COLUMNS = ["hand_key", "hand_id", "platform", "game", "amount_scale"
 #: hands audited together at most (a partition larger than this is cut in slices):
 #: what bounds the audit's memory (about 2 kB a hand while a batch is audited)
 BATCH_HANDS = 100_000
+#: contested hands a thread of the bulk settlement takes at least (``settle_in_slices``)
+SLICE_FROM = 20_000
 
 
 @dataclass(frozen=True)
@@ -234,7 +238,7 @@ def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolve
 
     uncontested_verdicts, uncontested_findings = _uncontested(hands, live, seats, payouts, policy_names)
     contested = hands.filter(pl.col("n_live") >= 2)
-    settled = (audit_showdowns_bulk(contested, seats, payouts, resolve)
+    settled = (settle_in_slices(contested, seats, payouts, resolve, workers)
                if bulk_showdowns else pl.DataFrame(schema=VERDICT_SCHEMA))
     one_by_one = contested.join(settled.select("hand_key"), on="hand_key", how="anti")
     showdown_verdicts, showdown_findings = _showdowns_one_by_one(
@@ -250,6 +254,34 @@ def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolve
                         no_flop_rake_findings(hands, no_drop)])
     beside = pl.concat([beside, _schedule_rake(actions, hands, seats, payouts, beside, schedules)])
     return _flagged(verdicts, beside), pl.concat([uncontested_findings, showdown_findings, beside])
+
+
+def settle_in_slices(contested: pl.DataFrame, seats: pl.DataFrame, payouts: pl.DataFrame,
+                     resolve: PolicyResolver, workers: int | None = None,
+                     smallest: int = SLICE_FROM) -> pl.DataFrame:
+    """``audit_showdowns_bulk`` of ``contested``, cut in consecutive slices of at least
+    ``smallest`` hands settled side by side in threads (at most ``workers``, default one per
+    core): the same verdicts as one call (in another order where several games are
+    settled: the caller sorts them).
+
+    Threads, not processes: the settlement's work is polars queries and numpy operations
+    over whole columns, which release the GIL, and the slices share ``seats`` and
+    ``payouts`` unpickled. Two slices on two cores took 0.6-0.8 of one call's time
+    (52,719 showdowns, 2026-12-04).
+
+    >>> settle_in_slices(pl.DataFrame(), pl.DataFrame(), pl.DataFrame(), PolicyResolver()).height
+    0
+    """
+    count = min(workers if workers is not None else (os.cpu_count() or 1), contested.height // smallest)
+    if count <= 1:
+        return audit_showdowns_bulk(contested, seats, payouts, resolve)
+    for platform in contested["platform"].unique().to_list():
+        resolve(platform)  # each platform's policy looked up once, before the threads share the resolver
+    bounds = [contested.height * i // count for i in range(count + 1)]
+    with ThreadPoolExecutor(count) as pool:
+        parts = pool.map(lambda start, stop: audit_showdowns_bulk(contested[start:stop], seats, payouts, resolve),
+                         bounds[:-1], bounds[1:])
+        return pl.concat(list(parts))
 
 
 def _uncontested(hands: pl.DataFrame, live: pl.DataFrame, seats: pl.DataFrame, payouts: pl.DataFrame,

@@ -138,6 +138,36 @@ def test_worker_processes_audit_exactly_like_one_process(lake: Path, monkeypatch
     assert one.findings.height > 50
 
 
+def test_showdowns_settled_in_slices_side_by_side_are_settled_exactly_as_in_one_call(
+        lake: Path, monkeypatch) -> None:
+    import threading
+
+    import audit.pipeline as pipeline
+
+    hands = read_table(lake, "hands", HAND_COLUMNS)
+    seats = read_seats(lake)
+    payouts = read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS])
+    live = seats.filter(pl.col("dealt_in") & pl.col("folded_street").is_null())
+    contested = (hands.join(live.group_by("hand_key").agg(pl.len().alias("n_live")), on="hand_key")
+                 .filter(pl.col("n_live") >= 2))
+    whole = audit_showdowns_bulk(contested, seats, payouts, PolicyResolver())
+    calls: list[tuple[int, bool]] = []
+
+    def spy(slice_of_hands: pl.DataFrame, *rest):
+        calls.append((slice_of_hands.height, threading.current_thread() is threading.main_thread()))
+        return audit_showdowns_bulk(slice_of_hands, *rest)
+
+    monkeypatch.setattr(pipeline, "audit_showdowns_bulk", spy)
+    sliced = pipeline.settle_in_slices(contested, seats, payouts, PolicyResolver(), workers=3, smallest=100)
+    n = contested.height
+    assert sorted(calls) == sorted((n * (i + 1) // 3 - n * i // 3, False) for i in range(3))
+    assert_frame_equal(sliced.sort("hand_key"), whole.sort("hand_key"))
+    assert whole.height > 200
+    calls.clear()
+    assert_frame_equal(pipeline.settle_in_slices(contested, seats, payouts, PolicyResolver(), smallest=n), whole)
+    assert calls == [(n, True)]
+
+
 def test_showdowns_without_seat_rows_are_left_to_one_by_one(lake: Path) -> None:
     hands = read_table(lake, "hands", HAND_COLUMNS).head(5)
     settled = audit_showdowns_bulk(hands, read_seats(lake).head(0), read_table(lake, "payouts", ["hand_key", *AUDIT_PAYOUT_COLUMNS]),

@@ -26,7 +26,8 @@ Overwrite = Annotated[bool, typer.Option(help="Replace a non-empty --out.")]
 InputPaths = Annotated[list[Path], typer.Argument(
     help="Files, folders, archives (.zip, .tar, .tar.gz, .tgz, .tar.xz, .tar.bz2) and .gz, .xz, .bz2 files.")]
 Workers = Annotated[int | None, typer.Option(
-    "--workers", help="Worker processes (1 or more; default: all cores for large inputs).")]
+    "--workers", help="Workers that parse and audit side by side, threads or processes "
+                      "(1 or more; default: all cores for large inputs).")]
 ExcludeOption = Annotated[list[str] | None, typer.Option(
     "--exclude", metavar="GLOB", help="Do not read paths matching GLOB (as given, below the folder given, or "
                                       "by name; repeatable).")]

@@ -29,6 +29,10 @@ Deck``, ``Dealing Cards``, and after a player's name ``_CHATTER``: the showdown'
 any other line, including one about nobody seated, fails the hand with its line number.
 ``did not respond in time and is folded`` is the seat's fold.
 
+A file may open at a hand's ``Starting Hand #N`` line, its table line missing (fpdb keeps
+such a copy): the hand is read, its table unknown, a note saying so. A missing table line
+anywhere else joins the hand to the one before it, which then fails on the line.
+
 Tournaments (2012): ``Table #45061966 - Tournament #25865515 Table #21``, ``Table Type:
 TOURNAMENT``, ``Money Type: TOURNAMENT CHIPS``, whole chips with a thousands comma
 (``1,200``), no currency. A table's first hand prints ``Last Hand n/a``. A player moved
@@ -71,10 +75,13 @@ from parsers.engine import (
 from parsers.game_names import games, limits
 
 _HAND_START = re.compile(r"^\ufeff*Table #\d+ - [^\r\n]*\r?\n(?=Starting Hand #\d+)", re.M)
-_SNIFF = re.compile(r"Table #\d+ - [^\r\n]*\r?\nStarting Hand #\d+\s*\r?\nStart time of hand: ")
+# A file may open at a hand's second line, its table line cut off (so the hand is no
+# other's tail): it is read, its table unknown.
+_SNIFF = re.compile(r"(?:Table #\d+ - [^\r\n]*\r?\n)?Starting Hand #\d+\s*\r?\nStart time of hand: ")
 
-# The table line and the hand line, the two lines every hand opens with.
-_FIRST = re.compile(r"^Table #(?P<tid>\d+) - (?P<name>.*?)\s*\nStarting Hand #(?P<id>\d+)\s*$")
+# The table line and the hand line, the two lines every hand opens with (the first
+# missing where a file opens at the second).
+_FIRST = re.compile(r"^(?:Table #(?P<tid>\d+) - (?P<name>.*?)\s*\n)?Starting Hand #(?P<id>\d+)\s*(?:\n|$)")
 _END = re.compile(r"^End [Oo]f Hand #(?P<id>\d+)\s*$")
 _START = re.compile(r"^(?P<day>\d{1,2}) (?P<mon>\w{3}) (?P<year>\d{4}) (?P<time>\d{1,2}:\d{2}:\d{2})\s*$")
 _BLINDS = re.compile(r"^Blinds are now (?P<cur>[$€£])?(?P<sb>[\d,]+(?:\.\d+)?) ?/ ?[$€£]?(?P<bb>[\d,]+(?:\.\d+)?)\s*$")
@@ -162,10 +169,12 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
         # Play chips are printed like money, cents and all (``$8,382.50`` at $5/$10):
         # read in hundredths whatever the blinds; tournament chips are whole.
         hand.scale = 100 if is_play else chip_scale(bm["sb"], bm["bb"])
+    notes = ["start time printed without a time zone"]
+    if first["tid"] is None:
+        notes.append("the hand's table line ('Table #N - NAME') is not in the file: its table is not known")
     record = hand.new_record(
         game=game, limit=_LIMITS.get(_field(hand, "Limit Type:") or ""), is_tournament=is_tournament,
-        currency=currency, table_name=first["name"], is_play_money=is_play, pots_printed_net=False,
-        notes=["start time printed without a time zone"],
+        currency=currency, table_name=first["name"], is_play_money=is_play, pots_printed_net=False, notes=notes,
     )
     start = _field(hand, "Start time of hand:")
     if start:
@@ -205,7 +214,7 @@ def _seats_that_never_acted_were_not_dealt_in(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.PKR,
     format=Format.PKR,
-    version="5",
+    version="6",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,

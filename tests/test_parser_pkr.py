@@ -541,3 +541,23 @@ def test_a_win_limited_by_disconnection_protection_is_quarantined_saying_so() ->
         "line 28: a win limited by PKR's disconnection protection ($1.50 of $8.55): the rule that limits it and pays "
         "the rest is not published, so the payout cannot be checked: "
         "'Beta Two wins $1.50, disconnection protection limited from $8.55 with: One Pair: 4s'")
+
+
+def test_a_file_that_opens_at_the_hand_line_its_table_line_missing_is_read(tmp_path: Path) -> None:
+    from audit.ingest import ingest
+    from audit.lake import read_table
+
+    cut = HAND.split("\n", 1)[1]  # from 'Starting Hand #2433310836' on
+    assert PARSER.sniff(cut) and PARSER.sniff(HAND) and not PARSER.sniff(cut.split("\n", 1)[1])
+    hand = PARSER.parse(cut)
+    assert (hand.hand_id, hand.table_name) == ("2433310836", None)
+    assert "the hand's table line ('Table #N - NAME') is not in the file: its table is not known" in hand.notes
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 855)] and hand.reconciles()
+    assert PARSER.parse(HAND).table_name == "Somewhere"
+    # the next hand, with its table line, is read as ever
+    path = tmp_path / "cut.txt"
+    path.write_text(cut + "\n" + HAND.replace("2433310836", "2433310999"), encoding="utf-8")
+    ingest([path], tmp_path / "lake")
+    rows = read_table(tmp_path / "lake", "hands").sort("hand_id")
+    assert rows.select("hand_id", "table_name").rows() == [("2433310836", None), ("2433310999", "Somewhere")]
+    assert read_table(tmp_path / "lake", "quarantine").height == 0

@@ -146,10 +146,11 @@ from rules.games import DRAW_GAMES, HILO_GAMES, STUD_GAMES
 from rules.money import AmountError, DOT, NumberConvention, format_minor
 from rules.records import HandParseError, ParsedHand, SeatRecord
 from rules.vocab import ActionKind, Format, Game, Half, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
-from parsers.base import card, hand_text_lines
+from parsers.base import card
 from parsers.engine import BET, CALL, Dialect, DialectParser, Effect, Hand, Line, Streets, Wording, kind, seated, skip
 from parsers.pokerstars_words import HEADER_STARTS as LOCALISED_STARTS, MARKERS as LOCALISED_MARKERS
 from parsers.pokerstars_words import locale_of, to_english
+from parsers.words import quote_printed
 
 #: the names that open a hand of this dialect, and the platform each names (Full Tilt
 #: wrote PokerStars' dialect from 2016 on; the others are skins and clubs apps)
@@ -1743,10 +1744,7 @@ def _reading(text: str, raise_adds: bool, printed: str | None = None) -> ParsedH
     (``text`` is its English shape), which the hand's records and quarantines quote."""
     if not text.strip():
         _parse_header(text.split("\n", 1)[0].rstrip())  # says what is wrong
-    hand = Hand(DIALECT, text)
-    if printed is not None:
-        raws = hand_text_lines(printed)
-        hand.lines = [Line(line.number, line.text, raws[line.number - 1]) for line in hand.lines]
+    hand = Hand(DIALECT, text) if printed is None else quote_printed(Hand(DIALECT, text), printed)
     hand.facts["raise adds"] = raise_adds
     return hand.read()
 

@@ -5,7 +5,8 @@ A PokerStars client set to another language writes the same hand in its own word
 €/0.05 €) - 05-02-2025 14:48:32 CET [05-02-2025 8:48:32 ET]``, ``Asiento 3: X (4.90 € en
 fichas)``, ``X: sube 0.07 € a 0.12 €``, ``*** RESUMEN ***``). Each language is a table of
 whole-line patterns, each paired with the English line PokerStars' English client prints
-for it; ``parsers.pokerstars`` reads the English lines and quotes the printed ones.
+for it (``parsers.words``); ``parsers.pokerstars`` reads the English lines and quotes the
+printed ones.
 
 Only shapes seen in real files are declared. A line no pattern takes stays as printed,
 so the reader meets a line it does not know and quarantines the hand naming it: a
@@ -19,8 +20,9 @@ have no table: their files stay ``unrecognised``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+
+from parsers.words import Locale, lines, locale_among
+from parsers.words import to_english as to_english
 
 #: an amount as the Spanish client prints it: ``0.02 €``, ``6 €``; chips print bare
 _ES_AMOUNT = r"\d+(?:\.\d+)?(?:[ \xa0][€$£])?"
@@ -39,45 +41,8 @@ def _es_date(text: str) -> str:
     return f"{y}/{m}/{d} {clock}"
 
 
-@dataclass(frozen=True)
-class Locale:
-    """One client language: its ``header`` (the first line, read by ``header_to``), and
-    its ``lines`` (pattern, English template) tried in order on every other line.
-
-    Templates name the pattern's groups; a group named ``a``, ``a2``, ... is an amount
-    (rewritten by ``money``), ``d``/``d2`` a date-and-clock (rewritten by ``date``).
-    """
-
-    name: str
-    header: re.Pattern[str]
-    header_to: str
-    lines: tuple[tuple[re.Pattern[str], str], ...]
-    money: Callable[[str], str]
-    date: Callable[[str], str]
-
-    def english(self, line: str) -> str | None:
-        """``line`` in English shape, or None when no pattern of this language takes it."""
-        for pattern, template in ((self.header, self.header_to), *self.lines):
-            m = pattern.fullmatch(line)
-            if m is not None:
-                return template.format_map(self._groups(m))
-        return None
-
-    def _groups(self, m: re.Match[str]) -> dict[str, str]:
-        out = {}
-        for key, value in m.groupdict().items():
-            if value is None:
-                value = ""
-            elif key == "a" or (key[0] == "a" and key[1:].isdigit()):
-                value = self.money(value)
-            elif key in ("d", "d2"):
-                value = self.date(value)
-            out[key] = value
-        return out
-
-
 def _lines(*pairs: tuple[str, str]) -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple((re.compile(p.replace("AMT", _ES_AMOUNT)), t) for p, t in pairs)
+    return lines(*pairs, amount=_ES_AMOUNT)
 
 
 _ES_POSITION = r"(?: \((?P<pos>botón|ciega pequeña|ciega grande)\))?"
@@ -155,19 +120,4 @@ MARKERS = ("de PokerStars:",)
 
 def locale_of(first_line: str) -> Locale | None:
     """The language whose header ``first_line`` is, if any."""
-    line = first_line.lstrip("\ufeff").rstrip()
-    return next((loc for loc in LOCALES if loc.header.fullmatch(line)), None)
-
-
-def to_english(hand_text: str, locale: Locale) -> str:
-    """``hand_text`` with every line a pattern of ``locale`` takes in its English shape,
-    line for line (the line count and line ends kept: quarantines quote the printed line
-    by its number); a line no pattern takes is left as printed."""
-    out = []
-    for raw in hand_text.split("\n"):
-        body = raw.rstrip("\r")
-        lead = len(body) - len(body.lstrip("\ufeff"))
-        stripped = body[lead:].rstrip()
-        english = locale.english(stripped) if stripped else None
-        out.append(raw if english is None else body[:lead] + english + raw[lead + len(stripped):])
-    return "\n".join(out)
+    return locale_among(LOCALES, first_line)

@@ -65,7 +65,7 @@ _TABLE: tuple[Entry, ...] = (
     Entry("kingsclub", Format.KINGSCLUB, ("Table '",)),
     Entry("betonline", Format.BETONLINE, _GAME_OR_HAND),
     Entry("chico_2012", Format.CHICO_2012, ("ActionPoker.com Game #", "Gear Poker Game #")),
-    Entry("unibet", Format.UNIBET, _GAME_OR_HAND),
+    Entry("unibet", Format.UNIBET, (*_GAME_OR_HAND, "Partie ")),  # "Partie ": the French client
 )
 
 # module names under parsers/, each exposing PARSER

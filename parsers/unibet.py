@@ -47,6 +47,11 @@ dealt in, its cards unseen) and, in the summary, ``Total pot``, ``Board`` and on
 ``Seat N: NAME: bet X and won Y, net result: Z`` per seat. Any other line, in the
 summary too, and cards dealt to no seat, fail the hand with the line's number.
 
+The French client writes the same lines in its own words (``Partie 643536107 : Table €4 PL
+- ...``, ``X relance de €0.14 à €0.14``, French card letters): ``parsers.unibet_words``
+declares each line shape seen with its English line, and the hand is read in those
+shapes, its records and quarantines quoting the lines as printed.
+
 Read by the engine (``parsers.engine``). The unmatched part inside a ``wins`` line is the
 engine's unprinted return, split off that line (``unmatched_in_pay_line``). Versions
 (``parser_version``) and what each changed: ``docs/parser-versions.md``.
@@ -68,6 +73,9 @@ from parsers.engine import (
 )
 from parsers.game_names import games
 from parsers.headers import Header, table_line
+from parsers.unibet_words import HEADER_START as FRENCH_START
+from parsers.unibet_words import locale_of
+from parsers.words import quote_printed, to_english
 
 _NUM = r"[€$£]?-?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(
@@ -247,8 +255,8 @@ def _has_button(hand: Hand, m: re.Match[str]) -> None:
 DIALECT = Dialect(
     platform=Platform.UNIBET,
     format=Format.UNIBET,
-    version="2",
-    hand_start=re.compile(r"^\ufeff*(?:Game #\d+: |Unibet Hand #\d+[ ,])", re.M),
+    version="3",
+    hand_start=re.compile(rf"^\ufeff*(?:Game #\d+: |Unibet Hand #\d+[ ,]|{FRENCH_START})", re.M),
     head=re.compile(r"(?:Game #\d+: |Unibet Hand #\d+[ ,])"),  # ``UnibetParser.sniff`` is stricter
     first=_FIRST,
     not_first="not a Unibet header",
@@ -309,6 +317,8 @@ class UnibetParser(DialectParser):
         lines = [line for line in leading_lines(head, 6) if line.strip() and not _BANNER.match(line)]
         if len(lines) < 2:
             return False
+        if (locale := locale_of(lines[0])) is not None:
+            lines = to_english("\n".join(lines[:2]), locale).split("\n")
         if _HEADER.match(lines[0]):
             return lines[1].startswith("*** Seated players ***")
         return bool(_HEADER_2026.match(lines[0]) and _TABLE.match(lines[1]))
@@ -322,7 +332,12 @@ class UnibetParser(DialectParser):
             if line.strip(" \t\r\ufeff") and not _BANNER.match(line.lstrip("\ufeff")):
                 break
             lines[i] = ""
-        return super().parse("\n".join(lines))
+        text = "\n".join(lines)
+        locale = locale_of(text.lstrip("\n").split("\n", 1)[0])
+        if locale is None:
+            return super().parse(text)
+        # read in English shapes, quoted as printed
+        return quote_printed(Hand(self.dialect, to_english(text, locale)), text).read()
 
 
 PARSER = UnibetParser(DIALECT)

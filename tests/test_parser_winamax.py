@@ -872,3 +872,22 @@ def test_a_card_that_is_not_one_quarantines_the_hand_with_its_id():
         PARSER.parse(BARE_MUCKED.replace("Quentine shows [Qs Jh]", "Quentine shows [Qs Jx]"))
     assert (err.value.reason, err.value.message, err.value.hand_id) == (
         QuarantineReason.BAD_CARDS, "not a card: 'Jx'", "5290117-233-1382800000")
+
+
+def test_a_copy_saved_with_doubled_carriage_returns_reads_as_the_original(tmp_path):
+    from audit.ingest import ingest
+    from audit.lake import read_table
+
+    two = (NO_COLON + "\n\n\n" + GO_FAST).replace("\r\n", "\n")
+    (tmp_path / "lf.txt").write_bytes(two.encode())
+    (tmp_path / "crcr.txt").write_bytes(two.replace("\n", "\r\r\n").encode())
+    lakes = []
+    for name in ("lf", "crcr"):
+        ingest([tmp_path / f"{name}.txt"], tmp_path / name)
+        assert read_table(tmp_path / name, "quarantine").height == 0
+        lakes.append({t: read_table(tmp_path / name, t).drop("source_file", strict=False).sort("hand_key")
+                      for t in ("hands", "payouts")})
+    assert lakes[0]["hands"].height == 2
+    for table in ("hands", "payouts"):
+        same = [c for c in lakes[0][table].columns if c not in ("raw_sha256", "source_offset", "line")]
+        assert lakes[0][table].select(same).equals(lakes[1][table].select(same)), table

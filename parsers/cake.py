@@ -28,8 +28,9 @@
   (``ï»¿``), name a guarantee and buy-in in dollars in the header (not read, and not counted
   when deciding the decimal mark), group chips with a no-break space (``1\u00a0500``), and
   write a name's spaces as ``_`` in the muck lines after the result. A "Coin Flip"
-  tournament hand prints no post or bet, only the pot won: it is quarantined
-  ``inconsistent``.
+  tournament hand deals equal stacks all in and prints no post or bet, only the pot won:
+  when that pot is every stack, each seat is read as all in for its stack (noted); else
+  the hand is quarantined ``inconsistent``.
 * A seat with no post, no action and no cards is not dealt in (a player seated between
   hands), so it is no contender.
 * No rake is printed: cash rake is inferred as put in minus paid; tournaments take none.
@@ -48,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parsers.base import HandText, card, split_at
 from parsers.engine import (
@@ -341,15 +342,36 @@ def _show(hand: Hand, m: re.Match[str]) -> None:
 
 
 def _paid_and_played(hand: Hand) -> None:
-    """A hand is paid after its show down; a "Coin Flip" tournament (2012) deals every stack
-    all in and prints no post or bet: what each seat put in is not written, only the pot."""
+    """A hand is paid after its show down; a "Coin Flip" tournament's money is its stacks
+    (``_coin_flip``)."""
     wins = hand.facts.get("wins", [])
     if not hand.facts.get("showdown") or not wins:
         raise hand.fail(QuarantineReason.TRUNCATED,
                         "the hand ends before its pot is paid (no ***SHOW DOWN*** and wins line)")
-    if not any(hand.tracker.seats().values()):
+    if not any(hand.tracker.seats().values()) and not _coin_flip(hand, sum(w[1] for w in wins)):
         raise hand.fail(QuarantineReason.INCONSISTENT,
                         f"a pot of {sum(w[1] for w in wins)} is paid but no seat posted or bet anything")
+
+
+def _coin_flip(hand: Hand, paid: int) -> bool:
+    """A "Coin Flip" tournament (2012) deals equal stacks all in and prints no post or bet,
+    only the cards and the pot won: when the pot paid is every stack, each seat is read as
+    all in for its stack (in seat order, bet then calls), with a note. Else False."""
+    seats = [s for s in hand.seats.values() if s.stack]
+    stacks = {s.stack for s in seats}
+    if "Coin Flip" not in hand.lines[0].text or len(seats) < 2 or len(stacks) != 1 or paid != sum(stacks) * len(seats):
+        return False
+    shown = list(hand.record.actions)
+    hand.record.actions.clear()
+    for seat in seats:
+        act = hand.tracker.add_unnamed(seat.seat, seat.stack or 0)
+        seat.all_in = True
+        hand.add_action(Street.PREFLOP, seat.seat, act, seat.stack, True)
+    first = hand.dialect.first_action_seq + len(hand.record.actions)
+    hand.record.actions += [replace(a, seq=first + i) for i, a in enumerate(shown)]  # the show downs after
+    hand.record.notes.append(f"a Coin Flip tournament: no post or bet printed; the pot paid, {paid}, is every "
+                             f"stack, so each of the {len(seats)} seats is read as all in for its stack")
+    return True
 
 
 def _settle(hand: Hand) -> None:
@@ -385,7 +407,7 @@ def _unexpected(hand: Hand) -> str:
 DIALECT = Dialect(
     platform=Platform.CAKE,
     format=Format.CAKE,
-    version="3",
+    version="4",
     hand_start=_HAND_START,
     head=_SNIFF,
     first=_FIRST,

@@ -242,18 +242,36 @@ def test_a_2012_tournament_file_with_a_mojibake_bom_no_break_space_thousands_and
     assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 4950)] and hand.reconciles()
 
 
-def test_a_coin_flip_tournament_hand_prints_no_bet_and_is_quarantined():
+_COIN_FLIP = ("Hand#3022B00001000001 - $1 Coin Flip T11520001 -- TICKETCASH -- $0.95 + $0.05 -- 2 Max -- "
+              "Table 1 -- 0/10/20 NL Hold'em -- 2012.07.15 - 00:53:42\n"
+              "Dealer: Seat 2\nSeat 2: Lark (1,500 in chips)\nSeat 6: Moss (1,500 in chips)\n"
+              "Lark: shows [Kh 7c]\nMoss: shows [9s 9d]\n*** FLOP *** [2c,Kd,5h]\n*** TURN *** [3s]\n"
+              "*** RIVER *** [Jc]\n***SHOW DOWN***\nLark wins 3,000 with One Pair Kings\n")
+
+
+def test_a_coin_flip_tournament_hand_is_every_stack_all_in():
     # 'Coin Flip' tournaments deal both stacks all in without a post or a bet line: the
     # 3,000 won was read as paid from a pot nobody put anything in (a false not_conserved)
-    flip = ("Hand#3022B00001000001 - $1 Coin Flip T11520001 -- TICKETCASH -- $0.95 + $0.05 -- 2 Max -- "
-            "Table 1 -- 0/10/20 NL Hold'em -- 2012.07.15 - 00:53:42\n"
-            "Dealer: Seat 3\nSeat 3: Lark (1,500 in chips)\nSeat 8: Moss (1,500 in chips)\n"
-            "Lark: shows [Qd 4c]\nMoss: shows [As 2s]\n*** FLOP *** [8s,4d,Jd]\n*** TURN *** [Tc]\n"
-            "*** RIVER *** [Ts]\n***SHOW DOWN***\nLark wins 3,000 with Two Pairs Tens and Fours\n")
+    hand = PARSER.parse(_COIN_FLIP)
+    assert {s.seat: (s.contributed, s.all_in) for s in hand.seats} == {2: (1500, True), 6: (1500, True)}
+    assert [(a.seq, a.street, a.seat, a.kind, a.amount) for a in hand.actions] == [
+        (1, Street.PREFLOP, 2, ActionKind.BET, 1500), (2, Street.PREFLOP, 6, ActionKind.CALL, 1500),
+        (3, Street.SHOWDOWN, 2, ActionKind.SHOW, None), (4, Street.SHOWDOWN, 6, ActionKind.SHOW, None)]
+    assert [(p.seat, p.amount) for p in hand.payouts] == [(2, 3000)] and hand.reconciles()
+    assert ("a Coin Flip tournament: no post or bet printed; the pot paid, 3000, is every stack, so each of "
+            "the 2 seats is read as all in for its stack") in hand.notes
+
+
+@pytest.mark.parametrize("change", [
+    ("Seat 6: Moss (1,500 in chips)", "Seat 6: Moss (1,200 in chips)"),  # stacks that differ
+    ("Lark wins 3,000", "Lark wins 2,900"),  # a pot that is not every stack
+    ("Coin Flip", "Heads-up Turbo"),  # no Coin Flip
+])
+def test_a_hand_paid_with_no_post_or_bet_that_is_no_coin_flip_is_quarantined(change):
     with pytest.raises(HandParseError) as err:
-        PARSER.parse(flip)
-    assert (err.value.reason, err.value.message) == (
-        QuarantineReason.INCONSISTENT, "a pot of 3000 is paid but no seat posted or bet anything")
+        PARSER.parse(_COIN_FLIP.replace(*change))
+    assert err.value.reason == QuarantineReason.INCONSISTENT
+    assert err.value.message.endswith("is paid but no seat posted or bet anything")
 
 
 def test_a_file_that_opens_inside_a_hand_is_truncated_there():

@@ -55,3 +55,31 @@ def test_run_audits_what_audit_reads_back_from_its_lake(tmp_path: Path) -> None:
     assert ran.counts["audited"] == audited.counts["audited"] > 100
     assert ran.outcome.verdicts.equals(audited.outcome.verdicts)
     assert ran.outcome.findings.equals(audited.outcome.findings)
+
+
+_STARTED: list[str] | None = None
+
+
+def _record_children(event: str, args: tuple) -> None:
+    if _STARTED is not None and event in ("subprocess.Popen", "os.fork", "os.posix_spawn", "os.exec"):
+        _STARTED.append(f"{event} {args[0]!r}")
+
+
+def test_a_small_run_starts_no_child_process(tmp_path: Path) -> None:
+    # a fork of the run's process (ctypes.util.find_library ran 'ldconfig -p' to find
+    # malloc_trim) doubled the memory a sample of its process tree counted
+    global _STARTED
+    import sys
+
+    from audit.memory import _malloc_trim
+
+    sys.addaudithook(_record_children)
+    _malloc_trim.cache_clear()
+    _STARTED = []
+    try:
+        result = run_job(SAMPLES[:1], tmp_path / "out", workers=1)
+        started = list(_STARTED)
+    finally:
+        _STARTED = None
+    assert result.counts["audited"] > 0 and _malloc_trim() is not None
+    assert started == []

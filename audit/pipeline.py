@@ -191,9 +191,13 @@ def audit_lake(lake: Path, *, policy: str | None = None,
     verdict_parts: list[pl.DataFrame] = []
     finding_parts: list[pl.DataFrame] = []
     done = 0
+    # threads settle slices side by side only where one batch is the whole audit: with
+    # several, each batch's memory is the bound, and two slices at once raised the peak of
+    # `run` on 10,000,000 hands by some 100 MiB (2026-12-04)
+    slicing = workers if len(batches) == 1 else 1
     for number, batch in enumerate(batches, 1):
         verdicts, findings = _audit_batch(source, batch, resolve, bulk_showdowns, workers, schedules,
-                                          _offset(progress, done, total))
+                                          _offset(progress, done, total), slicing)
         done += verdicts.height
         if spilled is not None:
             spilled.add(verdicts)
@@ -221,8 +225,10 @@ def _offset(progress: Callable[[int, int], None] | None, done: int, total: int) 
 
 def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolver, bulk_showdowns: bool,
                  workers: int | None, schedules: Sequence[RakeSchedule],
-                 progress: Callable[[int], None] | None) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Verdicts and findings (not yet ordered) of the hands of one batch."""
+                 progress: Callable[[int], None] | None,
+                 slicing: int | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Verdicts and findings (not yet ordered) of the hands of one batch; ``slicing``: the
+    most threads of ``settle_in_slices`` (default: one per core)."""
     hands = source.scan("hands", batch).select(HAND_COLUMNS).collect()
     actions = source.scan("actions", batch)
     seats = with_dead(source.scan("seats", batch).select([*SEAT_COLUMNS, "hand_key"]).collect(), actions)
@@ -238,7 +244,7 @@ def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolve
 
     uncontested_verdicts, uncontested_findings = _uncontested(hands, live, seats, payouts, policy_names)
     contested = hands.filter(pl.col("n_live") >= 2)
-    settled = (settle_in_slices(contested, seats, payouts, resolve, workers)
+    settled = (settle_in_slices(contested, seats, payouts, resolve, slicing)
                if bulk_showdowns else pl.DataFrame(schema=VERDICT_SCHEMA))
     one_by_one = contested.join(settled.select("hand_key"), on="hand_key", how="anti")
     showdown_verdicts, showdown_findings = _showdowns_one_by_one(
@@ -258,7 +264,7 @@ def _audit_batch(source: HandTables, batch: Batch | None, resolve: PolicyResolve
 
 def settle_in_slices(contested: pl.DataFrame, seats: pl.DataFrame, payouts: pl.DataFrame,
                      resolve: PolicyResolver, workers: int | None = None,
-                     smallest: int = SLICE_FROM) -> pl.DataFrame:
+                     smallest: int | None = None) -> pl.DataFrame:
     """``audit_showdowns_bulk`` of ``contested``, cut in consecutive slices of at least
     ``smallest`` hands settled side by side in threads (at most ``workers``, default one per
     core): the same verdicts as one call (in another order where several games are
@@ -266,12 +272,13 @@ def settle_in_slices(contested: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
 
     Threads, not processes: the settlement's work is polars queries and numpy operations
     over whole columns, which release the GIL, and the slices share ``seats`` and
-    ``payouts`` unpickled. Two slices on two cores took 0.6-0.8 of one call's time
-    (52,719 showdowns, 2026-12-04).
+    ``payouts`` unpickled (``smallest``: default ``SLICE_FROM``). Two slices on two cores
+    took 0.6-0.8 of one call's time (52,719 showdowns, 2026-12-04).
 
     >>> settle_in_slices(pl.DataFrame(), pl.DataFrame(), pl.DataFrame(), PolicyResolver()).height
     0
     """
+    smallest = SLICE_FROM if smallest is None else smallest
     count = min(workers if workers is not None else (os.cpu_count() or 1), contested.height // smallest)
     if count <= 1:
         return audit_showdowns_bulk(contested, seats, payouts, resolve)

@@ -251,3 +251,25 @@ def test_a_card_twice_on_one_board_makes_the_hand_unverifiable(tmp_path: Path) -
         verdicts = audit_lake(tmp_path / "repeated", bulk_showdowns=bulk).verdicts
         row = verdicts.filter(pl.col("hand_key") == key).row(0, named=True)
         assert (row["verdict"], row["reason"]) == ("unverifiable", f"duplicate card {board[0]} (board 1 and board 1)")
+
+
+def test_only_an_audit_of_one_batch_settles_slices_side_by_side(lake: Path, monkeypatch) -> None:
+    import threading
+
+    import audit.pipeline as pipeline
+
+    on_main: list[bool] = []
+
+    def spy(*args):
+        on_main.append(threading.current_thread() is threading.main_thread())
+        return audit_showdowns_bulk(*args)
+
+    monkeypatch.setattr(pipeline, "audit_showdowns_bulk", spy)
+    monkeypatch.setattr(pipeline, "SLICE_FROM", 50)
+    one_batch = audit_lake(lake, workers=2)
+    assert on_main == [False, False]
+    on_main.clear()
+    batched = audit_lake(lake, workers=2, batch_hands=300)
+    batches = pipeline.hand_batches(pipeline.LakeTables(lake).partitions(), 300)
+    assert len(batches) > 1 and len(on_main) == len(batches) and all(on_main)  # one call a batch, on the main thread
+    assert_frame_equal(one_batch.verdicts, batched.verdicts) and one_batch.verdicts.height == HANDS

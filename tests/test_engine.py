@@ -274,7 +274,7 @@ def test_parsers_are_picklable_and_carry_their_version() -> None:
     assert pickle.loads(pickle.dumps(PARSER)).parse(HAND).hand_id == "7"
     assert parser_version(PARSER) == "pokerstars:7"
     assert [parser_version(p) for p in (ONGAME, PKR, EVERLEAF, FULLTILT)] == [
-        "ongame:5", "pkr:5", "everleaf:3", "fulltilt:4"]
+        "ongame:5", "pkr:6", "everleaf:3", "fulltilt:4"]
 
 
 def _total(hand: Hand, m: re.Match[str]) -> None:

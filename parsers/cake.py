@@ -348,9 +348,9 @@ def _paid_and_played(hand: Hand) -> None:
     if not hand.facts.get("showdown") or not wins:
         raise hand.fail(QuarantineReason.TRUNCATED,
                         "the hand ends before its pot is paid (no ***SHOW DOWN*** and wins line)")
-    if not any(hand.tracker.seats().values()) and not _coin_flip(hand, sum(w[1] for w in wins)):
-        raise hand.fail(QuarantineReason.INCONSISTENT,
-                        f"a pot of {sum(w[1] for w in wins)} is paid but no seat posted or bet anything")
+    paid = sum(w[1] for w in wins)
+    if not any(hand.tracker.seats().values()) and not _coin_flip(hand, paid):
+        raise hand.fail(QuarantineReason.INCONSISTENT, f"a pot of {paid} is paid but no seat posted or bet anything")
 
 
 def _coin_flip(hand: Hand, paid: int) -> bool:

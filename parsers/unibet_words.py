@@ -27,7 +27,6 @@ from parsers.words import Locale, as_printed, lines, locale_among
 
 #: an amount as the French client prints it (as the English one does): ``€0.14``, ``€-0.02``
 _FR_AMOUNT = r"[€$£]-?\d+(?:\.\d+)?"
-_CARDS = r"\[[^\[\]]*\]"
 _RANKS = {"1": "A", "10": "T", "V": "J", "D": "Q", "R": "K"}
 _SUITS = {"Pi": "s", "Co": "h", "Tr": "c", "Ca": "d"}
 _CARD = re.compile(r"(?<![\w])(10|[1-9]|[VDR])(Pi|Co|Tr|Ca)(?![\w])")
@@ -64,11 +63,11 @@ FRENCH = _FrenchLocale(
         (r"(?P<n>.+) place le gros blind (?P<a>AMT)", "{n} posts big blind {a}"),
         (r"\*\*\* Cartes fermées \*\*\*", "*** Hole cards ***"),
         (r"A distribué les cartes à (?P<n>.+)", "Dealt in {n}"),
-        (r"Distribué à (?P<n>.+) (?P<c>" + _CARDS + ")", "Dealt to {n} {c}"),
+        (r"Distribué à (?P<n>.+) (?P<c>CARDS)", "Dealt to {n} {c}"),
         (r"\*\*\* Préflop \*\*\*", "*** Preflop ***"),
-        (r"\*\*\* Flop \*\*\* (?P<c>" + _CARDS + ")", "*** Flop *** {c}"),
-        (r"\*\*\* Turn \*\*\* (?P<c>" + _CARDS + ") (?P<c2>" + _CARDS + ")", "*** Turn *** {c} {c2}"),
-        (r"\*\*\* River \*\*\* (?P<c>" + _CARDS + ") (?P<c2>" + _CARDS + ") (?P<c3>" + _CARDS + ")",
+        (r"\*\*\* Flop \*\*\* (?P<c>CARDS)", "*** Flop *** {c}"),
+        (r"\*\*\* Turn \*\*\* (?P<c>CARDS) (?P<c2>CARDS)", "*** Turn *** {c} {c2}"),
+        (r"\*\*\* River \*\*\* (?P<c>CARDS) (?P<c2>CARDS) (?P<c3>CARDS)",
          "*** River *** {c} {c2} {c3}"),
         (r"Mise non suivie rendue à (?P<n>.+) : (?P<a>AMT)", "Uncalled bet returned to {n}: {a}"),
         (r"(?P<n>.+) relance de (?P<a>AMT) à (?P<a2>AMT)", "{n} raises {a} to {a2}"),
@@ -91,10 +90,9 @@ FRENCH = _FrenchLocale(
 
 LOCALES: tuple[Locale, ...] = (FRENCH,)
 
-#: a French hand header at a line's start (the parser's split and sniff)
+#: a French hand header at a line's start (the parser's split and sniff; ``parsers.registry``
+#: writes its marker, ``Partie ``, as a literal, so that sniffing imports no table)
 HEADER_START = r"Partie \d+ : "
-#: a text every French file head holds (the ``parsers.registry`` marker)
-MARKER = "Partie "
 
 
 def locale_of(first_line: str) -> Locale | None:

@@ -77,9 +77,14 @@ def _numbered(key: str, letter: str) -> bool:
     return key == letter or (key[0] == letter and key[1:].isdigit())
 
 
+#: a bracket of cards as every client prints it, whatever its card letters: ``[8Pi 10Co]``
+CARDS = r"\[[^\[\]]*\]"
+
+
 def lines(*pairs: tuple[str, str], amount: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """(pattern, template) pairs compiled, ``AMT`` in a pattern standing for ``amount``."""
-    return tuple((re.compile(p.replace("AMT", amount)), t) for p, t in pairs)
+    """(pattern, template) pairs compiled, ``AMT`` in a pattern standing for ``amount`` and
+    ``CARDS`` for a bracket of cards."""
+    return tuple((re.compile(p.replace("AMT", amount).replace("CARDS", CARDS)), t) for p, t in pairs)
 
 
 def locale_among(locales: tuple[Locale, ...], first_line: str) -> Locale | None:

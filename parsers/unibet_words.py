@@ -52,7 +52,8 @@ FRENCH = _FrenchLocale(
     name="fr",
     header=re.compile(
         r"Partie (?P<hid>\d+) : (?P<t>.+?) - (?P<sb>\d+(?:\.\d+)?)/(?P<bb>\d+(?:\.\d+)?) - "
-        r"(?P<g>" + "|".join(map(re.escape, _GAMES)) + r") - (?P<clock>\d{1,2}:\d{2}:\d{2}) (?P<day>\d{4}/\d{2}/\d{2})"),
+        r"(?P<g>" + "|".join(map(re.escape, _GAMES)) + r") - "
+        r"(?P<clock>\d{1,2}:\d{2}:\d{2}) (?P<day>\d{4}/\d{2}/\d{2})"),
     header_to="Game #{hid}: {t} - {sb}/{bb} - {g} - {clock} {day}",
     lines=lines(
         (r"\*\*\* Joueurs assis \*\*\*", "*** Seated players ***"),

@@ -9,6 +9,11 @@ to. ``give_back`` asks each of them; it changes no result.
 What grows with the input is kept on disk instead: ``Spill`` holds Arrow tables in an
 anonymous temporary file (the duplicate index's stored copies, the verdicts until
 ``hands.parquet`` is written).
+
+Which allocator Arrow uses is chosen once, as pyarrow first allocates: ``hhaudit`` asks
+for the C library's ``malloc`` (``ALLOCATOR_DEFAULTS``), which ``give_back`` can empty.
+Arrow's default, mimalloc, kept the pages of freed buffers: a ``run`` of 1,000,000 hands
+peaked at 787 MiB with it and 698 MiB without, at the same speed (2026-12-05).
 """
 
 from __future__ import annotations
@@ -17,12 +22,33 @@ import ctypes
 import gc
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from functools import cache
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
     import pyarrow as pa
+
+
+#: environment variables ``hhaudit`` sets, where the user has not, before any library reads them
+ALLOCATOR_DEFAULTS = {"ARROW_DEFAULT_MEMORY_POOL": "system"}
+
+
+def set_allocator_defaults(environ: MutableMapping[str, str]) -> None:
+    """Set ``ALLOCATOR_DEFAULTS`` in ``environ``, each where it is not set already (an
+    operator's own choice stands).
+
+    >>> env = {"ARROW_DEFAULT_MEMORY_POOL": "jemalloc"}
+    >>> set_allocator_defaults(env)
+    >>> env["ARROW_DEFAULT_MEMORY_POOL"]
+    'jemalloc'
+    >>> env = {}
+    >>> set_allocator_defaults(env)
+    >>> env
+    {'ARROW_DEFAULT_MEMORY_POOL': 'system'}
+    """
+    for name, value in ALLOCATOR_DEFAULTS.items():
+        environ.setdefault(name, value)
 
 
 @cache

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import sys
 from typing import Any
 
@@ -18,6 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from audit.errors import HhauditError
+from audit.memory import set_allocator_defaults
 from audit.version import tool_version
 
 
@@ -78,6 +80,8 @@ for _name in _COMMAND_MODULES:
 
 
 def main() -> None:
+    # before pyarrow is first imported: its pool is chosen once, by the environment
+    set_allocator_defaults(os.environ)
     try:
         app()
     finally:

@@ -66,11 +66,16 @@ from parsers.engine import (
 )
 from parsers.game_names import games, limits
 
+# What a HUD (DriveHUD) appends to each hand's first line, read off the table window's title:
+# `` *** Summary: GameType: NL, TournamentId: 10354204, TournamentBuyIn: 2`` (a cash table's
+# ``GameType: NL`` alone, ``TournamentSpeed: Turbo`` after the buy-in in later versions). It is
+# not the platform's text: it is noted, and fills only what the hand prints nowhere else.
+HUD_SUMMARY = r"(?: \*\*\* Summary: (?P<hud>GameType: \w+(?:, \w+: [^,\s]+)*))?"
 _HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?:(?P<tname>[^()]*?) )?Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^()]+?)\s*\((?P<limit>[A-Za-z -]+)\) - "
     r"(?:Level \S+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)\s*|(?P<stakes>\S+))\s*-\s*"
-    r"(?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?\s*$"
+    r"(?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]+))?" + HUD_SUMMARY + r"\s*$"
 )
 # ``Seat 2: NAME will be allowed to play after the button``: a seat taken between hands, printed
 # without a stack and not in the hand
@@ -127,6 +132,23 @@ _POST, _BRING_IN = replace(BLIND, forced=False), replace(BRING_IN, forced=False)
 _CAPS = RAISE_BY
 
 
+def hud_summary(text: str | None) -> dict[str, str]:
+    """The fields of a HUD's summary (``HUD_SUMMARY``) by name; none without one.
+
+    >>> hud_summary("GameType: NL, TournamentId: 10354204, TournamentBuyIn: 2")
+    {'GameType': 'NL', 'TournamentId': '10354204', 'TournamentBuyIn': '2'}
+    >>> hud_summary(None)
+    {}
+    """
+    return dict(part.split(": ", 1) for part in text.split(", ")) if text else {}
+
+
+def hud_note(text: str | None) -> list[str]:
+    """The note of a first line that ends with a HUD's summary."""
+    return [f"the first line ends with a HUD's summary ({text}), read off the table window's title: "
+            "not the platform's text"] if text else []
+
+
 def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     """``Hand #N - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC``; a
     tournament's ``Game Hand #N - [NAME ]Tournament #M - ... - Level L (sb/bb) - ...`` is chips."""
@@ -138,6 +160,7 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
         **fields, currency="USD" if not is_tournament and not play else None, is_play_money=play,
         start_time_raw=m["date"] + (f" {m['zone']}" if m["zone"] else ""),
     )
+    record.notes.extend(hud_note(m["hud"]))
     if play and "." in stakes:
         record.notes.append("play money with fractional stakes: amounts in hundredths")
     if stakes and not game_spec(fields["game"]).stud:
@@ -414,7 +437,7 @@ def overpaid_without_rake(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER,
-    version="7",
+    version="8",
     hand_start=re.compile(r"^\ufeff*(?:Game )?Hand #\d+ - ", re.M),
     head=_HEADER,  # the parser matches it against the file's first line (after an export's block)
     preamble=re.compile(rf"^{_EXPORT_LINE}$"),

@@ -33,7 +33,11 @@ Tournaments: what marks one is its table, named ``<tournament>, Table <n>``
 1, no currency) and its ``Pot:`` line prints no ``Rake`` (tournament pots are not raked:
 rake 0, inferred). The hand prints no tournament number, so ``tournament_id`` is the
 tournament's name as printed; the number in the file name (``HH20160828
-T5795043-G33949698``) is not part of the hand and is not read.
+T5795043-G33949698``) is not part of the hand and is not read. Files kept by a HUD
+(DriveHUD) end each first line with what it read off the table window's title (``Game
+started at: 2017/2/16 20:1:53 *** Summary: GameType: NL, TournamentId: 6995792,
+TournamentBuyIn: 1.65``): not the platform's text, it is noted, and gives the limit and
+the tournament's number, which the hand prints nowhere.
 
 ``Six Plus Hold'em`` (a table named ``6+ (PRR) ($5 Max)``) is the short-deck game the
 rules call ``sixplus_holdem``; no hand shown down at such a table has been seen, so that
@@ -77,17 +81,20 @@ from dataclasses import replace
 
 from rules.money import format_minor
 from rules.records import HandParseError, ParsedHand, SeatRecord
-from rules.vocab import ActionKind, Format, PayoutSource, Platform, QuarantineReason, RakeSource, Street
+from rules.vocab import ActionKind, Format, Limit, PayoutSource, Platform, QuarantineReason, RakeSource, Street
 from parsers.base import BRACKETS, leading_lines
 from parsers.engine import (
     ANTE, BET, BIG_BLIND, BLIND, BRING_IN, CALL, CHECK, DEAD_BLIND, FOLD, RAISE_BY, SMALL_BLIND, Act, Dialect,
     DialectParser, Hand, Money, Streets, Wording, enter_summary, kind, seated, skip,
 )
-from parsers.winningpoker import add_fee
+from parsers.winningpoker import HUD_SUMMARY, add_fee, hud_note, hud_summary
 from parsers.game_names import games
 from parsers.headers import Header, folded
 
-_STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\s*$")
+_STARTED = re.compile(r"^Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})"
+                      + HUD_SUMMARY + r"\s*$")
+#: the ``GameType`` of a HUD's summary (``XX``: not known)
+_HUD_LIMITS = {"NL": Limit.NO, "PL": Limit.POT, "FL": Limit.FIXED}
 _GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<stakes>[\d.,]+/[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)"
                       r"(?: (?P<max>\d+)-max)?\s*$")
 _TOURNAMENT_TABLE = re.compile(r"^(?P<tournament>.+), Table \d+$")
@@ -134,27 +141,41 @@ def _header(hand: Hand, m: re.Match[str]) -> ParsedHand:
     game = _HEADER_FIELDS.game(hand, gm["game"])
     table = gm["table"].strip()
     tournament = _TOURNAMENT_TABLE.match(table)
+    hud = hud_summary(started["hud"])
+    if "TournamentId" in hud and not tournament:
+        raise hand.fail(QuarantineReason.PARSE_ERROR, f"a HUD's summary names tournament {hud['TournamentId']}, "
+                                                      f"but the table {table!r} is not a tournament's "
+                                                      "('<tournament>, Table <n>')")
     hand.scale = 1 if tournament else 100
     mined = gm["max"] is not None and not tournament
     record = hand.new_record(
-        game=game, limit=None, is_tournament=tournament is not None, table_name=table,
-        tournament_id=tournament["tournament"] if tournament else None,
+        game=game, limit=_HUD_LIMITS.get(hud.get("GameType", "")), is_tournament=tournament is not None,
+        table_name=table, tournament_id=hud.get("TournamentId", tournament["tournament"]) if tournament else None,
         currency=None if tournament or mined else "USD", max_seats=int(gm["max"]) if gm["max"] else None,
         start_time_raw=started["date"], **_HEADER_FIELDS.fields(hand, started),
     )
-    record.notes.append(
-        "tournament chips (', Table N' ends the table name); no tournament number printed: "
-        f"tournament_id is the tournament's name; limit not printed; header stakes {gm['stakes']} "
-        "(blinds taken from the blind lines)" if tournament else
-        f"not written by the Winning client (its Game ID line never ends in '{gm['max']}-max'): "
-        "no currency printed and none known, read as a cash table in hundredths of its unit; limit not printed; "
-        f"header stakes {gm['stakes']} (blinds taken from the blind lines)" if mined else
-        f"no currency printed: Winning Poker cash tables are in USD; limit not printed; "
-        f"header stakes {gm['stakes']} (blinds taken from the blind lines)")
+    kind = "tournament" if tournament else "mined" if mined else "cash"
+    record.notes.extend(_header_notes(kind, gm, hud))
+    record.notes.extend(hud_note(started["hud"]))
     if " - CAP" in gm["table"]:
         record.notes.append("capped table (CAP in the table line)")
     hand.facts["table"] = gm["table"]
     return record
+
+
+def _header_notes(kind: str, game_id: re.Match[str], hud: dict[str, str]) -> list[str]:
+    """What the two header lines leave unprinted, and where the hand's values come from instead."""
+    if kind == "tournament":
+        number = ("tournament_id is the HUD's TournamentId" if "TournamentId" in hud else
+                  "no tournament number printed: tournament_id is the tournament's name")
+        table = f"tournament chips (', Table N' ends the table name); {number}"
+    elif kind == "mined":
+        table = (f"not written by the Winning client (its Game ID line never ends in '{game_id['max']}-max'): "
+                 "no currency printed and none known, read as a cash table in hundredths of its unit")
+    else:
+        table = "no currency printed: Winning Poker cash tables are in USD"
+    limit = "limit from the HUD's GameType" if hud.get("GameType") in _HUD_LIMITS else "limit not printed"
+    return [f"{table}; {limit}; header stakes {game_id['stakes']} (blinds taken from the blind lines)"]
 
 
 def _game_id_line(hand: Hand, m: re.Match[str]) -> bool | None:
@@ -459,7 +480,7 @@ def _unprinted_jackpot_drop(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.WINNINGPOKER,
     format=Format.WINNINGPOKER_OLD,
-    version="6",
+    version="7",
     hand_start=re.compile(r"^\ufeff*Game started at: ", re.M),
     head=_STARTED,  # the parser matches it and ``_GAME_ID`` against the file's first two lines
     first=re.compile(r"(?P<id>)"),  # ``_header`` reads the two header lines and the id

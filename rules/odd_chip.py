@@ -719,10 +719,12 @@ _PLATFORM_PROFILES: tuple[Policy, ...] = (
         Platform.WINNINGPOKER.value,
         "ACR/WPN: nothing is known of its odd-chip rules, so this is the factory default "
         "(research notes §4.2); 'JP Fee' is off before the split. Of its hi/lo splits in the "
-        "corpus and the 2026-12-03 sweep only one leaves an odd cent: stud/8 #693975843 "
-        "($7.05 -> 3.53 LO / 3.52 HI), to the low half, which is also the lower seat, the "
-        "seat with the ace of spades and the bring-in: one hand that several orders fit "
-        "declares no rule, so it stays a finding against the high-half rule of every "
+        "corpus and the sweeps of 2026-12-03 and -05, ten leave an odd unit between the "
+        "halves: five to the high half (Omaha H/L tournament #1092719860, #1092767171, "
+        "#1092809808, #1092827420, #1092828173) and five to the low (stud/8 #693975843, "
+        "$7.05 -> 3.53 LO / 3.52 HI; #1092723191, #1092769594, #1092814383, #1092829197). "
+        "Neither position, seat number, showing order nor the cards fit all ten, so no rule "
+        "is declared: the low ones stay findings against the high-half rule of every "
         "rulebook.",
         _ALL_OPTIONS,
         fees_before_split=(Fee.RAKE, Fee.JP_FEE),

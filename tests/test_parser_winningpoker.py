@@ -255,6 +255,32 @@ def test_old_format_tournament_is_chips_named_by_its_table():
         60000, RakeSource.PRINTED, [(1, 594000, None, None, Half.WHOLE, PayoutSource.POT)])
 
 
+HUD = " *** Summary: GameType: PL, TournamentId: 6995792, TournamentBuyIn: 1.65, TournamentSpeed: Turbo"
+
+
+def test_old_format_first_line_with_a_huds_summary_gives_the_tournament_number_and_limit():
+    hand = OLD.parse(OLD_TOURNAMENT.replace("19:05:11\n", f"19:05:11{HUD}\n", 1))
+    assert (hand.is_tournament, hand.tournament_id, hand.limit, hand.currency, hand.amount_scale) == (
+        True, "6995792", Limit.POT, None, 1)
+    assert _pays(hand) == _pays(OLD.parse(OLD_TOURNAMENT)) == [(1, 5940, None, None, Half.WHOLE, PayoutSource.POT)]
+    assert hand.notes[:2] == [
+        "tournament chips (', Table N' ends the table name); tournament_id is the HUD's TournamentId; limit from "
+        "the HUD's GameType; header stakes 300/600 (blinds taken from the blind lines)",
+        f"the first line ends with a HUD's summary ({HUD[14:]}), read off the table window's title: not the "
+        "platform's text"]
+    # a cash table's summary names only the limit; one of limit unknown to the HUD ("XX") gives none
+    cash = OLD_TOURNAMENT.replace("$50 Weekly Warmup, Table 3", "(PRR) Tinderbox").replace("Pot: 5940", "Pot: 5940. Rake 0")
+    for game_type, limit in (("NL", Limit.NO), ("XX", None)):
+        hand = OLD.parse(cash.replace("19:05:11\n", f"19:05:11 *** Summary: GameType: {game_type}\n", 1))
+        assert (hand.is_tournament, hand.tournament_id, hand.limit, hand.currency) == (False, None, limit, "USD")
+    with pytest.raises(HandParseError, match=r"a HUD's summary names tournament 6995792, but the table "
+                                             r"'\(PRR\) Tinderbox' is not a tournament's"):
+        OLD.parse(cash.replace("19:05:11\n", f"19:05:11{HUD}\n", 1))
+    # a summary of another shape is not the HUD's: the hand is not read as one
+    with pytest.raises(HandParseError, match="not a 'Game started at:' line"):
+        OLD.parse(OLD_TOURNAMENT.replace("19:05:11\n", "19:05:11 *** Summary: anything\n", 1))
+
+
 def test_old_format_seat_notices_are_skipped_only_when_whole():
     # A line that only started like a notice ("joined", "left", "sitting out") was skipped.
     quiet = ("Player brightfern folds\nPlayer brightfern is sitting out\nPlayer copperkite is timed out.\n"
@@ -530,6 +556,18 @@ def test_named_tournament_header():
     assert {s.seat: s.contributed for s in hand.seats} == {1: 190, 2: 640, 3: 640}
     assert _pays(hand)[-1] == (3, 1470, 0, None, Half.WHOLE, PayoutSource.POT)
     assert hand.reconciles()
+
+
+def test_new_format_first_line_with_a_huds_summary():
+    summary = " *** Summary: GameType: NL, TournamentId: 30119902, TournamentBuyIn: 2"
+    first, _, rest = NEW_NAMED_TOURNAMENT.partition("\n")
+    hand = NEW.parse(f"{first}{summary}\n{rest}")
+    plain = NEW.parse(NEW_NAMED_TOURNAMENT)
+    assert (hand.hand_id, hand.tournament_id, hand.limit, _pays(hand)) == (
+        plain.hand_id, plain.tournament_id, plain.limit, _pays(plain))
+    assert hand.notes == ["the first line ends with a HUD's summary (GameType: NL, TournamentId: "
+                          "30119902, TournamentBuyIn: 2), read off the table window's title: not the platform's text", *plain.notes]
+    assert detect(f"{first}{summary}\n{rest}") is NEW
 
 
 def test_old_format_posts_straddle_posts_ante_and_an_unseated_summary_line():

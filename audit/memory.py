@@ -15,7 +15,7 @@ for the C library's ``malloc`` (``ALLOCATOR_DEFAULTS``), which ``give_back`` can
 Arrow's default, mimalloc, kept the pages of freed buffers: a ``run`` of 1,000,000 hands
 peaked at 787 MiB with it and 698 MiB without (2026-12-05); on the 100 MB benchmark file
 the two were within the machine's noise of each other (30,100-35,687 hands/s with
-mimalloc, 27,393-34,031 with ``malloc``, in the same session).
+mimalloc, 27,393-34,031 with ``malloc`` warm, 22,010 in the run that made the file).
 """
 
 from __future__ import annotations

@@ -286,11 +286,14 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
     table line; the first two are then skipped as the hand is read."""
     at = _banner(hand)
     lines = [line.text for line in hand.lines]
-    header_read(hand, *(line.number for line in hand.lines[at:at + 2]))
-    header = _HEADER.match(lines[at + 1]) if at + 1 < len(lines) else None
+    # the game/date and table lines follow the banner (a blank line a copy added between them aside)
+    after = [i for i in range(at + 1, min(len(lines), at + 6)) if lines[i].strip()] + [len(lines)] * 2
+    dated, tabled = after[0], after[1]
+    header_read(hand, hand.lines[at].number, *(hand.lines[i].number for i in (dated,) if i < len(lines)))
+    header = _HEADER.match(lines[dated]) if dated < len(lines) else None
     if not header:
-        raise hand.fail(QuarantineReason.TRUNCATED if at + 1 >= len(lines) else QuarantineReason.PARSE_ERROR,
-                        f"cannot read the game/date line {lines[at + 1][:120] if at + 1 < len(lines) else ''!r}")
+        raise hand.fail(QuarantineReason.TRUNCATED if dated >= len(lines) else QuarantineReason.PARSE_ERROR,
+                        f"cannot read the game/date line {lines[dated][:120] if dated < len(lines) else ''!r}")
     pre = header["pre"]
     tourney = _TOURNEY.match(pre)
     if tourney and not (tourney["buyin"] or tourney["tid"] or (tourney["price"] and _has_level_line(lines))):
@@ -304,7 +307,7 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
         raise hand.fail(QuarantineReason.UNSUPPORTED_GAME, f"unknown game {game_line['game']!r}")
     limit = _LIMITS.get(game_line["limit"] or "")
     stud = game in STUD_GAMES
-    table = _TABLE.match(lines[at + 2]) if at + 2 < len(lines) else None
+    table = _TABLE.match(lines[tabled]) if tabled < len(lines) else None
     play_money = bool(table and table["money"] == "Play Money")
     if tourney:
         hand.scale = 1
@@ -317,11 +320,11 @@ def _header(hand: Hand, first: re.Match[str]) -> ParsedHand:
         game=game, limit=Limit.FIXED if limit is None and stud else limit, is_tournament=bool(tourney),
         currency=None if (tourney or play_money) else cash["cur"],
         tournament_id=tourney["tid"] if tourney else None,  # else the level line's
-        is_play_money=play_money, start_time_raw=lines[at + 1][header.start("day"):],
+        is_play_money=play_money, start_time_raw=lines[dated][header.start("day"):],
         start_time_utc=utc_iso(local, header["tz"]), hand_date=local.strftime("%Y-%m-%d"),
         table_name=table["table"] if table else None,
     )
-    hand.line = hand.lines[at + 1]
+    hand.line = hand.lines[dated]
     hand.facts["small bet"] = _stakes(hand, record, tourney) if tourney and tourney["stakes"] else None
     # 2012 tournament files print no blind post: the blinds are posted all the same
     hand.facts["silent blinds"] = bool(tourney) and not stud and not any(_POSTED_BLIND.search(t) for t in lines)
@@ -702,7 +705,7 @@ def _post(what: str, verb: Act) -> tuple[str, str, Act]:
 DIALECT = Dialect(
     platform=Platform.PARTYPOKER,
     format=Format.PARTYPOKER,
-    version="5",
+    version="6",
     hand_start=_HAND_START,
     head=_HAND_START,  # ``sniff`` is the parser's own
     first=re.compile(r"^(?P<id>(?!))?"),  # ``_header`` finds the banner after the preamble

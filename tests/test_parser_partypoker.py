@@ -1047,7 +1047,7 @@ def test_both_eras_are_picklable_and_carry_their_version():
 
     assert pickle.loads(pickle.dumps(CLASSIC)).parse(SAT_OUT).hand_id == "11615400001"
     assert pickle.loads(pickle.dumps(MODERN)).parse(MODERN_HAND).hand_id == "1700000000123abcd45efgh"
-    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:5", "partypoker_2023:2"]
+    assert [parser_version(p) for p in (CLASSIC, MODERN)] == ["partypoker:6", "partypoker_2023:2"]
 
 
 def test_a_bare_price_without_a_level_line_is_no_tournament():
@@ -1198,3 +1198,12 @@ def test_a_dollar_post_written_with_a_decimal_comma_is_read():
         (4, ActionKind.POST_BLIND, 2), (4, ActionKind.POST_DEAD, 1)]
     assert _contributed(hand) == {2: 1, 4: 18, 6: 7}
     assert _payouts(hand) == [(4, 25, None, Half.WHOLE, PayoutSource.POT)]
+
+
+def test_a_blank_line_between_the_banner_and_the_game_line_is_read_past():
+    spaced = SAT_OUT.replace(" *****\n$25 USD", " *****\n\n$25 USD", 1)
+    assert spaced != SAT_OUT
+    hand, plain = CLASSIC.parse(spaced), CLASSIC.parse(SAT_OUT)
+    assert (hand.hand_id, hand.table_name, hand.start_time_raw, hand.big_blind) == (
+        "11615400001", "Jackpot #2400001 (No DP)", "Tuesday, April 03, 12:36:29 EDT 2012", 25)
+    assert _payouts(hand) == _payouts(plain) and _contributed(hand) == {3: 75, 4: 25}

@@ -9,6 +9,7 @@ the reference reader, as ``tests/test_pokerstars_fast.py`` does.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -319,3 +320,66 @@ def test_nul_bytes_before_a_header_do_not_merge_two_hands(reader) -> None:
     # the hand after the NULs reads; they stay at the end of hand 10, a line it does not expect
     assert _kept(result) == [str(i) for i in range(1, 21) if i != 10]
     assert _quarantined(result) == [("10", "parse_error", "hand 10: unexpected summary line '" + "\\x00" * 7 + "'")]
+
+
+# ------------------------------------------------------------------ files joined end to end, files cut at the front
+
+SEALS_HAND = """Hand #1-{n} - 2013-05-10 23:12:49
+Game: PL Omaha Hi-Lo (9.70+0.30) - Blinds 10/20
+Site: Seals With Clubs
+Table: T
+Seat 1: A (1000)
+Seat 2: B (1000)
+A has the dealer button
+A posts small blind 10
+B posts big blind 20
+** Hole Cards **
+A folds
+B refunded 10
+B wins Pot (20)
+
+"""
+CAKE_HAND = """Hand#{n} - Table -- $0.10/$0.25 PL Omaha -- 2012/08/09 - 02:43:32
+Dealer: Seat 1
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+A: posts small blind $0.10
+B: posts big blind $0.25
+A: folds
+B: returns uncalled bet $0.15
+***SHOW DOWN***
+B: mucks
+B wins $0.20
+
+"""
+
+
+@pytest.mark.parametrize(("module", "hand", "ids"), [
+    ("sealswithclubs", SEALS_HAND, ["1-1", "1-2", "1-3"]),
+    ("cake", CAKE_HAND, ["1", "2", "3"]),  # its hands carry the file's decimal mark as context
+])
+def test_a_byte_order_mark_before_a_header_does_not_merge_two_hands(module: str, hand: str, ids: list[str]) -> None:
+    parser = importlib.import_module(f"parsers.{module}").PARSER
+    text = hand.format(n=1) + "\ufeff" + hand.format(n=2) + "\ufeff\ufeff" + hand.format(n=3)
+    result = parse_text_chunk(parser, text, "utf-8", "f.txt")
+    assert (result.found, _kept(result), result.quarantine) == (3, ids, [])
+    # every byte is counted: the marks open the hand after them
+    assert result.chunk_bytes == len(text.encode())
+
+
+def test_a_file_that_opens_inside_a_hand_quarantines_that_tail_as_truncated_and_reads_the_rest(reader) -> None:
+    first = _hand("1")
+    tail = first[first.index("*** HOLE CARDS ***"):]
+    result = _both_paths(tail + _hand("2") + _hand("3"))
+    assert (result.found, _kept(result)) == (3, ["2", "3"])
+    assert _quarantined(result) == [
+        (None, "truncated", "the text opens inside a hand, without its header: '*** HOLE CARDS ***'")]
+
+
+def test_the_tail_of_a_hand_before_the_first_header_is_truncated_whatever_the_dialect() -> None:
+    from parsers.sealswithclubs import PARSER as SEALS
+    hand = SEALS_HAND.format(n=1)
+    result = parse_text_chunk(SEALS, "\ufeff\r\n" + hand[hand.index("A posts"):] + SEALS_HAND.format(n=2), "utf-8", "f.txt")
+    assert (result.found, _kept(result)) == (2, ["1-2"])
+    assert _quarantined(result) == [
+        (None, "truncated", "the text opens inside a hand, without its header: 'A posts small blind 10'")]

@@ -25,7 +25,7 @@ import pyarrow as pa
 from audit import textio  # noqa: F401 - registers the lenient codecs a chunk's codec may name, in workers too
 from audit.schema import ACTIONS, HANDS, PAYOUTS, SEATS, Table
 from audit.tables import TableBuilder, columnar_tables
-from parsers.base import MAX_LINE_BYTES, Parser
+from parsers.base import MAX_LINE_BYTES, HandText, Parser
 from parsers.registry import columnar_reader
 from rules.records import HandParseError, ParsedHand
 from rules.vocab import QuarantineReason
@@ -142,8 +142,9 @@ def _screened_out(chunk: str | bytes) -> bool:
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
-#: control characters opening a line (NULs a crash or a bad copy left), before a hand's header
-_CONTROL_RUN = re.compile("^[\x00-\x08\x0b\x0c\x0e-\x1f]+", re.M)
+#: what can open a line before a hand's header: control characters (NULs a crash or a bad
+#: copy left) and byte-order marks (files joined end to end)
+_LINE_OPENER = re.compile("^[\x00-\x08\x0b\x0c\x0e-\x1f\ufeff]+", re.M)
 
 
 #: every byte but the control ones: deleting them leaves only the control bytes. The
@@ -164,20 +165,27 @@ def _has_control(chunk: str | bytes) -> bool:
 
 
 def _split(parser: Parser, text: str) -> Iterator[tuple[int, str]]:
-    """``parser.split``, and a hand whose header a run of control characters (NULs) pushed
-    off the start of its line cut from the hand before it: the run stays with the hand
-    before, so two hands never merge into one (XML hands, which carry a context, as split)."""
+    """``parser.split``, and a hand whose header a run of control characters (NULs) or a
+    byte-order mark (files joined end to end) pushed off the start of its line cut from
+    the hand before it, so two hands never merge into one: control characters stay with
+    the hand before, marks go with the hand they precede (every reader skips a mark a hand
+    opens with); each piece keeps the file-level context its hand carried."""
     for offset, hand in parser.split(text):
-        if type(hand) is not str or _CONTROL.search(hand) is None:
+        if _CONTROL.search(hand) is None and "\ufeff" not in hand:
             yield offset, hand
             continue
+        context = hand.context if isinstance(hand, HandText) else None
         start = 0
-        for run in _CONTROL_RUN.finditer(hand, 1):  # a run the hand opens with is the split's choice
-            at = run.end()
-            if parser.hand_start.match(hand[at:at + 4096]) is not None:
-                yield offset + start, hand[start:at]
-                start = at
-        yield offset + start, hand[start:]
+        for run in _LINE_OPENER.finditer(hand, 1):  # a run the hand opens with is the split's choice
+            if parser.hand_start.match(hand[run.end():run.end() + 4096]) is not None:
+                cut = run.start() + len(run.group().rstrip("\ufeff"))
+                yield offset + start, _piece(hand[start:cut], context)
+                start = cut
+        yield offset + start, _piece(hand[start:], context) if start else hand
+
+
+def _piece(text: str, context: str | None) -> str:
+    return text if context is None else HandText(text, context=context)
 
 
 def _oversized(parser: Parser, chunk: Oversized, source_file: str) -> ChunkResult:
@@ -277,6 +285,31 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _WRITTEN_OUT_BYTE = re.compile(r"\\x[89a-fA-F][0-9a-fA-F]")
 
 
+_HEADLESS = "the text opens inside a hand, without its header"
+_LINE_START = re.compile(f"^[{_BLANK}]*", re.M)
+#: what a parser says of a text it could not read as a hand at all
+_NOT_READ = (QuarantineReason.PARSE_ERROR, QuarantineReason.UNKNOWN_FORMAT)
+
+
+def headless_opening(parser: Parser, hand_text: str) -> str | None:
+    """The first line of a text that is the tail of a hand (a file that opens inside a
+    hand, its front cut off): no line of it starts a hand, and it holds more than one line
+    (a single line before the first header is a title or junk, and keeps the parser's
+    reason); cut to 120 characters. None for any other text (XML hands and some dialects'
+    first hands follow a file's prologue: their header is on a later line).
+
+    >>> from parsers.pkr import PARSER
+    >>> headless_opening(PARSER, "\\ufeff\\r\\nPlayer5 wins $0.13\\nEnd of Hand #1\\n")
+    'Player5 wins $0.13'
+    >>> headless_opening(PARSER, "\\nTable #9 - Oak\\nStarting Hand #2\\n"), headless_opening(PARSER, "Exported\\n")
+    (None, None)
+    """
+    starts = [line.end() for line in _LINE_START.finditer(hand_text) if line.end() < len(hand_text)]
+    if len(starts) < 2 or any(parser.hand_start.match(hand_text, at) is not None for at in starts):
+        return None
+    return hand_text[starts[0]:].split("\n", 1)[0].rstrip("\r")[:120]
+
+
 def _text_id(hand: ParsedHand) -> str | None:
     return hand.hand_id if isinstance(hand.hand_id, str) else None
 
@@ -360,7 +393,10 @@ class _HandSink:
         try:
             hand = self.parser.parse(hand_text)
         except HandParseError as exc:
-            self._quarantine(byte_offset, exc.reason, exc.message, hand_text, exc.hand_id)
+            reason, message = exc.reason, exc.message
+            if reason in _NOT_READ and (opening := headless_opening(self.parser, hand_text)) is not None:
+                reason, message = QuarantineReason.TRUNCATED, f"{_HEADLESS}: {opening!r}"
+            self._quarantine(byte_offset, reason, message, hand_text, exc.hand_id)
             return False
         except Exception as exc:  # a parser bug must not lose the hand or stop the run
             self._quarantine(byte_offset, QuarantineReason.PARSE_ERROR, error_message("parser error", exc),

@@ -28,6 +28,13 @@ SUMMARIES = {
                      "Buy-In: $4.75 + $0.25\nBuy-In Chips: 1500\n6 Entries\n", "a Full Tilt tournament summary"),
     "fulltilt-fr.txt": ("Full Tilt Poker.fr Tournament Summary Soirée Euro (201987654) Hold'em No Limit\n"
                         "Buy-In: €2 + €0.20\nBuy-In Chips: 2000\n45 Entries\n", "a Full Tilt tournament summary"),
+    "fulltilt-play.txt": ("Full Tilt Tournament #1500000001, No Limit Hold'em\nBuy-In: 870/130\n"
+                          "Total Prize Pool: 5220\n", "a Full Tilt tournament summary"),
+    "runitonce.txt": ("Run It Once Poker Tournament #150001, Cubed SNG No Limit Hold 'Em\nBuy-In: €5.00\n"
+                      "You finished in 2nd place (eliminated at hand #55000001).\n", "a Run It Once tournament summary"),
+    # a copy that kept a control byte before the first line
+    "pokerstars-0x10.txt": ("\x10PokerStars Tournament #300000001, No Limit Hold'em\nBuy-In: $2.00/$0.20 USD\n",
+                            "a PokerStars tournament summary"),
     "pt4.txt": ("PokerTracker 4 Tournament Summary\nSite: Winamax\nGame: Holdem\nTournament #: 1\n",
                 "a PokerTracker tournament summary"),
 }
@@ -75,6 +82,6 @@ def test_a_file_that_starts_inside_a_hand_keeps_the_hands_after_the_cut(tmp_path
         "ok", "pkr", 2, 1, 1)
     [cut] = read_table(tmp_path / "lake", "quarantine").to_dicts()
     assert (cut["reason"], cut["message"], cut["source_offset"], cut["raw_text"]) == (
-        "parse_error", "not a PKR header: 'Alpha checks'", 0, tail)
+        "truncated", "the text opens inside a hand, without its header: 'Alpha checks'", 0, tail)
     [hand] = read_table(tmp_path / "lake", "hands").to_dicts()
     assert hand["hand_id"] == "2433310836" and result.exit_code == 3, result.output

@@ -508,7 +508,12 @@ SUMMARY_FILES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"PokerTracker \d+ Tournament Summary\b"), "a PokerTracker tournament summary"),
     # ``.fr``: Full Tilt's French site
     (re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary "), "a Full Tilt tournament summary"),
+    # a play-money sit & go's: ``Full Tilt Tournament #1571041343, No Limit Hold'em``, ``Buy-In: 870/130``
+    (re.compile(r"Full Tilt Tournament #\d+, "), "a Full Tilt tournament summary"),
+    (re.compile(r"Run It Once Poker Tournament #\d+, "), "a Run It Once tournament summary"),
 )
+#: what may stand before a summary's first line: blanks, marks, control bytes a copy left (0x10)
+_BEFORE_FIRST_LINE = "\ufeff \r\n\t" + "".join(map(chr, range(0x20)))
 
 
 def summary_kind(head_text: str) -> str | None:
@@ -516,10 +521,14 @@ def summary_kind(head_text: str) -> str | None:
 
     >>> summary_kind("PokerStars Tournament #1234, No Limit Hold'em\\nBuy-In: $1/$0.10 USD")
     'a PokerStars tournament summary'
+    >>> summary_kind("\\x10PokerStars Tournament #329147523, No Limit Hold'em")
+    'a PokerStars tournament summary'
+    >>> summary_kind("Run It Once Poker Tournament #158168, Cubed SNG No Limit Hold 'Em\\nBuy-In: €5.00")
+    'a Run It Once tournament summary'
     >>> summary_kind("PokerStars Hand #1: Hold'em No Limit") is None
     True
     """
-    first = head_text.lstrip("\ufeff \r\n\t").split("\n", 1)[0]
+    first = head_text.lstrip(_BEFORE_FIRST_LINE).split("\n", 1)[0]
     return next((what for pattern, what in SUMMARY_FILES if pattern.match(first)), None)
 
 

@@ -412,7 +412,7 @@ cdef class Scanner:
         for i in range(line):
             c = b[ls[i]] if ls[i] < lr[i] else 0
             # the first letters of ``pokerstars.SITES``: no hand header starts otherwise
-            if c != 80 and c != 82 and c != 70 and c != 77 and c != 83:  # P R F M S
+            if c != 80 and c != 82 and c != 70 and c != 77 and c != 83 and c != 57:  # P R F M S 9
                 continue
             kind = _hand_start(b, ls[i], lr[i])
             if kind == 1:
@@ -693,16 +693,16 @@ cdef int _hand_start(cstr b, int64_t a, int64_t e) noexcept nogil:
     Unicode digit); 0: no."""
     cdef int64_t p = a, q
     # ``pokerstars.SITES`` and ``pokerstars.KINDS`` (tests/test_pokerstars_fast.py holds them equal)
-    cdef const char* sites[9]
+    cdef const char* sites[10]
     cdef const char* kinds[4]
     cdef const char* words[4]
     cdef int s, k, w
     sites[0] = b"PokerStars"; sites[1] = b"POKERSTARS"; sites[2] = b"PokerMaster"; sites[3] = b"Run It Once Poker"
     sites[4] = b"Full Tilt"; sites[5] = b"MPLPoker"; sites[6] = b"PokerBros"; sites[7] = b"SupremaPoker"
-    sites[8] = b"PPPoker"
+    sites[8] = b"PPPoker"; sites[9] = b"9stacks Poker"
     kinds[0] = b" Home Game"; kinds[1] = b" Zoom"; kinds[2] = b" Rush"; kinds[3] = b""
     words[0] = b" Game #"; words[1] = b" Hand #"; words[2] = b" GAME #"; words[3] = b" HAND #"
-    for s in range(9):
+    for s in range(10):
         if not _starts(b, a, e, sites[s]):
             continue
         for k in range(4):

@@ -25,7 +25,9 @@ Dialects handled here (``format`` is always ``pokerstars``; ``platform`` is who 
   UTC``, seats named by number, each street line ending with the rake taken so far,
   ``{Rake: $0}``, and the hand with ``Hand ended at 2025/06/04 16:09:07``; its summary
   prints every showdown seat ``showed [...]``, the winner too, and never an amount, so it
-  states nothing the collected lines could contradict).
+  states nothing the collected lines could contradict), 9stacks Poker (India, 2019:
+  ``9stacks Poker Hand #35587765:  Hold'em No Limit (50/100) - 2019/03/18 12:33:47 UTC``,
+  rupees with no sign, ``1,612.50 in chips``: ``INR``, scale 100; below).
 
 What the platform prints and how it is recorded:
 
@@ -82,6 +84,13 @@ What the platform prints and how it is recorded:
   put in), collected lines paying more than the summary says the seat won, a Total pot
   larger than the actions put in. Each is recorded as such (``hand.contradictions``),
   never smoothed over.
+- 9stacks: ``X: unknown 200`` before the cards is a live straddle (a ``POST_BLIND``: the
+  others call up to it and the seat acts last before the flop, its stack moves by it), and
+  ``X: unknown 0`` the seat that did not straddle (no money); the line elsewhere, or on
+  another site, quarantines the hand. ``raises 550 to 650`` adds 550 to the seat's 100 (the
+  increment is not over the bet; the total is read, as everywhere). Its ``Total pot`` is after
+  the rake, as the pay lines pay it (``Total pot 2,695.38 | Rake 141.86``, 2,837.24 put in):
+  ``pots_printed`` net, and the printed total plus the rake is checked against what was put in.
 - ``Hand cancelled``: the platform called the hand off after the blinds; the blinds went
   back without a line saying so and no pot is printed. Such a hand is quarantined as
   ``inconsistent`` ("hand cancelled by the platform: no pot was played": what was put in
@@ -158,8 +167,11 @@ SITES: dict[str, Platform] = {
     "PokerStars": Platform.POKERSTARS, "POKERSTARS": Platform.POKERSTARS, "PokerMaster": Platform.POKERMASTER,
     "Run It Once Poker": Platform.RUNITONCE, "Full Tilt": Platform.FULLTILT, "MPLPoker": Platform.MPLPOKER,
     "PokerBros": Platform.POKERBROS, "SupremaPoker": Platform.SUPREMA,
-    "PPPoker": Platform.PPPOKER,
+    "PPPoker": Platform.PPPOKER, "9stacks Poker": Platform.NINESTACKS,
 }
+#: sites whose cash stakes and amounts print no currency sign, and the currency they are in
+#: (9stacks: rupees, ``(50/100)``, ``1,612.50 in chips``)
+UNSIGNED_CURRENCY: dict[str, str] = {"9stacks Poker": "INR"}
 #: what may stand between the site and ``Hand #``
 KINDS = ("Home Game", "Zoom", "Rush")
 _SITES = "(?:" + "|".join(map(re.escape, SITES)) + ")"
@@ -551,11 +563,12 @@ class GameInfo(TypedDict):
     play_money: bool
 
 
-def game_info(rest: str, hid: str) -> GameInfo:
+def game_info(rest: str, hid: str, unsigned: str | None = None) -> GameInfo:
     """What the header says between the hand number and the date (cached per text).
 
     Game, limit, mixed-game name, tournament, stakes, and the money unit: currency,
-    ``amount_scale``, play money, the stake amounts in minor units.
+    ``amount_scale``, play money, the stake amounts in minor units; ``unsigned``: the
+    currency of a site whose cash stakes print none (``UNSIGNED_CURRENCY``).
     """
     mixed: str | None = None
     tid: str | None = None
@@ -586,7 +599,7 @@ def game_info(rest: str, hid: str) -> GameInfo:
         raise
     if _CAP_STAKES.search(stakes):  # ($2/$4 - $80 Cap - USD): no or pot limit, capped
         limit = Limit.CAP
-    currency, scale, play_money = _money_unit(stakes, tid is not None, buyin)
+    currency, scale, play_money = _money_unit(stakes, tid is not None, buyin, unsigned)
     try:
         stake_values = [_amount(tok, scale) for tok in _AMOUNT_TOKEN.findall(stakes)]
     except AmountError as exc:
@@ -595,10 +608,11 @@ def game_info(rest: str, hid: str) -> GameInfo:
             "stake_values": stake_values, "currency": currency, "scale": scale, "play_money": play_money}
 
 
-def _money_unit(stakes: str, tournament: bool, buyin: str | None) -> tuple[str | None, int, bool]:
+def _money_unit(stakes: str, tournament: bool, buyin: str | None,
+                unsigned: str | None = None) -> tuple[str | None, int, bool]:
     """``(currency, amount scale, play money)`` of a hand: tournaments count chips (a
     buy-in in no currency is play money); a cash game's currency is its code or sign, or
-    it is play money, in cents where the stakes print any.
+    the site's (``unsigned``), or it is play money, in cents where the stakes print any.
 
     >>> _money_unit("$0.01/$0.02 USD", False, None), _money_unit("10/20", True, "$1.29+$0.21 USD")
     (('USD', 100, False), (None, 1, False))
@@ -614,6 +628,8 @@ def _money_unit(stakes: str, tournament: bool, buyin: str | None) -> tuple[str |
         currency: str | None = code.group(1)
     else:
         currency = next((iso for sym, iso in _SYMBOL_CURRENCY.items() if sym in stakes), None)
+    if currency is None and unsigned is not None:
+        return unsigned, 100, False
     if currency is None:
         return None, 100 if any("." in tok for tok in _AMOUNT_TOKEN.findall(stakes)) else 1, True
     return currency, 100, False
@@ -662,12 +678,14 @@ def _parse_header(first: str) -> tuple[str, str, str | None, str, str | None, Ga
         parts = when.split(" ")
         stamp = f"{parts[0]} {parts[1]}" if len(parts) > 1 else parts[0]
         zone = parts[2] if len(parts) > 2 else None
-    info = _GAME_INFO.get(rest)
+    unsigned = UNSIGNED_CURRENCY.get(site_kind[0])
+    key = rest if unsigned is None else f"{unsigned}\n{rest}"  # a header line holds no newline
+    info = _GAME_INFO.get(key)
     if info is None:
-        info = game_info(rest, hid)
+        info = game_info(rest, hid, unsigned)
         if len(_GAME_INFO) > 10_000:
             _GAME_INFO.clear()
-        _GAME_INFO[rest] = info
+        _GAME_INFO[key] = info
     return hid, site_kind[0], site_kind[1], stamp, zone, info
 
 
@@ -921,6 +939,18 @@ _DEAD_SMALL_BLIND = _Post(ActionKind.POST_DEAD, dead=True)
 _LIVE_SMALL_BLIND = _Post(ActionKind.POST_SMALL_BLIND, sets="small blind")
 
 
+def _straddle_or_none(hand: Hand, m: re.Match[str]) -> bool | None:
+    """9stacks: ``X: unknown 200`` before the cards is a live straddle (the seat acts last
+    before the flop, the others call up to it); ``unknown 0`` is the seat that did not
+    straddle: no money. Anywhere else the line is not read."""
+    if hand.street != Street.PREDEAL:
+        return False
+    if hand.money(m["amt"]) == 0:
+        hand.number_unrecorded()
+        return None
+    return _LIVE_BLIND(hand, m)
+
+
 def _small_blind(hand: Hand, m: re.Match[str]) -> None:
     """A second small blind is a newcomer's (or a returning player's) dead one: the call
     that follows adds the whole bet (``calls $2`` at 0.25/0.50)."""
@@ -995,6 +1025,17 @@ def _says_nothing(hand: Hand, m: re.Match[str]) -> None:
     hand.number_unrecorded()
 
 
+@dataclass(frozen=True)
+class _Only:
+    """A line only ``platform`` prints (elsewhere the next kinds are tried)."""
+
+    platform: Platform
+    effect: Effect
+
+    def __call__(self, hand: Hand, m: re.Match[str]) -> Any:
+        return self.effect(hand, m) if hand.record.platform is self.platform else False
+
+
 _STATUS = "|".join(map(re.escape, sorted(SEAT_STATUS, key=len, reverse=True)))
 #: what may follow a seated name and ``": "``, tried in order
 _PLAYER_LINES = (
@@ -1010,6 +1051,7 @@ _PLAYER_LINES = (
     kind("both blinds", r"^posts small & big blinds (?P<amt>.+?)" + _TAIL, _Verb(_both_blinds)),
     kind("blind", r"^posts (?:.*? )??(?P<amt>[^ ]*?)" + _TAIL, _Verb(_LIVE_BLIND)),  # the amount last
     kind("bring-in", r"^brings in for (?P<amt>.+?)" + _TAIL, _Verb(_brings_in)),
+    kind("unknown", r"^unknown (?P<amt>[^ ]+?)" + _TAIL, _Only(Platform.NINESTACKS, _Verb(_straddle_or_none))),
     kind("discard", r"^discards (?P<changed>\d+)(?: .*?)?" + _TAIL, _Verb(_draw)),
     kind("stand pat", r"^stands pat(?P<rest>.*?)" + _TAIL, _Verb(_draw)),
     kind("show", r"^shows(?P<rest>.*?)" + _TAIL, _Verb(_shows)),
@@ -1213,17 +1255,6 @@ def _listed_names(text: str, names: Mapping[str, SeatRecord]) -> list[str] | Non
     return readings[0] if len(readings) == 1 else None
 
 
-@dataclass(frozen=True)
-class _Only:
-    """A line only ``platform`` prints (elsewhere the next kinds are tried)."""
-
-    platform: Platform
-    effect: Effect
-
-    def __call__(self, hand: Hand, m: re.Match[str]) -> Any:
-        return self.effect(hand, m) if hand.record.platform is self.platform else False
-
-
 def _splash_added(hand: Hand, m: re.Match[str]) -> None:
     hand.facts["stp added"] = hand.money(m["amt"])  # Run It Once: checked against the summary's STP
 
@@ -1274,6 +1305,8 @@ _UNSEATED_LINES = (
     # who came, went, timed out; what the dealer did with the deck
     kind("table traffic", "^(?=.*(?:" + "|".join(map(re.escape, INFO_FRAGMENTS)) + "))", skip),
     kind("unseated status", rf"^(?:(?!: ).)+: (?:{_STATUS})$", _unseated_status),
+    # a satellite's prize, after "finished the tournament in 1st place": no chips move
+    kind("entry won", r"^(?=.* wins an entry to tournament #\d+$)", skip),
     kind("converter event", r"^(?:" + "|".join(map(re.escape, sorted(_CONVERTER_TABLE_EVENTS))) + ")$", skip),
     kind("cut line", r"", _cut_line),
 )
@@ -1374,8 +1407,13 @@ def _total_pot(hand: Hand, m: re.Match[str]) -> None:
         totals.pots_net = True
     else:
         totals.pots_printed = [totals.total_pot]
-        totals.pots_net = False
+        totals.pots_net = hand.record.platform in _TOTAL_AFTER_RAKE
     _total_segments(hand, totals, tm["segments"] or "")
+
+
+#: sites whose ``Total pot`` is printed after the rake, as their pay lines pay it (9stacks:
+#: ``Total pot 2,695.38 | Rake 141.86`` where 2,837.24 was put in and 2,695.38 collected)
+_TOTAL_AFTER_RAKE = frozenset({Platform.NINESTACKS})
 
 
 def _total_segments(hand: Hand, totals: _Totals, segments: str) -> None:
@@ -1591,13 +1629,14 @@ def _check_totals(hand: Hand) -> None:
     record = hand.record
     put_in, rake, scale = record.pot_total, record.rake or 0, record.amount_scale
     splashed = -record.fee_detail.get("stp", 0)  # Run It Once counts the house's money in its Total pot
-    if record.total_pot_printed is not None and record.total_pot_printed != put_in + splashed:
+    printed = _printed_gross(record)
+    if printed is not None and printed != put_in + splashed:
         record.contradicts(
-            f"summary says Total pot {format_minor(record.total_pot_printed, scale)} but the actions put in"
-            f" {format_minor(put_in, scale)}"
+            f"summary says Total pot {format_minor(record.total_pot_printed or 0, scale)}"
+            + (f" after a rake of {format_minor(rake, scale)}" if printed != record.total_pot_printed else "")
+            + f" but the actions put in {format_minor(put_in, scale)}"
             + (f" and the house added {format_minor(splashed, scale)}" if splashed else ""),
-            None, put_in + splashed, record.total_pot_printed)
-    printed = record.total_pot_printed
+            None, put_in + splashed, printed)
     if record.pots_printed_net and sum(record.pots_printed or ()) != (printed or 0) - rake - record.fees:
         record.notes.append(f"printed pots {record.pots_printed} do not add up to the total {printed} less rake {rake}")
     returned: dict[int, int] = {}
@@ -1612,6 +1651,15 @@ def _check_totals(hand: Hand) -> None:
                 f" {format_minor(back + s.contributed, scale)}", s.seat, back, back + s.contributed)
     if record.platform not in _SUMMARY_STATES_NO_WINNINGS:
         record.contradicts_summary(hand.facts["totals"].won)
+
+
+def _printed_gross(record: ParsedHand) -> int | None:
+    """The printed Total pot before rake (``_TOTAL_AFTER_RAKE``: the printed one plus the
+    rake, where a rake is printed)."""
+    printed = record.total_pot_printed
+    if printed is not None and record.platform in _TOTAL_AFTER_RAKE:
+        return printed + (record.rake or 0)
+    return printed
 
 
 def _check_paid(hand: Hand) -> None:
@@ -1645,8 +1693,9 @@ DIALECT = Dialect(
     format=Format.POKERSTARS,
     # 2: the real-history sweep's fixes (archives, a blank line after every line, empty
     # name lines, names starting with asterisks); the move onto the engine changed nothing;
-    # 4: a download's "Hand #N: " number lines; 6: the Spanish client's words
-    version="6",
+    # 4: a download's "Hand #N: " number lines; 6: the Spanish client's words; 7: 9stacks,
+    # a satellite's "wins an entry to tournament #N"
+    version="7",
     hand_start=HAND_START,
     head=HAND_START,
     first=re.compile(r"(?P<id>)"),  # the header hook reads the first line

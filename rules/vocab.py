@@ -51,6 +51,7 @@ class Platform(StrEnum):
     POKERBROS = "pokerbros"
     SUPREMA = "suprema"
     PPPOKER = "pppoker"
+    NINESTACKS = "9stacks"  # 9stacks Poker (India), PokerStars' dialect
 
 
 class Format(StrEnum):

@@ -1722,3 +1722,175 @@ def test_a_file_with_every_line_indented_by_one_space_is_read_with_the_space_tak
     assert PARSER.parse(_indent_all_but_first_line(RUPEE_TOURNAMENT)).hand_id == "160000000001"
     ordinary = _indent_all_but_first_line(RUPEE_TOURNAMENT + "\n" + second).replace("\n PokerStars", "\nPokerStars")
     assert len(list(PARSER.split(ordinary))) == 2
+
+
+# --- 9stacks Poker (India): rupees with no sign, the straddle printed ``unknown``, the pot after rake
+
+NINESTACKS_STRADDLE = """\
+9stacks Poker Hand #41000000001:  Hold'em No Limit (25/50) - 2019/05/02 20:14:09 UTC
+Table 'LOW (25/50) #4'(41000000) 6-max (Real Money) Seat #2 is the button
+Seat 1: Meera (2,410.75 in chips)
+Seat 2: Kabir (5,000 in chips)
+Seat 5: Tanvi (3,162.40 in chips)
+Tanvi: posts small blind 25
+Meera: posts big blind 50
+Kabir: unknown 100
+*** HOLE CARDS ***
+Dealt to Meera [Ah Jd]
+Tanvi: calls 75
+Meera: raises 250 to 300
+Kabir: calls 200
+Tanvi: folds
+*** FLOP *** [Jc 7s 2h]
+Meera: bets 412.50
+Kabir: folds
+Uncalled bet (412.50) returned to Meera
+*** SHOW DOWN ***
+Meera: doesn't show hand
+Meera collected 665 from pot
+*** SUMMARY ***
+Total pot 665 | Rake 35 
+Board [Jc 7s 2h]
+Seat 1: Meera (big blind) collected (665)
+Seat 2: Kabir (button) folded on the Flop
+Seat 5: Tanvi (small blind) folded before Flop 
+"""
+
+NINESTACKS_NO_STRADDLE = """\
+9stacks Poker Hand #41000000002:  Hold'em No Limit (25/50) - 2019/05/02 20:15:40 UTC
+Table 'LOW (25/50) #4'(41000000) 6-max (Real Money) Seat #5 is the button
+Seat 1: Meera (2,778.25 in chips)
+Seat 2: Kabir (4,700 in chips)
+Seat 5: Tanvi (3,062.40 in chips)
+Meera: posts small blind 25
+Kabir: posts big blind 50
+Tanvi: unknown 0
+*** HOLE CARDS ***
+Tanvi: raises 150 to 150
+Meera: folds
+Kabir: folds
+Uncalled bet (100) returned to Tanvi
+*** SHOW DOWN ***
+Tanvi: doesn't show hand
+Tanvi collected 125 from pot
+*** SUMMARY ***
+Total pot 125 | Rake 0 
+Seat 1: Meera (small blind) folded before Flop 
+Seat 2: Kabir (big blind) folded before Flop 
+Seat 5: Tanvi (button) collected (125)
+"""
+
+
+def test_9stacks_counts_rupees_reads_unknown_as_a_live_straddle_and_prints_the_pot_after_rake():
+    assert detect(NINESTACKS_STRADDLE[:4096]) is PARSER
+    hand = PARSER.parse(NINESTACKS_STRADDLE)
+    assert (hand.platform, hand.currency, hand.amount_scale, hand.is_play_money) == (
+        Platform.NINESTACKS, "INR", 100, False)
+    assert (hand.small_blind, hand.big_blind, hand.table_name, hand.max_seats) == (2500, 5000, "LOW (25/50) #4", 6)
+    assert [s.stack for s in hand.seats] == [241075, 500000, 316240]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (5, ActionKind.POST_SMALL_BLIND, 2500), (1, ActionKind.POST_BIG_BLIND, 5000), (2, ActionKind.POST_BLIND, 10000)]
+    assert {s.seat: s.contributed for s in hand.seats} == {1: 30000, 2: 30000, 5: 10000}
+    # 5% of the 700 put in is taken; the Total pot and the pay line are what is left
+    assert (hand.pot_total, hand.rake, hand.total_pot_printed, hand.pots_printed, hand.pots_printed_net) == (
+        70000, 3500, 66500, [66500], True)
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [
+        (1, 41250, PayoutSource.UNCALLED), (1, 66500, PayoutSource.POT)]
+    assert hand.contradictions == [] and hand.reconciles()
+
+
+def test_9stacks_unknown_0_is_the_seat_that_did_not_straddle_and_moves_no_money():
+    hand = PARSER.parse(NINESTACKS_NO_STRADDLE)
+    assert [(a.seat, a.kind) for a in hand.actions if a.street == Street.PREDEAL] == [
+        (1, ActionKind.POST_SMALL_BLIND), (2, ActionKind.POST_BIG_BLIND)]
+    assert [(a.seq, a.kind) for a in hand.actions][2] == (3, ActionKind.RAISE)  # the line takes a number
+    assert (hand.pot_total, hand.rake, hand.total_pot_printed) == (12500, 0, 12500)
+    assert hand.contradictions == [] and hand.reconciles()
+
+
+def test_9stacks_history_whose_total_pot_misses_what_was_put_in_less_rake_contradicts_itself():
+    hand = PARSER.parse(NINESTACKS_STRADDLE.replace("Total pot 665 | Rake 35", "Total pot 700 | Rake 35"))
+    assert [c.message for c in hand.contradictions] == [
+        "summary says Total pot 700.00 after a rake of 35.00 but the actions put in 700.00"]
+
+
+@pytest.mark.parametrize("text, message", [
+    # the line after the cards, or on another site, is no straddle: not read
+    (NINESTACKS_STRADDLE.replace("Tanvi: calls 75\n", "Tanvi: unknown 75\n"), "unexpected line 'Tanvi: unknown 75'"),
+    (NINESTACKS_STRADDLE.replace("9stacks Poker Hand #", "PokerStars Hand #").replace("(25/50) -", "($0.25/$0.50 USD) -"),
+     "unexpected line 'Kabir: unknown 100'"),
+])
+def test_an_unknown_line_is_read_only_where_9stacks_writes_its_straddle(text, message):
+    with pytest.raises(HandParseError) as caught:
+        PARSER.parse(text)
+    assert caught.value.reason == QuarantineReason.PARSE_ERROR and message in caught.value.message
+
+
+def test_pokerstars_stakes_without_a_sign_stay_play_money_in_whole_chips():
+    text = NINESTACKS_NO_STRADDLE.replace("9stacks Poker Hand #", "PokerStars Hand #").replace("Tanvi: unknown 0\n", "")
+    with pytest.raises(HandParseError, match=r"'2,778.25' has more decimals than the minor unit allows \(scale 1\)"):
+        PARSER.parse(text)
+    hand = PARSER.parse(text.replace("2,778.25", "2,778").replace("3,062.40", "3,062"))
+    assert (hand.platform, hand.currency, hand.amount_scale, hand.is_play_money) == (Platform.POKERSTARS, None, 1, True)
+
+
+SATELLITE_FINAL = """\
+PokerStars Hand #230000000777: Tournament #3100000001, $5.00+$0.50 USD Hold'em No Limit - Match Round I, Level III (25/50) - 2021/04/10 18:02:11 ET
+Table '3100000001 1' 3-max Seat #1 is the button
+Seat 1: Ola (1460 in chips) 
+Seat 2: Piet (1840 in chips) 
+Seat 3: Quirijn (200 in chips) 
+Piet: posts small blind 25
+Quirijn: posts big blind 50
+*** HOLE CARDS ***
+Ola: folds 
+Piet: raises 150 to 200
+Quirijn: calls 150 and is all-in
+*** FLOP *** [9d 4s 2c]
+*** TURN *** [9d 4s 2c] [Kh]
+*** RIVER *** [9d 4s 2c Kh] [7h]
+*** SHOW DOWN ***
+Piet: shows [Kd Qs] (a pair of Kings)
+Quirijn: shows [Ac Jh] (high card Ace)
+Piet collected 400 from pot
+Quirijn finished the tournament in 3rd place
+Ola finished the tournament in 1st place
+Ola wins an entry to tournament #3100000500
+Piet finished the tournament in 1st place
+Piet wins an entry to tournament #3100000500
+*** SUMMARY ***
+Total pot 400 | Rake 0 
+Board [9d 4s 2c Kh 7h]
+Seat 1: Ola (button) folded before Flop (didn't bet)
+Seat 2: Piet (small blind) showed [Kd Qs] and won (400) with a pair of Kings
+Seat 3: Quirijn (big blind) showed [Ac Jh] and lost with high card Ace
+"""
+
+
+def test_a_satellites_entry_won_is_a_prize_notice_that_moves_no_chips():
+    hand = PARSER.parse(SATELLITE_FINAL)
+    assert [(p.seat, p.amount, p.source) for p in hand.payouts] == [(2, 400, PayoutSource.POT)]
+    assert (hand.pot_total, hand.contradictions, hand.notes) == (400, [], [])
+    assert hand.reconciles()
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def fast_path(request, monkeypatch):
+    from tests.test_pokerstars_fast import use_reader
+    yield from use_reader(request, monkeypatch)
+
+
+@pytest.mark.parametrize("text", [
+    NINESTACKS_STRADDLE + "\n\n" + NINESTACKS_NO_STRADDLE, SATELLITE_FINAL,
+    NINESTACKS_STRADDLE.replace("9stacks Poker Hand #", "PokerStars Hand #").replace("(25/50) -", "($0.25/$0.50 USD) -"),
+])
+def test_the_fast_readers_give_these_lines_the_reference_reading(text, fast_path):
+    from tests.test_pokerstars_fast import assert_same, both_ways
+    reference, fast, _ = both_ways(text)
+    assert_same(reference, fast)
+    assert reference.found == text.count(" Hand #")
+
+
+def test_the_parser_version():
+    from audit.ingest.parse import parser_version
+    assert parser_version(PARSER) == "pokerstars:7"

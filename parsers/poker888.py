@@ -39,6 +39,12 @@ alphabet is ``bad_cards``), the Russian client's Cyrillic court cards and aces (
 line that prints no blinds; antes of different sizes (a BLAST hand's whole stacks) leave the
 largest one's unmatched part returned.
 
+Other sites write this dialect under a banner of their own (``***** WSOP.com-NJ Hand History
+for Game N *****``): WSOP.com, Delaware Park and TowerTorneos Poker (``_SKINS``). The banner
+gives the hand its platform and, for TowerTorneos, how its signless play chips are written
+(``( 1 057,50 )``) and that every hand's cards are in the Spanish client's letters, with
+``D`` for the ten.
+
 Read by ``parsers.engine`` (``parsers/ongame.py`` is the worked example). The three header
 lines are read by ``_header`` and skipped as lines; the old reader's wording of errors is
 the dialect's ``Wording``. Versions (``parser_version``) and what each changed:
@@ -65,10 +71,12 @@ from parsers.engine import (
     Hand, Rake, Streets, Wording, button, fold_once, kind, read_cards, skip, take_seat,
 )
 
-_SITE = r"(?:888poker|888|Cassava|Pacific Poker|Pacific|LuckyAcePoker\.com)"  # LuckyAce: a Cassava skin (2013)
+# LuckyAce: a Cassava skin (2013); the other sites after it write 888's dialect under their own banner (``_SKINS``)
+_SITE = (r"(?:888poker|888|Cassava|Pacific Poker|Pacific|LuckyAcePoker\.com|"
+         r"WSOP\.com-(?:NJ|NV|PA)|TowerTorneosPoker|Delawarepark\.com)")
 _HAND_START = re.compile(r"^\ufeff*(?:#Game No : \d+|\*{5} " + _SITE + r"[^*\n]* Hand History for Game )", re.M)
 _GAME_NO = re.compile(r"^#Game No : (?P<id>\d+)\s*$")
-_BANNER = re.compile(r"^\*{5} " + _SITE + r"[^*]* Hand History for Game (?P<id>\d+) \*{5}$")
+_BANNER = re.compile(r"^\*{5} (?P<site>" + _SITE + r")[^*]* Hand History for Game (?P<id>\d+) \*{5}$")
 _HEADER = re.compile(
     r"^(?P<stakes>[^/\s]\S*?/\S+?|[^/]+?/[^/]+?) Blinds(?P<extra>.*?) "
     r"(?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit|Limit) (?P<game>.+?) - \*\*\*"
@@ -137,8 +145,8 @@ class _LocalLetters:
     """A client that writes the suits in letters of its language: each card is an English
     rank (but for ``ranks``) and one of its ``suits`` letters.
 
-    >>> _SPANISH.cards(" 7p, 8t, Kd, 5c "), _PORTUGUESE.cards("Qo, 4p, De, Dc")
-    (['7s', '8c', 'Kd', '5h'], ['Qd', '4c', 'Ts', 'Th'])
+    >>> _SPANISH.cards(" 7p, 8t, Kd, 5c "), _PORTUGUESE.cards("Qo, 4p, De, Dc"), _SPANISH.cards("Dt, Qp")
+    (['7s', '8c', 'Kd', '5h'], ['Qd', '4c', 'Ts', 'Th'], ['Tc', 'Qs'])
     """
 
     language: str
@@ -151,12 +159,13 @@ class _LocalLetters:
 
 
 # Seen in real files: the Spanish client (888.es, 2012; TowerTorneos' histories use the same
-# letters) writes p(icas) t(réboles) c(orazones) d(iamantes); the Portuguese one (2016)
+# letters) writes p(icas) t(réboles) c(orazones) d(iamantes), and TowerTorneos D(iez) for
+# the ten (its files have 2-9, J, Q, K, A and D, never T or 10); the Portuguese one (2016)
 # p(aus) e(spadas) c(opas) o(uros), and D(ez) for the ten (its hand has queens as Q beside
 # two D cards). Both renamings are one-to-one, and a hand's own cards (the hero's, the
 # board, every seat's shown cards) all come in its client's letters. A hand's letters must
 # fit exactly one of them: ``c`` is hearts in both, ``p`` spades in one and clubs in the other.
-_SPANISH = _LocalLetters("Spanish", {"p": "s", "t": "c", "c": "h", "d": "d"})
+_SPANISH = _LocalLetters("Spanish", {"p": "s", "t": "c", "c": "h", "d": "d"}, {"D": "T"})
 _PORTUGUESE = _LocalLetters("Portuguese", {"p": "c", "e": "s", "c": "h", "o": "d"}, {"D": "T"})
 _LETTERED = (_SPANISH, _PORTUGUESE)
 _ENGLISH_SUITS = frozenset("cdhs")
@@ -164,31 +173,42 @@ _CARD_TOKEN = re.compile(r"(?<![^\s,\[])(?P<rank>10|[2-9TJQKAD])(?P<suit>[a-z])(
 _CARD_BRACKET = re.compile(r"\[([^\]]*)\]")
 
 
-def _hand_letters(hand_text: str) -> _LocalLetters | str | None:
-    """The lettered client a hand's cards are written by; None for English suits (the
-    other clients, whose cards ``cards`` reads), or why its letters fit no one client.
+def _hand_letters(hand_text: str, clients: tuple[_LocalLetters, ...] = _LETTERED, english: bool = True
+                  ) -> _LocalLetters | str | None:
+    """The lettered client a hand's cards are written by, of ``clients``; None for English
+    suits (the other clients, whose cards ``cards`` reads) where ``english`` may be, or why
+    its letters fit no one client. A site whose every hand is in one client's letters
+    (TowerTorneos: Spanish) names only that client and no English, so that a hand whose
+    cards happen to be all ``c`` and ``d`` is not read as English clubs and diamonds.
 
     >>> _hand_letters("[ 7p, 8t ] [ Kd, 2p, 5d ] [ 105 € ]").language, _hand_letters("[ Ah, Kd ] [ $0.05 ]")
     ('Spanish', None)
     >>> _hand_letters("[ 7p, 8c ]")
     "suit letters c p fit more than one client's (Spanish p t c d, Portuguese p e c o)"
+    >>> _hand_letters("[ 7c, 8d ]", (_SPANISH,), english=False).cards("7c, 8d")
+    ['7h', '8d']
+    >>> _hand_letters("[ 7h, 8c ]", (_SPANISH,), english=False)
+    "suit letters c h fit no client's (Spanish p t c d)"
     """
     suits = {m["suit"] for bracket in _CARD_BRACKET.findall(hand_text) for m in _CARD_TOKEN.finditer(bracket)}
-    if suits <= _ENGLISH_SUITS:
+    if english and suits <= _ENGLISH_SUITS:
         return None
-    fits = [client for client in _LETTERED if suits <= client.suits.keys()]
+    fits = [client for client in clients if suits <= client.suits.keys()]
     if len(fits) == 1:
         return fits[0]
-    letters, alphabets = " ".join(sorted(suits)), ", ".join(f"{c.language} {' '.join(c.suits)}" for c in _LETTERED)
+    letters = " ".join(sorted(suits))
+    alphabets = ", ".join((["English c d h s"] if english else []) + [f"{c.language} {' '.join(c.suits)}"
+                                                                       for c in clients])
     if fits:
-        return f"suit letters {letters} fit more than one client's ({alphabets})"
-    return f"suit letters {letters} fit no client's (English c d h s, {alphabets})"
+        return f"suit letters {letters} fit more than one client's ({alphabets.removeprefix('English c d h s, ')})"
+    return f"suit letters {letters} fit no client's ({alphabets})"
 
 
 def _unreadable_cards(message: str, text: str) -> list[str | None]:
     raise HandParseError(QuarantineReason.BAD_CARDS, message)
 
 
+@dataclass(frozen=True)
 class _SignPlaced:
     """888's amounts, read by where the currency sign stands, amount by amount. The English
     client writes the sign right before the number (``$1,024.24``), and tournament chips
@@ -198,18 +218,24 @@ class _SignPlaced:
     German client's history mixes both ways, even within one hand. The Portuguese client
     (2016) writes the sign right before a decimal comma (``$0,01``, ``$1,73``): a comma
     followed by one or two digits at the end is no English grouping, so such an amount is
-    read with a decimal comma.
+    read with a decimal comma. An amount without a sign is read in the site's ``signless``
+    convention: a dot for 888's own clients (``1,500`` chips), a comma for TowerTorneos
+    (``1 057,50`` play chips).
 
     >>> [_SignPlaced().to_minor(t, 100) for t in ("0,02\xa0$", "$0.08", "3.000 $", "$ 3.243", "1,500")]
     [2, 8, 300000, 324300, 150000]
     >>> [_SignPlaced().to_minor(t, 100) for t in ("$0,01", "$1,73", "$2", "$1.024,5", "$1,024")]
     [1, 173, 200, 102450, 102400]
+    >>> [_SignPlaced(signless=COMMA).to_minor(t, 100) for t in ("994,90", "1 057,50", "500", "$1,024")]
+    [99490, 105750, 50000, 102400]
     """
+
+    signless: NumberConvention = DOT
 
     def to_minor(self, text: str, scale: int) -> int:
         amount = text.strip()
         english = _ENGLISH.match(amount) and not _DECIMAL_COMMA.match(amount)
-        convention: NumberConvention = DOT if english or not _SIGN.search(text) else COMMA
+        convention = (DOT if english else COMMA) if _SIGN.search(text) else self.signless
         return convention.to_minor(text, scale)
 
 
@@ -503,7 +529,7 @@ def _what_was_paid(hand: Hand) -> None:
 DIALECT = Dialect(
     platform=Platform.POKER888,
     format=Format.POKER888,
-    version="4",
+    version="5",
     hand_start=_HAND_START,
     head=_HAND_START,  # ``sniff`` and ``split`` are the parser's own (below)
     first=re.compile(r"^(?:#Game No : (?P<id>\d+)\s*$)?"),
@@ -549,16 +575,45 @@ DIALECT = Dialect(
 )
 
 
+@dataclass(frozen=True)
+class _Skin:
+    """A site that writes 888's dialect under a banner of its own (an operator of its own,
+    so its hands carry its own platform)."""
+
+    platform: Platform
+    signless: NumberConvention = DOT  # how it writes an amount without a currency sign
+    letters: _LocalLetters | None = None  # the one client whose suit letters its every hand uses
+
+
+#: the banners of other sites (888's own, Pacific, Cassava and LuckyAce, are ``888poker``)
+_SKINS = {
+    **{f"WSOP.com-{state}": _Skin(Platform.WSOP_COM) for state in ("NJ", "NV", "PA")},
+    "Delawarepark.com": _Skin(Platform.DELAWAREPARK),
+    # play chips with a decimal comma and spaces between thousands: ``( 1 057,50 )``
+    "TowerTorneosPoker": _Skin(Platform.TOWERTORNEOS, COMMA, _SPANISH),
+}
+_BANNER_SITE = re.compile(r"^\ufeff?\*{5} (?P<site>" + _SITE + r")[^*\n]* Hand History for Game ", re.M)
+
+
 class Poker888Parser(DialectParser):
     """888's dialect: a hand starts at ``#Game No`` or, when that line is missing, at its
-    banner; a hand whose suits are letters of a language is read in its client's letters."""
+    banner; a skin's banner gives the hand its platform and number convention; a hand whose
+    suits are letters of a language is read in its client's letters."""
+
+    def __init__(self, dialect: Dialect):
+        super().__init__(dialect)
+        self.skins: dict[str, tuple[Dialect, _LocalLetters | None]] = {
+            site: (replace(dialect, platform=skin.platform, money=_SignPlaced(skin.signless)), skin.letters)  # type: ignore[arg-type]
+            for site, skin in _SKINS.items()}
 
     def parse(self, hand_text: str) -> ParsedHand:
-        letters = _hand_letters(hand_text)
-        if letters is None:
-            return super().parse(hand_text)
-        read = partial(_unreadable_cards, letters) if isinstance(letters, str) else letters.cards
-        return Hand(replace(self.dialect, cards=read), hand_text).read()
+        banner = _BANNER_SITE.search(hand_text)
+        dialect, client = self.skins.get(banner["site"], (self.dialect, None)) if banner else (self.dialect, None)
+        letters = _hand_letters(hand_text) if client is None else _hand_letters(hand_text, (client,), english=False)
+        if letters is not None:
+            read = partial(_unreadable_cards, letters) if isinstance(letters, str) else letters.cards
+            dialect = replace(dialect, cards=read)
+        return Hand(dialect, hand_text).read()
 
     def sniff(self, head: str) -> bool:
         return bool(_BANNER.search(head.replace("\r", ""), 0) or re.search(

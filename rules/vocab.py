@@ -52,6 +52,9 @@ class Platform(StrEnum):
     SUPREMA = "suprema"
     PPPOKER = "pppoker"
     NINESTACKS = "9stacks"  # 9stacks Poker (India), PokerStars' dialect
+    WSOP_COM = "wsop_com"  # WSOP.com (New Jersey, Nevada, Pennsylvania), 888's dialect
+    TOWERTORNEOS = "towertorneos"  # TowerTorneos Poker (Spanish), 888's dialect
+    DELAWAREPARK = "delawarepark"  # Delaware Park (Delaware's state network), 888's dialect
 
 
 class Format(StrEnum):

@@ -653,3 +653,89 @@ def test_a_seat_without_a_name_fails_the_hand_naming_the_line():
         QuarantineReason.PARSE_ERROR,
         "line 8 'Seat 4:  ( $4,25 )': a seat without a name (a copy with the names taken out): "
         "whose actions are whose cannot be told", "456000001")
+
+
+# Sites that write 888's dialect under a banner of their own (DriveHud's test files, 2017
+# and 2019, showed the format; these hands are written anew). TowerTorneos: Spanish suit
+# letters, D for the ten, play chips with a decimal comma and spaces between thousands.
+TOWERTORNEOS_CASH = """#Game No : 476000011
+***** TowerTorneosPoker Hand History for Game 476000011 *****
+1/2 Blinds No Limit Holdem - *** 02 06 2017 15:50:02
+Table Cuenca 10 Max (Play Money)
+Seat 2 is the button
+Total number of players : 3
+Seat 2: Ramiro_V ( 1 204,50 )
+Seat 5: lagarto77 ( 80 )
+Seat 8: Pilar.M ( 310,20 )
+lagarto77 posts small blind [1]
+Pilar.M posts big blind [2]
+** Dealing down cards **
+Dealt to Pilar.M [ Dc, Dd ]
+Ramiro_V raises [6,50]
+lagarto77 calls [5,50]
+Pilar.M calls [4,50]
+** Dealing flop ** [ 2c, 9d, Kc ]
+lagarto77 bets [73,50]
+Pilar.M calls [73,50]
+Ramiro_V folds
+** Dealing turn ** [ 4d ]
+** Dealing river ** [ 7c ]
+** Summary **
+lagarto77 shows [ 5d, 3d ]
+Pilar.M shows [ Dc, Dd ]
+Pilar.M collected [ 164,60 ]
+"""
+
+
+def test_towertorneos_spanish_letters_its_ten_and_decimal_comma_play_chips():
+    hand = PARSER.parse(TOWERTORNEOS_CASH)
+    assert (hand.platform, hand.is_play_money, hand.currency, hand.amount_scale) == (
+        Platform.TOWERTORNEOS, True, None, 100)
+    assert [(s.seat, s.stack) for s in hand.seats] == [(2, 120450), (5, 8000), (8, 31020)]
+    # only c and d in this hand: still Spanish hearts, not English clubs
+    assert hand.seat(8).cards == ["Th", "Td"] and hand.seat(5).cards == ["5d", "3d"]
+    assert hand.boards == [["2h", "9d", "Kh", "4d", "7h"]]
+    assert _contributed(hand) == {2: 650, 5: 8000, 8: 8000}
+    assert _payouts(hand) == [(8, 16460, None, Half.WHOLE, PayoutSource.POT)]
+    english = TOWERTORNEOS_CASH.replace("[ 5d, 3d ]", "[ 5h, 3s ]")
+    with pytest.raises(HandParseError) as exc:
+        PARSER.parse(english)
+    assert (exc.value.reason, exc.value.message) == (
+        QuarantineReason.BAD_CARDS, "suit letters c d h s fit no client's (Spanish p t c d)")
+
+
+WSOP_SIT_AND_GO = """#Game No : 439200007
+***** WSOP.com-NJ Hand History for Game 439200007 *****
+25/50 Blinds No Limit Holdem - *** 04 06 2017 09:49:59
+Tournament #350811 10 + 1 - Table #1 6 Max (Play Money)
+Seat 3 is the button
+Total number of players : 2
+Seat 3: ShoreBreak ( 1,450 )
+Seat 6: pinelands_pat ( 1,550 )
+ShoreBreak posts small blind [25]
+pinelands_pat posts big blind [50]
+** Dealing down cards **
+Dealt to ShoreBreak [ 9s, 9h ]
+ShoreBreak raises [1,425]
+pinelands_pat calls [1,400]
+** Dealing flop ** [ 2d, Jc, 5s ]
+** Dealing turn ** [ 8h ]
+** Dealing river ** [ Kd ]
+** Summary **
+ShoreBreak shows [ 9s, 9h ]
+pinelands_pat shows [ Ac, Qd ]
+ShoreBreak collected [ 2,900 ]
+"""
+
+
+@pytest.mark.parametrize("banner, platform", [
+    ("WSOP.com-NJ", Platform.WSOP_COM), ("WSOP.com-PA", Platform.WSOP_COM), ("Delawarepark.com", Platform.DELAWAREPARK),
+    ("888poker", Platform.POKER888)])
+def test_a_skins_banner_names_its_platform_and_its_chips_read_as_888s(banner, platform):
+    text = WSOP_SIT_AND_GO.replace("WSOP.com-NJ", banner)
+    assert PARSER.sniff(text)
+    hand = PARSER.parse(text)
+    assert (hand.platform, hand.hand_id, hand.is_tournament, hand.tournament_id, hand.amount_scale) == (
+        platform, "439200007", True, "350811", 1)
+    assert _contributed(hand) == {3: 1450, 6: 1450}
+    assert _payouts(hand) == [(3, 2900, None, Half.WHOLE, PayoutSource.POT)]

@@ -116,6 +116,9 @@ def audit_showdowns_bulk(hands: pl.DataFrame, seats: pl.DataFrame, payouts: pl.D
              .filter(~(pl.col("relative") & (pl.col("paid_total") == 0) & (pl.col("pot_total") > 0)))
              .sort("_h"))
     frame = frame.filter(pl.col("game").is_in([g for g in _GAME_VALUES if bulk_settles(g)]))
+    if "run_cards" in seats.columns:  # a draw run more than once: each run's hands are the seat's own
+        frame = frame.join(seats.filter(pl.col("run_cards").is_not_null()).select("hand_key").unique(),
+                           on="hand_key", how="anti")
     frame = frame.join(_pairs_not_in_bulk(frame), on=["platform", "game"], how="anti")
     if frame.height == 0:
         return empty

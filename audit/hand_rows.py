@@ -79,6 +79,7 @@ class SeatRow:
     contributed: int
     dead: int = 0
     stack: int | None = None  # at the start of the hand (the explanation's game recall)
+    run_cards: tuple[Cards, ...] = ()  # a draw run more than once: each run's final hand
 
     @property
     def live(self) -> bool:
@@ -151,7 +152,7 @@ AUDIT_PAYOUT_COLUMNS = [name for name in PAYOUT_COLUMNS if name != "line"]
 
 #: columns a frame may lack (the bulk paths read only what they compare)
 _OPTIONAL = frozenset({"hand_date", "limit", "max_seats", "table_name", "tournament_id", "ante", "start_time_raw",
-                       "start_time_utc", "source_file", "source_offset", "stack"})
+                       "start_time_utc", "source_file", "source_offset", "stack", "run_cards"})
 
 
 def _tuple(value: Sequence[Any] | None) -> tuple[Any, ...] | None:
@@ -172,6 +173,8 @@ def seat_row(row: Mapping[str, Any]) -> SeatRow:
     """A ``SeatRow`` from a row of ``seats`` (with ``dead`` where the frame has it)."""
     values = {name: row[name] for name in SEAT_COLUMNS if name in row or name not in _OPTIONAL}
     values["cards"] = _tuple(row["cards"])
+    if "run_cards" in values:
+        values["run_cards"] = tuple(tuple(hand) for hand in values["run_cards"] or ())
     return SeatRow(**values, dead=row.get("dead") or 0)
 
 

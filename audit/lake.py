@@ -741,6 +741,7 @@ def commit(root: Path, actions: Mapping[str, list[Any]], run: str) -> dict[str, 
                 pause_point("commit")
             first = False
             dt = DeltaTable(str(table_path(root, name)))
+            _add_declared_columns(dt, spec, run)
             dt.create_write_transaction(
                 todo, mode="append", schema=storage_schema(spec),
                 partition_by=PARTITION_BY if spec.partitioned else None,
@@ -751,6 +752,21 @@ def commit(root: Path, actions: Mapping[str, list[Any]], run: str) -> dict[str, 
         pause_point("state")
         _write_state(root, versions)
     return versions
+
+
+def _add_declared_columns(dt: Any, spec: Table, run: str) -> None:
+    """Add to a table written before a column was declared (contracts.md lets columns be
+    added) that column, before rows that hold it are committed: files the table's schema
+    does not name a column of would read it as null. Its own commit, made under the
+    lake's lock; the older rows read it as null (an added column is always nullable)."""
+    from deltalake import CommitProperties, Schema
+
+    present = {field.name for field in dt.schema().fields}
+    missing = [field for field in storage_schema(spec) if field.name not in present]
+    if missing:
+        dt.alter.add_columns(list(Schema.from_arrow(pa.schema(missing)).fields), commit_properties=CommitProperties(
+            custom_metadata={"hhaudit.run": run, VERSION_PROPERTY: SCHEMA_VERSION}))
+        dt.update_incremental()
 
 
 #: runs of consecutive rows of one partition: ((platform, hand_date), first row, row after)

@@ -54,7 +54,7 @@ def seat_record(row: dict[str, Any]) -> SeatRecord:
         seat=row["seat"], player=row["player"], stack=row["stack"], cards=list(row["cards"] or []),
         upcards=list(row["upcards"] or []), dealt_in=row["dealt_in"], folded_street=_street(row["folded_street"]),
         showed=row["showed"], mucked=row["mucked"], all_in=row["all_in"], cashed_out=row["cashed_out"],
-        contributed=row["contributed"])
+        contributed=row["contributed"], run_cards=[list(hand) for hand in row.get("run_cards") or []])
 
 
 def action_record(row: dict[str, Any]) -> ActionRecord:

@@ -166,6 +166,8 @@ SEATS = Table(
         _c("all_in", _BOOL, "went all in", False),
         _c("cashed_out", _BOOL, "took the house's all-in cash out", False),
         _c("contributed", _I64, "put in, after uncalled returns", False),
+        _c("run_cards", pa.list_(_cards), "draw run more than once: each run's final hand, run 1 first "
+                                          "(null: cards is the hand on every run)"),
     ),
     partitioned=True,
 )
@@ -305,7 +307,8 @@ EXPLANATION: tuple[Key, ...] = (
     Key("rake_source", "printed|inferred|absent"),
     Key("notes", "what an auditor must know about this history"),
     Key("seats", "every seat, seat order: seat, player, cards, contributed, folded, mucked, "
-                 "cashed_out, showed"),
+                 "cashed_out, showed; and run_cards where a draw run more than once gave the seat "
+                 "a hand per run"),
     Key("payout_lines", "every pay line: seat, amount, pot, run, half, source, line (verbatim)"),
     Key("recorded", "seat -> what the history says the seat got from the pots"),
     Key("payouts", "settlement: seat -> amount (uncalled returns included)", settled_only=True),

@@ -102,6 +102,8 @@ def _known(cards: Cards | None) -> tuple[str, ...] | None:
 
 
 def _seat_input(seat: SeatRow, spec: GameSpec | None, paid: set[int]) -> SeatInput:
+    if seat.run_cards:
+        return _drawn_per_run(seat)
     live = seat.live
     cards = _known(seat.cards)
     if live and cards is None and seat.showed and seat.seat not in paid:
@@ -122,6 +124,22 @@ def _seat_input(seat: SeatRow, spec: GameSpec | None, paid: set[int]) -> SeatInp
                      mucked=mucked, cashed_out=bool(seat.cashed_out), dead=min(seat.dead or 0, seat.contributed))
 
 
+def _drawn_per_run(seat: SeatRow) -> SeatInput:
+    """A seat that drew anew for each run of a draw: its hand on each run (all known)."""
+    hands = [_known(hand) for hand in seat.run_cards]
+    if any(hand is None for hand in hands):
+        raise SettlementInputError(f"seat {seat.seat} drew for each run, but not all of its cards are recorded")
+    return SeatInput(seat=seat.seat, contributed=seat.contributed, run_cards=tuple(h for h in hands if h),
+                     folded=not seat.live, mucked=bool(seat.mucked), cashed_out=bool(seat.cashed_out),
+                     dead=min(seat.dead or 0, seat.contributed))
+
+
+def _boards(hand: HandRow, seats: Iterable[SeatRow]) -> tuple[tuple[str, ...], ...]:
+    """The hand's boards, one per run; a draw run more than once: one empty board per run."""
+    runs = max((len(s.run_cards) for s in seats), default=0)
+    return ((),) * runs if runs else hand.boards or ((),)
+
+
 def build_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[PayoutRow], policy: Policy,
                    rake: int | tuple[int, ...] | None = None,
                    strengths: Strengths | None = None, unit: int | None = None) -> Showdown:
@@ -138,7 +156,7 @@ def build_showdown(hand: HandRow, seats: Sequence[SeatRow], payouts: Sequence[Pa
     paid = {p.seat for p in payouts if p.from_pot and p.amount > 0}
     spec = game_of(hand)
     inputs = tuple(_seat_input(s, spec, paid) for s in seats if s.live or s.contributed)
-    boards = hand.boards or ((),)
+    boards = _boards(hand, seats)
     if rake is None:
         rake = hand_deduction(hand, seats, payouts)
     return Showdown(game=hand.game, seats=inputs, boards=boards,
@@ -152,15 +170,16 @@ def strength_requests(hand: HandRow, seats: Iterable[SeatRow]) -> list[StrengthR
     spec = game_of(hand)
     if spec is None:
         return []
-    boards = [tuple(b) for b in hand.boards] or [()]
+    seats = list(seats)
+    boards = _boards(hand, seats)
     out: list[StrengthRequest] = []
     for s in seats:
         if not s.live:
             continue
-        cards = _known(s.cards)
-        if cards is None or (not spec.stud and len(cards) != spec.hole_cards):
-            continue
         for run, board in enumerate(boards):
+            cards = _known(s.run_cards[run] if s.run_cards else s.cards)
+            if cards is None or (not spec.stud and len(cards) != spec.hole_cards):
+                continue
             if spec.board_cards and len(board) != spec.board_cards:
                 continue
             out.append(((hand.hand_key, s.seat, run), hand.game, cards, board))

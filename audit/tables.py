@@ -107,7 +107,7 @@ def _utc(value: str | None) -> datetime | None:
 
 # Each child record is read as one tuple, in these columns' order.
 _SEAT_COLUMNS = ("seat", "player", "stack", "cards", "upcards", "dealt_in", "folded_street", "showed",
-                 "mucked", "all_in", "cashed_out", "contributed")
+                 "mucked", "all_in", "cashed_out", "contributed", "run_cards")
 _ACTION_COLUMNS = ("seq", "street", "seat", "kind", "amount", "all_in", "cards_changed")
 _PAYOUT_COLUMNS = ("seat", "amount", "pot", "run", "half", "source", "line")
 _seat_row = attrgetter(*_SEAT_COLUMNS)
@@ -174,7 +174,7 @@ class TableBuilder:
     def tables(self) -> dict[str, pa.Table]:
         hands = _hands_table(self.hand_rows)
         seats = _child_table(SEATS, _SEAT_COLUMNS, self.seat_rows, self.seat_hand, hands, {
-            "cards": _empty_to_none, "upcards": _empty_to_none})
+            "cards": _empty_to_none, "upcards": _empty_to_none, "run_cards": _empty_to_none})
         payouts = _child_table(PAYOUTS, _PAYOUT_COLUMNS, self.payout_rows, self.payout_hand, hands, {
             "half": _as_text, "source": _as_text})
         return {

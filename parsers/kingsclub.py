@@ -52,9 +52,9 @@ printed as ``Dealt to`` lines was run more than once, each run drawing separatel
 final hands are then recorded as not known. Other draw hands run more than once show
 each run's final hand of a seat that drew (``Run 1: Hero shows [...]``), and the draw may
 print one bracket of new cards per run (``discards [Th] draws [8c] [Qs]``); a seat whose
-runs' hands differ is recorded with its final cards not known (the lake holds one final
-hand per seat and the rules settle draw games on one run), the runs' hands in the notes.
-Their pay lines name no run.
+runs' hands differ is recorded with each run's hand (``run_cards``; the rules settle each
+run on its own hands) and no one final hand, the runs' hands also in the notes. Their pay
+lines name no run.
 
 Lines skipped on purpose carry no money or cards: after a seat's name, ``_SEAT_NO_MONEY``
 (sitting out, timeouts, disconnections, chat), each whole; any other line fails the hand.
@@ -378,7 +378,8 @@ def _two_boards(hand: Hand) -> None:
 
 def _draw_shown_per_run(hand: Hand) -> None:
     """A draw hand run more than once shows each run's final hand (see the module's
-    docstring): a seat whose runs' hands differ has its final cards not known."""
+    docstring): a seat whose runs' hands differ has each run's hand (``run_cards``) and
+    no one final hand."""
     shown_per_run, draw_runs = hand.facts.get("shown per run", {}), hand.facts.get("draw runs", 1)
     if not shown_per_run and draw_runs == 1:
         return
@@ -391,12 +392,14 @@ def _draw_shown_per_run(hand: Hand) -> None:
             record.seat(seat).cards = hands[0]
             continue
         record.seat(seat).cards = [None] * len(hands[0])
+        if len(by_run) == runs:
+            record.seat(seat).run_cards = hands
         differing.append(f"seat {seat} " + ", ".join(
             f"run {run} [{' '.join(c or 'X' for c in by_run[run])}]" for run in sorted(by_run)))
     if differing:
         record.notes.append(
-            f"drawn once per run ({runs} runs), each run's final hand shown: {'; '.join(differing)}; one "
-            "final hand per seat cannot stand for every run, so those seats' final cards are recorded as not known")
+            f"drawn once per run ({runs} runs), each run's final hand shown: {'; '.join(differing)}; those "
+            "seats' hands are recorded per run (run_cards), their one final hand as not known")
 
 
 def _draw_run_more_than_once(hand: Hand) -> None:
@@ -507,7 +510,7 @@ _SECTIONS = (
 DIALECT = Dialect(
     platform=Platform.KINGSCLUB,
     format=Format.KINGSCLUB,
-    version="3",
+    version="4",
     hand_start=re.compile(r"^\ufeff*#\d+: (?:Limit|Pot Limit|No Limit) ", re.M),
     head=re.compile(rf"{_HEADER}[^\S\n]*\n{_DATE}[^\S\n]*\nTable '"),
     first=re.compile(rf"^{_HEADER}\s*$"),

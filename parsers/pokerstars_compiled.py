@@ -308,6 +308,7 @@ def _seat_table(data: bytes, out: dict, hand_index: np.ndarray) -> pa.Table:
         "all_in": out["s_allin"].astype(bool),
         "cashed_out": np.zeros(s, bool),
         "contributed": out["s_total"],
+        "run_cards": pa.nulls(s, pa.list_(pa.list_(pa.string()))),
     })
 
 

@@ -1007,6 +1007,7 @@ class _Reader:
             "dealt_in": per_seat["dealt_in"], "folded_street": _labels(per_seat["fold_street"], _STREET_NAMES),
             "showed": per_seat["showed"], "mucked": per_seat["mucked"], "all_in": per_seat["all_in"],
             "cashed_out": np.zeros(n_seats, bool), "contributed": per_seat["contributed"],
+            "run_cards": _nulls(n_seats, pl.List(pl.List(pl.String))),
         })
 
     @staticmethod

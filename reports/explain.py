@@ -235,8 +235,11 @@ def _seat_lines(e: Mapping[str, Any], money: _Amounts) -> list[str]:
         for flag in ("folded", "mucked", "cashed_out", "showed"):
             if s.get(flag):
                 state.append(flag.replace("_", " "))
+        runs = s.get("run_cards") or []
+        cards = ", ".join(f"run {run} {_cards_text(hand)}" for run, hand in enumerate(runs, start=1)) \
+            if runs else _cards_text(s.get("cards"))
         lines.append(
-            f"  seat {s.get('seat')}: {s.get('player')}  cards {_cards_text(s.get('cards'))}  "
+            f"  seat {s.get('seat')}: {s.get('player')}  cards {cards}  "
             f"put in {money(s.get('contributed'))}" + (f"  ({', '.join(state)})" if state else "")
         )
     boards = e.get("boards") or []

@@ -57,6 +57,9 @@ class SeatRecord:
     all_in: bool = False
     cashed_out: bool = False
     contributed: int = 0  # put in, after uncalled returns
+    #: a draw game run more than once, the seat drawing anew for each run: each run's final
+    #: hand, run 1 first (``cards`` then holds no final hand); empty: one hand on every run
+    run_cards: list[list[str | None]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -70,13 +70,17 @@ class SeatInput:
     mucked: bool = False
     cashed_out: bool = False
     dead: int = 0  # of ``contributed``, dead money (a missed blind posted dead): never a bet
+    #: a draw game run more than once, where this seat drew anew for each run: each run's
+    #: final hand, run 1 first (then ``cards`` stays empty); empty: ``cards`` plays every run
+    run_cards: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
 class Showdown:
     """Everything settlement needs. ``boards`` holds one board per run (or the two
-    boards of a two-board game); stud and draw games have a single empty board, or in
-    stud a one-card board for a shared seventh-street card. ``rake`` is a total or one
+    boards of a two-board game); stud games have a single empty board, or a one-card
+    board for a shared seventh-street card; draw games one empty board per run (a draw
+    run more than once deals each run's draw anew: a seat's ``run_cards``). ``rake`` is a total or one
     amount per pot, main first. ``unit`` None: the policy's fixed unit, else 1."""
 
     game: str
@@ -229,14 +233,7 @@ class _Table:
         spec = self.spec
         game = spec.game.value
         if spec.stud or spec.board_cards == 0:
-            if len(self.boards) != 1:
-                raise SettlementInputError(f"{game} has no runs: give one board, not {len(self.boards)}")
-            allowed = 1 if spec.stud else 0
-            if len(self.boards[0]) > allowed:
-                raise SettlementInputError(
-                    f"{game} takes {'at most one shared card' if spec.stud else 'no board'}; "
-                    f"got {len(self.boards[0])} board cards"
-                )
+            self._check_no_board(game)
         else:
             if spec.boards == 2 and len(self.boards) != 2:
                 raise SettlementInputError(f"{game} is dealt on two boards; got {len(self.boards)}")
@@ -261,19 +258,51 @@ class _Table:
                         raise SettlementInputError(f"duplicate card {card} ({seen[card]} and {where})")
                 else:
                     seen[card] = where
+        drawn_per_run = any(seat.run_cards for seat in self.seats.values())
+        for run in range(len(self.boards) if drawn_per_run else 1):
+            self._check_hands(game, dict(seen), run if drawn_per_run else None)
+
+    def _check_no_board(self, game: str) -> None:
+        """Stud: one board of at most one shared card; draw: no board, one per run."""
+        stud = self.spec.stud
+        if stud and len(self.boards) != 1:
+            raise SettlementInputError(f"{game} has no runs: give one board, not {len(self.boards)}")
+        for board in self.boards:
+            if len(board) > (1 if stud else 0):
+                raise SettlementInputError(
+                    f"{game} takes {'at most one shared card' if stud else 'no board'}; got {len(board)} board cards"
+                )
+        for seat in self.seats.values():
+            if seat.run_cards and (stud or len(seat.run_cards) != len(self.boards) or seat.cards):
+                raise SettlementInputError(
+                    f"seat {seat.seat}: run_cards are a draw game's hands, one per run ({len(self.boards)} "
+                    f"here), given instead of cards; got {len(seat.run_cards)}"
+                    + (" beside cards" if seat.cards else ""))
+        if not any(seat.run_cards for seat in self.seats.values()) and len(self.boards) != 1:
+            raise SettlementInputError(f"{game} has no board: give one empty board, or one per run with "
+                                       f"the seats' run_cards, not {len(self.boards)}")
+
+    def _check_hands(self, game: str, seen: dict[str, str], run: int | None) -> None:
+        """Every seat's cards (on ``run``, for a draw run more than once): cards, none dealt twice."""
         holes = self._hole_count()
         for seat in self.seats.values():
-            where = f"seat {seat.seat}"
-            if isinstance(seat.cards, str):
+            where = f"seat {seat.seat}" + (f" run {run + 1}" if run is not None and seat.run_cards else "")
+            cards = self.cards_on(seat.seat, run or 0)
+            if isinstance(cards, str) or isinstance(seat.run_cards, str):
                 raise SettlementInputError(f"{where}: cards must be a list of cards")
-            for card in seat.cards:
+            for card in cards:
                 self._parse(card, where)
                 if card in seen:
                     raise SettlementInputError(f"duplicate card {card} ({seen[card]} and {where})")
                 seen[card] = where
-            short = seat.cards and len(seat.cards) != holes and not (seat.folded or seat.mucked)
-            if len(seat.cards) > holes or short:
-                raise SettlementInputError(f"{where} has {len(seat.cards)} cards; {game} deals {holes}")
+            short = cards and len(cards) != holes and not (seat.folded or seat.mucked)
+            if len(cards) > holes or short:
+                raise SettlementInputError(f"{where} has {len(cards)} cards; {game} deals {holes}")
+
+    def cards_on(self, seat: int, run: int) -> tuple[str, ...]:
+        """The seat's cards on a run: its own hand of that run where it drew per run."""
+        given = self.seats[seat]
+        return given.run_cards[run] if given.run_cards else given.cards
 
     @staticmethod
     def _parse(card: object, where: str) -> None:
@@ -296,7 +325,7 @@ class _Table:
         """The evaluated hand with the exact cards used (never a bulk strength)."""
         key = (seat, run, half_index)
         if key not in self._hands:
-            cards = self.seats[seat].cards
+            cards = self.cards_on(seat, run)
             board = self.boards[run] if self.spec.board_cards or self.spec.stud else ()
             if not cards:
                 raise SettlementInputError(f"seat {seat} contests a pot at showdown but has no cards")
@@ -362,11 +391,11 @@ class _Table:
 
         def cards_of(seat: int) -> list[tuple[int, int]]:
             if scope is StudCardScope.ALL_CARDS:
-                held = list(self.seats[seat].cards) + list(self.boards[run] if self.spec.stud else ())
+                held = list(self.cards_on(seat, run)) + list(self.boards[run] if self.spec.stud else ())
                 return sorted((_card_key(c, ranking) for c in held), reverse=highest)
             hand = self.full_hand(seat, run, half_index)
             used = sorted((_card_key(c, ranking) for c in hand.cards), reverse=highest) if hand else []
-            own = sorted((_card_key(c, ranking) for c in self.seats[seat].cards), reverse=highest)
+            own = sorted((_card_key(c, ranking) for c in self.cards_on(seat, run)), reverse=highest)
             return [*used, (-1, -1), *own]
 
         if highest:
@@ -569,6 +598,18 @@ def settle(showdown: Showdown) -> Settlement:
     {1: 49, 2: 23, 3: 23, 4: 0}
     >>> [(c.amount, c.rule, c.half) for c in s.pots[0].runs[0].odd_chips]
     [(1, 'hilo_between_halves=high', 'high'), (1, 'split_half_remainder=to_high_half', 'high')]
+
+    A 2-7 single draw run twice, all in before the draw: seat 2 stands pat on T-9-7-5-3,
+    seat 3 draws two cards for each run, J-9-8-5-4 on the first (worse) and 9-8-7-5-4 on
+    the second (better): each wins one run's half of the pot.
+
+    >>> s = settle(Showdown(
+    ...     game="lowball27_single", boards=((), ()),
+    ...     seats=(SeatInput(2, 600, ("Tc", "9h", "7h", "5c", "3s")),
+    ...            SeatInput(3, 600, run_cards=(("Jd", "9c", "8d", "5h", "4s"), ("7c", "9c", "8d", "5h", "4s"))),
+    ...            SeatInput(5, 25, folded=True)), button=5))
+    >>> dict(s.payouts), [(run.run, run.amount, run.halves[0].winners) for run in s.pots[0].runs]
+    ({2: 613, 3: 612, 5: 0}, [(1, 613, (2,)), (2, 612, (3,))])
     """
     table = _Table(showdown)
     contributions = {s: seat.contributed for s, seat in table.seats.items()}

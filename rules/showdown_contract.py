@@ -11,7 +11,7 @@ policy options filled in from :mod:`rules.vocab` and :mod:`rules.odd_chip`.
 ['game', 'seats']
 >>> schema = json_schema()
 >>> sorted(schema["properties"]["seats"]["additionalProperties"]["properties"])
-['cards', 'cashed_out', 'contributed', 'dead', 'folded', 'mucked']
+['cards', 'cashed_out', 'contributed', 'dead', 'folded', 'mucked', 'run_cards']
 >>> schema["properties"]["seats"]["additionalProperties"]["required"]
 ['contributed']
 """
@@ -52,6 +52,8 @@ SEAT_KEYS: tuple[Key, ...] = (
     Key("mucked", "boolean", "the seat mucked (conceded) at the showdown"),
     Key("cashed_out", "boolean", "the seat took the house's all-in cash-out"),
     Key("dead", "integer", "the part of contributed that was a dead blind"),
+    Key("run_cards", "boards", "a draw game run more than once: the seat's final hand on each run, "
+                               "one per board, instead of cards"),
 )
 
 _CARDS = {"type": "array", "items": {"type": "string", "pattern": "^[2-9TJQKA][cdhs]$"}}

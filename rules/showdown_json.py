@@ -1,7 +1,8 @@
 """The JSON of ``hhaudit settle`` (contracts.md): a showdown in, a settlement out.
 
 Input keys: ``game``, ``board`` or ``boards``, ``seats`` (seat number as text ->
-``cards``, ``contributed``, ``folded``, ``mucked``, ``cashed_out``), ``button``, ``rake``
+``cards``, ``contributed``, ``folded``, ``mucked``, ``cashed_out``, ``dead``, and a draw run
+more than once its ``run_cards``, each run's hand), ``button``, ``rake``
 (total or list per pot), ``unit``, ``policy`` (profile name or options object with
 ``base``). Unknown keys are refused, so a misspelt option never passes silently.
 
@@ -43,6 +44,12 @@ def _cards(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise SettlementInputError(f"{what} must be a list of cards such as \"Ac\", not {value!r}")
     return tuple(value)
+
+
+def _run_cards(value: Any, what: str) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(value, list) or not value:
+        raise SettlementInputError(f"{what} must be a non-empty list of hands, one per run, not {value!r}")
+    return tuple(_cards(hand, f"{what}[{i}]") for i, hand in enumerate(value))
 
 
 def showdown_from_json(data: Any) -> Showdown:
@@ -93,6 +100,7 @@ def showdown_from_json(data: Any) -> Showdown:
             contributed=_int(seat["contributed"], f"seat {key}: contributed"),
             cards=_cards(seat.get("cards", []), f"seat {key}: cards"),
             dead=_int(seat.get("dead", 0), f"seat {key}: dead"),
+            run_cards=_run_cards(seat["run_cards"], f"seat {key}: run_cards") if "run_cards" in seat else (),
             **flags,
         ))
     button = data.get("button")
@@ -207,7 +215,8 @@ def showdown_to_json(showdown: Showdown) -> dict[str, Any]:
         "game": showdown.game,
         "boards": [list(b) for b in showdown.boards],
         "seats": {str(s.seat): {"cards": list(s.cards), "contributed": s.contributed, "folded": s.folded,
-                                "mucked": s.mucked, "cashed_out": s.cashed_out, "dead": s.dead}
+                                "mucked": s.mucked, "cashed_out": s.cashed_out, "dead": s.dead,
+                                **({"run_cards": [list(h) for h in s.run_cards]} if s.run_cards else {})}
                   for s in showdown.seats},
         "button": showdown.button,
         "rake": list(showdown.rake) if isinstance(showdown.rake, tuple) else showdown.rake,

@@ -169,7 +169,7 @@ def _expected_rows(hand, table: str) -> list[dict]:
                  "upcards": s.upcards or None, "dealt_in": s.dealt_in,
                  "folded_street": str(s.folded_street) if s.folded_street else None, "showed": s.showed,
                  "mucked": s.mucked, "all_in": s.all_in, "cashed_out": s.cashed_out,
-                 "contributed": s.contributed} for s in hand.seats]
+                 "contributed": s.contributed, "run_cards": s.run_cards or None} for s in hand.seats]
     if table == "actions":
         return [{**shared, "seq": a.seq, "street": str(a.street), "seat": a.seat, "kind": str(a.kind),
                  "amount": a.amount, "all_in": a.all_in, "cards_changed": a.cards_changed}

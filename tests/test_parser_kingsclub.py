@@ -482,20 +482,20 @@ Otto wins (398) from pot
 
 def test_draw_run_twice_with_each_runs_hands_shown():
     hand = PARSER.parse(RUN_TWICE_SHOWN_PER_RUN)
-    # no board per run: the rules settle a draw game on one run only
+    # no board: a draw game's runs are each seat's hands on them
     assert (hand.game, hand.boards) == (Game.LOWBALL27_SINGLE, [])
     # Kira's hand is not one hand across the runs (the king loses run 1, the six wins run 2)
-    assert {s.seat: (s.cards, s.showed, s.all_in) for s in hand.seats} == {
-        1: ([None] * 5, True, True),
-        2: (["2d", "4c", "6h", "8s", "9d"], True, True),
-        3: ([None] * 5, False, False),
+    assert {s.seat: (s.cards, s.run_cards, s.showed, s.all_in) for s in hand.seats} == {
+        1: ([None] * 5, [["2c", "3d", "5h", "7s", "Kh"], ["2c", "3d", "5h", "7s", "6d"]], True, True),
+        2: (["2d", "4c", "6h", "8s", "9d"], [], True, True),
+        3: ([None] * 5, [], False, False),
     }
     assert [(a.seat, a.kind) for a in hand.actions if a.kind == ActionKind.SHOW] == [
         (2, ActionKind.SHOW), (1, ActionKind.SHOW), (1, ActionKind.SHOW)]
     assert hand.notes[1] == (
         "drawn once per run (2 runs), each run's final hand shown: seat 1 run 1 [2c 3d 5h 7s Kh], "
-        "run 2 [2c 3d 5h 7s 6d]; one final hand per seat cannot stand for every run, so those "
-        "seats' final cards are recorded as not known")
+        "run 2 [2c 3d 5h 7s 6d]; those seats' hands are recorded per run (run_cards), their one "
+        "final hand as not known")
     assert {s.seat: s.contributed for s in hand.seats} == {1: 50000, 2: 50000, 3: 1500}
     assert _pays(hand) == [
         (1, 50500, 0, None, Half.WHOLE, PayoutSource.POT),
@@ -510,6 +510,7 @@ def test_draw_run_twice_with_one_draw_per_run_in_brackets():
     assert [(a.seat, a.kind, a.cards_changed) for a in hand.actions if a.cards_changed is not None] == [
         (1, ActionKind.DISCARD, 1), (2, ActionKind.STAND_PAT, 0)]
     assert hand.seat(1).cards == [None] * 5 and hand.seat(2).cards == ["2h", "3h", "4d", "6c", "8d"]
+    assert hand.seat(1).run_cards == [["7d", "5c", "4h", "8h", "2s"], ["7d", "5c", "4h", "3c", "2s"]]
     assert hand.notes[1].startswith("drawn once per run (2 runs), each run's final hand shown: "
                                     "seat 1 run 1 [7d 5c 4h 8h 2s], run 2 [7d 5c 4h 3c 2s];")
     assert _pays(hand) == [
@@ -624,3 +625,34 @@ def test_the_buttons_second_ante_is_its_live_button_blind():
     assert [(p.seat, p.amount) for p in hand.payouts if p.source == PayoutSource.POT] == [(3, 50500)]
     assert hand.rake == 500 and hand.reconciles()
     assert not any("summary result" in note for note in hand.notes)
+
+
+def test_a_draw_run_twice_audits_each_run_on_its_own_hands(tmp_path):
+    """Run as a user would: each run's half of the pot goes to that run's best hand (Lars
+    takes run 1 from Kira's king, Kira run 2 with 7-6-5-3-2; Otto run 1, Nora run 2), so
+    both splits are clean, and the explanation names each run's hands."""
+    import json
+
+    import polars as pl
+    from typer.testing import CliRunner
+
+    from audit.cli.app import app
+
+    (tmp_path / "runs.txt").write_text(RUN_TWICE_SHOWN_PER_RUN + "\n\n" + RUN_TWICE_DRAWN_PER_RUN, encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, ["run", str(tmp_path / "runs.txt"), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.stdout
+    verdicts = pl.read_parquet(tmp_path / "out" / "hands.parquet").sort("hand_id")
+    assert verdicts.select("hand_id", "verdict", "reason").rows() == [
+        ("7100004", "clean", None), ("7100005", "clean", None)]
+    explained = runner.invoke(app, ["explain", "kingsclub:7100005", "--lake", str(tmp_path / "out" / "lake"),
+                                    "--json"])
+    assert explained.exit_code == 0, explained.stdout
+    explanation = json.loads(explained.stdout)
+    assert {seat: [(h["run"], h["whole"]["description"]) for h in runs]
+            for seat, runs in explanation["hands"].items()} == {
+        "1": [(1, "8,7,5,4,2"), (2, "7,5,4,3,2")], "2": [(1, "8,6,4,3,2"), (2, "8,6,4,3,2")]}
+    assert explanation["seats"][0]["run_cards"] == [["7d", "5c", "4h", "8h", "2s"], ["7d", "5c", "4h", "3c", "2s"]]
+    text = runner.invoke(app, ["explain", "kingsclub:7100005", "--lake", str(tmp_path / "out" / "lake")]).stdout
+    assert "  seat 1: Nora  cards run 1 7d 5c 4h 8h 2s, run 2 7d 5c 4h 3c 2s  put in 400.00  (showed)" in text
+    assert "    run 1: 398.00\n      whole pot 398.00: seat 2 Otto 398.00\n" in text

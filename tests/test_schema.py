@@ -118,3 +118,26 @@ def test_the_audit_writes_its_outputs_with_the_declared_columns(tmp_path: Path) 
         written = pl.read_parquet(out / name)
         assert written.schema == polars_schema(table), name
         assert written.height > 0
+
+
+def test_an_ingest_into_a_lake_written_before_a_column_was_added_adds_it(tmp_path: Path) -> None:
+    """A real Delta ``seats`` table made without ``run_cards``: the next ingest's commit
+    adds the column first, so the rows that hold it keep it (a file whose table does not
+    name a column reads it as null), and the older rows read it as null."""
+    from deltalake import DeltaTable
+
+    from audit.ingest_job import ingest_job
+    from audit.lake import VERSION_PROPERTY, ensure_tables, read_table
+    from tests.test_parser_kingsclub import RUN_TWICE_DRAWN_PER_RUN
+
+    older = TABLES["seats"].schema.remove(TABLES["seats"].schema.get_field_index("run_cards"))
+    lake = tmp_path / "lake"
+    DeltaTable.create(str(lake / "seats"), schema=older, partition_by=["platform", "hand_date"],
+                      configuration={VERSION_PROPERTY: SCHEMA_VERSION}, raise_if_key_not_exists=False)
+    ensure_tables(lake)
+    (tmp_path / "h.txt").write_text(RUN_TWICE_DRAWN_PER_RUN, encoding="utf-8")
+    ingest_job([tmp_path / "h.txt"], lake)
+    assert "run_cards" in [f.name for f in DeltaTable(str(lake / "seats")).schema().fields]
+    seats = read_table(lake, "seats").sort("seat")
+    assert seats.select("seat", "run_cards").rows() == [
+        (1, [["7d", "5c", "4h", "8h", "2s"], ["7d", "5c", "4h", "3c", "2s"]]), (2, None)]

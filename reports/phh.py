@@ -523,7 +523,8 @@ def hand_to_phh(hand: ParsedHand, *, source_file: str | None = None,
     """The PHH fields of one hand, in the standard's order, then the user-defined ones."""
     variant = variant_for(hand.game, hand.limit)
     if hand.runs > 1:
-        raise PhhRefusal("runs", f"the board was run {hand.runs} times: PHH has no notation for choosing "
+        ran = "the board was" if len(hand.boards) > 1 else "the draw was"
+        raise PhhRefusal("runs", f"{ran} run {hand.runs} times: PHH has no notation for choosing "
                                  "the number of runs")
     if variant.stud and hand.boards and any(hand.boards[0]):
         raise PhhRefusal("board", "a stud hand with a shared seventh-street card: PHH deals no community "

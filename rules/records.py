@@ -163,7 +163,8 @@ class ParsedHand:
 
     @property
     def runs(self) -> int:
-        return max(1, len(self.boards))
+        """Boards run, or a draw's runs where a seat drew anew for each (``run_cards``)."""
+        return max(1, len(self.boards), *(len(s.run_cards) for s in self.seats))
 
     @property
     def pot_total(self) -> int:

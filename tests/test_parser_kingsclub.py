@@ -656,3 +656,14 @@ def test_a_draw_run_twice_audits_each_run_on_its_own_hands(tmp_path):
     text = runner.invoke(app, ["explain", "kingsclub:7100005", "--lake", str(tmp_path / "out" / "lake")]).stdout
     assert "  seat 1: Nora  cards run 1 7d 5c 4h 8h 2s, run 2 7d 5c 4h 3c 2s  put in 400.00  (showed)" in text
     assert "    run 1: 398.00\n      whole pot 398.00: seat 2 Otto 398.00\n" in text
+
+
+def test_a_draw_run_twice_counts_its_runs_and_phh_refuses_it_by_name():
+    from reports.phh import PhhRefusal, hand_to_phh
+
+    hand = PARSER.parse(RUN_TWICE_DRAWN_PER_RUN)
+    assert hand.runs == 2
+    with pytest.raises(PhhRefusal) as refused:
+        hand_to_phh(hand)
+    assert (refused.value.reason, str(refused.value)) == (
+        "runs", "the draw was run 2 times: PHH has no notation for choosing the number of runs")

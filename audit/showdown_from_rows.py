@@ -177,7 +177,8 @@ def strength_requests(hand: HandRow, seats: Iterable[SeatRow]) -> list[StrengthR
         if not s.live:
             continue
         for run, board in enumerate(boards):
-            cards = _known(s.run_cards[run] if s.run_cards else s.cards)
+            # a seat short of a run's hand is left to settlement, which says so
+            cards = _known((s.run_cards[run] if run < len(s.run_cards) else None) if s.run_cards else s.cards)
             if cards is None or (not spec.stud and len(cards) != spec.hole_cards):
                 continue
             if spec.board_cards and len(board) != spec.board_cards:

@@ -80,8 +80,9 @@ class Showdown:
     """Everything settlement needs. ``boards`` holds one board per run (or the two
     boards of a two-board game); stud games have a single empty board, or a one-card
     board for a shared seventh-street card; draw games one empty board per run (a draw
-    run more than once deals each run's draw anew: a seat's ``run_cards``). ``rake`` is a total or one
-    amount per pot, main first. ``unit`` None: the policy's fixed unit, else 1."""
+    run more than once deals each run's draw anew: a seat's ``run_cards``). ``rake`` is
+    a total or one amount per pot, main first. ``unit`` None: the policy's fixed unit,
+    else 1."""
 
     game: str
     seats: tuple[SeatInput, ...]
@@ -600,8 +601,8 @@ def settle(showdown: Showdown) -> Settlement:
     [(1, 'hilo_between_halves=high', 'high'), (1, 'split_half_remainder=to_high_half', 'high')]
 
     A 2-7 single draw run twice, all in before the draw: seat 2 stands pat on T-9-7-5-3,
-    seat 3 draws two cards for each run, J-9-8-5-4 on the first (worse) and 9-8-7-5-4 on
-    the second (better): each wins one run's half of the pot.
+    seat 3 keeps 9-8-5-4 and draws one card for each run, making J-9-8-5-4 on the first
+    (worse) and 9-8-7-5-4 on the second (better): each wins one run's half of the pot.
 
     >>> s = settle(Showdown(
     ...     game="lowball27_single", boards=((), ()),

@@ -126,10 +126,10 @@ def _seat_input(seat: SeatRow, spec: GameSpec | None, paid: set[int]) -> SeatInp
 
 def _drawn_per_run(seat: SeatRow) -> SeatInput:
     """A seat that drew anew for each run of a draw: its hand on each run (all known)."""
-    hands = [_known(hand) for hand in seat.run_cards]
-    if any(hand is None for hand in hands):
+    known = tuple(hand for hand in map(_known, seat.run_cards) if hand is not None)
+    if len(known) != len(seat.run_cards):
         raise SettlementInputError(f"seat {seat.seat} drew for each run, but not all of its cards are recorded")
-    return SeatInput(seat=seat.seat, contributed=seat.contributed, run_cards=tuple(h for h in hands if h),
+    return SeatInput(seat=seat.seat, contributed=seat.contributed, run_cards=known,
                      folded=not seat.live, mucked=bool(seat.mucked), cashed_out=bool(seat.cashed_out),
                      dead=min(seat.dead or 0, seat.contributed))
 

@@ -197,11 +197,10 @@ def _hand_letters(hand_text: str, clients: tuple[_LocalLetters, ...] = _LETTERED
     if len(fits) == 1:
         return fits[0]
     letters = " ".join(sorted(suits))
-    alphabets = ", ".join((["English c d h s"] if english else []) + [f"{c.language} {' '.join(c.suits)}"
-                                                                       for c in clients])
+    alphabets = ", ".join(f"{c.language} {' '.join(c.suits)}" for c in clients)
     if fits:
-        return f"suit letters {letters} fit more than one client's ({alphabets.removeprefix('English c d h s, ')})"
-    return f"suit letters {letters} fit no client's ({alphabets})"
+        return f"suit letters {letters} fit more than one client's ({alphabets})"
+    return f"suit letters {letters} fit no client's ({'English c d h s, ' if english else ''}{alphabets})"
 
 
 def _unreadable_cards(message: str, text: str) -> list[str | None]:

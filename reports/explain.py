@@ -523,11 +523,7 @@ def _seat_box(e: Mapping[str, Any], s: Mapping[str, Any], money: _Amounts, sx: f
         parts.append(f'<circle cx="{x0 + box_w - 12}" cy="{y0 + 12}" r="9" fill="#fff" '
                      f'stroke="#333"/><text x="{x0 + box_w - 12}" y="{y0 + 16}" {svg.FONT} '
                      f'font-size="11" font-weight="bold" text-anchor="middle">D</text>')
-    cards = list(s.get("cards") or [])
-    if cards:
-        parts.append(svg.card_row(x0 + 8, y0 + 22, cards[:7], w=21, h=30, gap=2))
-    elif not out:
-        parts.append(svg.card_row(x0 + 8, y0 + 22, [None, None], w=21, h=30, gap=2))
+    parts += _seat_cards(s, x0 + 8, y0 + 22, face_down=not out)
     status = "folded" if s.get("folded") else "mucked" if s.get("mucked") else ""
     if s.get("cashed_out"):
         status = "cashed out"
@@ -542,6 +538,22 @@ def _seat_box(e: Mapping[str, Any], s: Mapping[str, Any], money: _Amounts, sx: f
                      f'font-weight="bold" fill="{colour}">{_esc(text)}</text>')
     parts.append("</g>")
     return parts
+
+
+def _seat_cards(s: Mapping[str, Any], x: float, y: float, *, face_down: bool) -> list[str]:
+    """A seat's cards in the 30-pixel strip at (x, y); a seat that drew anew for each run
+    shows one smaller row a run, numbered, so no run's hand is hidden behind ``??``."""
+    runs = [list(hand or []) for hand in s.get("run_cards") or []]
+    if runs:
+        step = 32 // len(runs)
+        h = step - 2
+        return [f'<text x="{x}" y="{y + h - 3 + step * i}" {svg.FONT} font-size="{min(h, 9)}" '
+                f'fill="#555">{i + 1}</text>' + svg.card_row(x + 8, y + step * i, hand[:7], w=h, h=h, gap=2)
+                for i, hand in enumerate(runs)]
+    cards = list(s.get("cards") or [])
+    if cards:
+        return [svg.card_row(x, y, cards[:7], w=21, h=30, gap=2)]
+    return [svg.card_row(x, y, [None, None], w=21, h=30, gap=2)] if face_down else []
 
 
 def fragment(explanation: Mapping[str, Any], anchor: str | None = None) -> str:

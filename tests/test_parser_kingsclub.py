@@ -667,3 +667,16 @@ def test_a_draw_run_twice_counts_its_runs_and_phh_refuses_it_by_name():
         hand_to_phh(hand)
     assert (refused.value.reason, str(refused.value)) == (
         "runs", "the draw was run 2 times: PHH has no notation for choosing the number of runs")
+
+
+def test_the_picture_draws_each_runs_cards_for_a_seat_that_drew_per_run():
+    """The HTML picture shows a per-run seat's hands one row a run, not two face-down cards."""
+    from reports.explain import table_svg
+
+    seat = {"seat": 1, "player": "Nora", "contributed": 40000, "showed": True,
+            "run_cards": [["7d", "5c", "4h", "8h", "2s"], ["7d", "5c", "4h", "3c", "2s"]]}
+    picture = table_svg({"seats": [seat], "boards": [[], []], "currency": "USD", "amount_scale": 100})
+    assert picture.count('<g class="card" data-card=') == 10
+    assert 'data-card="8h"' in picture and 'data-card="3c"' in picture
+    assert "card-back" not in picture
+    assert ">1</text>" in picture and ">2</text>" in picture
